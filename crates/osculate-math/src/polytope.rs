@@ -1,0 +1,446 @@
+//! [`ConvexPolygon`] and [`ConvexPolyhedron`] (need the `alloc` feature).
+
+use alloc::vec::Vec;
+
+use crate::error::{finite_point, nonzero_vector};
+use crate::{
+    Aabb, Bounded, ContainsPoint, Isometry3, Plane, Point3, Real, ShapeError, Transform, Unit,
+    UnitVector3, Vector3, scale_of,
+};
+
+/// A planar convex polygon in 3D: its vertices in counter-clockwise order seen from the side its unit
+/// `normal` points to (a surface, not a solid).
+///
+/// # Examples
+/// ```
+/// use osculate_math::{ConvexPolygon, Point3};
+///
+/// let square = ConvexPolygon::try_new(vec![
+///     Point3::new(0.0_f64, 0.0, 0.0),
+///     Point3::new(1.0, 0.0, 0.0),
+///     Point3::new(1.0, 1.0, 0.0),
+///     Point3::new(0.0, 1.0, 0.0),
+/// ])?;
+/// assert_eq!(square.normal.into_inner(), nalgebra::Vector3::z());
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConvexPolygon<T: Real> {
+    /// The vertices, counter-clockwise about `normal`.
+    pub vertices: Vec<Point3<T>>,
+    /// The unit normal of the polygon's plane.
+    pub normal: UnitVector3<T>,
+}
+
+impl<T: Real> ConvexPolygon<T> {
+    /// A polygon from counter-clockwise vertices; the normal is computed by Newell's method (robust
+    /// for any planar polygon, whichever vertex is collinear with its neighbours).
+    ///
+    /// # Errors
+    /// [`ShapeError::TooFewElements`] for fewer than 3 vertices, [`ShapeError::NonFinite`],
+    /// [`ShapeError::CollinearPoints`] when the vertices span no plane, [`ShapeError::NotPlanar`]
+    /// when a vertex lies off the plane by more than [`Real::RELATIVE_TOLERANCE`] × scale,
+    /// [`ShapeError::NotConvex`] when a turn goes the wrong way.
+    pub fn try_new(vertices: Vec<Point3<T>>) -> Result<Self, ShapeError> {
+        if vertices.len() < 3 {
+            return Err(ShapeError::TooFewElements);
+        }
+        for v in &vertices {
+            finite_point(v, "vertices")?;
+        }
+        let n = vertices.len();
+        let mut newell = Vector3::zeros();
+        for i in 0..n {
+            let (p, q) = (&vertices[i], &vertices[(i + 1) % n]);
+            newell += (p.coords - q.coords).cross(&(p.coords + q.coords));
+        }
+        // Newell's sum is twice the area vector with the sign convention (p − q) × (p + q) = 2 p × q.
+        let scale = vertices.iter().fold(T::ONE, |s, p| s.fast_max(p.coords.amax()));
+        let n2 = newell.norm_squared();
+        if !(n2 > T::DEGENERATE_SQ_TOLERANCE * scale * scale * scale * scale) || !n2.is_finite() {
+            return Err(ShapeError::CollinearPoints);
+        }
+        let normal = Unit::new_unchecked(newell / n2.sqrt());
+        Self::try_with_normal(vertices, normal)
+    }
+
+    /// A polygon from counter-clockwise vertices and a given unit normal, checked for planarity and
+    /// convexity as in [`ConvexPolygon::try_new`].
+    ///
+    /// # Errors
+    /// As [`ConvexPolygon::try_new`], and [`ShapeError::ZeroDirection`] for a zero normal.
+    pub fn try_with_normal(vertices: Vec<Point3<T>>, normal: UnitVector3<T>) -> Result<Self, ShapeError> {
+        if vertices.len() < 3 {
+            return Err(ShapeError::TooFewElements);
+        }
+        nonzero_vector(&normal, "normal")?;
+        let normal = Unit::new_normalize(normal.into_inner());
+        let refs: Vec<&Point3<T>> = vertices.iter().collect();
+        let scale = scale_of(&refs);
+        let tol = T::RELATIVE_TOLERANCE * T::lit(16.0) * scale;
+        let d = normal.dot(&vertices[0].coords);
+        for v in &vertices {
+            finite_point(v, "vertices")?;
+            if !((normal.dot(&v.coords) - d).abs() <= tol) {
+                return Err(ShapeError::NotPlanar);
+            }
+        }
+        let n = vertices.len();
+        for i in 0..n {
+            let (p, q, r) = (&vertices[i], &vertices[(i + 1) % n], &vertices[(i + 2) % n]);
+            let turn = (q - p).cross(&(r - q)).dot(&normal);
+            if turn < -tol * scale {
+                return Err(ShapeError::NotConvex);
+            }
+        }
+        Ok(Self { vertices, normal })
+    }
+
+    /// The plane of the polygon (through its first vertex).
+    #[must_use]
+    pub fn plane(&self) -> Plane<T> {
+        let d = self.vertices.first().map_or(T::ZERO, |v| self.normal.dot(&v.coords));
+        Plane::new(self.normal, d)
+    }
+}
+
+impl<T: Real> Bounded<T> for ConvexPolygon<T> {
+    fn aabb(&self) -> Aabb<T> {
+        Aabb::from_points(&self.vertices)
+    }
+}
+
+impl<T: Real> Transform<T> for ConvexPolygon<T> {
+    type Output = Self;
+    fn transformed(&self, iso: &Isometry3<T>) -> Self {
+        Self { vertices: self.vertices.iter().map(|v| iso * v).collect(), normal: iso.rotation * self.normal }
+    }
+}
+
+/// A solid convex polyhedron: the intersection of the halfspaces `plane.normal·x ≤ plane.d` of its
+/// `planes`, with its `vertices` (the corners of that intersection) kept beside them.
+///
+/// Build it from halfspaces ([`ConvexPolyhedron::from_planes`]) or as the convex hull of points
+/// ([`ConvexPolyhedron::from_points`]); both compute the other representation and reject empty or
+/// unbounded sets. Both are O(n³)–O(n⁴) brute force, meant for the small polyhedra (tens of faces)
+/// that collision shapes are, and run once at construction.
+///
+/// # Examples
+/// ```
+/// use osculate_math::{ContainsPoint, ConvexPolyhedron, Point3};
+///
+/// let cube = ConvexPolyhedron::from_points(&[
+///     Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0),
+///     Point3::new(0.0, 1.0, 0.0), Point3::new(1.0, 1.0, 0.0),
+///     Point3::new(0.0, 0.0, 1.0), Point3::new(1.0, 0.0, 1.0),
+///     Point3::new(0.0, 1.0, 1.0), Point3::new(1.0, 1.0, 1.0),
+///     Point3::new(0.5, 0.5, 0.5), // interior: dropped
+/// ])?;
+/// assert_eq!(cube.planes.len(), 6);
+/// assert_eq!(cube.vertices.len(), 8);
+/// assert!(cube.contains_point(&Point3::new(0.5, 0.9, 0.1)));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConvexPolyhedron<T: Real> {
+    /// The face planes, normals pointing out of the solid.
+    pub planes: Vec<Plane<T>>,
+    /// The corners.
+    pub vertices: Vec<Point3<T>>,
+}
+
+/// Merges `p` into `set` unless a point within `tol` is there already.
+fn push_unique_point<T: Real>(set: &mut Vec<Point3<T>>, p: Point3<T>, tol: T) {
+    if !set.iter().any(|q| (q - p).amax() <= tol) {
+        set.push(p);
+    }
+}
+
+/// Merges `plane` into `set` unless the same plane (normal and offset within `tol`) is there already.
+fn push_unique_plane<T: Real>(set: &mut Vec<Plane<T>>, plane: Plane<T>, tol: T, scale: T) {
+    if !set.iter().any(|q| (q.normal.into_inner() - plane.normal.into_inner()).amax() <= tol && (q.d - plane.d).abs() <= tol * scale) {
+        set.push(plane);
+    }
+}
+
+impl<T: Real> ConvexPolyhedron<T> {
+    /// The intersection of the halfspaces behind `planes` (normals pointing out).
+    ///
+    /// Redundant planes (touching the solid in fewer than three corners) are dropped.
+    ///
+    /// # Errors
+    /// [`ShapeError::TooFewElements`] for fewer than 4 planes, [`ShapeError::NonFinite`],
+    /// [`ShapeError::EmptyOrUnbounded`] when the halfspaces bound no solid or an unbounded one.
+    pub fn from_planes(planes: &[Plane<T>]) -> Result<Self, ShapeError> {
+        if planes.len() < 4 {
+            return Err(ShapeError::TooFewElements);
+        }
+        for p in planes {
+            if !(p.d.is_finite() && p.normal.iter().all(|x| x.is_finite())) {
+                return Err(ShapeError::NonFinite("planes"));
+            }
+        }
+        // Normalise so that a plane given with a slightly off-unit normal still measures distance.
+        let planes: Vec<Plane<T>> = planes
+            .iter()
+            .filter_map(|p| {
+                let len = p.normal.norm();
+                (len > T::ZERO).then(|| Plane::new(Unit::new_unchecked(p.normal.into_inner() / len), p.d / len))
+            })
+            .collect();
+        if is_unbounded(&planes) {
+            return Err(ShapeError::EmptyOrUnbounded);
+        }
+        let scale = planes.iter().fold(T::ONE, |s, p| s.fast_max(p.d.abs()));
+        let tol = T::RELATIVE_TOLERANCE * T::lit(64.0) * scale;
+        let mut vertices = Vec::new();
+        let n = planes.len();
+        for i in 0..n {
+            for j in i + 1..n {
+                for k in j + 1..n {
+                    if let Some(p) = three_planes(&planes[i], &planes[j], &planes[k]) {
+                        if planes.iter().all(|q| q.signed_distance(&p) <= tol) {
+                            push_unique_point(&mut vertices, p, tol);
+                        }
+                    }
+                }
+            }
+        }
+        Self::from_parts_pruned(planes, vertices, tol)
+    }
+
+    /// The convex hull of `points` (at least four, not all coplanar).
+    ///
+    /// # Errors
+    /// [`ShapeError::TooFewElements`] for fewer than 4 points, [`ShapeError::NonFinite`],
+    /// [`ShapeError::EmptyOrUnbounded`] when the points are coplanar (the hull has no volume).
+    pub fn from_points(points: &[Point3<T>]) -> Result<Self, ShapeError> {
+        if points.len() < 4 {
+            return Err(ShapeError::TooFewElements);
+        }
+        for p in points {
+            finite_point(p, "points")?;
+        }
+        let refs: Vec<&Point3<T>> = points.iter().collect();
+        let scale = scale_of(&refs);
+        let tol = T::RELATIVE_TOLERANCE * T::lit(64.0) * scale;
+        let mut planes: Vec<Plane<T>> = Vec::new();
+        let n = points.len();
+        for i in 0..n {
+            for j in i + 1..n {
+                for k in j + 1..n {
+                    let Ok(plane) = Plane::from_points(points[i], points[j], points[k]) else { continue };
+                    let mut above = false;
+                    let mut below = false;
+                    for p in points {
+                        let s = plane.signed_distance(p);
+                        above |= s > tol;
+                        below |= s < -tol;
+                    }
+                    match (above, below) {
+                        (false, true) => push_unique_plane(&mut planes, plane, T::RELATIVE_TOLERANCE * T::lit(64.0), scale),
+                        (true, false) => push_unique_plane(&mut planes, plane.flipped(), T::RELATIVE_TOLERANCE * T::lit(64.0), scale),
+                        // Coplanar with everything: no volume; or a plane through the interior.
+                        _ => {}
+                    }
+                }
+            }
+        }
+        if planes.len() < 4 {
+            return Err(ShapeError::EmptyOrUnbounded);
+        }
+        let mut vertices = Vec::new();
+        for p in points {
+            push_unique_point(&mut vertices, *p, tol);
+        }
+        Self::from_parts_pruned(planes, vertices, tol)
+    }
+
+    /// Keeps the vertices on at least three planes (corners) and the planes through at least three
+    /// corners (faces); fails if no solid remains.
+    fn from_parts_pruned(planes: Vec<Plane<T>>, vertices: Vec<Point3<T>>, tol: T) -> Result<Self, ShapeError> {
+        let on = |p: &Plane<T>, v: &Point3<T>| p.signed_distance(v).abs() <= tol;
+        let vertices: Vec<Point3<T>> =
+            vertices.into_iter().filter(|v| planes.iter().filter(|p| on(p, v)).count() >= 3).collect();
+        let planes: Vec<Plane<T>> =
+            planes.into_iter().filter(|p| vertices.iter().filter(|v| on(p, v)).count() >= 3).collect();
+        if vertices.len() < 4 || planes.len() < 4 {
+            return Err(ShapeError::EmptyOrUnbounded);
+        }
+        Ok(Self { planes, vertices })
+    }
+
+    /// The same solid as an axis-aligned box.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`], [`ShapeError::InvertedBox`], and [`ShapeError::EmptyOrUnbounded`] for a
+    /// flat box (a polyhedron must have volume).
+    pub fn from_aabb(b: &Aabb<T>) -> Result<Self, ShapeError> {
+        let b = Aabb::try_new(b.min, b.max)?;
+        Self::from_points(&b.corners())
+    }
+}
+
+/// The point common to three planes, or `None` when their normals are (nearly) dependent
+/// (Ericson 5.4.5: `p = (d1 (n2 × n3) + d2 (n3 × n1) + d3 (n1 × n2)) / (n1 · (n2 × n3))`).
+fn three_planes<T: Real>(p1: &Plane<T>, p2: &Plane<T>, p3: &Plane<T>) -> Option<Point3<T>> {
+    let (n1, n2, n3) = (p1.normal.into_inner(), p2.normal.into_inner(), p3.normal.into_inner());
+    let u = n2.cross(&n3);
+    let denom = n1.dot(&u);
+    if !(denom.abs() > T::lit(1e3) * T::EPSILON) {
+        return None;
+    }
+    let p = (u * p1.d + n3.cross(&n1) * p2.d + n1.cross(&n2) * p3.d) / denom;
+    p.iter().all(|x| x.is_finite()).then(|| Point3::from(p))
+}
+
+/// `true` when some non-zero direction `u` has `n_i·u ≤ 0` for every normal: the halfspaces then
+/// contain a ray (or are empty in that direction's complement), so they bound no finite solid.
+/// Candidate directions are the extreme rays of the recession cone `{u : N u ≤ 0}`: the cross
+/// products of pairs of normals (both signs), and, when the normals span at most a plane, a normal of
+/// that plane.
+fn is_unbounded<T: Real>(planes: &[Plane<T>]) -> bool {
+    let tol = T::RELATIVE_TOLERANCE * T::lit(16.0);
+    let recedes = |u: &Vector3<T>| {
+        let len = u.norm();
+        len > tol && planes.iter().all(|p| p.normal.dot(u) <= tol * len)
+    };
+    let mut spans_space = false;
+    for (i, a) in planes.iter().enumerate() {
+        for b in &planes[i + 1..] {
+            let u = a.normal.cross(&b.normal);
+            if u.norm() > tol {
+                if recedes(&u) || recedes(&-u) {
+                    return true;
+                }
+                spans_space |= planes.iter().any(|c| c.normal.dot(&u).abs() > tol);
+            }
+        }
+    }
+    !spans_space
+}
+
+impl<T: Real> Bounded<T> for ConvexPolyhedron<T> {
+    fn aabb(&self) -> Aabb<T> {
+        Aabb::from_points(&self.vertices)
+    }
+}
+
+impl<T: Real> ContainsPoint<T> for ConvexPolyhedron<T> {
+    fn contains_point(&self, p: &Point3<T>) -> bool {
+        !self.planes.is_empty() && self.planes.iter().all(|h| h.signed_distance(p) <= T::ZERO)
+    }
+}
+
+impl<T: Real> Transform<T> for ConvexPolyhedron<T> {
+    type Output = Self;
+    fn transformed(&self, iso: &Isometry3<T>) -> Self {
+        Self {
+            planes: self.planes.iter().map(|p| p.transformed(iso)).collect(),
+            vertices: self.vertices.iter().map(|v| iso * v).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    fn cube_planes<T: Real>() -> Vec<Plane<T>> {
+        vec![
+            Plane::new(Vector3::x_axis(), T::ONE),
+            Plane::new(-Vector3::x_axis(), T::ONE),
+            Plane::new(Vector3::y_axis(), T::ONE),
+            Plane::new(-Vector3::y_axis(), T::ONE),
+            Plane::new(Vector3::z_axis(), T::ONE),
+            Plane::new(-Vector3::z_axis(), T::ONE),
+        ]
+    }
+
+    fn polyhedron_construction<T: Real>() {
+        let cube = ConvexPolyhedron::from_planes(&cube_planes::<T>());
+        let cube = cube.unwrap_or(ConvexPolyhedron { planes: vec![], vertices: vec![] });
+        assert_eq!(cube.vertices.len(), 8);
+        assert_eq!(cube.planes.len(), 6);
+        assert!(cube.contains_point(&Point3::new(T::HALF, -T::HALF, T::ONE)));
+        assert!(!cube.contains_point(&Point3::new(T::HALF, -T::HALF, T::lit(1.01))));
+        // A redundant plane is dropped.
+        let mut extra = cube_planes::<T>();
+        extra.push(Plane::new(Vector3::x_axis(), T::TWO));
+        assert_eq!(ConvexPolyhedron::from_planes(&extra).map(|p| p.planes.len()), Ok(6));
+        // Unbounded: remove one side.
+        let open = &cube_planes::<T>()[..5];
+        assert_eq!(ConvexPolyhedron::from_planes(open), Err(ShapeError::EmptyOrUnbounded));
+        // Empty: two opposite halfspaces that do not meet.
+        let mut empty = cube_planes::<T>();
+        empty[1] = Plane::new(-Vector3::x_axis(), -T::TWO); // x >= 2 and x <= 1
+        assert_eq!(ConvexPolyhedron::from_planes(&empty), Err(ShapeError::EmptyOrUnbounded));
+        // Too few.
+        assert_eq!(ConvexPolyhedron::from_planes(&cube_planes::<T>()[..3]), Err(ShapeError::TooFewElements));
+        // Hull of coplanar points.
+        let flat = [
+            Point3::origin(),
+            Point3::new(T::ONE, T::ZERO, T::ZERO),
+            Point3::new(T::ZERO, T::ONE, T::ZERO),
+            Point3::new(T::ONE, T::ONE, T::ZERO),
+        ];
+        assert_eq!(ConvexPolyhedron::from_points(&flat), Err(ShapeError::EmptyOrUnbounded));
+        // Hull of a tetrahedron.
+        let tet = [
+            Point3::origin(),
+            Point3::new(T::ONE, T::ZERO, T::ZERO),
+            Point3::new(T::ZERO, T::ONE, T::ZERO),
+            Point3::new(T::ZERO, T::ZERO, T::ONE),
+        ];
+        let hull = ConvexPolyhedron::from_points(&tet).map(|h| (h.planes.len(), h.vertices.len()));
+        assert_eq!(hull, Ok((4, 4)));
+        let nan = [Point3::new(T::NAN, T::ZERO, T::ZERO), tet[1], tet[2], tet[3]];
+        assert_eq!(ConvexPolyhedron::from_points(&nan), Err(ShapeError::NonFinite("points")));
+    }
+
+    #[test]
+    fn polyhedron_f32() {
+        polyhedron_construction::<f32>();
+    }
+
+    #[test]
+    fn polyhedron_f64() {
+        polyhedron_construction::<f64>();
+    }
+
+    fn polygon_validation<T: Real>() {
+        let sq = |z: T| {
+            vec![
+                Point3::new(T::ZERO, T::ZERO, T::ZERO),
+                Point3::new(T::ONE, T::ZERO, T::ZERO),
+                Point3::new(T::ONE, T::ONE, z),
+                Point3::new(T::ZERO, T::ONE, T::ZERO),
+            ]
+        };
+        assert!(ConvexPolygon::try_new(sq(T::ZERO)).is_ok());
+        assert_eq!(ConvexPolygon::try_new(sq(T::lit(0.1))), Err(ShapeError::NotPlanar));
+        let mut bowtie = sq(T::ZERO);
+        bowtie.swap(1, 2);
+        assert_eq!(ConvexPolygon::try_new(bowtie), Err(ShapeError::NotConvex));
+        let line = vec![Point3::origin(), Point3::new(T::ONE, T::ZERO, T::ZERO), Point3::new(T::TWO, T::ZERO, T::ZERO)];
+        assert_eq!(ConvexPolygon::try_new(line), Err(ShapeError::CollinearPoints));
+        assert_eq!(ConvexPolygon::try_new(sq(T::ZERO)[..2].to_vec()), Err(ShapeError::TooFewElements));
+        // Clockwise about the given normal: the turns go the wrong way.
+        let mut cw = sq(T::ZERO);
+        cw.reverse();
+        assert_eq!(ConvexPolygon::try_with_normal(cw, Vector3::z_axis()), Err(ShapeError::NotConvex));
+        let p = ConvexPolygon::try_new(sq(T::ZERO)).map(|p| p.plane());
+        assert_eq!(p, Ok(Plane::new(Vector3::z_axis(), T::ZERO)));
+    }
+
+    #[test]
+    fn polygon_f32() {
+        polygon_validation::<f32>();
+    }
+
+    #[test]
+    fn polygon_f64() {
+        polygon_validation::<f64>();
+    }
+}
