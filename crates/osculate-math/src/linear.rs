@@ -81,23 +81,16 @@ impl<T: Real> Segment<T> {
         if t >= denom { T::ONE } else { t / denom }
     }
 
-    /// The squared distance from `p` to the segment, without a square root or a division
-    /// (Ericson 5.1.2.1).
+    /// The squared distance from `p` to the segment (Ericson 5.1.2, without a square root).
+    ///
+    /// Measured from the projected point rather than by Ericson 5.1.2.1's division-free
+    /// `|ap|² − (ap·ab)²/|ab|²`: that difference cancels catastrophically for points near a long
+    /// segment (an absolute error of ε·|ap|² where the answer may be far smaller), which made a
+    /// zero-radius capsule miss its own axis points in the property tests.
     #[inline]
     #[must_use]
     pub fn sq_distance_to_point(&self, p: &Point3<T>) -> T {
-        let ab = self.direction();
-        let ap = p - self.a;
-        let e = ap.dot(&ab);
-        if e <= T::ZERO {
-            return ap.norm_squared();
-        }
-        let f = ab.norm_squared();
-        if e >= f {
-            return (p - self.b).norm_squared();
-        }
-        // |ap|² − e²/f, kept non-negative against cancellation.
-        (ap.norm_squared() - e * e / f).fast_max(T::ZERO)
+        (p - self.point_at(self.closest_parameter(p))).norm_squared()
     }
 
     /// The segment with its ends swapped.

@@ -191,8 +191,8 @@ impl<T: Real> ConvexPolyhedron<T> {
         if is_unbounded(&planes) {
             return Err(ShapeError::EmptyOrUnbounded);
         }
-        let scale = planes.iter().fold(T::ONE, |s, p| s.fast_max(p.d.abs()));
-        let tol = T::RELATIVE_TOLERANCE * T::lit(64.0) * scale;
+        let scale = planes.iter().fold(T::ZERO, |s, p| s.fast_max(p.d.abs()));
+        let tol = T::RELATIVE_TOLERANCE * T::lit(8.0) * scale.fast_max(T::MIN_POSITIVE);
         let mut vertices = Vec::new();
         let n = planes.len();
         for i in 0..n {
@@ -221,9 +221,10 @@ impl<T: Real> ConvexPolyhedron<T> {
         for p in points {
             finite_point(p, "points")?;
         }
-        let refs: Vec<&Point3<T>> = points.iter().collect();
-        let scale = scale_of(&refs);
-        let tol = T::RELATIVE_TOLERANCE * T::lit(64.0) * scale;
+        // The scale is the largest coordinate (roundings are relative to it), with no floor, so a
+        // tiny polyhedron near the origin gets a tiny tolerance.
+        let scale = points.iter().fold(T::ZERO, |s, p| s.fast_max(p.coords.amax()));
+        let tol = T::RELATIVE_TOLERANCE * T::lit(8.0) * scale;
         let mut planes: Vec<Plane<T>> = Vec::new();
         let n = points.len();
         for i in 0..n {
@@ -237,9 +238,14 @@ impl<T: Real> ConvexPolyhedron<T> {
                         above |= s > tol;
                         below |= s < -tol;
                     }
+                    // Push the plane out to the farthest point so that every input point is inside
+                    // every face plane, whatever the roundings of the plane's construction.
+                    let plane = if above && !below { plane.flipped() } else { plane };
+                    let d = points.iter().fold(plane.d, |d, p| d.fast_max(plane.normal.dot(&p.coords)));
+                    let plane = Plane::new(plane.normal, d);
                     match (above, below) {
                         (false, true) => push_unique_plane(&mut planes, plane, T::RELATIVE_TOLERANCE * T::lit(64.0), scale),
-                        (true, false) => push_unique_plane(&mut planes, plane.flipped(), T::RELATIVE_TOLERANCE * T::lit(64.0), scale),
+                        (true, false) => push_unique_plane(&mut planes, plane, T::RELATIVE_TOLERANCE * T::lit(64.0), scale),
                         // Coplanar with everything: no volume; or a plane through the interior.
                         _ => {}
                     }
@@ -420,9 +426,13 @@ mod tests {
         };
         assert!(ConvexPolygon::try_new(sq(T::ZERO)).is_ok());
         assert_eq!(ConvexPolygon::try_new(sq(T::lit(0.1))), Err(ShapeError::NotPlanar));
-        let mut bowtie = sq(T::ZERO);
-        bowtie.swap(1, 2);
-        assert_eq!(ConvexPolygon::try_new(bowtie), Err(ShapeError::NotConvex));
+        let dart = vec![
+            Point3::new(T::ZERO, T::ZERO, T::ZERO),
+            Point3::new(T::TWO, T::ZERO, T::ZERO),
+            Point3::new(T::HALF, T::HALF, T::ZERO),
+            Point3::new(T::ZERO, T::TWO, T::ZERO),
+        ];
+        assert_eq!(ConvexPolygon::try_new(dart), Err(ShapeError::NotConvex));
         let line = vec![Point3::origin(), Point3::new(T::ONE, T::ZERO, T::ZERO), Point3::new(T::TWO, T::ZERO, T::ZERO)];
         assert_eq!(ConvexPolygon::try_new(line), Err(ShapeError::CollinearPoints));
         assert_eq!(ConvexPolygon::try_new(sq(T::ZERO)[..2].to_vec()), Err(ShapeError::TooFewElements));

