@@ -35,7 +35,8 @@ pub use osculate_overlap as overlap;
 pub mod prelude {
     pub use osculate_math::{
         Aabb, Bounded, Capsule, Cone, ContainsPoint, Cylinder, Halfspace, Isometry3, Line, Obb, Plane,
-        Point3, Ray, Real, Segment, ShapeError, Sphere, Tetrahedron, Transform, Triangle, Vector3,
+        Point3, Ray, Real, Rotation3, Segment, ShapeError, Sphere, Tetrahedron, Transform, Triangle,
+        UnitQuaternion, Vector3,
     };
     #[cfg(feature = "alloc")]
     pub use osculate_math::{ConvexPolygon, ConvexPolyhedron};
