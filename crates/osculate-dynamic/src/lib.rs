@@ -11,6 +11,8 @@
 #![cfg_attr(not(feature = "std"), no_std)]
 
 #[cfg(not(any(feature = "std", feature = "libm")))]
-compile_error!("osculate-dynamic needs float functions: enable the `std` feature or the `libm` feature");
+compile_error!(
+    "osculate-dynamic needs float functions: enable the `std` feature or the `libm` feature"
+);
 
 pub use osculate_cast;

@@ -69,7 +69,10 @@ pub(crate) fn finite_point<T: Real>(p: &Point3<T>, field: &'static str) -> Resul
 
 /// `Err(NonFinite(field))` unless every coordinate of `v` is finite.
 #[inline]
-pub(crate) fn finite_vector<T: Real>(v: &Vector3<T>, field: &'static str) -> Result<(), ShapeError> {
+pub(crate) fn finite_vector<T: Real>(
+    v: &Vector3<T>,
+    field: &'static str,
+) -> Result<(), ShapeError> {
     if v.iter().all(|x| x.is_finite()) { Ok(()) } else { Err(ShapeError::NonFinite(field)) }
 }
 
@@ -82,7 +85,10 @@ pub(crate) fn non_negative<T: Real>(x: T, field: &'static str) -> Result<(), Sha
 
 /// A finite vector of non-zero length.
 #[inline]
-pub(crate) fn nonzero_vector<T: Real>(v: &Vector3<T>, field: &'static str) -> Result<(), ShapeError> {
+pub(crate) fn nonzero_vector<T: Real>(
+    v: &Vector3<T>,
+    field: &'static str,
+) -> Result<(), ShapeError> {
     finite_vector(v, field)?;
     let n2 = v.norm_squared();
     if n2 > T::ZERO && n2.is_finite() { Ok(()) } else { Err(ShapeError::ZeroDirection(field)) }

@@ -26,7 +26,9 @@
 #![cfg_attr(not(feature = "std"), no_std)]
 
 #[cfg(not(any(feature = "std", feature = "libm")))]
-compile_error!("osculate-math needs float functions: enable the `std` feature or the `libm` feature");
+compile_error!(
+    "osculate-math needs float functions: enable the `std` feature or the `libm` feature"
+);
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -60,7 +62,9 @@ pub use crate::polytope::{ConvexPolygon, ConvexPolyhedron};
 
 /// nalgebra, re-exported so that layers and users name one version of it.
 pub use nalgebra;
-pub use nalgebra::{Isometry3, Matrix3, Point3, Rotation3, Translation3, Unit, UnitQuaternion, Vector3};
+pub use nalgebra::{
+    Isometry3, Matrix3, Point3, Rotation3, Translation3, Unit, UnitQuaternion, Vector3,
+};
 
 /// A unit-length 3D vector.
 pub type UnitVector3<T> = Unit<Vector3<T>>;

@@ -164,7 +164,11 @@ impl<T: Real> Ray<T> {
     /// # Errors
     /// As [`Ray::try_new`], and [`ShapeError::Negative`] for a negative `max_t`, [`ShapeError::NonFinite`]
     /// for a NaN one (`+∞` is allowed).
-    pub fn try_with_max_t(origin: Point3<T>, direction: Vector3<T>, max_t: T) -> Result<Self, ShapeError> {
+    pub fn try_with_max_t(
+        origin: Point3<T>,
+        direction: Vector3<T>,
+        max_t: T,
+    ) -> Result<Self, ShapeError> {
         let r = Self::try_new(origin, direction)?;
         if max_t.is_nan() {
             return Err(ShapeError::NonFinite("max_t"));
@@ -291,10 +295,16 @@ mod tests {
     fn validation<T: Real>() {
         let o = Point3::<T>::origin();
         let x = Vector3::x();
-        assert_eq!(Segment::try_new(o, Point3::new(T::NAN, T::ZERO, T::ZERO)), Err(ShapeError::NonFinite("b")));
+        assert_eq!(
+            Segment::try_new(o, Point3::new(T::NAN, T::ZERO, T::ZERO)),
+            Err(ShapeError::NonFinite("b"))
+        );
         assert!(Segment::try_new(o, o).is_ok());
         assert_eq!(Ray::try_new(o, Vector3::zeros()), Err(ShapeError::ZeroDirection("direction")));
-        assert_eq!(Ray::try_new(o, Vector3::new(T::INFINITY, T::ZERO, T::ZERO)), Err(ShapeError::NonFinite("direction")));
+        assert_eq!(
+            Ray::try_new(o, Vector3::new(T::INFINITY, T::ZERO, T::ZERO)),
+            Err(ShapeError::NonFinite("direction"))
+        );
         assert_eq!(Ray::try_with_max_t(o, x, -T::ONE), Err(ShapeError::Negative("max_t")));
         assert_eq!(Ray::try_with_max_t(o, x, T::NAN), Err(ShapeError::NonFinite("max_t")));
         assert!(Ray::try_with_max_t(o, x, T::INFINITY).is_ok());

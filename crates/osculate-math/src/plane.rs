@@ -2,8 +2,8 @@
 
 use crate::error::{finite, finite_point, nonzero_vector, unit_vector};
 use crate::{
-    Aabb, Bounded, ContainsPoint, Isometry3, Point3, Real, ShapeError, Transform, Unit, UnitVector3,
-    Vector3,
+    Aabb, Bounded, ContainsPoint, Isometry3, Point3, Real, ShapeError, Transform, Unit,
+    UnitVector3, Vector3,
 };
 
 /// The plane of points `x` with `normal·x = d` (Ericson 3.6), `normal` of unit length.
@@ -77,7 +77,9 @@ impl<T: Real> Plane<T> {
         let (ab, ac) = (b - a, c - a);
         let n = ab.cross(&ac);
         let n2 = n.norm_squared();
-        if !(n2 > T::DEGENERATE_SQ_TOLERANCE * ab.norm_squared() * ac.norm_squared()) || !n2.is_finite() {
+        if !(n2 > T::DEGENERATE_SQ_TOLERANCE * ab.norm_squared() * ac.norm_squared())
+            || !n2.is_finite()
+        {
             return Err(ShapeError::CollinearPoints);
         }
         let n = Unit::new_unchecked(n / n2.sqrt());
@@ -109,7 +111,10 @@ impl<T: Real> Plane<T> {
 
 /// The box of a plane or halfspace: infinite unless the normal is exactly an axis.
 fn flat_bounds<T: Real>(plane: &Plane<T>, solid_below: bool) -> Aabb<T> {
-    let mut b = Aabb { min: Point3::from(Vector3::repeat(T::NEG_INFINITY)), max: Point3::from(Vector3::repeat(T::INFINITY)) };
+    let mut b = Aabb {
+        min: Point3::from(Vector3::repeat(T::NEG_INFINITY)),
+        max: Point3::from(Vector3::repeat(T::INFINITY)),
+    };
     let n = plane.normal;
     for i in 0..3 {
         let others_zero = (0..3).all(|j| j == i || n[j] == T::ZERO);
@@ -215,11 +220,24 @@ mod tests {
         let x2 = Point3::new(T::TWO, T::ZERO, T::ZERO);
         assert_eq!(Plane::from_points(o, x, x2), Err(ShapeError::CollinearPoints));
         assert_eq!(Plane::from_points(o, o, o), Err(ShapeError::CollinearPoints));
-        assert_eq!(Plane::from_point_normal(o, Vector3::zeros()), Err(ShapeError::ZeroDirection("normal")));
-        assert_eq!(Plane::from_point_normal(Point3::new(T::NAN, T::ZERO, T::ZERO), Vector3::x()), Err(ShapeError::NonFinite("point")));
-        assert_eq!(Plane::try_new(Unit::new_unchecked(Vector3::new(T::ONE, T::ONE, T::ZERO)), T::ZERO), Err(ShapeError::NotUnit("normal")));
+        assert_eq!(
+            Plane::from_point_normal(o, Vector3::zeros()),
+            Err(ShapeError::ZeroDirection("normal"))
+        );
+        assert_eq!(
+            Plane::from_point_normal(Point3::new(T::NAN, T::ZERO, T::ZERO), Vector3::x()),
+            Err(ShapeError::NonFinite("point"))
+        );
+        assert_eq!(
+            Plane::try_new(Unit::new_unchecked(Vector3::new(T::ONE, T::ONE, T::ZERO)), T::ZERO),
+            Err(ShapeError::NotUnit("normal"))
+        );
         assert_eq!(Plane::try_new(Vector3::x_axis(), T::INFINITY), Err(ShapeError::NonFinite("d")));
-        let p = Plane::from_point_normal(Point3::new(T::ZERO, T::ZERO, T::lit(3.0)), Vector3::new(T::ZERO, T::ZERO, T::lit(-5.0))).ok();
+        let p = Plane::from_point_normal(
+            Point3::new(T::ZERO, T::ZERO, T::lit(3.0)),
+            Vector3::new(T::ZERO, T::ZERO, T::lit(-5.0)),
+        )
+        .ok();
         let p = p.unwrap_or(Plane::new(Vector3::x_axis(), T::NAN));
         assert_eq!(p.d, T::lit(-3.0));
         assert_eq!(p.signed_distance(&o), T::lit(3.0));
@@ -246,16 +264,24 @@ mod tests {
         let h = Halfspace::new(p).aabb(); // -y <= 2  ⇔  y >= -2
         assert_eq!((h.min.y, h.max.y), (-2.0, f64::INFINITY));
         let tilted = Plane::from_point_normal(Point3::origin(), Vector3::new(1.0, 1.0, 0.0)).ok();
-        assert!(tilted.is_some_and(|t| t.aabb().min.x == f64::NEG_INFINITY && t.aabb().max.z == f64::INFINITY));
+        assert!(tilted.is_some_and(
+            |t| t.aabb().min.x == f64::NEG_INFINITY && t.aabb().max.z == f64::INFINITY
+        ));
     }
 
     #[test]
     fn transform_keeps_points_on_the_plane() {
-        let p = Plane::from_points(Point3::new(1.0_f64, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0));
+        let p = Plane::from_points(
+            Point3::new(1.0_f64, 0.0, 0.0),
+            Point3::new(0.0, 1.0, 0.0),
+            Point3::new(0.0, 0.0, 1.0),
+        );
         let p = p.unwrap_or(Plane::new(Vector3::x_axis(), f64::NAN));
         let iso = Isometry3::new(Vector3::new(1.0, -2.0, 3.0), Vector3::new(0.3, 0.2, -0.1));
         let q = p.transformed(&iso);
-        for pt in [Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0)] {
+        for pt in
+            [Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0)]
+        {
             assert!(q.signed_distance(&(iso * pt)).abs() < 1e-12);
         }
     }

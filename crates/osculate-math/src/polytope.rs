@@ -69,7 +69,10 @@ impl<T: Real> ConvexPolygon<T> {
     ///
     /// # Errors
     /// As [`ConvexPolygon::try_new`], and [`ShapeError::ZeroDirection`] for a zero normal.
-    pub fn try_with_normal(vertices: Vec<Point3<T>>, normal: UnitVector3<T>) -> Result<Self, ShapeError> {
+    pub fn try_with_normal(
+        vertices: Vec<Point3<T>>,
+        normal: UnitVector3<T>,
+    ) -> Result<Self, ShapeError> {
         if vertices.len() < 3 {
             return Err(ShapeError::TooFewElements);
         }
@@ -113,7 +116,10 @@ impl<T: Real> Bounded<T> for ConvexPolygon<T> {
 impl<T: Real> Transform<T> for ConvexPolygon<T> {
     type Output = Self;
     fn transformed(&self, iso: &Isometry3<T>) -> Self {
-        Self { vertices: self.vertices.iter().map(|v| iso * v).collect(), normal: iso.rotation * self.normal }
+        Self {
+            vertices: self.vertices.iter().map(|v| iso * v).collect(),
+            normal: iso.rotation * self.normal,
+        }
     }
 }
 
@@ -158,7 +164,10 @@ fn push_unique_point<T: Real>(set: &mut Vec<Point3<T>>, p: Point3<T>, tol: T) {
 
 /// Merges `plane` into `set` unless the same plane (normal and offset within `tol`) is there already.
 fn push_unique_plane<T: Real>(set: &mut Vec<Plane<T>>, plane: Plane<T>, tol: T, scale: T) {
-    if !set.iter().any(|q| (q.normal.into_inner() - plane.normal.into_inner()).amax() <= tol && (q.d - plane.d).abs() <= tol * scale) {
+    if !set.iter().any(|q| {
+        (q.normal.into_inner() - plane.normal.into_inner()).amax() <= tol
+            && (q.d - plane.d).abs() <= tol * scale
+    }) {
         set.push(plane);
     }
 }
@@ -185,7 +194,9 @@ impl<T: Real> ConvexPolyhedron<T> {
             .iter()
             .filter_map(|p| {
                 let len = p.normal.norm();
-                (len > T::ZERO).then(|| Plane::new(Unit::new_unchecked(p.normal.into_inner() / len), p.d / len))
+                (len > T::ZERO).then(|| {
+                    Plane::new(Unit::new_unchecked(p.normal.into_inner() / len), p.d / len)
+                })
             })
             .collect();
         if is_unbounded(&planes) {
@@ -198,10 +209,10 @@ impl<T: Real> ConvexPolyhedron<T> {
         for i in 0..n {
             for j in i + 1..n {
                 for k in j + 1..n {
-                    if let Some(p) = three_planes(&planes[i], &planes[j], &planes[k]) {
-                        if planes.iter().all(|q| q.signed_distance(&p) <= tol) {
-                            push_unique_point(&mut vertices, p, tol);
-                        }
+                    if let Some(p) = three_planes(&planes[i], &planes[j], &planes[k])
+                        && planes.iter().all(|q| q.signed_distance(&p) <= tol)
+                    {
+                        push_unique_point(&mut vertices, p, tol);
                     }
                 }
             }
@@ -230,7 +241,9 @@ impl<T: Real> ConvexPolyhedron<T> {
         for i in 0..n {
             for j in i + 1..n {
                 for k in j + 1..n {
-                    let Ok(plane) = Plane::from_points(points[i], points[j], points[k]) else { continue };
+                    let Ok(plane) = Plane::from_points(points[i], points[j], points[k]) else {
+                        continue;
+                    };
                     let mut above = false;
                     let mut below = false;
                     for p in points {
@@ -241,11 +254,22 @@ impl<T: Real> ConvexPolyhedron<T> {
                     // Push the plane out to the farthest point so that every input point is inside
                     // every face plane, whatever the roundings of the plane's construction.
                     let plane = if above && !below { plane.flipped() } else { plane };
-                    let d = points.iter().fold(plane.d, |d, p| d.fast_max(plane.normal.dot(&p.coords)));
+                    let d =
+                        points.iter().fold(plane.d, |d, p| d.fast_max(plane.normal.dot(&p.coords)));
                     let plane = Plane::new(plane.normal, d);
                     match (above, below) {
-                        (false, true) => push_unique_plane(&mut planes, plane, T::RELATIVE_TOLERANCE * T::lit(64.0), scale),
-                        (true, false) => push_unique_plane(&mut planes, plane, T::RELATIVE_TOLERANCE * T::lit(64.0), scale),
+                        (false, true) => push_unique_plane(
+                            &mut planes,
+                            plane,
+                            T::RELATIVE_TOLERANCE * T::lit(64.0),
+                            scale,
+                        ),
+                        (true, false) => push_unique_plane(
+                            &mut planes,
+                            plane,
+                            T::RELATIVE_TOLERANCE * T::lit(64.0),
+                            scale,
+                        ),
                         // Coplanar with everything: no volume; or a plane through the interior.
                         _ => {}
                     }
@@ -264,12 +288,20 @@ impl<T: Real> ConvexPolyhedron<T> {
 
     /// Keeps the vertices on at least three planes (corners) and the planes through at least three
     /// corners (faces); fails if no solid remains.
-    fn from_parts_pruned(planes: Vec<Plane<T>>, vertices: Vec<Point3<T>>, tol: T) -> Result<Self, ShapeError> {
+    fn from_parts_pruned(
+        planes: Vec<Plane<T>>,
+        vertices: Vec<Point3<T>>,
+        tol: T,
+    ) -> Result<Self, ShapeError> {
         let on = |p: &Plane<T>, v: &Point3<T>| p.signed_distance(v).abs() <= tol;
-        let vertices: Vec<Point3<T>> =
-            vertices.into_iter().filter(|v| planes.iter().filter(|p| on(p, v)).count() >= 3).collect();
-        let planes: Vec<Plane<T>> =
-            planes.into_iter().filter(|p| vertices.iter().filter(|v| on(p, v)).count() >= 3).collect();
+        let vertices: Vec<Point3<T>> = vertices
+            .into_iter()
+            .filter(|v| planes.iter().filter(|p| on(p, v)).count() >= 3)
+            .collect();
+        let planes: Vec<Plane<T>> = planes
+            .into_iter()
+            .filter(|p| vertices.iter().filter(|v| on(p, v)).count() >= 3)
+            .collect();
         if vertices.len() < 4 || planes.len() < 4 {
             return Err(ShapeError::EmptyOrUnbounded);
         }
@@ -383,7 +415,10 @@ mod tests {
         empty[1] = Plane::new(-Vector3::x_axis(), -T::TWO); // x >= 2 and x <= 1
         assert_eq!(ConvexPolyhedron::from_planes(&empty), Err(ShapeError::EmptyOrUnbounded));
         // Too few.
-        assert_eq!(ConvexPolyhedron::from_planes(&cube_planes::<T>()[..3]), Err(ShapeError::TooFewElements));
+        assert_eq!(
+            ConvexPolyhedron::from_planes(&cube_planes::<T>()[..3]),
+            Err(ShapeError::TooFewElements)
+        );
         // Hull of coplanar points.
         let flat = [
             Point3::origin(),
@@ -433,13 +468,23 @@ mod tests {
             Point3::new(T::ZERO, T::TWO, T::ZERO),
         ];
         assert_eq!(ConvexPolygon::try_new(dart), Err(ShapeError::NotConvex));
-        let line = vec![Point3::origin(), Point3::new(T::ONE, T::ZERO, T::ZERO), Point3::new(T::TWO, T::ZERO, T::ZERO)];
+        let line = vec![
+            Point3::origin(),
+            Point3::new(T::ONE, T::ZERO, T::ZERO),
+            Point3::new(T::TWO, T::ZERO, T::ZERO),
+        ];
         assert_eq!(ConvexPolygon::try_new(line), Err(ShapeError::CollinearPoints));
-        assert_eq!(ConvexPolygon::try_new(sq(T::ZERO)[..2].to_vec()), Err(ShapeError::TooFewElements));
+        assert_eq!(
+            ConvexPolygon::try_new(sq(T::ZERO)[..2].to_vec()),
+            Err(ShapeError::TooFewElements)
+        );
         // Clockwise about the given normal: the turns go the wrong way.
         let mut cw = sq(T::ZERO);
         cw.reverse();
-        assert_eq!(ConvexPolygon::try_with_normal(cw, Vector3::z_axis()), Err(ShapeError::NotConvex));
+        assert_eq!(
+            ConvexPolygon::try_with_normal(cw, Vector3::z_axis()),
+            Err(ShapeError::NotConvex)
+        );
         let p = ConvexPolygon::try_new(sq(T::ZERO)).map(|p| p.plane());
         assert_eq!(p, Ok(Plane::new(Vector3::z_axis(), T::ZERO)));
     }

@@ -358,10 +358,16 @@ mod tests {
         let p = Point3::new(T::ONE, T::ZERO, T::ZERO);
         assert_eq!(Sphere::try_new(o, T::NAN), Err(ShapeError::NonFinite("radius")));
         assert_eq!(Sphere::try_new(o, T::INFINITY), Err(ShapeError::NonFinite("radius")));
-        assert_eq!(Sphere::try_new(Point3::new(T::NAN, T::ZERO, T::ZERO), T::ONE), Err(ShapeError::NonFinite("center")));
+        assert_eq!(
+            Sphere::try_new(Point3::new(T::NAN, T::ZERO, T::ZERO), T::ONE),
+            Err(ShapeError::NonFinite("center"))
+        );
         assert!(Sphere::try_new(o, T::ZERO).is_ok());
         assert_eq!(Capsule::try_new(o, p, -T::ONE), Err(ShapeError::Negative("radius")));
-        assert_eq!(Capsule::try_new(o, Point3::new(T::ZERO, T::INFINITY, T::ZERO), T::ONE), Err(ShapeError::NonFinite("b")));
+        assert_eq!(
+            Capsule::try_new(o, Point3::new(T::ZERO, T::INFINITY, T::ZERO), T::ONE),
+            Err(ShapeError::NonFinite("b"))
+        );
         assert!(Capsule::try_new(o, o, T::ZERO).is_ok());
         assert_eq!(Cylinder::try_new(o, o, T::ONE), Err(ShapeError::ZeroDirection("b - a")));
         assert!(Cylinder::try_new(o, p, T::ZERO).is_ok());
@@ -369,7 +375,10 @@ mod tests {
         assert_eq!(Cone::try_new(o, not_unit, T::ONE, T::ONE), Err(ShapeError::NotUnit("axis")));
         let zero = Unit::new_unchecked(Vector3::zeros());
         assert_eq!(Cone::try_new(o, zero, T::ONE, T::ONE), Err(ShapeError::ZeroDirection("axis")));
-        assert_eq!(Cone::try_new(o, Vector3::x_axis(), -T::ONE, T::ONE), Err(ShapeError::Negative("height")));
+        assert_eq!(
+            Cone::try_new(o, Vector3::x_axis(), -T::ONE, T::ONE),
+            Err(ShapeError::Negative("height"))
+        );
         assert!(Cone::try_new(o, Vector3::x_axis(), T::ZERO, T::ONE).is_ok());
     }
 

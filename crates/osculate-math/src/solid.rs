@@ -68,7 +68,9 @@ impl<T: Real> Aabb<T> {
     /// The smallest box containing all `points`; [`Aabb::EMPTY`] for none.
     #[must_use]
     pub fn from_points<'a, I: IntoIterator<Item = &'a Point3<T>>>(points: I) -> Self {
-        points.into_iter().fold(Self::EMPTY, |b, p| Self { min: point_min(&b.min, p), max: point_max(&b.max, p) })
+        points
+            .into_iter()
+            .fold(Self::EMPTY, |b, p| Self { min: point_min(&b.min, p), max: point_max(&b.max, p) })
     }
 
     /// The center `(min + max) / 2`.
@@ -135,7 +137,11 @@ impl<T: Real> Aabb<T> {
     #[inline]
     #[must_use]
     pub fn to_obb(&self) -> Obb<T> {
-        Obb { center: self.center(), rotation: Rotation3::identity(), half_extents: self.half_extents() }
+        Obb {
+            center: self.center(),
+            rotation: Rotation3::identity(),
+            half_extents: self.half_extents(),
+        }
     }
 
     /// The volume (0 for a flat box, 0 for an empty one).
@@ -227,7 +233,9 @@ impl<T: Real> Obb<T> {
         if !rotation.matrix().iter().all(|x| x.is_finite()) {
             return Err(ShapeError::NonFinite("rotation"));
         }
-        for (i, field) in ["half_extents.x", "half_extents.y", "half_extents.z"].into_iter().enumerate() {
+        for (i, field) in
+            ["half_extents.x", "half_extents.y", "half_extents.z"].into_iter().enumerate()
+        {
             non_negative(half_extents[i], field)?;
         }
         let m = rotation.matrix();

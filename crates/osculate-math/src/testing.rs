@@ -19,9 +19,9 @@ use alloc::vec::Vec;
 use quickcheck::{Arbitrary, Gen};
 
 use crate::{
-    Transform, Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Halfspace, Isometry3, Line, Obb,
-    Plane, Point3, Ray, Real, Rotation3, Segment, Sphere, Tetrahedron, Triangle, Unit, UnitVector3,
-    Vector3, any_perpendicular,
+    Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Halfspace, Isometry3, Line,
+    Obb, Plane, Point3, Ray, Real, Rotation3, Segment, Sphere, Tetrahedron, Transform, Triangle,
+    Unit, UnitVector3, Vector3, any_perpendicular,
 };
 
 /// A SplitMix64 generator: tiny, fast, and good enough for test inputs.
@@ -77,7 +77,11 @@ impl Rng {
             let n2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
             if n2 > 1e-4 && n2 <= 1.0 {
                 let n = n2.sqrt();
-                return Unit::new_normalize(Vector3::new(T::lit(v[0] / n), T::lit(v[1] / n), T::lit(v[2] / n)));
+                return Unit::new_normalize(Vector3::new(
+                    T::lit(v[0] / n),
+                    T::lit(v[1] / n),
+                    T::lit(v[2] / n),
+                ));
             }
         }
     }
@@ -163,7 +167,8 @@ impl<T: Real> Frame<T> {
 
     /// A vector with components uniform in `±scale·size`.
     pub fn offset(&self, rng: &mut Rng, size: f64) -> Vector3<T> {
-        Vector3::new(rng.range(-size, size), rng.range(-size, size), rng.range(-size, size)).map(|x| T::lit(x) * self.scale)
+        Vector3::new(rng.range(-size, size), rng.range(-size, size), rng.range(-size, size))
+            .map(|x| T::lit(x) * self.scale)
     }
 
     /// A length in `[0.05, 1)·scale`, or zero with probability 1/2 in the degenerate flavour.
@@ -263,7 +268,10 @@ impl<T: Real> Generate<T> for Halfspace<T> {
 
 impl<T: Real> Generate<T> for Ray<T> {
     fn generate(rng: &mut Rng, frame: &Frame<T>) -> Self {
-        let mut r = Ray::new(frame.point(rng), rng.unit_vector::<T>().into_inner() * T::lit(rng.range(0.5, 2.0)));
+        let mut r = Ray::new(
+            frame.point(rng),
+            rng.unit_vector::<T>().into_inner() * T::lit(rng.range(0.5, 2.0)),
+        );
         if rng.chance(0.3) {
             r.max_t = T::lit(rng.range(0.0, 2.0)) * frame.scale;
         }
@@ -273,7 +281,10 @@ impl<T: Real> Generate<T> for Ray<T> {
 
 impl<T: Real> Generate<T> for Line<T> {
     fn generate(rng: &mut Rng, frame: &Frame<T>) -> Self {
-        Line::new(frame.point(rng), rng.unit_vector::<T>().into_inner() * T::lit(rng.range(0.5, 2.0)))
+        Line::new(
+            frame.point(rng),
+            rng.unit_vector::<T>().into_inner() * T::lit(rng.range(0.5, 2.0)),
+        )
     }
 }
 
@@ -312,9 +323,14 @@ impl<T: Real> Generate<T> for ConvexPolygon<T> {
         let c = frame.point(rng);
         let k = 3 + rng.index(6);
         let r = T::lit(rng.range(0.1, 1.0)) * frame.scale;
-        let mut angles: Vec<f64> = (0..k).map(|i| (i as f64 + rng.range(0.0, 0.5)) * core::f64::consts::TAU / k as f64).collect();
+        let mut angles: Vec<f64> = (0..k)
+            .map(|i| (i as f64 + rng.range(0.0, 0.5)) * core::f64::consts::TAU / k as f64)
+            .collect();
         angles.sort_by(f64::total_cmp);
-        let vertices = angles.iter().map(|&a| c + (u.into_inner() * T::lit(a.cos()) + v * T::lit(a.sin())) * r).collect();
+        let vertices = angles
+            .iter()
+            .map(|&a| c + (u.into_inner() * T::lit(a.cos()) + v * T::lit(a.sin())) * r)
+            .collect();
         ConvexPolygon { vertices, normal: n }
     }
 }
@@ -337,7 +353,11 @@ impl<T: Real> Generate<T> for ConvexPolyhedron<T> {
             .unwrap_or(ConvexPolyhedron { planes: Vec::new(), vertices: Vec::new() });
         let cast = |p: &Point3<f64>| p.map(T::lit);
         let local_t = ConvexPolyhedron {
-            planes: hull.planes.iter().map(|p| Plane::new(Unit::new_unchecked(p.normal.map(T::lit)), T::lit(p.d))).collect(),
+            planes: hull
+                .planes
+                .iter()
+                .map(|p| Plane::new(Unit::new_unchecked(p.normal.map(T::lit)), T::lit(p.d)))
+                .collect(),
             vertices: hull.vertices.iter().map(cast).collect(),
         };
         local_t.transformed(&Isometry3::translation(frame.origin.x, frame.origin.y, frame.origin.z))
@@ -354,7 +374,13 @@ pub trait Sample<T: Real> {
 
 /// A random point of the disc of radius `r` around `c` with unit normal `n`, uniform by area;
 /// `on_rim` puts it on the circle.
-fn disc_point<T: Real>(rng: &mut Rng, c: &Point3<T>, n: &Vector3<T>, r: T, on_rim: bool) -> Point3<T> {
+fn disc_point<T: Real>(
+    rng: &mut Rng,
+    c: &Point3<T>,
+    n: &Vector3<T>,
+    r: T,
+    on_rim: bool,
+) -> Point3<T> {
     let u = any_perpendicular(n);
     let v = n.cross(&u);
     let a = rng.range(0.0, core::f64::consts::TAU);
@@ -373,7 +399,8 @@ impl<T: Real> Sample<T> for Point3<T> {
 
 impl<T: Real> Sample<T> for Sphere<T> {
     fn sample_inside(&self, rng: &mut Rng) -> Point3<T> {
-        self.center + rng.unit_vector::<T>().into_inner() * (self.radius * T::lit(rng.unit().cbrt()))
+        self.center
+            + rng.unit_vector::<T>().into_inner() * (self.radius * T::lit(rng.unit().cbrt()))
     }
     fn sample_boundary(&self, rng: &mut Rng) -> Point3<T> {
         self.center + rng.unit_vector::<T>().into_inner() * self.radius
@@ -530,7 +557,9 @@ impl<T: Real> Sample<T> for Tetrahedron<T> {
     fn sample_inside(&self, rng: &mut Rng) -> Point3<T> {
         let w = rng.simplex_weights::<T>(4);
         let v = self.vertices();
-        Point3::from(v[0].coords * w[0] + v[1].coords * w[1] + v[2].coords * w[2] + v[3].coords * w[3])
+        Point3::from(
+            v[0].coords * w[0] + v[1].coords * w[1] + v[2].coords * w[2] + v[3].coords * w[3],
+        )
     }
     fn sample_boundary(&self, rng: &mut Rng) -> Point3<T> {
         let f = self.faces()[rng.index(4)];
@@ -584,8 +613,21 @@ macro_rules! arbitrary_shapes {
 }
 
 arbitrary_shapes!(
-    Sphere, Aabb, Obb, Segment, Capsule, Cylinder, Cone, Plane, Halfspace, Ray, Line, Triangle,
-    Tetrahedron, ConvexPolygon, ConvexPolyhedron
+    Sphere,
+    Aabb,
+    Obb,
+    Segment,
+    Capsule,
+    Cylinder,
+    Cone,
+    Plane,
+    Halfspace,
+    Ray,
+    Line,
+    Triangle,
+    Tetrahedron,
+    ConvexPolygon,
+    ConvexPolyhedron
 );
 
 /// Two generated values sharing one [`Frame`], so they are near each other and of a similar size,
@@ -605,7 +647,11 @@ impl<A: GenerateAny, B: GenerateAny<Scalar = A::Scalar>> Pair<A, B> {
     pub fn from_seed(seed: u64) -> Self {
         let mut rng = Rng::new(seed);
         let frame = Frame::<A::Scalar>::random(&mut rng);
-        Self { a: A::generate_any(&mut rng, &frame), b: B::generate_any(&mut rng, &frame), seed: rng.next_u64() }
+        Self {
+            a: A::generate_any(&mut rng, &frame),
+            b: B::generate_any(&mut rng, &frame),
+            seed: rng.next_u64(),
+        }
     }
 }
 
@@ -619,7 +665,11 @@ where
     fn arbitrary(g: &mut Gen) -> Self {
         let mut rng = Rng::from_gen(g);
         let frame = Frame::<A::Scalar>::random(&mut rng);
-        Self { a: A::generate_any(&mut rng, &frame), b: B::generate_any(&mut rng, &frame), seed: rng.next_u64() }
+        Self {
+            a: A::generate_any(&mut rng, &frame),
+            b: B::generate_any(&mut rng, &frame),
+            seed: rng.next_u64(),
+        }
     }
 }
 
@@ -643,8 +693,22 @@ macro_rules! generate_any {
 }
 
 generate_any!(
-    Point3, Sphere, Aabb, Obb, Segment, Capsule, Cylinder, Cone, Plane, Halfspace, Ray, Line, Triangle,
-    Tetrahedron, ConvexPolygon, ConvexPolyhedron
+    Point3,
+    Sphere,
+    Aabb,
+    Obb,
+    Segment,
+    Capsule,
+    Cylinder,
+    Cone,
+    Plane,
+    Halfspace,
+    Ray,
+    Line,
+    Triangle,
+    Tetrahedron,
+    ConvexPolygon,
+    ConvexPolyhedron
 );
 
 /// A random rigid motion: a rotation and a translation of up to 10 units.
@@ -654,7 +718,9 @@ pub struct Motion<T: Real>(pub Isometry3<T>);
 impl<T: Real> Motion<T> {
     /// A random motion from `rng`.
     pub fn random(rng: &mut Rng) -> Self {
-        let t = Vector3::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)).map(T::lit);
+        let t =
+            Vector3::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), rng.range(-10.0, 10.0))
+                .map(T::lit);
         let r = rng.rotation::<T>();
         Self(Isometry3::from_parts(t.into(), crate::UnitQuaternion::from_rotation_matrix(&r)))
     }

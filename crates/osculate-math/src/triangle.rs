@@ -2,8 +2,8 @@
 
 use crate::error::finite_point;
 use crate::{
-    Aabb, Bounded, ContainsPoint, Isometry3, Point3, Real, ShapeError, Transform, Unit, UnitVector3,
-    Vector3,
+    Aabb, Bounded, ContainsPoint, Isometry3, Point3, Real, ShapeError, Transform, Unit,
+    UnitVector3, Vector3,
 };
 
 /// The triangle `a`, `b`, `c` (a surface, not a solid). Counter-clockwise `a`, `b`, `c` seen from the
@@ -76,7 +76,8 @@ impl<T: Real> Triangle<T> {
         let (ab, ac) = (self.b - self.a, self.c - self.a);
         let n = ab.cross(&ac);
         let n2 = n.norm_squared();
-        if n2 > T::DEGENERATE_SQ_TOLERANCE * ab.norm_squared() * ac.norm_squared() && n2.is_finite() {
+        if n2 > T::DEGENERATE_SQ_TOLERANCE * ab.norm_squared() * ac.norm_squared() && n2.is_finite()
+        {
             Some(Unit::new_unchecked(n / n2.sqrt()))
         } else {
             None
@@ -203,7 +204,12 @@ impl<T: Real> Tetrahedron<T> {
     ///
     /// # Errors
     /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate. Flat tetrahedra are accepted.
-    pub fn try_new(a: Point3<T>, b: Point3<T>, c: Point3<T>, d: Point3<T>) -> Result<Self, ShapeError> {
+    pub fn try_new(
+        a: Point3<T>,
+        b: Point3<T>,
+        c: Point3<T>,
+        d: Point3<T>,
+    ) -> Result<Self, ShapeError> {
         for (p, f) in [(&a, "a"), (&b, "b"), (&c, "c"), (&d, "d")] {
             finite_point(p, f)?;
         }
@@ -223,7 +229,12 @@ impl<T: Real> Tetrahedron<T> {
     #[must_use]
     pub fn faces(&self) -> [Triangle<T>; 4] {
         let [a, b, c, d] = self.vertices();
-        [Triangle::new(a, c, b), Triangle::new(a, b, d), Triangle::new(a, d, c), Triangle::new(b, c, d)]
+        [
+            Triangle::new(a, c, b),
+            Triangle::new(a, b, d),
+            Triangle::new(a, d, c),
+            Triangle::new(b, c, d),
+        ]
     }
 
     /// The signed volume `((b − a) × (c − a)) · (d − a) / 6`.
@@ -255,10 +266,19 @@ impl<T: Real> ContainsPoint<T> for Tetrahedron<T> {
                     && f.barycentric(p).is_some_and(|w| w.iter().all(|&x| x >= T::ZERO))
             });
         }
-        let s = [orient(&b, &c, &d, p), orient(&a, &d, &c, p), orient(&a, &b, &d, p), orient(&a, &c, &b, p)];
+        let s = [
+            orient(&b, &c, &d, p),
+            orient(&a, &d, &c, p),
+            orient(&a, &b, &d, p),
+            orient(&a, &c, &b, p),
+        ];
         // Face `bcd` sees `a` with the sign -vol; the others likewise, so each must be ≤ 0 after the
         // sign flip, i.e. p is on a's side of bcd, etc.
-        if vol > T::ZERO { s.iter().all(|&x| x <= T::ZERO) } else { s.iter().all(|&x| x >= T::ZERO) }
+        if vol > T::ZERO {
+            s.iter().all(|&x| x <= T::ZERO)
+        } else {
+            s.iter().all(|&x| x >= T::ZERO)
+        }
     }
 }
 
@@ -320,18 +340,30 @@ mod tests {
 
     #[test]
     fn collapsed_triangle_has_no_plane() {
-        let t = Triangle::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0), Point3::new(2.0, 2.0, 2.0));
+        let t = Triangle::new(
+            Point3::new(0.0_f64, 0.0, 0.0),
+            Point3::new(1.0, 1.0, 1.0),
+            Point3::new(2.0, 2.0, 2.0),
+        );
         assert_eq!(t.unit_normal(), None);
         assert_eq!(t.barycentric(&Point3::origin()), None);
         assert_eq!(t.area(), 0.0);
-        let nan = Triangle::new(Point3::new(f64::NAN, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+        let nan = Triangle::new(
+            Point3::new(f64::NAN, 0.0, 0.0),
+            Point3::new(1.0, 0.0, 0.0),
+            Point3::new(0.0, 1.0, 0.0),
+        );
         assert_eq!(nan.barycentric(&Point3::origin()), None);
         assert_eq!(nan.unit_normal(), None);
     }
 
     #[test]
     fn barycentric_round_trips() {
-        let t = Triangle::new(Point3::new(1.0_f64, 2.0, 3.0), Point3::new(-2.0, 0.5, 1.0), Point3::new(0.0, -1.0, 4.0));
+        let t = Triangle::new(
+            Point3::new(1.0_f64, 2.0, 3.0),
+            Point3::new(-2.0, 0.5, 1.0),
+            Point3::new(0.0, -1.0, 4.0),
+        );
         let w = [0.2, 0.3, 0.5];
         let p = t.point_from_barycentric(w);
         let back = t.barycentric(&p).unwrap_or([f64::NAN; 3]);
@@ -339,6 +371,10 @@ mod tests {
             assert!((back[i] - w[i]).abs() < 1e-12);
         }
         assert_eq!(t.flipped().normal(), -t.normal());
-        approx::assert_relative_eq!(t.centroid(), t.point_from_barycentric([1.0 / 3.0; 3]), epsilon = 1e-12);
+        approx::assert_relative_eq!(
+            t.centroid(),
+            t.point_from_barycentric([1.0 / 3.0; 3]),
+            epsilon = 1e-12
+        );
     }
 }

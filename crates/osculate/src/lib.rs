@@ -34,9 +34,9 @@ pub use osculate_overlap as overlap;
 /// The shapes, the scalar trait and the shape traits, for `use osculate::prelude::*`.
 pub mod prelude {
     pub use osculate_math::{
-        Aabb, Bounded, Capsule, Cone, ContainsPoint, Cylinder, Halfspace, Isometry3, Line, Obb, Plane,
-        Point3, Ray, Real, Rotation3, Segment, ShapeError, Sphere, Tetrahedron, Transform, Triangle,
-        UnitQuaternion, Vector3,
+        Aabb, Bounded, Capsule, Cone, ContainsPoint, Cylinder, Halfspace, Isometry3, Line, Obb,
+        Plane, Point3, Ray, Real, Rotation3, Segment, ShapeError, Sphere, Tetrahedron, Transform,
+        Triangle, UnitQuaternion, Vector3,
     };
     #[cfg(feature = "alloc")]
     pub use osculate_math::{ConvexPolygon, ConvexPolyhedron};

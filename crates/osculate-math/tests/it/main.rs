@@ -101,7 +101,9 @@ impl<T: Real> Grow<T> for Halfspace<T> {
 }
 impl<T: Real> Grow<T> for Tetrahedron<T> {
     fn grown(&self, eps: T) -> Self {
-        let c = Point3::from((self.a.coords + self.b.coords + self.c.coords + self.d.coords) / T::lit(4.0));
+        let c = Point3::from(
+            (self.a.coords + self.b.coords + self.c.coords + self.d.coords) / T::lit(4.0),
+        );
         let f = |p: Point3<T>| {
             let v = p - c;
             let n = v.norm();
@@ -176,7 +178,8 @@ where
     let moved = shape.transformed(motion);
     let b0 = shape.aabb();
     let b1 = moved.aabb();
-    let (l0, l1) = (b0.loosened(tol_for(&b0) * T::lit(40.0)), b1.loosened(tol_for(&b1) * T::lit(40.0)));
+    let (l0, l1) =
+        (b0.loosened(tol_for(&b0) * T::lit(40.0)), b1.loosened(tol_for(&b1) * T::lit(40.0)));
     let mut rng = Rng::new(seed);
     for _ in 0..SAMPLES {
         let p = shape.sample_inside(&mut rng);
@@ -229,7 +232,10 @@ fn motion_preserves_measurements<T: Real>(seed: u64) -> TestResult {
     let p = plane.point();
     let q = Point3::generate(&mut rng, &frame);
     if !close(plane.transformed(&m).signed_distance(&(m * q)), plane.signed_distance(&q), s) {
-        return TestResult::error(format!("plane distance changed {:?}", plane.signed_distance(&p)));
+        return TestResult::error(format!(
+            "plane distance changed {:?}",
+            plane.signed_distance(&p)
+        ));
     }
     let cone = Cone::generate(&mut rng, &frame);
     let mc = cone.transformed(&m);
@@ -268,7 +274,9 @@ fn non_finite_input_is_safe<T: Real>(raw: [f64; 7]) -> TestResult {
         if sphere_ok && !(finite_p && r.is_finite()) {
             return TestResult::error("non-finite sphere accepted");
         }
-        if (Capsule::try_new(p, q, r).is_ok() || Segment::try_new(p, q).is_ok()) && !(finite_p && finite_q) {
+        if (Capsule::try_new(p, q, r).is_ok() || Segment::try_new(p, q).is_ok())
+            && !(finite_p && finite_q)
+        {
             return TestResult::error("non-finite segment or capsule accepted");
         }
         let nan_sphere = x[..3].iter().any(|v| v.is_nan()) || r.is_nan();
@@ -279,7 +287,13 @@ fn non_finite_input_is_safe<T: Real>(raw: [f64; 7]) -> TestResult {
     if x[..6].iter().any(|v| v.is_nan()) && !Aabb::new(p, q).is_empty() {
         return TestResult::error("NaN box is not empty");
     }
-    let _ = ConvexPolyhedron::from_points(&[p, q, probe, Point3::new(r, r, r), Point3::new(T::ONE, r, T::ZERO)]);
+    let _ = ConvexPolyhedron::from_points(&[
+        p,
+        q,
+        probe,
+        Point3::new(r, r, r),
+        Point3::new(T::ONE, r, T::ZERO),
+    ]);
     let _ = ConvexPolygon::try_new(vec![p, q, probe]);
     TestResult::passed()
 }
@@ -289,18 +303,34 @@ macro_rules! shape_properties {
         mod $name {
             mod solid_or_surface {
                 use super::super::*;
-                fn bounds_f32(s: $shape<f32>, seed: u64) -> TestResult { bounds_contain_samples(&s, seed) }
-                fn bounds_f64(s: $shape<f64>, seed: u64) -> TestResult { bounds_contain_samples(&s, seed) }
-                fn motion_f32(s: $shape<f32>, m: Motion<f32>, seed: u64) -> TestResult { motion_moves_samples(&s, &m.0, seed) }
-                fn motion_f64(s: $shape<f64>, m: Motion<f64>, seed: u64) -> TestResult { motion_moves_samples(&s, &m.0, seed) }
+                fn bounds_f32(s: $shape<f32>, seed: u64) -> TestResult {
+                    bounds_contain_samples(&s, seed)
+                }
+                fn bounds_f64(s: $shape<f64>, seed: u64) -> TestResult {
+                    bounds_contain_samples(&s, seed)
+                }
+                fn motion_f32(s: $shape<f32>, m: Motion<f32>, seed: u64) -> TestResult {
+                    motion_moves_samples(&s, &m.0, seed)
+                }
+                fn motion_f64(s: $shape<f64>, m: Motion<f64>, seed: u64) -> TestResult {
+                    motion_moves_samples(&s, &m.0, seed)
+                }
                 #[test]
-                fn bounding_box_contains_samples_f32() { run(|(s, seed)| bounds_f32(s, seed)); }
+                fn bounding_box_contains_samples_f32() {
+                    run(|(s, seed)| bounds_f32(s, seed));
+                }
                 #[test]
-                fn bounding_box_contains_samples_f64() { run(|(s, seed)| bounds_f64(s, seed)); }
+                fn bounding_box_contains_samples_f64() {
+                    run(|(s, seed)| bounds_f64(s, seed));
+                }
                 #[test]
-                fn motion_moves_samples_f32() { run(|(s, m, seed)| motion_f32(s, m, seed)); }
+                fn motion_moves_samples_f32() {
+                    run(|(s, m, seed)| motion_f32(s, m, seed));
+                }
                 #[test]
-                fn motion_moves_samples_f64() { run(|(s, m, seed)| motion_f64(s, m, seed)); }
+                fn motion_moves_samples_f64() {
+                    run(|(s, m, seed)| motion_f64(s, m, seed));
+                }
             }
         }
     };
@@ -363,12 +393,16 @@ fn motion_preserves_measurements_f64() {
 
 #[test]
 fn non_finite_input_is_safe_f32() {
-    run(|raw: (f64, f64, f64, f64, f64, f64, f64)| non_finite_input_is_safe::<f32>([raw.0, raw.1, raw.2, raw.3, raw.4, raw.5, raw.6]));
+    run(|raw: (f64, f64, f64, f64, f64, f64, f64)| {
+        non_finite_input_is_safe::<f32>([raw.0, raw.1, raw.2, raw.3, raw.4, raw.5, raw.6])
+    });
 }
 
 #[test]
 fn non_finite_input_is_safe_f64() {
-    run(|raw: (f64, f64, f64, f64, f64, f64, f64)| non_finite_input_is_safe::<f64>([raw.0, raw.1, raw.2, raw.3, raw.4, raw.5, raw.6]));
+    run(|raw: (f64, f64, f64, f64, f64, f64, f64)| {
+        non_finite_input_is_safe::<f64>([raw.0, raw.1, raw.2, raw.3, raw.4, raw.5, raw.6])
+    });
 }
 
 #[test]
@@ -392,9 +426,16 @@ fn every_flavour_generates_valid_shapes() {
         }
         // The degenerate flavour does produce degenerate shapes.
         if flavour == Flavour::Degenerate {
-            let degenerate = (0..100).filter(|_| Triangle::generate(&mut rng, &frame).unit_normal().is_none()).count();
+            let degenerate = (0..100)
+                .filter(|_| Triangle::generate(&mut rng, &frame).unit_normal().is_none())
+                .count();
             assert!(degenerate > 10, "only {degenerate} collapsed triangles");
-            let points = (0..100).filter(|_| { let s = Segment::generate(&mut rng, &frame); s.a == s.b }).count();
+            let points = (0..100)
+                .filter(|_| {
+                    let s = Segment::generate(&mut rng, &frame);
+                    s.a == s.b
+                })
+                .count();
             assert!(points > 10);
         }
     }
