@@ -1,0 +1,300 @@
+//! osculate's task runner: `cargo xtask <task>` (an alias in `.cargo/config.toml`).
+//!
+//! Tasks: `ci` (everything CI checks, in order, stopping at the first failure), `layering` (no crate
+//! depends on its own or a higher layer), `help`. std only, by design: xtask builds before every task.
+
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::{Duration, Instant};
+
+mod json;
+
+/// The layered crates and their layers; the facade sits above every layer.
+const LAYERS: [(&str, u32); 6] = [
+    ("osculate-math", 0),
+    ("osculate-closest", 1),
+    ("osculate-overlap", 2),
+    ("osculate-cast", 3),
+    ("osculate-dynamic", 4),
+    ("osculate", 5),
+];
+
+const HELP: &str = "\
+cargo xtask <task>
+
+tasks:
+  ci            fmt --check, clippy -D warnings, tests, docs -D warnings, benches compiled,
+                no_std build of each library crate, layering check (stops at the first failure)
+  layering      fail, naming the edge, if a crate depends on a crate of its own or a higher layer
+  bench-report  not yet implemented: tracked in the benchmarks issue
+  help          this text
+";
+
+fn main() -> ExitCode {
+    let task = env::args().nth(1).unwrap_or_default();
+    let result = match task.as_str() {
+        "ci" => ci(),
+        "layering" => layering(),
+        "bench-report" => {
+            Err("bench-report is not yet implemented: tracked in the benchmarks issue".into())
+        }
+        "" | "help" | "--help" | "-h" => {
+            print!("{HELP}");
+            Ok(())
+        }
+        other => Err(format!("unknown task `{other}`\n\n{HELP}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root: the parent of this crate's manifest directory.
+fn root() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    dir.parent().map_or(dir.clone(), Path::to_path_buf)
+}
+
+fn cargo() -> String {
+    env::var("CARGO").unwrap_or_else(|_| "cargo".into())
+}
+
+/// Runs `cargo args...` in the workspace root with extra environment, printing the command first.
+fn run_cargo(args: &[&str], envs: &[(&str, &str)]) -> Result<(), String> {
+    let shown: Vec<String> = envs.iter().map(|(k, v)| format!("{k}=\"{v}\"")).collect();
+    println!(
+        "$ {}cargo {}",
+        if shown.is_empty() { String::new() } else { shown.join(" ") + " " },
+        args.join(" ")
+    );
+    let status = Command::new(cargo())
+        .args(args)
+        .envs(envs.iter().copied())
+        .current_dir(root())
+        .status()
+        .map_err(|e| format!("could not start cargo: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`cargo {}` failed ({status})", args.join(" ")))
+    }
+}
+
+type Step = (&'static str, Box<dyn Fn() -> Result<(), String>>);
+
+fn ci() -> Result<(), String> {
+    let mut steps: Vec<Step> = vec![
+        ("fmt", Box::new(|| run_cargo(&["fmt", "--all", "--check"], &[]))),
+        (
+            "clippy",
+            Box::new(|| {
+                run_cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"], &[])
+            }),
+        ),
+        ("test", Box::new(|| run_cargo(&["test", "--workspace"], &[]))),
+        (
+            "doc",
+            Box::new(|| {
+                run_cargo(&["doc", "--workspace", "--no-deps"], &[("RUSTDOCFLAGS", "-D warnings")])
+            }),
+        ),
+        ("bench (compile)", Box::new(|| run_cargo(&["bench", "--workspace", "--no-run"], &[]))),
+    ];
+    for (krate, _) in LAYERS {
+        steps.push((
+            krate_no_std_name(krate),
+            Box::new(move || {
+                run_cargo(
+                    &["build", "-p", krate, "--no-default-features", "--features", "libm"],
+                    &[],
+                )
+            }),
+        ));
+    }
+    steps.push(("layering", Box::new(layering)));
+
+    let total = steps.len();
+    let mut times: Vec<(&str, Duration)> = Vec::new();
+    for (i, (name, step)) in steps.iter().enumerate() {
+        println!("\n== ci step {}/{total}: {name}", i + 1);
+        let start = Instant::now();
+        let result = step();
+        let took = start.elapsed();
+        println!(
+            "== {name}: {} in {:.1}s",
+            if result.is_ok() { "ok" } else { "FAILED" },
+            took.as_secs_f64()
+        );
+        result.map_err(|e| format!("ci step `{name}` failed: {e}"))?;
+        times.push((name, took));
+    }
+    println!("\nstep                          seconds");
+    for (name, t) in &times {
+        println!("{name:<30}{:>7.1}", t.as_secs_f64());
+    }
+    println!("ci: all {total} steps passed");
+    Ok(())
+}
+
+/// A static name for each crate's no_std step.
+fn krate_no_std_name(krate: &str) -> &'static str {
+    match krate {
+        "osculate-math" => "no_std osculate-math",
+        "osculate-closest" => "no_std osculate-closest",
+        "osculate-overlap" => "no_std osculate-overlap",
+        "osculate-cast" => "no_std osculate-cast",
+        "osculate-dynamic" => "no_std osculate-dynamic",
+        _ => "no_std osculate",
+    }
+}
+
+/// `cargo xtask layering`: reads `cargo metadata` and checks every normal and build dependency.
+fn layering() -> Result<(), String> {
+    println!("$ cargo metadata --format-version 1 --no-deps");
+    let out = Command::new(cargo())
+        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .current_dir(root())
+        .output()
+        .map_err(|e| format!("could not start cargo metadata: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("cargo metadata failed: {}", String::from_utf8_lossy(&out.stderr)));
+    }
+    let text = String::from_utf8(out.stdout).map_err(|e| format!("cargo metadata output: {e}"))?;
+    let edges = edges_from_metadata(&text)?;
+    let violations = check_layering(&edges);
+    if violations.is_empty() {
+        println!("layering: {} dependency edges checked, none goes sideways or up", edges.len());
+        Ok(())
+    } else {
+        Err(violations.join("\n"))
+    }
+}
+
+/// The (package, dependency) edges of normal and build dependencies in `cargo metadata` JSON.
+fn edges_from_metadata(text: &str) -> Result<Vec<(String, String)>, String> {
+    let doc = json::parse(text)?;
+    let packages = doc
+        .get("packages")
+        .and_then(json::Value::as_array)
+        .ok_or("metadata has no `packages` array")?;
+    let mut edges = Vec::new();
+    for p in packages {
+        let name = p.get("name").and_then(json::Value::as_str).ok_or("package without a name")?;
+        let deps = p
+            .get("dependencies")
+            .and_then(json::Value::as_array)
+            .ok_or("package without dependencies")?;
+        for d in deps {
+            let kind = d.get("kind").and_then(json::Value::as_str);
+            if matches!(kind, None | Some("build")) {
+                let dep = d
+                    .get("name")
+                    .and_then(json::Value::as_str)
+                    .ok_or("dependency without a name")?;
+                edges.push((name.to_string(), dep.to_string()));
+            }
+        }
+    }
+    Ok(edges)
+}
+
+fn layer_of(name: &str) -> Option<u32> {
+    LAYERS.iter().find(|(n, _)| *n == name).map(|&(_, l)| l)
+}
+
+/// One message per forbidden edge: a layered crate depending on a layered crate of its own or a
+/// higher layer (unlayered crates such as xtask and the benches are unrestricted).
+fn check_layering(edges: &[(String, String)]) -> Vec<String> {
+    edges
+        .iter()
+        .filter_map(|(from, to)| {
+            let (lf, lt) = (layer_of(from)?, layer_of(to)?);
+            (lt >= lf)
+                .then(|| format!("layering: {from} (layer {lf}) depends on {to} (layer {lt})"))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edges(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
+    }
+
+    const GOOD: [(&str, &str); 8] = [
+        ("osculate-math", "nalgebra"),
+        ("osculate-closest", "osculate-math"),
+        ("osculate-overlap", "osculate-closest"),
+        ("osculate-cast", "osculate-overlap"),
+        ("osculate-dynamic", "osculate-cast"),
+        ("osculate", "osculate-dynamic"),
+        ("osculate-benches", "osculate"),
+        ("xtask", "osculate-math"),
+    ];
+
+    #[test]
+    fn the_intended_graph_passes() {
+        assert_eq!(check_layering(&edges(&GOOD)), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_forbidden_edge_fails_naming_it() {
+        for (bad, message) in [
+            (
+                ("osculate-closest", "osculate-overlap"),
+                "layering: osculate-closest (layer 1) depends on osculate-overlap (layer 2)",
+            ),
+            (
+                ("osculate-math", "osculate-closest"),
+                "layering: osculate-math (layer 0) depends on osculate-closest (layer 1)",
+            ),
+            (
+                ("osculate-overlap", "osculate-overlap"),
+                "layering: osculate-overlap (layer 2) depends on osculate-overlap (layer 2)",
+            ),
+            (
+                ("osculate-dynamic", "osculate"),
+                "layering: osculate-dynamic (layer 4) depends on osculate (layer 5)",
+            ),
+        ] {
+            let mut graph = edges(&GOOD);
+            graph.push((bad.0.to_string(), bad.1.to_string()));
+            assert_eq!(check_layering(&graph), vec![message.to_string()]);
+        }
+    }
+
+    #[test]
+    fn metadata_edges_skip_dev_dependencies() {
+        let sample = r#"{"packages":[
+            {"name":"osculate-math","dependencies":[
+                {"name":"nalgebra","kind":null},
+                {"name":"osculate-math","kind":"dev","rename":null}]},
+            {"name":"osculate-closest","dependencies":[
+                {"name":"osculate-math","kind":null},
+                {"name":"osculate-overlap","kind":"build"},
+                {"name":"quickcheck","kind":"dev"}]}],
+            "version":1,"flag":true,"n":-1.5e3,"s":"a\"b\\c\u00e9"}"#;
+        let e = edges_from_metadata(sample).unwrap_or_default();
+        assert_eq!(
+            e,
+            edges(&[
+                ("osculate-math", "nalgebra"),
+                ("osculate-closest", "osculate-math"),
+                ("osculate-closest", "osculate-overlap"),
+            ])
+        );
+        assert_eq!(check_layering(&e).len(), 1);
+    }
+
+    #[test]
+    fn the_real_workspace_passes() {
+        assert_eq!(layering(), Ok(()));
+    }
+}
