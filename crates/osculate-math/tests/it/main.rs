@@ -237,6 +237,19 @@ fn motion_preserves_measurements<T: Real>(seed: u64) -> TestResult {
             plane.signed_distance(&p)
         ));
     }
+    let sphere = Sphere::generate(&mut rng, &frame);
+    if sphere.transformed(&m).radius != sphere.radius
+        || !close((m * sphere.center - sphere.transformed(&m).center).norm(), T::ZERO, s)
+    {
+        return TestResult::error("sphere changed");
+    }
+    let capsule = Capsule::generate(&mut rng, &frame);
+    let mcap = capsule.transformed(&m);
+    if mcap.radius != capsule.radius
+        || !close(mcap.segment().length(), capsule.segment().length(), s)
+    {
+        return TestResult::error("capsule changed");
+    }
     let cone = Cone::generate(&mut rng, &frame);
     let mc = cone.transformed(&m);
     if !close((mc.base_center() - mc.tip).norm(), cone.height, s) {
