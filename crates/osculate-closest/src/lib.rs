@@ -6,8 +6,18 @@
 //! **Layering**: depends only on `osculate-math` (layer 0). The overlap, cast and dynamic layers and
 //! the `osculate` facade build on it.
 //!
-//! **Status**: the layer's queries are tracked in the project's closest-point issue; this crate is
-//! the empty layer they land in.
+//! ```
+//! use osculate_closest::closest_point_on_triangle;
+//! use osculate_math::{Point3, Triangle};
+//!
+//! let t = Triangle::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+//! assert_eq!(closest_point_on_triangle(&Point3::new(2.0, 2.0, 0.0), &t).point, Point3::new(0.5, 0.5, 0.0));
+//! ```
+//!
+//! **Status**: point-against-shape queries for planes, lines, rays, segments, boxes, oriented boxes,
+//! triangles, spheres and capsules. The rest of the layer (tetrahedra, polygons, polyhedra,
+//! cylinders, cones, the shape-pair closest points and the contacts) is tracked in the
+//! closest-point issue.
 #![cfg_attr(not(feature = "std"), no_std)]
 
 #[cfg(not(any(feature = "std", feature = "libm")))]
@@ -15,4 +25,13 @@ compile_error!(
     "osculate-closest needs float functions: enable the `std` feature or the `libm` feature"
 );
 
+mod point;
+
+pub use crate::point::{
+    CurvePoint, TrianglePoint, closest_point_on_aabb, closest_point_on_capsule,
+    closest_point_on_line, closest_point_on_obb, closest_point_on_plane, closest_point_on_ray,
+    closest_point_on_segment, closest_point_on_sphere, closest_point_on_triangle,
+    sq_distance_point_aabb, sq_distance_point_obb, sq_distance_point_segment,
+    sq_distance_point_triangle,
+};
 pub use osculate_math;

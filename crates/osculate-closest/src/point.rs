@@ -1,0 +1,484 @@
+//! The closest point of a shape to a point, and the squared distance (Ericson 5.1.1-5.1.5).
+
+use osculate_math::{
+    Aabb, Capsule, Line, Obb, Plane, Point3, Ray, Real, Segment, Sphere, Triangle,
+};
+
+/// A point on a parametrised curve (line, ray, segment) and its parameter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CurvePoint<T: Real> {
+    /// The point.
+    pub point: Point3<T>,
+    /// Its parameter `t` on the curve (`point = start + t·direction`).
+    pub t: T,
+}
+
+/// The point of a triangle closest to a query point, with its barycentric coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrianglePoint<T: Real> {
+    /// The point.
+    pub point: Point3<T>,
+    /// `[u, v, w]` with `point = u·a + v·b + w·c`, each in `[0, 1]`, summing to 1.
+    pub barycentric: [T; 3],
+}
+
+/// `num / den`, or 0 when `den` is 0 (a degenerate configuration whose every parameter is equally
+/// right).
+#[inline]
+fn ratio<T: Real>(num: T, den: T) -> T {
+    if den == T::ZERO { T::ZERO } else { num / den }
+}
+
+/// The point of `plane` closest to `p`: `p − (n·p − d) n` (Ericson 5.1.1).
+///
+/// NaN in, NaN out.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_point_on_plane;
+/// use osculate_math::{Plane, Point3, Vector3};
+///
+/// let floor = Plane::new(Vector3::z_axis(), 1.0_f64);
+/// assert_eq!(closest_point_on_plane(&Point3::new(2.0, 3.0, 5.0), &floor), Point3::new(2.0, 3.0, 1.0));
+/// ```
+#[inline]
+#[must_use]
+pub fn closest_point_on_plane<T: Real>(p: &Point3<T>, plane: &Plane<T>) -> Point3<T> {
+    p - plane.normal.into_inner() * plane.signed_distance(p)
+}
+
+/// The point of `line` closest to `p` and its parameter (Ericson 5.1.2 without the clamp).
+///
+/// A zero direction (an invalid line) returns the line's `point` with `t = 0`.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_point_on_line;
+/// use osculate_math::{Line, Point3, Vector3};
+///
+/// let l = Line::new(Point3::new(0.0_f32, 0.0, 0.0), Vector3::new(2.0, 0.0, 0.0));
+/// let c = closest_point_on_line(&Point3::new(-3.0, 1.0, 0.0), &l);
+/// assert_eq!((c.point, c.t), (Point3::new(-3.0, 0.0, 0.0), -1.5));
+/// ```
+#[inline]
+#[must_use]
+pub fn closest_point_on_line<T: Real>(p: &Point3<T>, line: &Line<T>) -> CurvePoint<T> {
+    let d = line.direction;
+    let t = ratio((p - line.point).dot(&d), d.norm_squared());
+    CurvePoint { point: line.point_at(t), t }
+}
+
+/// The point of `ray` closest to `p`, with its parameter clamped to `[0, ray.max_t]`.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_point_on_ray;
+/// use osculate_math::{Point3, Ray, Vector3};
+///
+/// let r = Ray::new(Point3::new(0.0_f64, 0.0, 0.0), Vector3::new(1.0, 0.0, 0.0));
+/// assert_eq!(closest_point_on_ray(&Point3::new(-3.0, 1.0, 0.0), &r).t, 0.0);
+/// assert_eq!(closest_point_on_ray(&Point3::new(3.0, 1.0, 0.0), &r).t, 3.0);
+/// ```
+#[inline]
+#[must_use]
+pub fn closest_point_on_ray<T: Real>(p: &Point3<T>, ray: &Ray<T>) -> CurvePoint<T> {
+    let d = ray.direction;
+    let mut t = ratio((p - ray.origin).dot(&d), d.norm_squared());
+    if t < T::ZERO {
+        t = T::ZERO;
+    }
+    if t > ray.max_t {
+        t = ray.max_t;
+    }
+    CurvePoint { point: ray.point_at(t), t }
+}
+
+/// The point of segment `s` closest to `p` and its parameter `t ∈ [0, 1]` (Ericson 5.1.2).
+///
+/// A zero-length segment returns its point with `t = 0`.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_point_on_segment;
+/// use osculate_math::{Point3, Segment};
+///
+/// let s = Segment::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0));
+/// let c = closest_point_on_segment(&Point3::new(1.0, 2.0, 0.0), &s);
+/// assert_eq!((c.point, c.t), (Point3::new(1.0, 0.0, 0.0), 0.25));
+/// ```
+#[inline]
+#[must_use]
+pub fn closest_point_on_segment<T: Real>(p: &Point3<T>, s: &Segment<T>) -> CurvePoint<T> {
+    let t = s.closest_parameter(p);
+    CurvePoint { point: s.point_at(t), t }
+}
+
+/// The squared distance from `p` to segment `s` (Ericson 5.1.2.1's quantity, measured from the
+/// projected point for accuracy; see [`Segment::sq_distance_to_point`]).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::sq_distance_point_segment;
+/// use osculate_math::{Point3, Segment};
+///
+/// let s = Segment::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0));
+/// assert_eq!(sq_distance_point_segment(&Point3::new(6.0, 0.0, 0.0), &s), 4.0);
+/// ```
+#[inline]
+#[must_use]
+pub fn sq_distance_point_segment<T: Real>(p: &Point3<T>, s: &Segment<T>) -> T {
+    s.sq_distance_to_point(p)
+}
+
+/// The point of box `b` closest to `p`: `p` clamped to the box per axis (Ericson 5.1.3). A point
+/// inside returns itself.
+///
+/// An inverted box (`min > max` on an axis) is empty and has no closest point: each such axis gets
+/// NaN, so the distance is NaN too. A NaN coordinate of `p` stays NaN.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_point_on_aabb;
+/// use osculate_math::{Aabb, Point3};
+///
+/// let b = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// assert_eq!(closest_point_on_aabb(&Point3::new(2.0, 0.5, -1.0), &b), Point3::new(1.0, 0.5, 0.0));
+/// ```
+#[inline]
+#[must_use]
+pub fn closest_point_on_aabb<T: Real>(p: &Point3<T>, b: &Aabb<T>) -> Point3<T> {
+    Point3::from(core::array::from_fn::<T, 3, _>(|i| clamp_axis(p[i], b.min[i], b.max[i])))
+}
+
+/// `x` clamped to `[lo, hi]`, NaN when `lo > hi` (empty interval) or any input is NaN.
+#[inline]
+fn clamp_axis<T: Real>(x: T, lo: T, hi: T) -> T {
+    if !(lo <= hi) {
+        return T::NAN;
+    }
+    if x < lo {
+        lo
+    } else if x > hi {
+        hi
+    } else {
+        x
+    }
+}
+
+/// The squared distance from `p` to box `b`, summing the per-axis excess (Ericson 5.1.3.1).
+/// Zero for a point inside; NaN for an inverted box or a NaN input.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::sq_distance_point_aabb;
+/// use osculate_math::{Aabb, Point3};
+///
+/// let b = Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// assert_eq!(sq_distance_point_aabb(&Point3::new(2.0, 3.0, 0.5), &b), 5.0);
+/// ```
+#[inline]
+#[must_use]
+pub fn sq_distance_point_aabb<T: Real>(p: &Point3<T>, b: &Aabb<T>) -> T {
+    (closest_point_on_aabb(p, b) - p).norm_squared()
+}
+
+/// The point of oriented box `b` closest to `p`: `p`'s coordinates along each box axis clamped to
+/// the half extents (Ericson 5.1.4). A negative half extent (an empty box) gives NaN.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_point_on_obb;
+/// use osculate_math::{Obb, Point3, Rotation3, Vector3};
+///
+/// let b = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(1.0_f64, 2.0, 3.0));
+/// assert_eq!(closest_point_on_obb(&Point3::new(5.0, 0.0, -9.0), &b), Point3::new(1.0, 0.0, -3.0));
+/// ```
+#[inline]
+#[must_use]
+pub fn closest_point_on_obb<T: Real>(p: &Point3<T>, b: &Obb<T>) -> Point3<T> {
+    let local = b.to_local(p);
+    let e = b.half_extents;
+    let clamped = osculate_math::Vector3::new(
+        clamp_axis(local.x, -e.x, e.x),
+        clamp_axis(local.y, -e.y, e.y),
+        clamp_axis(local.z, -e.z, e.z),
+    );
+    b.center + b.rotation * clamped
+}
+
+/// The squared distance from `p` to oriented box `b` (Ericson 5.1.4.1).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::sq_distance_point_obb;
+/// use osculate_math::{Obb, Point3, Rotation3, Vector3};
+///
+/// let b = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(1.0_f64, 1.0, 1.0));
+/// assert_eq!(sq_distance_point_obb(&Point3::new(3.0, 0.0, 0.0), &b), 4.0);
+/// ```
+#[inline]
+#[must_use]
+pub fn sq_distance_point_obb<T: Real>(p: &Point3<T>, b: &Obb<T>) -> T {
+    (closest_point_on_obb(p, b) - p).norm_squared()
+}
+
+/// The point of triangle `tri` closest to `p`, with its barycentric coordinates, by Ericson 5.1.5's
+/// Voronoi-region method: the vertex regions of `a`, `b`, `c`, then the edge regions, then the face.
+///
+/// Collapsed triangles (collinear or coincident vertices) are the segment or point they are: every
+/// division whose denominator is zero is skipped (`ratio`), and the face case — reachable only for
+/// a non-degenerate triangle — falls back to the nearest of the three edges when its denominator is
+/// not positive.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_point_on_triangle;
+/// use osculate_math::{Point3, Triangle};
+///
+/// let t = Triangle::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0), Point3::new(0.0, 2.0, 0.0));
+/// let c = closest_point_on_triangle(&Point3::new(0.5, 0.5, 3.0), &t);
+/// assert_eq!(c.point, Point3::new(0.5, 0.5, 0.0));
+/// assert_eq!(c.barycentric, [0.5, 0.25, 0.25]);
+/// ```
+#[must_use]
+pub fn closest_point_on_triangle<T: Real>(p: &Point3<T>, tri: &Triangle<T>) -> TrianglePoint<T> {
+    let (a, b, c) = (tri.a, tri.b, tri.c);
+    let ab = b - a;
+    let ac = c - a;
+    let ap = p - a;
+    // Vertex region of a.
+    let d1 = ab.dot(&ap);
+    let d2 = ac.dot(&ap);
+    if d1 <= T::ZERO && d2 <= T::ZERO {
+        return TrianglePoint { point: a, barycentric: [T::ONE, T::ZERO, T::ZERO] };
+    }
+    // Vertex region of b.
+    let bp = p - b;
+    let d3 = ab.dot(&bp);
+    let d4 = ac.dot(&bp);
+    if d3 >= T::ZERO && d4 <= d3 {
+        return TrianglePoint { point: b, barycentric: [T::ZERO, T::ONE, T::ZERO] };
+    }
+    // Edge region of ab.
+    let vc = d1 * d4 - d3 * d2;
+    if vc <= T::ZERO && d1 >= T::ZERO && d3 <= T::ZERO {
+        let v = ratio(d1, d1 - d3);
+        return TrianglePoint { point: a + ab * v, barycentric: [T::ONE - v, v, T::ZERO] };
+    }
+    // Vertex region of c.
+    let cp = p - c;
+    let d5 = ab.dot(&cp);
+    let d6 = ac.dot(&cp);
+    if d6 >= T::ZERO && d5 <= d6 {
+        return TrianglePoint { point: c, barycentric: [T::ZERO, T::ZERO, T::ONE] };
+    }
+    // Edge region of ac.
+    let vb = d5 * d2 - d1 * d6;
+    if vb <= T::ZERO && d2 >= T::ZERO && d6 <= T::ZERO {
+        let w = ratio(d2, d2 - d6);
+        return TrianglePoint { point: a + ac * w, barycentric: [T::ONE - w, T::ZERO, w] };
+    }
+    // Edge region of bc.
+    let va = d3 * d6 - d5 * d4;
+    if va <= T::ZERO && (d4 - d3) >= T::ZERO && (d5 - d6) >= T::ZERO {
+        let w = ratio(d4 - d3, (d4 - d3) + (d5 - d6));
+        return TrianglePoint { point: b + (c - b) * w, barycentric: [T::ZERO, T::ONE - w, w] };
+    }
+    // Face region.
+    let denom = va + vb + vc;
+    if denom > T::ZERO && denom.is_finite() {
+        let v = vb / denom;
+        let w = vc / denom;
+        return TrianglePoint { point: a + ab * v + ac * w, barycentric: [T::ONE - v - w, v, w] };
+    }
+    if !(d1.is_finite()
+        && d2.is_finite()
+        && d3.is_finite()
+        && d4.is_finite()
+        && d5.is_finite()
+        && d6.is_finite())
+    {
+        let nan = Point3::new(T::NAN, T::NAN, T::NAN);
+        return TrianglePoint { point: nan, barycentric: [T::NAN; 3] };
+    }
+    nearest_edge(p, tri)
+}
+
+/// The nearest of the three edges, for triangles too flat for the face formula.
+fn nearest_edge<T: Real>(p: &Point3<T>, tri: &Triangle<T>) -> TrianglePoint<T> {
+    let edges = [(tri.a, tri.b, 0usize, 1usize), (tri.b, tri.c, 1, 2), (tri.c, tri.a, 2, 0)];
+    let mut best = TrianglePoint { point: tri.a, barycentric: [T::ONE, T::ZERO, T::ZERO] };
+    let mut best_d = T::INFINITY;
+    for (u, v, i, j) in edges {
+        let c = closest_point_on_segment(p, &Segment::new(u, v));
+        let d = (c.point - p).norm_squared();
+        if d < best_d {
+            best_d = d;
+            let mut bary = [T::ZERO; 3];
+            bary[i] = T::ONE - c.t;
+            bary[j] = c.t;
+            best = TrianglePoint { point: c.point, barycentric: bary };
+        }
+    }
+    best
+}
+
+/// The squared distance from `p` to triangle `tri` (Ericson 5.1.5).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::sq_distance_point_triangle;
+/// use osculate_math::{Point3, Triangle};
+///
+/// let t = Triangle::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+/// assert_eq!(sq_distance_point_triangle(&Point3::new(0.25, 0.25, -2.0), &t), 4.0);
+/// ```
+#[inline]
+#[must_use]
+pub fn sq_distance_point_triangle<T: Real>(p: &Point3<T>, tri: &Triangle<T>) -> T {
+    (closest_point_on_triangle(p, tri).point - p).norm_squared()
+}
+
+/// The point of solid ball `s` closest to `p`: `p` itself when inside, else the surface point toward
+/// `p` (van den Bergen 3.1.1). A negative radius (empty sphere) gives NaN.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_point_on_sphere;
+/// use osculate_math::{Point3, Sphere};
+///
+/// let s = Sphere::new(Point3::new(0.0_f64, 0.0, 0.0), 1.0);
+/// assert_eq!(closest_point_on_sphere(&Point3::new(0.0, 3.0, 0.0), &s), Point3::new(0.0, 1.0, 0.0));
+/// assert_eq!(closest_point_on_sphere(&Point3::new(0.0, 0.5, 0.0), &s), Point3::new(0.0, 0.5, 0.0));
+/// ```
+#[inline]
+#[must_use]
+pub fn closest_point_on_sphere<T: Real>(p: &Point3<T>, s: &Sphere<T>) -> Point3<T> {
+    ball_point(p, &s.center, s.radius)
+}
+
+/// The point of the solid ball (`center`, `radius`) closest to `p`.
+#[inline]
+fn ball_point<T: Real>(p: &Point3<T>, center: &Point3<T>, radius: T) -> Point3<T> {
+    if !(radius >= T::ZERO) {
+        return Point3::new(T::NAN, T::NAN, T::NAN);
+    }
+    let v = p - center;
+    let d2 = v.norm_squared();
+    if d2 <= radius * radius {
+        return *p;
+    }
+    center + v * (radius / d2.sqrt())
+}
+
+/// The point of solid capsule `c` closest to `p`: the closest point of its inner segment, pushed out
+/// by the radius (Ericson 5.1.2 + van den Bergen 3.1.1). A negative radius gives NaN.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_point_on_capsule;
+/// use osculate_math::{Capsule, Point3};
+///
+/// let c = Capsule::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 4.0, 0.0), 1.0);
+/// assert_eq!(closest_point_on_capsule(&Point3::new(3.0, 2.0, 0.0), &c), Point3::new(1.0, 2.0, 0.0));
+/// ```
+#[inline]
+#[must_use]
+pub fn closest_point_on_capsule<T: Real>(p: &Point3<T>, c: &Capsule<T>) -> Point3<T> {
+    let axis = closest_point_on_segment(p, &c.segment()).point;
+    ball_point(p, &axis, c.radius)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use osculate_math::{Rotation3, Vector3};
+
+    fn worked_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let tri = Triangle::new(p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(0.0, 1.0, 0.0));
+        // Each Voronoi region of Ericson 5.1.5 by name.
+        let cases = [
+            (p(-1.0, -1.0, 1.0), p(0.0, 0.0, 0.0), [1.0, 0.0, 0.0]), // vertex a
+            (p(2.0, -0.5, 1.0), p(1.0, 0.0, 0.0), [0.0, 1.0, 0.0]),  // vertex b
+            (p(-0.5, 2.0, -1.0), p(0.0, 1.0, 0.0), [0.0, 0.0, 1.0]), // vertex c
+            (p(0.5, -1.0, 0.0), p(0.5, 0.0, 0.0), [0.5, 0.5, 0.0]),  // edge ab
+            (p(-1.0, 0.25, 0.0), p(0.0, 0.25, 0.0), [0.75, 0.0, 0.25]), // edge ac
+            (p(1.0, 1.0, 0.0), p(0.5, 0.5, 0.0), [0.0, 0.5, 0.5]),   // edge bc
+            (p(0.25, 0.25, 5.0), p(0.25, 0.25, 0.0), [0.5, 0.25, 0.25]), // face
+        ];
+        for (q, expect, bary) in cases {
+            let c = closest_point_on_triangle(&q, &tri);
+            assert!((c.point - expect).norm() < l(1e-6), "{q:?}: {c:?}");
+            for (got, want) in c.barycentric.iter().zip(bary) {
+                assert!((*got - l(want)).abs() < l(1e-6), "{q:?}: {c:?}");
+            }
+        }
+        // Collapsed triangles: a segment, and a point.
+        let flat = Triangle::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 0.0), p(2.0, 2.0, 0.0));
+        let c = closest_point_on_triangle(&p(2.0, 0.0, 0.0), &flat);
+        assert!((c.point - p(1.0, 1.0, 0.0)).norm() < l(1e-6), "{c:?}");
+        let dot = Triangle::new(p(1.0, 2.0, 3.0), p(1.0, 2.0, 3.0), p(1.0, 2.0, 3.0));
+        assert_eq!(closest_point_on_triangle(&p(0.0, 0.0, 0.0), &dot).point, p(1.0, 2.0, 3.0));
+        // Boxes: inside, outside, and the inverted box.
+        let b = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 2.0, 3.0));
+        assert_eq!(closest_point_on_aabb(&p(0.5, 0.5, 0.5), &b), p(0.5, 0.5, 0.5));
+        assert_eq!(sq_distance_point_aabb(&p(-1.0, 3.0, 4.0), &b), l(3.0));
+        assert!(
+            sq_distance_point_aabb(
+                &p(0.0, 0.0, 0.0),
+                &Aabb::new(p(1.0, 0.0, 0.0), p(0.0, 1.0, 1.0))
+            )
+            .is_nan()
+        );
+        let rot = Rotation3::from_axis_angle(&Vector3::z_axis(), T::frac_pi_2());
+        let o = Obb::new(p(1.0, 0.0, 0.0), rot, Vector3::new(l(2.0), l(1.0), l(1.0)));
+        // Rotated a quarter turn, the long axis lies along y.
+        assert!((closest_point_on_obb(&p(1.0, 5.0, 0.0), &o) - p(1.0, 2.0, 0.0)).norm() < l(1e-6));
+        assert!((sq_distance_point_obb(&p(3.0, 0.0, 0.0), &o) - l(1.0)).abs() < l(1e-5));
+        // Spheres and capsules: inside, outside, the empty sphere.
+        let s = Sphere::new(p(1.0, 1.0, 1.0), l(2.0));
+        assert!(
+            (closest_point_on_sphere(&p(1.0, 1.0, 5.0), &s) - p(1.0, 1.0, 3.0)).norm() < l(1e-6)
+        );
+        assert!(
+            closest_point_on_sphere(&p(0.0, 0.0, 0.0), &Sphere::new(p(0.0, 0.0, 0.0), -l(1.0)))
+                .x
+                .is_nan()
+        );
+        let cap = Capsule::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 0.0), l(1.0));
+        assert!(
+            (closest_point_on_capsule(&p(0.0, 3.0, 0.0), &cap) - p(0.0, 1.0, 0.0)).norm() < l(1e-6)
+        );
+        // Lines, rays, planes; a zero-direction line.
+        let line = Line::new(p(0.0, 0.0, 0.0), Vector3::zeros());
+        assert_eq!(
+            closest_point_on_line(&p(1.0, 1.0, 1.0), &line),
+            CurvePoint { point: p(0.0, 0.0, 0.0), t: T::ZERO }
+        );
+        let ray = Ray { origin: p(0.0, 0.0, 0.0), direction: Vector3::x(), max_t: l(2.0) };
+        assert_eq!(closest_point_on_ray(&p(5.0, 1.0, 0.0), &ray).t, l(2.0));
+        let plane = Plane::new(Vector3::y_axis(), l(-1.0));
+        assert_eq!(closest_point_on_plane(&p(3.0, 4.0, 5.0), &plane), p(3.0, -1.0, 5.0));
+        // NaN queries never produce a confident finite answer.
+        let nan = p(f64::NAN, 0.0, 0.0);
+        assert!(sq_distance_point_triangle(&nan, &tri).is_nan());
+        assert!(sq_distance_point_aabb(&nan, &b).is_nan());
+        assert!(
+            sq_distance_point_segment(&nan, &Segment::new(p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0)))
+                .is_nan()
+        );
+        assert!((closest_point_on_sphere(&nan, &s) - nan).x.is_nan());
+    }
+
+    #[test]
+    fn worked_cases_f32() {
+        worked_cases::<f32>();
+    }
+
+    #[test]
+    fn worked_cases_f64() {
+        worked_cases::<f64>();
+    }
+}
