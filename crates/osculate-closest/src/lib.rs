@@ -26,6 +26,7 @@ compile_error!(
 );
 
 mod point;
+mod types;
 
 pub use crate::point::{
     CurvePoint, TrianglePoint, closest_point_on_aabb, closest_point_on_capsule,
@@ -34,4 +35,5 @@ pub use crate::point::{
     sq_distance_point_aabb, sq_distance_point_obb, sq_distance_point_segment,
     sq_distance_point_triangle,
 };
+pub use crate::types::{ClosestPoints, Contact, Param};
 pub use osculate_math;

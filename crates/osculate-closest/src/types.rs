@@ -1,0 +1,120 @@
+//! Result types of the shape-pair queries.
+
+use osculate_math::{Point3, Real, UnitVector3};
+
+/// Where a witness point lies on its shape, for shapes that are parametrised.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Param<T: Real> {
+    /// The shape has no parameter (a sphere, a box, a capsule's surface).
+    None,
+    /// The parameter `t` on a line, ray or segment (`point = start + t·direction`; `t ∈ [0, 1]` on a
+    /// segment).
+    Curve(T),
+    /// Barycentric coordinates `[u, v, w]` on a triangle (`point = u·a + v·b + w·c`).
+    Barycentric([T; 3]),
+}
+
+impl<T: Real> Param<T> {
+    /// The curve parameter, if this is one.
+    #[inline]
+    #[must_use]
+    pub fn curve(&self) -> Option<T> {
+        match *self {
+            Self::Curve(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The barycentric coordinates, if these are.
+    #[inline]
+    #[must_use]
+    pub fn barycentric(&self) -> Option<[T; 3]> {
+        match *self {
+            Self::Barycentric(b) => Some(b),
+            _ => None,
+        }
+    }
+}
+
+/// The closest pair of points between two shapes `A` and `B`, as the `closest_points_*` queries
+/// return it.
+///
+/// When the shapes overlap, `distance` is zero and `point_a == point_b` is a point they share (for
+/// the solids; the queries that can report it say which one). A NaN anywhere in the input gives a
+/// NaN `distance`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClosestPoints<T: Real> {
+    /// The point of `A` closest to `B`.
+    pub point_a: Point3<T>,
+    /// The point of `B` closest to `A`.
+    pub point_b: Point3<T>,
+    /// `|point_b − point_a|`, non-negative.
+    pub distance: T,
+    /// Where `point_a` lies on `A`, for lines, segments and triangles.
+    pub param_a: Param<T>,
+    /// Where `point_b` lies on `B`, for lines, segments and triangles.
+    pub param_b: Param<T>,
+}
+
+impl<T: Real> ClosestPoints<T> {
+    /// The same answer with the roles of `A` and `B` exchanged.
+    #[inline]
+    #[must_use]
+    pub fn swapped(self) -> Self {
+        Self {
+            point_a: self.point_b,
+            point_b: self.point_a,
+            distance: self.distance,
+            param_a: self.param_b,
+            param_b: self.param_a,
+        }
+    }
+}
+
+/// The contact between two shapes `A` and `B`, as the `contact_*` queries return it (van den Bergen
+/// 3.1: the signed distance and the witness points).
+///
+/// `distance` is signed: positive when the shapes are apart (the gap between them), zero when they
+/// touch, negative when they overlap (minus the penetration depth, the shortest translation of `B`
+/// along `normal` that separates them). `normal` is the unit direction from `A` toward `B`: moving
+/// `B` by `−distance · normal` brings the shapes into touching contact. The witness points satisfy
+/// `point_b − point_a = distance · normal`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Contact<T: Real> {
+    /// The signed distance: the gap when positive, minus the penetration depth when negative.
+    pub distance: T,
+    /// The unit contact normal, pointing from `A` toward `B`.
+    pub normal: UnitVector3<T>,
+    /// The witness point on `A`'s boundary.
+    pub point_a: Point3<T>,
+    /// The witness point on `B`'s boundary.
+    pub point_b: Point3<T>,
+}
+
+impl<T: Real> Contact<T> {
+    /// The penetration depth, `max(0, −distance)`.
+    #[inline]
+    #[must_use]
+    pub fn depth(&self) -> T {
+        if self.distance < T::ZERO { -self.distance } else { T::ZERO }
+    }
+
+    /// Whether the shapes overlap or touch (`distance ≤ 0`).
+    #[inline]
+    #[must_use]
+    pub fn is_touching(&self) -> bool {
+        self.distance <= T::ZERO
+    }
+
+    /// The same contact with the roles of `A` and `B` exchanged (the normal flipped).
+    #[inline]
+    #[must_use]
+    pub fn swapped(self) -> Self {
+        Self {
+            distance: self.distance,
+            normal: -self.normal,
+            point_a: self.point_b,
+            point_b: self.point_a,
+        }
+    }
+}

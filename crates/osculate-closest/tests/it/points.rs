@@ -1,0 +1,1 @@
+//! Properties of the point-against-shape queries.
