@@ -25,7 +25,11 @@ compile_error!(
     "osculate-closest needs float functions: enable the `std` feature or the `libm` feature"
 );
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
 mod point;
+mod solid;
 mod types;
 
 pub use crate::point::{
@@ -34,6 +38,15 @@ pub use crate::point::{
     closest_point_on_segment, closest_point_on_sphere, closest_point_on_triangle,
     sq_distance_point_aabb, sq_distance_point_obb, sq_distance_point_segment,
     sq_distance_point_triangle,
+};
+pub use crate::solid::{
+    closest_point_on_cone, closest_point_on_cylinder, closest_point_on_tetrahedron,
+    sq_distance_point_cone, sq_distance_point_cylinder, sq_distance_point_tetrahedron,
+};
+#[cfg(feature = "alloc")]
+pub use crate::solid::{
+    closest_point_on_polygon, closest_point_on_polyhedron, sq_distance_point_polygon,
+    sq_distance_point_polyhedron,
 };
 pub use crate::types::{ClosestPoints, Contact, Param};
 pub use osculate_math;
