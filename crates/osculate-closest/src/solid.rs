@@ -5,7 +5,7 @@ use osculate_math::{Cone, Cylinder, Point3, Real, Tetrahedron, Triangle, any_per
 #[cfg(feature = "alloc")]
 use osculate_math::{ConvexPolygon, ConvexPolyhedron, Vector3};
 
-use crate::point::{ball_point, closest_point_on_segment, closest_point_on_triangle};
+use crate::point::{ball_point, closest_point_on_triangle};
 
 #[inline]
 fn nan_point<T: Real>() -> Point3<T> {
@@ -129,7 +129,7 @@ fn closest_on_planar<T: Real>(
     let mut best_d = T::INFINITY;
     for i in 0..n {
         let seg = osculate_math::Segment::new(vertices[i], vertices[(i + 1) % n]);
-        let c = closest_point_on_segment(p, &seg).point;
+        let c = crate::point::closest_point_on_segment(p, &seg).point;
         let d = (c - p).norm_squared();
         if d < best_d {
             best_d = d;
