@@ -284,12 +284,24 @@ pub fn closest_point_on_triangle<T: Real>(p: &Point3<T>, tri: &Triangle<T>) -> T
         let w = ratio(d4 - d3, (d4 - d3) + (d5 - d6));
         return TrianglePoint { point: b + (c - b) * w, barycentric: [T::ZERO, T::ONE - w, w] };
     }
-    // Face region.
+    // Face region. Ericson's `vb / denom`, `vc / denom` lose all accuracy on a sliver (va, vb, vc
+    // are differences of products of dot products: relative error ~ε/sin²θ for the angle θ at a),
+    // so the barycentrics come from cross products against the normal instead (relative error
+    // ~ε/sinθ). When those put the projection outside the triangle, rounding fooled the region
+    // tests above (a sliver again): the answer is on an edge.
     let denom = va + vb + vc;
     if denom > T::ZERO && denom.is_finite() {
-        let v = vb / denom;
-        let w = vc / denom;
-        return TrianglePoint { point: a + ab * v + ac * w, barycentric: [T::ONE - v - w, v, w] };
+        let n = ab.cross(&ac);
+        let nn = n.norm_squared();
+        let v = ap.cross(&ac).dot(&n) / nn;
+        let w = ab.cross(&ap).dot(&n) / nn;
+        if v >= T::ZERO && w >= T::ZERO && v + w <= T::ONE {
+            return TrianglePoint {
+                point: a + ab * v + ac * w,
+                barycentric: [T::ONE - v - w, v, w],
+            };
+        }
+        return nearest_edge(p, tri);
     }
     if !(d1.is_finite()
         && d2.is_finite()
@@ -470,6 +482,24 @@ mod tests {
                 .is_nan()
         );
         assert!((closest_point_on_sphere(&nan, &s) - nan).x.is_nan());
+    }
+
+    /// A triangle whose third vertex was put on the edge `ab` and rounded (found by the differential
+    /// test against parry3d-f64, seed 1237): every region test fails by rounding and the face
+    /// formula of Ericson 5.1.5 put the answer 1e-3 along the sliver from the true closest point.
+    #[test]
+    fn rounded_collinear_triangle_projects_on_its_edge() {
+        let a = Point3::new(0.26749370165863606, 0.5011143248236636, 0.2676034057221921);
+        let b = Point3::new(0.9412700768075701, 0.43833781995203713, 0.9521873829882126);
+        let c = Point3::new(0.4580924642099557, 0.48335602312722303, 0.4612594372215486);
+        let p = Point3::new(0.5890494819811585, 0.06731670570149562, 0.2209445313864311);
+        let got = closest_point_on_triangle(&p, &Triangle::new(a, b, c));
+        // The triangle is the segment ab up to rounding.
+        let want = closest_point_on_segment(&p, &Segment::new(a, b)).point;
+        assert!((got.point - want).norm() < 1e-12, "{got:?} != {want:?}");
+        let [u, v, w] = got.barycentric;
+        let from_bary = Point3::from(a.coords * u + b.coords * v + c.coords * w);
+        assert!((from_bary - got.point).norm() < 1e-12, "{got:?}");
     }
 
     #[test]
