@@ -28,10 +28,17 @@ compile_error!(
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+mod pair;
 mod point;
 mod solid;
 mod types;
 
+pub use crate::pair::{
+    closest_points_capsule_capsule, closest_points_line_line, closest_points_segment_aabb,
+    closest_points_segment_obb, closest_points_segment_segment, closest_points_segment_triangle,
+    closest_points_sphere_capsule, closest_points_sphere_segment, closest_points_sphere_sphere,
+    closest_points_triangle_triangle,
+};
 pub use crate::point::{
     CurvePoint, TrianglePoint, closest_point_on_aabb, closest_point_on_capsule,
     closest_point_on_line, closest_point_on_obb, closest_point_on_plane, closest_point_on_ray,
