@@ -390,7 +390,7 @@ fn segment_box<T: Real>(
         }
     }
     let ts = &mut ts[..count];
-    ts.sort_by(|a, b| a.partial_cmp(b).unwrap_or(core::cmp::Ordering::Equal));
+    ts.sort_unstable_by(|a, b| a.partial_cmp(b).unwrap_or(core::cmp::Ordering::Equal));
     let mut best_t = T::ZERO;
     let mut best_sq = T::INFINITY;
     let consider = |t: T, best_t: &mut T, best_sq: &mut T| {
