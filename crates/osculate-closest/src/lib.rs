@@ -28,11 +28,17 @@ compile_error!(
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+mod contact;
 mod pair;
 mod point;
 mod solid;
 mod types;
 
+pub use crate::contact::{
+    contact_capsule_capsule, contact_sphere_aabb, contact_sphere_capsule, contact_sphere_halfspace,
+    contact_sphere_obb, contact_sphere_plane, contact_sphere_segment, contact_sphere_sphere,
+    contact_sphere_triangle,
+};
 pub use crate::pair::{
     closest_points_capsule_capsule, closest_points_line_line, closest_points_segment_aabb,
     closest_points_segment_obb, closest_points_segment_segment, closest_points_segment_triangle,
