@@ -219,16 +219,242 @@ mod exact {
     }
 }
 
+/// The exact answer of a pair query: the (signed) distance, and the witness points and contact
+/// normal where they are unique (`None`: not compared).
+#[derive(Clone, Copy, Debug)]
+struct Reference {
+    distance: f64,
+    points: Option<[Point3<f64>; 2]>,
+    /// The unit normal and its lever: the length over which a point error of the tolerance tilts
+    /// it (the normal's tolerance is the tolerance over the lever).
+    normal: Option<(Vector3<f64>, f64)>,
+}
+
+/// Exact pair references, by enumerating the features that can hold the closest pair.
+mod exact_pair {
+    use super::exact::{segment, triangle};
+    use super::{Point3, Reference, Vector3};
+
+    /// `sin²` of the angle between two directions below which their segments count as parallel
+    /// for the witness points: near-parallel segments have a distance that is well conditioned but
+    /// closest points that move by the distance error over sin², so they are compared by distance
+    /// only (sin θ < 0.1).
+    pub(super) const PARALLEL_SIN2: f64 = 1e-2;
+
+    /// A candidate closest pair.
+    #[derive(Clone, Copy, Debug)]
+    pub(super) struct Candidate {
+        pub(super) a: Point3<f64>,
+        pub(super) b: Point3<f64>,
+        /// Whether this feature pair has a unique closest pair (not two parallel segments).
+        pub(super) unique: bool,
+    }
+
+    impl Candidate {
+        fn distance(&self) -> f64 {
+            (self.b - self.a).norm()
+        }
+    }
+
+    /// Closest points of segments `a0a1`, `b0b1`: the four end-point projections and, for
+    /// non-parallel segments, the interior critical point when it lies inside both.
+    pub(super) fn segment_segment(
+        a0: &Point3<f64>,
+        a1: &Point3<f64>,
+        b0: &Point3<f64>,
+        b1: &Point3<f64>,
+    ) -> Candidate {
+        let (d1, d2) = (a1 - a0, b1 - b0);
+        let n = d1.cross(&d2);
+        let sin2 = n.norm_squared() / (d1.norm_squared() * d2.norm_squared());
+        let degenerate = d1.norm_squared() == 0.0 || d2.norm_squared() == 0.0;
+        let unique = degenerate || sin2 >= PARALLEL_SIN2;
+        let mut cands = vec![
+            Candidate { a: *a0, b: segment(a0, b0, b1), unique },
+            Candidate { a: *a1, b: segment(a1, b0, b1), unique },
+            Candidate { a: segment(b0, a0, a1), b: *b0, unique },
+            Candidate { a: segment(b1, a0, a1), b: *b1, unique },
+        ];
+        if !degenerate && sin2 > 1e-24 {
+            let r = a0 - b0;
+            let nn = n.norm_squared();
+            let s = n.dot(&d2.cross(&r)) / nn;
+            let t = n.dot(&d1.cross(&r)) / nn;
+            if (0.0..=1.0).contains(&s) && (0.0..=1.0).contains(&t) {
+                cands.push(Candidate { a: a0 + d1 * s, b: b0 + d2 * t, unique });
+            }
+        }
+        best(&cands, 0.0)
+    }
+
+    /// The nearest candidate; not unique when another candidate with other points is within `tol`
+    /// of the same distance.
+    pub(super) fn best(cands: &[Candidate], tol: f64) -> Candidate {
+        let mut b = cands[0];
+        for c in cands {
+            if c.distance() < b.distance() {
+                b = *c;
+            }
+        }
+        let tie = cands.iter().any(|c| {
+            c.distance() <= b.distance() + tol
+                && ((c.a - b.a).norm() > tol || (c.b - b.b).norm() > tol)
+        });
+        Candidate { unique: b.unique && !tie, ..b }
+    }
+
+    /// Closest points of segment `s0s1` and triangle `abc`: the end points against the triangle, the
+    /// segment against the three edges, and the crossing of the segment through the triangle.
+    pub(super) fn segment_triangle(
+        s0: &Point3<f64>,
+        s1: &Point3<f64>,
+        t: &[Point3<f64>; 3],
+        tol: f64,
+    ) -> Candidate {
+        let mut cands = vec![
+            Candidate { a: *s0, b: triangle(s0, &t[0], &t[1], &t[2]), unique: true },
+            Candidate { a: *s1, b: triangle(s1, &t[0], &t[1], &t[2]), unique: true },
+        ];
+        for (u, v) in [(0, 1), (1, 2), (2, 0)] {
+            cands.push(segment_segment(s0, s1, &t[u], &t[v]));
+        }
+        if let Some(x) = crossing(s0, s1, t) {
+            cands.push(Candidate { a: x, b: x, unique: true });
+        }
+        best(&cands, tol)
+    }
+
+    /// Where segment `s0s1` crosses the plane of triangle `t` inside the triangle, if it does.
+    fn crossing(s0: &Point3<f64>, s1: &Point3<f64>, t: &[Point3<f64>; 3]) -> Option<Point3<f64>> {
+        let n = (t[1] - t[0]).cross(&(t[2] - t[0]));
+        let (h0, h1) = (n.dot(&(s0 - t[0])), n.dot(&(s1 - t[0])));
+        if h0 * h1 > 0.0 || h0 == h1 {
+            return None;
+        }
+        let x = s0 + (s1 - s0) * (h0 / (h0 - h1));
+        ((triangle(&x, &t[0], &t[1], &t[2]) - x).norm() <= 1e-12 * (1.0 + x.coords.amax()))
+            .then_some(x)
+    }
+
+    /// Closest points of two triangles: each one's vertices against the other, the nine edge
+    /// pairs, and each one's edges crossing the other.
+    pub(super) fn triangle_triangle(
+        a: &[Point3<f64>; 3],
+        b: &[Point3<f64>; 3],
+        tol: f64,
+    ) -> Candidate {
+        let mut cands = Vec::new();
+        for v in a {
+            cands.push(Candidate { a: *v, b: triangle(v, &b[0], &b[1], &b[2]), unique: true });
+        }
+        for v in b {
+            cands.push(Candidate { a: triangle(v, &a[0], &a[1], &a[2]), b: *v, unique: true });
+        }
+        let edges = [(0, 1), (1, 2), (2, 0)];
+        for (i, j) in edges {
+            for (k, l) in edges {
+                cands.push(segment_segment(&a[i], &a[j], &b[k], &b[l]));
+            }
+            if let Some(x) = crossing(&a[i], &a[j], b) {
+                cands.push(Candidate { a: x, b: x, unique: false });
+            }
+            if let Some(x) = crossing(&b[i], &b[j], a) {
+                cands.push(Candidate { a: x, b: x, unique: false });
+            }
+        }
+        best(&cands, tol)
+    }
+
+    /// Closest points of segment `s0s1` and the box (`center`, `axes`, `half`): the end points
+    /// against the box, the segment against the twelve edges, and the segment crossing the box.
+    pub(super) fn segment_box(
+        s0: &Point3<f64>,
+        s1: &Point3<f64>,
+        center: &Point3<f64>,
+        axes: &[Vector3<f64>; 3],
+        half: &Vector3<f64>,
+        tol: f64,
+    ) -> Candidate {
+        let boxed = |p: &Point3<f64>| super::exact::boxed(p, center, axes, half);
+        let mut cands = vec![
+            Candidate { a: *s0, b: boxed(s0), unique: true },
+            Candidate { a: *s1, b: boxed(s1), unique: true },
+        ];
+        let corner = |i: usize| {
+            let sign = |k: usize| if i >> k & 1 == 1 { 1.0 } else { -1.0 };
+            center
+                + axes[0] * (sign(0) * half[0])
+                + axes[1] * (sign(1) * half[1])
+                + axes[2] * (sign(2) * half[2])
+        };
+        for i in 0..8 {
+            for k in 0..3 {
+                if i >> k & 1 == 0 {
+                    cands.push(segment_segment(s0, s1, &corner(i), &corner(i | 1 << k)));
+                }
+            }
+        }
+        // Slab clipping in the box frame: the part of the segment inside the box, if any.
+        let (p0, p1) = (s0 - center, s1 - center);
+        let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
+        for k in 0..3 {
+            let (x0, dx) = (p0.dot(&axes[k]), (p1 - p0).dot(&axes[k]));
+            if dx == 0.0 {
+                if x0.abs() > half[k] {
+                    hi = -1.0;
+                }
+            } else {
+                let (t0, t1) = ((-half[k] - x0) / dx, (half[k] - x0) / dx);
+                lo = lo.max(t0.min(t1));
+                hi = hi.min(t0.max(t1));
+            }
+        }
+        if lo <= hi {
+            let x = s0 + (s1 - s0) * lo;
+            cands.push(Candidate { a: x, b: x, unique: false });
+        }
+        best(&cands, tol)
+    }
+
+    /// Two balls from the closest pair of their centres' shapes: the contact (signed distance,
+    /// the normal along the centres unless they coincide, the surface points).
+    ///
+    /// Centres closer than `tol` (concentric up to rounding) give no unique normal or points.
+    pub(super) fn ball_ball_contact(axes: &Candidate, r1: f64, r2: f64, tol: f64) -> Reference {
+        let v = axes.b - axes.a;
+        let d = v.norm();
+        if d <= tol || !axes.unique {
+            return Reference { distance: d - r1 - r2, points: None, normal: None };
+        }
+        let u = v / d;
+        Reference {
+            distance: d - r1 - r2,
+            points: Some([axes.a + u * r1, axes.b - u * r2]),
+            normal: Some((u, d)),
+        }
+    }
+
+    /// The closest points of two balls (distance 0 and no unique points when they overlap).
+    pub(super) fn ball_ball_closest(axes: &Candidate, r1: f64, r2: f64, tol: f64) -> Reference {
+        let c = ball_ball_contact(axes, r1, r2, tol);
+        if c.distance <= 0.0 {
+            Reference { distance: 0.0, points: None, normal: None }
+        } else {
+            Reference { normal: None, ..c }
+        }
+    }
+}
+
 /// Writes the differential tests for one scalar type against the parry crate of that precision.
 macro_rules! differential {
     ($module:ident, $T:ident, $parry:ident) => {
         mod $module {
-            use super::{SEEDS, Tally, Verdict, exact, scale};
+            use super::{Reference, SEEDS, Tally, Verdict, exact, exact_pair, scale};
             use osculate_closest as oc;
             use osculate_math::testing::{GenerateAny, Pair, test_tolerance};
             use osculate_math::{
-                Aabb, Capsule, Cone, Cylinder, Obb, Plane, Point3, Segment, Sphere, Tetrahedron,
-                Triangle, UnitQuaternion, Vector3,
+                Aabb, Capsule, Cone, Cylinder, Halfspace, Obb, Plane, Point3, Segment, Sphere,
+                Tetrahedron, Triangle, UnitQuaternion, Vector3,
             };
             use $parry::math::{Pose, Rotation, Vector};
             use $parry::query::PointQuery;
@@ -622,6 +848,798 @@ macro_rules! differential {
                     parry_zero_radius_cone,
                 );
                 tally.finish(0.99);
+            }
+
+            // ---- Shape pairs: closest points and contacts. ----
+
+            /// One pair query's answer as compared: the (signed) distance, the witness points (none
+            /// when parry reports "intersecting" without them) and the contact normal.
+            #[derive(Clone, Copy, Debug)]
+            struct Answer {
+                distance: T,
+                points: Option<[Point3<T>; 2]>,
+                normal: Option<Vector3<T>>,
+            }
+
+            fn ours_closest(r: oc::ClosestPoints<T>) -> Answer {
+                Answer { distance: r.distance, points: Some([r.point_a, r.point_b]), normal: None }
+            }
+
+            fn ours_contact(r: Option<oc::Contact<T>>) -> Answer {
+                match r {
+                    Some(r) => Answer {
+                        distance: r.distance,
+                        points: Some([r.point_a, r.point_b]),
+                        normal: Some(r.normal.into_inner()),
+                    },
+                    None => Answer { distance: T::NAN, points: None, normal: None },
+                }
+            }
+
+            fn parry_closest(r: $parry::query::ClosestPoints) -> Answer {
+                use $parry::query::ClosestPoints as P;
+                match r {
+                    P::WithinMargin(p1, p2) => Answer {
+                        distance: (p2 - p1).length(),
+                        points: Some([pt(p1), pt(p2)]),
+                        normal: None,
+                    },
+                    P::Intersecting => Answer { distance: 0.0, points: None, normal: None },
+                    P::Disjoint => Answer { distance: T::INFINITY, points: None, normal: None },
+                }
+            }
+
+            fn parry_contact(r: Option<$parry::query::Contact>) -> Answer {
+                match r {
+                    Some(r) => Answer {
+                        distance: r.dist,
+                        points: Some([pt(r.point1), pt(r.point2)]),
+                        normal: Some(Vector3::new(r.normal1.x, r.normal1.y, r.normal1.z)),
+                    },
+                    None => Answer { distance: T::NAN, points: None, normal: None },
+                }
+            }
+
+            /// parry's `query::closest_points` in the world frame, no distance limit.
+            fn parry_closest_points(
+                m1: &Pose,
+                g1: &dyn shape::Shape,
+                m2: &Pose,
+                g2: &dyn shape::Shape,
+            ) -> Answer {
+                parry_closest(
+                    $parry::query::closest_points(m1, g1, m2, g2, T::MAX).expect("supported pair"),
+                )
+            }
+
+            /// parry's `query::contact` in the world frame, with an unlimited prediction so that
+            /// separated shapes get a contact too (ours always answers).
+            fn parry_contact_points(
+                m1: &Pose,
+                g1: &dyn shape::Shape,
+                m2: &Pose,
+                g2: &dyn shape::Shape,
+            ) -> Answer {
+                parry_contact($parry::query::contact(m1, g1, m2, g2, T::MAX).expect("supported pair"))
+            }
+
+            fn at(p: &Point3<T>) -> Pose {
+                Pose::from_translation(v(p))
+            }
+
+            /// One pair query's answers on one input.
+            #[derive(Clone, Copy)]
+            struct PairCase<'a, A, B> {
+                seed: u64,
+                a: &'a A,
+                b: &'a B,
+                ours: Answer,
+                parry: Answer,
+                exact: Reference,
+                tol: T,
+            }
+
+            impl<A: core::fmt::Debug, B: core::fmt::Debug> core::fmt::Debug for PairCase<'_, A, B> {
+                fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                    write!(
+                        f,
+                        "seed {}:\n  a = {:?}\n  b = {:?}\n  ours  {:?}\n  parry {:?}\n  exact {:?}\n  tol {:?}",
+                        self.seed, self.a, self.b, self.ours, self.parry, self.exact, self.tol
+                    )
+                }
+            }
+
+            impl<A, B> PairCase<'_, A, B> {
+                /// Whether `x` matches the exact reference: the distance, and the points and the
+                /// normal where those are unique.
+                fn right(&self, x: &Answer) -> bool {
+                    let tol = f64::from(self.tol);
+                    let distance = (f64::from(x.distance) - self.exact.distance).abs() <= tol;
+                    let points = match (self.exact.points, x.points) {
+                        (Some(e), Some(p)) => {
+                            (c(&p[0]) - e[0]).norm() <= tol && (c(&p[1]) - e[1]).norm() <= tol
+                        }
+                        _ => true,
+                    };
+                    let normal = match (self.exact.normal, x.normal) {
+                        (Some((n, lever)), Some(m)) => (cv(&m) - n).norm() <= tol / lever,
+                        _ => true,
+                    };
+                    distance && points && normal
+                }
+
+                fn ours_right(&self) -> bool {
+                    self.right(&self.ours)
+                }
+
+                fn parry_right(&self) -> bool {
+                    self.right(&self.parry)
+                }
+
+                /// Whether ours and parry's agree: the distance, and the points and the normal
+                /// where the exact ones are unique and both give them.
+                fn same(&self) -> bool {
+                    let (o, p, tol) = (&self.ours, &self.parry, self.tol);
+                    let distance = (o.distance - p.distance).abs() <= tol;
+                    let points = match (self.exact.points, o.points, p.points) {
+                        (Some(_), Some(a), Some(b)) => {
+                            (a[0] - b[0]).norm() <= tol && (a[1] - b[1]).norm() <= tol
+                        }
+                        _ => true,
+                    };
+                    let normal = match (self.exact.normal, o.normal, p.normal) {
+                        (Some((_, lever)), Some(a), Some(b)) => {
+                            f64::from((a - b).norm()) <= f64::from(tol) / lever
+                        }
+                        _ => true,
+                    };
+                    distance && points && normal
+                }
+            }
+
+            /// Runs one pair query over the seeds, as [`run`] does for point queries. `query`
+            /// returns ours, parry's, the exact reference and the input's scale.
+            fn run_pair<A, B>(
+                name: &'static str,
+                query: impl Fn(&A, &B) -> (Answer, Answer, Reference, T),
+                classify: impl Fn(&PairCase<'_, A, B>) -> Option<Verdict>,
+            ) -> Tally
+            where
+                A: GenerateAny<Scalar = T> + core::fmt::Debug,
+                B: GenerateAny<Scalar = T> + core::fmt::Debug,
+            {
+                let mut tally = Tally::new(name);
+                for seed in 0..SEEDS {
+                    let Pair { a, b, .. } = Pair::<A, B>::from_seed(seed);
+                    let (ours, parry, exact, s) = query(&a, &b);
+                    let tol = test_tolerance::<T>() * s;
+                    let case = PairCase { seed, a: &a, b: &b, ours, parry, exact, tol };
+                    if case.same() || (case.ours_right() && case.parry_right()) {
+                        tally.agree();
+                        continue;
+                    }
+                    match classify(&case) {
+                        Some(Verdict::Parry(class)) if case.ours_right() => tally.class(class),
+                        Some(Verdict::Osculate(class)) if !case.ours_right() => tally.class(class),
+                        _ if !case.ours_right() => panic!("{name}: osculate is wrong:\n{case:?}"),
+                        _ => panic!("{name}: unclassified disagreement:\n{case:?}"),
+                    }
+                }
+                tally
+            }
+
+            fn no_pair_class<A, B>(_: &PairCase<'_, A, B>) -> Option<Verdict> {
+                None
+            }
+
+            /// `p` scaled by `k` about the origin (`k` a power of two: exact).
+            fn sp(p: &Point3<T>, k: T) -> Point3<T> {
+                Point3::from(p.coords * k)
+            }
+
+            /// A power of two that brings the generator's tiny shapes (1e-4) to unit size exactly.
+            const UP: T = 16384.0;
+
+            /// parry's answer on the input scaled by `UP`, scaled back.
+            fn scaled_back(x: Answer) -> Answer {
+                Answer {
+                    distance: x.distance / UP,
+                    points: x.points.map(|[p, q]| [sp(&p, 1.0 / UP), sp(&q, 1.0 / UP)]),
+                    normal: x.normal,
+                }
+            }
+
+            const PARRY_SEGMENT_EPSILON: &str =
+                "parry wrong: absolute epsilon, short or nearly parallel segments taken as parallel";
+            const PARRY_SMALL_SCALE: &str =
+                "parry wrong at the 1e-4 scale (absolute GJK tolerances), scaled up right or a class below";
+            const PARRY_GJK_WITNESS: &str =
+                "parry GJK: distance right, valid witness points off the unique closest pair";
+            const PARRY_GJK_IMPRECISE: &str =
+                "parry GJK/EPA: distance off by more than ours but within its own tolerance";
+            const PARRY_GJK_NOT_CLOSEST: &str =
+                "parry GJK/EPA: stopped at a valid but not closest pair (distance too large)";
+
+            /// Segment-segment class (parry): `closest_points_segment_segment_with_locations_nD`
+            /// compares `|d₁|²`, `|d₂|²` and `|d₁|²|d₂|² − (d₁·d₂)²` with the absolute
+            /// `DEFAULT_EPSILON` (= ε). Segments of length 1e-4 (f64: the determinant ~1e-16) or
+            /// 3e-4 (f32: the squared length ~1e-7) are taken as parallel or as points, and the
+            /// answer clamps from `s = 0`. Checked: the mechanism's condition holds, and the same
+            /// segments scaled by 2^14 (exactly) are answered right.
+            fn parry_segment_epsilon(
+                case: &PairCase<'_, Segment<T>, Segment<T>>,
+                parry_at: impl Fn(T) -> Answer,
+            ) -> Option<Verdict> {
+                let (d1, d2) = (case.a.b - case.a.a, case.b.b - case.b.a);
+                let (aa, e, b) = (d1.norm_squared(), d2.norm_squared(), d1.dot(&d2));
+                let eps = T::EPSILON;
+                let mechanism = aa <= eps || e <= eps || aa * e - b * b <= eps;
+                let scaled_right = case.right(&scaled_back(parry_at(UP)));
+                (mechanism && scaled_right).then_some(Verdict::Parry(PARRY_SEGMENT_EPSILON))
+            }
+
+            /// The classes of parry's GJK-based pairs (`closest_points` and `contact` of support
+            /// maps: everything but ball-ball, ball-convex and segment-segment):
+            ///
+            /// - small scale: the input is the generator's tiny flavour (size ≤ 1e-3), and parry
+            ///   answers the same input scaled by 2^14 (exactly) right, or within one of the
+            ///   classes below. Its GJK compares squared lengths and simplex projections with
+            ///   absolute multiples of ε, so at 1e-4 it reports "intersecting" for separated
+            ///   shapes, returns no contact, or stops early.
+            /// - witness: both parry points lie on their shapes (within the tolerance) and the
+            ///   distance is right, but the points are not the unique closest pair: on curved
+            ///   shapes GJK's point error is about the square root of its distance error.
+            /// - imprecise: the distance error exceeds our tolerance but not parry's own,
+            ///   `√(10ε)` relative (GJK's `eps_rel`), times ten, times the input's size.
+            /// - not closest: the points lie on their shapes (a valid pair, so its distance
+            ///   bounds the exact one from above) and the distance is larger than the exact one
+            ///   by more than parry's own tolerance: GJK stopped (stalled) early.
+            fn gjk_classes<A, B>(
+                case: &PairCase<'_, A, B>,
+                size: T,
+                parry_at: impl Fn(T) -> Answer,
+                dist_a: impl Fn(&Point3<f64>) -> f64,
+                dist_b: impl Fn(&Point3<f64>) -> f64,
+            ) -> Option<Verdict> {
+                if size <= 1e-3 {
+                    let scaled = PairCase { parry: scaled_back(parry_at(UP)), ..*case };
+                    let unit_scale_class = gjk_precision_class(&scaled, size, &dist_a, &dist_b);
+                    return (scaled.parry_right() || unit_scale_class.is_some())
+                        .then_some(Verdict::Parry(PARRY_SMALL_SCALE));
+                }
+                gjk_precision_class(case, size, &dist_a, &dist_b)
+            }
+
+            /// The GJK classes other than the small scale one (see [`gjk_classes`]).
+            fn gjk_precision_class<A, B>(
+                case: &PairCase<'_, A, B>,
+                size: T,
+                dist_a: &impl Fn(&Point3<f64>) -> f64,
+                dist_b: &impl Fn(&Point3<f64>) -> f64,
+            ) -> Option<Verdict> {
+                let [p1, p2] = case.parry.points?;
+                let tol = f64::from(case.tol);
+                let own = 10.0 * (10.0 * f64::from(T::EPSILON)).sqrt() * f64::from(size);
+                let on_shapes = |t: f64| dist_a(&c(&p1)) <= t && dist_b(&c(&p2)) <= t;
+                let error = f64::from(case.parry.distance) - case.exact.distance;
+                if error.abs() <= tol && on_shapes(tol) {
+                    return Some(Verdict::Parry(PARRY_GJK_WITNESS));
+                }
+                if error.abs() <= own && on_shapes(own) {
+                    return Some(Verdict::Parry(PARRY_GJK_IMPRECISE));
+                }
+                (error > own && on_shapes(tol)).then_some(Verdict::Parry(PARRY_GJK_NOT_CLOSEST))
+            }
+
+            fn to_segment(s: &Segment<T>, p: &Point3<f64>) -> f64 {
+                (exact::segment(p, &c(&s.a), &c(&s.b)) - p).norm()
+            }
+
+            fn to_triangle(t: &Triangle<T>, p: &Point3<f64>) -> f64 {
+                (exact::triangle(p, &c(&t.a), &c(&t.b), &c(&t.c)) - p).norm()
+            }
+
+            fn to_capsule(k: &Capsule<T>, p: &Point3<f64>) -> f64 {
+                (to_segment(&k.segment(), p) - f64::from(k.radius)).max(0.0)
+            }
+
+            fn to_box(center: &Point3<T>, axes: &[Vector3<f64>; 3], half: &Vector3<T>, p: &Point3<f64>) -> f64 {
+                (exact::boxed(p, &c(center), axes, &cv(half)) - p).norm()
+            }
+
+            const WORLD_AXES: [Vector3<f64>; 3] = [
+                Vector3::new(1.0, 0.0, 0.0),
+                Vector3::new(0.0, 1.0, 0.0),
+                Vector3::new(0.0, 0.0, 1.0),
+            ];
+
+            /// Segment-segment through parry's most direct path,
+            /// `closest_points_segment_segment_with_locations_nD`. Nearly parallel segments
+            /// (sin θ < 0.1) have no well-conditioned closest pair: distance only.
+            #[test]
+            fn segment_segment() {
+                use $parry::query::details::closest_points_segment_segment_with_locations_nD as cp;
+                let parry_at = |s: &Segment<T>, t: &Segment<T>, k: T| {
+                    let s1 = shape::Segment::new(v(&sp(&s.a, k)), v(&sp(&s.b, k)));
+                    let s2 = shape::Segment::new(v(&sp(&t.a, k)), v(&sp(&t.b, k)));
+                    let (l1, l2) = cp((&s1.a, &s1.b), (&s2.a, &s2.b));
+                    let (p1, p2) = (pt(s1.point_at(&l1)), pt(s2.point_at(&l2)));
+                    Answer { distance: (p2 - p1).norm(), points: Some([p1, p2]), normal: None }
+                };
+                let tally = run_pair::<Segment<T>, Segment<T>>(
+                    "segment-segment",
+                    |s, t| {
+                        let ours = ours_closest(oc::closest_points_segment_segment(s, t));
+                        let e = closest_ref(&seg_ref(s, t));
+                        (ours, parry_at(s, t, 1.0), e, scale(&[s.a, s.b, t.a, t.b], &[]))
+                    },
+                    |case| parry_segment_epsilon(case, |k| parry_at(case.a, case.b, k)),
+                );
+                tally.finish(0.75);
+            }
+
+            #[test]
+            fn closest_capsule_capsule() {
+                let parry_at = |a: &Capsule<T>, b: &Capsule<T>, k: T| {
+                    parry_closest_points(
+                        &Pose::IDENTITY, &shape::Capsule::new(v(&sp(&a.a, k)), v(&sp(&a.b, k)), a.radius * k),
+                        &Pose::IDENTITY, &shape::Capsule::new(v(&sp(&b.a, k)), v(&sp(&b.b, k)), b.radius * k),
+                    )
+                };
+                let tally = run_pair::<Capsule<T>, Capsule<T>>(
+                    "closest capsule-capsule",
+                    |a, b| {
+                        let ours = ours_closest(oc::closest_points_capsule_capsule(a, b));
+                        let sc = scale(&[a.a, a.b, b.a, b.b], &[a.radius, b.radius]);
+                        let tl = f64::from(test_tolerance::<T>() * sc);
+                        let axes = seg_ref(&a.segment(), &b.segment());
+                        let e = exact_pair::ball_ball_closest(&axes, f64::from(a.radius), f64::from(b.radius), tl);
+                        (ours, parry_at(a, b, 1.0), e, sc)
+                    },
+                    |case| {
+                        let size = scale(&[case.a.a, case.a.b, case.b.a, case.b.b], &[case.a.radius, case.b.radius]);
+                        gjk_classes(case, size, |k| parry_at(case.a, case.b, k), |p| to_capsule(case.a, p), |p| to_capsule(case.b, p))
+                    },
+                );
+                tally.finish(0.6);
+            }
+
+            #[test]
+            fn closest_segment_triangle() {
+                let parry_at = |s: &Segment<T>, t: &Triangle<T>, k: T| {
+                    parry_closest_points(
+                        &Pose::IDENTITY, &shape::Segment::new(v(&sp(&s.a, k)), v(&sp(&s.b, k))),
+                        &Pose::IDENTITY, &shape::Triangle::new(v(&sp(&t.a, k)), v(&sp(&t.b, k)), v(&sp(&t.c, k))),
+                    )
+                };
+                let tally = run_pair::<Segment<T>, Triangle<T>>(
+                    "closest segment-triangle",
+                    |s, t| {
+                        let ours = ours_closest(oc::closest_points_segment_triangle(s, t));
+                        let sc = scale(&[s.a, s.b, t.a, t.b, t.c], &[]);
+                        let k = exact_pair::segment_triangle(&c(&s.a), &c(&s.b), &tri64(t), f64::from(test_tolerance::<T>() * sc));
+                        (ours, parry_at(s, t, 1.0), closest_ref(&k), sc)
+                    },
+                    |case| {
+                        let size = scale(&[case.a.a, case.a.b, case.b.a, case.b.b, case.b.c], &[]);
+                        gjk_classes(case, size, |k| parry_at(case.a, case.b, k), |p| to_segment(case.a, p), |p| to_triangle(case.b, p))
+                    },
+                );
+                tally.finish(0.75);
+            }
+
+            #[test]
+            fn closest_triangle_triangle() {
+                let parry_at = |a: &Triangle<T>, b: &Triangle<T>, k: T| {
+                    parry_closest_points(
+                        &Pose::IDENTITY, &shape::Triangle::new(v(&sp(&a.a, k)), v(&sp(&a.b, k)), v(&sp(&a.c, k))),
+                        &Pose::IDENTITY, &shape::Triangle::new(v(&sp(&b.a, k)), v(&sp(&b.b, k)), v(&sp(&b.c, k))),
+                    )
+                };
+                let tally = run_pair::<Triangle<T>, Triangle<T>>(
+                    "closest triangle-triangle",
+                    |a, b| {
+                        let ours = ours_closest(oc::closest_points_triangle_triangle(a, b));
+                        let sc = scale(&[a.a, a.b, a.c, b.a, b.b, b.c], &[]);
+                        let k = exact_pair::triangle_triangle(&tri64(a), &tri64(b), f64::from(test_tolerance::<T>() * sc));
+                        (ours, parry_at(a, b, 1.0), closest_ref(&k), sc)
+                    },
+                    |case| {
+                        let size = scale(&[case.a.a, case.a.b, case.a.c, case.b.a, case.b.b, case.b.c], &[]);
+                        gjk_classes(case, size, |k| parry_at(case.a, case.b, k), |p| to_triangle(case.a, p), |p| to_triangle(case.b, p))
+                    },
+                );
+                tally.finish(0.75);
+            }
+
+            #[test]
+            fn closest_segment_aabb() {
+                let parry_at = |s: &Segment<T>, b: &Aabb<T>, k: T| {
+                    parry_closest_points(
+                        &Pose::IDENTITY, &shape::Segment::new(v(&sp(&s.a, k)), v(&sp(&s.b, k))),
+                        &at(&sp(&b.center(), k)), &shape::Cuboid::new(w(&(b.half_extents() * k))),
+                    )
+                };
+                let tally = run_pair::<Segment<T>, Aabb<T>>(
+                    "closest segment-aabb (Cuboid)",
+                    |s, b| {
+                        let ours = ours_closest(oc::closest_points_segment_aabb(s, b));
+                        let sc = scale(&[s.a, s.b, b.min, b.max], &[]);
+                        let k = exact_pair::segment_box(&c(&s.a), &c(&s.b), &c(&b.center()), &WORLD_AXES, &cv(&b.half_extents()), f64::from(test_tolerance::<T>() * sc));
+                        (ours, parry_at(s, b, 1.0), closest_ref(&k), sc)
+                    },
+                    |case| {
+                        let size = scale(&[case.a.a, case.a.b, case.b.min, case.b.max], &[]);
+                        let (center, half) = (case.b.center(), case.b.half_extents());
+                        gjk_classes(case, size, |k| parry_at(case.a, case.b, k), |p| to_segment(case.a, p), |p| to_box(&center, &WORLD_AXES, &half, p))
+                    },
+                );
+                tally.finish(0.8);
+            }
+
+            #[test]
+            fn closest_segment_obb() {
+                let parry_at = |s: &Segment<T>, b: &Obb<T>, k: T| {
+                    let q = UnitQuaternion::from_rotation_matrix(&b.rotation);
+                    parry_closest_points(
+                        &Pose::IDENTITY, &shape::Segment::new(v(&sp(&s.a, k)), v(&sp(&s.b, k))),
+                        &pose(&sp(&b.center, k), &q), &shape::Cuboid::new(w(&(b.half_extents * k))),
+                    )
+                };
+                let tally = run_pair::<Segment<T>, Obb<T>>(
+                    "closest segment-obb (Cuboid with a pose)",
+                    |s, b| {
+                        let ours = ours_closest(oc::closest_points_segment_obb(s, b));
+                        let sc = scale(&[s.a, s.b, b.center], &[b.half_extents.amax()]);
+                        let axes = [0, 1, 2].map(|i| cv(&b.axis(i)));
+                        let k = exact_pair::segment_box(&c(&s.a), &c(&s.b), &c(&b.center), &axes, &cv(&b.half_extents), f64::from(test_tolerance::<T>() * sc));
+                        (ours, parry_at(s, b, 1.0), closest_ref(&k), sc)
+                    },
+                    |case| {
+                        let size = scale(&[case.a.a, case.a.b, case.b.center], &[case.b.half_extents.amax()]);
+                        let axes = [0, 1, 2].map(|i| cv(&case.b.axis(i)));
+                        gjk_classes(case, size, |k| parry_at(case.a, case.b, k), |p| to_segment(case.a, p), |p| to_box(&case.b.center, &axes, &case.b.half_extents, p))
+                    },
+                );
+                tally.finish(0.8);
+            }
+
+            fn tri64(t: &Triangle<T>) -> [Point3<f64>; 3] {
+                [c(&t.a), c(&t.b), c(&t.c)]
+            }
+
+            fn seg_ref(s: &Segment<T>, t: &Segment<T>) -> exact_pair::Candidate {
+                exact_pair::segment_segment(&c(&s.a), &c(&s.b), &c(&t.a), &c(&t.b))
+            }
+
+            /// A reference from a candidate closest pair: distance, points when unique.
+            fn closest_ref(k: &exact_pair::Candidate) -> Reference {
+                Reference {
+                    distance: (k.b - k.a).norm(),
+                    points: k.unique.then_some([k.a, k.b]),
+                    normal: None,
+                }
+            }
+
+            fn point_candidate(p: Point3<f64>, q: Point3<f64>) -> exact_pair::Candidate {
+                exact_pair::Candidate { a: p, b: q, unique: true }
+            }
+
+            #[test]
+            fn closest_sphere_sphere() {
+                let tally = run_pair::<Sphere<T>, Sphere<T>>(
+                    "closest sphere-sphere",
+                    |s, t| {
+                        let ours = ours_closest(oc::closest_points_sphere_sphere(s, t));
+                        let parry = parry_closest_points(
+                            &at(&s.center), &shape::Ball::new(s.radius),
+                            &at(&t.center), &shape::Ball::new(t.radius),
+                        );
+                        let k = point_candidate(c(&s.center), c(&t.center));
+                        let sc = scale(&[s.center, t.center], &[s.radius, t.radius]);
+                        let tl = f64::from(test_tolerance::<T>() * sc);
+                        let e = exact_pair::ball_ball_closest(&k, f64::from(s.radius), f64::from(t.radius), tl);
+                        (ours, parry, e, sc)
+                    },
+                    no_pair_class,
+                );
+                tally.finish(0.99);
+            }
+
+            #[test]
+            fn closest_sphere_segment() {
+                let tally = run_pair::<Sphere<T>, Segment<T>>(
+                    "closest sphere-segment",
+                    |s, t| {
+                        let ours = ours_closest(oc::closest_points_sphere_segment(s, t));
+                        let parry = parry_closest_points(
+                            &at(&s.center), &shape::Ball::new(s.radius),
+                            &Pose::IDENTITY, &shape::Segment::new(v(&t.a), v(&t.b)),
+                        );
+                        let q = exact::segment(&c(&s.center), &c(&t.a), &c(&t.b));
+                        let sc = scale(&[s.center, t.a, t.b], &[s.radius]);
+                        let tl = f64::from(test_tolerance::<T>() * sc);
+                        let e = exact_pair::ball_ball_closest(&point_candidate(c(&s.center), q), f64::from(s.radius), 0.0, tl);
+                        (ours, parry, e, sc)
+                    },
+                    no_pair_class,
+                );
+                tally.finish(0.99);
+            }
+
+            #[test]
+            fn closest_sphere_capsule() {
+                let tally = run_pair::<Sphere<T>, Capsule<T>>(
+                    "closest sphere-capsule",
+                    |s, k| {
+                        let ours = ours_closest(oc::closest_points_sphere_capsule(s, k));
+                        let parry = parry_closest_points(
+                            &at(&s.center), &shape::Ball::new(s.radius),
+                            &Pose::IDENTITY, &shape::Capsule::new(v(&k.a), v(&k.b), k.radius),
+                        );
+                        let q = exact::segment(&c(&s.center), &c(&k.a), &c(&k.b));
+                        let sc = scale(&[s.center, k.a, k.b], &[s.radius, k.radius]);
+                        let tl = f64::from(test_tolerance::<T>() * sc);
+                        let e = exact_pair::ball_ball_closest(&point_candidate(c(&s.center), q), f64::from(s.radius), f64::from(k.radius), tl);
+                        (ours, parry, e, sc)
+                    },
+                    no_pair_class,
+                );
+                tally.finish(0.99);
+            }
+
+            #[test]
+            fn contact_sphere_sphere() {
+                let tally = run_pair::<Sphere<T>, Sphere<T>>(
+                    "contact sphere-sphere",
+                    |s, t| {
+                        let ours = ours_contact(oc::contact_sphere_sphere(s, t));
+                        let parry = parry_contact_points(
+                            &at(&s.center), &shape::Ball::new(s.radius),
+                            &at(&t.center), &shape::Ball::new(t.radius),
+                        );
+                        let k = point_candidate(c(&s.center), c(&t.center));
+                        let sc = scale(&[s.center, t.center], &[s.radius, t.radius]);
+                        let tl = f64::from(test_tolerance::<T>() * sc);
+                        let e = exact_pair::ball_ball_contact(&k, f64::from(s.radius), f64::from(t.radius), tl);
+                        (ours, parry, e, sc)
+                    },
+                    no_pair_class,
+                );
+                tally.finish(0.99);
+            }
+
+            #[test]
+            fn contact_sphere_segment() {
+                let tally = run_pair::<Sphere<T>, Segment<T>>(
+                    "contact sphere-segment",
+                    |s, t| {
+                        let ours = ours_contact(oc::contact_sphere_segment(s, t));
+                        let parry = parry_contact_points(
+                            &at(&s.center), &shape::Ball::new(s.radius),
+                            &Pose::IDENTITY, &shape::Segment::new(v(&t.a), v(&t.b)),
+                        );
+                        let q = exact::segment(&c(&s.center), &c(&t.a), &c(&t.b));
+                        let sc = scale(&[s.center, t.a, t.b], &[s.radius]);
+                        let tl = f64::from(test_tolerance::<T>() * sc);
+                        let e = exact_pair::ball_ball_contact(&point_candidate(c(&s.center), q), f64::from(s.radius), 0.0, tl);
+                        (ours, parry, e, sc)
+                    },
+                    no_pair_class,
+                );
+                tally.finish(0.99);
+            }
+
+            #[test]
+            fn contact_sphere_capsule() {
+                let tally = run_pair::<Sphere<T>, Capsule<T>>(
+                    "contact sphere-capsule",
+                    |s, k| {
+                        let ours = ours_contact(oc::contact_sphere_capsule(s, k));
+                        let parry = parry_contact_points(
+                            &at(&s.center), &shape::Ball::new(s.radius),
+                            &Pose::IDENTITY, &shape::Capsule::new(v(&k.a), v(&k.b), k.radius),
+                        );
+                        let q = exact::segment(&c(&s.center), &c(&k.a), &c(&k.b));
+                        let sc = scale(&[s.center, k.a, k.b], &[s.radius, k.radius]);
+                        let tl = f64::from(test_tolerance::<T>() * sc);
+                        let e = exact_pair::ball_ball_contact(&point_candidate(c(&s.center), q), f64::from(s.radius), f64::from(k.radius), tl);
+                        (ours, parry, e, sc)
+                    },
+                    no_pair_class,
+                );
+                tally.finish(0.99);
+            }
+            /// Capsule-capsule contact: parry goes through GJK and EPA (`contact_support_map_support_map`).
+            #[test]
+            fn contact_capsule_capsule() {
+                let parry_at = |a: &Capsule<T>, b: &Capsule<T>, k: T| {
+                    parry_contact_points(
+                        &Pose::IDENTITY, &shape::Capsule::new(v(&sp(&a.a, k)), v(&sp(&a.b, k)), a.radius * k),
+                        &Pose::IDENTITY, &shape::Capsule::new(v(&sp(&b.a, k)), v(&sp(&b.b, k)), b.radius * k),
+                    )
+                };
+                let tally = run_pair::<Capsule<T>, Capsule<T>>(
+                    "contact capsule-capsule",
+                    |a, b| {
+                        let ours = ours_contact(oc::contact_capsule_capsule(a, b));
+                        let sc = scale(&[a.a, a.b, b.a, b.b], &[a.radius, b.radius]);
+                        let tl = f64::from(test_tolerance::<T>() * sc);
+                        let axes = seg_ref(&a.segment(), &b.segment());
+                        let e = exact_pair::ball_ball_contact(&axes, f64::from(a.radius), f64::from(b.radius), tl);
+                        (ours, parry_at(a, b, 1.0), e, sc)
+                    },
+                    |case| {
+                        let size = scale(&[case.a.a, case.a.b, case.b.a, case.b.b], &[case.a.radius, case.b.radius]);
+                        gjk_classes(case, size, |k| parry_at(case.a, case.b, k), |p| to_capsule(case.a, p), |p| to_capsule(case.b, p))
+                    },
+                );
+                tally.finish(0.2);
+            }
+
+            /// The exact sphere-box contact: outside, the ball against the box's closest point;
+            /// centre inside, out through the nearest face (not unique on a tie).
+            fn sphere_box_ref(s: &Sphere<T>, center: &Point3<T>, axes: &[Vector3<f64>; 3], half: &Vector3<T>, tol: f64) -> Reference {
+                let (cc, bc, h) = (c(&s.center), c(center), cv(half));
+                let r = f64::from(s.radius);
+                let q = exact::boxed(&cc, &bc, axes, &h);
+                if q != cc {
+                    return exact_pair::ball_ball_contact(&point_candidate(cc, q), r, 0.0, tol);
+                }
+                let local = [0, 1, 2].map(|i| (cc - bc).dot(&axes[i]));
+                let gaps = [0, 1, 2].map(|i| h[i] - local[i].abs());
+                let k = (0..3).min_by(|&i, &j| gaps[i].total_cmp(&gaps[j])).unwrap_or(0);
+                let tie = (0..3).any(|i| i != k && gaps[i] <= gaps[k] + tol) || local[k].abs() <= tol;
+                let out = axes[k] * local[k].signum();
+                let distance = -(gaps[k] + r);
+                if tie {
+                    return Reference { distance, points: None, normal: None };
+                }
+                Reference {
+                    distance,
+                    points: Some([cc - out * r, cc + out * gaps[k]]),
+                    normal: Some((-out, h.amax().max(r))),
+                }
+            }
+
+            #[test]
+            fn contact_sphere_aabb() {
+                let tally = run_pair::<Sphere<T>, Aabb<T>>(
+                    "contact sphere-aabb (Cuboid)",
+                    |s, b| {
+                        let ours = ours_contact(oc::contact_sphere_aabb(s, b));
+                        let parry = parry_contact_points(
+                            &at(&s.center), &shape::Ball::new(s.radius),
+                            &at(&b.center()), &shape::Cuboid::new(w(&b.half_extents())),
+                        );
+                        let sc = scale(&[s.center, b.min, b.max], &[s.radius]);
+                        let axes = [Vector3::x(), Vector3::y(), Vector3::z()];
+                        let e = sphere_box_ref(s, &b.center(), &axes, &b.half_extents(), f64::from(test_tolerance::<T>() * sc));
+                        (ours, parry, e, sc)
+                    },
+                    no_pair_class,
+                );
+                tally.finish(0.99);
+            }
+
+            #[test]
+            fn contact_sphere_obb() {
+                let tally = run_pair::<Sphere<T>, Obb<T>>(
+                    "contact sphere-obb (Cuboid with a pose)",
+                    |s, b| {
+                        let ours = ours_contact(oc::contact_sphere_obb(s, b));
+                        let q = UnitQuaternion::from_rotation_matrix(&b.rotation);
+                        let parry = parry_contact_points(
+                            &at(&s.center), &shape::Ball::new(s.radius),
+                            &pose(&b.center, &q), &shape::Cuboid::new(w(&b.half_extents)),
+                        );
+                        let sc = scale(&[s.center, b.center], &[s.radius, b.half_extents.amax()]);
+                        let axes = [0, 1, 2].map(|i| cv(&b.axis(i)));
+                        let e = sphere_box_ref(s, &b.center, &axes, &b.half_extents, f64::from(test_tolerance::<T>() * sc));
+                        (ours, parry, e, sc)
+                    },
+                    no_pair_class,
+                );
+                tally.finish(0.99);
+            }
+
+            /// Sphere against a two-sided triangle: the ball against the triangle's closest point;
+            /// a centre on the triangle leaves along either side's normal (not unique).
+            #[test]
+            fn contact_sphere_triangle() {
+                let tally = run_pair::<Sphere<T>, Triangle<T>>(
+                    "contact sphere-triangle",
+                    |s, t| {
+                        let ours = ours_contact(oc::contact_sphere_triangle(s, t));
+                        let parry = parry_contact_points(
+                            &at(&s.center), &shape::Ball::new(s.radius),
+                            &Pose::IDENTITY, &shape::Triangle::new(v(&t.a), v(&t.b), v(&t.c)),
+                        );
+                        let [a, b, cc] = tri64(t);
+                        let q = exact::triangle(&c(&s.center), &a, &b, &cc);
+                        let sc = scale(&[s.center, t.a, t.b, t.c], &[s.radius]);
+                        let tl = f64::from(test_tolerance::<T>() * sc);
+                        let e = exact_pair::ball_ball_contact(&point_candidate(c(&s.center), q), f64::from(s.radius), 0.0, tl);
+                        (ours, parry, e, sc)
+                    },
+                    no_pair_class,
+                );
+                tally.finish(0.99);
+            }
+            /// Sphere against a solid halfspace (`n·x ≤ d`), as parry's `HalfSpace` with outward
+            /// normal `n` placed at the plane's point, taken in parry's halfspace-first order
+            /// (`contact_halfspace_support_map`) and flipped: the sphere-first order is wrong in
+            /// parry 0.31 (see `contact_sphere_halfspace_parry_sphere_first_is_mirrored`).
+            #[test]
+            fn contact_sphere_halfspace() {
+                let tally = run_pair::<Sphere<T>, Halfspace<T>>(
+                    "contact sphere-halfspace",
+                    |s, h| {
+                        let ours = ours_contact(oc::contact_sphere_halfspace(s, h));
+                        let flipped = parry_contact_points(
+                            &at(&h.plane.point()), &shape::HalfSpace::new(w(&h.plane.normal)),
+                            &at(&s.center), &shape::Ball::new(s.radius),
+                        );
+                        let parry = Answer {
+                            distance: flipped.distance,
+                            points: flipped.points.map(|[p, q]| [q, p]),
+                            normal: flipped.normal.map(|n| -n),
+                        };
+                        (ours, parry, sphere_halfspace_ref(s, h), scale(&[s.center, h.plane.point()], &[s.radius, h.plane.d]))
+                    },
+                    no_pair_class,
+                );
+                tally.finish(0.99);
+            }
+
+            /// The exact sphere-halfspace contact: signed distance `n·c − d − ρ`, normal `−n`.
+            fn sphere_halfspace_ref(s: &Sphere<T>, h: &Halfspace<T>) -> Reference {
+                let n = cv(&h.plane.normal);
+                let cc = c(&s.center);
+                let r = f64::from(s.radius);
+                let height = n.dot(&cc.coords) - f64::from(h.plane.d);
+                Reference {
+                    distance: height - r,
+                    points: Some([cc - n * r, cc - n * height]),
+                    normal: Some((-n, 1.0)),
+                }
+            }
+
+            /// parry 0.31's sphere-first order, `query::contact(ball, halfspace)`, goes through
+            /// `contact_support_map_halfspace`, which hands its `pos12` (the halfspace in the
+            /// ball's frame) to `contact_halfspace_support_map`, which reads it as the ball in the
+            /// halfspace's frame: the ball is mirrored through the halfspace's origin. Asserted:
+            /// wherever parry's answer differs from the exact one, it is the exact answer for the
+            /// mirrored sphere (`2·p₀ − c`, `p₀` the plane's point), and ours is the exact one.
+            #[test]
+            fn contact_sphere_halfspace_parry_sphere_first_is_mirrored() {
+                let mut tally = Tally::new("contact sphere-halfspace, parry sphere first");
+                for seed in 0..SEEDS {
+                    let Pair { a: s, b: h, .. } = Pair::<Sphere<T>, Halfspace<T>>::from_seed(seed);
+                    let tol = f64::from(test_tolerance::<T>() * scale(&[s.center, h.plane.point()], &[s.radius, h.plane.d]));
+                    let parry = parry_contact_points(
+                        &at(&s.center), &shape::Ball::new(s.radius),
+                        &at(&h.plane.point()), &shape::HalfSpace::new(w(&h.plane.normal)),
+                    );
+                    let exact = sphere_halfspace_ref(&s, &h);
+                    let ours = ours_contact(oc::contact_sphere_halfspace(&s, &h));
+                    assert!((f64::from(ours.distance) - exact.distance).abs() <= tol, "seed {seed}");
+                    if (f64::from(parry.distance) - exact.distance).abs() <= tol {
+                        tally.agree();
+                        continue;
+                    }
+                    let p0 = c(&h.plane.point());
+                    let mirrored = Point3::from(p0.coords * 2.0 - c(&s.center).coords);
+                    let n = cv(&h.plane.normal);
+                    let mirrored_distance = n.dot(&(mirrored - p0)) - f64::from(s.radius);
+                    assert!(
+                        (f64::from(parry.distance) - mirrored_distance).abs() <= tol,
+                        "seed {seed}: parry {parry:?}, exact {exact:?}, mirrored {mirrored_distance}"
+                    );
+                    tally.class("parry wrong: sphere first, the sphere mirrored through the halfspace's origin");
+                }
+                // Only a sphere whose centre is on the plane (mirrored: the same distance) agrees.
+                tally.finish(0.0);
             }
         }
     };
