@@ -169,6 +169,45 @@ mod exact {
         nearest(p, &on_faces)
     }
 
+    /// Point against the convex hull of `v` (a solid): the point itself when no face plane of the
+    /// hull separates it, else the nearest point over every triangle of three vertices (every
+    /// such triangle lies in the hull, and the hull's boundary faces are covered by them).
+    pub(super) fn hull_point(p: &Point3<f64>, v: &[Point3<f64>]) -> Point3<f64> {
+        let mut best = v[0];
+        let mut separated = false;
+        for i in 0..v.len() {
+            for j in i + 1..v.len() {
+                for k in j + 1..v.len() {
+                    let q = triangle(p, &v[i], &v[j], &v[k]);
+                    if (q - p).norm_squared() < (best - p).norm_squared() {
+                        best = q;
+                    }
+                    // A face plane: every vertex on one side, p strictly on the other.
+                    let n = (v[j] - v[i]).cross(&(v[k] - v[i]));
+                    let size = (v[j] - v[i]).norm() * (v[k] - v[i]).norm();
+                    if n.norm() <= 1e-9 * size {
+                        continue;
+                    }
+                    let side = |x: &Point3<f64>| n.dot(&(x - v[i])) / n.norm();
+                    let tol = 1e-9 * size.sqrt();
+                    let (lo, hi) = v
+                        .iter()
+                        .fold((0.0_f64, 0.0_f64), |(lo, hi), x| (lo.min(side(x)), hi.max(side(x))));
+                    let sp = side(p);
+                    if (hi <= tol && sp > tol) || (lo >= -tol && sp < -tol) {
+                        separated = true;
+                    }
+                }
+            }
+        }
+        if separated { best } else { *p }
+    }
+
+    /// The distance from `p` to the convex hull of `v`.
+    pub(super) fn hull_distance(p: &Point3<f64>, v: &[Point3<f64>]) -> f64 {
+        (hull_point(p, v) - p).norm()
+    }
+
     /// An axis (unit) and a unit vector perpendicular to it pointing at `p` (any one on the axis).
     fn radial(
         p: &Point3<f64>,
@@ -453,8 +492,8 @@ macro_rules! differential {
             use osculate_closest as oc;
             use osculate_math::testing::{GenerateAny, Pair, test_tolerance};
             use osculate_math::{
-                Aabb, Capsule, Cone, Cylinder, Halfspace, Obb, Plane, Point3, Segment, Sphere,
-                Tetrahedron, Triangle, UnitQuaternion, Vector3,
+                Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Obb, Plane, Point3,
+                Segment, Sphere, Tetrahedron, Triangle, UnitQuaternion, Vector3,
             };
             use $parry::math::{Pose, Rotation, Vector};
             use $parry::query::PointQuery;
@@ -728,7 +767,7 @@ macro_rules! differential {
                     "point-sphere (Ball)",
                     |p, s| {
                         let ours = oc::closest_point_on_sphere(p, s);
-                        let d = (ours - p).norm();
+                        let d = oc::sq_distance_point_sphere(p, s).sqrt();
                         let ball = shape::Ball::new(s.radius);
                         let local = v(p) - v(&s.center);
                         let theirs = pt(ball.project_local_point(local, true).point + v(&s.center));
@@ -747,7 +786,7 @@ macro_rules! differential {
                     "point-capsule",
                     |p, k| {
                         let ours = oc::closest_point_on_capsule(p, k);
-                        let d = (ours - p).norm();
+                        let d = oc::sq_distance_point_capsule(p, k).sqrt();
                         let cap = shape::Capsule::new(v(&k.a), v(&k.b), k.radius);
                         let theirs = pt(cap.project_local_point(v(p), true).point);
                         let td = cap.distance_to_local_point(v(p), true);
@@ -768,11 +807,16 @@ macro_rules! differential {
                     "point-plane (HalfSpace boundary)",
                     |p, pl| {
                         let ours = oc::closest_point_on_plane(p, pl);
-                        let d = (ours - p).norm();
+                        // Signed on both sides (parry's `HalfSpace` distance with `solid = false`
+                        // is `n·p` in its frame); `run` compares magnitudes, the sign is checked here.
+                        let d = oc::signed_distance_point_plane(p, pl);
                         let hs = shape::HalfSpace::new(w(&pl.normal));
                         let m = Pose::from_translation(v(&pl.point()));
                         let theirs = pt(hs.project_point(&m, v(p), false).point);
-                        let td = hs.distance_to_point(&m, v(p), false).abs();
+                        let td = hs.distance_to_point(&m, v(p), false);
+                        let tol = test_tolerance::<T>() * scale(&[*p, pl.point()], &[pl.d]);
+                        let same_sign = d * td >= 0.0 || d.abs().min(td.abs()) <= tol;
+                        let (d, td) = (d.abs(), if same_sign { td.abs() } else { T::NAN });
                         let n = cv(&pl.normal);
                         let e = c(p) - n * (n.dot(&c(p).coords) - f64::from(pl.d));
                         (ours, d, theirs, td, e, scale(&[*p, pl.point()], &[pl.d]))
@@ -848,6 +892,75 @@ macro_rules! differential {
                     parry_zero_radius_cone,
                 );
                 tally.finish(0.99);
+            }
+
+            const OSCULATE_POLYHEDRON_FACES: &str =
+                "osculate wrong: polyhedron far from the origin, face tolerance too wide (solid.rs)";
+            const PARRY_POINT_GJK: &str =
+                "parry GJK: point projection within its own tolerance, not ours";
+
+            /// Point-polyhedron classes (parry): `ConvexPolyhedron` projects points through GJK
+            /// (`point_support_map`).
+            ///
+            /// - GJK: it stops at its own relative tolerance (`√(10ε)` times ten, times the input's
+            ///   size), its point still on the polyhedron (within that tolerance).
+            /// - small scale: at the generator's 1e-4 scale its absolute tolerances fail; the same
+            ///   input scaled by 2^14 (exactly) is answered right or within the GJK class.
+            fn parry_point_gjk(
+                case: &Case<'_, ConvexPolyhedron<T>>,
+                parry_at: impl Fn(T) -> (Point3<T>, T),
+            ) -> Option<Verdict> {
+                let size = scale(&case.shape.vertices, &[]).max(case.p.coords.amax());
+                if !case.ours_right() {
+                    // Osculate (solid.rs, reported): a vertex belongs to a face when within
+                    // `1024 ε · max |coordinate|` of its plane; far from the origin in f32 that is
+                    // a sizeable part of the polyhedron, and faces get the wrong polygons.
+                    let v0 = case.shape.vertices[0];
+                    let spread = case.shape.vertices.iter().map(|u| (u - v0).norm()).fold(0.0, T::max);
+                    let membership = 1024.0 * T::EPSILON * scale(&case.shape.vertices, &[]);
+                    return (membership > 0.01 * spread)
+                        .then_some(Verdict::Osculate(OSCULATE_POLYHEDRON_FACES));
+                }
+                let gjk = |point: &Point3<T>, distance: T| {
+                    let own = 10.0 * (10.0 * f64::from(T::EPSILON)).sqrt() * f64::from(size);
+                    let exact_distance = (case.exact - c(case.p)).norm();
+                    let error = (f64::from(distance) - exact_distance).abs();
+                    error <= own && exact::hull_distance(&c(point), &hull64(case.shape)) <= own
+                };
+                if size <= 1e-3 {
+                    let (point, distance) = parry_at(UP);
+                    let (point, distance) = (sp(&point, 1.0 / UP), distance / UP);
+                    let right = case.error(&point, distance) <= f64::from(case.tol);
+                    return (right || gjk(&point, distance)).then_some(Verdict::Parry(PARRY_SMALL_SCALE));
+                }
+                gjk(&case.parry, case.parry_distance).then_some(Verdict::Parry(PARRY_POINT_GJK))
+            }
+
+            fn hull64(poly: &ConvexPolyhedron<T>) -> Vec<Point3<f64>> {
+                poly.vertices.iter().map(c).collect()
+            }
+
+            /// The polyhedron as parry's `ConvexPolyhedron::from_convex_hull` of its vertices.
+            #[test]
+            fn point_polyhedron() {
+                let parry_at = |p: &Point3<T>, poly: &ConvexPolyhedron<T>, k: T| {
+                    let verts: Vec<Vector> = poly.vertices.iter().map(|u| v(&sp(u, k))).collect();
+                    let hull = shape::ConvexPolyhedron::from_convex_hull(&verts).expect("a hull");
+                    let q = v(&sp(p, k));
+                    (pt(hull.project_local_point(q, true).point), hull.distance_to_local_point(q, true))
+                };
+                let tally = run::<ConvexPolyhedron<T>>(
+                    "point-polyhedron (ConvexPolyhedron)",
+                    |p, poly| {
+                        let ours = oc::closest_point_on_polyhedron(p, poly);
+                        let d = oc::sq_distance_point_polyhedron(p, poly).sqrt();
+                        let (theirs, td) = parry_at(p, poly, 1.0);
+                        let e = exact::hull_point(&c(p), &hull64(poly));
+                        (ours, d, theirs, td, e, scale(&poly.vertices, &[]).max(p.coords.amax()))
+                    },
+                    |case| parry_point_gjk(case, |k| parry_at(case.p, case.shape, k)),
+                );
+                tally.finish(0.8);
             }
 
             // ---- Shape pairs: closest points and contacts. ----
@@ -1640,6 +1753,49 @@ macro_rules! differential {
                 }
                 // Only a sphere whose centre is on the plane (mirrored: the same distance) agrees.
                 tally.finish(0.0);
+            }
+
+            /// The NaN policy (DESIGN.md: a NaN anywhere never produces a confident answer) is
+            /// stricter than parry's; both answers are asserted on three inputs:
+            ///
+            /// 1. A box with a NaN half extent: parry's cuboid projection computes the per-axis
+            ///    push-out with `max(mins − p, 0)`, where `max` drops the NaN, so the origin is
+            ///    "inside" at distance 0. Ours: a NaN point and a NaN distance.
+            /// 2. A NaN query point against a unit cube: parry reports it inside (`is_inside`,
+            ///    `contains_local_point`); ours: NaN.
+            /// 3. A segment with a NaN end point against a cube through GJK (`query::distance`):
+            ///    parry returns a finite distance, the one from the segment's finite end point
+            ///    (its support function's comparisons never pick the NaN one); ours: NaN.
+            #[test]
+            fn nan_policy_is_stricter_than_parry() {
+                let nan = T::NAN;
+                let origin = Point3::new(0.0, 0.0, 0.0);
+                // 1.
+                let b = Aabb { min: Point3::new(-nan, -1.0, -1.0), max: Point3::new(nan, 1.0, 1.0) };
+                let cuboid = shape::Cuboid::new(Vector::new(nan, 1.0, 1.0));
+                let proj = cuboid.project_local_point(v(&origin), true);
+                assert!(proj.is_inside);
+                assert_eq!(cuboid.distance_to_local_point(v(&origin), true), 0.0);
+                assert!(oc::sq_distance_point_aabb(&origin, &b).is_nan());
+                assert!(oc::closest_point_on_aabb(&origin, &b).x.is_nan());
+                // 2.
+                let cube = shape::Cuboid::new(Vector::new(1.0, 1.0, 1.0));
+                let unit = Aabb { min: Point3::new(-1.0, -1.0, -1.0), max: Point3::new(1.0, 1.0, 1.0) };
+                let p = Point3::new(nan, 0.5, 0.5);
+                assert!(cube.project_local_point(v(&p), true).is_inside);
+                assert!(cube.contains_local_point(v(&p)));
+                assert!(oc::sq_distance_point_aabb(&p, &unit).is_nan());
+                // 3.
+                let s = Segment { a: Point3::new(nan, 3.0, 0.0), b: Point3::new(2.0, 3.0, 0.0) };
+                let seg = shape::Segment::new(v(&s.a), v(&s.b));
+                let parry = $parry::query::distance(&Pose::IDENTITY, &seg, &Pose::IDENTITY, &cube)
+                    .expect("supported pair")
+                    .distance;
+                // The support function's comparisons drop the NaN end point: parry measures from
+                // the finite end point alone.
+                let from_b = oc::sq_distance_point_aabb(&s.b, &unit).sqrt();
+                assert!(parry.is_finite() && (parry - from_b).abs() <= 1e3 * T::EPSILON, "{parry}");
+                assert!(oc::closest_points_segment_aabb(&s, &unit).distance.is_nan());
             }
         }
     };
