@@ -489,15 +489,15 @@ macro_rules! differential {
     ($module:ident, $T:ident, $parry:ident) => {
         mod $module {
             use super::{Reference, SEEDS, Tally, Verdict, exact, exact_pair, scale};
-            use osculate_closest as oc;
-            use osculate_math::testing::{GenerateAny, Pair, test_tolerance};
-            use osculate_math::{
-                Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Obb, Plane, Point3,
-                Segment, Sphere, Tetrahedron, Triangle, UnitQuaternion, Vector3,
-            };
             use $parry::math::{Pose, Rotation, Vector};
             use $parry::query::PointQuery;
             use $parry::shape;
+            use osculate_closest as oc;
+            use osculate_math::testing::{GenerateAny, Pair, test_tolerance};
+            use osculate_math::{
+                Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Line, Obb, Plane,
+                Point3, Segment, Sphere, Tetrahedron, Triangle, UnitQuaternion, Vector3,
+            };
 
             type T = $T;
 
@@ -569,9 +569,7 @@ macro_rules! differential {
                 /// distance, in f64.
                 fn error(&self, point: &Point3<T>, distance: T) -> f64 {
                     let exact_distance = (self.exact - c(self.p)).norm();
-                    (c(point) - self.exact)
-                        .norm()
-                        .max((f64::from(distance) - exact_distance).abs())
+                    (c(point) - self.exact).norm().max((f64::from(distance) - exact_distance).abs())
                 }
 
                 fn ours_right(&self) -> bool {
@@ -655,12 +653,14 @@ macro_rules! differential {
                 if !case.ours_right() {
                     return Some(Verdict::Osculate(OSCULATE_FLAT_TETRAHEDRON));
                 }
-                let parry_inside = case.parry_distance == 0.0 && (case.parry - case.p).norm() <= case.tol;
+                let parry_inside =
+                    case.parry_distance == 0.0 && (case.parry - case.p).norm() <= case.tol;
                 parry_inside.then_some(Verdict::Parry(PARRY_FLAT_TETRAHEDRON))
             }
 
             const OSCULATE_FLAT_TETRAHEDRON: &str = "osculate wrong: flat tetrahedron (solid.rs)";
-            const PARRY_FLAT_TETRAHEDRON: &str = "parry wrong: flat tetrahedron, a point off it called inside";
+            const PARRY_FLAT_TETRAHEDRON: &str =
+                "parry wrong: flat tetrahedron, a point off it called inside";
 
             /// Point-cone class (parry): a zero-radius cone is the segment from the tip to the
             /// base centre, but parry's inside test (the slant's cross product with the axis, zero
@@ -671,10 +671,12 @@ macro_rules! differential {
                 let h = (case.p - k.tip).dot(&k.axis);
                 let slab = 0.0 <= h && h <= k.height;
                 let inside = case.parry_distance == 0.0 && (case.parry - case.p).norm() <= case.tol;
-                (k.radius == 0.0 && slab && inside).then_some(Verdict::Parry(PARRY_ZERO_RADIUS_CONE))
+                (k.radius == 0.0 && slab && inside)
+                    .then_some(Verdict::Parry(PARRY_ZERO_RADIUS_CONE))
             }
 
-            const PARRY_ZERO_RADIUS_CONE: &str = "parry wrong: zero-radius cone, a point in its slab called inside";
+            const PARRY_ZERO_RADIUS_CONE: &str =
+                "parry wrong: zero-radius cone, a point in its slab called inside";
 
             #[test]
             fn point_triangle() {
@@ -894,8 +896,7 @@ macro_rules! differential {
                 tally.finish(0.99);
             }
 
-            const OSCULATE_POLYHEDRON_FACES: &str =
-                "osculate wrong: polyhedron far from the origin, face tolerance too wide (solid.rs)";
+            const OSCULATE_POLYHEDRON_FACES: &str = "osculate wrong: polyhedron far from the origin, face tolerance too wide (solid.rs)";
             const PARRY_POINT_GJK: &str =
                 "parry GJK: point projection within its own tolerance, not ours";
 
@@ -916,7 +917,8 @@ macro_rules! differential {
                     // `1024 ε · max |coordinate|` of its plane; far from the origin in f32 that is
                     // a sizeable part of the polyhedron, and faces get the wrong polygons.
                     let v0 = case.shape.vertices[0];
-                    let spread = case.shape.vertices.iter().map(|u| (u - v0).norm()).fold(0.0, T::max);
+                    let spread =
+                        case.shape.vertices.iter().map(|u| (u - v0).norm()).fold(0.0, T::max);
                     let membership = 1024.0 * T::EPSILON * scale(&case.shape.vertices, &[]);
                     return (membership > 0.01 * spread)
                         .then_some(Verdict::Osculate(OSCULATE_POLYHEDRON_FACES));
@@ -931,7 +933,8 @@ macro_rules! differential {
                     let (point, distance) = parry_at(UP);
                     let (point, distance) = (sp(&point, 1.0 / UP), distance / UP);
                     let right = case.error(&point, distance) <= f64::from(case.tol);
-                    return (right || gjk(&point, distance)).then_some(Verdict::Parry(PARRY_SMALL_SCALE));
+                    return (right || gjk(&point, distance))
+                        .then_some(Verdict::Parry(PARRY_SMALL_SCALE));
                 }
                 gjk(&case.parry, case.parry_distance).then_some(Verdict::Parry(PARRY_POINT_GJK))
             }
@@ -947,7 +950,10 @@ macro_rules! differential {
                     let verts: Vec<Vector> = poly.vertices.iter().map(|u| v(&sp(u, k))).collect();
                     let hull = shape::ConvexPolyhedron::from_convex_hull(&verts).expect("a hull");
                     let q = v(&sp(p, k));
-                    (pt(hull.project_local_point(q, true).point), hull.distance_to_local_point(q, true))
+                    (
+                        pt(hull.project_local_point(q, true).point),
+                        hull.distance_to_local_point(q, true),
+                    )
                 };
                 let tally = run::<ConvexPolyhedron<T>>(
                     "point-polyhedron (ConvexPolyhedron)",
@@ -1021,7 +1027,8 @@ macro_rules! differential {
                 g2: &dyn shape::Shape,
             ) -> Answer {
                 parry_closest(
-                    $parry::query::closest_points(m1, g1, m2, g2, T::MAX).expect("supported pair"),
+                    $parry::query::closest_points(m1, g1, m2, g2, T::MAX)
+                        .expect("supported pair"),
                 )
             }
 
@@ -1033,7 +1040,9 @@ macro_rules! differential {
                 m2: &Pose,
                 g2: &dyn shape::Shape,
             ) -> Answer {
-                parry_contact($parry::query::contact(m1, g1, m2, g2, T::MAX).expect("supported pair"))
+                parry_contact(
+                    $parry::query::contact(m1, g1, m2, g2, T::MAX).expect("supported pair"),
+                )
             }
 
             fn at(p: &Point3<T>) -> Pose {
@@ -1162,10 +1171,8 @@ macro_rules! differential {
                 }
             }
 
-            const PARRY_SEGMENT_EPSILON: &str =
-                "parry wrong: absolute epsilon, short or nearly parallel segments taken as parallel";
-            const PARRY_SMALL_SCALE: &str =
-                "parry wrong at the 1e-4 scale (absolute GJK tolerances), scaled up right or a class below";
+            const PARRY_SEGMENT_EPSILON: &str = "parry wrong: absolute epsilon, short or nearly parallel segments taken as parallel";
+            const PARRY_SMALL_SCALE: &str = "parry wrong at the 1e-4 scale (absolute GJK tolerances), scaled up right or a class below";
             const PARRY_GJK_WITNESS: &str =
                 "parry GJK: distance right, valid witness points off the unique closest pair";
             const PARRY_GJK_IMPRECISE: &str =
@@ -1256,7 +1263,12 @@ macro_rules! differential {
                 (to_segment(&k.segment(), p) - f64::from(k.radius)).max(0.0)
             }
 
-            fn to_box(center: &Point3<T>, axes: &[Vector3<f64>; 3], half: &Vector3<T>, p: &Point3<f64>) -> f64 {
+            fn to_box(
+                center: &Point3<T>,
+                axes: &[Vector3<f64>; 3],
+                half: &Vector3<T>,
+                p: &Point3<f64>,
+            ) -> f64 {
                 (exact::boxed(p, &c(center), axes, &cv(half)) - p).norm()
             }
 
@@ -1295,8 +1307,10 @@ macro_rules! differential {
             fn closest_capsule_capsule() {
                 let parry_at = |a: &Capsule<T>, b: &Capsule<T>, k: T| {
                     parry_closest_points(
-                        &Pose::IDENTITY, &shape::Capsule::new(v(&sp(&a.a, k)), v(&sp(&a.b, k)), a.radius * k),
-                        &Pose::IDENTITY, &shape::Capsule::new(v(&sp(&b.a, k)), v(&sp(&b.b, k)), b.radius * k),
+                        &Pose::IDENTITY,
+                        &shape::Capsule::new(v(&sp(&a.a, k)), v(&sp(&a.b, k)), a.radius * k),
+                        &Pose::IDENTITY,
+                        &shape::Capsule::new(v(&sp(&b.a, k)), v(&sp(&b.b, k)), b.radius * k),
                     )
                 };
                 let tally = run_pair::<Capsule<T>, Capsule<T>>(
@@ -1306,12 +1320,26 @@ macro_rules! differential {
                         let sc = scale(&[a.a, a.b, b.a, b.b], &[a.radius, b.radius]);
                         let tl = f64::from(test_tolerance::<T>() * sc);
                         let axes = seg_ref(&a.segment(), &b.segment());
-                        let e = exact_pair::ball_ball_closest(&axes, f64::from(a.radius), f64::from(b.radius), tl);
+                        let e = exact_pair::ball_ball_closest(
+                            &axes,
+                            f64::from(a.radius),
+                            f64::from(b.radius),
+                            tl,
+                        );
                         (ours, parry_at(a, b, 1.0), e, sc)
                     },
                     |case| {
-                        let size = scale(&[case.a.a, case.a.b, case.b.a, case.b.b], &[case.a.radius, case.b.radius]);
-                        gjk_classes(case, size, |k| parry_at(case.a, case.b, k), |p| to_capsule(case.a, p), |p| to_capsule(case.b, p))
+                        let size = scale(
+                            &[case.a.a, case.a.b, case.b.a, case.b.b],
+                            &[case.a.radius, case.b.radius],
+                        );
+                        gjk_classes(
+                            case,
+                            size,
+                            |k| parry_at(case.a, case.b, k),
+                            |p| to_capsule(case.a, p),
+                            |p| to_capsule(case.b, p),
+                        )
                     },
                 );
                 tally.finish(0.6);
@@ -1321,8 +1349,10 @@ macro_rules! differential {
             fn closest_segment_triangle() {
                 let parry_at = |s: &Segment<T>, t: &Triangle<T>, k: T| {
                     parry_closest_points(
-                        &Pose::IDENTITY, &shape::Segment::new(v(&sp(&s.a, k)), v(&sp(&s.b, k))),
-                        &Pose::IDENTITY, &shape::Triangle::new(v(&sp(&t.a, k)), v(&sp(&t.b, k)), v(&sp(&t.c, k))),
+                        &Pose::IDENTITY,
+                        &shape::Segment::new(v(&sp(&s.a, k)), v(&sp(&s.b, k))),
+                        &Pose::IDENTITY,
+                        &shape::Triangle::new(v(&sp(&t.a, k)), v(&sp(&t.b, k)), v(&sp(&t.c, k))),
                     )
                 };
                 let tally = run_pair::<Segment<T>, Triangle<T>>(
@@ -1330,12 +1360,23 @@ macro_rules! differential {
                     |s, t| {
                         let ours = ours_closest(oc::closest_points_segment_triangle(s, t));
                         let sc = scale(&[s.a, s.b, t.a, t.b, t.c], &[]);
-                        let k = exact_pair::segment_triangle(&c(&s.a), &c(&s.b), &tri64(t), f64::from(test_tolerance::<T>() * sc));
+                        let k = exact_pair::segment_triangle(
+                            &c(&s.a),
+                            &c(&s.b),
+                            &tri64(t),
+                            f64::from(test_tolerance::<T>() * sc),
+                        );
                         (ours, parry_at(s, t, 1.0), closest_ref(&k), sc)
                     },
                     |case| {
                         let size = scale(&[case.a.a, case.a.b, case.b.a, case.b.b, case.b.c], &[]);
-                        gjk_classes(case, size, |k| parry_at(case.a, case.b, k), |p| to_segment(case.a, p), |p| to_triangle(case.b, p))
+                        gjk_classes(
+                            case,
+                            size,
+                            |k| parry_at(case.a, case.b, k),
+                            |p| to_segment(case.a, p),
+                            |p| to_triangle(case.b, p),
+                        )
                     },
                 );
                 tally.finish(0.75);
@@ -1345,8 +1386,10 @@ macro_rules! differential {
             fn closest_triangle_triangle() {
                 let parry_at = |a: &Triangle<T>, b: &Triangle<T>, k: T| {
                     parry_closest_points(
-                        &Pose::IDENTITY, &shape::Triangle::new(v(&sp(&a.a, k)), v(&sp(&a.b, k)), v(&sp(&a.c, k))),
-                        &Pose::IDENTITY, &shape::Triangle::new(v(&sp(&b.a, k)), v(&sp(&b.b, k)), v(&sp(&b.c, k))),
+                        &Pose::IDENTITY,
+                        &shape::Triangle::new(v(&sp(&a.a, k)), v(&sp(&a.b, k)), v(&sp(&a.c, k))),
+                        &Pose::IDENTITY,
+                        &shape::Triangle::new(v(&sp(&b.a, k)), v(&sp(&b.b, k)), v(&sp(&b.c, k))),
                     )
                 };
                 let tally = run_pair::<Triangle<T>, Triangle<T>>(
@@ -1354,12 +1397,25 @@ macro_rules! differential {
                     |a, b| {
                         let ours = ours_closest(oc::closest_points_triangle_triangle(a, b));
                         let sc = scale(&[a.a, a.b, a.c, b.a, b.b, b.c], &[]);
-                        let k = exact_pair::triangle_triangle(&tri64(a), &tri64(b), f64::from(test_tolerance::<T>() * sc));
+                        let k = exact_pair::triangle_triangle(
+                            &tri64(a),
+                            &tri64(b),
+                            f64::from(test_tolerance::<T>() * sc),
+                        );
                         (ours, parry_at(a, b, 1.0), closest_ref(&k), sc)
                     },
                     |case| {
-                        let size = scale(&[case.a.a, case.a.b, case.a.c, case.b.a, case.b.b, case.b.c], &[]);
-                        gjk_classes(case, size, |k| parry_at(case.a, case.b, k), |p| to_triangle(case.a, p), |p| to_triangle(case.b, p))
+                        let size = scale(
+                            &[case.a.a, case.a.b, case.a.c, case.b.a, case.b.b, case.b.c],
+                            &[],
+                        );
+                        gjk_classes(
+                            case,
+                            size,
+                            |k| parry_at(case.a, case.b, k),
+                            |p| to_triangle(case.a, p),
+                            |p| to_triangle(case.b, p),
+                        )
                     },
                 );
                 tally.finish(0.75);
@@ -1369,8 +1425,10 @@ macro_rules! differential {
             fn closest_segment_aabb() {
                 let parry_at = |s: &Segment<T>, b: &Aabb<T>, k: T| {
                     parry_closest_points(
-                        &Pose::IDENTITY, &shape::Segment::new(v(&sp(&s.a, k)), v(&sp(&s.b, k))),
-                        &at(&sp(&b.center(), k)), &shape::Cuboid::new(w(&(b.half_extents() * k))),
+                        &Pose::IDENTITY,
+                        &shape::Segment::new(v(&sp(&s.a, k)), v(&sp(&s.b, k))),
+                        &at(&sp(&b.center(), k)),
+                        &shape::Cuboid::new(w(&(b.half_extents() * k))),
                     )
                 };
                 let tally = run_pair::<Segment<T>, Aabb<T>>(
@@ -1378,13 +1436,26 @@ macro_rules! differential {
                     |s, b| {
                         let ours = ours_closest(oc::closest_points_segment_aabb(s, b));
                         let sc = scale(&[s.a, s.b, b.min, b.max], &[]);
-                        let k = exact_pair::segment_box(&c(&s.a), &c(&s.b), &c(&b.center()), &WORLD_AXES, &cv(&b.half_extents()), f64::from(test_tolerance::<T>() * sc));
+                        let k = exact_pair::segment_box(
+                            &c(&s.a),
+                            &c(&s.b),
+                            &c(&b.center()),
+                            &WORLD_AXES,
+                            &cv(&b.half_extents()),
+                            f64::from(test_tolerance::<T>() * sc),
+                        );
                         (ours, parry_at(s, b, 1.0), closest_ref(&k), sc)
                     },
                     |case| {
                         let size = scale(&[case.a.a, case.a.b, case.b.min, case.b.max], &[]);
                         let (center, half) = (case.b.center(), case.b.half_extents());
-                        gjk_classes(case, size, |k| parry_at(case.a, case.b, k), |p| to_segment(case.a, p), |p| to_box(&center, &WORLD_AXES, &half, p))
+                        gjk_classes(
+                            case,
+                            size,
+                            |k| parry_at(case.a, case.b, k),
+                            |p| to_segment(case.a, p),
+                            |p| to_box(&center, &WORLD_AXES, &half, p),
+                        )
                     },
                 );
                 tally.finish(0.8);
@@ -1395,8 +1466,10 @@ macro_rules! differential {
                 let parry_at = |s: &Segment<T>, b: &Obb<T>, k: T| {
                     let q = UnitQuaternion::from_rotation_matrix(&b.rotation);
                     parry_closest_points(
-                        &Pose::IDENTITY, &shape::Segment::new(v(&sp(&s.a, k)), v(&sp(&s.b, k))),
-                        &pose(&sp(&b.center, k), &q), &shape::Cuboid::new(w(&(b.half_extents * k))),
+                        &Pose::IDENTITY,
+                        &shape::Segment::new(v(&sp(&s.a, k)), v(&sp(&s.b, k))),
+                        &pose(&sp(&b.center, k), &q),
+                        &shape::Cuboid::new(w(&(b.half_extents * k))),
                     )
                 };
                 let tally = run_pair::<Segment<T>, Obb<T>>(
@@ -1405,13 +1478,29 @@ macro_rules! differential {
                         let ours = ours_closest(oc::closest_points_segment_obb(s, b));
                         let sc = scale(&[s.a, s.b, b.center], &[b.half_extents.amax()]);
                         let axes = [0, 1, 2].map(|i| cv(&b.axis(i)));
-                        let k = exact_pair::segment_box(&c(&s.a), &c(&s.b), &c(&b.center), &axes, &cv(&b.half_extents), f64::from(test_tolerance::<T>() * sc));
+                        let k = exact_pair::segment_box(
+                            &c(&s.a),
+                            &c(&s.b),
+                            &c(&b.center),
+                            &axes,
+                            &cv(&b.half_extents),
+                            f64::from(test_tolerance::<T>() * sc),
+                        );
                         (ours, parry_at(s, b, 1.0), closest_ref(&k), sc)
                     },
                     |case| {
-                        let size = scale(&[case.a.a, case.a.b, case.b.center], &[case.b.half_extents.amax()]);
+                        let size = scale(
+                            &[case.a.a, case.a.b, case.b.center],
+                            &[case.b.half_extents.amax()],
+                        );
                         let axes = [0, 1, 2].map(|i| cv(&case.b.axis(i)));
-                        gjk_classes(case, size, |k| parry_at(case.a, case.b, k), |p| to_segment(case.a, p), |p| to_box(&case.b.center, &axes, &case.b.half_extents, p))
+                        gjk_classes(
+                            case,
+                            size,
+                            |k| parry_at(case.a, case.b, k),
+                            |p| to_segment(case.a, p),
+                            |p| to_box(&case.b.center, &axes, &case.b.half_extents, p),
+                        )
                     },
                 );
                 tally.finish(0.8);
@@ -1445,13 +1534,20 @@ macro_rules! differential {
                     |s, t| {
                         let ours = ours_closest(oc::closest_points_sphere_sphere(s, t));
                         let parry = parry_closest_points(
-                            &at(&s.center), &shape::Ball::new(s.radius),
-                            &at(&t.center), &shape::Ball::new(t.radius),
+                            &at(&s.center),
+                            &shape::Ball::new(s.radius),
+                            &at(&t.center),
+                            &shape::Ball::new(t.radius),
                         );
                         let k = point_candidate(c(&s.center), c(&t.center));
                         let sc = scale(&[s.center, t.center], &[s.radius, t.radius]);
                         let tl = f64::from(test_tolerance::<T>() * sc);
-                        let e = exact_pair::ball_ball_closest(&k, f64::from(s.radius), f64::from(t.radius), tl);
+                        let e = exact_pair::ball_ball_closest(
+                            &k,
+                            f64::from(s.radius),
+                            f64::from(t.radius),
+                            tl,
+                        );
                         (ours, parry, e, sc)
                     },
                     no_pair_class,
@@ -1466,13 +1562,20 @@ macro_rules! differential {
                     |s, t| {
                         let ours = ours_closest(oc::closest_points_sphere_segment(s, t));
                         let parry = parry_closest_points(
-                            &at(&s.center), &shape::Ball::new(s.radius),
-                            &Pose::IDENTITY, &shape::Segment::new(v(&t.a), v(&t.b)),
+                            &at(&s.center),
+                            &shape::Ball::new(s.radius),
+                            &Pose::IDENTITY,
+                            &shape::Segment::new(v(&t.a), v(&t.b)),
                         );
                         let q = exact::segment(&c(&s.center), &c(&t.a), &c(&t.b));
                         let sc = scale(&[s.center, t.a, t.b], &[s.radius]);
                         let tl = f64::from(test_tolerance::<T>() * sc);
-                        let e = exact_pair::ball_ball_closest(&point_candidate(c(&s.center), q), f64::from(s.radius), 0.0, tl);
+                        let e = exact_pair::ball_ball_closest(
+                            &point_candidate(c(&s.center), q),
+                            f64::from(s.radius),
+                            0.0,
+                            tl,
+                        );
                         (ours, parry, e, sc)
                     },
                     no_pair_class,
@@ -1487,13 +1590,20 @@ macro_rules! differential {
                     |s, k| {
                         let ours = ours_closest(oc::closest_points_sphere_capsule(s, k));
                         let parry = parry_closest_points(
-                            &at(&s.center), &shape::Ball::new(s.radius),
-                            &Pose::IDENTITY, &shape::Capsule::new(v(&k.a), v(&k.b), k.radius),
+                            &at(&s.center),
+                            &shape::Ball::new(s.radius),
+                            &Pose::IDENTITY,
+                            &shape::Capsule::new(v(&k.a), v(&k.b), k.radius),
                         );
                         let q = exact::segment(&c(&s.center), &c(&k.a), &c(&k.b));
                         let sc = scale(&[s.center, k.a, k.b], &[s.radius, k.radius]);
                         let tl = f64::from(test_tolerance::<T>() * sc);
-                        let e = exact_pair::ball_ball_closest(&point_candidate(c(&s.center), q), f64::from(s.radius), f64::from(k.radius), tl);
+                        let e = exact_pair::ball_ball_closest(
+                            &point_candidate(c(&s.center), q),
+                            f64::from(s.radius),
+                            f64::from(k.radius),
+                            tl,
+                        );
                         (ours, parry, e, sc)
                     },
                     no_pair_class,
@@ -1508,13 +1618,20 @@ macro_rules! differential {
                     |s, t| {
                         let ours = ours_contact(oc::contact_sphere_sphere(s, t));
                         let parry = parry_contact_points(
-                            &at(&s.center), &shape::Ball::new(s.radius),
-                            &at(&t.center), &shape::Ball::new(t.radius),
+                            &at(&s.center),
+                            &shape::Ball::new(s.radius),
+                            &at(&t.center),
+                            &shape::Ball::new(t.radius),
                         );
                         let k = point_candidate(c(&s.center), c(&t.center));
                         let sc = scale(&[s.center, t.center], &[s.radius, t.radius]);
                         let tl = f64::from(test_tolerance::<T>() * sc);
-                        let e = exact_pair::ball_ball_contact(&k, f64::from(s.radius), f64::from(t.radius), tl);
+                        let e = exact_pair::ball_ball_contact(
+                            &k,
+                            f64::from(s.radius),
+                            f64::from(t.radius),
+                            tl,
+                        );
                         (ours, parry, e, sc)
                     },
                     no_pair_class,
@@ -1529,13 +1646,20 @@ macro_rules! differential {
                     |s, t| {
                         let ours = ours_contact(oc::contact_sphere_segment(s, t));
                         let parry = parry_contact_points(
-                            &at(&s.center), &shape::Ball::new(s.radius),
-                            &Pose::IDENTITY, &shape::Segment::new(v(&t.a), v(&t.b)),
+                            &at(&s.center),
+                            &shape::Ball::new(s.radius),
+                            &Pose::IDENTITY,
+                            &shape::Segment::new(v(&t.a), v(&t.b)),
                         );
                         let q = exact::segment(&c(&s.center), &c(&t.a), &c(&t.b));
                         let sc = scale(&[s.center, t.a, t.b], &[s.radius]);
                         let tl = f64::from(test_tolerance::<T>() * sc);
-                        let e = exact_pair::ball_ball_contact(&point_candidate(c(&s.center), q), f64::from(s.radius), 0.0, tl);
+                        let e = exact_pair::ball_ball_contact(
+                            &point_candidate(c(&s.center), q),
+                            f64::from(s.radius),
+                            0.0,
+                            tl,
+                        );
                         (ours, parry, e, sc)
                     },
                     no_pair_class,
@@ -1550,13 +1674,20 @@ macro_rules! differential {
                     |s, k| {
                         let ours = ours_contact(oc::contact_sphere_capsule(s, k));
                         let parry = parry_contact_points(
-                            &at(&s.center), &shape::Ball::new(s.radius),
-                            &Pose::IDENTITY, &shape::Capsule::new(v(&k.a), v(&k.b), k.radius),
+                            &at(&s.center),
+                            &shape::Ball::new(s.radius),
+                            &Pose::IDENTITY,
+                            &shape::Capsule::new(v(&k.a), v(&k.b), k.radius),
                         );
                         let q = exact::segment(&c(&s.center), &c(&k.a), &c(&k.b));
                         let sc = scale(&[s.center, k.a, k.b], &[s.radius, k.radius]);
                         let tl = f64::from(test_tolerance::<T>() * sc);
-                        let e = exact_pair::ball_ball_contact(&point_candidate(c(&s.center), q), f64::from(s.radius), f64::from(k.radius), tl);
+                        let e = exact_pair::ball_ball_contact(
+                            &point_candidate(c(&s.center), q),
+                            f64::from(s.radius),
+                            f64::from(k.radius),
+                            tl,
+                        );
                         (ours, parry, e, sc)
                     },
                     no_pair_class,
@@ -1568,8 +1699,10 @@ macro_rules! differential {
             fn contact_capsule_capsule() {
                 let parry_at = |a: &Capsule<T>, b: &Capsule<T>, k: T| {
                     parry_contact_points(
-                        &Pose::IDENTITY, &shape::Capsule::new(v(&sp(&a.a, k)), v(&sp(&a.b, k)), a.radius * k),
-                        &Pose::IDENTITY, &shape::Capsule::new(v(&sp(&b.a, k)), v(&sp(&b.b, k)), b.radius * k),
+                        &Pose::IDENTITY,
+                        &shape::Capsule::new(v(&sp(&a.a, k)), v(&sp(&a.b, k)), a.radius * k),
+                        &Pose::IDENTITY,
+                        &shape::Capsule::new(v(&sp(&b.a, k)), v(&sp(&b.b, k)), b.radius * k),
                     )
                 };
                 let tally = run_pair::<Capsule<T>, Capsule<T>>(
@@ -1579,12 +1712,26 @@ macro_rules! differential {
                         let sc = scale(&[a.a, a.b, b.a, b.b], &[a.radius, b.radius]);
                         let tl = f64::from(test_tolerance::<T>() * sc);
                         let axes = seg_ref(&a.segment(), &b.segment());
-                        let e = exact_pair::ball_ball_contact(&axes, f64::from(a.radius), f64::from(b.radius), tl);
+                        let e = exact_pair::ball_ball_contact(
+                            &axes,
+                            f64::from(a.radius),
+                            f64::from(b.radius),
+                            tl,
+                        );
                         (ours, parry_at(a, b, 1.0), e, sc)
                     },
                     |case| {
-                        let size = scale(&[case.a.a, case.a.b, case.b.a, case.b.b], &[case.a.radius, case.b.radius]);
-                        gjk_classes(case, size, |k| parry_at(case.a, case.b, k), |p| to_capsule(case.a, p), |p| to_capsule(case.b, p))
+                        let size = scale(
+                            &[case.a.a, case.a.b, case.b.a, case.b.b],
+                            &[case.a.radius, case.b.radius],
+                        );
+                        gjk_classes(
+                            case,
+                            size,
+                            |k| parry_at(case.a, case.b, k),
+                            |p| to_capsule(case.a, p),
+                            |p| to_capsule(case.b, p),
+                        )
                     },
                 );
                 tally.finish(0.2);
@@ -1592,7 +1739,13 @@ macro_rules! differential {
 
             /// The exact sphere-box contact: outside, the ball against the box's closest point;
             /// centre inside, out through the nearest face (not unique on a tie).
-            fn sphere_box_ref(s: &Sphere<T>, center: &Point3<T>, axes: &[Vector3<f64>; 3], half: &Vector3<T>, tol: f64) -> Reference {
+            fn sphere_box_ref(
+                s: &Sphere<T>,
+                center: &Point3<T>,
+                axes: &[Vector3<f64>; 3],
+                half: &Vector3<T>,
+                tol: f64,
+            ) -> Reference {
                 let (cc, bc, h) = (c(&s.center), c(center), cv(half));
                 let r = f64::from(s.radius);
                 let q = exact::boxed(&cc, &bc, axes, &h);
@@ -1602,7 +1755,8 @@ macro_rules! differential {
                 let local = [0, 1, 2].map(|i| (cc - bc).dot(&axes[i]));
                 let gaps = [0, 1, 2].map(|i| h[i] - local[i].abs());
                 let k = (0..3).min_by(|&i, &j| gaps[i].total_cmp(&gaps[j])).unwrap_or(0);
-                let tie = (0..3).any(|i| i != k && gaps[i] <= gaps[k] + tol) || local[k].abs() <= tol;
+                let tie =
+                    (0..3).any(|i| i != k && gaps[i] <= gaps[k] + tol) || local[k].abs() <= tol;
                 let out = axes[k] * local[k].signum();
                 let distance = -(gaps[k] + r);
                 if tie {
@@ -1622,12 +1776,20 @@ macro_rules! differential {
                     |s, b| {
                         let ours = ours_contact(oc::contact_sphere_aabb(s, b));
                         let parry = parry_contact_points(
-                            &at(&s.center), &shape::Ball::new(s.radius),
-                            &at(&b.center()), &shape::Cuboid::new(w(&b.half_extents())),
+                            &at(&s.center),
+                            &shape::Ball::new(s.radius),
+                            &at(&b.center()),
+                            &shape::Cuboid::new(w(&b.half_extents())),
                         );
                         let sc = scale(&[s.center, b.min, b.max], &[s.radius]);
                         let axes = [Vector3::x(), Vector3::y(), Vector3::z()];
-                        let e = sphere_box_ref(s, &b.center(), &axes, &b.half_extents(), f64::from(test_tolerance::<T>() * sc));
+                        let e = sphere_box_ref(
+                            s,
+                            &b.center(),
+                            &axes,
+                            &b.half_extents(),
+                            f64::from(test_tolerance::<T>() * sc),
+                        );
                         (ours, parry, e, sc)
                     },
                     no_pair_class,
@@ -1643,12 +1805,20 @@ macro_rules! differential {
                         let ours = ours_contact(oc::contact_sphere_obb(s, b));
                         let q = UnitQuaternion::from_rotation_matrix(&b.rotation);
                         let parry = parry_contact_points(
-                            &at(&s.center), &shape::Ball::new(s.radius),
-                            &pose(&b.center, &q), &shape::Cuboid::new(w(&b.half_extents)),
+                            &at(&s.center),
+                            &shape::Ball::new(s.radius),
+                            &pose(&b.center, &q),
+                            &shape::Cuboid::new(w(&b.half_extents)),
                         );
                         let sc = scale(&[s.center, b.center], &[s.radius, b.half_extents.amax()]);
                         let axes = [0, 1, 2].map(|i| cv(&b.axis(i)));
-                        let e = sphere_box_ref(s, &b.center, &axes, &b.half_extents, f64::from(test_tolerance::<T>() * sc));
+                        let e = sphere_box_ref(
+                            s,
+                            &b.center,
+                            &axes,
+                            &b.half_extents,
+                            f64::from(test_tolerance::<T>() * sc),
+                        );
                         (ours, parry, e, sc)
                     },
                     no_pair_class,
@@ -1665,14 +1835,21 @@ macro_rules! differential {
                     |s, t| {
                         let ours = ours_contact(oc::contact_sphere_triangle(s, t));
                         let parry = parry_contact_points(
-                            &at(&s.center), &shape::Ball::new(s.radius),
-                            &Pose::IDENTITY, &shape::Triangle::new(v(&t.a), v(&t.b), v(&t.c)),
+                            &at(&s.center),
+                            &shape::Ball::new(s.radius),
+                            &Pose::IDENTITY,
+                            &shape::Triangle::new(v(&t.a), v(&t.b), v(&t.c)),
                         );
                         let [a, b, cc] = tri64(t);
                         let q = exact::triangle(&c(&s.center), &a, &b, &cc);
                         let sc = scale(&[s.center, t.a, t.b, t.c], &[s.radius]);
                         let tl = f64::from(test_tolerance::<T>() * sc);
-                        let e = exact_pair::ball_ball_contact(&point_candidate(c(&s.center), q), f64::from(s.radius), 0.0, tl);
+                        let e = exact_pair::ball_ball_contact(
+                            &point_candidate(c(&s.center), q),
+                            f64::from(s.radius),
+                            0.0,
+                            tl,
+                        );
                         (ours, parry, e, sc)
                     },
                     no_pair_class,
@@ -1690,15 +1867,22 @@ macro_rules! differential {
                     |s, h| {
                         let ours = ours_contact(oc::contact_sphere_halfspace(s, h));
                         let flipped = parry_contact_points(
-                            &at(&h.plane.point()), &shape::HalfSpace::new(w(&h.plane.normal)),
-                            &at(&s.center), &shape::Ball::new(s.radius),
+                            &at(&h.plane.point()),
+                            &shape::HalfSpace::new(w(&h.plane.normal)),
+                            &at(&s.center),
+                            &shape::Ball::new(s.radius),
                         );
                         let parry = Answer {
                             distance: flipped.distance,
                             points: flipped.points.map(|[p, q]| [q, p]),
                             normal: flipped.normal.map(|n| -n),
                         };
-                        (ours, parry, sphere_halfspace_ref(s, h), scale(&[s.center, h.plane.point()], &[s.radius, h.plane.d]))
+                        (
+                            ours,
+                            parry,
+                            sphere_halfspace_ref(s, h),
+                            scale(&[s.center, h.plane.point()], &[s.radius, h.plane.d]),
+                        )
                     },
                     no_pair_class,
                 );
@@ -1729,14 +1913,22 @@ macro_rules! differential {
                 let mut tally = Tally::new("contact sphere-halfspace, parry sphere first");
                 for seed in 0..SEEDS {
                     let Pair { a: s, b: h, .. } = Pair::<Sphere<T>, Halfspace<T>>::from_seed(seed);
-                    let tol = f64::from(test_tolerance::<T>() * scale(&[s.center, h.plane.point()], &[s.radius, h.plane.d]));
+                    let tol = f64::from(
+                        test_tolerance::<T>()
+                            * scale(&[s.center, h.plane.point()], &[s.radius, h.plane.d]),
+                    );
                     let parry = parry_contact_points(
-                        &at(&s.center), &shape::Ball::new(s.radius),
-                        &at(&h.plane.point()), &shape::HalfSpace::new(w(&h.plane.normal)),
+                        &at(&s.center),
+                        &shape::Ball::new(s.radius),
+                        &at(&h.plane.point()),
+                        &shape::HalfSpace::new(w(&h.plane.normal)),
                     );
                     let exact = sphere_halfspace_ref(&s, &h);
                     let ours = ours_contact(oc::contact_sphere_halfspace(&s, &h));
-                    assert!((f64::from(ours.distance) - exact.distance).abs() <= tol, "seed {seed}");
+                    assert!(
+                        (f64::from(ours.distance) - exact.distance).abs() <= tol,
+                        "seed {seed}"
+                    );
                     if (f64::from(parry.distance) - exact.distance).abs() <= tol {
                         tally.agree();
                         continue;
@@ -1755,6 +1947,102 @@ macro_rules! differential {
                 tally.finish(0.0);
             }
 
+            /// Line-line through parry's `closest_points_line_line_parameters`. The exact closest
+            /// pair solves the 2×2 system by cross products in f64; lines within sin θ < 0.1 of
+            /// parallel are compared by distance only (`|r·n|/|n|`, or the distance to the line
+            /// when exactly parallel).
+            #[test]
+            fn line_line() {
+                use $parry::query::details::closest_points_line_line_parameters as params;
+                let parry = |l: &Line<T>, m: &Line<T>| {
+                    let (s, t) = params(v(&l.point), w(&l.direction), v(&m.point), w(&m.direction));
+                    let (p1, p2) = (l.point_at(s), m.point_at(t));
+                    Answer { distance: (p2 - p1).norm(), points: Some([p1, p2]), normal: None }
+                };
+                let tally = run_pair::<Line<T>, Line<T>>(
+                    "closest line-line",
+                    |l, m| {
+                        let ours = ours_closest(oc::closest_points_line_line(l, m));
+                        let (p1, d1, p2, d2) =
+                            (c(&l.point), cv(&l.direction), c(&m.point), cv(&m.direction));
+                        let n = d1.cross(&d2);
+                        let r = p1 - p2;
+                        let sin2 = n.norm_squared() / (d1.norm_squared() * d2.norm_squared());
+                        let e = if sin2 >= exact_pair::PARALLEL_SIN2 {
+                            let s = n.dot(&d2.cross(&r)) / n.norm_squared();
+                            let t = n.dot(&d1.cross(&r)) / n.norm_squared();
+                            let (a, b) = (p1 + d1 * s, p2 + d2 * t);
+                            Reference {
+                                distance: (b - a).norm(),
+                                points: Some([a, b]),
+                                normal: None,
+                            }
+                        } else if n.norm_squared() > 0.0 {
+                            Reference {
+                                distance: r.dot(&n).abs() / n.norm(),
+                                points: None,
+                                normal: None,
+                            }
+                        } else {
+                            Reference {
+                                distance: r.cross(&d1).norm() / d1.norm(),
+                                points: None,
+                                normal: None,
+                            }
+                        };
+                        let sc =
+                            scale(&[l.point, m.point, ours.points.map_or(l.point, |p| p[0])], &[]);
+                        (ours, parry(l, m), e, sc)
+                    },
+                    |case| {
+                        // parry's absolute epsilon, as for segments (`a·e − b² ≤ ε`: parallel).
+                        let (d1, d2) = (case.a.direction, case.b.direction);
+                        let (aa, e, b) = (d1.norm_squared(), d2.norm_squared(), d1.dot(&d2));
+                        (aa * e - b * b <= T::EPSILON)
+                            .then_some(Verdict::Parry(PARRY_SEGMENT_EPSILON))
+                    },
+                );
+                tally.finish(0.95);
+            }
+
+            /// Sphere against a two-sided plane: parry has only the one-sided `HalfSpace`; ours is
+            /// the halfspace whose outward normal points to the side the centre is on (`n` for a
+            /// centre on the plane), in parry's halfspace-first order, flipped.
+            #[test]
+            fn contact_sphere_plane() {
+                let tally = run_pair::<Sphere<T>, Plane<T>>(
+                    "contact sphere-plane (HalfSpace toward the sphere)",
+                    |s, pl| {
+                        let ours = ours_contact(oc::contact_sphere_plane(s, pl));
+                        let side = if pl.signed_distance(&s.center) >= 0.0 { 1.0 } else { -1.0 };
+                        let n = pl.normal.into_inner() * side;
+                        let flipped = parry_contact_points(
+                            &at(&pl.point()),
+                            &shape::HalfSpace::new(w(&n)),
+                            &at(&s.center),
+                            &shape::Ball::new(s.radius),
+                        );
+                        let parry = Answer {
+                            distance: flipped.distance,
+                            points: flipped.points.map(|[p, q]| [q, p]),
+                            normal: flipped.normal.map(|m| -m),
+                        };
+                        let nn = cv(&n);
+                        let cc = c(&s.center);
+                        let r = f64::from(s.radius);
+                        let height = nn.dot(&(cc - c(&pl.point())));
+                        let e = Reference {
+                            distance: height - r,
+                            points: Some([cc - nn * r, cc - nn * height]),
+                            normal: Some((-nn, 1.0)),
+                        };
+                        (ours, parry, e, scale(&[s.center, pl.point()], &[s.radius, pl.d]))
+                    },
+                    no_pair_class,
+                );
+                tally.finish(0.99);
+            }
+
             /// The NaN policy (DESIGN.md: a NaN anywhere never produces a confident answer) is
             /// stricter than parry's; both answers are asserted on three inputs:
             ///
@@ -1771,7 +2059,8 @@ macro_rules! differential {
                 let nan = T::NAN;
                 let origin = Point3::new(0.0, 0.0, 0.0);
                 // 1.
-                let b = Aabb { min: Point3::new(-nan, -1.0, -1.0), max: Point3::new(nan, 1.0, 1.0) };
+                let b =
+                    Aabb { min: Point3::new(-nan, -1.0, -1.0), max: Point3::new(nan, 1.0, 1.0) };
                 let cuboid = shape::Cuboid::new(Vector::new(nan, 1.0, 1.0));
                 let proj = cuboid.project_local_point(v(&origin), true);
                 assert!(proj.is_inside);
@@ -1780,7 +2069,8 @@ macro_rules! differential {
                 assert!(oc::closest_point_on_aabb(&origin, &b).x.is_nan());
                 // 2.
                 let cube = shape::Cuboid::new(Vector::new(1.0, 1.0, 1.0));
-                let unit = Aabb { min: Point3::new(-1.0, -1.0, -1.0), max: Point3::new(1.0, 1.0, 1.0) };
+                let unit =
+                    Aabb { min: Point3::new(-1.0, -1.0, -1.0), max: Point3::new(1.0, 1.0, 1.0) };
                 let p = Point3::new(nan, 0.5, 0.5);
                 assert!(cube.project_local_point(v(&p), true).is_inside);
                 assert!(cube.contains_local_point(v(&p)));
@@ -1788,9 +2078,10 @@ macro_rules! differential {
                 // 3.
                 let s = Segment { a: Point3::new(nan, 3.0, 0.0), b: Point3::new(2.0, 3.0, 0.0) };
                 let seg = shape::Segment::new(v(&s.a), v(&s.b));
-                let parry = $parry::query::distance(&Pose::IDENTITY, &seg, &Pose::IDENTITY, &cube)
-                    .expect("supported pair")
-                    .distance;
+                let parry =
+                    $parry::query::distance(&Pose::IDENTITY, &seg, &Pose::IDENTITY, &cube)
+                        .expect("supported pair")
+                        .distance;
                 // The support function's comparisons drop the NaN end point: parry measures from
                 // the finite end point alone.
                 let from_b = oc::sq_distance_point_aabb(&s.b, &unit).sqrt();
