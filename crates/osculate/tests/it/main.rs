@@ -2,6 +2,8 @@
 //! both argument orders, and gives the free function's answer (the reversed order with the
 //! witnesses swapped and the normals flipped).
 
+mod showcase;
+
 use osculate::prelude::*;
 use osculate::{cast, closest, dynamic, overlap};
 use osculate_math::testing::{GenerateAny, Pair, Rng};
