@@ -318,6 +318,7 @@ macro_rules! penetration_same {
 penetration_same! {
     closest::contact_sphere_sphere: Sphere;
     closest::contact_capsule_capsule: Capsule;
+    closest::contact_obb_obb: Obb;
 }
 
 penetration! {

@@ -150,6 +150,7 @@ fn catalogue<T: Real>() {
         distance closest::closest_points_capsule_capsule: Capsule;
         contact closest::contact_sphere_sphere: Sphere;
         contact closest::contact_capsule_capsule: Capsule;
+        contact closest::contact_obb_obb: Obb;
         sweep dynamic::sphere_sphere: Sphere;
         sweep dynamic::capsule_capsule: Capsule;
         sweep dynamic::aabb_aabb: Aabb;
