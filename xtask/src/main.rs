@@ -10,6 +10,7 @@ use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 mod bench_report;
+mod fuzz;
 mod json;
 mod soak;
 
@@ -35,6 +36,8 @@ tasks:
                   --quick   a two-minute subset    --no-run  report the last run's estimates
   soak          every layer's properties with many cases in release mode, one at a time
                   --cases N (default 1000000)   --filter S (names containing S)
+  fuzz          run each cargo-fuzz target of fuzz/ (nightly) for N seconds
+                  --seconds N (default 60)   --target closest|overlap|cast|dynamic
   help          this text
 ";
 
@@ -43,6 +46,10 @@ fn main() -> ExitCode {
     let result = match task.as_str() {
         "ci" => ci(),
         "layering" => layering(),
+        "fuzz" => {
+            let rest: Vec<String> = env::args().skip(2).collect();
+            fuzz::run(&root(), &rest)
+        }
         "soak" => {
             let rest: Vec<String> = env::args().skip(2).collect();
             soak::run(&root(), &rest)

@@ -12,11 +12,13 @@ use osculate_math::{
 use crate::point::{closest_point_on_aabb, closest_point_on_segment, closest_point_on_triangle};
 use crate::types::Contact;
 
-/// The contact if every number in it is finite.
+/// The contact if every number in it is finite and the normal is unit. (A normal off unit length
+/// can only come from an invalid shape built through its public fields — a plane whose "unit"
+/// normal is not, an oriented box whose rotation is not one — and such input gets `None`.)
 #[inline]
 fn finite<T: Real>(c: Contact<T>) -> Option<Contact<T>> {
     let ok = c.distance.is_finite()
-        && c.normal.iter().all(|x| x.is_finite())
+        && (c.normal.norm_squared() - T::ONE).abs() <= T::UNIT_TOLERANCE * T::lit(4.0)
         && is_finite_point(&c.point_a)
         && is_finite_point(&c.point_b);
     ok.then_some(c)
