@@ -47,10 +47,10 @@ pub struct GjkResult<T: Real> {
 
 /// A vertex of the simplex: `w = a − b` and the support points it came from.
 #[derive(Clone, Copy, Debug)]
-struct Vertex<T: Real> {
-    w: Vector3<T>,
-    a: Point3<T>,
-    b: Point3<T>,
+pub(crate) struct Vertex<T: Real> {
+    pub(crate) w: Vector3<T>,
+    pub(crate) a: Point3<T>,
+    pub(crate) b: Point3<T>,
 }
 
 /// The simplex: up to four vertices with the barycentric weights of `v` on them.
@@ -201,10 +201,22 @@ pub fn gjk<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     warm_start: Option<Vector3<T>>,
     max_iterations: usize,
 ) -> GjkResult<T> {
+    gjk_with_simplex(a, b, warm_start, max_iterations).0
+}
+
+/// [`gjk`], also returning its final simplex (the vertices and their count), from which EPA starts
+/// when the shapes overlap.
+pub(crate) fn gjk_with_simplex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
+    a: &A,
+    b: &B,
+    warm_start: Option<Vector3<T>>,
+    max_iterations: usize,
+) -> (GjkResult<T>, [Vertex<T>; 4], usize) {
     let tol = gjk_tolerance::<T>();
     let invalid = |iterations| {
         let nan = Point3::new(T::NAN, T::NAN, T::NAN);
-        GjkResult {
+        let v = Vertex { w: Vector3::zeros(), a: nan, b: nan };
+        let r = GjkResult {
             status: GjkStatus::Invalid,
             closest: ClosestPoints {
                 point_a: nan,
@@ -215,7 +227,8 @@ pub fn gjk<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
             },
             iterations,
             direction: Vector3::zeros(),
-        }
+        };
+        (r, [v; 4], 0)
     };
     let mut dir = warm_start
         .filter(|d| d.iter().all(|x| x.is_finite()) && *d != Vector3::zeros())
@@ -293,7 +306,7 @@ pub fn gjk<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         (pa, pb)
     };
     let direction = if v == Vector3::zeros() { perpendicular(&Vector3::x()) } else { v };
-    GjkResult {
+    let r = GjkResult {
         status,
         closest: ClosestPoints {
             point_a: pa,
@@ -304,7 +317,8 @@ pub fn gjk<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         },
         iterations,
         direction,
-    }
+    };
+    (r, simplex.v, simplex.len)
 }
 
 /// Whether convex shapes `a` and `b` overlap, by GJK with the early exit of a separating axis: as

@@ -47,6 +47,8 @@ extern crate alloc;
 
 mod contact;
 mod distance;
+#[cfg(feature = "alloc")]
+mod epa;
 mod gjk;
 mod pair;
 mod point;
@@ -63,6 +65,8 @@ pub use crate::distance::{
     signed_distance_point_plane, sq_distance_point_capsule, sq_distance_point_line,
     sq_distance_point_plane, sq_distance_point_ray, sq_distance_point_sphere,
 };
+#[cfg(feature = "alloc")]
+pub use crate::epa::contact_convex;
 pub use crate::gjk::{GjkResult, GjkStatus, closest_points_convex, gjk, gjk_intersect};
 pub use crate::pair::{
     closest_points_capsule_capsule, closest_points_line_line, closest_points_segment_aabb,

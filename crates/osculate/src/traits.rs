@@ -3,7 +3,8 @@
 //!
 //! Each impl is a direct call of the layer's free function (inlined: no dispatcher, no `dyn`, no
 //! cost over the free function). [`Distance`] falls back to GJK
-//! (`osculate_closest::closest_points_convex`) for the convex pairs without a closed form. The reversed order swaps the witness points and parameters
+//! (`osculate_closest::closest_points_convex`) and [`Penetration`] to GJK + EPA
+//! (`osculate_closest::contact_convex`) for the convex pairs without a closed form. The reversed order swaps the witness points and parameters
 //! ([`ClosestPoints::swapped`]), flips the contact normal ([`Contact::swapped`]) and the impact
 //! normal, so the answer always reads "from `self` to `other`".
 
@@ -329,6 +330,58 @@ penetration! {
     closest::contact_sphere_triangle: Sphere, Triangle;
     closest::contact_sphere_plane: Sphere, Plane;
     closest::contact_sphere_halfspace: Sphere, Halfspace;
+}
+
+/// `impl Penetration` through GJK + EPA (`osculate_closest::contact_convex`, 128 steps) for the
+/// convex pairs without a closed form, both orders.
+#[cfg(feature = "alloc")]
+macro_rules! penetration_epa {
+    ($($A:ident, $B:ident;)*) => {$(
+        impl<T: Real> Penetration<$B<T>> for $A<T> {
+            type Scalar = T;
+            #[inline]
+            fn contact(&self, other: &$B<T>) -> Option<Contact<T>> {
+                closest::contact_convex(self, other, 128)
+            }
+        }
+        impl<T: Real> Penetration<$A<T>> for $B<T> {
+            type Scalar = T;
+            #[inline]
+            fn contact(&self, other: &$A<T>) -> Option<Contact<T>> {
+                closest::contact_convex(self, other, 128)
+            }
+        }
+    )*};
+}
+
+#[cfg(feature = "alloc")]
+macro_rules! penetration_epa_same {
+    ($($A:ident),*) => {$(
+        impl<T: Real> Penetration<$A<T>> for $A<T> {
+            type Scalar = T;
+            #[inline]
+            fn contact(&self, other: &$A<T>) -> Option<Contact<T>> {
+                closest::contact_convex(self, other, 128)
+            }
+        }
+    )*};
+}
+
+#[cfg(feature = "alloc")]
+penetration_epa_same!(Aabb, Cylinder, Cone, Tetrahedron, Triangle, Segment);
+
+#[cfg(feature = "alloc")]
+penetration_epa! {
+    Sphere, Cylinder; Sphere, Cone; Sphere, Tetrahedron;
+    Capsule, Segment; Capsule, Triangle; Capsule, Aabb; Capsule, Obb; Capsule, Cylinder;
+    Capsule, Cone; Capsule, Tetrahedron;
+    Segment, Cylinder; Segment, Cone; Segment, Tetrahedron; Segment, Aabb; Segment, Obb;
+    Segment, Triangle;
+    Triangle, Aabb; Triangle, Obb; Triangle, Cylinder; Triangle, Cone; Triangle, Tetrahedron;
+    Aabb, Obb; Aabb, Cylinder; Aabb, Cone; Aabb, Tetrahedron;
+    Obb, Cylinder; Obb, Cone; Obb, Tetrahedron;
+    Cylinder, Cone; Cylinder, Tetrahedron;
+    Cone, Tetrahedron;
 }
 
 /// `impl RayCast` through a cast function.

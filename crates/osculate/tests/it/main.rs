@@ -239,6 +239,29 @@ fn catalogue<T: Real>() {
         Cylinder, Cone; Cylinder, Tetrahedron;
         Cone, Tetrahedron;
     }
+    // Penetration for the pairs without a closed form goes through GJK + EPA.
+    macro_rules! epa_pairs {
+        ($($A:ident, $B:ident;)*) => {$(
+            // A few seeds: this checks the dispatch, and EPA is costly in a debug build.
+            for p in pairs::<$A<T>, $B<T>>().take(6) {
+                assert!(same(&p.a.contact(&p.b), &closest::contact_convex(&p.a, &p.b, 128)));
+                assert!(same(&p.b.contact(&p.a), &closest::contact_convex(&p.b, &p.a, 128)));
+            }
+        )*};
+    }
+    epa_pairs! {
+        Aabb, Aabb; Cylinder, Cylinder; Cone, Cone; Tetrahedron, Tetrahedron; Triangle, Triangle;
+        Segment, Segment; Sphere, Cylinder; Sphere, Cone; Sphere, Tetrahedron;
+        Capsule, Segment; Capsule, Triangle; Capsule, Aabb; Capsule, Obb; Capsule, Cylinder;
+        Capsule, Cone; Capsule, Tetrahedron;
+        Segment, Cylinder; Segment, Cone; Segment, Tetrahedron; Segment, Aabb; Segment, Obb;
+        Segment, Triangle;
+        Triangle, Aabb; Triangle, Obb; Triangle, Cylinder; Triangle, Cone; Triangle, Tetrahedron;
+        Aabb, Obb; Aabb, Cylinder; Aabb, Cone; Aabb, Tetrahedron;
+        Obb, Cylinder; Obb, Cone; Obb, Tetrahedron;
+        Cylinder, Cone; Cylinder, Tetrahedron;
+        Cone, Tetrahedron;
+    }
     contact_pairs! { T;
         closest::contact_sphere_segment: Sphere, Segment;
         closest::contact_sphere_capsule: Sphere, Capsule;
