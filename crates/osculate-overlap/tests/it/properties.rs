@@ -62,31 +62,31 @@ macro_rules! for_f32_and_f64 {
 // ---------------------------------------------------------------------------------------------
 // Widening to f64 (exact) and scales.
 
-fn wp<T: Real>(p: &Point3<T>) -> Point3<f64> {
+pub(crate) fn wp<T: Real>(p: &Point3<T>) -> Point3<f64> {
     p.map(|x| x.to_f64())
 }
-fn wv<T: Real>(v: &Vector3<T>) -> Vector3<f64> {
+pub(crate) fn wv<T: Real>(v: &Vector3<T>) -> Vector3<f64> {
     v.map(|x| x.to_f64())
 }
-fn wrot<T: Real>(r: &Rotation3<T>) -> Rotation3<f64> {
+pub(crate) fn wrot<T: Real>(r: &Rotation3<T>) -> Rotation3<f64> {
     Rotation3::from_matrix_unchecked(r.matrix().map(|x| x.to_f64()))
 }
-fn wsphere<T: Real>(s: &Sphere<T>) -> Sphere<f64> {
+pub(crate) fn wsphere<T: Real>(s: &Sphere<T>) -> Sphere<f64> {
     Sphere::new(wp(&s.center), s.radius.to_f64())
 }
-fn waabb<T: Real>(b: &Aabb<T>) -> Aabb<f64> {
+pub(crate) fn waabb<T: Real>(b: &Aabb<T>) -> Aabb<f64> {
     Aabb::new(wp(&b.min), wp(&b.max))
 }
-fn wobb<T: Real>(b: &Obb<T>) -> Obb<f64> {
+pub(crate) fn wobb<T: Real>(b: &Obb<T>) -> Obb<f64> {
     Obb::new(wp(&b.center), wrot(&b.rotation), wv(&b.half_extents))
 }
-fn wseg<T: Real>(s: &Segment<T>) -> Segment<f64> {
+pub(crate) fn wseg<T: Real>(s: &Segment<T>) -> Segment<f64> {
     Segment::new(wp(&s.a), wp(&s.b))
 }
-fn wcap<T: Real>(c: &Capsule<T>) -> Capsule<f64> {
+pub(crate) fn wcap<T: Real>(c: &Capsule<T>) -> Capsule<f64> {
     Capsule::new(wp(&c.a), wp(&c.b), c.radius.to_f64())
 }
-fn wtri<T: Real>(t: &Triangle<T>) -> Triangle<f64> {
+pub(crate) fn wtri<T: Real>(t: &Triangle<T>) -> Triangle<f64> {
     Triangle::new(wp(&t.a), wp(&t.b), wp(&t.c))
 }
 fn wplane<T: Real>(p: &Plane<T>) -> Plane<f64> {
@@ -94,26 +94,26 @@ fn wplane<T: Real>(p: &Plane<T>) -> Plane<f64> {
 }
 
 /// The scale of an input: its largest absolute coordinate or size (never 0).
-fn scale(points: &[Point3<f64>], sizes: &[f64]) -> f64 {
+pub(crate) fn scale(points: &[Point3<f64>], sizes: &[f64]) -> f64 {
     let p = points.iter().fold(0.0_f64, |s, p| s.max(p.coords.amax()));
     sizes.iter().fold(p, |s, x| s.max(x.abs())).max(f64::MIN_POSITIVE)
 }
 
 /// The touching band for an input of the given scale in precision `T`.
-fn band<T: Real>(scale: f64) -> f64 {
+pub(crate) fn band<T: Real>(scale: f64) -> f64 {
     test_tolerance::<T>().to_f64() * scale
 }
 
-fn tri_points(t: &Triangle<f64>) -> Vec<Point3<f64>> {
+pub(crate) fn tri_points(t: &Triangle<f64>) -> Vec<Point3<f64>> {
     vec![t.a, t.b, t.c]
 }
-fn tri_edges(t: &Triangle<f64>) -> Vec<Vector3<f64>> {
+pub(crate) fn tri_edges(t: &Triangle<f64>) -> Vec<Vector3<f64>> {
     vec![t.b - t.a, t.c - t.b, t.a - t.c]
 }
-fn obb_axes(b: &Obb<f64>) -> Vec<Vector3<f64>> {
+pub(crate) fn obb_axes(b: &Obb<f64>) -> Vec<Vector3<f64>> {
     vec![b.axis(0), b.axis(1), b.axis(2)]
 }
-fn aabb_axes() -> Vec<Vector3<f64>> {
+pub(crate) fn aabb_axes() -> Vec<Vector3<f64>> {
     vec![Vector3::x(), Vector3::y(), Vector3::z()]
 }
 
@@ -141,7 +141,12 @@ fn separation(u: &Vector3<f64>, a: &[Point3<f64>], b: &[Point3<f64>]) -> f64 {
 /// the Minkowski difference in every configuration, so the measure is positive exactly when the
 /// hulls are apart (it is then a lower bound of their distance) and otherwise minus the
 /// penetration depth (the shortest translation separating them).
-fn sat_gap(a: &[Point3<f64>], ea: &[Vector3<f64>], b: &[Point3<f64>], eb: &[Vector3<f64>]) -> f64 {
+pub(crate) fn sat_gap(
+    a: &[Point3<f64>],
+    ea: &[Vector3<f64>],
+    b: &[Point3<f64>],
+    eb: &[Vector3<f64>],
+) -> f64 {
     let edges: Vec<Vector3<f64>> = ea.iter().chain(eb).copied().collect();
     let mut axes = edges.clone();
     let mut normals = Vec::new();
@@ -177,7 +182,7 @@ fn sat_gap(a: &[Point3<f64>], ea: &[Vector3<f64>], b: &[Point3<f64>], eb: &[Vect
 
 /// The signed distance from `p` to the box of half extents `e` centered at the origin of its
 /// local frame (`p` given in that frame): negative inside.
-fn sd_box_local(p: &Vector3<f64>, e: &Vector3<f64>) -> f64 {
+pub(crate) fn sd_box_local(p: &Vector3<f64>, e: &Vector3<f64>) -> f64 {
     let q = p.abs() - e;
     let outside = q.map(|x| x.max(0.0)).norm();
     outside + q.max().min(0.0)
@@ -185,7 +190,7 @@ fn sd_box_local(p: &Vector3<f64>, e: &Vector3<f64>) -> f64 {
 
 /// The margin of a pair whose distance `dist` comes from the closest-point layer and whose depth
 /// comes from [`sat_gap`]: `−dist` when apart beyond the band, else `−gap` (the depth).
-fn margin(dist: f64, gap: f64, band: f64) -> f64 {
+pub(crate) fn margin(dist: f64, gap: f64, band: f64) -> f64 {
     if dist > band { -dist } else { -gap }
 }
 
