@@ -172,7 +172,23 @@ fn sq_distance_to_centered_box<T: Real>(p: &Vector3<T>, e: &Vector3<T>) -> T {
 #[must_use]
 pub fn sphere_triangle<T: Real>(s: &Sphere<T>, tri: &Triangle<T>) -> bool {
     finite(&[&s.center, &tri.a, &tri.b, &tri.c])
-        && within(sq_distance_point_triangle(&s.center, tri), s.radius)
+        && within(sq_distance_to_triangle(&s.center, tri), s.radius)
+}
+
+/// The squared distance from `p` to `tri`. A triangle collapsed up to rounding
+/// (`|n|² ≤ DEGENERATE_SQ_TOLERANCE · |b − a|² |c − a|²`) is measured as the union of its edges:
+/// on such a triangle `sq_distance_point_triangle`'s Voronoi regions are decided by rounding
+/// noise, and it was found off by 4e-3 on a unit triangle in f64 (3e-2 in f32).
+fn sq_distance_to_triangle<T: Real>(p: &Point3<T>, t: &Triangle<T>) -> T {
+    let (u, v) = (t.b - t.a, t.c - t.a);
+    if u.cross(&v).norm_squared()
+        <= T::DEGENERATE_SQ_TOLERANCE * u.norm_squared() * v.norm_squared()
+    {
+        let edge = |a: Point3<T>, b: Point3<T>| sq_distance_point_segment(p, &Segment::new(a, b));
+        edge(t.a, t.b).fast_min(edge(t.b, t.c)).fast_min(edge(t.c, t.a))
+    } else {
+        sq_distance_point_triangle(p, t)
+    }
 }
 
 /// Whether solid sphere `s` and convex polygon `poly` meet: the squared distance from the center to
@@ -302,6 +318,23 @@ mod tests {
         );
         let s = Sphere::new(Point3::new(0.6812277, 7.867584, -0.2996568), 0.0);
         assert!(sphere_obb(&s, &b));
+    }
+
+    #[test]
+    fn sphere_reaching_a_triangle_collapsed_up_to_rounding_overlaps() {
+        // Found by the quickcheck property: the triangle is collinear up to rounding; the sphere
+        // reaches its edge by 4.4e-3, which the closest-point layer's point-triangle distance
+        // missed.
+        let s = Sphere::new(
+            Point3::new(0.008303399627563435, 0.6265227509109907, 0.42049419860194304),
+            0.4274023101190497,
+        );
+        let t = Triangle::new(
+            Point3::new(0.6615165315145648, 0.7497059738627871, 0.5214791030601587),
+            Point3::new(-0.2593506846127631, -0.35382813365256016, 0.18799859200988567),
+            Point3::new(-0.1025172195655677, -0.16588455737101981, 0.24479386407274978),
+        );
+        assert!(sphere_triangle(&s, &t));
     }
 
     #[test]
