@@ -253,6 +253,9 @@ fn sphere_sphere_agrees<T: Real>(p: Pair<Sphere<T>, Sphere<T>>) -> TestResult {
     let m = a.radius + b.radius - centers.distance;
     let mut c = Checks::default();
     c.expect("sphere_sphere", sphere_sphere(&p.a, &p.b), m, band, &p);
+    // Exactly symmetric: |c₂ − c₁|² and r₁ + r₂ round the same either way.
+    let (ab, ba) = (sphere_sphere(&p.a, &p.b), sphere_sphere(&p.b, &p.a));
+    c.ensure(ab == ba, || format!("sphere_sphere asymmetric: {p:?}"));
     // When apart, the layer's own distance is the gap.
     if m < -band {
         let d = closest::closest_points_sphere_sphere(&a, &b).distance;
@@ -580,7 +583,48 @@ fn separated_on_axis_agrees<T: Real>(p: Pair<Obb<T>, Obb<T>>) -> TestResult {
     c.result()
 }
 
+/// `edge_edge_axis` returns an axis perpendicular to `ab`: `ab × cd` for edges that are not
+/// parallel, and for parallel ones (built here by making `cd` a multiple of `ab` half the time) an
+/// axis in the plane of the two edges; `None` only for collinear edges.
+fn edge_edge_axis_is_perpendicular<T: Real>(p: Pair<Segment<T>, Segment<T>>) -> TestResult {
+    let mut rng = Rng::new(p.seed);
+    let ab = p.a.b - p.a.a;
+    let parallel = rng.chance(0.5);
+    let cd = if parallel { ab * T::lit(rng.range(-2.0, 2.0)) } else { p.b.b - p.b.a };
+    let ca = p.b.a - p.a.a;
+    let (wab, wcd, wca) = (wv(&ab), wv(&cd), wv(&ca));
+    let sc = wab.norm() * (wcd.norm() + wca.norm()) + f64::MIN_POSITIVE;
+    let mut c = Checks::default();
+    match edge_edge_axis(&ab, &cd, &ca) {
+        Some(m) => {
+            let wm = wv(&m);
+            let n = wm.norm();
+            c.ensure(n > 0.0, || format!("zero axis for {p:?}"));
+            let tol = test_tolerance::<T>().to_f64();
+            let off = wm.dot(&wab).abs() / (n * wab.norm());
+            c.ensure(off <= tol, || format!("axis {wm:?} not ⟂ ab ({off:e}): {p:?}"));
+            if parallel {
+                // In the plane of ab and c − a: perpendicular to their normal.
+                let nrm = wab.cross(&wca);
+                let off = wm.dot(&nrm).abs() / (n * nrm.norm() + f64::MIN_POSITIVE);
+                c.ensure(off <= tol, || format!("axis {wm:?} off the edges' plane: {p:?}"));
+            } else {
+                let off = wm.dot(&wcd).abs() / (n * wcd.norm() + f64::MIN_POSITIVE);
+                c.ensure(off <= tol, || format!("axis {wm:?} not ⟂ cd ({off:e}): {p:?}"));
+            }
+        }
+        None => {
+            // Collinear (or zero) edges: both ab × cd and ab × (c − a) vanish relative to the
+            // edges.
+            let (m1, m2) = (wab.cross(&wcd).norm(), wab.cross(&wca).norm());
+            c.ensure(m1 <= 1e-3 * sc && m2 <= 1e-3 * sc, || format!("None for {p:?}"));
+        }
+    }
+    c.result()
+}
+
 for_f32_and_f64!(
+    edge_edge_axis_is_perpendicular,
     aabb_aabb_agrees,
     aabb_forms_agree_exactly,
     obb_obb_agrees,
@@ -703,21 +747,6 @@ fn hulls_meet(a: &[IPoint], b: &[IPoint]) -> bool {
     })
 }
 
-/// Whether the hulls touch without overlapping robustly: no axis separates strictly, but one
-/// separates weakly (the projections share only an end point). Coplanar, edge-on-edge,
-/// vertex-on-face configurations are all of this kind.
-fn hulls_touch(a: &[IPoint], b: &[IPoint]) -> bool {
-    // Scale by 2 and shift b by ±1 along each axis: if some shift separates them, they touch.
-    let a2: Vec<IPoint> = a.iter().map(|p| p.map(|x| 2 * x)).collect();
-    [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]].iter().any(
-        |d: &IPoint| {
-            let b2: Vec<IPoint> =
-                b.iter().map(|p| [2 * p[0] + d[0], 2 * p[1] + d[1], 2 * p[2] + d[2]]).collect();
-            !hulls_meet(&a2, &b2)
-        },
-    )
-}
-
 /// A random integer configuration that is degenerate more often than not: coplanar pairs, a shared
 /// vertex or edge, a vertex on the other's edge or face, collapsed triangles.
 fn integer_triangles(rng: &mut Rng) -> ([IPoint; 3], [IPoint; 3]) {
@@ -768,51 +797,85 @@ fn to_tri<T: Real>(t: &[IPoint; 3], offset: f64, unit: f64) -> Triangle<T> {
     Triangle::new(Point3::from(a), Point3::from(b), Point3::from(c))
 }
 
-/// The exact modes are right on every integer configuration, and the fast modes are right on all
-/// but touching ones. Coordinates are small integers, scaled by a power of two and offset by an
-/// integer (so exactly representable in f32 and f64), in three placements: at the origin, scaled
-/// by 2⁻¹⁰, and 1e4 away (f32 has 24 bits: 1e4 + 8·2⁻⁴ is still exact).
+/// The exact modes are right on every integer configuration (touching, coplanar, collapsed and
+/// all). Coordinates are small integers, scaled by a power of two and offset by an integer (so
+/// exactly representable in f32 and f64), in three placements: at the origin, scaled by 2⁻¹⁰, and
+/// 1e4 away (f32 has 24 bits: 1e4 + 8·2⁻⁴ is still exact).
+///
+/// On these inputs the fast mode's determinants are exact too (differences of representable
+/// neighbours and products of a few small integers), so it must be right as well. Where the
+/// fast mode goes wrong is [`moved_integer_configurations_agree`]: the same configurations off
+/// the grid.
 fn exact_modes_match_integer_brute_force<T: Real>(seed: u64) -> TestResult {
     let mut rng = Rng::new(seed);
     let (ia, ib) = integer_triangles(&mut rng);
     let (offset, unit) = [(0.0, 1.0), (0.0, 1.0 / 1024.0), (1.0e4, 1.0 / 16.0)][rng.index(3)];
     let (a, b) = (to_tri::<T>(&ia, offset, unit), to_tri::<T>(&ib, offset, unit));
     let want = hulls_meet(&ia, &ib);
-    let touching = want && hulls_touch(&ia, &ib);
     let mut c = Checks::default();
     for (name, got) in [
         ("triangle_triangle_exact", triangle_triangle_exact(&a, &b)),
         ("triangle_triangle_exact (b, a)", triangle_triangle_exact(&b, &a)),
+        ("triangle_triangle", triangle_triangle(&a, &b)),
+        ("triangle_triangle (b, a)", triangle_triangle(&b, &a)),
     ] {
         c.ensure(got == want, || format!("{name} = {got}, exact answer {want}: {a:?} {b:?}"));
     }
-    let fast = triangle_triangle(&a, &b);
-    if !touching {
-        c.ensure(fast == want, || format!("triangle_triangle = {fast}, want {want}: {a:?} {b:?}"));
-    }
     // Each edge of b as a segment against a.
+    let at = |q: &IPoint| Point3::from(q.map(|x| T::lit(offset + unit * x as f64)));
     for (i, j) in [(0, 1), (1, 2), (2, 0)] {
-        let seg = [ib[i], ib[j]];
-        let want = hulls_meet(&ia, &seg);
-        let s = Segment::new(
-            Point3::from(ib[i].map(|x| T::lit(offset + unit * x as f64))),
-            Point3::from(ib[j].map(|x| T::lit(offset + unit * x as f64))),
-        );
-        let got = segment_triangle_exact(&s, &a);
-        c.ensure(got == want, || {
-            format!("segment_triangle_exact = {got}, want {want}: {s:?} {a:?}")
-        });
-        if !(want && hulls_touch(&ia, &seg)) {
-            let fast = segment_triangle(&s, &a);
-            c.ensure(fast == want, || {
-                format!("segment_triangle = {fast}, want {want}: {s:?} {a:?}")
-            });
+        let want = hulls_meet(&ia, &[ib[i], ib[j]]);
+        let s = Segment::new(at(&ib[i]), at(&ib[j]));
+        for (name, got) in [
+            ("segment_triangle_exact", segment_triangle_exact(&s, &a)),
+            ("segment_triangle", segment_triangle(&s, &a)),
+        ] {
+            c.ensure(got == want, || format!("{name} = {got}, want {want}: {s:?} {a:?}"));
         }
     }
     c.result()
 }
 
-for_f32_and_f64!(exact_modes_match_integer_brute_force);
+/// Whether an integer triangle pair is degenerate: one of them collinear, or both in one plane.
+fn integer_degenerate(a: &[IPoint; 3], b: &[IPoint; 3]) -> bool {
+    let normal = |t: &[IPoint; 3]| icross(isub(t[1], t[0]), isub(t[2], t[0]));
+    let (na, nb) = (normal(a), normal(b));
+    na == [0; 3] || nb == [0; 3] || b.iter().all(|p| idot(na, isub(*p, a[0])) == 0)
+}
+
+/// The integer configurations moved by a rigid motion (so off the grid, rounded): away from the
+/// touching band the exact mode gives the integer answer, and so does the fast mode unless the
+/// configuration is degenerate (coplanar or collapsed, now only up to rounding). There the fast
+/// mode's orientations are rounding noise and it can be wrong by a margin as large as the
+/// triangles: coplanar triangles a unit apart reported overlapping (measured while writing this:
+/// 1,773 fast/exact differences among 11,351 degenerate-or-touching f64 cases of 20,000 seeds).
+/// The documentation of `triangle_triangle` allows it ("a sign may be wrong within rounding of a
+/// degenerate configuration"); it is reported as a finding.
+fn moved_integer_configurations_agree<T: Real>((seed, m): (u64, Motion<T>)) -> TestResult {
+    let mut rng = Rng::new(seed);
+    let (ia, ib) = integer_triangles(&mut rng);
+    let want = hulls_meet(&ia, &ib);
+    let (a, b) = (to_tri::<T>(&ia, 0.0, 1.0), to_tri::<T>(&ib, 0.0, 1.0));
+    let (wa, wb) = (wtri(&a), wtri(&b));
+    let band = moved_band::<T>(scale(&[wa.a, wa.b, wa.c, wb.a, wb.b, wb.c], &[]));
+    let dist = closest::closest_points_triangle_triangle(&wa, &wb).distance;
+    let gap = sat_gap(&tri_points(&wa), &tri_edges(&wa), &tri_points(&wb), &tri_edges(&wb));
+    let mg = margin(dist, gap, band);
+    let mut c = Checks::default();
+    // The oracle agrees with the integer answer wherever it is outside the band.
+    if mg.abs() > band {
+        c.ensure(want == (mg > 0.0), || format!("oracle {mg:e} vs integer {want}: {a:?} {b:?}"));
+    }
+    let (am, bm) = (a.transformed(&m.0), b.transformed(&m.0));
+    let input = (&a, &b, &m);
+    c.expect("moved triangle_triangle_exact", triangle_triangle_exact(&am, &bm), mg, band, &input);
+    if !integer_degenerate(&ia, &ib) {
+        c.expect("moved triangle_triangle", triangle_triangle(&am, &bm), mg, band, &input);
+    }
+    c.result()
+}
+
+for_f32_and_f64!(exact_modes_match_integer_brute_force, moved_integer_configurations_agree);
 
 // ---------------------------------------------------------------------------------------------
 // Planes and halfspaces: signed distances of the shapes' extreme points.
