@@ -802,55 +802,55 @@ fn to_tri<T: Real>(t: &[IPoint; 3], offset: f64, unit: f64) -> Triangle<T> {
 /// exactly representable in f32 and f64), in three placements: at the origin, scaled by 2⁻¹⁰, and
 /// 1e4 away (f32 has 24 bits: 1e4 + 8·2⁻⁴ is still exact).
 ///
-/// On these inputs the fast mode's determinants are exact too (differences of representable
-/// neighbours and products of a few small integers), so it must be right as well. Where the
-/// fast mode goes wrong is [`moved_integer_configurations_agree`]: the same configurations off
-/// the grid.
+/// The fast modes compute these determinants exactly too, but take points within
+/// `RELATIVE_TOLERANCE × scale` of a plane as in it: they may say "overlap" for a pair the exact
+/// answer calls apart, by less than the band (in f32 1e4 away that tolerance, 0.15, exceeds the
+/// grid step 1/16, and such pairs come up), and are otherwise right.
 fn exact_modes_match_integer_brute_force<T: Real>(seed: u64) -> TestResult {
     let mut rng = Rng::new(seed);
     let (ia, ib) = integer_triangles(&mut rng);
     let (offset, unit) = [(0.0, 1.0), (0.0, 1.0 / 1024.0), (1.0e4, 1.0 / 16.0)][rng.index(3)];
     let (a, b) = (to_tri::<T>(&ia, offset, unit), to_tri::<T>(&ib, offset, unit));
+    let (wa, wb) = (wtri(&a), wtri(&b));
+    let band = band::<T>(scale(&[wa.a, wa.b, wa.c, wb.a, wb.b, wb.c], &[]));
     let want = hulls_meet(&ia, &ib);
     let mut c = Checks::default();
     for (name, got) in [
         ("triangle_triangle_exact", triangle_triangle_exact(&a, &b)),
         ("triangle_triangle_exact (b, a)", triangle_triangle_exact(&b, &a)),
+    ] {
+        c.ensure(got == want, || format!("{name} = {got}, exact answer {want}: {a:?} {b:?}"));
+    }
+    let dist = closest::closest_points_triangle_triangle(&wa, &wb).distance;
+    for (name, got) in [
         ("triangle_triangle", triangle_triangle(&a, &b)),
         ("triangle_triangle (b, a)", triangle_triangle(&b, &a)),
     ] {
-        c.ensure(got == want, || format!("{name} = {got}, exact answer {want}: {a:?} {b:?}"));
+        let ok = got == want || (got && dist <= band);
+        c.ensure(ok, || format!("{name} = {got}, want {want} (distance {dist:e}): {a:?} {b:?}"));
     }
     // Each edge of b as a segment against a.
     let at = |q: &IPoint| Point3::from(q.map(|x| T::lit(offset + unit * x as f64)));
     for (i, j) in [(0, 1), (1, 2), (2, 0)] {
         let want = hulls_meet(&ia, &[ib[i], ib[j]]);
         let s = Segment::new(at(&ib[i]), at(&ib[j]));
-        for (name, got) in [
-            ("segment_triangle_exact", segment_triangle_exact(&s, &a)),
-            ("segment_triangle", segment_triangle(&s, &a)),
-        ] {
-            c.ensure(got == want, || format!("{name} = {got}, want {want}: {s:?} {a:?}"));
-        }
+        let got = segment_triangle_exact(&s, &a);
+        c.ensure(got == want, || {
+            format!("segment_triangle_exact = {got}, want {want}: {s:?} {a:?}")
+        });
+        let dist = closest::closest_points_segment_triangle(&wseg(&s), &wa).distance;
+        let got = segment_triangle(&s, &a);
+        let ok = got == want || (got && dist <= band);
+        c.ensure(ok, || format!("segment_triangle = {got}, want {want} ({dist:e}): {s:?} {a:?}"));
     }
     c.result()
 }
 
-/// Whether an integer triangle pair is degenerate: one of them collinear, or both in one plane.
-fn integer_degenerate(a: &[IPoint; 3], b: &[IPoint; 3]) -> bool {
-    let normal = |t: &[IPoint; 3]| icross(isub(t[1], t[0]), isub(t[2], t[0]));
-    let (na, nb) = (normal(a), normal(b));
-    na == [0; 3] || nb == [0; 3] || b.iter().all(|p| idot(na, isub(*p, a[0])) == 0)
-}
-
 /// The integer configurations moved by a rigid motion (so off the grid, rounded): away from the
-/// touching band the exact mode gives the integer answer, and so does the fast mode unless the
-/// configuration is degenerate (coplanar or collapsed, now only up to rounding). There the fast
-/// mode's orientations are rounding noise and it can be wrong by a margin as large as the
-/// triangles: coplanar triangles a unit apart reported overlapping (measured while writing this:
-/// 1,773 fast/exact differences among 11,351 degenerate-or-touching f64 cases of 20,000 seeds).
-/// The documentation of `triangle_triangle` allows it ("a sign may be wrong within rounding of a
-/// degenerate configuration"); it is reported as a finding.
+/// touching band both modes give the integer answer — degenerate ones (coplanar, collapsed) too,
+/// now coplanar or collapsed only up to rounding. (Before the fast mode took points within
+/// rounding of a plane as in it, it reported coplanar triangles a unit apart as crossing: 1,773
+/// fast/exact differences among 11,351 degenerate-or-touching f64 cases of 20,000 seeds.)
 fn moved_integer_configurations_agree<T: Real>((seed, m): (u64, Motion<T>)) -> TestResult {
     let mut rng = Rng::new(seed);
     let (ia, ib) = integer_triangles(&mut rng);
@@ -869,9 +869,7 @@ fn moved_integer_configurations_agree<T: Real>((seed, m): (u64, Motion<T>)) -> T
     let (am, bm) = (a.transformed(&m.0), b.transformed(&m.0));
     let input = (&a, &b, &m);
     c.expect("moved triangle_triangle_exact", triangle_triangle_exact(&am, &bm), mg, band, &input);
-    if !integer_degenerate(&ia, &ib) {
-        c.expect("moved triangle_triangle", triangle_triangle(&am, &bm), mg, band, &input);
-    }
+    c.expect("moved triangle_triangle", triangle_triangle(&am, &bm), mg, band, &input);
     c.result()
 }
 
