@@ -686,15 +686,15 @@ for_f32_and_f64!(triangle_triangle_agrees, segment_triangle_agrees);
 // ---------------------------------------------------------------------------------------------
 // Exact cases on integer coordinates, against an integer brute force.
 
-type IPoint = [i64; 3];
+pub(crate) type IPoint = [i64; 3];
 
-fn isub(a: IPoint, b: IPoint) -> IPoint {
+pub(crate) fn isub(a: IPoint, b: IPoint) -> IPoint {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
-fn icross(a: IPoint, b: IPoint) -> IPoint {
+pub(crate) fn icross(a: IPoint, b: IPoint) -> IPoint {
     [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
 }
-fn idot(a: IPoint, b: IPoint) -> i64 {
+pub(crate) fn idot(a: IPoint, b: IPoint) -> i64 {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
@@ -702,7 +702,7 @@ fn idot(a: IPoint, b: IPoint) -> i64 {
 /// some axis of [`sat_gap`]'s complete set (built from the hulls' edges, all vertex differences
 /// within each set, and the vertex differences between the sets) separates their projections
 /// strictly. All of it in `i64` (the coordinates are small).
-fn hulls_meet(a: &[IPoint], b: &[IPoint]) -> bool {
+pub(crate) fn hulls_meet(a: &[IPoint], b: &[IPoint]) -> bool {
     let mut edges = Vec::new();
     for set in [a, b] {
         for (i, p) in set.iter().enumerate() {
@@ -749,7 +749,7 @@ fn hulls_meet(a: &[IPoint], b: &[IPoint]) -> bool {
 
 /// A random integer configuration that is degenerate more often than not: coplanar pairs, a shared
 /// vertex or edge, a vertex on the other's edge or face, collapsed triangles.
-fn integer_triangles(rng: &mut Rng) -> ([IPoint; 3], [IPoint; 3]) {
+pub(crate) fn integer_triangles(rng: &mut Rng) -> ([IPoint; 3], [IPoint; 3]) {
     let mut pt =
         |r: i64| [0; 3].map(|_| i64::try_from(rng.index(2 * r as usize + 1)).unwrap_or(0) - r);
     let a = [pt(3), pt(3), pt(3)];
@@ -791,7 +791,7 @@ fn integer_triangles(rng: &mut Rng) -> ([IPoint; 3], [IPoint; 3]) {
     (a, b)
 }
 
-fn to_tri<T: Real>(t: &[IPoint; 3], offset: f64, unit: f64) -> Triangle<T> {
+pub(crate) fn to_tri<T: Real>(t: &[IPoint; 3], offset: f64, unit: f64) -> Triangle<T> {
     let p = |q: &IPoint| q.map(|x| T::lit(offset + unit * x as f64));
     let [a, b, c] = t.each_ref().map(p);
     Triangle::new(Point3::from(a), Point3::from(b), Point3::from(c))
@@ -1011,7 +1011,7 @@ for_f32_and_f64!(
 // AABB becomes an OBB, so the AABB tests are compared with their OBB counterparts here.
 
 /// The band after a motion: the moved coordinates are up to 10 units larger.
-fn moved_band<T: Real>(sc: f64) -> f64 {
+pub(crate) fn moved_band<T: Real>(sc: f64) -> f64 {
     band::<T>(sc + 20.0)
 }
 
