@@ -137,7 +137,8 @@ fn separation(u: &Vector3<f64>, a: &[Point3<f64>], b: &[Point3<f64>]) -> f64 {
 /// `ea`, `eb`): the largest separation over a generous axis set — every edge direction, every
 /// cross product of two of them (face normals, edge-edge axes), every face normal crossed with an
 /// edge (the in-plane axes of flat shapes), and for parallel or collapsed configurations every
-/// vertex difference `w` with `e × w` and `e × (e × w)`. The set contains every facet normal of
+/// vertex difference `w` with `e × w` and `e × (e × w)`, and two directions perpendicular to each
+/// edge (for collinear configurations). The set contains every facet normal of
 /// the Minkowski difference in every configuration, so the measure is positive exactly when the
 /// hulls are apart (it is then a lower bound of their distance) and otherwise minus the
 /// penetration depth (the shortest translation separating them).
@@ -149,6 +150,14 @@ pub(crate) fn sat_gap(
 ) -> f64 {
     let edges: Vec<Vector3<f64>> = ea.iter().chain(eb).copied().collect();
     let mut axes = edges.clone();
+    // Two directions perpendicular to each edge: when everything is collinear every cross product
+    // below vanishes, and these are the axes that show two overlapping collinear segments to be
+    // only touching (depth 0: a perpendicular nudge separates them).
+    for e in &edges {
+        let p = osculate_math::any_perpendicular(e).into_inner();
+        axes.push(p);
+        axes.push(e.cross(&p));
+    }
     let mut normals = Vec::new();
     for (i, u) in edges.iter().enumerate() {
         for v in &edges[i + 1..] {
