@@ -9,10 +9,10 @@
 use osculate_math::{Aabb, Capsule, Cone, Halfspace, Obb, Plane, Real, Sphere, Triangle, Vector3};
 
 /// The interval of signed distances of a shape: `[center − r, center + r]`, or `None` for a
-/// negative or NaN radius.
+/// negative, NaN or infinite radius or a non-finite center distance.
 #[inline]
 fn interval<T: Real>(center: T, r: T) -> Option<(T, T)> {
-    (r >= T::ZERO).then(|| (center - r, center + r))
+    (r >= T::ZERO && r.is_finite() && center.is_finite()).then(|| (center - r, center + r))
 }
 
 #[inline]
@@ -243,7 +243,7 @@ pub fn cone_halfspace<T: Real>(c: &Cone<T>, h: &Halfspace<T>) -> bool {
 #[inline]
 fn capsule_iv<T: Real>(c: &Capsule<T>, p: &Plane<T>) -> Option<(T, T)> {
     let (sa, sb) = (p.signed_distance(&c.a), p.signed_distance(&c.b));
-    if !(c.radius >= T::ZERO && sa.is_finite() && sb.is_finite()) {
+    if !(c.radius >= T::ZERO && c.radius.is_finite() && sa.is_finite() && sb.is_finite()) {
         return None;
     }
     Some((sa.fast_min(sb) - c.radius, sa.fast_max(sb) + c.radius))
@@ -380,6 +380,22 @@ mod tests {
         assert!(!triangle_plane(&t, &floor) && !triangle_halfspace(&t, &ground));
         let nan = Triangle::new(p(f64::NAN, 0.0, 0.0), t.b, t.c);
         assert!(!triangle_plane(&nan, &floor) && !triangle_halfspace(&nan, &ground));
+    }
+
+    #[test]
+    fn infinite_input_meets_nothing() {
+        let inf = f64::INFINITY;
+        let floor = Plane::new(Vector3::z_axis(), 0.0);
+        let ground = Halfspace::new(floor);
+        let s = Sphere::new(Point3::new(0.0, -inf, 1.0), 0.5);
+        assert!(!sphere_plane(&s, &floor) && !sphere_behind_plane(&s, &floor));
+        assert!(!sphere_halfspace(&Sphere::new(Point3::origin(), inf), &ground));
+        let b = Aabb::new(Point3::new(0.0, 0.0, -inf), Point3::new(1.0, 1.0, 1.0));
+        assert!(!aabb_plane(&b, &floor) && !aabb_halfspace(&b, &ground));
+        let c = Capsule::new(Point3::origin(), Point3::new(1.0, 0.0, 0.0), inf);
+        assert!(!capsule_plane(&c, &floor) && !capsule_halfspace(&c, &ground));
+        let far = Halfspace::new(Plane::new(Vector3::z_axis(), inf));
+        assert!(!sphere_halfspace(&Sphere::new(Point3::origin(), 1.0), &far));
     }
 
     #[test]

@@ -121,7 +121,7 @@ pub fn edge_edge_axis<T: Real>(
 pub fn aabb_aabb<T: Real>(a: &Aabb<T>, b: &Aabb<T>) -> bool {
     (0..3).all(|i| {
         a.min[i] <= a.max[i] && b.min[i] <= b.max[i] && a.min[i] <= b.max[i] && b.min[i] <= a.max[i]
-    })
+    }) && [a.min, a.max, b.min, b.max].iter().all(is_finite_point)
 }
 
 /// Whether two boxes given by center and half extents overlap: `|c₁ − c₂| ≤ e₁ + e₂` on every axis
@@ -145,6 +145,10 @@ pub fn aabb_aabb_center_extents<T: Real>(
     e2: &Vector3<T>,
 ) -> bool {
     (0..3).all(|i| e1[i] >= T::ZERO && e2[i] >= T::ZERO && (c1[i] - c2[i]).abs() <= e1[i] + e2[i])
+        && is_finite_point(c1)
+        && is_finite_point(c2)
+        && valid_extents(e1)
+        && valid_extents(e2)
 }
 
 /// Whether every component of `v` is finite and non-negative.
@@ -262,11 +266,16 @@ fn centered_box_triangle<T: Real>(e: &Vector3<T>, v: [Vector3<T>; 3]) -> bool {
         }
     }
     // Category 2: the triangle's normal (the plane-box test of Ericson 5.2.3). A collapsed triangle
-    // has a zero normal, which never separates; its other axes suffice.
+    // has a zero normal, which never separates; its other axes suffice. A triangle collapsed up to
+    // rounding has a tiny normal made of rounding noise, not perpendicular to its edges: project all
+    // three vertices (as on any other axis), not only the first.
     let n = f[0].cross(&f[1]);
     let r = e.x * n.x.abs() + e.y * n.y.abs() + e.z * n.z.abs();
-    let s = n.dot(&v[0]);
-    s.abs() <= r + T::RELATIVE_TOLERANCE * n.amax() * scale
+    let p = [n.dot(&v[0]), n.dot(&v[1]), n.dot(&v[2])];
+    let slack = T::RELATIVE_TOLERANCE * n.amax() * scale;
+    let pmax = p[0].fast_max(p[1]).fast_max(p[2]);
+    let pmin = p[0].fast_min(p[1]).fast_min(p[2]);
+    !(pmin > r + slack || pmax < -r - slack)
 }
 
 /// Whether box `b` and triangle `t` overlap, by the 13 separating axes of Akenine-Möller (2001) as
@@ -491,6 +500,35 @@ mod tests {
         assert!(segment_aabb(&seg(p(0.5, 0.5, 0.5), p(0.5, 0.5, 0.5)), &unit));
         assert!(!segment_aabb(&seg(p(0.5, 0.5, 1.5), p(0.5, 0.5, 1.5)), &unit));
         assert!(segment_obb(&seg(p(-1.0, 0.5, 0.5), p(2.0, 0.5, 0.5)), &obb));
+    }
+
+    #[test]
+    fn infinite_boxes_overlap_nothing() {
+        let inf = f64::INFINITY;
+        let all = Aabb::new(Point3::new(-inf, -inf, -inf), Point3::new(inf, inf, inf));
+        let unit = Aabb::new(Point3::origin(), Point3::new(1.0, 1.0, 1.0));
+        assert!(!aabb_aabb(&all, &unit) && !aabb_aabb(&unit, &all));
+        let e = Vector3::new(1.0, 1.0, 1.0);
+        let big = Vector3::new(inf, 1.0, 1.0);
+        assert!(!aabb_aabb_center_extents(&Point3::origin(), &big, &Point3::origin(), &e));
+    }
+
+    #[test]
+    fn triangle_collapsed_up_to_rounding_crossing_a_flat_box_overlaps() {
+        // Found by the quickcheck property: a triangle collinear up to rounding (normal ~1e-17,
+        // rounding noise) whose middle crosses a box flat in y. Category 2 used to project only
+        // the first vertex on that noise normal and separate them.
+        let b = Aabb::new(
+            Point3::new(-0.5085710357505137, 0.20272891565112583, -0.520795692556979),
+            Point3::new(0.40427670118770964, 0.20272891565112583, 1.433608638282772),
+        );
+        let t = Triangle::new(
+            Point3::new(-0.5163026536233215, 0.5483479395236925, -0.5357143562246682),
+            Point3::new(-0.46514893148238423, -0.19606865741001012, 0.018846200068978414),
+            Point3::new(-0.5124360627142936, 0.4920792199512839, -0.49379641329252644),
+        );
+        assert!(aabb_triangle(&b, &t));
+        assert!(obb_triangle(&b.to_obb(), &t));
     }
 
     #[test]

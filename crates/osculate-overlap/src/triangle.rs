@@ -42,6 +42,16 @@ trait Predicates<T: Real> {
     fn orient3d(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, d: &Point3<T>) -> Sign;
     /// The sign of `(b − a) × (c − a)` in 2D: positive when `abc` turns counter-clockwise.
     fn orient2d(a: [T; 2], b: [T; 2], c: [T; 2]) -> Sign;
+    /// Whether triangle `abc` is to be taken as collapsed even though a projection keeps some area
+    /// (the exact mode: never; it decides collinearity exactly in [`projection_for`]).
+    fn collapsed(_a: &Point3<T>, _b: &Point3<T>, _c: &Point3<T>) -> bool {
+        false
+    }
+    /// Whether the points `others` are to be taken as lying in the plane of the non-degenerate
+    /// triangle `t` although an orientation says otherwise (the exact mode: never).
+    fn coplanar(_t: [&Point3<T>; 3], _others: &[&Point3<T>]) -> bool {
+        false
+    }
 }
 
 /// Determinants in the input's precision.
@@ -55,6 +65,28 @@ impl<T: Real> Predicates<T> for Fast {
     #[inline]
     fn orient2d(a: [T; 2], b: [T; 2], c: [T; 2]) -> Sign {
         sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]))
+    }
+    /// A triangle collapsed up to rounding (`|n|² ≤ DEGENERATE_SQ_TOLERANCE · |b − a|² |c − a|²`)
+    /// has a normal made of rounding noise: every orientation against its plane would be a coin
+    /// toss, wrong by a margin as large as the triangle. It is within rounding of its edges, so it
+    /// is tested as their union, like an exactly collinear one.
+    #[inline]
+    fn collapsed(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>) -> bool {
+        let (u, v) = (b - a, c - a);
+        u.cross(&v).norm_squared()
+            <= T::DEGENERATE_SQ_TOLERANCE * u.norm_squared() * v.norm_squared()
+    }
+    /// Points within `RELATIVE_TOLERANCE × scale` of the plane (`scale` the largest coordinate
+    /// involved) are in it up to the input's own rounding: a coplanar mesh moved by a rigid motion
+    /// is coplanar only that far, and the orientations against the plane are then noise — two
+    /// coplanar triangles a unit apart were reported crossing. Möller (1997) tests coplanarity
+    /// with a tolerance for the same reason. Taking them as coplanar sends them to the 2D test,
+    /// which errs toward "overlapping" by at most that tolerance, as the separating-axis tests do.
+    fn coplanar(t: [&Point3<T>; 3], others: &[&Point3<T>]) -> bool {
+        let n = (t[1] - t[0]).cross(&(t[2] - t[0]));
+        let scale = t.iter().chain(others).fold(T::ZERO, |s, p| s.fast_max(p.coords.amax()));
+        let tolerance = T::RELATIVE_TOLERANCE * n.norm() * scale;
+        others.iter().all(|p| n.dot(&(*p - t[0])).abs() <= tolerance)
     }
 }
 
@@ -193,12 +225,16 @@ fn coplanar_segment_triangle<T: Real, P: Predicates<T>>(
 fn segment_triangle_with<T: Real, P: Predicates<T>>(s: &Segment<T>, t: &Triangle<T>) -> bool {
     let (p, q) = (&s.a, &s.b);
     let (a, b, c) = (&t.a, &t.b, &t.c);
-    let Some(drop) = projection_for::<T, P>(a, b, c) else {
+    let drop = if P::collapsed(a, b, c) { None } else { projection_for::<T, P>(a, b, c) };
+    let Some(drop) = drop else {
         // A collinear triangle is the union of its edges.
         return segments_3d::<T, P>(p, q, a, b)
             || segments_3d::<T, P>(p, q, b, c)
             || segments_3d::<T, P>(p, q, c, a);
     };
+    if P::coplanar([a, b, c], &[p, q]) {
+        return coplanar_segment_triangle::<T, P>(p, q, [a, b, c], drop);
+    }
     let (sp, sq) = (P::orient3d(a, b, c, p), P::orient3d(a, b, c, q));
     if sp * sq > 0 {
         return false; // both ends strictly on one side
@@ -279,15 +315,19 @@ fn triangle_triangle_with<T: Real, P: Predicates<T>>(t1: &Triangle<T>, t2: &Tria
     let (p1, q1, r1) = (&t1.a, &t1.b, &t1.c);
     let (p2, q2, r2) = (&t2.a, &t2.b, &t2.c);
     // Degenerate triangles: a collinear triangle is the union of its edges.
-    let Some(drop1) = projection_for::<T, P>(p1, q1, r1) else {
+    let drop1 = if P::collapsed(p1, q1, r1) { None } else { projection_for::<T, P>(p1, q1, r1) };
+    let Some(drop1) = drop1 else {
         return [(p1, q1), (q1, r1), (r1, p1)]
             .iter()
             .any(|(u, v)| segment_triangle_with::<T, P>(&Segment::new(**u, **v), t2));
     };
-    if projection_for::<T, P>(p2, q2, r2).is_none() {
+    if P::collapsed(p2, q2, r2) || projection_for::<T, P>(p2, q2, r2).is_none() {
         return [(p2, q2), (q2, r2), (r2, p2)]
             .iter()
             .any(|(u, v)| segment_triangle_with::<T, P>(&Segment::new(**u, **v), t1));
+    }
+    if P::coplanar([p2, q2, r2], &[p1, q1, r1]) || P::coplanar([p1, q1, r1], &[p2, q2, r2]) {
+        return coplanar_triangles::<T, P>([p1, q1, r1], [p2, q2, r2], drop1);
     }
     // T1's vertices against T2's plane: all strictly on one side → apart.
     let (dp1, dq1, dr1) =
@@ -336,16 +376,21 @@ fn triangle_triangle_with<T: Real, P: Predicates<T>>(t1: &Triangle<T>, t2: &Tria
     } else {
         None
     };
-    // Coplanar triangles: overlap in the projection that keeps T1's area (the same plane, so it
-    // keeps T2's too): an edge pair crosses, or one holds a vertex of the other.
-    decided.unwrap_or_else(|| {
-        let a = [p1, q1, r1].map(|v| project(v, drop1));
-        let b = [p2, q2, r2].map(|v| project(v, drop1));
-        (0..3).any(|i| {
-            (0..3).any(|j| segments_2d::<T, P>(a[i], a[(i + 1) % 3], b[j], b[(j + 1) % 3]))
-        }) || in_triangle_2d::<T, P>(a[0], b[0], b[1], b[2])
-            || in_triangle_2d::<T, P>(b[0], a[0], a[1], a[2])
-    })
+    decided.unwrap_or_else(|| coplanar_triangles::<T, P>([p1, q1, r1], [p2, q2, r2], drop1))
+}
+
+/// Coplanar triangles: they overlap in the projection that keeps T1's area (the same plane, so it
+/// keeps T2's too) when an edge pair crosses, or one holds a vertex of the other.
+fn coplanar_triangles<T: Real, P: Predicates<T>>(
+    t1: [&Point3<T>; 3],
+    t2: [&Point3<T>; 3],
+    drop1: usize,
+) -> bool {
+    let a = t1.map(|v| project(v, drop1));
+    let b = t2.map(|v| project(v, drop1));
+    (0..3).any(|i| (0..3).any(|j| segments_2d::<T, P>(a[i], a[(i + 1) % 3], b[j], b[(j + 1) % 3])))
+        || in_triangle_2d::<T, P>(a[0], b[0], b[1], b[2])
+        || in_triangle_2d::<T, P>(b[0], a[0], a[1], a[2])
 }
 
 #[inline]
@@ -356,8 +401,11 @@ fn finite_triangle<T: Real>(t: &Triangle<T>) -> bool {
 /// Whether two triangles meet (closed: touching counts), by Guigue and Devillers (2003) with the
 /// orientation determinants in the input's precision. Coplanar triangles are tested in 2D;
 /// collinear ("collapsed") triangles as the union of their edges. A sign may be wrong within
-/// rounding of a degenerate configuration; [`triangle_triangle_exact`] has none of that. NaN or
-/// infinity gives `false`.
+/// rounding of a degenerate configuration; [`triangle_triangle_exact`] has none of that. Triangles
+/// within `RELATIVE_TOLERANCE × scale` of each other's plane are taken as coplanar (and triangles
+/// collinear up to `DEGENERATE_SQ_TOLERANCE` as collinear), so that a coplanar mesh moved by a
+/// rigid motion is still tested in 2D; this errs toward "overlapping" by at most that tolerance.
+/// NaN or infinity gives `false`.
 ///
 /// # Examples
 /// ```
@@ -519,6 +567,48 @@ mod tests {
         let collapsed = tri(p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(2.0, 0.0, 0.0));
         assert_eq!(st(&seg(p(1.5, -1.0, 0.0), p(1.5, 1.0, 0.0)), &collapsed), [true; 2]);
         assert_eq!(st(&seg(p(1.5, -1.0, 0.1), p(1.5, 1.0, 0.1)), &collapsed), [false; 2]);
+    }
+
+    #[test]
+    fn triangle_collapsed_up_to_rounding_is_its_edges_in_the_fast_mode() {
+        // Found by the quickcheck property: `b` is collinear up to rounding (normal ~6e-17), and
+        // `a` crosses it 0.05 deep. The fast mode took b's noise plane for real and said apart.
+        let a = Triangle::new(
+            Point3::new(-0.5695756238282284, 0.4317394642864758, 0.8957659482459355),
+            Point3::new(0.827476264033838, -0.5341716062154658, -0.7203733465815458),
+            Point3::new(0.6012252035153847, 0.9268076737838076, 0.0366610440175017),
+        );
+        let b = Triangle::new(
+            Point3::new(-0.7399914159434628, 0.3684279168408586, -0.7243043914023315),
+            Point3::new(0.9145514721653725, 0.9752399679492221, 0.4171108378862771),
+            Point3::new(-0.5816009600549452, 0.4265184251646162, -0.6150359766489586),
+        );
+        assert_eq!(both(&a, &b), [true; 4]);
+    }
+
+    #[test]
+    fn coplanar_triangles_apart_after_a_rigid_motion_stay_apart() {
+        // Found by the quickcheck property: two triangles of the plane z = 0, √5 apart, moved by
+        // a rigid motion. Rounding leaves them coplanar only up to 1e-15, and the fast mode's
+        // orientations against each other's plane were noise: it said they cross.
+        use osculate_math::nalgebra::Quaternion;
+        use osculate_math::{Isometry3, Transform, Translation3, UnitQuaternion};
+        let q = Quaternion::new(
+            0.9938524979877982,
+            -0.09222834937965459,
+            0.05369955419962451,
+            0.02945338168835104,
+        );
+        let m = Isometry3::from_parts(
+            Translation3::new(-4.688033694327256, 2.05226386827103, 7.540961769193263),
+            UnitQuaternion::new_unchecked(q),
+        );
+        let p = |x: f64, y: f64| Point3::new(x, y, 0.0);
+        let a = Triangle::new(p(1.0, -1.0), p(1.0, -3.0), p(3.0, -1.0)).transformed(&m);
+        let b = Triangle::new(p(3.0, 3.0), p(0.0, 1.0), p(-2.0, 2.0)).transformed(&m);
+        assert_eq!(both(&a, &b), [false; 4]);
+        let s = Segment::new(b.a, b.b);
+        assert!(!segment_triangle(&s, &a) && !segment_triangle_exact(&s, &a));
     }
 
     #[test]
