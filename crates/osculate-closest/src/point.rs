@@ -70,6 +70,8 @@ pub fn closest_point_on_line<T: Real>(p: &Point3<T>, line: &Line<T>) -> CurvePoi
 
 /// The point of `ray` closest to `p`, with its parameter clamped to `[0, ray.max_t]`.
 ///
+/// NaN in (the point, the ray's fields or its `max_t`), NaN out.
+///
 /// # Examples
 /// ```
 /// use osculate_closest::closest_point_on_ray;
@@ -87,7 +89,8 @@ pub fn closest_point_on_ray<T: Real>(p: &Point3<T>, ray: &Ray<T>) -> CurvePoint<
     if t < T::ZERO {
         t = T::ZERO;
     }
-    if t > ray.max_t {
+    // A NaN `max_t` must reach the point: the comparison alone would keep a finite `t`.
+    if t > ray.max_t || ray.max_t.is_nan() {
         t = ray.max_t;
     }
     CurvePoint { point: ray.point_at(t), t }
@@ -284,11 +287,17 @@ pub fn closest_point_on_triangle<T: Real>(p: &Point3<T>, tri: &Triangle<T>) -> T
         let w = ratio(d4 - d3, (d4 - d3) + (d5 - d6));
         return TrianglePoint { point: b + (c - b) * w, barycentric: [T::ZERO, T::ONE - w, w] };
     }
-    // Face region.
-    let denom = va + vb + vc;
-    if denom > T::ZERO && denom.is_finite() {
-        let v = vb / denom;
-        let w = vc / denom;
+    // Face region. `va + vb + vc` equals |ab × ac|² only in exact arithmetic: for a collapsed
+    // triangle it is the rounding noise of the three differences (of order ε·|ab|²·|ap|², far above
+    // zero), and its quotients are garbage. So the face is decided, and the barycentrics computed, from
+    // the cross product itself, with the collapse test of `Triangle::unit_normal`.
+    let n = ab.cross(&ac);
+    let denom = n.norm_squared();
+    if denom > T::DEGENERATE_SQ_TOLERANCE * ab.norm_squared() * ac.norm_squared()
+        && denom.is_finite()
+    {
+        let v = ap.cross(&ac).dot(&n) / denom;
+        let w = ab.cross(&ap).dot(&n) / denom;
         return TrianglePoint { point: a + ab * v + ac * w, barycentric: [T::ONE - v - w, v, w] };
     }
     if !(d1.is_finite()
@@ -470,6 +479,33 @@ mod tests {
                 .is_nan()
         );
         assert!((closest_point_on_sphere(&nan, &s) - nan).x.is_nan());
+    }
+
+    /// Found by the property tests: a point on a collapsed triangle (`c` on the segment `ab`) fell
+    /// through every region test by roundings of `va`, `vb`, `vc` and got the face formula with a
+    /// noise denominator, 0.15 away from itself.
+    #[test]
+    fn collapsed_triangle_point_on_it_is_its_own_closest() {
+        let tri = Triangle::new(
+            Point3::new(0.8354240932454386, -0.7043030310467433, 0.9496104496710771),
+            Point3::new(0.34930543615271037, 0.04733999705752279, -0.6857622677057926),
+            Point3::new(0.6329338980198832, -0.391210041752716, 0.2684044601938569),
+        );
+        let p = Point3::new(0.794625783703051, -0.6412201510162288, 0.8123590988594376);
+        let c = closest_point_on_triangle(&p, &tri);
+        assert!((c.point - p).norm() < 1e-9, "{c:?}");
+    }
+
+    /// Found by the property tests: a NaN `max_t` was skipped by the clamp's comparison and the ray
+    /// reported a finite closest point (distance 0 from the origin for a zero direction).
+    #[test]
+    fn ray_with_nan_max_t_gives_nan() {
+        let o = Point3::new(0.0_f64, 0.0, 0.0);
+        for direction in [Vector3::zeros(), Vector3::x()] {
+            let ray = Ray { origin: o, direction, max_t: f64::NAN };
+            let c = closest_point_on_ray(&Point3::new(0.5, 1.0, 0.0), &ray);
+            assert!(c.t.is_nan() && c.point.x.is_nan(), "{c:?}");
+        }
     }
 
     #[test]
