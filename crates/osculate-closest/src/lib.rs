@@ -25,15 +25,35 @@ compile_error!(
     "osculate-closest needs float functions: enable the `std` feature or the `libm` feature"
 );
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+mod pair;
 mod point;
+mod solid;
 mod types;
 
+pub use crate::pair::{
+    closest_points_capsule_capsule, closest_points_line_line, closest_points_segment_aabb,
+    closest_points_segment_obb, closest_points_segment_segment, closest_points_segment_triangle,
+    closest_points_sphere_capsule, closest_points_sphere_segment, closest_points_sphere_sphere,
+    closest_points_triangle_triangle,
+};
 pub use crate::point::{
     CurvePoint, TrianglePoint, closest_point_on_aabb, closest_point_on_capsule,
     closest_point_on_line, closest_point_on_obb, closest_point_on_plane, closest_point_on_ray,
     closest_point_on_segment, closest_point_on_sphere, closest_point_on_triangle,
     sq_distance_point_aabb, sq_distance_point_obb, sq_distance_point_segment,
     sq_distance_point_triangle,
+};
+pub use crate::solid::{
+    closest_point_on_cone, closest_point_on_cylinder, closest_point_on_tetrahedron,
+    sq_distance_point_cone, sq_distance_point_cylinder, sq_distance_point_tetrahedron,
+};
+#[cfg(feature = "alloc")]
+pub use crate::solid::{
+    closest_point_on_polygon, closest_point_on_polyhedron, sq_distance_point_polygon,
+    sq_distance_point_polyhedron,
 };
 pub use crate::types::{ClosestPoints, Contact, Param};
 pub use osculate_math;

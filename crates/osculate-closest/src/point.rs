@@ -25,7 +25,7 @@ pub struct TrianglePoint<T: Real> {
 /// `num / den`, or 0 when `den` is 0 (a degenerate configuration whose every parameter is equally
 /// right).
 #[inline]
-fn ratio<T: Real>(num: T, den: T) -> T {
+pub(crate) fn ratio<T: Real>(num: T, den: T) -> T {
     if den == T::ZERO { T::ZERO } else { num / den }
 }
 
@@ -155,7 +155,7 @@ pub fn closest_point_on_aabb<T: Real>(p: &Point3<T>, b: &Aabb<T>) -> Point3<T> {
 
 /// `x` clamped to `[lo, hi]`, NaN when `lo > hi` (empty interval) or any input is NaN.
 #[inline]
-fn clamp_axis<T: Real>(x: T, lo: T, hi: T) -> T {
+pub(crate) fn clamp_axis<T: Real>(x: T, lo: T, hi: T) -> T {
     if !(lo <= hi) {
         return T::NAN;
     }
@@ -368,7 +368,7 @@ pub fn closest_point_on_sphere<T: Real>(p: &Point3<T>, s: &Sphere<T>) -> Point3<
 
 /// The point of the solid ball (`center`, `radius`) closest to `p`.
 #[inline]
-fn ball_point<T: Real>(p: &Point3<T>, center: &Point3<T>, radius: T) -> Point3<T> {
+pub(crate) fn ball_point<T: Real>(p: &Point3<T>, center: &Point3<T>, radius: T) -> Point3<T> {
     if !(radius >= T::ZERO) {
         return Point3::new(T::NAN, T::NAN, T::NAN);
     }

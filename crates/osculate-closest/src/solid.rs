@@ -1,0 +1,561 @@
+//! The closest point of the remaining solids to a point: tetrahedron (Ericson 5.1.6), convex
+//! polygon and polyhedron, cylinder and cone.
+
+use osculate_math::{Cone, Cylinder, Point3, Real, Tetrahedron, Triangle, any_perpendicular};
+#[cfg(feature = "alloc")]
+use osculate_math::{ConvexPolygon, ConvexPolyhedron, Vector3};
+
+use crate::point::{ball_point, closest_point_on_triangle};
+
+#[inline]
+fn nan_point<T: Real>() -> Point3<T> {
+    Point3::new(T::NAN, T::NAN, T::NAN)
+}
+
+/// `(b − a) × (c − a) · (p − a)`: six times the signed volume of `abcp`.
+#[inline]
+fn orient<T: Real>(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, p: &Point3<T>) -> T {
+    (b - a).cross(&(c - a)).dot(&(p - a))
+}
+
+/// The point of solid tetrahedron `tet` closest to `p` (Ericson 5.1.6): `p` itself when inside;
+/// otherwise the nearest of the closest points on the faces whose planes `p` lies in front of.
+///
+/// A flat tetrahedron (zero volume) is the union of its four faces, and every face is measured. A
+/// NaN anywhere gives a NaN point.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_point_on_tetrahedron;
+/// use osculate_math::{Point3, Tetrahedron};
+///
+/// let t = Tetrahedron::new(
+///     Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0),
+///     Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0),
+/// );
+/// assert_eq!(closest_point_on_tetrahedron(&Point3::new(0.1, 0.1, 0.1), &t), Point3::new(0.1, 0.1, 0.1));
+/// let q = closest_point_on_tetrahedron(&Point3::new(0.2, 0.2, -1.0), &t);
+/// assert!((q - Point3::new(0.2, 0.2, 0.0)).norm() < 1e-12);
+/// ```
+#[must_use]
+pub fn closest_point_on_tetrahedron<T: Real>(p: &Point3<T>, tet: &Tetrahedron<T>) -> Point3<T> {
+    let [a, b, c, d] = [tet.a, tet.b, tet.c, tet.d];
+    let vol = orient(&a, &b, &c, &d);
+    if vol.is_nan() {
+        return nan_point();
+    }
+    // Each face with the vertex opposite it: `p` is in front of the face when it lies on the other
+    // side of the face plane from that vertex (Ericson's PointOutsideOfPlane test).
+    let faces = [(a, b, c, d), (a, c, d, b), (a, d, b, c), (b, d, c, a)];
+    let mut best = *p;
+    let mut best_d = T::INFINITY;
+    let mut outside = false;
+    for (u, v, w, opposite) in faces {
+        let sp = orient(&u, &v, &w, p);
+        let so = orient(&u, &v, &w, &opposite);
+        if sp.is_nan() {
+            return nan_point();
+        }
+        // A flat tetrahedron (so == 0) has no inside: measure every face.
+        let in_front = so == T::ZERO || sp * so < T::ZERO;
+        if in_front {
+            let q = closest_point_on_triangle(p, &Triangle::new(u, v, w)).point;
+            let dq = (q - p).norm_squared();
+            if dq.is_nan() {
+                return nan_point();
+            }
+            if dq < best_d || !outside {
+                best_d = dq;
+                best = q;
+            }
+            outside = true;
+        }
+    }
+    best
+}
+
+/// The squared distance from `p` to solid tetrahedron `tet` (zero inside).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::sq_distance_point_tetrahedron;
+/// use osculate_math::{Point3, Tetrahedron};
+///
+/// let t = Tetrahedron::new(
+///     Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0),
+///     Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0),
+/// );
+/// assert_eq!(sq_distance_point_tetrahedron(&Point3::new(-2.0, 0.0, 0.0), &t), 4.0);
+/// ```
+#[inline]
+#[must_use]
+pub fn sq_distance_point_tetrahedron<T: Real>(p: &Point3<T>, tet: &Tetrahedron<T>) -> T {
+    (closest_point_on_tetrahedron(p, tet) - p).norm_squared()
+}
+
+/// The point of a planar convex region closest to `p`: the vertices are in order (either winding)
+/// around `normal`. The projection of `p` when it falls inside, else the nearest edge point.
+#[cfg(feature = "alloc")]
+fn closest_on_planar<T: Real>(
+    p: &Point3<T>,
+    vertices: &[Point3<T>],
+    normal: &Vector3<T>,
+) -> Point3<T> {
+    let Some(first) = vertices.first() else {
+        return nan_point();
+    };
+    if vertices.len() == 1 {
+        return *first;
+    }
+    // The projection of p onto the plane through the first vertex.
+    let q = p - normal * (p - first).dot(normal);
+    let n = vertices.len();
+    // Inside when q is on the same side of every edge (either winding is accepted; a zero turn,
+    // q on an edge line, counts as inside that edge).
+    let (mut pos, mut neg) = (false, false);
+    for i in 0..n {
+        let (u, v) = (&vertices[i], &vertices[(i + 1) % n]);
+        let s = (v - u).cross(&(q - u)).dot(normal);
+        pos |= s > T::ZERO;
+        neg |= s < T::ZERO;
+        if s.is_nan() {
+            return nan_point();
+        }
+    }
+    if !(pos && neg) && (pos || neg) {
+        return q;
+    }
+    let mut best = *first;
+    let mut best_d = T::INFINITY;
+    for i in 0..n {
+        let seg = osculate_math::Segment::new(vertices[i], vertices[(i + 1) % n]);
+        let c = crate::point::closest_point_on_segment(p, &seg).point;
+        let d = (c - p).norm_squared();
+        if d < best_d {
+            best_d = d;
+            best = c;
+        }
+    }
+    best
+}
+
+/// The point of convex polygon `poly` (a flat surface) closest to `p`: the projection of `p` on its
+/// plane when that falls inside, else the closest point of the nearest edge (Ericson 5.1.5's
+/// reasoning, generalised from the triangle to a convex polygon).
+///
+/// A polygon with no vertices gives NaN; one vertex is a point; collinear vertices are the segment
+/// they span (every edge is measured).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_point_on_polygon;
+/// use osculate_math::{ConvexPolygon, Point3};
+///
+/// let square = ConvexPolygon::try_new(vec![
+///     Point3::new(0.0_f64, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0),
+///     Point3::new(2.0, 2.0, 0.0), Point3::new(0.0, 2.0, 0.0),
+/// ])?;
+/// assert_eq!(closest_point_on_polygon(&Point3::new(1.0, 1.0, 3.0), &square), Point3::new(1.0, 1.0, 0.0));
+/// assert_eq!(closest_point_on_polygon(&Point3::new(5.0, 1.0, 3.0), &square), Point3::new(2.0, 1.0, 0.0));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[must_use]
+pub fn closest_point_on_polygon<T: Real>(p: &Point3<T>, poly: &ConvexPolygon<T>) -> Point3<T> {
+    closest_on_planar(p, &poly.vertices, &poly.normal.into_inner())
+}
+
+/// The squared distance from `p` to convex polygon `poly`.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::sq_distance_point_polygon;
+/// use osculate_math::{ConvexPolygon, Point3};
+///
+/// let tri = ConvexPolygon::try_new(vec![
+///     Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0),
+/// ])?;
+/// assert_eq!(sq_distance_point_polygon(&Point3::new(0.25, 0.25, 2.0), &tri), 4.0);
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[inline]
+#[must_use]
+pub fn sq_distance_point_polygon<T: Real>(p: &Point3<T>, poly: &ConvexPolygon<T>) -> T {
+    (closest_point_on_polygon(p, poly) - p).norm_squared()
+}
+
+/// The point of solid convex polyhedron `poly` closest to `p`: `p` itself when it is behind every
+/// face plane; otherwise the nearest of the closest points on the faces `p` lies in front of (the
+/// closest point of a convex solid lies on a face whose plane separates it from `p`, so no other
+/// face needs measuring). Each face is the polygon of the vertices on its plane, within the same
+/// relative tolerance the constructors use.
+///
+/// Cost: O(planes × vertices) plus a sort of each visible face's vertices; it allocates one small
+/// vector per visible face. A NaN anywhere gives NaN; a polyhedron with no planes or no vertices
+/// (not constructible through its constructors) gives NaN.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_point_on_polyhedron;
+/// use osculate_math::{Aabb, ConvexPolyhedron, Point3};
+///
+/// let cube = ConvexPolyhedron::from_aabb(&Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)))?;
+/// assert_eq!(closest_point_on_polyhedron(&Point3::new(0.5, 0.5, 0.5), &cube), Point3::new(0.5, 0.5, 0.5));
+/// assert_eq!(closest_point_on_polyhedron(&Point3::new(3.0, 0.5, -2.0), &cube), Point3::new(1.0, 0.5, 0.0));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[must_use]
+pub fn closest_point_on_polyhedron<T: Real>(
+    p: &Point3<T>,
+    poly: &ConvexPolyhedron<T>,
+) -> Point3<T> {
+    use alloc::vec::Vec;
+
+    if poly.planes.is_empty() || poly.vertices.is_empty() {
+        return nan_point();
+    }
+    let scale = poly.vertices.iter().fold(T::ZERO, |s, v| s.fast_max(v.coords.amax()));
+    // As in `ConvexPolyhedron::from_points`: vertices within this of a plane are on it.
+    let tol = T::RELATIVE_TOLERANCE * T::lit(8.0) * scale;
+    let mut best = *p;
+    let mut best_d = T::INFINITY;
+    let mut outside = false;
+    for plane in &poly.planes {
+        let s = plane.signed_distance(p);
+        if s.is_nan() {
+            return nan_point();
+        }
+        if s <= T::ZERO {
+            continue;
+        }
+        let n = plane.normal.into_inner();
+        let mut face: Vec<Point3<T>> = poly
+            .vertices
+            .iter()
+            .filter(|v| plane.signed_distance(v).abs() <= tol)
+            .copied()
+            .collect();
+        if face.is_empty() {
+            continue;
+        }
+        sort_around(&mut face, &n);
+        let q = closest_on_planar(p, &face, &n);
+        let dq = (q - p).norm_squared();
+        if dq.is_nan() {
+            return nan_point();
+        }
+        if dq < best_d || !outside {
+            best_d = dq;
+            best = q;
+        }
+        outside = true;
+    }
+    if outside {
+        return best;
+    }
+    if poly.vertices.iter().any(|v| !osculate_math::is_finite_point(v)) {
+        return nan_point();
+    }
+    *p
+}
+
+/// Sorts coplanar points counter-clockwise about `normal` around their centroid.
+#[cfg(feature = "alloc")]
+fn sort_around<T: Real>(points: &mut [Point3<T>], normal: &Vector3<T>) {
+    let count = T::from_usize(points.len()).unwrap_or(T::ONE);
+    let centroid = points.iter().fold(Vector3::zeros(), |s, p| s + p.coords) / count;
+    let u = any_perpendicular(normal).into_inner();
+    let w = normal.cross(&u);
+    let angle = |p: &Point3<T>| {
+        let r = p.coords - centroid;
+        r.dot(&w).atan2(r.dot(&u))
+    };
+    points.sort_by(|a, b| angle(a).partial_cmp(&angle(b)).unwrap_or(core::cmp::Ordering::Equal));
+}
+
+/// The squared distance from `p` to solid convex polyhedron `poly` (zero inside).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::sq_distance_point_polyhedron;
+/// use osculate_math::{Aabb, ConvexPolyhedron, Point3};
+///
+/// let cube = ConvexPolyhedron::from_aabb(&Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)))?;
+/// assert_eq!(sq_distance_point_polyhedron(&Point3::new(2.0, 2.0, 0.5), &cube), 2.0);
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[inline]
+#[must_use]
+pub fn sq_distance_point_polyhedron<T: Real>(p: &Point3<T>, poly: &ConvexPolyhedron<T>) -> T {
+    (closest_point_on_polyhedron(p, poly) - p).norm_squared()
+}
+
+/// The point of solid cylinder `c` closest to `p`: the cylinder is a disc times an interval, so the
+/// axial coordinate is clamped to the segment and the radial offset to the radius, independently
+/// (the product-set form of Ericson 5.1.3's clamping). A point inside returns itself.
+///
+/// A cylinder with `a == b` is treated as the ball of its radius (its axis is unknown), as
+/// `Cylinder::contains_point` does; a negative radius gives NaN.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_point_on_cylinder;
+/// use osculate_math::{Cylinder, Point3};
+///
+/// let c = Cylinder::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
+/// assert_eq!(closest_point_on_cylinder(&Point3::new(3.0, 0.0, 1.0), &c), Point3::new(1.0, 0.0, 1.0));
+/// assert_eq!(closest_point_on_cylinder(&Point3::new(0.5, 0.0, 5.0), &c), Point3::new(0.5, 0.0, 2.0));
+/// assert_eq!(closest_point_on_cylinder(&Point3::new(3.0, 0.0, -1.0), &c), Point3::new(1.0, 0.0, 0.0));
+/// ```
+#[must_use]
+pub fn closest_point_on_cylinder<T: Real>(p: &Point3<T>, c: &Cylinder<T>) -> Point3<T> {
+    if !(c.radius >= T::ZERO) {
+        return nan_point();
+    }
+    let d = c.b - c.a;
+    let dd = d.norm_squared();
+    if dd == T::ZERO {
+        return ball_point(p, &c.a, c.radius);
+    }
+    let v = p - c.a;
+    let t = v.dot(&d) / dd;
+    // The radial offset as a vector (|v|² − t²·dd would cancel near the axis).
+    let radial = v - d * t;
+    let r2 = radial.norm_squared();
+    let inside_axially = T::ZERO <= t && t <= T::ONE;
+    let inside_radially = r2 <= c.radius * c.radius;
+    if inside_axially && inside_radially {
+        return *p;
+    }
+    let tc = if t < T::ZERO {
+        T::ZERO
+    } else if t > T::ONE {
+        T::ONE
+    } else {
+        t
+    };
+    let radial = if inside_radially { radial } else { radial * (c.radius / r2.sqrt()) };
+    if !t.is_finite() || !r2.is_finite() {
+        return nan_point();
+    }
+    c.a + d * tc + radial
+}
+
+/// The squared distance from `p` to solid cylinder `c` (zero inside).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::sq_distance_point_cylinder;
+/// use osculate_math::{Cylinder, Point3};
+///
+/// let c = Cylinder::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
+/// assert_eq!(sq_distance_point_cylinder(&Point3::new(0.0, 4.0, 4.0), &c), 13.0);
+/// ```
+#[inline]
+#[must_use]
+pub fn sq_distance_point_cylinder<T: Real>(p: &Point3<T>, c: &Cylinder<T>) -> T {
+    (closest_point_on_cylinder(p, c) - p).norm_squared()
+}
+
+/// The point of solid cone `cone` closest to `p`. The cone is a solid of revolution, so the problem
+/// is solved in the half-plane through the axis and `p`: there the cone is the triangle (tip, base
+/// rim, base center) in (axial, radial) coordinates, and Ericson 5.1.5's Voronoi regions give the
+/// closest point, rotated back. A point inside returns itself.
+///
+/// A zero height is a disc, a zero radius a segment (the triangle collapses and the degenerate path
+/// of [`closest_point_on_triangle`] measures its edges). A negative height or radius, or a NaN, gives
+/// NaN.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_point_on_cone;
+/// use osculate_math::{Cone, Point3, Vector3};
+///
+/// // Tip at the origin, opening along +z, height 1, base radius 1.
+/// let c = Cone::new(Point3::new(0.0_f64, 0.0, 0.0), Vector3::z_axis(), 1.0, 1.0);
+/// assert_eq!(closest_point_on_cone(&Point3::new(0.0, 0.0, -2.0), &c), Point3::new(0.0, 0.0, 0.0));
+/// assert_eq!(closest_point_on_cone(&Point3::new(0.5, 0.0, 3.0), &c), Point3::new(0.5, 0.0, 1.0));
+/// let q = closest_point_on_cone(&Point3::new(0.0, 1.0, 0.0), &c); // onto the slanted side
+/// assert!((q - Point3::new(0.0, 0.5, 0.5)).norm() < 1e-12);
+/// ```
+#[must_use]
+pub fn closest_point_on_cone<T: Real>(p: &Point3<T>, cone: &Cone<T>) -> Point3<T> {
+    let (h, r) = (cone.height, cone.radius);
+    if !(h >= T::ZERO && r >= T::ZERO) {
+        return nan_point();
+    }
+    let axis = cone.axis.into_inner();
+    let v = p - cone.tip;
+    let x = v.dot(&axis);
+    let radial = v - axis * x;
+    let y2 = radial.norm_squared();
+    if !(x.is_finite() && y2.is_finite()) {
+        return nan_point();
+    }
+    let y = y2.sqrt();
+    // Inside: within the axial range and under the slanted side (y·h ≤ x·r, compared without a
+    // division so a zero height works).
+    if T::ZERO <= x && x <= h && y * h <= x * r {
+        return *p;
+    }
+    let o = T::ZERO;
+    let tri = Triangle::new(Point3::new(o, o, o), Point3::new(h, r, o), Point3::new(h, o, o));
+    let q = closest_point_on_triangle(&Point3::new(x, y, o), &tri).point;
+    let dir = if y > T::ZERO { radial / y } else { any_perpendicular(&axis).into_inner() };
+    cone.tip + axis * q.x + dir * q.y
+}
+
+/// The squared distance from `p` to solid cone `cone` (zero inside).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::sq_distance_point_cone;
+/// use osculate_math::{Cone, Point3, Vector3};
+///
+/// let c = Cone::new(Point3::new(0.0_f32, 0.0, 0.0), Vector3::z_axis(), 1.0, 1.0);
+/// assert_eq!(sq_distance_point_cone(&Point3::new(0.0, 0.0, 3.0), &c), 4.0);
+/// ```
+#[inline]
+#[must_use]
+pub fn sq_distance_point_cone<T: Real>(p: &Point3<T>, cone: &Cone<T>) -> T {
+    (closest_point_on_cone(p, cone) - p).norm_squared()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use osculate_math::Vector3;
+
+    fn worked_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let close = |a: Point3<T>, b: Point3<T>| (a - b).norm() < l(1e-5);
+        // Tetrahedron: inside, each region kind, and both windings.
+        let tet = Tetrahedron::new(
+            p(0.0, 0.0, 0.0),
+            p(1.0, 0.0, 0.0),
+            p(0.0, 1.0, 0.0),
+            p(0.0, 0.0, 1.0),
+        );
+        let flipped = Tetrahedron::new(tet.b, tet.a, tet.c, tet.d);
+        for t in [tet, flipped] {
+            assert_eq!(closest_point_on_tetrahedron(&p(0.2, 0.2, 0.2), &t), p(0.2, 0.2, 0.2));
+            assert!(close(
+                closest_point_on_tetrahedron(&p(-1.0, -1.0, -1.0), &t),
+                p(0.0, 0.0, 0.0)
+            ));
+            assert!(close(
+                closest_point_on_tetrahedron(&p(1.0, 1.0, 1.0), &t),
+                p(1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0)
+            ));
+            assert!(close(closest_point_on_tetrahedron(&p(0.5, -1.0, -1.0), &t), p(0.5, 0.0, 0.0)));
+        }
+        // A flat tetrahedron: a triangle in z = 0 (the fourth vertex inside it).
+        let flat = Tetrahedron::new(
+            p(0.0, 0.0, 0.0),
+            p(2.0, 0.0, 0.0),
+            p(0.0, 2.0, 0.0),
+            p(0.5, 0.5, 0.0),
+        );
+        assert!(close(closest_point_on_tetrahedron(&p(0.3, 0.3, 4.0), &flat), p(0.3, 0.3, 0.0)));
+        // NaN vertex.
+        let bad = Tetrahedron::new(p(f64::NAN, 0.0, 0.0), tet.b, tet.c, tet.d);
+        assert!(closest_point_on_tetrahedron(&p(0.0, 0.0, 0.0), &bad).x.is_nan());
+
+        // Cylinder: side, cap, rim, inside, degenerate, negative radius.
+        let cyl = Cylinder::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 2.0), l(1.0));
+        assert!(close(closest_point_on_cylinder(&p(0.0, 3.0, 1.0), &cyl), p(0.0, 1.0, 1.0)));
+        assert!(close(closest_point_on_cylinder(&p(0.2, 0.0, -3.0), &cyl), p(0.2, 0.0, 0.0)));
+        assert!(close(closest_point_on_cylinder(&p(3.0, 0.0, 5.0), &cyl), p(1.0, 0.0, 2.0)));
+        assert_eq!(closest_point_on_cylinder(&p(0.1, 0.2, 0.3), &cyl), p(0.1, 0.2, 0.3));
+        let dot = Cylinder::new(p(1.0, 0.0, 0.0), p(1.0, 0.0, 0.0), l(0.5));
+        assert!(close(closest_point_on_cylinder(&p(3.0, 0.0, 0.0), &dot), p(1.5, 0.0, 0.0)));
+        let neg = Cylinder::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 1.0), l(-1.0));
+        assert!(closest_point_on_cylinder(&p(0.0, 0.0, 0.0), &neg).x.is_nan());
+
+        // Cone: tip region, base face, rim, slanted side, inside, on the axis below the tip.
+        let cone = Cone::new(p(0.0, 0.0, 0.0), Vector3::z_axis(), l(2.0), l(1.0));
+        assert!(close(closest_point_on_cone(&p(0.0, 0.0, -1.0), &cone), p(0.0, 0.0, 0.0)));
+        assert!(close(closest_point_on_cone(&p(0.3, 0.0, 3.0), &cone), p(0.3, 0.0, 2.0)));
+        assert!(close(closest_point_on_cone(&p(0.0, 3.0, 3.0), &cone), p(0.0, 1.0, 2.0)));
+        // The side through (0,0,0) and (1,0,2): unit direction (1,0,2)/√5; (2,0,1) projects at
+        // t = 4/√5 → (0.8, 0, 1.6).
+        assert!(close(closest_point_on_cone(&p(2.0, 0.0, 1.0), &cone), p(0.8, 0.0, 1.6)));
+        assert_eq!(closest_point_on_cone(&p(0.1, 0.0, 1.0), &cone), p(0.1, 0.0, 1.0));
+        let disc = Cone::new(p(0.0, 0.0, 0.0), Vector3::z_axis(), l(0.0), l(1.0));
+        assert!(close(closest_point_on_cone(&p(0.5, 0.0, 2.0), &disc), p(0.5, 0.0, 0.0)));
+        assert!(close(closest_point_on_cone(&p(3.0, 0.0, 2.0), &disc), p(1.0, 0.0, 0.0)));
+        let needle = Cone::new(p(0.0, 0.0, 0.0), Vector3::z_axis(), l(2.0), l(0.0));
+        assert!(close(closest_point_on_cone(&p(1.0, 0.0, 1.0), &needle), p(0.0, 0.0, 1.0)));
+    }
+
+    #[cfg(feature = "alloc")]
+    fn polytope_cases<T: Real>() -> Result<(), osculate_math::ShapeError> {
+        use osculate_math::Aabb;
+        let l = |x: f64| T::lit(x);
+        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let close = |a: Point3<T>, b: Point3<T>| (a - b).norm() < l(1e-5);
+        let square = ConvexPolygon::try_new(alloc::vec![
+            p(0.0, 0.0, 0.0),
+            p(1.0, 0.0, 0.0),
+            p(1.0, 1.0, 0.0),
+            p(0.0, 1.0, 0.0)
+        ])?;
+        assert!(close(closest_point_on_polygon(&p(0.5, 0.5, -2.0), &square), p(0.5, 0.5, 0.0)));
+        assert!(close(closest_point_on_polygon(&p(2.0, 2.0, 1.0), &square), p(1.0, 1.0, 0.0)));
+        assert!(close(closest_point_on_polygon(&p(-1.0, 0.5, 1.0), &square), p(0.0, 0.5, 0.0)));
+        // Clockwise vertices with the same normal are accepted too.
+        let mut cw = square.clone();
+        cw.vertices.reverse();
+        assert!(close(closest_point_on_polygon(&p(0.5, 0.5, -2.0), &cw), p(0.5, 0.5, 0.0)));
+        let empty = ConvexPolygon { vertices: alloc::vec![], normal: Vector3::z_axis() };
+        assert!(closest_point_on_polygon(&p(0.0, 0.0, 0.0), &empty).x.is_nan());
+
+        let cube = ConvexPolyhedron::from_aabb(&Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0)))?;
+        assert_eq!(closest_point_on_polyhedron(&p(0.5, 0.5, 0.5), &cube), p(0.5, 0.5, 0.5));
+        assert!(close(closest_point_on_polyhedron(&p(0.5, 0.5, 4.0), &cube), p(0.5, 0.5, 1.0)));
+        assert!(close(closest_point_on_polyhedron(&p(2.0, 2.0, 0.5), &cube), p(1.0, 1.0, 0.5)));
+        assert!(close(closest_point_on_polyhedron(&p(-1.0, -1.0, -1.0), &cube), p(0.0, 0.0, 0.0)));
+        // An octahedron: the closest point of an outside point in a face's normal cone is on
+        // that face, not at a vertex.
+        let octa = ConvexPolyhedron::from_points(&[
+            p(1.0, 0.0, 0.0),
+            p(-1.0, 0.0, 0.0),
+            p(0.0, 1.0, 0.0),
+            p(0.0, -1.0, 0.0),
+            p(0.0, 0.0, 1.0),
+            p(0.0, 0.0, -1.0),
+        ])?;
+        let third = 1.0 / 3.0;
+        assert!(close(
+            closest_point_on_polyhedron(&p(1.0, 1.0, 1.0), &octa),
+            p(third, third, third)
+        ));
+        Ok(())
+    }
+
+    #[test]
+    fn worked_cases_f32() {
+        worked_cases::<f32>();
+    }
+
+    #[test]
+    fn worked_cases_f64() {
+        worked_cases::<f64>();
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn polytope_cases_f32() -> Result<(), osculate_math::ShapeError> {
+        polytope_cases::<f32>()
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn polytope_cases_f64() -> Result<(), osculate_math::ShapeError> {
+        polytope_cases::<f64>()
+    }
+}
