@@ -1,4 +1,5 @@
 //! Integration tests of osculate-closest: quickcheck properties (each written once, generic over the
 //! scalar, instantiated for `f32` and `f64`) and differential tests against parry3d.
 
+mod pairs;
 mod points;

@@ -356,7 +356,7 @@ impl<T: Real> Shape<T> for Cone<T> {
 
 /// A point query under test: the closest point of the shape, its squared-distance companion, and
 /// the query's parameter, checked against the point it describes.
-trait PointQuery<T: Real>: Shape<T> {
+pub(crate) trait PointQuery<T: Real>: Shape<T> {
     /// Solids whose documentation promises that a contained point is returned bit for bit.
     const RETURNS_INSIDE_POINT_EXACTLY: bool = false;
     fn closest(&self, p: &Point3<T>) -> Point3<T>;
@@ -372,7 +372,7 @@ trait PointQuery<T: Real>: Shape<T> {
 }
 
 /// A curve parameter in `[lo, hi]` that reproduces the point within `tol`.
-fn check_curve<T: Real>(
+pub(crate) fn check_curve<T: Real>(
     t: T,
     lo: T,
     hi: T,
