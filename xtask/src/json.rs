@@ -1,4 +1,4 @@
-//! Just enough JSON to read `cargo metadata` (objects, arrays, strings, numbers, literals), so that
+//! Just enough JSON to read `cargo metadata` and criterion's estimates (objects, arrays, strings, numbers, literals), so that
 //! xtask needs no dependency.
 
 /// A parsed JSON value.
@@ -24,6 +24,13 @@ impl Value {
     pub(crate) fn as_array(&self) -> Option<&[Value]> {
         match self {
             Value::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn as_f64(&self) -> Option<f64> {
+        match self {
+            Value::Number(x) => Some(*x),
             _ => None,
         }
     }

@@ -1,13 +1,15 @@
 //! osculate's task runner: `cargo xtask <task>` (an alias in `.cargo/config.toml`).
 //!
 //! Tasks: `ci` (everything CI checks, in order, stopping at the first failure), `layering` (no crate
-//! depends on its own or a higher layer), `help`. std only, by design: xtask builds before every task.
+//! depends on its own or a higher layer), `bench-report` (benchmarks beside parry3d), `help`. std
+//! only, by design: xtask builds before every task.
 
 use std::env;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
+mod bench_report;
 mod json;
 
 /// The layered crates and their layers; the facade sits above every layer.
@@ -27,7 +29,9 @@ tasks:
   ci            fmt --check, clippy -D warnings, tests, docs -D warnings, benches compiled,
                 no_std build of each library crate, layering check (stops at the first failure)
   layering      fail, naming the edge, if a crate depends on a crate of its own or a higher layer
-  bench-report  not yet implemented: tracked in the benchmarks issue
+  bench-report  run the criterion suite with short settings and print ns per query and the
+                ratios osculate / parry3d and osculate / floor (also target/bench-report.md)
+                  --quick   a two-minute subset    --no-run  report the last run's estimates
   help          this text
 ";
 
@@ -37,7 +41,8 @@ fn main() -> ExitCode {
         "ci" => ci(),
         "layering" => layering(),
         "bench-report" => {
-            Err("bench-report is not yet implemented: tracked in the benchmarks issue".into())
+            let rest: Vec<String> = env::args().skip(2).collect();
+            bench_report::run(&root(), &rest)
         }
         "" | "help" | "--help" | "-h" => {
             print!("{HELP}");
@@ -65,7 +70,7 @@ fn cargo() -> String {
 }
 
 /// Runs `cargo args...` in the workspace root with extra environment, printing the command first.
-fn run_cargo(args: &[&str], envs: &[(&str, &str)]) -> Result<(), String> {
+pub(crate) fn run_cargo(args: &[&str], envs: &[(&str, &str)]) -> Result<(), String> {
     let shown: Vec<String> = envs.iter().map(|(k, v)| format!("{k}=\"{v}\"")).collect();
     println!(
         "$ {}cargo {}",

@@ -14,10 +14,27 @@
 //! assert_eq!(closest_point_on_triangle(&Point3::new(2.0, 2.0, 0.0), &t).point, Point3::new(0.5, 0.5, 0.0));
 //! ```
 //!
-//! **Status**: point-against-shape queries for planes, lines, rays, segments, boxes, oriented boxes,
-//! triangles, spheres and capsules. The rest of the layer (tetrahedra, polygons, polyhedra,
-//! cylinders, cones, the shape-pair closest points and the contacts) is tracked in the
-//! closest-point issue.
+//! ## What is here
+//! - **Point against a shape**: `closest_point_on_*` and `sq_distance_point_*` for planes (and
+//!   [`signed_distance_point_plane`]), lines, rays, segments, boxes, oriented boxes, triangles
+//!   (Voronoi regions, with barycentrics), tetrahedra, convex polygons and polyhedra, spheres,
+//!   capsules, cylinders and cones.
+//! - **Shape against shape**: `closest_points_*` → [`ClosestPoints`] for line-line,
+//!   segment-segment, segment-triangle, triangle-triangle, segment-box, segment-oriented box and the
+//!   sphere and capsule pairs.
+//! - **Contacts**: `contact_*` → [`Contact`] (signed distance, normal from A to B, witness points)
+//!   for sphere-sphere, sphere-segment, sphere-capsule, capsule-capsule, sphere-box,
+//!   sphere-oriented box, sphere-triangle, sphere-plane and sphere-halfspace, with van den Bergen's
+//!   special cases (concentric spheres, a segment through the center, a center inside the box).
+//!
+//! Every query is generic over [`Real`](osculate_math::Real) (`f32`, `f64`), never panics, and says
+//! in its documentation what it returns for degenerate and non-finite input. The catalogue with the
+//! algorithm of each query and its tests is `docs/queries.md`.
+//!
+//! ## Features
+//! - `std` (default): use the standard library.
+//! - `alloc`: convex polygons and polyhedra (`Vec`-backed shapes).
+//! - `libm`: float functions from libm, for `no_std` targets.
 #![cfg_attr(not(feature = "std"), no_std)]
 
 #[cfg(not(any(feature = "std", feature = "libm")))]
@@ -28,11 +45,22 @@ compile_error!(
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+mod contact;
+mod distance;
 mod pair;
 mod point;
 mod solid;
 mod types;
 
+pub use crate::contact::{
+    contact_capsule_capsule, contact_sphere_aabb, contact_sphere_capsule, contact_sphere_halfspace,
+    contact_sphere_obb, contact_sphere_plane, contact_sphere_segment, contact_sphere_sphere,
+    contact_sphere_triangle,
+};
+pub use crate::distance::{
+    signed_distance_point_plane, sq_distance_point_capsule, sq_distance_point_line,
+    sq_distance_point_plane, sq_distance_point_ray, sq_distance_point_sphere,
+};
 pub use crate::pair::{
     closest_points_capsule_capsule, closest_points_line_line, closest_points_segment_aabb,
     closest_points_segment_obb, closest_points_segment_segment, closest_points_segment_triangle,

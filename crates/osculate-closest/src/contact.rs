@@ -1,0 +1,458 @@
+//! Contacts: signed distance, normal and witness points (van den Bergen 3.1-3.2).
+//!
+//! Every `contact_*` query returns `Some` for finite, valid input — apart, touching or overlapping —
+//! and `None` only when there is no answer: a NaN or infinite coordinate, a negative radius, an
+//! inverted box.
+
+use osculate_math::{
+    Aabb, Capsule, Halfspace, Obb, Plane, Point3, Real, Segment, Sphere, Triangle, Unit,
+    UnitVector3, Vector3, any_perpendicular, is_finite_point,
+};
+
+use crate::point::{closest_point_on_aabb, closest_point_on_segment, closest_point_on_triangle};
+use crate::types::Contact;
+
+/// The contact if every number in it is finite.
+#[inline]
+fn finite<T: Real>(c: Contact<T>) -> Option<Contact<T>> {
+    let ok = c.distance.is_finite()
+        && c.normal.iter().all(|x| x.is_finite())
+        && is_finite_point(&c.point_a)
+        && is_finite_point(&c.point_b);
+    ok.then_some(c)
+}
+
+/// The contact of two balls `(c1, r1)` (A) and `(c2, r2)` (B); when the centers coincide the normal
+/// is `fallback` (van den Bergen 3.1.1: any unit vector is then right for the spheres alone; the
+/// callers pass one that is right for the shape the ball stands for).
+#[inline]
+fn ball_ball<T: Real>(
+    c1: &Point3<T>,
+    r1: T,
+    c2: &Point3<T>,
+    r2: T,
+    fallback: impl FnOnce() -> UnitVector3<T>,
+) -> Option<Contact<T>> {
+    if !(r1 >= T::ZERO && r2 >= T::ZERO) {
+        return None;
+    }
+    let v = c2 - c1;
+    let d = v.norm();
+    let normal = if d > T::ZERO { Unit::new_unchecked(v / d) } else { fallback() };
+    finite(Contact {
+        distance: d - r1 - r2,
+        normal,
+        point_a: c1 + normal.into_inner() * r1,
+        point_b: c2 - normal.into_inner() * r2,
+    })
+}
+
+/// The contact of two solid spheres (van den Bergen 3.1.1): signed distance `|c₂ − c₁| − r₁ − r₂`,
+/// normal along the line of centers, witness points `c₁ + r₁n` and `c₂ − r₂n`.
+///
+/// Concentric spheres: every direction is a shortest way out, and the text says any unit axis will
+/// do; this returns `+x`, depth `r₁ + r₂`.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::contact_sphere_sphere;
+/// use osculate_math::{Point3, Sphere, Vector3};
+///
+/// let a = Sphere::new(Point3::new(0.0_f64, 0.0, 0.0), 1.0);
+/// let b = Sphere::new(Point3::new(1.5, 0.0, 0.0), 1.0);
+/// let c = contact_sphere_sphere(&a, &b).unwrap();
+/// assert_eq!((c.distance, c.normal, c.depth()), (-0.5, Vector3::x_axis(), 0.5));
+/// assert_eq!((c.point_a, c.point_b), (Point3::new(1.0, 0.0, 0.0), Point3::new(0.5, 0.0, 0.0)));
+/// ```
+#[inline]
+#[must_use]
+pub fn contact_sphere_sphere<T: Real>(a: &Sphere<T>, b: &Sphere<T>) -> Option<Contact<T>> {
+    ball_ball(&a.center, a.radius, &b.center, b.radius, Vector3::x_axis)
+}
+
+/// A unit vector perpendicular to segment direction `d`, as van den Bergen 3.1.3 picks it for a
+/// segment through a sphere's center: `d × e_i` on the axis `i` where `|d_i|` is smallest (the best
+/// conditioned cross product); `+x` for a zero direction.
+#[inline]
+fn perpendicular_to<T: Real>(d: &Vector3<T>) -> UnitVector3<T> {
+    any_perpendicular(d)
+}
+
+/// The contact of solid sphere `s` (A) and segment `seg` (B) (van den Bergen 3.1.3): the segment
+/// point `y` closest to the center `c`, normal `(y − c)/|y − c|`, signed distance `|y − c| − ρ`,
+/// witness points `c + ρn` and `y`.
+///
+/// When the segment passes through the center, the text's choice: the normal is `r × e_i`
+/// normalised, with `r` the segment direction and `i` the axis where `|r_i|` is smallest, so the
+/// sphere is pushed out perpendicular to the segment, depth `ρ`.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::contact_sphere_segment;
+/// use osculate_math::{Point3, Segment, Sphere, Vector3};
+///
+/// let s = Sphere::new(Point3::new(0.0_f64, 0.0, 0.0), 1.0);
+/// let seg = Segment::new(Point3::new(-2.0, 0.5, 0.0), Point3::new(2.0, 0.5, 0.0));
+/// let c = contact_sphere_segment(&s, &seg).unwrap();
+/// assert_eq!((c.distance, c.normal, c.point_b), (-0.5, Vector3::y_axis(), Point3::new(0.0, 0.5, 0.0)));
+/// // Through the center: pushed out perpendicular to the segment.
+/// let through = Segment::new(Point3::new(-2.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0));
+/// let c = contact_sphere_segment(&s, &through).unwrap();
+/// assert_eq!(c.distance, -1.0);
+/// assert!(c.normal.x.abs() < 1e-12);
+/// ```
+#[must_use]
+pub fn contact_sphere_segment<T: Real>(s: &Sphere<T>, seg: &Segment<T>) -> Option<Contact<T>> {
+    let y = closest_point_on_segment(&s.center, seg).point;
+    ball_ball(&s.center, s.radius, &y, T::ZERO, || perpendicular_to(&seg.direction()))
+}
+
+/// The contact of solid sphere `s` (A) and solid capsule `c` (B): [`contact_sphere_segment`] with
+/// the capsule's radius added on the segment side (the capsule is its axis grown by its radius).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::contact_sphere_capsule;
+/// use osculate_math::{Capsule, Point3, Sphere};
+///
+/// let s = Sphere::new(Point3::new(0.0_f32, 2.0, 0.0), 1.0);
+/// let c = Capsule::new(Point3::new(-1.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), 0.5);
+/// assert_eq!(contact_sphere_capsule(&s, &c).unwrap().distance, 0.5);
+/// ```
+#[must_use]
+pub fn contact_sphere_capsule<T: Real>(s: &Sphere<T>, c: &Capsule<T>) -> Option<Contact<T>> {
+    let seg = c.segment();
+    let y = closest_point_on_segment(&s.center, &seg).point;
+    ball_ball(&s.center, s.radius, &y, c.radius, || perpendicular_to(&seg.direction()))
+}
+
+/// The contact of two solid capsules: the closest points of the axes (Ericson 5.1.9) as the
+/// centers of two balls (van den Bergen 3.1.1). When the axes meet, the normal is perpendicular to
+/// both (`d₁ × d₂`), or to the common direction when they are parallel.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::contact_capsule_capsule;
+/// use osculate_math::{Capsule, Point3, Vector3};
+///
+/// let a = Capsule::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0), 1.0);
+/// let b = Capsule::new(Point3::new(2.0, -3.0, 1.5), Point3::new(2.0, 3.0, 1.5), 1.0);
+/// let c = contact_capsule_capsule(&a, &b).unwrap();
+/// assert_eq!((c.distance, c.normal), (-0.5, Vector3::z_axis()));
+/// ```
+#[must_use]
+pub fn contact_capsule_capsule<T: Real>(a: &Capsule<T>, b: &Capsule<T>) -> Option<Contact<T>> {
+    let (sa, sb) = (a.segment(), b.segment());
+    let axes = crate::pair::closest_points_segment_segment(&sa, &sb);
+    ball_ball(&axes.point_a, a.radius, &axes.point_b, b.radius, || {
+        let (d1, d2) = (sa.direction(), sb.direction());
+        let n = d1.cross(&d2);
+        let nn = n.norm_squared();
+        if nn > T::DEGENERATE_SQ_TOLERANCE * d1.norm_squared() * d2.norm_squared() {
+            Unit::new_unchecked(n / nn.sqrt())
+        } else if d1.norm_squared() >= d2.norm_squared() {
+            perpendicular_to(&d1)
+        } else {
+            perpendicular_to(&d2)
+        }
+    })
+}
+
+/// The contact of a ball `(c, ρ)` (A) and the box `[lo, hi]` (B), in the box's frame.
+fn ball_box<T: Real>(c: &Point3<T>, rho: T, b: &Aabb<T>) -> Option<Contact<T>> {
+    if !(rho >= T::ZERO) {
+        return None;
+    }
+    let q = closest_point_on_aabb(c, b);
+    if !is_finite_point(&q) {
+        return None;
+    }
+    if q != *c {
+        // The center is outside: as for a point-sized ball at q.
+        return ball_ball(c, rho, &q, T::ZERO, Vector3::x_axis);
+    }
+    // The center is inside (or on the boundary): the nearest face, at depth δ_i, is the way out;
+    // the sphere leaves through it, so the normal from the sphere to the box points inward there.
+    let mut axis = 0;
+    let mut to_max = false;
+    let mut delta = T::INFINITY;
+    for i in 0..3 {
+        let (down, up) = (c[i] - b.min[i], b.max[i] - c[i]);
+        if down < delta {
+            (axis, to_max, delta) = (i, false, down);
+        }
+        if up < delta {
+            (axis, to_max, delta) = (i, true, up);
+        }
+    }
+    let mut face_normal = Vector3::zeros();
+    face_normal[axis] = if to_max { T::ONE } else { -T::ONE };
+    let mut point_b = *c;
+    point_b[axis] = if to_max { b.max[axis] } else { b.min[axis] };
+    let normal = Unit::new_unchecked(-face_normal);
+    finite(Contact { distance: -(delta + rho), normal, point_a: c - face_normal * rho, point_b })
+}
+
+/// The contact of solid sphere `s` (A) and solid box `b` (B) (van den Bergen 3.2.2).
+///
+/// Center outside the box: the box point `q` closest to the center (Ericson 5.1.3), normal toward
+/// it, signed distance `|q − c| − ρ`. Center inside (or on the boundary): the text's special case —
+/// the face nearest the center, at distance `δ_i`, is the way out; depth `δ_i + ρ`, the normal is
+/// that face's inward normal (from the sphere into the box), the witness on the box is the center
+/// projected on the face. Ties between faces go to the lowest axis, min side first. An inverted
+/// box gives `None`.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::contact_sphere_aabb;
+/// use osculate_math::{Aabb, Point3, Sphere, Vector3};
+///
+/// let b = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(4.0, 4.0, 4.0));
+/// let outside = contact_sphere_aabb(&Sphere::new(Point3::new(2.0, 2.0, 6.0), 1.0), &b).unwrap();
+/// assert_eq!((outside.distance, outside.normal), (1.0, -Vector3::z_axis()));
+/// // Center inside, 1 below the top face: depth δ + ρ = 2, pushed out through the top.
+/// let inside = contact_sphere_aabb(&Sphere::new(Point3::new(2.0, 2.0, 3.0), 1.0), &b).unwrap();
+/// assert_eq!((inside.distance, inside.normal, inside.point_b), (-2.0, -Vector3::z_axis(), Point3::new(2.0, 2.0, 4.0)));
+/// ```
+#[must_use]
+pub fn contact_sphere_aabb<T: Real>(s: &Sphere<T>, b: &Aabb<T>) -> Option<Contact<T>> {
+    ball_box(&s.center, s.radius, b)
+}
+
+/// The contact of solid sphere `s` (A) and solid oriented box `b` (B): [`contact_sphere_aabb`] in
+/// the box's frame, the result rotated back (van den Bergen 3.2.2 with the box's transform).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::contact_sphere_obb;
+/// use osculate_math::{Obb, Point3, Rotation3, Sphere, Vector3};
+///
+/// let b = Obb::new(Point3::new(0.0_f64, 0.0, 0.0), Rotation3::from_axis_angle(&Vector3::z_axis(), 0.7), Vector3::new(1.0, 1.0, 1.0));
+/// let c = contact_sphere_obb(&Sphere::new(Point3::new(0.0, 0.0, 3.0), 0.5), &b).unwrap();
+/// assert!((c.distance - 1.5).abs() < 1e-12);
+/// ```
+#[must_use]
+pub fn contact_sphere_obb<T: Real>(s: &Sphere<T>, b: &Obb<T>) -> Option<Contact<T>> {
+    let e = b.half_extents;
+    let local = ball_box(
+        &Point3::from(b.to_local(&s.center)),
+        s.radius,
+        &Aabb { min: Point3::from(-e), max: Point3::from(e) },
+    )?;
+    let to_world = |p: Point3<T>| b.center + b.rotation * p.coords;
+    finite(Contact {
+        distance: local.distance,
+        normal: Unit::new_unchecked(b.rotation * local.normal.into_inner()),
+        point_a: to_world(local.point_a),
+        point_b: to_world(local.point_b),
+    })
+}
+
+/// The contact of solid sphere `s` (A) and triangle `tri` (B, a two-sided surface): the triangle
+/// point `y` closest to the center (Ericson 5.1.5), normal toward it, signed distance
+/// `|y − c| − ρ`.
+///
+/// Center on the triangle: the sphere leaves along the triangle's normal (`(b − a) × (c − a)`,
+/// normalised; the sphere is pushed to the back side, depth `ρ`); a collapsed triangle uses a
+/// direction perpendicular to its longest edge.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::contact_sphere_triangle;
+/// use osculate_math::{Point3, Sphere, Triangle, Vector3};
+///
+/// let t = Triangle::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0), Point3::new(0.0, 4.0, 0.0));
+/// let c = contact_sphere_triangle(&Sphere::new(Point3::new(1.0, 1.0, 0.5), 1.0), &t).unwrap();
+/// assert_eq!((c.distance, c.normal, c.point_b), (-0.5, -Vector3::z_axis(), Point3::new(1.0, 1.0, 0.0)));
+/// ```
+#[must_use]
+pub fn contact_sphere_triangle<T: Real>(s: &Sphere<T>, tri: &Triangle<T>) -> Option<Contact<T>> {
+    let y = closest_point_on_triangle(&s.center, tri).point;
+    ball_ball(&s.center, s.radius, &y, T::ZERO, || {
+        tri.unit_normal().unwrap_or_else(|| {
+            let edges = [tri.b - tri.a, tri.c - tri.b, tri.a - tri.c];
+            let longest = edges
+                .iter()
+                .fold(edges[0], |m, e| if e.norm_squared() > m.norm_squared() { *e } else { m });
+            perpendicular_to(&longest)
+        })
+    })
+}
+
+/// The contact of solid sphere `s` (A) and `plane` (B) taken as a two-sided surface: the sphere is
+/// pushed back to the side its center is on. Signed distance `|n·c − d| − ρ`, normal from the
+/// center toward the plane, witness points `c ± ρn` and the center's projection. A center exactly
+/// on the plane is pushed to the front (the side `normal` points to).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::contact_sphere_plane;
+/// use osculate_math::{Plane, Point3, Sphere, Vector3};
+///
+/// let floor = Plane::new(Vector3::z_axis(), 0.0_f64);
+/// let below = contact_sphere_plane(&Sphere::new(Point3::new(0.0, 0.0, -3.0), 1.0), &floor).unwrap();
+/// assert_eq!((below.distance, below.normal), (2.0, Vector3::z_axis()));
+/// ```
+#[must_use]
+pub fn contact_sphere_plane<T: Real>(s: &Sphere<T>, plane: &Plane<T>) -> Option<Contact<T>> {
+    if !(s.radius >= T::ZERO) {
+        return None;
+    }
+    let sd = plane.signed_distance(&s.center);
+    let n = plane.normal.into_inner();
+    let (normal, gap) = if sd >= T::ZERO { (-n, sd) } else { (n, -sd) };
+    finite(Contact {
+        distance: gap - s.radius,
+        normal: Unit::new_unchecked(normal),
+        point_a: s.center + normal * s.radius,
+        point_b: s.center - n * sd,
+    })
+}
+
+/// The contact of solid sphere `s` (A) and the solid halfspace `h` (B, the side behind its plane,
+/// `n·x ≤ d`): signed distance `n·c − d − ρ` — as negative as the sphere is deep — normal `−n`
+/// (from the sphere into the halfspace), witness points `c − ρn` and the center's projection on
+/// the plane (Ericson 5.2.2's sphere-halfspace test, with the depth).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::contact_sphere_halfspace;
+/// use osculate_math::{Halfspace, Plane, Point3, Sphere, Vector3};
+///
+/// let ground = Halfspace::new(Plane::new(Vector3::z_axis(), 0.0_f64));
+/// let sunk = contact_sphere_halfspace(&Sphere::new(Point3::new(0.0, 0.0, -3.0), 1.0), &ground).unwrap();
+/// assert_eq!((sunk.distance, sunk.normal), (-4.0, -Vector3::z_axis()));
+/// ```
+#[must_use]
+pub fn contact_sphere_halfspace<T: Real>(s: &Sphere<T>, h: &Halfspace<T>) -> Option<Contact<T>> {
+    if !(s.radius >= T::ZERO) {
+        return None;
+    }
+    let sd = h.plane.signed_distance(&s.center);
+    let n = h.plane.normal.into_inner();
+    finite(Contact {
+        distance: sd - s.radius,
+        normal: Unit::new_unchecked(-n),
+        point_a: s.center - n * s.radius,
+        point_b: s.center - n * sd,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[track_caller]
+    fn check<T: Real>(c: Option<Contact<T>>, dist: f64, normal: [f64; 3]) -> Contact<T> {
+        let Some(c) = c else { panic!("no contact") };
+        let tol = T::lit(1e-5);
+        let n = Vector3::new(T::lit(normal[0]), T::lit(normal[1]), T::lit(normal[2]));
+        assert!((c.distance - T::lit(dist)).abs() < tol, "distance {c:?}, want {dist}");
+        assert!((c.normal.into_inner() - n).norm() < tol, "normal {c:?}, want {normal:?}");
+        // The contact invariant: point_b − point_a = distance · normal.
+        let gap = c.point_b - c.point_a - c.normal.into_inner() * c.distance;
+        assert!(gap.norm() < tol, "witnesses {c:?}");
+        c
+    }
+
+    fn worked_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let sphere = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
+
+        // Sphere-sphere (3.1.1): apart, touching, overlapping, concentric (any unit axis: +x).
+        let a = sphere(p(0.0, 0.0, 0.0), 1.0);
+        check(contact_sphere_sphere(&a, &sphere(p(0.0, 3.0, 0.0), 1.0)), 1.0, [0.0, 1.0, 0.0]);
+        check(contact_sphere_sphere(&a, &sphere(p(0.0, 0.0, -2.0), 1.0)), 0.0, [0.0, 0.0, -1.0]);
+        check(contact_sphere_sphere(&a, &sphere(p(0.0, 0.0, 0.0), 2.0)), -3.0, [1.0, 0.0, 0.0]);
+        assert!(contact_sphere_sphere(&a, &sphere(p(0.0, 0.0, 0.0), -1.0)).is_none());
+        assert!(contact_sphere_sphere(&a, &sphere(p(f64::NAN, 0.0, 0.0), 1.0)).is_none());
+        assert!(contact_sphere_sphere(&a, &sphere(p(f64::INFINITY, 0.0, 0.0), 1.0)).is_none());
+
+        // Segment-sphere (3.1.3): apart, overlapping, and the segment through the center: the
+        // normal is r × e_i with e_i the axis of r's smallest component.
+        let seg = Segment::new(p(-2.0, 0.0, 3.0), p(2.0, 0.0, 3.0));
+        check(contact_sphere_segment(&a, &seg), 2.0, [0.0, 0.0, 1.0]);
+        let c = contact_sphere_segment(&a, &Segment::new(p(0.0, -2.0, 0.0), p(0.0, 2.0, 0.0)));
+        let c = check(c, -1.0, [0.0, 0.0, -1.0]);
+        assert_eq!(c.point_b, p(0.0, 0.0, 0.0));
+        // A point segment at the center: any axis.
+        let dot = Segment::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 0.0));
+        assert!(contact_sphere_segment(&a, &dot).is_some_and(|c| c.distance == l(-1.0)));
+
+        // Sphere-AABB (3.2.2): outside a face, outside a corner, center inside (nearest face,
+        // depth δ + ρ), center exactly on a face, inverted box.
+        let b = Aabb::new(p(0.0, 0.0, 0.0), p(4.0, 4.0, 4.0));
+        check(contact_sphere_aabb(&sphere(p(6.0, 2.0, 2.0), 1.0), &b), 1.0, [-1.0, 0.0, 0.0]);
+        let r = 3.0_f64.sqrt().recip();
+        check(
+            contact_sphere_aabb(&sphere(p(5.0, 5.0, 5.0), 1.0), &b),
+            3.0_f64.sqrt() - 1.0,
+            [-r, -r, -r],
+        );
+        let c =
+            check(contact_sphere_aabb(&sphere(p(1.0, 2.0, 2.0), 0.5), &b), -1.5, [1.0, 0.0, 0.0]);
+        assert_eq!((c.point_a, c.point_b), (p(1.5, 2.0, 2.0), p(0.0, 2.0, 2.0)));
+        check(contact_sphere_aabb(&sphere(p(2.0, 2.0, 4.0), 1.0), &b), -1.0, [0.0, 0.0, -1.0]);
+        assert!(contact_sphere_aabb(&a, &Aabb::new(p(1.0, 0.0, 0.0), p(0.0, 1.0, 1.0))).is_none());
+
+        // Sphere-OBB: a box rotated 45° about z, sphere on the diagonal.
+        let obb = Obb::new(
+            p(0.0, 0.0, 0.0),
+            osculate_math::Rotation3::from_axis_angle(
+                &Vector3::z_axis(),
+                l(core::f64::consts::FRAC_PI_4),
+            ),
+            Vector3::new(l(1.0), l(1.0), l(1.0)),
+        );
+        check(
+            contact_sphere_obb(&sphere(p(3.0, 0.0, 0.0), 0.5), &obb),
+            2.5 - 2.0_f64.sqrt(),
+            [-1.0, 0.0, 0.0],
+        );
+        check(contact_sphere_obb(&sphere(p(0.0, 0.0, 0.5), 0.25), &obb), -0.75, [0.0, 0.0, -1.0]);
+
+        // Sphere-triangle: above the face, at an edge, center on the face.
+        let tri = Triangle::new(p(0.0, 0.0, 0.0), p(4.0, 0.0, 0.0), p(0.0, 4.0, 0.0));
+        check(contact_sphere_triangle(&sphere(p(1.0, 1.0, 3.0), 1.0), &tri), 2.0, [0.0, 0.0, -1.0]);
+        check(contact_sphere_triangle(&sphere(p(2.0, -2.0, 0.0), 1.0), &tri), 1.0, [0.0, 1.0, 0.0]);
+        check(contact_sphere_triangle(&sphere(p(1.0, 1.0, 0.0), 1.0), &tri), -1.0, [0.0, 0.0, 1.0]);
+
+        // Sphere-plane (two-sided) and sphere-halfspace.
+        let floor = Plane::new(Vector3::z_axis(), l(1.0));
+        check(contact_sphere_plane(&sphere(p(0.0, 0.0, 4.0), 1.0), &floor), 2.0, [0.0, 0.0, -1.0]);
+        check(contact_sphere_plane(&sphere(p(0.0, 0.0, 0.5), 1.0), &floor), -0.5, [0.0, 0.0, 1.0]);
+        let ground = Halfspace::new(floor);
+        check(
+            contact_sphere_halfspace(&sphere(p(0.0, 0.0, 0.5), 1.0), &ground),
+            -1.5,
+            [0.0, 0.0, -1.0],
+        );
+        check(
+            contact_sphere_halfspace(&sphere(p(0.0, 0.0, 4.0), 1.0), &ground),
+            2.0,
+            [0.0, 0.0, -1.0],
+        );
+
+        // Capsules: sphere-capsule with the center on the axis; crossing capsules (normal d1 × d2);
+        // parallel coincident axes.
+        let cap = Capsule::new(p(-3.0, 0.0, 0.0), p(3.0, 0.0, 0.0), l(0.5));
+        check(contact_sphere_capsule(&sphere(p(0.0, 2.0, 0.0), 1.0), &cap), 0.5, [0.0, -1.0, 0.0]);
+        let c = contact_sphere_capsule(&sphere(p(1.0, 0.0, 0.0), 1.0), &cap);
+        assert!(c.is_some_and(|c| c.distance == l(-1.5) && c.normal.x == l(0.0)), "{c:?}");
+        let cross = Capsule::new(p(0.0, -3.0, 0.0), p(0.0, 3.0, 0.0), l(0.5));
+        check(contact_capsule_capsule(&cap, &cross), -1.0, [0.0, 0.0, 1.0]);
+        let c = contact_capsule_capsule(&cap, &cap);
+        assert!(c.is_some_and(|c| c.distance == l(-1.0) && c.normal.x == l(0.0)), "{c:?}");
+    }
+
+    #[test]
+    fn worked_cases_f32() {
+        worked_cases::<f32>();
+    }
+
+    #[test]
+    fn worked_cases_f64() {
+        worked_cases::<f64>();
+    }
+}

@@ -1,0 +1,222 @@
+//! `cargo xtask bench-report`: runs the criterion suite of `osculate-benches` with short settings,
+//! reads criterion's estimates and prints one Markdown table of ns per query and the ratios
+//! osculate / parry3d and osculate / floor, with the geometric mean of each ratio column. The table
+//! is also written to `target/bench-report.md`.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::json;
+
+/// The contenders, in column order (the benchmark ids of `benches/benches/queries.rs`).
+const OSC32: &str = "osculate-f32";
+const PARRY32: &str = "parry3d";
+const OSC64: &str = "osculate-f64";
+const PARRY64: &str = "parry3d-f64";
+const FLOOR: &str = "floor";
+
+/// The groups of the quick subset (about two minutes with the quick settings).
+const QUICK: &str = "^(point_triangle|point_aabb|segment_segment|contact_sphere_sphere)/";
+
+/// The task's options.
+#[derive(Debug, Default, PartialEq)]
+pub(crate) struct Options {
+    /// The quick subset with shorter measurements.
+    pub(crate) quick: bool,
+    /// Do not run the benchmarks: report the estimates already under `target/criterion`.
+    pub(crate) no_run: bool,
+}
+
+/// Parses the task's arguments.
+pub(crate) fn options(args: &[String]) -> Result<Options, String> {
+    let mut o = Options::default();
+    for a in args {
+        match a.as_str() {
+            "--quick" => o.quick = true,
+            "--no-run" => o.no_run = true,
+            other => return Err(format!("bench-report: unknown option `{other}`")),
+        }
+    }
+    Ok(o)
+}
+
+/// Runs the task.
+pub(crate) fn run(root: &Path, args: &[String]) -> Result<(), String> {
+    let o = options(args)?;
+    if !o.no_run {
+        let (warm, measure) = if o.quick { ("0.2", "0.5") } else { ("0.5", "1.5") };
+        let mut cargo_args = vec![
+            "bench",
+            "-p",
+            "osculate-benches",
+            "--bench",
+            "queries",
+            "--",
+            "--warm-up-time",
+            warm,
+            "--measurement-time",
+            measure,
+            "--noplot",
+        ];
+        if o.quick {
+            cargo_args.push(QUICK);
+        }
+        crate::run_cargo(&cargo_args, &[])?;
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| root.join("target"), std::path::PathBuf::from);
+    let criterion = target.join("criterion");
+    let rows = read_estimates(&criterion)?;
+    if rows.is_empty() {
+        return Err(format!("no criterion estimates under {}", criterion.display()));
+    }
+    let table = render(&rows);
+    print!("{table}");
+    let out = target.join("bench-report.md");
+    std::fs::write(&out, &table).map_err(|e| format!("writing {}: {e}", out.display()))?;
+    println!("\nwritten to {}", out.display());
+    Ok(())
+}
+
+/// One query's times in ns per contender (`None` where that contender has no benchmark).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Row {
+    pub(crate) query: String,
+    pub(crate) times: [Option<f64>; 5],
+}
+
+/// Reads `criterion/<group>/<contender>/new/estimates.json` (the mean's point estimate, in ns) for
+/// every group that has at least one contender; groups sorted by name.
+fn read_estimates(criterion: &Path) -> Result<Vec<Row>, String> {
+    let mut rows = Vec::new();
+    let Ok(groups) = std::fs::read_dir(criterion) else {
+        return Ok(rows);
+    };
+    let mut groups: Vec<_> = groups.filter_map(Result::ok).map(|e| e.path()).collect();
+    groups.sort();
+    for group in groups {
+        let Some(name) = group.file_name().and_then(|n| n.to_str()).map(str::to_owned) else {
+            continue;
+        };
+        let mut times = [None; 5];
+        for (i, id) in [OSC32, PARRY32, OSC64, PARRY64, FLOOR].iter().enumerate() {
+            let file = group.join(id).join("new").join("estimates.json");
+            if let Ok(text) = std::fs::read_to_string(&file) {
+                times[i] = Some(mean_ns(&text).map_err(|e| format!("{}: {e}", file.display()))?);
+            }
+        }
+        if times.iter().any(Option::is_some) {
+            rows.push(Row { query: name, times });
+        }
+    }
+    Ok(rows)
+}
+
+/// The mean's point estimate from criterion's `estimates.json`.
+pub(crate) fn mean_ns(text: &str) -> Result<f64, String> {
+    json::parse(text)?
+        .get("mean")
+        .and_then(|m| m.get("point_estimate"))
+        .and_then(json::Value::as_f64)
+        .ok_or_else(|| "no mean.point_estimate".to_owned())
+}
+
+/// `a / b` when both are there.
+fn ratio(a: Option<f64>, b: Option<f64>) -> Option<f64> {
+    match (a, b) {
+        (Some(a), Some(b)) if b > 0.0 => Some(a / b),
+        _ => None,
+    }
+}
+
+/// The geometric mean of the present values.
+fn geomean(xs: impl Iterator<Item = Option<f64>>) -> Option<f64> {
+    let logs: Vec<f64> = xs.flatten().filter(|x| *x > 0.0).map(f64::ln).collect();
+    (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp())
+}
+
+fn cell(x: Option<f64>, digits: usize) -> String {
+    x.map_or_else(|| "–".to_owned(), |x| format!("{x:.digits$}"))
+}
+
+/// The Markdown table: ns per query for each contender, the ratios, and their geometric means.
+pub(crate) fn render(rows: &[Row]) -> String {
+    let mut s = String::new();
+    s.push_str(
+        "| query | osculate f32 ns | parry3d ns | ratio | osculate f64 ns | parry3d-f64 ns | ratio \
+         | floor ns | ratio to floor |\n",
+    );
+    s.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    let mut r32 = Vec::new();
+    let mut r64 = Vec::new();
+    let mut rfloor = Vec::new();
+    for row in rows {
+        let [o32, p32, o64, p64, fl] = row.times;
+        let (a, b, c) = (ratio(o32, p32), ratio(o64, p64), ratio(o32, fl));
+        r32.push(a);
+        r64.push(b);
+        rfloor.push(c);
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            row.query,
+            cell(o32, 1),
+            cell(p32, 1),
+            cell(a, 2),
+            cell(o64, 1),
+            cell(p64, 1),
+            cell(b, 2),
+            cell(fl, 1),
+            cell(c, 2),
+        );
+    }
+    let _ = writeln!(
+        s,
+        "| **geometric mean** | | | **{}** | | | **{}** | | **{}** |",
+        cell(geomean(r32.into_iter()), 2),
+        cell(geomean(r64.into_iter()), 2),
+        cell(geomean(rfloor.into_iter()), 2),
+    );
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_criterion_mean() {
+        let text = r#"{"mean":{"confidence_interval":{"confidence_level":0.95,"lower_bound":1.0,"upper_bound":3.0},"point_estimate":2.5,"standard_error":0.1},"median":{"point_estimate":2.0}}"#;
+        assert_eq!(mean_ns(text), Ok(2.5));
+        assert!(mean_ns("{}").is_err());
+    }
+
+    #[test]
+    fn table_has_ratios_and_geometric_means() {
+        let rows = vec![
+            Row {
+                query: "a".into(),
+                times: [Some(2.0), Some(4.0), Some(3.0), Some(3.0), Some(1.0)],
+            },
+            Row { query: "b".into(), times: [Some(8.0), Some(4.0), None, Some(3.0), None] },
+        ];
+        let t = render(&rows);
+        assert!(t.contains("| a | 2.0 | 4.0 | 0.50 | 3.0 | 3.0 | 1.00 | 1.0 | 2.00 |"), "{t}");
+        assert!(t.contains("| b | 8.0 | 4.0 | 2.00 | – | 3.0 | – | – | – |"), "{t}");
+        // Geometric mean of 0.5 and 2.0 is 1.0.
+        assert!(
+            t.contains("| **geometric mean** | | | **1.00** | | | **1.00** | | **2.00** |"),
+            "{t}"
+        );
+    }
+
+    #[test]
+    fn options_parse() {
+        assert_eq!(options(&[]), Ok(Options::default()));
+        assert_eq!(
+            options(&["--quick".into(), "--no-run".into()]),
+            Ok(Options { quick: true, no_run: true })
+        );
+        assert!(options(&["--fast".into()]).is_err());
+    }
+}
