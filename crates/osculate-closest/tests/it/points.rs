@@ -17,6 +17,10 @@ use osculate_closest::{
     sq_distance_point_cylinder, sq_distance_point_polygon, sq_distance_point_polyhedron,
     sq_distance_point_tetrahedron,
 };
+use osculate_closest::{
+    signed_distance_point_plane, sq_distance_point_capsule, sq_distance_point_line,
+    sq_distance_point_plane, sq_distance_point_ray, sq_distance_point_sphere,
+};
 use osculate_math::testing::{Motion, Pair, Rng, Sample, test_tolerance};
 use osculate_math::{
     Aabb, Capsule, ContainsPoint, Line, Obb, Plane, Point3, Ray, Real, Rotation3, Segment, Sphere,
@@ -393,11 +397,17 @@ impl<T: Real> PointQuery<T> for Plane<T> {
     fn closest(&self, p: &Point3<T>) -> Point3<T> {
         closest_point_on_plane(p, self)
     }
+    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
+        Some(sq_distance_point_plane(p, self))
+    }
 }
 
 impl<T: Real> PointQuery<T> for Line<T> {
     fn closest(&self, p: &Point3<T>) -> Point3<T> {
         closest_point_on_line(p, self).point
+    }
+    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
+        Some(sq_distance_point_line(p, self))
     }
     fn check_param(&self, p: &Point3<T>, tol: T) -> Result<(), String> {
         let c = closest_point_on_line(p, self);
@@ -408,6 +418,9 @@ impl<T: Real> PointQuery<T> for Line<T> {
 impl<T: Real> PointQuery<T> for Ray<T> {
     fn closest(&self, p: &Point3<T>) -> Point3<T> {
         closest_point_on_ray(p, self).point
+    }
+    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
+        Some(sq_distance_point_ray(p, self))
     }
     fn check_param(&self, p: &Point3<T>, tol: T) -> Result<(), String> {
         let c = closest_point_on_ray(p, self);
@@ -487,12 +500,18 @@ impl<T: Real> PointQuery<T> for Sphere<T> {
     fn closest(&self, p: &Point3<T>) -> Point3<T> {
         closest_point_on_sphere(p, self)
     }
+    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
+        Some(sq_distance_point_sphere(p, self))
+    }
 }
 
 impl<T: Real> PointQuery<T> for Capsule<T> {
     const RETURNS_INSIDE_POINT_EXACTLY: bool = true;
     fn closest(&self, p: &Point3<T>) -> Point3<T> {
         closest_point_on_capsule(p, self)
+    }
+    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
+        Some(sq_distance_point_capsule(p, self))
     }
 }
 
@@ -763,15 +782,15 @@ macro_rules! point_query_properties {
 }
 
 point_query_properties!(
-    plane: Plane => [common],
-    line: Line => [common],
-    ray: Ray => [common],
+    plane: Plane => [common, sq_distance_matches_closest_point],
+    line: Line => [common, sq_distance_matches_closest_point],
+    ray: Ray => [common, sq_distance_matches_closest_point],
     segment: Segment => [common, sq_distance_matches_closest_point],
     aabb: Aabb => [common, sq_distance_matches_closest_point],
     obb: Obb => [common, sq_distance_matches_closest_point],
     triangle: Triangle => [common, sq_distance_matches_closest_point],
-    sphere: Sphere => [common],
-    capsule: Capsule => [common],
+    sphere: Sphere => [common, sq_distance_matches_closest_point],
+    capsule: Capsule => [common, sq_distance_matches_closest_point],
     cylinder: Cylinder => [common, sq_distance_matches_closest_point],
     cone: Cone => [common, sq_distance_matches_closest_point],
     polygon: ConvexPolygon => [common, sq_distance_matches_closest_point],
@@ -793,6 +812,32 @@ point_query_properties!(
     // skipped: points on it map to other faces, and points far from it are "inside" (distance 0).
     tetrahedron: Tetrahedron => [sq_distance_matches_closest_point],
 );
+
+/// `signed_distance_point_plane` is the distance to the closest point of the plane, positive on the
+/// side the normal points to: `p − closest = signed·normal` within the scaled tolerance.
+fn signed_plane_distance_matches_closest_point<T: Real>(
+    p: &Point3<T>,
+    plane: &Plane<T>,
+) -> TestResult {
+    let signed = signed_distance_point_plane(p, plane);
+    let offset = p - closest_point_on_plane(p, plane);
+    if !((offset - plane.normal.into_inner() * signed).norm() <= tol_for(p, plane)) {
+        return TestResult::error(format!(
+            "point {p:?}, plane {plane:?}: signed distance {signed:?}, offset {offset:?}"
+        ));
+    }
+    TestResult::passed()
+}
+
+#[test]
+fn signed_plane_distance_matches_closest_point_f32() {
+    run(|c: Pair<Point3<f32>, Plane<f32>>| signed_plane_distance_matches_closest_point(&c.a, &c.b));
+}
+
+#[test]
+fn signed_plane_distance_matches_closest_point_f64() {
+    run(|c: Pair<Point3<f64>, Plane<f64>>| signed_plane_distance_matches_closest_point(&c.a, &c.b));
+}
 
 /// quickcheck's raw `f64`s (NaN, ±∞, ±0, MAX and huge exponents), converted to `T`; with `tame`,
 /// the finite ones are squeezed to `[-8, 8]` (keeping NaN and ±∞), so that one NaN field meets an
@@ -838,7 +883,7 @@ fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
         vertices: vec![u, v, w, z],
     };
     // Each query's distance (or squared distance) and how many leading raw values its input reads.
-    let checks: [(&str, T, usize); 18] = [
+    let checks: [(&str, T, usize); 24] = [
         (
             "plane",
             (closest_point_on_plane(&p, &Plane::new(Unit::new_unchecked(u.coords), x[6])) - p)
@@ -866,6 +911,16 @@ fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
         ("tetrahedron", sq_distance_point_tetrahedron(&p, &Tetrahedron::new(u, v, w, z)), 15),
         ("polygon", sq_distance_point_polygon(&p, &polygon), 15),
         ("polyhedron", sq_distance_point_polyhedron(&p, &polyhedron), 16),
+        ("plane sq", sq_distance_point_plane(&p, &Plane::new(unit(u), x[6])), 7),
+        ("plane signed", signed_distance_point_plane(&p, &Plane::new(unit(u), x[6])), 7),
+        ("line sq", sq_distance_point_line(&p, &Line::new(u, v.coords)), 9),
+        (
+            "ray sq",
+            sq_distance_point_ray(&p, &Ray { origin: u, direction: v.coords, max_t: x[9] }),
+            10,
+        ),
+        ("sphere sq", sq_distance_point_sphere(&p, &Sphere::new(u, x[6])), 7),
+        ("capsule sq", sq_distance_point_capsule(&p, &Capsule::new(u, v, x[9])), 10),
         ("cylinder", sq_distance_point_cylinder(&p, &Cylinder::new(u, v, x[9])), 10),
         (
             "cone",
