@@ -224,6 +224,28 @@ where
     }
 }
 
+/// The f32 query agrees with the f64 query on the same input (generated in f64, rounded to f32,
+/// widened back exactly). Tolerance: the f32 test tolerance times the input's magnitude.
+fn f32_distance_agrees_with_f64<A, B>(a: &A, b: &B) -> TestResult
+where
+    A: ContactQuery<f64, B>,
+    B: Shape<f64>,
+    A::As<f32>: ContactQuery<f32, B::As<f32>>,
+    <A::As<f32> as Shape<f32>>::As<f64>: ContactQuery<f64, <B::As<f32> as Shape<f32>>::As<f64>>,
+{
+    let (a32, b32) = (a.recast::<f32>(), b.recast::<f32>());
+    let (a64, b64) = (a32.recast::<f64>(), b32.recast::<f64>());
+    let d32 = a32.contact(&b32).map(|c| f64::from(c.distance));
+    let d64 = a64.contact(&b64).map(|c| c.distance);
+    let tol = f64::from(test_tolerance::<f32>()) * a64.scale().max(b64.scale());
+    match (d32, d64) {
+        (Some(d32), Some(d64)) if (d32 - d64).abs() <= tol => TestResult::passed(),
+        _ => TestResult::error(format!(
+            "A {a:?}, B {b:?}: f32 distance {d32:?}, f64 distance {d64:?} (tol {tol:?})"
+        )),
+    }
+}
+
 macro_rules! contact_properties {
     ($($name:ident: $a:ident, $b:ident),* $(,)?) => {$(
         mod $name {
@@ -257,6 +279,10 @@ macro_rules! contact_properties {
                 run(|(c, m): (Pair<$a<f32>, $b<f32>>, Motion<f32>)| {
                     distance_is_invariant_under_motion(&c.a, &c.b, &m)
                 });
+            }
+            #[test]
+            fn f32_agrees_with_f64() {
+                run(|c: Pair<$a<f64>, $b<f64>>| f32_distance_agrees_with_f64(&c.a, &c.b));
             }
             #[test]
             fn distance_is_invariant_under_motion_f64() {
@@ -329,6 +355,11 @@ fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
                 "{name}: NaN input, signed distance {d:?} from {x:?}"
             ));
         }
+    }
+    // A negative radius is an invalid (empty) sphere: no contact, whatever the other shape.
+    if rho < T::ZERO && checks.iter().any(|(name, d, _)| name.starts_with("sphere-") && d.is_some())
+    {
+        return TestResult::error(format!("a sphere of radius {rho:?} got a contact from {x:?}"));
     }
     TestResult::passed()
 }
