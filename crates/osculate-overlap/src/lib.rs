@@ -5,8 +5,39 @@
 //!
 //! **Layering**: depends only on `osculate-math` (layer 0) and `osculate-closest` (layer 1).
 //!
-//! **Status**: the layer's queries are tracked in the project's overlap issue; this crate is the
-//! empty layer they land in.
+//! ```
+//! use osculate_overlap::{obb_obb, sphere_aabb};
+//! use osculate_math::{Aabb, Obb, Point3, Rotation3, Sphere, Vector3};
+//!
+//! let b = Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+//! assert!(sphere_aabb(&Sphere::new(Point3::new(1.5, 0.5, 0.5), 0.5), &b));
+//! let e = Vector3::new(1.0_f32, 1.0, 1.0);
+//! assert!(!obb_obb(&Obb::new(Point3::origin(), Rotation3::identity(), e), &Obb::new(Point3::new(3.0, 0.0, 0.0), Rotation3::identity(), e)));
+//! ```
+//!
+//! ## What is here
+//! - **Round shapes** ([`sphere_sphere`], [`sphere_capsule`], [`capsule_capsule`],
+//!   [`sphere_aabb`], [`sphere_obb`], [`sphere_triangle`], [`sphere_polygon`],
+//!   [`sphere_segment`]): a squared distance from `osculate-closest` against a squared radius.
+//! - **Planes and halfspaces** (Ericson 5.2.2-5.2.4): sphere (intersects / fully behind / enters
+//!   the negative halfspace), AABB, OBB, cone, capsule, triangle.
+//! - **Separating axes** ([`sat`]: a reusable helper with Ericson 5.2.1.1's repair of near-zero
+//!   cross-product axes): [`aabb_aabb`] (min-max) and [`aabb_aabb_center_extents`], [`obb_obb`]
+//!   (15 axes), [`aabb_triangle`] and [`obb_triangle`] (13 axes, Akenine-Möller),
+//!   [`segment_aabb`] and [`segment_obb`].
+//! - **Orientation predicates**: [`triangle_triangle`] (Guigue-Devillers 2003) and
+//!   [`segment_triangle`], each with an exact mode ([`triangle_triangle_exact`],
+//!   [`segment_triangle_exact`]) through Shewchuk's adaptive predicates.
+//! - **Containment**: [`contains_point`] for every solid.
+//!
+//! Every test counts touching as overlapping, errs toward "overlapping" by at most a stated
+//! relative tolerance where rounding could flip it (Ericson 5.2.1.1), and answers `false` for any
+//! NaN or infinite input and for empty shapes (negative radius or extent, inverted box).
+//!
+//! ## Features
+//! - `std` (default): use the standard library.
+//! - `alloc`: convex polygons (`sphere_polygon`).
+//! - `libm`: float functions from libm, for `no_std` targets.
 #![cfg_attr(not(feature = "std"), no_std)]
 
 #[cfg(not(any(feature = "std", feature = "libm")))]
@@ -14,4 +45,27 @@ compile_error!(
     "osculate-overlap needs float functions: enable the `std` feature or the `libm` feature"
 );
 
+mod plane;
+mod round;
+pub mod sat;
+mod triangle;
+
+pub use crate::plane::{
+    aabb_halfspace, aabb_plane, capsule_halfspace, capsule_plane, cone_halfspace, cone_plane,
+    obb_halfspace, obb_plane, sphere_behind_plane, sphere_halfspace, sphere_plane,
+    triangle_halfspace, triangle_plane,
+};
+#[cfg(feature = "alloc")]
+pub use crate::round::sphere_polygon;
+pub use crate::round::{
+    capsule_capsule, contains_point, sphere_aabb, sphere_capsule, sphere_obb, sphere_segment,
+    sphere_sphere, sphere_triangle,
+};
+pub use crate::sat::{
+    aabb_aabb, aabb_aabb_center_extents, aabb_triangle, obb_obb, obb_triangle, segment_aabb,
+    segment_obb,
+};
+pub use crate::triangle::{
+    segment_triangle, segment_triangle_exact, triangle_triangle, triangle_triangle_exact,
+};
 pub use osculate_closest;

@@ -1,0 +1,505 @@
+//! Separating axes (Ericson 5.2.1, van den Bergen 3.3): a small reusable helper, and the box tests
+//! built on it — box-box (AABB in both forms, OBB-OBB with 15 axes), box-triangle (13 axes,
+//! Akenine-Möller), segment-box.
+//!
+//! Robustness (Ericson 5.2.1.1): an axis that is the cross product of two (nearly) parallel edges
+//! is (nearly) zero, and projections on it are rounding noise. Every comparison here therefore
+//! grants a slack of [`Real::RELATIVE_TOLERANCE`] times the axis length times the input's scale, so
+//! such an axis never separates shapes that touch, and the tests err toward "overlapping" by at most
+//! that slack. [`edge_edge_axis`] replaces a degenerate cross-product axis as the text says. A NaN
+//! or infinite input gives `false` (checked first: a NaN comparison would otherwise never separate).
+
+use osculate_math::{Aabb, Obb, Point3, Real, Segment, Triangle, Vector3, is_finite_point};
+
+/// An interval `[min, max]` of projections on an axis.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Interval<T: Real> {
+    /// The smallest projection.
+    pub min: T,
+    /// The largest projection.
+    pub max: T,
+}
+
+impl<T: Real> Interval<T> {
+    /// The interval of the projections `axis · p` of `points` (empty — `min > max` — for no
+    /// points).
+    #[must_use]
+    pub fn of_points(axis: &Vector3<T>, points: &[Point3<T>]) -> Self {
+        points.iter().fold(Self { min: T::INFINITY, max: T::NEG_INFINITY }, |iv, p| {
+            let x = axis.dot(&p.coords);
+            Self { min: iv.min.fast_min(x), max: iv.max.fast_max(x) }
+        })
+    }
+
+    /// Whether the two intervals are apart by more than `slack` (touching intervals are not).
+    #[inline]
+    #[must_use]
+    pub fn separated_from(&self, other: &Self, slack: T) -> bool {
+        self.max + slack < other.min || other.max + slack < self.min
+    }
+}
+
+/// Whether `axis` separates the convex hulls of point sets `a` and `b`, with the slack of the
+/// module documentation (`scale` is the size of the coordinates involved, e.g. their largest
+/// magnitude). A zero axis never separates.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::sat::separated_on_axis;
+/// use osculate_math::{Point3, Vector3};
+///
+/// let a = [Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0)];
+/// let b = [Point3::new(2.0, 0.0, 0.0), Point3::new(3.0, 1.0, 0.0)];
+/// assert!(separated_on_axis(&Vector3::x(), &a, &b, 3.0));
+/// assert!(!separated_on_axis(&Vector3::y(), &a, &b, 3.0));
+/// ```
+#[must_use]
+pub fn separated_on_axis<T: Real>(
+    axis: &Vector3<T>,
+    a: &[Point3<T>],
+    b: &[Point3<T>],
+    scale: T,
+) -> bool {
+    let slack = T::RELATIVE_TOLERANCE * axis.amax() * scale;
+    Interval::of_points(axis, a).separated_from(&Interval::of_points(axis, b), slack)
+}
+
+/// The candidate separating axis of edge `ab` (direction `ab`) and edge `cd` (direction `cd`), with
+/// Ericson 5.2.1.1's repair for (nearly) parallel edges: `ab × cd` when it is not (nearly) zero;
+/// otherwise the edges lie in a common plane and the axis is `ab × (ab × (c − a))`, perpendicular to
+/// `ab` in that plane; `None` when that is zero too — the edges are collinear and no axis of theirs
+/// can separate.
+///
+/// "Nearly zero" is `|m|² ≤ DEGENERATE_SQ_TOLERANCE · |u|² |v|²` for `m = u × v`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::sat::edge_edge_axis;
+/// use osculate_math::Vector3;
+///
+/// let x = Vector3::new(1.0_f64, 0.0, 0.0);
+/// assert_eq!(edge_edge_axis(&x, &Vector3::y(), &Vector3::zeros()), Some(Vector3::z()));
+/// // Parallel edges one unit apart along y: the axis is in their plane, perpendicular to them.
+/// let m = edge_edge_axis(&x, &x, &Vector3::y()).unwrap();
+/// assert!(m.x == 0.0 && m.z == 0.0 && m.y != 0.0);
+/// // Collinear edges: no axis.
+/// assert_eq!(edge_edge_axis(&x, &x, &Vector3::new(5.0, 0.0, 0.0)), None);
+/// ```
+#[must_use]
+pub fn edge_edge_axis<T: Real>(
+    ab: &Vector3<T>,
+    cd: &Vector3<T>,
+    c_minus_a: &Vector3<T>,
+) -> Option<Vector3<T>> {
+    let nonzero = |m: &Vector3<T>, u: &Vector3<T>, v: &Vector3<T>| {
+        m.norm_squared() > T::DEGENERATE_SQ_TOLERANCE * u.norm_squared() * v.norm_squared()
+    };
+    let m = ab.cross(cd);
+    if nonzero(&m, ab, cd) {
+        return Some(m);
+    }
+    let n = ab.cross(c_minus_a);
+    let m = ab.cross(&n);
+    nonzero(&m, ab, &n).then_some(m)
+}
+
+/// Whether two boxes given by min and max corners overlap: their extents overlap on every axis
+/// (van den Bergen 3.2.1, Ericson 4.2.1). Touching boxes overlap; an inverted (empty) box overlaps
+/// nothing; NaN gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::aabb_aabb;
+/// use osculate_math::{Aabb, Point3};
+///
+/// let a = Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// assert!(aabb_aabb(&a, &Aabb::new(Point3::new(1.0, 0.5, 0.5), Point3::new(2.0, 2.0, 2.0))));
+/// assert!(!aabb_aabb(&a, &Aabb::new(Point3::new(1.5, 0.0, 0.0), Point3::new(2.0, 1.0, 1.0))));
+/// ```
+#[inline]
+#[must_use]
+pub fn aabb_aabb<T: Real>(a: &Aabb<T>, b: &Aabb<T>) -> bool {
+    (0..3).all(|i| {
+        a.min[i] <= a.max[i] && b.min[i] <= b.max[i] && a.min[i] <= b.max[i] && b.min[i] <= a.max[i]
+    })
+}
+
+/// Whether two boxes given by center and half extents overlap: `|c₁ − c₂| ≤ e₁ + e₂` on every axis
+/// (van den Bergen 3.2.1, Ericson 4.2.1). Negative half extents (an empty box) or NaN give `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::aabb_aabb_center_extents;
+/// use osculate_math::{Point3, Vector3};
+///
+/// let e = Vector3::new(0.5_f64, 0.5, 0.5);
+/// assert!(aabb_aabb_center_extents(&Point3::new(0.0, 0.0, 0.0), &e, &Point3::new(1.0, 0.0, 0.0), &e));
+/// assert!(!aabb_aabb_center_extents(&Point3::new(0.0, 0.0, 0.0), &e, &Point3::new(1.01, 0.0, 0.0), &e));
+/// ```
+#[inline]
+#[must_use]
+pub fn aabb_aabb_center_extents<T: Real>(
+    c1: &Point3<T>,
+    e1: &Vector3<T>,
+    c2: &Point3<T>,
+    e2: &Vector3<T>,
+) -> bool {
+    (0..3).all(|i| e1[i] >= T::ZERO && e2[i] >= T::ZERO && (c1[i] - c2[i]).abs() <= e1[i] + e2[i])
+}
+
+/// Whether every component of `v` is finite and non-negative.
+#[inline]
+fn valid_extents<T: Real>(v: &Vector3<T>) -> bool {
+    v.iter().all(|x| x.is_finite() && *x >= T::ZERO)
+}
+
+/// Whether two oriented boxes overlap, by the 15 separating axes of Gottschalk et al. as Ericson
+/// 4.4.1 writes them: the three axes of each box, then the nine cross products, all evaluated in
+/// `a`'s frame from `R = Aᵀ B`. Near-parallel axes are handled as Ericson 4.4.1 and 5.2.1.1
+/// advise: `|R|` gets a relative epsilon (`RELATIVE_TOLERANCE`), so a near-zero cross-product axis
+/// is treated as parallel and errs toward overlap. Touching boxes overlap; a negative half extent or
+/// a non-finite value gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::obb_obb;
+/// use osculate_math::{Obb, Point3, Rotation3, Vector3};
+///
+/// let e = Vector3::new(1.0_f64, 1.0, 1.0);
+/// let a = Obb::new(Point3::origin(), Rotation3::identity(), e);
+/// let turned = Rotation3::from_axis_angle(&Vector3::z_axis(), std::f64::consts::FRAC_PI_4);
+/// // A box turned 45° reaches √2 along x: it overlaps a box 2.4 away, not one 2.5 away.
+/// assert!(obb_obb(&a, &Obb::new(Point3::new(2.4, 0.0, 0.0), turned, e)));
+/// assert!(!obb_obb(&a, &Obb::new(Point3::new(2.5, 0.0, 0.0), turned, e)));
+/// ```
+#[must_use]
+pub fn obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> bool {
+    let (ea, eb) = (a.half_extents, b.half_extents);
+    if !(valid_extents(&ea)
+        && valid_extents(&eb)
+        && is_finite_point(&a.center)
+        && is_finite_point(&b.center)
+        && a.rotation.matrix().iter().all(|x| x.is_finite())
+        && b.rotation.matrix().iter().all(|x| x.is_finite()))
+    {
+        return false;
+    }
+    let ax = [a.axis(0), a.axis(1), a.axis(2)];
+    let bx = [b.axis(0), b.axis(1), b.axis(2)];
+    let mut r = [[T::ZERO; 3]; 3];
+    let mut abs_r = [[T::ZERO; 3]; 3];
+    for i in 0..3 {
+        for j in 0..3 {
+            r[i][j] = ax[i].dot(&bx[j]);
+            abs_r[i][j] = r[i][j].abs() + T::RELATIVE_TOLERANCE;
+        }
+    }
+    let d = b.center - a.center;
+    let t = [d.dot(&ax[0]), d.dot(&ax[1]), d.dot(&ax[2])];
+    // The translation's own rounding: a relative slack on every comparison.
+    let slack = T::RELATIVE_TOLERANCE * (d.amax() + ea.amax() + eb.amax());
+    // a's axes.
+    for i in 0..3 {
+        let rb = eb[0] * abs_r[i][0] + eb[1] * abs_r[i][1] + eb[2] * abs_r[i][2];
+        if t[i].abs() > ea[i] + rb + slack {
+            return false;
+        }
+    }
+    // b's axes.
+    for j in 0..3 {
+        let ra = ea[0] * abs_r[0][j] + ea[1] * abs_r[1][j] + ea[2] * abs_r[2][j];
+        let dist = t[0] * r[0][j] + t[1] * r[1][j] + t[2] * r[2][j];
+        if dist.abs() > ra + eb[j] + slack {
+            return false;
+        }
+    }
+    // The nine cross products a_i × b_j.
+    for i in 0..3 {
+        let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+        for j in 0..3 {
+            let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+            let ra = ea[i1] * abs_r[i2][j] + ea[i2] * abs_r[i1][j];
+            let rb = eb[j1] * abs_r[i][j2] + eb[j2] * abs_r[i][j1];
+            let dist = t[i2] * r[i1][j] - t[i1] * r[i2][j];
+            if dist.abs() > ra + rb + slack {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The box-triangle test in the box's frame: a box centered at the origin with half extents `e`,
+/// the triangle's vertices `v` relative to the box center (Akenine-Möller 2001, Ericson 5.2.9).
+fn centered_box_triangle<T: Real>(e: &Vector3<T>, v: [Vector3<T>; 3]) -> bool {
+    let scale = e.amax().fast_max(v[0].amax()).fast_max(v[1].amax()).fast_max(v[2].amax());
+    let f = [v[1] - v[0], v[2] - v[1], v[0] - v[2]];
+    // Category 3 first (Akenine-Möller's order 3-1-2): the nine axes u_i × f_j. With
+    // u_i = e_i the cross product is a permutation of f_j with one sign flip; a zero axis (an edge
+    // parallel to u_i) gives p = r = 0 and never separates.
+    for i in 0..3 {
+        let mut u = Vector3::zeros();
+        u[i] = T::ONE;
+        for fj in &f {
+            let axis = u.cross(fj);
+            let p = [axis.dot(&v[0]), axis.dot(&v[1]), axis.dot(&v[2])];
+            let r = e.x * axis.x.abs() + e.y * axis.y.abs() + e.z * axis.z.abs();
+            let slack = T::RELATIVE_TOLERANCE * axis.amax() * scale;
+            let pmax = p[0].fast_max(p[1]).fast_max(p[2]);
+            let pmin = p[0].fast_min(p[1]).fast_min(p[2]);
+            if pmin > r + slack || pmax < -r - slack {
+                return false;
+            }
+        }
+    }
+    // Category 1: the box's face normals (the triangle's bounding box against the box).
+    let slack = T::RELATIVE_TOLERANCE * scale;
+    for i in 0..3 {
+        let lo = v[0][i].fast_min(v[1][i]).fast_min(v[2][i]);
+        let hi = v[0][i].fast_max(v[1][i]).fast_max(v[2][i]);
+        if lo > e[i] + slack || hi < -e[i] - slack {
+            return false;
+        }
+    }
+    // Category 2: the triangle's normal (the plane-box test of Ericson 5.2.3). A collapsed triangle
+    // has a zero normal, which never separates; its other axes suffice.
+    let n = f[0].cross(&f[1]);
+    let r = e.x * n.x.abs() + e.y * n.y.abs() + e.z * n.z.abs();
+    let s = n.dot(&v[0]);
+    s.abs() <= r + T::RELATIVE_TOLERANCE * n.amax() * scale
+}
+
+/// Whether box `b` and triangle `t` overlap, by the 13 separating axes of Akenine-Möller (2001) as
+/// Ericson 5.2.9 gives them, in the order 3-1-2 (the nine edge-cross-axis tests first, then the
+/// box's face normals, then the triangle's normal). Touching counts; a collapsed triangle is tested
+/// as the segment it is (its edge axes remain); an inverted box or NaN gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::aabb_triangle;
+/// use osculate_math::{Aabb, Point3, Triangle};
+///
+/// let b = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// // A big triangle slicing through the box's middle, and one cutting only past a corner.
+/// let slice = Triangle::new(Point3::new(-5.0, -5.0, 0.5), Point3::new(5.0, -5.0, 0.5), Point3::new(0.0, 5.0, 0.5));
+/// let past = Triangle::new(Point3::new(2.0, 0.0, 0.0), Point3::new(0.0, 2.0, 0.0), Point3::new(0.0, 0.0, 2.0));
+/// assert!(aabb_triangle(&b, &slice));
+/// assert!(aabb_triangle(&b, &past)); // the plane x + y + z = 2 cuts the box
+/// let beyond = Triangle::new(Point3::new(4.0, 0.0, 0.0), Point3::new(0.0, 4.0, 0.0), Point3::new(0.0, 0.0, 4.0));
+/// assert!(!aabb_triangle(&b, &beyond));
+/// ```
+#[must_use]
+pub fn aabb_triangle<T: Real>(b: &Aabb<T>, t: &Triangle<T>) -> bool {
+    if !(is_finite_point(&b.min) && is_finite_point(&b.max) && triangle_finite(t)) {
+        return false;
+    }
+    let e = b.half_extents();
+    if !valid_extents(&e) {
+        return false;
+    }
+    let c = b.center();
+    centered_box_triangle(&e, [t.a - c, t.b - c, t.c - c])
+}
+
+#[inline]
+fn triangle_finite<T: Real>(t: &Triangle<T>) -> bool {
+    is_finite_point(&t.a) && is_finite_point(&t.b) && is_finite_point(&t.c)
+}
+
+#[inline]
+fn obb_finite<T: Real>(b: &Obb<T>) -> bool {
+    valid_extents(&b.half_extents)
+        && is_finite_point(&b.center)
+        && b.rotation.matrix().iter().all(|x| x.is_finite())
+}
+
+/// Whether oriented box `b` and triangle `t` overlap: the triangle taken into the box's frame and
+/// tested as in [`aabb_triangle`].
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::obb_triangle;
+/// use osculate_math::{Obb, Point3, Rotation3, Triangle, Vector3};
+///
+/// let b = Obb::new(Point3::origin(), Rotation3::from_axis_angle(&Vector3::z_axis(), 0.785398), Vector3::new(1.0_f64, 1.0, 1.0));
+/// let t = Triangle::new(Point3::new(1.3, 0.0, -1.0), Point3::new(3.0, 0.0, -1.0), Point3::new(1.3, 0.0, 1.0));
+/// assert!(obb_triangle(&b, &t)); // the turned box's edge reaches x = √2
+/// ```
+#[must_use]
+pub fn obb_triangle<T: Real>(b: &Obb<T>, t: &Triangle<T>) -> bool {
+    if !obb_finite(b) || !triangle_finite(t) {
+        return false;
+    }
+    centered_box_triangle(&b.half_extents, [b.to_local(&t.a), b.to_local(&t.b), b.to_local(&t.c)])
+}
+
+/// The segment-box test in the box's frame: segment midpoint `m` and half vector `d` relative to a
+/// box centered at the origin with half extents `e` (Ericson 5.3.3).
+fn centered_box_segment<T: Real>(e: &Vector3<T>, m: &Vector3<T>, d: &Vector3<T>) -> bool {
+    let scale = e.amax().fast_max(m.amax()).fast_max(d.amax());
+    let slack = T::RELATIVE_TOLERANCE * scale;
+    let ad = d.abs();
+    // The box's axes.
+    for i in 0..3 {
+        if m[i].abs() > e[i] + ad[i] + slack {
+            return false;
+        }
+    }
+    // The cross products of the segment direction with the box's axes. Ericson adds an epsilon to
+    // |d| against the near-parallel case; the slack, relative to the scale, does that here.
+    let ad = ad.add_scalar(T::RELATIVE_TOLERANCE * d.amax());
+    if (m.y * d.z - m.z * d.y).abs() > e.y * ad.z + e.z * ad.y + slack * d.amax() {
+        return false;
+    }
+    if (m.z * d.x - m.x * d.z).abs() > e.x * ad.z + e.z * ad.x + slack * d.amax() {
+        return false;
+    }
+    if (m.x * d.y - m.y * d.x).abs() > e.x * ad.y + e.y * ad.x + slack * d.amax() {
+        return false;
+    }
+    true
+}
+
+/// Whether segment `s` and box `b` overlap, by separating axes (Ericson 5.3.3): the three box axes
+/// and the three cross products of the segment's direction with them. Van den Bergen (3.2.1) notes
+/// that for a yes/no answer this beats casting the segment as a ray. Touching counts; a zero-length
+/// segment is a point; an inverted box or NaN gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::segment_aabb;
+/// use osculate_math::{Aabb, Point3, Segment};
+///
+/// let b = Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// assert!(segment_aabb(&Segment::new(Point3::new(-1.0, -1.0, 0.5), Point3::new(2.0, 2.0, 0.5)), &b));
+/// assert!(!segment_aabb(&Segment::new(Point3::new(-1.0, 0.5, 0.5), Point3::new(0.5, 2.0, 0.5)), &b));
+/// ```
+#[must_use]
+pub fn segment_aabb<T: Real>(s: &Segment<T>, b: &Aabb<T>) -> bool {
+    let finite = [b.min, b.max, s.a, s.b].iter().all(is_finite_point);
+    if !finite {
+        return false;
+    }
+    let e = b.half_extents();
+    if !valid_extents(&e) {
+        return false;
+    }
+    let c = b.center();
+    let m = (s.a.coords + s.b.coords) * T::HALF - c.coords;
+    let d = (s.b - s.a) * T::HALF;
+    centered_box_segment(&e, &m, &d)
+}
+
+/// Whether segment `s` and oriented box `b` overlap: the segment taken into the box's frame and
+/// tested as in [`segment_aabb`].
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::segment_obb;
+/// use osculate_math::{Obb, Point3, Rotation3, Segment, Vector3};
+///
+/// let b = Obb::new(Point3::origin(), Rotation3::from_axis_angle(&Vector3::z_axis(), 0.785398), Vector3::new(1.0_f64, 1.0, 1.0));
+/// assert!(segment_obb(&Segment::new(Point3::new(1.4, -1.0, 0.0), Point3::new(1.4, 1.0, 0.0)), &b));
+/// assert!(!segment_obb(&Segment::new(Point3::new(1.5, -1.0, 0.0), Point3::new(1.5, 1.0, 0.0)), &b));
+/// ```
+#[must_use]
+pub fn segment_obb<T: Real>(s: &Segment<T>, b: &Obb<T>) -> bool {
+    if !(obb_finite(b) && is_finite_point(&s.a) && is_finite_point(&s.b)) {
+        return false;
+    }
+    let (la, lb) = (b.to_local(&s.a), b.to_local(&s.b));
+    centered_box_segment(&b.half_extents, &((la + lb) * T::HALF), &((lb - la) * T::HALF))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use osculate_math::Rotation3;
+
+    fn worked_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let unit = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
+        // AABB pairs in both forms: face to face (touching), edge to edge, nested, apart, inverted.
+        let cases = [
+            (Aabb::new(p(1.0, 0.0, 0.0), p(2.0, 1.0, 1.0)), true),
+            (Aabb::new(p(1.0, 1.0, 0.0), p(2.0, 2.0, 1.0)), true),
+            (Aabb::new(p(0.25, 0.25, 0.25), p(0.5, 0.5, 0.5)), true),
+            (Aabb::new(p(-1.0, -1.0, -1.0), p(2.0, 2.0, 2.0)), true),
+            (Aabb::new(p(1.001, 0.0, 0.0), p(2.0, 1.0, 1.0)), false),
+            (Aabb::new(p(0.5, 0.5, 0.5), p(0.4, 0.6, 0.6)), false),
+        ];
+        for (b, want) in cases {
+            assert_eq!(aabb_aabb(&unit, &b), want, "{b:?}");
+            assert_eq!(aabb_aabb(&b, &unit), want, "{b:?}");
+            let ce = aabb_aabb_center_extents(
+                &unit.center(),
+                &unit.half_extents(),
+                &b.center(),
+                &b.half_extents(),
+            );
+            assert_eq!(ce, want, "center-extents {b:?}");
+        }
+        // OBB-OBB: face to face touching, parallel apart, nested, edge-to-edge crossing where only a
+        // cross-product axis separates.
+        let e = v(1.0, 1.0, 1.0);
+        let a = Obb::new(p(0.0, 0.0, 0.0), Rotation3::identity(), e);
+        assert!(obb_obb(&a, &Obb::new(p(2.0, 0.0, 0.0), Rotation3::identity(), e)));
+        assert!(!obb_obb(&a, &Obb::new(p(2.01, 0.0, 0.0), Rotation3::identity(), e)));
+        assert!(obb_obb(&a, &Obb::new(p(0.1, 0.0, 0.0), Rotation3::identity(), v(0.2, 0.2, 0.2))));
+        // Two boxes turned 45° about different axes, edge toward edge: a's edge along z at
+        // (√2, 0) after a 45° turn about z; b's edge along y at x = d − √2 after a 45° turn about
+        // y. The face axes overlap up to d = 2√2; only the edge-edge axis x separates beyond it.
+        let qz = Rotation3::from_axis_angle(&Vector3::z_axis(), l(core::f64::consts::FRAC_PI_4));
+        let qy = Rotation3::from_axis_angle(&Vector3::y_axis(), l(core::f64::consts::FRAC_PI_4));
+        let az = Obb::new(p(0.0, 0.0, 0.0), qz, e);
+        let s2 = 2.0_f64.sqrt();
+        assert!(obb_obb(&az, &Obb::new(p(2.0 * s2 - 0.01, 0.0, 0.0), qy, e)));
+        assert!(!obb_obb(&az, &Obb::new(p(2.0 * s2 + 0.01, 0.0, 0.0), qy, e)));
+        let nan = Obb::new(p(f64::NAN, 0.0, 0.0), Rotation3::identity(), e);
+        assert!(!obb_obb(&a, &nan) && !obb_obb(&nan, &a));
+
+        // AABB-triangle: coplanar with a face, edge-parallel to an axis, through the middle,
+        // separated only by a cross axis, collapsed triangle, vertex inside.
+        let on_face = Triangle::new(p(0.2, 0.2, 1.0), p(0.8, 0.2, 1.0), p(0.2, 0.8, 1.0));
+        assert!(aabb_triangle(&unit, &on_face));
+        let above = Triangle::new(p(0.2, 0.2, 1.01), p(0.8, 0.2, 1.01), p(0.2, 0.8, 1.01));
+        assert!(!aabb_triangle(&unit, &above));
+        // The triangle x + y = 2.5 (vertical, off the corner edge at x = y = 1): the face normals
+        // overlap ([0.5, 2] on x and y), the triangle's normal separates.
+        let off_edge = Triangle::new(p(0.5, 2.0, -1.0), p(2.0, 0.5, -1.0), p(1.25, 1.25, 3.0));
+        assert!(!aabb_triangle(&unit, &off_edge));
+        let on_edge = Triangle::new(p(0.0, 2.0, -1.0), p(2.0, 0.0, -1.0), p(1.0, 1.0, 3.0));
+        assert!(aabb_triangle(&unit, &on_edge));
+        let collapsed = Triangle::new(p(-1.0, 0.5, 0.5), p(0.0, 0.5, 0.5), p(2.0, 0.5, 0.5));
+        assert!(aabb_triangle(&unit, &collapsed));
+        let collapsed_off = Triangle::new(p(-1.0, 1.5, 0.5), p(0.0, 1.5, 0.5), p(2.0, 1.5, 0.5));
+        assert!(!aabb_triangle(&unit, &collapsed_off));
+        let inside = Triangle::new(p(0.5, 0.5, 0.5), p(5.0, 5.0, 7.0), p(6.0, 5.0, 7.0));
+        assert!(aabb_triangle(&unit, &inside));
+        let obb = Obb::new(p(0.5, 0.5, 0.5), Rotation3::identity(), v(0.5, 0.5, 0.5));
+        assert!(obb_triangle(&obb, &on_face) && !obb_triangle(&obb, &above));
+
+        // Segment-box: through, grazing an edge, parallel to a face just above it, a point,
+        // an oriented box.
+        let seg = |a: Point3<T>, b: Point3<T>| Segment::new(a, b);
+        assert!(segment_aabb(&seg(p(-1.0, 0.5, 0.5), p(2.0, 0.5, 0.5)), &unit));
+        assert!(segment_aabb(&seg(p(-1.0, 3.0, 0.5), p(3.0, -1.0, 0.5)), &unit));
+        assert!(!segment_aabb(&seg(p(-1.0, 3.1, 0.5), p(3.1, -1.0, 0.5)), &unit));
+        assert!(!segment_aabb(&seg(p(-1.0, 0.5, 1.01), p(2.0, 0.5, 1.01)), &unit));
+        assert!(segment_aabb(&seg(p(0.5, 0.5, 0.5), p(0.5, 0.5, 0.5)), &unit));
+        assert!(!segment_aabb(&seg(p(0.5, 0.5, 1.5), p(0.5, 0.5, 1.5)), &unit));
+        assert!(segment_obb(&seg(p(-1.0, 0.5, 0.5), p(2.0, 0.5, 0.5)), &obb));
+    }
+
+    #[test]
+    fn worked_cases_f32() {
+        worked_cases::<f32>();
+    }
+
+    #[test]
+    fn worked_cases_f64() {
+        worked_cases::<f64>();
+    }
+}

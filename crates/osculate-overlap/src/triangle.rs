@@ -1,0 +1,549 @@
+//! Triangle-triangle and segment-triangle overlap from orientation predicates, in a fast and an
+//! exact mode.
+//!
+//! Triangle-triangle uses Guigue and Devillers, "Fast and Robust Triangle-Triangle Overlap Test
+//! Using Orientation Predicates" (JGT 2003), rather than Möller (1997): its every decision is the
+//! sign of a 3×3 determinant (`orient3d`) or, for coplanar triangles, of a 2×2 one (`orient2d`),
+//! so the same algorithm becomes exact by evaluating those signs exactly — no intersection points
+//! or interval ends are ever computed, where Möller's interval test divides and compares the
+//! results.
+//!
+//! The fast mode (`triangle_triangle`, `segment_triangle`) evaluates the determinants in the
+//! input's own precision: a sign may be wrong when the configuration is within rounding of
+//! degenerate (touching, coplanar). The exact mode (`*_exact`) evaluates them with Shewchuk's
+//! adaptive predicates (the `robust` crate) on the inputs converted to `f64` — exact for every
+//! `f32` and `f64` input whose products do not overflow (coordinates below about 1e100) — so its
+//! answer is the true one for the given coordinates. Both count touching as overlapping, and give
+//! `false` for any non-finite coordinate.
+//!
+//! Degenerate triangles are handled by what they are: a triangle whose vertices are collinear is
+//! the union of its edges (tested as segments), one whose vertices coincide is a point.
+
+use osculate_math::{Point3, Real, Segment, Triangle, is_finite_point};
+
+/// The sign of a number: -1, 0 or 1.
+type Sign = i8;
+
+#[inline]
+fn sign<T: Real>(x: T) -> Sign {
+    if x > T::ZERO {
+        1
+    } else if x < T::ZERO {
+        -1
+    } else {
+        0
+    }
+}
+
+/// The orientation predicates the tests are built on.
+trait Predicates<T: Real> {
+    /// The sign of `(b − a) × (c − a) · (d − a)`: positive when `d` is on the side of plane `abc`
+    /// that `(b − a) × (c − a)` points to.
+    fn orient3d(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, d: &Point3<T>) -> Sign;
+    /// The sign of `(b − a) × (c − a)` in 2D: positive when `abc` turns counter-clockwise.
+    fn orient2d(a: [T; 2], b: [T; 2], c: [T; 2]) -> Sign;
+}
+
+/// Determinants in the input's precision.
+struct Fast;
+
+impl<T: Real> Predicates<T> for Fast {
+    #[inline]
+    fn orient3d(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, d: &Point3<T>) -> Sign {
+        sign((b - a).cross(&(c - a)).dot(&(d - a)))
+    }
+    #[inline]
+    fn orient2d(a: [T; 2], b: [T; 2], c: [T; 2]) -> Sign {
+        sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]))
+    }
+}
+
+/// Shewchuk's adaptive exact determinants on the inputs widened to `f64`.
+struct Exact;
+
+impl<T: Real> Predicates<T> for Exact {
+    fn orient3d(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, d: &Point3<T>) -> Sign {
+        let w =
+            |p: &Point3<T>| robust::Coord3D { x: p.x.to_f64(), y: p.y.to_f64(), z: p.z.to_f64() };
+        // Shewchuk's orient3d is positive when d is *below* plane abc (abc counter-clockwise seen
+        // from above), i.e. it is minus this module's orientation.
+        -sign(robust::orient3d(w(a), w(b), w(c), w(d)))
+    }
+    fn orient2d(a: [T; 2], b: [T; 2], c: [T; 2]) -> Sign {
+        let w = |p: [T; 2]| robust::Coord { x: p[0].to_f64(), y: p[1].to_f64() };
+        sign(robust::orient2d(w(a), w(b), w(c)))
+    }
+}
+
+/// The 2D projection dropping coordinate `drop`.
+#[inline]
+fn project<T: Real>(p: &Point3<T>, drop: usize) -> [T; 2] {
+    match drop {
+        0 => [p.y, p.z],
+        1 => [p.z, p.x],
+        _ => [p.x, p.y],
+    }
+}
+
+/// The coordinate to drop so that the plane of the non-collinear points `a, b, c` projects without
+/// collapsing: one where their projected orientation is not zero, or `None` when it is zero in all
+/// three projections (the points are collinear).
+fn projection_for<T: Real, P: Predicates<T>>(
+    a: &Point3<T>,
+    b: &Point3<T>,
+    c: &Point3<T>,
+) -> Option<usize> {
+    // Prefer the axis of the normal's largest component (best conditioned for the fast mode); the
+    // predicate decides whether that projection is degenerate.
+    let n = (b - a).cross(&(c - a)).abs();
+    let first = if n.x >= n.y && n.x >= n.z {
+        0
+    } else if n.y >= n.z {
+        1
+    } else {
+        2
+    };
+    [first, (first + 1) % 3, (first + 2) % 3]
+        .into_iter()
+        .find(|&k| P::orient2d(project(a, k), project(b, k), project(c, k)) != 0)
+}
+
+/// Whether point `p` is on closed 2D segment `ab`, given that the three are collinear.
+#[inline]
+fn on_collinear_segment<T: Real>(p: [T; 2], a: [T; 2], b: [T; 2]) -> bool {
+    (0..2).all(|i| a[i].fast_min(b[i]) <= p[i] && p[i] <= a[i].fast_max(b[i]))
+}
+
+/// Whether closed 2D segments `ab` and `cd` meet (either may be a point).
+fn segments_2d<T: Real, P: Predicates<T>>(a: [T; 2], b: [T; 2], c: [T; 2], d: [T; 2]) -> bool {
+    let (o1, o2) = (P::orient2d(a, b, c), P::orient2d(a, b, d));
+    let (o3, o4) = (P::orient2d(c, d, a), P::orient2d(c, d, b));
+    if o1 * o2 < 0 && o3 * o4 < 0 {
+        return true;
+    }
+    (o1 == 0 && on_collinear_segment(c, a, b))
+        || (o2 == 0 && on_collinear_segment(d, a, b))
+        || (o3 == 0 && on_collinear_segment(a, c, d))
+        || (o4 == 0 && on_collinear_segment(b, c, d))
+}
+
+/// Whether 2D point `p` is in the closed triangle `abc` of non-zero area.
+fn in_triangle_2d<T: Real, P: Predicates<T>>(p: [T; 2], a: [T; 2], b: [T; 2], c: [T; 2]) -> bool {
+    let s = [P::orient2d(a, b, p), P::orient2d(b, c, p), P::orient2d(c, a, p)];
+    s.iter().all(|&x| x >= 0) || s.iter().all(|&x| x <= 0)
+}
+
+/// Whether closed 3D segments `pq` and `rs` meet (either may be a point).
+fn segments_3d<T: Real, P: Predicates<T>>(
+    p: &Point3<T>,
+    q: &Point3<T>,
+    r: &Point3<T>,
+    s: &Point3<T>,
+) -> bool {
+    if P::orient3d(p, q, r, s) != 0 {
+        return false;
+    }
+    // Coplanar: find a projection in which their plane does not collapse. If the four points are
+    // collinear every triangle of them is flat; then any projection that keeps the line a line
+    // works (some pair of distinct points differs there), and if all points coincide, any does.
+    let drop = projection_for::<T, P>(p, q, r)
+        .or_else(|| projection_for::<T, P>(p, q, s))
+        .or_else(|| projection_for::<T, P>(p, r, s))
+        .or_else(|| projection_for::<T, P>(q, r, s))
+        .unwrap_or_else(|| line_projection(&[*p, *q, *r, *s]));
+    segments_2d::<T, P>(project(p, drop), project(q, drop), project(r, drop), project(s, drop))
+}
+
+/// For collinear points: a coordinate to drop that keeps distinct points distinct (the axis along
+/// which the points' spread is smallest).
+fn line_projection<T: Real>(points: &[Point3<T>]) -> usize {
+    let spread = |i: usize| {
+        let lo = points.iter().fold(T::INFINITY, |m, p| m.fast_min(p[i]));
+        let hi = points.iter().fold(T::NEG_INFINITY, |m, p| m.fast_max(p[i]));
+        hi - lo
+    };
+    let s = [spread(0), spread(1), spread(2)];
+    if s[0] <= s[1] && s[0] <= s[2] {
+        0
+    } else if s[1] <= s[2] {
+        1
+    } else {
+        2
+    }
+}
+
+/// Whether segment `pq` meets the closed, non-degenerate triangle `abc`, given that all five points
+/// are coplanar; `drop` is a projection in which the triangle keeps its area.
+fn coplanar_segment_triangle<T: Real, P: Predicates<T>>(
+    p: &Point3<T>,
+    q: &Point3<T>,
+    t: [&Point3<T>; 3],
+    drop: usize,
+) -> bool {
+    let (p2, q2) = (project(p, drop), project(q, drop));
+    let [a, b, c] = t.map(|v| project(v, drop));
+    in_triangle_2d::<T, P>(p2, a, b, c)
+        || segments_2d::<T, P>(p2, q2, a, b)
+        || segments_2d::<T, P>(p2, q2, b, c)
+        || segments_2d::<T, P>(p2, q2, c, a)
+}
+
+/// Segment-triangle overlap from orientations (the scalar triple products of Ericson 5.3.4, made a
+/// closed test for a segment).
+fn segment_triangle_with<T: Real, P: Predicates<T>>(s: &Segment<T>, t: &Triangle<T>) -> bool {
+    let (p, q) = (&s.a, &s.b);
+    let (a, b, c) = (&t.a, &t.b, &t.c);
+    let Some(drop) = projection_for::<T, P>(a, b, c) else {
+        // A collinear triangle is the union of its edges.
+        return segments_3d::<T, P>(p, q, a, b)
+            || segments_3d::<T, P>(p, q, b, c)
+            || segments_3d::<T, P>(p, q, c, a);
+    };
+    let (sp, sq) = (P::orient3d(a, b, c, p), P::orient3d(a, b, c, q));
+    if sp * sq > 0 {
+        return false; // both ends strictly on one side
+    }
+    if sp == 0 && sq == 0 {
+        return coplanar_segment_triangle::<T, P>(p, q, [a, b, c], drop);
+    }
+    // The segment crosses (or touches) the plane at one point: it is in the triangle when the
+    // segment's line passes on the inner side of (or through) each edge — the three orientations
+    // of the line with the edges agree in sign, zeros allowed (Ericson 5.3.4's triple products).
+    let (u, v) = if sp >= 0 && sq <= 0 { (p, q) } else { (q, p) };
+    let e = [P::orient3d(u, v, a, b), P::orient3d(u, v, b, c), P::orient3d(u, v, c, a)];
+    e.iter().all(|&x| x >= 0) || e.iter().all(|&x| x <= 0)
+}
+
+/// The decision of Guigue-Devillers once both triangles are in canonical form: `p1` alone on its
+/// side of `T2`'s plane, `p2` alone on its side of `T1`'s plane, with the orientations arranged so
+/// that the two intervals on the planes' common line overlap exactly when both tests hold.
+fn check_min_max<T: Real, P: Predicates<T>>(
+    p1: &Point3<T>,
+    q1: &Point3<T>,
+    r1: &Point3<T>,
+    p2: &Point3<T>,
+    q2: &Point3<T>,
+    r2: &Point3<T>,
+) -> bool {
+    P::orient3d(q1, p2, p1, q2) <= 0 && P::orient3d(p1, p2, r1, r2) <= 0
+}
+
+/// Guigue-Devillers' canonical permutation of `T2` given `T1` in canonical form (`p1` alone), from
+/// the orientations `(dp2, dq2, dr2)` of `T2`'s vertices with respect to `T1`'s plane.
+#[allow(clippy::too_many_arguments, reason = "the paper's six vertices and three signs")]
+fn tri_tri_3d<T: Real, P: Predicates<T>>(
+    p1: &Point3<T>,
+    q1: &Point3<T>,
+    r1: &Point3<T>,
+    p2: &Point3<T>,
+    q2: &Point3<T>,
+    r2: &Point3<T>,
+    dp2: Sign,
+    dq2: Sign,
+    dr2: Sign,
+) -> Option<bool> {
+    let cmm = |a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, d, e, f| {
+        Some(check_min_max::<T, P>(a, b, c, d, e, f))
+    };
+    if dp2 > 0 {
+        if dq2 > 0 {
+            cmm(p1, r1, q1, r2, p2, q2)
+        } else if dr2 > 0 {
+            cmm(p1, r1, q1, q2, r2, p2)
+        } else {
+            cmm(p1, q1, r1, p2, q2, r2)
+        }
+    } else if dp2 < 0 {
+        if dq2 < 0 {
+            cmm(p1, q1, r1, r2, p2, q2)
+        } else if dr2 < 0 {
+            cmm(p1, q1, r1, q2, r2, p2)
+        } else {
+            cmm(p1, r1, q1, p2, q2, r2)
+        }
+    } else if dq2 < 0 {
+        if dr2 >= 0 { cmm(p1, r1, q1, q2, r2, p2) } else { cmm(p1, q1, r1, p2, q2, r2) }
+    } else if dq2 > 0 {
+        if dr2 > 0 { cmm(p1, r1, q1, p2, q2, r2) } else { cmm(p1, q1, r1, q2, r2, p2) }
+    } else if dr2 > 0 {
+        cmm(p1, q1, r1, r2, p2, q2)
+    } else if dr2 < 0 {
+        cmm(p1, r1, q1, r2, p2, q2)
+    } else {
+        None // coplanar
+    }
+}
+
+/// Triangle-triangle overlap by Guigue-Devillers with the given predicates.
+fn triangle_triangle_with<T: Real, P: Predicates<T>>(t1: &Triangle<T>, t2: &Triangle<T>) -> bool {
+    let (p1, q1, r1) = (&t1.a, &t1.b, &t1.c);
+    let (p2, q2, r2) = (&t2.a, &t2.b, &t2.c);
+    // Degenerate triangles: a collinear triangle is the union of its edges.
+    let Some(drop1) = projection_for::<T, P>(p1, q1, r1) else {
+        return [(p1, q1), (q1, r1), (r1, p1)]
+            .iter()
+            .any(|(u, v)| segment_triangle_with::<T, P>(&Segment::new(**u, **v), t2));
+    };
+    if projection_for::<T, P>(p2, q2, r2).is_none() {
+        return [(p2, q2), (q2, r2), (r2, p2)]
+            .iter()
+            .any(|(u, v)| segment_triangle_with::<T, P>(&Segment::new(**u, **v), t1));
+    }
+    // T1's vertices against T2's plane: all strictly on one side → apart.
+    let (dp1, dq1, dr1) =
+        (P::orient3d(p2, q2, r2, p1), P::orient3d(p2, q2, r2, q1), P::orient3d(p2, q2, r2, r1));
+    if dp1 * dq1 > 0 && dp1 * dr1 > 0 {
+        return false;
+    }
+    let (dp2, dq2, dr2) =
+        (P::orient3d(p1, q1, r1, p2), P::orient3d(p1, q1, r1, q2), P::orient3d(p1, q1, r1, r2));
+    if dp2 * dq2 > 0 && dp2 * dr2 > 0 {
+        return false;
+    }
+    // Permute T1 so that p1 is alone on its side (and T2's orientation swaps to match).
+    let decided = if dp1 > 0 {
+        if dq1 > 0 {
+            tri_tri_3d::<T, P>(r1, p1, q1, p2, r2, q2, dp2, dr2, dq2)
+        } else if dr1 > 0 {
+            tri_tri_3d::<T, P>(q1, r1, p1, p2, r2, q2, dp2, dr2, dq2)
+        } else {
+            tri_tri_3d::<T, P>(p1, q1, r1, p2, q2, r2, dp2, dq2, dr2)
+        }
+    } else if dp1 < 0 {
+        if dq1 < 0 {
+            tri_tri_3d::<T, P>(r1, p1, q1, p2, q2, r2, dp2, dq2, dr2)
+        } else if dr1 < 0 {
+            tri_tri_3d::<T, P>(q1, r1, p1, p2, q2, r2, dp2, dq2, dr2)
+        } else {
+            tri_tri_3d::<T, P>(p1, q1, r1, p2, r2, q2, dp2, dr2, dq2)
+        }
+    } else if dq1 < 0 {
+        if dr1 >= 0 {
+            tri_tri_3d::<T, P>(q1, r1, p1, p2, r2, q2, dp2, dr2, dq2)
+        } else {
+            tri_tri_3d::<T, P>(p1, q1, r1, p2, q2, r2, dp2, dq2, dr2)
+        }
+    } else if dq1 > 0 {
+        if dr1 > 0 {
+            tri_tri_3d::<T, P>(p1, q1, r1, p2, r2, q2, dp2, dr2, dq2)
+        } else {
+            tri_tri_3d::<T, P>(q1, r1, p1, p2, q2, r2, dp2, dq2, dr2)
+        }
+    } else if dr1 > 0 {
+        tri_tri_3d::<T, P>(r1, p1, q1, p2, q2, r2, dp2, dq2, dr2)
+    } else if dr1 < 0 {
+        tri_tri_3d::<T, P>(r1, p1, q1, p2, r2, q2, dp2, dr2, dq2)
+    } else {
+        None
+    };
+    // Coplanar triangles: overlap in the projection that keeps T1's area (the same plane, so it
+    // keeps T2's too): an edge pair crosses, or one holds a vertex of the other.
+    decided.unwrap_or_else(|| {
+        let a = [p1, q1, r1].map(|v| project(v, drop1));
+        let b = [p2, q2, r2].map(|v| project(v, drop1));
+        (0..3).any(|i| {
+            (0..3).any(|j| segments_2d::<T, P>(a[i], a[(i + 1) % 3], b[j], b[(j + 1) % 3]))
+        }) || in_triangle_2d::<T, P>(a[0], b[0], b[1], b[2])
+            || in_triangle_2d::<T, P>(b[0], a[0], a[1], a[2])
+    })
+}
+
+#[inline]
+fn finite_triangle<T: Real>(t: &Triangle<T>) -> bool {
+    is_finite_point(&t.a) && is_finite_point(&t.b) && is_finite_point(&t.c)
+}
+
+/// Whether two triangles meet (closed: touching counts), by Guigue and Devillers (2003) with the
+/// orientation determinants in the input's precision. Coplanar triangles are tested in 2D;
+/// collinear ("collapsed") triangles as the union of their edges. A sign may be wrong within
+/// rounding of a degenerate configuration; [`triangle_triangle_exact`] has none of that. NaN or
+/// infinity gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::triangle_triangle;
+/// use osculate_math::{Point3, Triangle};
+///
+/// let floor = Triangle::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0), Point3::new(0.0, 4.0, 0.0));
+/// let stab = Triangle::new(Point3::new(1.0, 1.0, -1.0), Point3::new(1.0, 1.0, 1.0), Point3::new(1.0, 5.0, 1.0));
+/// let above = Triangle::new(Point3::new(1.0, 1.0, 0.5), Point3::new(1.0, 1.0, 1.0), Point3::new(1.0, 5.0, 1.0));
+/// assert!(triangle_triangle(&floor, &stab));
+/// assert!(!triangle_triangle(&floor, &above));
+/// ```
+#[must_use]
+pub fn triangle_triangle<T: Real>(a: &Triangle<T>, b: &Triangle<T>) -> bool {
+    finite_triangle(a) && finite_triangle(b) && triangle_triangle_with::<T, Fast>(a, b)
+}
+
+/// [`triangle_triangle`] with every orientation evaluated exactly (Shewchuk's adaptive predicates,
+/// the `robust` crate): the true answer for the given `f32` or `f64` coordinates, touching and
+/// coplanar configurations included. Costs about the fast test when no sign is in doubt (the
+/// adaptive predicates first try a filtered floating-point evaluation) and more only near
+/// degenerate configurations.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::triangle_triangle_exact;
+/// use osculate_math::{Point3, Triangle};
+///
+/// // Two triangles touching at exactly one vertex, placed far from the origin.
+/// let o = 1.0e4_f32;
+/// let a = Triangle::new(Point3::new(o, o, o), Point3::new(o + 1.0, o, o), Point3::new(o, o + 1.0, o));
+/// let b = Triangle::new(Point3::new(o + 1.0, o, o), Point3::new(o + 2.0, o, o + 1.0), Point3::new(o + 2.0, o + 1.0, o));
+/// assert!(triangle_triangle_exact(&a, &b));
+/// ```
+#[must_use]
+pub fn triangle_triangle_exact<T: Real>(a: &Triangle<T>, b: &Triangle<T>) -> bool {
+    finite_triangle(a) && finite_triangle(b) && triangle_triangle_with::<T, Exact>(a, b)
+}
+
+/// Whether segment `s` meets triangle `t` (closed: touching counts), from orientations: the ends on
+/// opposite sides of (or on) the plane, and the segment's line passing inside every edge — the
+/// scalar triple products of Ericson 5.3.4. Coplanar segments are tested in 2D; a collinear
+/// triangle as its edges. NaN or infinity gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::segment_triangle;
+/// use osculate_math::{Point3, Segment, Triangle};
+///
+/// let t = Triangle::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+/// assert!(segment_triangle(&Segment::new(Point3::new(0.2, 0.2, -1.0), Point3::new(0.2, 0.2, 1.0)), &t));
+/// assert!(!segment_triangle(&Segment::new(Point3::new(0.8, 0.8, -1.0), Point3::new(0.8, 0.8, 1.0)), &t));
+/// ```
+#[must_use]
+pub fn segment_triangle<T: Real>(s: &Segment<T>, t: &Triangle<T>) -> bool {
+    is_finite_point(&s.a)
+        && is_finite_point(&s.b)
+        && finite_triangle(t)
+        && segment_triangle_with::<T, Fast>(s, t)
+}
+
+/// [`segment_triangle`] with exact orientations (Shewchuk's adaptive predicates): the true answer
+/// for the given coordinates.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::segment_triangle_exact;
+/// use osculate_math::{Point3, Segment, Triangle};
+///
+/// let t = Triangle::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+/// // Through the edge's midpoint exactly.
+/// assert!(segment_triangle_exact(&Segment::new(Point3::new(0.5, 0.5, -1.0), Point3::new(0.5, 0.5, 1.0)), &t));
+/// ```
+#[must_use]
+pub fn segment_triangle_exact<T: Real>(s: &Segment<T>, t: &Triangle<T>) -> bool {
+    is_finite_point(&s.a)
+        && is_finite_point(&s.b)
+        && finite_triangle(t)
+        && segment_triangle_with::<T, Exact>(s, t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_orientation_agrees_in_sign_with_the_formula() {
+        let (a, b, c) =
+            (Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+        let up = Point3::new(0.0, 0.0, 1.0_f64);
+        assert_eq!(<Exact as Predicates<f64>>::orient3d(&a, &b, &c, &up), 1);
+        assert_eq!(<Fast as Predicates<f64>>::orient3d(&a, &b, &c, &up), 1);
+        assert_eq!(<Exact as Predicates<f64>>::orient2d([0.0, 0.0], [1.0, 0.0], [0.0, 1.0]), 1);
+        assert_eq!(<Fast as Predicates<f64>>::orient2d([0.0, 0.0], [1.0, 0.0], [0.0, 1.0]), 1);
+    }
+
+    fn both<T: Real>(a: &Triangle<T>, b: &Triangle<T>) -> [bool; 4] {
+        [
+            triangle_triangle(a, b),
+            triangle_triangle(b, a),
+            triangle_triangle_exact(a, b),
+            triangle_triangle_exact(b, a),
+        ]
+    }
+
+    fn worked_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let tri = |a, b, c| Triangle::new(a, b, c);
+        let floor = tri(p(0.0, 0.0, 0.0), p(4.0, 0.0, 0.0), p(0.0, 4.0, 0.0));
+        let cases = [
+            // Crossing, stabbing through the interior.
+            (tri(p(1.0, 1.0, -1.0), p(1.0, 1.0, 1.0), p(1.0, 5.0, 1.0)), true),
+            // Touching the floor at one vertex, at an edge, lying on the floor edge-on.
+            (tri(p(1.0, 1.0, 0.0), p(1.0, 1.0, 1.0), p(1.0, 2.0, 1.0)), true),
+            (tri(p(1.0, 1.0, 0.0), p(2.0, 1.0, 0.0), p(1.0, 2.0, 1.0)), true),
+            (tri(p(4.0, 0.0, 0.0), p(5.0, 0.0, 1.0), p(5.0, 1.0, 1.0)), true),
+            // Above, and below the floor's plane but beside it.
+            (tri(p(1.0, 1.0, 0.1), p(1.0, 1.0, 1.0), p(1.0, 2.0, 1.0)), false),
+            (tri(p(3.0, 3.0, -1.0), p(3.0, 3.0, 1.0), p(5.0, 5.0, 0.0)), false),
+            // Coplanar: overlapping, nested, sharing an edge, touching at a vertex, apart.
+            (tri(p(1.0, 1.0, 0.0), p(5.0, 1.0, 0.0), p(1.0, 5.0, 0.0)), true),
+            (tri(p(0.5, 0.5, 0.0), p(1.0, 0.5, 0.0), p(0.5, 1.0, 0.0)), true),
+            (tri(p(4.0, 0.0, 0.0), p(0.0, 4.0, 0.0), p(4.0, 4.0, 0.0)), true),
+            (tri(p(4.0, 0.0, 0.0), p(5.0, 0.0, 0.0), p(5.0, 1.0, 0.0)), true),
+            (tri(p(4.1, 0.0, 0.0), p(5.0, 0.0, 0.0), p(5.0, 1.0, 0.0)), false),
+            // Collapsed triangles: a segment through the floor, a segment beside it, a point on it.
+            (tri(p(1.0, 1.0, -1.0), p(1.0, 1.0, 0.0), p(1.0, 1.0, 1.0)), true),
+            (tri(p(5.0, 5.0, -1.0), p(5.0, 5.0, 0.0), p(5.0, 5.0, 1.0)), false),
+            (tri(p(1.0, 1.0, 0.0), p(1.0, 1.0, 0.0), p(1.0, 1.0, 0.0)), true),
+            (tri(p(1.0, 1.0, 0.5), p(1.0, 1.0, 0.5), p(1.0, 1.0, 0.5)), false),
+        ];
+        for (t, want) in cases {
+            assert_eq!(both(&floor, &t), [want; 4], "{t:?}");
+        }
+        // Both collapsed.
+        let s1 = tri(p(0.0, 0.0, 0.0), p(1.0, 1.0, 0.0), p(2.0, 2.0, 0.0));
+        let s2 = tri(p(0.0, 2.0, 0.0), p(1.0, 1.0, 0.0), p(2.0, 0.0, 0.0));
+        assert_eq!(both(&s1, &s2), [true; 4]);
+        let s3 = tri(p(0.0, 2.0, 1.0), p(1.0, 1.0, 1.0), p(2.0, 0.0, 1.0));
+        assert_eq!(both(&s1, &s3), [false; 4]);
+        // NaN.
+        let nan = tri(p(f64::NAN, 0.0, 0.0), p(1.0, 0.0, 0.0), p(0.0, 1.0, 0.0));
+        assert_eq!(both(&floor, &nan), [false; 4]);
+
+        // Segment-triangle: through, touching an edge, in the plane crossing, in the plane apart,
+        // against a collapsed triangle, a point segment on the face.
+        let seg = |a, b| Segment::new(a, b);
+        let st = |s: &Segment<T>, t: &Triangle<T>| {
+            [segment_triangle(s, t), segment_triangle_exact(s, t)]
+        };
+        assert_eq!(st(&seg(p(1.0, 1.0, -1.0), p(1.0, 1.0, 1.0)), &floor), [true; 2]);
+        assert_eq!(st(&seg(p(2.0, 2.0, -1.0), p(2.0, 2.0, 1.0)), &floor), [true; 2]);
+        assert_eq!(st(&seg(p(2.1, 2.1, -1.0), p(2.1, 2.1, 1.0)), &floor), [false; 2]);
+        assert_eq!(st(&seg(p(-1.0, 1.0, 0.0), p(1.0, 1.0, 0.0)), &floor), [true; 2]);
+        assert_eq!(st(&seg(p(-2.0, 1.0, 0.0), p(-1.0, 1.0, 0.0)), &floor), [false; 2]);
+        assert_eq!(st(&seg(p(1.0, 1.0, 0.0), p(1.0, 1.0, 0.0)), &floor), [true; 2]);
+        assert_eq!(st(&seg(p(1.0, 1.0, 1.0), p(1.0, 1.0, 3.0)), &floor), [false; 2]);
+        let collapsed = tri(p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(2.0, 0.0, 0.0));
+        assert_eq!(st(&seg(p(1.5, -1.0, 0.0), p(1.5, 1.0, 0.0)), &collapsed), [true; 2]);
+        assert_eq!(st(&seg(p(1.5, -1.0, 0.1), p(1.5, 1.0, 0.1)), &collapsed), [false; 2]);
+    }
+
+    #[test]
+    fn worked_cases_f32() {
+        worked_cases::<f32>();
+    }
+
+    #[test]
+    fn worked_cases_f64() {
+        worked_cases::<f64>();
+    }
+
+    #[test]
+    fn exact_mode_decides_what_rounding_cannot() {
+        // A triangle and a segment in the plane z = x·ε-ish: coordinates chosen so that the fast
+        // determinant of the coplanar configuration is rounding noise, while the exact one is 0.
+        let o = 1.0e8_f64;
+        let a = Triangle::new(
+            Point3::new(o, o, o),
+            Point3::new(o + 1.0, o + 3.0, o + 7.0),
+            Point3::new(o + 5.0, o + 11.0, o + 13.0),
+        );
+        // The point a + (b − a)·0.5 + (c − a)·0.25 lies exactly in the plane (all sums exact).
+        let inside = Point3::new(o + 1.75, o + 4.25, o + 6.75);
+        let s = Segment::new(inside, inside);
+        assert!(segment_triangle_exact(&s, &a));
+    }
+}
