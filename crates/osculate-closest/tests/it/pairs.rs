@@ -140,9 +140,9 @@ where
     }
 }
 
-/// No sample of A is nearer B, and no sample of B nearer A, than the reported distance (beyond the
-/// scaled tolerance), the sample's distance to the other shape measured by the point queries; nor is
-/// any sampled pair nearer.
+/// Neither returned point, and no sample of A or of B, is nearer the other shape than the reported
+/// distance (beyond the scaled tolerance), the distance to the other shape measured by the point
+/// queries; nor is any sampled pair nearer.
 fn no_sample_is_closer<T, A, B>(a: &A, b: &B, seed: u64) -> TestResult
 where
     T: Real,
@@ -151,6 +151,15 @@ where
 {
     let c = a.closest_points(b);
     let tol = tol_for(a, b);
+    // The returned points first: each is as near the other shape as the distance says (a wrong
+    // partner point would leave a nearer one on the other shape).
+    let (from_pa, from_pb) =
+        ((b.closest(&c.point_a) - c.point_a).norm(), (a.closest(&c.point_b) - c.point_b).norm());
+    if from_pa.fast_min(from_pb) < c.distance - tol {
+        return TestResult::error(format!(
+            "A {a:?}, B {b:?}: {c:?}: point_a is {from_pa:?} from B, point_b {from_pb:?} from A"
+        ));
+    }
     let mut rng = Rng::new(seed);
     for _ in 0..SAMPLES {
         for (x, y) in [
