@@ -133,7 +133,7 @@ fn tol_for<T: Real, A: Shape<T>, B: Shape<T>>(a: &A, b: &B) -> T {
 
 /// Valid finite input gets `Some`; every number is finite; the normal is a unit vector (within the
 /// dimensionless test tolerance); `point_b − point_a = distance·normal`, `point_a` is on A's boundary
-/// and `point_b` on B (each within the scaled tolerance).
+/// and `point_b` on B (each within the scaled tolerance); `swapped`, `depth` and `is_touching` agree.
 fn contact_is_consistent<T: Real, A: ContactQuery<T, B>, B: Shape<T>>(a: &A, b: &B) -> TestResult {
     let Some(c) = a.contact(b) else {
         return TestResult::error(format!("A {a:?}, B {b:?}: no contact for valid input"));
@@ -155,6 +155,15 @@ fn contact_is_consistent<T: Real, A: ContactQuery<T, B>, B: Shape<T>>(a: &A, b: 
     }
     if !b.holds(&c.point_b, tol) {
         return fail("point_b is not on B");
+    }
+    // The helpers of `Contact`: the exchanged contact keeps the witness relation with the flipped
+    // normal; the depth and `is_touching` follow the sign.
+    let s = c.swapped();
+    if !((s.point_b - s.point_a - s.normal.into_inner() * s.distance).norm() <= tol) {
+        return fail("swapped(): point_b − point_a is not distance·normal");
+    }
+    if c.depth() != (-c.distance).fast_max(T::ZERO) || c.is_touching() != (c.distance <= T::ZERO) {
+        return fail("depth() or is_touching() disagrees with the signed distance");
     }
     TestResult::passed()
 }
