@@ -6,27 +6,23 @@
 use std::fmt::Debug;
 
 use osculate_closest::{
-    closest_point_on_aabb, closest_point_on_capsule, closest_point_on_line, closest_point_on_obb,
-    closest_point_on_plane, closest_point_on_ray, closest_point_on_segment,
-    closest_point_on_sphere, closest_point_on_triangle, sq_distance_point_aabb,
-    sq_distance_point_obb, sq_distance_point_segment, sq_distance_point_triangle,
-};
-use osculate_closest::{
-    closest_point_on_cone, closest_point_on_cylinder, closest_point_on_polygon,
-    closest_point_on_polyhedron, closest_point_on_tetrahedron, sq_distance_point_cone,
-    sq_distance_point_cylinder, sq_distance_point_polygon, sq_distance_point_polyhedron,
-    sq_distance_point_tetrahedron,
-};
-use osculate_closest::{
-    signed_distance_point_plane, sq_distance_point_capsule, sq_distance_point_line,
-    sq_distance_point_plane, sq_distance_point_ray, sq_distance_point_sphere,
+    closest_point_on_aabb, closest_point_on_capsule, closest_point_on_cone,
+    closest_point_on_cylinder, closest_point_on_line, closest_point_on_obb, closest_point_on_plane,
+    closest_point_on_polygon, closest_point_on_polyhedron, closest_point_on_ray,
+    closest_point_on_segment, closest_point_on_sphere, closest_point_on_tetrahedron,
+    closest_point_on_triangle, signed_distance_point_plane, sq_distance_point_aabb,
+    sq_distance_point_capsule, sq_distance_point_cone, sq_distance_point_cylinder,
+    sq_distance_point_line, sq_distance_point_obb, sq_distance_point_plane,
+    sq_distance_point_polygon, sq_distance_point_polyhedron, sq_distance_point_ray,
+    sq_distance_point_segment, sq_distance_point_sphere, sq_distance_point_tetrahedron,
+    sq_distance_point_triangle,
 };
 use osculate_math::testing::{Motion, Pair, Rng, Sample, test_tolerance};
 use osculate_math::{
-    Aabb, Capsule, ContainsPoint, Line, Obb, Plane, Point3, Ray, Real, Rotation3, Segment, Sphere,
-    Transform, Triangle, Unit, Vector3,
+    Aabb, Capsule, Cone, ContainsPoint, ConvexPolygon, ConvexPolyhedron, Cylinder, Line, Obb,
+    Plane, Point3, Ray, Real, Rotation3, Segment, Sphere, Tetrahedron, Transform, Triangle, Unit,
+    Vector3,
 };
-use osculate_math::{Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Tetrahedron};
 use quickcheck::{Arbitrary, QuickCheck, TestResult};
 
 /// Cases per property: enough to see every flavour many times, small enough for debug builds.
