@@ -298,7 +298,15 @@ pub fn closest_point_on_triangle<T: Real>(p: &Point3<T>, tri: &Triangle<T>) -> T
     {
         let v = ap.cross(&ac).dot(&n) / denom;
         let w = ab.cross(&ap).dot(&n) / denom;
-        return TrianglePoint { point: a + ab * v + ac * w, barycentric: [T::ONE - v - w, v, w] };
+        // On a sliver, roundings of the region tests above can let through a point of an edge
+        // region; its barycentrics then fall outside the triangle, and the nearest edge is the
+        // accurate answer.
+        if v >= T::ZERO && w >= T::ZERO && v + w <= T::ONE {
+            return TrianglePoint {
+                point: a + ab * v + ac * w,
+                barycentric: [T::ONE - v - w, v, w],
+            };
+        }
     }
     if !(d1.is_finite()
         && d2.is_finite()
@@ -494,6 +502,22 @@ mod tests {
         let p = Point3::new(0.794625783703051, -0.6412201510162288, 0.8123590988594376);
         let c = closest_point_on_triangle(&p, &tri);
         assert!((c.point - p).norm() < 1e-9, "{c:?}");
+    }
+
+    /// Found by the property tests: on an f32 sliver (`c` 4e-4 from `a`, nearly on `ab`), a point of
+    /// edge `ab` passed every region test by roundings, and the face formula put it 1.5e-4 away along
+    /// the edge (0.26 away before the face test used the cross product).
+    #[test]
+    fn sliver_triangle_point_on_edge_is_its_own_closest() {
+        let tri = Triangle::new(
+            Point3::new(0.3450206_f32, -0.35208312, 0.52382183),
+            Point3::new(-0.7816022, 0.8405439, 0.69460565),
+            Point3::new(0.34474912, -0.35179576, 0.52386296),
+        );
+        let p = Point3::new(-0.05664262, 0.07311191, 0.58470964);
+        let c = closest_point_on_triangle(&p, &tri);
+        assert!((c.point - p).norm() < 1e-6, "{c:?}");
+        assert!(c.barycentric.iter().all(|&x| (0.0..=1.0).contains(&x)), "{c:?}");
     }
 
     /// Found by the property tests: a NaN `max_t` was skipped by the clamp's comparison and the ray
