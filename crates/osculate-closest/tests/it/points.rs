@@ -298,12 +298,16 @@ impl<T: Real> Shape<T> for ConvexPolyhedron<T> {
     fn scale(&self) -> T {
         magnitude(&self.vertices)
     }
-    /// Behind every face plane pushed out by `tol`.
+    /// Behind every face plane pushed out by `tol`, plus the slack the two descriptions of the
+    /// solid have between them: the hull's vertices lie within 8·`RELATIVE_TOLERANCE`·scale of its
+    /// planes (`ConvexPolyhedron::from_points`), so a point of a face polygon built from those
+    /// vertices may lie that far outside a neighbouring, nearly coplanar plane.
     fn holds(&self, q: &Point3<T>, tol: T) -> bool {
-        self.planes.iter().all(|p| p.signed_distance(q) <= tol)
+        let slack = T::lit(8.0) * T::RELATIVE_TOLERANCE * self.scale();
+        self.planes.iter().all(|p| p.signed_distance(q) <= tol + slack)
     }
     fn deep_inside(&self, q: &Point3<T>, margin: T) -> bool {
-        self.holds(q, -margin)
+        self.planes.iter().all(|p| p.signed_distance(q) <= -margin)
     }
 }
 
