@@ -6,8 +6,39 @@
 //! **Layering**: depends only on `osculate-math`, `osculate-closest` and `osculate-overlap`
 //! (layers 0-2).
 //!
-//! **Status**: the layer's queries are tracked in the project's cast issue; this crate is the empty
-//! layer they land in.
+//! ```
+//! use osculate_cast::ray_aabb;
+//! use osculate_math::{Aabb, Point3, Ray, Vector3};
+//!
+//! let b = Aabb::new(Point3::new(-1.0_f32, -1.0, -1.0), Point3::new(1.0, 1.0, 1.0));
+//! let hit = ray_aabb(&Ray::new(Point3::new(0.0, 0.0, -5.0), Vector3::z()), &b).unwrap();
+//! assert_eq!((hit.t_enter, hit.point, hit.normal), (4.0, Point3::new(0.0, 0.0, -1.0), -Vector3::z_axis()));
+//! ```
+//!
+//! ## What is here
+//! Every cast takes a [`Ray`](osculate_math::Ray) (origin, direction of any non-zero length,
+//! `max_t`) and returns `Option<`[`RayHit`]`>`: `t_enter`, `t_exit` (clipped to `[0, max_t]`), the
+//! entry point and the outward unit normal there; `None` for a miss. Segment casts are ray casts
+//! of `Ray::from_segment(s)` (parameters in `[0, 1]`); a few have their own names where the texts
+//! give a segment algorithm.
+//! - Spheres: [`ray_sphere`], [`segment_sphere`] (van den Bergen Alg. 3.1, numerically stable
+//!   roots), [`segment_sphere_test`] (Alg. 3.2); capsules: [`ray_capsule`].
+//! - Boxes: [`ray_aabb`] (robust slabs: Williams et al. 2005 + Ize 2013), [`segment_aabb_outcode`]
+//!   (van den Bergen Alg. 3.3), [`ray_obb`].
+//! - Planes: [`ray_plane`], [`ray_halfspace`], [`plane_plane`], [`three_planes`].
+//! - Triangles: [`ray_triangle`] (Möller-Trumbore), [`ray_triangle_watertight`] (Woop, Benthin,
+//!   Wald 2013), both one- or two-sided ([`Culling`]), with barycentrics; [`line_triangle`]
+//!   (Ericson 5.3.4); [`ray_polygon`].
+//! - Round solids: [`ray_cylinder`] (with caps), [`ray_cone`].
+//! - Polytopes: [`ray_polyhedron`], [`ray_tetrahedron`] (Cyrus-Beck).
+//!
+//! A ray with a zero or non-finite direction, a NaN anywhere, or an empty shape (negative radius
+//! or extent, inverted box) gets `None`.
+//!
+//! ## Features
+//! - `std` (default): use the standard library.
+//! - `alloc`: convex polygons and polyhedra.
+//! - `libm`: float functions from libm, for `no_std` targets.
 #![cfg_attr(not(feature = "std"), no_std)]
 
 #[cfg(not(any(feature = "std", feature = "libm")))]
@@ -15,4 +46,24 @@ compile_error!(
     "osculate-cast needs float functions: enable the `std` feature or the `libm` feature"
 );
 
+mod boxes;
+mod planar;
+mod polytope;
+mod round;
+mod sphere;
+mod types;
+
+pub use crate::boxes::{ray_aabb, ray_obb, segment_aabb_outcode};
+#[cfg(feature = "alloc")]
+pub use crate::planar::ray_polygon;
+pub use crate::planar::{
+    Culling, line_triangle, plane_plane, ray_halfspace, ray_plane, ray_triangle,
+    ray_triangle_watertight, three_planes,
+};
+#[cfg(feature = "alloc")]
+pub use crate::polytope::ray_polyhedron;
+pub use crate::polytope::ray_tetrahedron;
+pub use crate::round::{ray_cone, ray_cylinder};
+pub use crate::sphere::{ray_capsule, ray_sphere, segment_sphere, segment_sphere_test};
+pub use crate::types::{RayHit, TriangleHit};
 pub use osculate_overlap;

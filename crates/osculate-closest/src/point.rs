@@ -287,26 +287,33 @@ pub fn closest_point_on_triangle<T: Real>(p: &Point3<T>, tri: &Triangle<T>) -> T
         let w = ratio(d4 - d3, (d4 - d3) + (d5 - d6));
         return TrianglePoint { point: b + (c - b) * w, barycentric: [T::ZERO, T::ONE - w, w] };
     }
-    // Face region. `va + vb + vc` equals |ab × ac|² only in exact arithmetic: for a collapsed
-    // triangle it is the rounding noise of the three differences (of order ε·|ab|²·|ap|², far above
-    // zero), and its quotients are garbage. So the face is decided, and the barycentrics computed, from
-    // the cross product itself, with the collapse test of `Triangle::unit_normal`.
-    let n = ab.cross(&ac);
-    let denom = n.norm_squared();
-    if denom > T::DEGENERATE_SQ_TOLERANCE * ab.norm_squared() * ac.norm_squared()
-        && denom.is_finite()
-    {
-        let v = ap.cross(&ac).dot(&n) / denom;
-        let w = ab.cross(&ap).dot(&n) / denom;
-        // On a sliver, roundings of the region tests above can let through a point of an edge
-        // region; its barycentrics then fall outside the triangle, and the nearest edge is the
-        // accurate answer.
+    // Face region. Ericson's `vb / denom`, `vc / denom` lose all accuracy on a sliver (va, vb, vc
+    // are differences of products of dot products: relative error ~ε/sin²θ for the angle θ at a),
+    // so the barycentrics come from cross products against the normal instead (relative error
+    // ~ε/sinθ). When those put the projection outside the triangle, rounding fooled the region
+    // tests above (a sliver again): the answer is on an edge.
+    let denom = va + vb + vc;
+    if denom > T::ZERO && denom.is_finite() {
+        let n = ab.cross(&ac);
+        let nn = n.norm_squared();
+        let v = ap.cross(&ac).dot(&n) / nn;
+        let w = ab.cross(&ap).dot(&n) / nn;
         if v >= T::ZERO && w >= T::ZERO && v + w <= T::ONE {
-            return TrianglePoint {
-                point: a + ab * v + ac * w,
-                barycentric: [T::ONE - v - w, v, w],
-            };
+            let face =
+                TrianglePoint { point: a + ab * v + ac * w, barycentric: [T::ONE - v - w, v, w] };
+            // On a sliver these barycentrics still err by up to ε/sinθ along it (~1e-3 in f32 at
+            // θ ≈ 0.01°), and on a triangle collinear up to rounding they are noise that may land
+            // inside; the nearest edge is within the sliver's width of the answer, so the nearer
+            // of the two candidates is accurate either way.
+            if nn < T::lit(SLIVER_SIN_SQ) * ab.norm_squared() * ac.norm_squared() {
+                let edge = nearest_edge(p, tri);
+                if (edge.point - p).norm_squared() < (face.point - p).norm_squared() {
+                    return edge;
+                }
+            }
+            return face;
         }
+        return nearest_edge(p, tri);
     }
     if !(d1.is_finite()
         && d2.is_finite()
@@ -320,6 +327,11 @@ pub fn closest_point_on_triangle<T: Real>(p: &Point3<T>, tri: &Triangle<T>) -> T
     }
     nearest_edge(p, tri)
 }
+
+/// `sin²θ` of the angle at `a` below which a triangle is a sliver for the face formula of
+/// [`closest_point_on_triangle`]: θ under ~0.6°, where its barycentrics' relative error ε/sinθ exceeds
+/// ~100 ε and the nearest edge is measured as well.
+const SLIVER_SIN_SQ: f64 = 1e-4;
 
 /// The nearest of the three edges, for triangles too flat for the face formula.
 fn nearest_edge<T: Real>(p: &Point3<T>, tri: &Triangle<T>) -> TrianglePoint<T> {
@@ -489,32 +501,32 @@ mod tests {
         assert!((closest_point_on_sphere(&nan, &s) - nan).x.is_nan());
     }
 
-    /// Found by the property tests: a point on a collapsed triangle (`c` on the segment `ab`) fell
-    /// through every region test by roundings of `va`, `vb`, `vc` and got the face formula with a
-    /// noise denominator, 0.15 away from itself.
+    /// A triangle collinear up to rounding (`c` put on `ab`): `va + vb + vc` and the normal are both
+    /// rounding noise, and the face formula's noise quotients landed inside the triangle, 0.07 from
+    /// the point of `ab` the query point lies on (found by searching around a property-test failure).
     #[test]
     fn collapsed_triangle_point_on_it_is_its_own_closest() {
         let tri = Triangle::new(
-            Point3::new(0.8354240932454386, -0.7043030310467433, 0.9496104496710771),
-            Point3::new(0.34930543615271037, 0.04733999705752279, -0.6857622677057926),
-            Point3::new(0.6329338980198832, -0.391210041752716, 0.2684044601938569),
+            Point3::new(0.12036251374215845, -0.1843131275000658, -0.6009000417195911),
+            Point3::new(-0.9643492474413518, 0.45238934281344534, 0.948625424427687),
+            Point3::new(-0.6230192263074912, 0.25203596284181884, 0.4610308587244145),
         );
-        let p = Point3::new(0.794625783703051, -0.6412201510162288, 0.8123590988594376);
+        let p = Point3::new(-0.11210441068999186, -0.047860043511522316, -0.26881788650120464);
         let c = closest_point_on_triangle(&p, &tri);
-        assert!((c.point - p).norm() < 1e-9, "{c:?}");
+        assert!((c.point - p).norm() < 1e-12, "{c:?}");
     }
 
-    /// Found by the property tests: on an f32 sliver (`c` 4e-4 from `a`, nearly on `ab`), a point of
-    /// edge `ab` passed every region test by roundings, and the face formula put it 1.5e-4 away along
-    /// the edge (0.26 away before the face test used the cross product).
+    /// An f32 sliver (`c` 9e-4 from `a`, nearly on `ab`): the face formula's barycentrics, inside the
+    /// triangle, put a point of the edge 2.7e-4 away from itself along the sliver (property tests:
+    /// `point_of_shape_is_its_own_closest_f32`).
     #[test]
     fn sliver_triangle_point_on_edge_is_its_own_closest() {
         let tri = Triangle::new(
-            Point3::new(0.3450206_f32, -0.35208312, 0.52382183),
-            Point3::new(-0.7816022, 0.8405439, 0.69460565),
-            Point3::new(0.34474912, -0.35179576, 0.52386296),
+            Point3::new(0.59445876_f32, 0.6951575, -0.45839715),
+            Point3::new(-0.04005894, -0.13114521, 0.6955995),
+            Point3::new(0.5940614, 0.6946401, -0.45767447),
         );
-        let p = Point3::new(-0.05664262, 0.07311191, 0.58470964);
+        let p = Point3::new(0.12406963, 0.08259171, 0.39709914);
         let c = closest_point_on_triangle(&p, &tri);
         assert!((c.point - p).norm() < 1e-6, "{c:?}");
         assert!(c.barycentric.iter().all(|&x| (0.0..=1.0).contains(&x)), "{c:?}");
@@ -530,6 +542,24 @@ mod tests {
             let c = closest_point_on_ray(&Point3::new(0.5, 1.0, 0.0), &ray);
             assert!(c.t.is_nan() && c.point.x.is_nan(), "{c:?}");
         }
+    }
+
+    /// A triangle whose third vertex was put on the edge `ab` and rounded (found by the differential
+    /// test against parry3d-f64, seed 1237): every region test fails by rounding and the face
+    /// formula of Ericson 5.1.5 put the answer 1e-3 along the sliver from the true closest point.
+    #[test]
+    fn rounded_collinear_triangle_projects_on_its_edge() {
+        let a = Point3::new(0.26749370165863606, 0.5011143248236636, 0.2676034057221921);
+        let b = Point3::new(0.9412700768075701, 0.43833781995203713, 0.9521873829882126);
+        let c = Point3::new(0.4580924642099557, 0.48335602312722303, 0.4612594372215486);
+        let p = Point3::new(0.5890494819811585, 0.06731670570149562, 0.2209445313864311);
+        let got = closest_point_on_triangle(&p, &Triangle::new(a, b, c));
+        // The triangle is the segment ab up to rounding.
+        let want = closest_point_on_segment(&p, &Segment::new(a, b)).point;
+        assert!((got.point - want).norm() < 1e-12, "{got:?} != {want:?}");
+        let [u, v, w] = got.barycentric;
+        let from_bary = Point3::from(a.coords * u + b.coords * v + c.coords * w);
+        assert!((from_bary - got.point).norm() < 1e-12, "{got:?}");
     }
 
     #[test]

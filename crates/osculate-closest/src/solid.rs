@@ -21,8 +21,9 @@ fn orient<T: Real>(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, p: &Point3<T>) -
 /// The point of solid tetrahedron `tet` closest to `p` (Ericson 5.1.6): `p` itself when inside;
 /// otherwise the nearest of the closest points on the faces whose planes `p` lies in front of.
 ///
-/// A flat tetrahedron (zero volume) is the union of its four faces, and every face is measured. A
-/// NaN anywhere gives a NaN point.
+/// A flat tetrahedron (volume below [`Real::RELATIVE_TOLERANCE`] times the product of the edge
+/// lengths from `a`, so flat up to rounding) is the union of its four faces, and every face is
+/// measured. A NaN anywhere gives a NaN point.
 ///
 /// # Examples
 /// ```
@@ -44,6 +45,10 @@ pub fn closest_point_on_tetrahedron<T: Real>(p: &Point3<T>, tet: &Tetrahedron<T>
     if vol.is_nan() {
         return nan_point();
     }
+    // Flat up to rounding: the volume is below a relative tolerance of the edge lengths' product
+    // (a rounded flat tetrahedron has a noise volume of a few ε times it, and noise signs).
+    let flat =
+        vol.abs() <= T::RELATIVE_TOLERANCE * (b - a).norm() * (c - a).norm() * (d - a).norm();
     // Each face with the vertex opposite it: `p` is in front of the face when it lies on the other
     // side of the face plane from that vertex (Ericson's PointOutsideOfPlane test).
     let faces = [(a, b, c, d), (a, c, d, b), (a, d, b, c), (b, d, c, a)];
@@ -56,8 +61,8 @@ pub fn closest_point_on_tetrahedron<T: Real>(p: &Point3<T>, tet: &Tetrahedron<T>
         if sp.is_nan() {
             return nan_point();
         }
-        // A flat tetrahedron (so == 0) has no inside: measure every face.
-        let in_front = so == T::ZERO || sp * so < T::ZERO;
+        // A flat tetrahedron has no inside: it is the union of its faces, all measured.
+        let in_front = flat || so == T::ZERO || sp * so < T::ZERO;
         if in_front {
             let q = closest_point_on_triangle(p, &Triangle::new(u, v, w)).point;
             let dq = (q - p).norm_squared();
@@ -188,8 +193,8 @@ pub fn sq_distance_point_polygon<T: Real>(p: &Point3<T>, poly: &ConvexPolygon<T>
 /// The point of solid convex polyhedron `poly` closest to `p`: `p` itself when it is behind every
 /// face plane; otherwise the nearest of the closest points on the faces `p` lies in front of (the
 /// closest point of a convex solid lies on a face whose plane separates it from `p`, so no other
-/// face needs measuring). Each face is the polygon of the vertices on its plane, within the same
-/// relative tolerance the constructors use.
+/// face needs measuring). Each face is the polygon of the vertices within `32 ε · max |coordinate|`
+/// of its plane.
 ///
 /// Cost: O(planes × vertices) plus a sort of each visible face's vertices; it allocates one small
 /// vector per visible face. A NaN anywhere gives NaN; a polyhedron with no planes or no vertices
@@ -217,8 +222,11 @@ pub fn closest_point_on_polyhedron<T: Real>(
         return nan_point();
     }
     let scale = poly.vertices.iter().fold(T::ZERO, |s, v| s.fast_max(v.coords.amax()));
-    // As in `ConvexPolyhedron::from_points`: vertices within this of a plane are on it.
-    let tol = T::RELATIVE_TOLERANCE * T::lit(8.0) * scale;
+    // A vertex is on a face when within this of its plane: the rounding of `n·v − d` for a vertex
+    // at `|v| ≤ scale` on a plane fitted through such vertices is a few ε·scale; 32 ε·scale covers
+    // it with room. (The constructors' merge tolerance, 1024 ε·scale, is far too wide here: 1.2
+    // units for an f32 polyhedron 1e4 from the origin.)
+    let tol = T::EPSILON * T::lit(32.0) * scale;
     let mut best = *p;
     let mut best_d = T::INFINITY;
     let mut outside = false;
@@ -535,6 +543,23 @@ mod tests {
             p(third, third, third)
         ));
         Ok(())
+    }
+
+    /// Found by the differential test against parry3d-f64 (seed 93): a tetrahedron with `b == c`
+    /// is flat, but its rounded volume is not exactly zero, and the face holding the closest point
+    /// was skipped (distance 0.69624 instead of 0.58263).
+    #[test]
+    fn rounded_flat_tetrahedron_is_its_faces() {
+        let b = Point3::new(-0.30832835655211843_f64, -0.19669271359677798, -0.6312731297380774);
+        let tet = Tetrahedron::new(
+            Point3::new(0.6485324099436582, 0.7559508129171857, 0.9105359484576869),
+            b,
+            b,
+            Point3::new(-0.8307522260100302, -0.9605196107428491, 0.8626611925500833),
+        );
+        let p = Point3::new(0.2654216359587991, -0.49863485656626194, 0.07419436694901016);
+        let d = sq_distance_point_tetrahedron(&p, &tet).sqrt();
+        assert!((d - 0.58263).abs() < 1e-4, "{d}");
     }
 
     #[test]

@@ -3,4 +3,5 @@
 
 mod contacts;
 mod pairs;
+mod parry;
 mod points;

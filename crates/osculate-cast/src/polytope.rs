@@ -1,0 +1,184 @@
+//! Rays against convex polyhedra and tetrahedra: Cyrus-Beck clipping against the face planes
+//! (Ericson 5.3.8).
+
+use osculate_math::{Ray, Real, Tetrahedron, Triangle, UnitVector3, Vector3};
+
+use crate::planar::{Culling, ray_triangle_watertight};
+use crate::types::{RayHit, hit, unit, valid_ray};
+
+/// Cyrus-Beck: the ray clipped by the halfspaces behind `planes` (Ericson 5.3.8). Each plane
+/// either bounds the ray's entry (it moves into the halfspace) or its exit; a ray parallel to a
+/// plane is inside it or misses.
+fn clip_planes<T: Real>(
+    ray: &Ray<T>,
+    planes: impl Iterator<Item = (Vector3<T>, T)>,
+) -> Option<RayHit<T>> {
+    let (mut first, mut last) = (T::ZERO, ray.max_t);
+    let mut normal: Option<UnitVector3<T>> = None;
+    let mut any = false;
+    for (n, d) in planes {
+        any = true;
+        let denom = n.dot(&ray.direction);
+        let dist = d - n.dot(&ray.origin.coords);
+        if !(denom.is_finite() && dist.is_finite()) {
+            return None;
+        }
+        if denom == T::ZERO {
+            // Parallel: the origin must be behind (or on) the plane.
+            if dist < T::ZERO {
+                return None;
+            }
+            continue;
+        }
+        let t = dist / denom;
+        if denom < T::ZERO {
+            // Entering this halfspace.
+            if t > first || (t == first && normal.is_none() && t > T::ZERO) {
+                first = t;
+                normal = unit(&n);
+            }
+        } else if t < last {
+            last = t;
+        }
+        if first > last {
+            return None;
+        }
+    }
+    if !any {
+        return None;
+    }
+    // No entering plane moved `first` past 0: the origin is inside.
+    let inside = normal.is_none();
+    hit(ray, first, last, normal, inside)
+}
+
+/// The cast of `ray` against solid convex polyhedron `poly` by Cyrus-Beck clipping against its face
+/// planes (Ericson 5.3.8): the entry is the last plane entered, the exit the first one left. A ray
+/// starting inside has `t_enter = 0`. `None` on a miss, an invalid ray, NaN or no planes.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::ray_polyhedron;
+/// use osculate_math::{Aabb, ConvexPolyhedron, Point3, Ray, Vector3};
+///
+/// let cube = ConvexPolyhedron::from_aabb(&Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)))?;
+/// let h = ray_polyhedron(&Ray::new(Point3::new(0.5, 0.5, 4.0), -Vector3::z()), &cube).unwrap();
+/// assert!((h.t_enter - 3.0).abs() < 1e-12 && (h.t_exit - 4.0).abs() < 1e-12);
+/// assert!((h.normal.into_inner() - Vector3::z()).norm() < 1e-12);
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[must_use]
+pub fn ray_polyhedron<T: Real>(
+    ray: &Ray<T>,
+    poly: &osculate_math::ConvexPolyhedron<T>,
+) -> Option<RayHit<T>> {
+    if !valid_ray(ray) {
+        return None;
+    }
+    clip_planes(ray, poly.planes.iter().map(|p| (p.normal.into_inner(), p.d)))
+}
+
+/// The cast of `ray` against solid tetrahedron `tet`: Cyrus-Beck against its four face planes,
+/// oriented outward whatever the vertex order. A flat tetrahedron (zero volume) has no inside and
+/// is cast as the union of its four faces (two-sided, watertight triangle test; `t_enter ==
+/// t_exit`). `None` on a miss, an invalid ray or NaN.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::ray_tetrahedron;
+/// use osculate_math::{Point3, Ray, Tetrahedron, Vector3};
+///
+/// let t = Tetrahedron::new(
+///     Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0),
+///     Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0),
+/// );
+/// let h = ray_tetrahedron(&Ray::new(Point3::new(0.2, 0.2, -1.0), Vector3::z()), &t).unwrap();
+/// assert!((h.t_enter - 1.0).abs() < 1e-12 && (h.t_exit - 1.6).abs() < 1e-12);
+/// assert_eq!(h.normal, -Vector3::z_axis());
+/// ```
+#[must_use]
+pub fn ray_tetrahedron<T: Real>(ray: &Ray<T>, tet: &Tetrahedron<T>) -> Option<RayHit<T>> {
+    if !valid_ray(ray) {
+        return None;
+    }
+    let vol = tet.signed_volume();
+    if !vol.is_finite() {
+        return None;
+    }
+    if vol == T::ZERO {
+        let mut best: Option<RayHit<T>> = None;
+        for f in tet.faces() {
+            if let Some(h) = ray_triangle_watertight(ray, &f, Culling::TwoSided)
+                && best.is_none_or(|b| h.hit.t_enter < b.t_enter)
+            {
+                best = Some(h.hit);
+            }
+        }
+        return best;
+    }
+    // Outward face normals: each face's normal points away from the opposite vertex.
+    let faces: [(Triangle<T>, _); 4] = [
+        (Triangle::new(tet.a, tet.b, tet.c), tet.d),
+        (Triangle::new(tet.a, tet.c, tet.d), tet.b),
+        (Triangle::new(tet.a, tet.d, tet.b), tet.c),
+        (Triangle::new(tet.b, tet.d, tet.c), tet.a),
+    ];
+    clip_planes(
+        ray,
+        faces.into_iter().map(|(f, opposite)| {
+            let n = f.normal();
+            let n = if n.dot(&(opposite - f.a)) > T::ZERO { -n } else { n };
+            (n, n.dot(&f.a.coords))
+        }),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use osculate_math::Point3;
+
+    fn worked_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-5);
+        let tet = Tetrahedron::new(
+            p(0.0, 0.0, 0.0),
+            p(1.0, 0.0, 0.0),
+            p(0.0, 1.0, 0.0),
+            p(0.0, 0.0, 1.0),
+        );
+        let flipped = Tetrahedron::new(tet.b, tet.a, tet.c, tet.d);
+        for t in [tet, flipped] {
+            let h = ray_tetrahedron(&Ray::new(p(0.1, 0.1, 0.1), v(1.0, 0.0, 0.0)), &t);
+            assert!(h.is_some_and(|h| h.t_enter == l(0.0) && close(h.t_exit, 0.7)), "{h:?}");
+            let h = ray_tetrahedron(&Ray::new(p(2.0, 2.0, 2.0), v(-1.0, -1.0, -1.0)), &t);
+            assert!(
+                h.is_some_and(|h| close(h.t_enter, 2.0 - 1.0 / 3.0) && close(h.t_exit, 2.0)),
+                "{h:?}"
+            );
+            assert!(ray_tetrahedron(&Ray::new(p(2.0, 2.0, 2.0), v(1.0, 1.0, 1.0)), &t).is_none());
+            assert!(ray_tetrahedron(&Ray::new(p(0.6, 0.6, -1.0), v(0.0, 0.0, 1.0)), &t).is_none());
+        }
+        let flat = Tetrahedron::new(
+            p(0.0, 0.0, 0.0),
+            p(1.0, 0.0, 0.0),
+            p(0.0, 1.0, 0.0),
+            p(0.2, 0.2, 0.0),
+        );
+        let h = ray_tetrahedron(&Ray::new(p(0.3, 0.3, 1.0), v(0.0, 0.0, -1.0)), &flat);
+        assert!(h.is_some_and(|h| close(h.t_enter, 1.0)), "{h:?}");
+    }
+
+    #[test]
+    fn worked_cases_f32() {
+        worked_cases::<f32>();
+    }
+
+    #[test]
+    fn worked_cases_f64() {
+        worked_cases::<f64>();
+    }
+}

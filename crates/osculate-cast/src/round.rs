@@ -1,0 +1,302 @@
+//! Rays against cylinders and cones (Ericson 5.3.7 and its extension to cones): each solid is the
+//! intersection of a slab along its axis with an infinite quadric, so the ray's interval is the
+//! intersection of the two intervals, and the entry normal belongs to whichever bound was the
+//! binding one.
+
+use osculate_math::{Cone, Cylinder, Point3, Ray, Real, Vector3, is_finite_point};
+
+use crate::sphere::clip;
+use crate::types::{RayHit, hit, unit, valid_ray};
+
+/// The interval where the line `o + t·d` is within the slab `0 ≤ (x − base)·axis ≤ len²` (axis not
+/// unit: `len² = |axis|²`), or `None` when the line is parallel to it and outside.
+fn line_slab<T: Real>(
+    o: &Point3<T>,
+    d: &Vector3<T>,
+    base: &Point3<T>,
+    axis: &Vector3<T>,
+) -> Option<(T, T)> {
+    let h0 = (o - base).dot(axis);
+    let hd = d.dot(axis);
+    let top = axis.norm_squared();
+    if hd == T::ZERO {
+        return (T::ZERO <= h0 && h0 <= top).then_some((T::NEG_INFINITY, T::INFINITY));
+    }
+    let (t1, t2) = (-h0 / hd, (top - h0) / hd);
+    Some(if t1 <= t2 { (t1, t2) } else { (t2, t1) })
+}
+
+/// The interval where the line `o + t·d` is within `r` of the infinite line through `base` along
+/// `axis` (the cylinder's body, without the end planes), or `None`.
+fn line_infinite_cylinder<T: Real>(
+    o: &Point3<T>,
+    d: &Vector3<T>,
+    base: &Point3<T>,
+    axis: &Vector3<T>,
+    r: T,
+) -> Option<(T, T)> {
+    let aa = axis.norm_squared();
+    // The components perpendicular to the axis, as vectors (no |v|² − (v·u)² cancellation).
+    let perp = |v: &Vector3<T>| v - axis * (v.dot(axis) / aa);
+    let (m, n) = (perp(&(o - base)), perp(d));
+    let a = n.norm_squared();
+    if a == T::ZERO {
+        // Parallel to the axis: inside the tube everywhere or nowhere.
+        return (m.norm_squared() <= r * r).then_some((T::NEG_INFINITY, T::INFINITY));
+    }
+    // The tube in the perpendicular plane is a disc: the stable disc crossing of `line_ball`.
+    crate::sphere::line_ball(&Point3::from(m), &n, &Point3::origin(), r)
+}
+
+/// The interval where the line `o + t·d` is inside the capsule's body (the cylinder between the
+/// end planes), for `ray_capsule`.
+pub(crate) fn line_cylinder_body<T: Real>(
+    o: &Point3<T>,
+    d: &Vector3<T>,
+    base: &Point3<T>,
+    axis: &Vector3<T>,
+    r: T,
+) -> Option<(T, T)> {
+    let (s1, s2) = line_slab(o, d, base, axis)?;
+    let (c1, c2) = line_infinite_cylinder(o, d, base, axis, r)?;
+    let (t1, t2) = (s1.fast_max(c1), s2.fast_min(c2));
+    (t1 <= t2).then_some((t1, t2))
+}
+
+/// The cast of `ray` against solid cylinder `c` with its end caps (Ericson 5.3.7): the
+/// intersection of the slab between the end planes with the infinite tube of radius `r` around the
+/// axis. The entry normal is the cap's (`±axis`) when the slab bound binds, the radial direction
+/// when the tube's does. A cylinder with `a == b` is treated as the ball of its radius (as its
+/// `contains_point` does). `None` on a miss, an invalid ray, NaN or a negative radius.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::ray_cylinder;
+/// use osculate_math::{Cylinder, Point3, Ray, Vector3};
+///
+/// let c = Cylinder::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
+/// let side = ray_cylinder(&Ray::new(Point3::new(-3.0, 0.0, 1.0), Vector3::x()), &c).unwrap();
+/// assert_eq!((side.t_enter, side.t_exit, side.normal), (2.0, 4.0, -Vector3::x_axis()));
+/// let cap = ray_cylinder(&Ray::new(Point3::new(0.5, 0.0, 5.0), -Vector3::z()), &c).unwrap();
+/// assert_eq!((cap.t_enter, cap.t_exit, cap.normal), (3.0, 5.0, Vector3::z_axis()));
+/// ```
+#[must_use]
+pub fn ray_cylinder<T: Real>(ray: &Ray<T>, c: &Cylinder<T>) -> Option<RayHit<T>> {
+    if !(valid_ray(ray) && c.radius >= T::ZERO && is_finite_point(&c.a) && is_finite_point(&c.b)) {
+        return None;
+    }
+    let axis = c.b - c.a;
+    if axis == Vector3::zeros() {
+        return crate::sphere::ray_sphere(ray, &osculate_math::Sphere::new(c.a, c.radius));
+    }
+    let (o, d) = (&ray.origin, &ray.direction);
+    let (s1, s2) = line_slab(o, d, &c.a, &axis)?;
+    let (c1, c2) = line_infinite_cylinder(o, d, &c.a, &axis, c.radius)?;
+    let (t1, t2) = (s1.fast_max(c1), s2.fast_min(c2));
+    if !(t1 <= t2) {
+        return None;
+    }
+    let (enter, exit, inside) = clip(ray, t1, t2)?;
+    let normal = if s1 >= c1 {
+        // Through a cap: the bottom cap (normal −axis) when moving along the axis.
+        let up = d.dot(&axis) < T::ZERO;
+        unit(&if up { axis } else { -axis })
+    } else {
+        let p = ray.point_at(t1);
+        let along = (p - c.a).dot(&axis) / axis.norm_squared();
+        unit(&(p - (c.a + axis * along)))
+    };
+    hit(ray, enter, exit, normal.or_else(|| unit(&-ray.direction)), inside)
+}
+
+/// The intervals (at most two) where `A t² + 2B t + C ≤ 0`.
+fn quadratic_le_zero<T: Real>(a: T, b: T, c: T) -> [Option<(T, T)>; 2] {
+    let (ninf, inf) = (T::NEG_INFINITY, T::INFINITY);
+    if a == T::ZERO {
+        // Linear: 2B t + C ≤ 0.
+        return if b == T::ZERO {
+            [(c <= T::ZERO).then_some((ninf, inf)), None]
+        } else if b > T::ZERO {
+            [Some((ninf, -c / (T::lit(2.0) * b))), None]
+        } else {
+            [Some((-c / (T::lit(2.0) * b), inf)), None]
+        };
+    }
+    let disc = b * b - a * c;
+    if disc < T::ZERO {
+        // No real root: everywhere (A < 0) or nowhere (A > 0).
+        return [(a < T::ZERO).then_some((ninf, inf)), None];
+    }
+    let root = disc.sqrt();
+    let q = if b > T::ZERO { -(b + root) } else { root - b };
+    let (r1, r2) = if q == T::ZERO { (T::ZERO, T::ZERO) } else { (q / a, c / q) };
+    let (lo, hi) = if r1 <= r2 { (r1, r2) } else { (r2, r1) };
+    if a > T::ZERO { [Some((lo, hi)), None] } else { [Some((ninf, lo)), Some((hi, inf))] }
+}
+
+/// The cast of `ray` against solid cone `cone`: the cone is the slab `0 ≤ s ≤ h` along its axis
+/// (`s` measured from the tip) intersected with the nappe `|x_⊥|² ≤ (s·r/h)²`, `s ≥ 0`. Along the
+/// ray the nappe condition is a quadratic inequality whose solution set is one interval or two
+/// half-lines (one per nappe); intersected with the slab, which lies on the right nappe's side of
+/// the tip, it is the ray's interval in the cone (the extension of Ericson 5.3.7's cylinder cast to
+/// the cone). The entry normal is the base's (`axis`) when the slab binds, the cone's gradient
+/// otherwise (`−axis` at the tip). A zero height is a flat disc, a zero radius the axis segment.
+/// `None` on a miss, an invalid ray, NaN or a negative height or radius.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::ray_cone;
+/// use osculate_math::{Cone, Point3, Ray, Vector3};
+///
+/// // Tip at the origin opening along +z, height 2, base radius 1.
+/// let c = Cone::new(Point3::new(0.0_f64, 0.0, 0.0), Vector3::z_axis(), 2.0, 1.0);
+/// let base = ray_cone(&Ray::new(Point3::new(0.2, 0.0, 5.0), -Vector3::z()), &c).unwrap();
+/// assert_eq!((base.t_enter, base.normal), (3.0, Vector3::z_axis()));
+/// let side = ray_cone(&Ray::new(Point3::new(-3.0, 0.0, 1.0), Vector3::x()), &c).unwrap();
+/// assert!((side.t_enter - 2.5).abs() < 1e-12 && (side.t_exit - 3.5).abs() < 1e-12);
+/// ```
+#[must_use]
+pub fn ray_cone<T: Real>(ray: &Ray<T>, cone: &Cone<T>) -> Option<RayHit<T>> {
+    let (h, r) = (cone.height, cone.radius);
+    let usable = valid_ray(ray)
+        && h >= T::ZERO
+        && r >= T::ZERO
+        && h.is_finite()
+        && r.is_finite()
+        && is_finite_point(&cone.tip)
+        && cone.axis.iter().all(|x| x.is_finite());
+    if !usable {
+        return None;
+    }
+    let u = cone.axis.into_inner();
+    let (o, d) = (&ray.origin, &ray.direction);
+    let m = o - cone.tip;
+    // Axial coordinates s(t) = s0 + t·s1 and perpendicular parts.
+    let (s0, s1) = (m.dot(&u), d.dot(&u));
+    let (mp, dp) = (m - u * s0, d - u * s1);
+    // The slab 0 ≤ s ≤ h.
+    let (sl1, sl2) = if s1 == T::ZERO {
+        if !(T::ZERO <= s0 && s0 <= h) {
+            return None;
+        }
+        (T::NEG_INFINITY, T::INFINITY)
+    } else {
+        let (a, b) = (-s0 / s1, (h - s0) / s1);
+        if a <= b { (a, b) } else { (b, a) }
+    };
+    if h == T::ZERO {
+        // A flat cone is the disc of radius r in the plane s = 0.
+        let (t1, t2) = if s1 == T::ZERO {
+            // In the plane (the slab test passed): the disc's chord.
+            crate::sphere::line_ball(&Point3::from(mp), &dp, &Point3::origin(), r)?
+        } else {
+            let t = -s0 / s1;
+            if !((mp + dp * t).norm_squared() <= r * r) {
+                return None;
+            }
+            (t, t)
+        };
+        let (enter, exit, inside) = clip(ray, t1, t2)?;
+        let normal = unit(&if s1 > T::ZERO { -u } else { u });
+        return hit(ray, enter, exit, normal.or_else(|| unit(&-ray.direction)), inside);
+    }
+    // The nappe, written without dividing by h: h²|x_⊥|² − r² s² ≤ 0.
+    let (h2, r2) = (h * h, r * r);
+    let qa = h2 * dp.norm_squared() - r2 * s1 * s1;
+    let qb = h2 * mp.dot(&dp) - r2 * s0 * s1;
+    let qc = h2 * mp.norm_squared() - r2 * s0 * s0;
+    let mut best: Option<(T, T, bool)> = None;
+    for piece in quadratic_le_zero(qa, qb, qc).into_iter().flatten() {
+        let (t1, t2) = (piece.0.fast_max(sl1), piece.1.fast_min(sl2));
+        if t1 <= t2 {
+            // The slab lies on s ≥ 0, so only the right nappe's piece survives (the other meets
+            // the slab at most at the tip).
+            let slab_binds = sl1 >= piece.0;
+            best = Some(match best {
+                Some(b) if b.0 <= t1 => (b.0, b.1.fast_max(t2), b.2),
+                Some(b) => (t1, t2.fast_max(b.1), slab_binds),
+                None => (t1, t2, slab_binds),
+            });
+        }
+    }
+    let (t1, t2, slab_binds) = best?;
+    let (enter, exit, inside) = clip(ray, t1, t2)?;
+    let p = ray.point_at(t1);
+    let normal = if slab_binds {
+        // Entering through the base (s = h, normal +axis) or, for a flat cone, either face.
+        unit(&if s1 > T::ZERO { -u } else { u })
+    } else {
+        // The gradient of h²|x_⊥|² − r² s²: h² x_⊥ − r² s u.
+        let q = p - cone.tip;
+        let s = q.dot(&u);
+        unit(&((q - u * s) * h2 - u * (r2 * s))).or_else(|| unit(&-u))
+    };
+    hit(ray, enter, exit, normal.or_else(|| unit(&-ray.direction)), inside)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn worked_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-5);
+        // Cylinder: side, cap, along the axis from inside, rim, parallel outside, a = b.
+        let c = Cylinder::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 2.0), l(1.0));
+        let h = ray_cylinder(&Ray::new(p(0.0, 0.0, 1.0), v(0.0, 0.0, 1.0)), &c);
+        assert!(h.is_some_and(|h| h.t_enter == l(0.0) && close(h.t_exit, 1.0)), "{h:?}");
+        let h = ray_cylinder(&Ray::new(p(0.5, 0.0, -3.0), v(0.0, 0.0, 1.0)), &c);
+        assert!(
+            h.is_some_and(|h| close(h.t_enter, 3.0) && h.normal.into_inner() == v(0.0, 0.0, -1.0)),
+            "{h:?}"
+        );
+        assert!(ray_cylinder(&Ray::new(p(1.5, 0.0, -3.0), v(0.0, 0.0, 1.0)), &c).is_none());
+        let rim = ray_cylinder(&Ray::new(p(-2.0, 0.0, 3.0), v(1.0, 0.0, -1.0)), &c);
+        assert!(rim.is_some_and(|h| close(h.t_enter, 1.0)), "{rim:?}");
+        let ball = Cylinder::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 0.0), l(1.0));
+        assert!(
+            ray_cylinder(&Ray::new(p(-3.0, 0.0, 0.0), v(1.0, 0.0, 0.0)), &ball)
+                .is_some_and(|h| close(h.t_enter, 2.0))
+        );
+        // Cone: base, side, tip region, along the axis into the tip, from inside, flat cone.
+        let k = Cone::new(p(0.0, 0.0, 0.0), Vector3::z_axis(), l(2.0), l(1.0));
+        let h = ray_cone(&Ray::new(p(0.0, 0.0, -1.0), v(0.0, 0.0, 1.0)), &k);
+        assert!(
+            h.is_some_and(|h| close(h.t_enter, 1.0)
+                && close(h.t_exit, 3.0)
+                && h.normal.into_inner() == v(0.0, 0.0, -1.0)),
+            "{h:?}"
+        );
+        let h = ray_cone(&Ray::new(p(0.0, 0.0, 1.0), v(1.0, 0.0, 0.0)), &k);
+        assert!(h.is_some_and(|h| h.t_enter == l(0.0) && close(h.t_exit, 0.5)), "{h:?}");
+        assert!(ray_cone(&Ray::new(p(-3.0, 0.0, 0.4), v(1.0, 0.0, 0.0)), &k).is_some());
+        assert!(ray_cone(&Ray::new(p(-3.0, 0.0, -0.1), v(1.0, 0.0, 0.0)), &k).is_none());
+        assert!(ray_cone(&Ray::new(p(-3.0, 0.0, 2.1), v(1.0, 0.0, 0.0)), &k).is_none());
+        // Side hit: the cone opens upward, so its slanted side faces outward and down: the normal
+        // at (−0.5, 0, 1) is (−2, 0, −1)/√5.
+        let h = ray_cone(&Ray::new(p(-3.0, 0.0, 1.0), v(1.0, 0.0, 0.0)), &k);
+        let s5 = 5.0_f64.sqrt();
+        assert!(
+            h.is_some_and(
+                |h| (h.normal.into_inner() - v(-2.0 / s5, 0.0, -1.0 / s5)).norm() < l(1e-5)
+            ),
+            "{h:?}"
+        );
+        let disc = Cone::new(p(0.0, 0.0, 0.0), Vector3::z_axis(), l(0.0), l(1.0));
+        let h = ray_cone(&Ray::new(p(0.5, 0.0, 2.0), v(0.0, 0.0, -1.0)), &disc);
+        assert!(h.is_some_and(|h| close(h.t_enter, 2.0) && close(h.t_exit, 2.0)), "{h:?}");
+        assert!(ray_cone(&Ray::new(p(1.5, 0.0, 2.0), v(0.0, 0.0, -1.0)), &disc).is_none());
+    }
+
+    #[test]
+    fn worked_cases_f32() {
+        worked_cases::<f32>();
+    }
+
+    #[test]
+    fn worked_cases_f64() {
+        worked_cases::<f64>();
+    }
+}

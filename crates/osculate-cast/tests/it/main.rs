@@ -1,0 +1,3 @@
+//! Integration tests of osculate-cast.
+
+mod watertight;
