@@ -333,7 +333,7 @@ pair_query_properties!(
 );
 
 /// Shapes built field by field from raw values (no validation): no pair query panics, and a NaN in
-/// any field either shape is made of never gives a finite distance.
+/// any field either shape is made of, or a negative sphere radius, never gives a finite distance.
 fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
     let x: [T; 16] = raw_values(raw, tame);
     let [p, q, r, s] = [0, 3, 6, 9].map(|i| raw_point(&x, i));
@@ -410,6 +410,15 @@ fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
                 "{name}: NaN input, finite distance {d:?} from {x:?}"
             ));
         }
+    }
+    // A negative radius is an invalid (empty) sphere: no finite distance, whatever the other shape.
+    if x[3] < T::ZERO
+        && checks.iter().any(|(name, d, _)| name.starts_with("sphere-") && d.is_finite())
+    {
+        return TestResult::error(format!(
+            "a sphere of radius {:?}: finite distance from {x:?}",
+            x[3]
+        ));
     }
     TestResult::passed()
 }
