@@ -895,7 +895,8 @@ pub(crate) fn has_nan<T: Real>(x: &[T]) -> bool {
 }
 
 /// Shapes built field by field from raw values (no validation): no point query panics, and a NaN in
-/// the query point or in any field the shape is made of never gives a finite distance.
+/// the query point or in any field the shape is made of, or a negative radius or height, never
+/// gives a finite distance.
 fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
     let x: [T; 16] = raw_values(raw, tame);
     let p = raw_point(&x, 0);
@@ -965,6 +966,22 @@ fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
         if has_nan(&x[..reads]) && d.is_finite() {
             return TestResult::error(format!(
                 "{name}: NaN input, finite distance {d:?} from {x:?}"
+            ));
+        }
+    }
+    // A negative radius (or cone height) is an empty solid: no finite distance.
+    let empty = [
+        ("sphere", x[6] < T::ZERO),
+        ("sphere sq", x[6] < T::ZERO),
+        ("capsule", x[9] < T::ZERO),
+        ("capsule sq", x[9] < T::ZERO),
+        ("cylinder", x[9] < T::ZERO),
+        ("cone", x[9] < T::ZERO || x[10] < T::ZERO),
+    ];
+    for (name, d, _) in checks {
+        if empty.iter().any(|&(e, negative)| e == name && negative) && d.is_finite() {
+            return TestResult::error(format!(
+                "{name}: empty solid, finite distance {d:?} from {x:?}"
             ));
         }
     }
