@@ -9,7 +9,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use osculate::closest;
 use osculate_benches::{BATCH, floor, inputs, p32, p64, pairs};
 use osculate_math::{
-    Aabb, Capsule, Cone, Cylinder, Obb, Point3, Segment, Sphere, Tetrahedron, Triangle,
+    Aabb, Capsule, Cone, Cylinder, Obb, Point3, Ray, Real, Segment, Sphere, Tetrahedron, Triangle,
+    Vector3,
 };
 use parry3d::query::PointQuery as _;
 use parry3d_f64::query::PointQuery as _;
@@ -457,5 +458,340 @@ fn math(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, point_queries, pair_queries, math);
+/// The osculate side of the overlap, cast and dynamic groups, for one scalar type.
+fn upper_layers_osculate<T: Real>(c: &mut Criterion, id: &str) {
+    use osculate::{cast, dynamic, overlap};
+    let mut g = c.benchmark_group("ray_aabb");
+    bench!(g, id, pairs::<T, Ray<T>, Aabb<T>>(200), |x| cast::ray_aabb(&x.0, &x.1));
+    g.finish();
+    let mut g = c.benchmark_group("ray_sphere");
+    bench!(g, id, pairs::<T, Ray<T>, Sphere<T>>(210), |x| cast::ray_sphere(&x.0, &x.1));
+    g.finish();
+    let mut g = c.benchmark_group("ray_triangle");
+    let tri = pairs::<T, Ray<T>, Triangle<T>>(220);
+    bench!(g, id, tri.clone(), |x| cast::ray_triangle(&x.0, &x.1, cast::Culling::TwoSided));
+    g.finish();
+    let mut g = c.benchmark_group("ray_triangle_watertight");
+    bench!(g, id, tri, |x| cast::ray_triangle_watertight(&x.0, &x.1, cast::Culling::TwoSided));
+    g.finish();
+    let mut g = c.benchmark_group("ray_capsule");
+    bench!(g, id, pairs::<T, Ray<T>, Capsule<T>>(230), |x| cast::ray_capsule(&x.0, &x.1));
+    g.finish();
+    let mut g = c.benchmark_group("ray_cylinder");
+    bench!(g, id, pairs::<T, Ray<T>, Cylinder<T>>(240), |x| cast::ray_cylinder(&x.0, &x.1));
+    g.finish();
+    let mut g = c.benchmark_group("ray_cone");
+    bench!(g, id, pairs::<T, Ray<T>, Cone<T>>(250), |x| cast::ray_cone(&x.0, &x.1));
+    g.finish();
+    let mut g = c.benchmark_group("overlap_sphere_sphere");
+    bench!(g, id, pairs::<T, Sphere<T>, Sphere<T>>(260), |x| overlap::sphere_sphere(&x.0, &x.1));
+    g.finish();
+    let mut g = c.benchmark_group("overlap_aabb_aabb");
+    bench!(g, id, pairs::<T, Aabb<T>, Aabb<T>>(270), |x| overlap::aabb_aabb(&x.0, &x.1));
+    g.finish();
+    let mut g = c.benchmark_group("overlap_obb_obb");
+    bench!(g, id, pairs::<T, Obb<T>, Obb<T>>(280), |x| overlap::obb_obb(&x.0, &x.1));
+    g.finish();
+    let mut g = c.benchmark_group("overlap_aabb_triangle");
+    bench!(g, id, pairs::<T, Aabb<T>, Triangle<T>>(290), |x| overlap::aabb_triangle(&x.0, &x.1));
+    g.finish();
+    let mut g = c.benchmark_group("overlap_segment_aabb");
+    bench!(g, id, pairs::<T, Segment<T>, Aabb<T>>(300), |x| overlap::segment_aabb(&x.0, &x.1));
+    g.finish();
+    let mut g = c.benchmark_group("overlap_triangle_triangle");
+    let tt = pairs::<T, Triangle<T>, Triangle<T>>(310);
+    bench!(g, id, tt.clone(), |x| overlap::triangle_triangle(&x.0, &x.1));
+    g.finish();
+    let mut g = c.benchmark_group("overlap_triangle_triangle_exact");
+    bench!(g, id, tt, |x| overlap::triangle_triangle_exact(&x.0, &x.1));
+    g.finish();
+    // Sweeps: the first shape moves by a displacement toward the second.
+    let sweep = |seed| {
+        pairs::<T, Sphere<T>, Aabb<T>>(seed)
+            .into_iter()
+            .map(|(s, b)| {
+                let v = (b.center() - s.center) * T::lit(2.0);
+                (s, v, b)
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut g = c.benchmark_group("sweep_sphere_aabb");
+    bench!(g, id, sweep(320), |x| dynamic::sphere_aabb(&x.0, &x.1, &x.2, &Vector3::zeros()));
+    g.finish();
+    let mut g = c.benchmark_group("sweep_sphere_sphere");
+    let ss: Vec<_> = pairs::<T, Sphere<T>, Sphere<T>>(330)
+        .into_iter()
+        .map(|(a, b)| {
+            let v = (b.center - a.center) * T::lit(2.0);
+            (a, v, b)
+        })
+        .collect();
+    bench!(g, id, ss, |x| dynamic::sphere_sphere(&x.0, &x.1, &x.2, &Vector3::zeros()));
+    g.finish();
+}
+
+/// The parry side of the overlap, cast and dynamic groups, for parry3d (`f32`) and parry3d-f64.
+macro_rules! upper_layers_parry {
+    ($name:ident, $pr:ident, $cv:ident, $T:ty, $id:literal) => {
+        fn $name(c: &mut Criterion) {
+            use $cv as cv;
+            use $pr::bounding_volume::BoundingVolume as _;
+            use $pr::math::{Pose, Vector};
+            use $pr::query::{RayCast as _, ShapeCastOptions, details as qd};
+            use $pr::shape;
+            let ray =
+                |r: &Ray<$T>| $pr::query::Ray::new(cv::point(&r.origin), cv::vector(&r.direction));
+            let tri = |t: &Triangle<$T>| {
+                shape::Triangle::new(cv::point(&t.a), cv::point(&t.b), cv::point(&t.c))
+            };
+            let cuboid = |b: &Aabb<$T>| shape::Cuboid::new(cv::vector(&b.half_extents()));
+            let aabb = |b: &Aabb<$T>| {
+                $pr::bounding_volume::Aabb::new(cv::point(&b.min), cv::point(&b.max))
+            };
+
+            let mut g = c.benchmark_group("ray_aabb");
+            let d: Vec<_> = pairs::<$T, Ray<$T>, Aabb<$T>>(200)
+                .iter()
+                .map(|(r, b)| {
+                    let local = Ray { origin: r.origin - b.center().coords, ..*r };
+                    (ray(&local), cuboid(b), r.max_t)
+                })
+                .collect();
+            bench!(g, $id, d, |x| x.1.cast_local_ray_and_get_normal(&x.0, x.2, true));
+            g.finish();
+            let mut g = c.benchmark_group("ray_sphere");
+            let d: Vec<_> = pairs::<$T, Ray<$T>, Sphere<$T>>(210)
+                .iter()
+                .map(|(r, s)| {
+                    let local = Ray { origin: r.origin - s.center.coords, ..*r };
+                    (ray(&local), shape::Ball::new(s.radius), r.max_t)
+                })
+                .collect();
+            bench!(g, $id, d, |x| x.1.cast_local_ray_and_get_normal(&x.0, x.2, true));
+            g.finish();
+            let mut g = c.benchmark_group("ray_triangle");
+            let d: Vec<_> = pairs::<$T, Ray<$T>, Triangle<$T>>(220)
+                .iter()
+                .map(|(r, t)| (ray(r), tri(t), r.max_t))
+                .collect();
+            bench!(g, $id, d, |x| x.1.cast_local_ray_and_get_normal(&x.0, x.2, true));
+            g.finish();
+            let mut g = c.benchmark_group("ray_capsule");
+            let d: Vec<_> = pairs::<$T, Ray<$T>, Capsule<$T>>(230)
+                .iter()
+                .map(|(r, k)| {
+                    (
+                        ray(r),
+                        shape::Capsule::new(cv::point(&k.a), cv::point(&k.b), k.radius),
+                        r.max_t,
+                    )
+                })
+                .collect();
+            bench!(g, $id, d, |x| x.1.cast_local_ray_and_get_normal(&x.0, x.2, true));
+            g.finish();
+            let mut g = c.benchmark_group("ray_cylinder");
+            let d: Vec<_> = pairs::<$T, Ray<$T>, Cylinder<$T>>(240)
+                .iter()
+                .map(|(r, k)| {
+                    let center = k.a + (k.b - k.a) / 2.0;
+                    let pose = cv::axis_pose(&center, Vector::Y, &(k.b - k.a));
+                    (
+                        ray(r),
+                        pose,
+                        shape::Cylinder::new((k.b - k.a).norm() / 2.0, k.radius),
+                        r.max_t,
+                    )
+                })
+                .collect();
+            bench!(g, $id, d, |x| x.2.cast_ray_and_get_normal(&x.1, &x.0, x.3, true));
+            g.finish();
+            let mut g = c.benchmark_group("ray_cone");
+            let d: Vec<_> = pairs::<$T, Ray<$T>, Cone<$T>>(250)
+                .iter()
+                .map(|(r, k)| {
+                    let center = k.tip + k.axis.into_inner() * (k.height / 2.0);
+                    let pose = cv::axis_pose(&center, -Vector::Y, &k.axis);
+                    (ray(r), pose, shape::Cone::new(k.height / 2.0, k.radius), r.max_t)
+                })
+                .collect();
+            bench!(g, $id, d, |x| x.2.cast_ray_and_get_normal(&x.1, &x.0, x.3, true));
+            g.finish();
+            let mut g = c.benchmark_group("overlap_sphere_sphere");
+            let d: Vec<_> = pairs::<$T, Sphere<$T>, Sphere<$T>>(260)
+                .iter()
+                .map(|(a, b)| {
+                    (
+                        cv::point(&(b.center - a.center.coords)),
+                        shape::Ball::new(a.radius),
+                        shape::Ball::new(b.radius),
+                    )
+                })
+                .collect();
+            bench!(g, $id, d, |x| qd::intersection_test_ball_ball(x.0, &x.1, &x.2));
+            g.finish();
+            let mut g = c.benchmark_group("overlap_aabb_aabb");
+            let d: Vec<_> = pairs::<$T, Aabb<$T>, Aabb<$T>>(270)
+                .iter()
+                .map(|(a, b)| (aabb(a), aabb(b)))
+                .collect();
+            bench!(g, $id, d, |x| x.0.intersects(&x.1));
+            g.finish();
+            let mut g = c.benchmark_group("overlap_obb_obb");
+            let d: Vec<_> = pairs::<$T, Obb<$T>, Obb<$T>>(280)
+                .iter()
+                .map(|(a, b)| {
+                    let (pa, pb) =
+                        (cv::pose(&a.center, &a.rotation), cv::pose(&b.center, &b.rotation));
+                    (
+                        pa.inv_mul(&pb),
+                        shape::Cuboid::new(cv::vector(&a.half_extents)),
+                        shape::Cuboid::new(cv::vector(&b.half_extents)),
+                    )
+                })
+                .collect();
+            bench!(g, $id, d, |x| qd::intersection_test_cuboid_cuboid(&x.0, &x.1, &x.2));
+            g.finish();
+            let mut g = c.benchmark_group("overlap_aabb_triangle");
+            let d: Vec<_> = pairs::<$T, Aabb<$T>, Triangle<$T>>(290)
+                .iter()
+                .map(|(b, t)| (aabb(b), tri(t)))
+                .collect();
+            bench!(g, $id, d, |x| qd::intersection_test_aabb_triangle(&x.0, &x.1));
+            g.finish();
+            let mut g = c.benchmark_group("overlap_segment_aabb");
+            let d: Vec<_> = pairs::<$T, Segment<$T>, Aabb<$T>>(300)
+                .iter()
+                .map(|(s, b)| (shape::Segment::new(cv::point(&s.a), cv::point(&s.b)), aabb(b)))
+                .collect();
+            bench!(g, $id, d, |x| qd::intersection_test_aabb_segment(&x.1, &x.0));
+            g.finish();
+            let mut g = c.benchmark_group("overlap_triangle_triangle");
+            let d: Vec<_> = pairs::<$T, Triangle<$T>, Triangle<$T>>(310)
+                .iter()
+                .map(|(a, b)| (tri(a), tri(b)))
+                .collect();
+            bench!(g, $id, d, |x| $pr::query::intersection_test(
+                &Pose::IDENTITY,
+                &x.0,
+                &Pose::IDENTITY,
+                &x.1
+            ));
+            g.finish();
+            let options = ShapeCastOptions {
+                max_time_of_impact: 1.0,
+                stop_at_penetration: true,
+                ..ShapeCastOptions::default()
+            };
+            let mut g = c.benchmark_group("sweep_sphere_aabb");
+            let d: Vec<_> = pairs::<$T, Sphere<$T>, Aabb<$T>>(320)
+                .iter()
+                .map(|(s, b)| {
+                    let v = (b.center() - s.center) * 2.0;
+                    (
+                        Pose::from_translation(cv::point(&s.center)),
+                        cv::vector(&v),
+                        shape::Ball::new(s.radius),
+                        Pose::from_translation(cv::point(&b.center())),
+                        cuboid(b),
+                    )
+                })
+                .collect();
+            bench!(g, $id, d, |x| $pr::query::cast_shapes(
+                &x.0,
+                x.1,
+                &x.2,
+                &x.3,
+                Vector::ZERO,
+                &x.4,
+                options
+            ));
+            g.finish();
+            let mut g = c.benchmark_group("sweep_sphere_sphere");
+            let d: Vec<_> = pairs::<$T, Sphere<$T>, Sphere<$T>>(330)
+                .iter()
+                .map(|(a, b)| {
+                    let v = (b.center - a.center) * 2.0;
+                    (
+                        Pose::from_translation(cv::point(&a.center)),
+                        cv::vector(&v),
+                        shape::Ball::new(a.radius),
+                        Pose::from_translation(cv::point(&b.center)),
+                        shape::Ball::new(b.radius),
+                    )
+                })
+                .collect();
+            bench!(g, $id, d, |x| $pr::query::cast_shapes(
+                &x.0,
+                x.1,
+                &x.2,
+                &x.3,
+                Vector::ZERO,
+                &x.4,
+                options
+            ));
+            g.finish();
+        }
+    };
+}
+
+upper_layers_parry!(upper_layers_parry32, parry3d, p32, f32, "parry3d");
+upper_layers_parry!(upper_layers_parry64, parry3d_f64, p64, f64, "parry3d-f64");
+
+fn upper_layers(c: &mut Criterion) {
+    upper_layers_osculate::<f32>(c, "osculate-f32");
+    upper_layers_osculate::<f64>(c, "osculate-f64");
+    upper_layers_parry32(c);
+    upper_layers_parry64(c);
+    upper_layers_floors(c);
+}
+
+/// The hand-written floors of the upper layers' short queries.
+fn upper_layers_floors(c: &mut Criterion) {
+    let mut g = c.benchmark_group("ray_aabb");
+    let d: Vec<_> = pairs::<f32, Ray<f32>, Aabb<f32>>(200)
+        .iter()
+        .map(|(r, b)| {
+            (
+                a32(&r.origin),
+                [1.0 / r.direction.x, 1.0 / r.direction.y, 1.0 / r.direction.z],
+                a32(&b.min),
+                a32(&b.max),
+                r.max_t,
+            )
+        })
+        .collect();
+    bench!(g, "floor", d, |x| floor::ray_aabb(x.0, x.1, x.2, x.3, x.4));
+    g.finish();
+    let mut g = c.benchmark_group("ray_triangle");
+    let d: Vec<_> = pairs::<f32, Ray<f32>, Triangle<f32>>(220)
+        .iter()
+        .map(|(r, t)| {
+            (
+                a32(&r.origin),
+                [r.direction.x, r.direction.y, r.direction.z],
+                a32(&t.a),
+                a32(&t.b),
+                a32(&t.c),
+            )
+        })
+        .collect();
+    bench!(g, "floor", d, |x| floor::ray_triangle(x.0, x.1, x.2, x.3, x.4));
+    g.finish();
+    let mut g = c.benchmark_group("overlap_sphere_sphere");
+    let d: Vec<_> = pairs::<f32, Sphere<f32>, Sphere<f32>>(260)
+        .iter()
+        .map(|(a, b)| (a32(&a.center), a.radius, a32(&b.center), b.radius))
+        .collect();
+    bench!(g, "floor", d, |x| floor::sphere_sphere(x.0, x.1, x.2, x.3) <= 0.0);
+    g.finish();
+    let mut g = c.benchmark_group("overlap_aabb_aabb");
+    let d: Vec<_> = pairs::<f32, Aabb<f32>, Aabb<f32>>(270)
+        .iter()
+        .map(|(a, b)| (a32(&a.min), a32(&a.max), a32(&b.min), a32(&b.max)))
+        .collect();
+    bench!(g, "floor", d, |x| floor::aabb_aabb(x.0, x.1, x.2, x.3));
+    g.finish();
+}
+
+criterion_group!(benches, point_queries, pair_queries, upper_layers, math);
 criterion_main!(benches);

@@ -100,3 +100,61 @@ pub fn segment_segment(p1: P, q1: P, p2: P, q2: P) -> (f32, f32) {
     }
     (s, t)
 }
+
+/// The slab test of a ray (origin `o`, reciprocal direction `inv`) against box `[lo, hi]`, up to
+/// `max_t`: the entry parameter (Kay-Kajiya, no NaN or edge care).
+#[inline]
+#[must_use]
+pub fn ray_aabb(o: P, inv: P, lo: P, hi: P, max_t: f32) -> Option<f32> {
+    let mut t0 = 0.0_f32;
+    let mut t1 = max_t;
+    for i in 0..3 {
+        let (a, b) = ((lo[i] - o[i]) * inv[i], (hi[i] - o[i]) * inv[i]);
+        let (near, far) = if a < b { (a, b) } else { (b, a) };
+        t0 = if near > t0 { near } else { t0 };
+        t1 = if far < t1 { far } else { t1 };
+    }
+    (t0 <= t1).then_some(t0)
+}
+
+#[inline]
+fn cross(a: P, b: P) -> P {
+    [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+}
+
+/// Möller-Trumbore, two-sided: the ray parameter of the hit.
+#[inline]
+#[must_use]
+pub fn ray_triangle(o: P, d: P, a: P, b: P, c: P) -> Option<f32> {
+    let (e1, e2) = (sub(b, a), sub(c, a));
+    let p = cross(d, e2);
+    let det = dot(e1, p);
+    if det == 0.0 {
+        return None;
+    }
+    let inv = 1.0 / det;
+    let s = sub(o, a);
+    let u = dot(s, p) * inv;
+    if !(0.0..=1.0).contains(&u) {
+        return None;
+    }
+    let q = cross(s, e1);
+    let v = dot(d, q) * inv;
+    if v < 0.0 || u + v > 1.0 {
+        return None;
+    }
+    let t = dot(e2, q) * inv;
+    (t >= 0.0).then_some(t)
+}
+
+/// Whether boxes `[lo1, hi1]` and `[lo2, hi2]` overlap.
+#[inline]
+#[must_use]
+pub fn aabb_aabb(lo1: P, hi1: P, lo2: P, hi2: P) -> bool {
+    lo1[0] <= hi2[0]
+        && lo2[0] <= hi1[0]
+        && lo1[1] <= hi2[1]
+        && lo2[1] <= hi1[1]
+        && lo1[2] <= hi2[2]
+        && lo2[2] <= hi1[2]
+}

@@ -15,9 +15,22 @@
 //! use osculate::prelude::*;
 //!
 //! let ball = Sphere::try_new(Point3::new(0.0_f64, 0.0, 0.0), 1.0)?;
-//! assert!(ball.contains_point(&Point3::new(0.5, 0.5, 0.5)));
+//! let crate_box = Aabb::try_new(Point3::new(1.5, -0.5, -0.5), Point3::new(2.5, 0.5, 0.5))?;
+//! assert!(!ball.overlaps(&crate_box));
+//! assert_eq!(ball.contact(&crate_box).map(|c| c.distance), Some(0.5));
+//! let ray = Ray::new(Point3::new(-5.0, 0.0, 0.0), Vector3::x());
+//! assert_eq!(crate_box.cast_ray(&ray).map(|h| h.t_enter), Some(6.5));
+//! // The ball rolling 2 to the right touches the box halfway.
+//! let hit = ball.time_of_impact(&Vector3::new(2.0, 0.0, 0.0), &crate_box, &Vector3::zeros());
+//! assert_eq!(hit.map(|h| h.toi), Some(0.25));
 //! # Ok::<(), ShapeError>(())
 //! ```
+//!
+//! ## Traits
+//! [`Overlaps`], [`Distance`], [`Penetration`], [`RayCast`] and [`Sweep`] dispatch over every pair
+//! the layers support, in both argument orders (the reversed order swaps the witnesses and flips
+//! the normals, so an answer always reads from `self` to `other`). Each impl is an inlined call of
+//! the layer's free function; the free functions stay the explicit path.
 //!
 //! **Layering**: the facade may depend on every layer; no layer depends on it.
 #![cfg_attr(not(feature = "std"), no_std)]
@@ -25,6 +38,9 @@
 #[cfg(not(any(feature = "std", feature = "libm")))]
 compile_error!("osculate needs float functions: enable the `std` feature or the `libm` feature");
 
+mod traits;
+
+pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};
 pub use osculate_cast as cast;
 pub use osculate_closest as closest;
 pub use osculate_dynamic as dynamic;
@@ -40,4 +56,9 @@ pub mod prelude {
     };
     #[cfg(feature = "alloc")]
     pub use osculate_math::{ConvexPolygon, ConvexPolyhedron};
+
+    pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};
+    pub use osculate_cast::RayHit;
+    pub use osculate_closest::{ClosestPoints, Contact};
+    pub use osculate_dynamic::Impact;
 }

@@ -1,0 +1,36 @@
+//! The result of the moving-object tests.
+
+use osculate_math::{Point3, Real, UnitVector3, is_finite_point};
+
+/// The first contact of two moving shapes over a motion parametrised by `t ∈ [0, 1]` (each shape
+/// translated by its displacement times `t`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Impact<T: Real> {
+    /// The time of first contact, in `[0, 1]` (0 when the shapes already overlap at the start).
+    pub toi: T,
+    /// A point of contact at that time (for shapes that already overlap at `t = 0`: a point of A
+    /// nearest B, inside both or on their boundaries).
+    pub point: Point3<T>,
+    /// The unit contact normal at that time, pointing from A toward B.
+    pub normal: UnitVector3<T>,
+    /// Whether the shapes already overlap (or touch) at `t = 0`.
+    pub initially_overlapping: bool,
+}
+
+impl<T: Real> Impact<T> {
+    /// An impact, if every number in it is finite and `toi ∈ [0, 1]`.
+    #[inline]
+    #[must_use]
+    pub fn new(
+        toi: T,
+        point: Point3<T>,
+        normal: UnitVector3<T>,
+        initially_overlapping: bool,
+    ) -> Option<Self> {
+        let ok = T::ZERO <= toi
+            && toi <= T::ONE
+            && is_finite_point(&point)
+            && normal.iter().all(|x| x.is_finite());
+        ok.then_some(Self { toi, point, normal, initially_overlapping })
+    }
+}

@@ -1,0 +1,72 @@
+//! The showcase: `cargo run --release --example showcase`.
+//!
+//! Renders, through osculate's public API only, `target/showcase/scene.png` (a ray-cast image of
+//! every castable shape, shaded by the hit normal, with shadow rays), `closest.svg` (closest-point
+//! pairs and their witness segments) and `sweep.svg` (moving shapes at the start, at the time of
+//! impact and at the end), and prints what it ran.
+
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::time::Instant;
+
+mod scene;
+
+fn out_dir() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"),
+        PathBuf::from,
+    );
+    target.join("showcase")
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let (width, height) = (800, 600);
+    let dir = out_dir();
+    std::fs::create_dir_all(&dir)?;
+    let objects = scene::build_scene()?;
+    let names: Vec<&str> = objects.iter().map(|o| o.name).collect();
+    println!("osculate showcase: {width}×{height} pixels of {}", names.join(", "));
+
+    let start = Instant::now();
+    let mut last = -1;
+    let img = scene::render(&objects, width, height, |done| {
+        let pct = (done * 100.0) as i32;
+        if pct / 5 != last / 5 {
+            last = pct;
+            let bar = "#".repeat((pct / 5) as usize);
+            eprint!("\rrendering [{bar:<20}] {pct:>3}%");
+            let _ = std::io::stderr().flush();
+        }
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    eprintln!();
+
+    let png_path = dir.join("scene.png");
+    let file = std::io::BufWriter::new(std::fs::File::create(&png_path)?);
+    let mut encoder = png::Encoder::new(file, img.width as u32, img.height as u32);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.write_header()?.write_image_data(&img.rgb)?;
+
+    let (closest, closest_queries) = scene::closest_svg();
+    std::fs::write(dir.join("closest.svg"), closest)?;
+    let (sweep, sweep_queries) = scene::sweep_svg();
+    std::fs::write(dir.join("sweep.svg"), sweep)?;
+
+    let pixels_hit = img.hit.iter().filter(|h| h.is_some()).count();
+    println!();
+    println!("| what | count |");
+    println!("|---|---:|");
+    println!("| rays cast (ray-shape casts, primary and shadow) | {} |", img.rays);
+    println!("| ray-shape hits | {} |", img.hits);
+    println!("| pixels showing a shape | {pixels_hit} of {} |", width * height);
+    println!("| million ray-shape casts per second | {:.1} |", img.rays as f64 / seconds / 1e6);
+    println!("| render time | {seconds:.2} s |");
+    println!("| closest-point queries (closest.svg) | {closest_queries} |");
+    println!("| sweep queries (sweep.svg) | {sweep_queries} |");
+    println!();
+    println!("wrote {}", png_path.display());
+    println!("wrote {}", dir.join("closest.svg").display());
+    println!("wrote {}", dir.join("sweep.svg").display());
+    Ok(())
+}

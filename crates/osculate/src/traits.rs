@@ -1,0 +1,394 @@
+//! Generic dispatch over shape pairs: [`Overlaps`], [`Distance`], [`Penetration`], [`RayCast`] and
+//! [`Sweep`], implemented for every pair the layers support, in both argument orders.
+//!
+//! Each impl is a direct call of the layer's free function (inlined: no dispatcher, no `dyn`, no
+//! cost over the free function). The reversed order swaps the witness points and parameters
+//! ([`ClosestPoints::swapped`]), flips the contact normal ([`Contact::swapped`]) and the impact
+//! normal, so the answer always reads "from `self` to `other`".
+
+use osculate_cast::{self as cast, RayHit};
+use osculate_closest::{self as closest, ClosestPoints, Contact, Param};
+use osculate_dynamic::{self as dynamic, Impact};
+use osculate_math::{
+    Aabb, Capsule, Cone, Cylinder, Halfspace, Line, Obb, Plane, Point3, Ray, Real, Segment, Sphere,
+    Tetrahedron, Triangle, Vector3,
+};
+use osculate_overlap as overlap;
+
+/// Boolean overlap with a shape of type `B` (touching counts; see `osculate_overlap`).
+pub trait Overlaps<B: ?Sized> {
+    /// Whether `self` and `other` overlap or touch.
+    fn overlaps(&self, other: &B) -> bool;
+}
+
+/// Closest points and distance to a shape of type `B` (see `osculate_closest`).
+pub trait Distance<B: ?Sized> {
+    /// The scalar type.
+    type Scalar: Real;
+    /// The closest points: `point_a` on `self`, `point_b` on `other`.
+    fn closest_points(&self, other: &B) -> ClosestPoints<Self::Scalar>;
+    /// The distance (0 when overlapping).
+    #[inline]
+    fn distance(&self, other: &B) -> Self::Scalar {
+        self.closest_points(other).distance
+    }
+}
+
+/// Signed distance, normal and witness points with a shape of type `B` (see
+/// `osculate_closest::Contact`).
+pub trait Penetration<B: ?Sized> {
+    /// The scalar type.
+    type Scalar: Real;
+    /// The contact, normal from `self` toward `other`; `None` only for invalid input.
+    fn contact(&self, other: &B) -> Option<Contact<Self::Scalar>>;
+}
+
+/// A ray cast against this shape (see `osculate_cast`).
+pub trait RayCast<T: Real> {
+    /// Where `ray` enters and leaves the shape, or `None` when it misses.
+    fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>>;
+}
+
+/// Time of impact with a shape of type `B`, both translating over `t ∈ [0, 1]` (see
+/// `osculate_dynamic`).
+pub trait Sweep<B: ?Sized> {
+    /// The scalar type.
+    type Scalar: Real;
+    /// The first contact when `self` moves by `v_self` and `other` by `v_other`; normal from
+    /// `self` toward `other`.
+    fn time_of_impact(
+        &self,
+        v_self: &Vector3<Self::Scalar>,
+        other: &B,
+        v_other: &Vector3<Self::Scalar>,
+    ) -> Option<Impact<Self::Scalar>>;
+}
+
+/// The impact with the roles of the two shapes exchanged (the normal flipped).
+#[inline]
+fn swap_impact<T: Real>(i: Impact<T>) -> Impact<T> {
+    Impact { normal: -i.normal, ..i }
+}
+
+/// `impl Overlaps` for `A` vs `B` by `f(a, b)`, and for `B` vs `A` by `f(b, a)` swapped (unless
+/// `A == B`, marked `same`).
+macro_rules! overlaps {
+    ($($f:path: $A:ident, $B:ident;)*) => {$(
+        impl<T: Real> Overlaps<$B<T>> for $A<T> {
+            #[inline]
+            fn overlaps(&self, other: &$B<T>) -> bool { $f(self, other) }
+        }
+        impl<T: Real> Overlaps<$A<T>> for $B<T> {
+            #[inline]
+            fn overlaps(&self, other: &$A<T>) -> bool { $f(other, self) }
+        }
+    )*};
+}
+
+macro_rules! overlaps_same {
+    ($($f:path: $A:ident;)*) => {$(
+        impl<T: Real> Overlaps<$A<T>> for $A<T> {
+            #[inline]
+            fn overlaps(&self, other: &$A<T>) -> bool { $f(self, other) }
+        }
+    )*};
+}
+
+overlaps_same! {
+    overlap::sphere_sphere: Sphere;
+    overlap::capsule_capsule: Capsule;
+    overlap::aabb_aabb: Aabb;
+    overlap::obb_obb: Obb;
+    overlap::triangle_triangle: Triangle;
+}
+
+overlaps! {
+    overlap::sphere_segment: Sphere, Segment;
+    overlap::sphere_capsule: Sphere, Capsule;
+    overlap::sphere_aabb: Sphere, Aabb;
+    overlap::sphere_obb: Sphere, Obb;
+    overlap::sphere_triangle: Sphere, Triangle;
+    overlap::sphere_plane: Sphere, Plane;
+    overlap::sphere_halfspace: Sphere, Halfspace;
+    overlap::aabb_triangle: Aabb, Triangle;
+    overlap::obb_triangle: Obb, Triangle;
+    overlap::segment_aabb: Segment, Aabb;
+    overlap::segment_obb: Segment, Obb;
+    overlap::segment_triangle: Segment, Triangle;
+    overlap::aabb_plane: Aabb, Plane;
+    overlap::aabb_halfspace: Aabb, Halfspace;
+    overlap::obb_plane: Obb, Plane;
+    overlap::obb_halfspace: Obb, Halfspace;
+    overlap::cone_plane: Cone, Plane;
+    overlap::cone_halfspace: Cone, Halfspace;
+    overlap::capsule_plane: Capsule, Plane;
+    overlap::capsule_halfspace: Capsule, Halfspace;
+    overlap::triangle_plane: Triangle, Plane;
+    overlap::triangle_halfspace: Triangle, Halfspace;
+}
+
+#[cfg(feature = "alloc")]
+mod alloc_overlaps {
+    use super::{Overlaps, Real, Sphere, overlap};
+    use osculate_math::ConvexPolygon;
+    overlaps! { overlap::sphere_polygon: Sphere, ConvexPolygon; }
+}
+
+/// Point containment for every solid, both orders.
+macro_rules! contains {
+    ($($S:ident),*) => {$(
+        impl<T: Real> Overlaps<Point3<T>> for $S<T> {
+            #[inline]
+            fn overlaps(&self, p: &Point3<T>) -> bool { overlap::contains_point(self, p) }
+        }
+        impl<T: Real> Overlaps<$S<T>> for Point3<T> {
+            #[inline]
+            fn overlaps(&self, s: &$S<T>) -> bool { overlap::contains_point(s, self) }
+        }
+    )*};
+}
+
+contains!(Sphere, Aabb, Obb, Capsule, Cylinder, Cone, Tetrahedron, Halfspace);
+
+/// `impl Distance` for `A` vs `B` by `f(a, b)`, and `B` vs `A` swapped.
+macro_rules! distance {
+    ($($f:path: $A:ident, $B:ident;)*) => {$(
+        impl<T: Real> Distance<$B<T>> for $A<T> {
+            type Scalar = T;
+            #[inline]
+            fn closest_points(&self, other: &$B<T>) -> ClosestPoints<T> { $f(self, other) }
+        }
+        impl<T: Real> Distance<$A<T>> for $B<T> {
+            type Scalar = T;
+            #[inline]
+            fn closest_points(&self, other: &$A<T>) -> ClosestPoints<T> { $f(other, self).swapped() }
+        }
+    )*};
+}
+
+macro_rules! distance_same {
+    ($($f:path: $A:ident;)*) => {$(
+        impl<T: Real> Distance<$A<T>> for $A<T> {
+            type Scalar = T;
+            #[inline]
+            fn closest_points(&self, other: &$A<T>) -> ClosestPoints<T> { $f(self, other) }
+        }
+    )*};
+}
+
+distance_same! {
+    closest::closest_points_line_line: Line;
+    closest::closest_points_segment_segment: Segment;
+    closest::closest_points_triangle_triangle: Triangle;
+    closest::closest_points_sphere_sphere: Sphere;
+    closest::closest_points_capsule_capsule: Capsule;
+}
+
+distance! {
+    closest::closest_points_segment_triangle: Segment, Triangle;
+    closest::closest_points_segment_aabb: Segment, Aabb;
+    closest::closest_points_segment_obb: Segment, Obb;
+    closest::closest_points_sphere_segment: Sphere, Segment;
+    closest::closest_points_sphere_capsule: Sphere, Capsule;
+}
+
+/// `ClosestPoints` of a point `p` and its closest point `q` on a shape (parameter `param`).
+#[inline]
+fn point_result<T: Real>(p: &Point3<T>, q: Point3<T>, param: Param<T>) -> ClosestPoints<T> {
+    ClosestPoints {
+        point_a: *p,
+        point_b: q,
+        distance: (q - p).norm(),
+        param_a: Param::None,
+        param_b: param,
+    }
+}
+
+/// `impl Distance` between a point and a shape through `closest_point_on_*`, both orders.
+macro_rules! point_distance {
+    ($($S:ident => |$p:ident, $s:ident| $body:expr;)*) => {$(
+        impl<T: Real> Distance<$S<T>> for Point3<T> {
+            type Scalar = T;
+            #[inline]
+            fn closest_points(&self, other: &$S<T>) -> ClosestPoints<T> {
+                let ($p, $s) = (self, other);
+                $body
+            }
+        }
+        impl<T: Real> Distance<Point3<T>> for $S<T> {
+            type Scalar = T;
+            #[inline]
+            fn closest_points(&self, other: &Point3<T>) -> ClosestPoints<T> {
+                let ($p, $s) = (other, self);
+                ($body).swapped()
+            }
+        }
+    )*};
+}
+
+point_distance! {
+    Plane => |p, s| point_result(p, closest::closest_point_on_plane(p, s), Param::None);
+    Line => |p, s| { let c = closest::closest_point_on_line(p, s); point_result(p, c.point, Param::Curve(c.t)) };
+    Ray => |p, s| { let c = closest::closest_point_on_ray(p, s); point_result(p, c.point, Param::Curve(c.t)) };
+    Segment => |p, s| { let c = closest::closest_point_on_segment(p, s); point_result(p, c.point, Param::Curve(c.t)) };
+    Aabb => |p, s| point_result(p, closest::closest_point_on_aabb(p, s), Param::None);
+    Obb => |p, s| point_result(p, closest::closest_point_on_obb(p, s), Param::None);
+    Triangle => |p, s| { let c = closest::closest_point_on_triangle(p, s); point_result(p, c.point, Param::Barycentric(c.barycentric)) };
+    Tetrahedron => |p, s| point_result(p, closest::closest_point_on_tetrahedron(p, s), Param::None);
+    Sphere => |p, s| point_result(p, closest::closest_point_on_sphere(p, s), Param::None);
+    Capsule => |p, s| point_result(p, closest::closest_point_on_capsule(p, s), Param::None);
+    Cylinder => |p, s| point_result(p, closest::closest_point_on_cylinder(p, s), Param::None);
+    Cone => |p, s| point_result(p, closest::closest_point_on_cone(p, s), Param::None);
+}
+
+/// `impl Penetration` for `A` vs `B` by `f(a, b)`, and `B` vs `A` swapped.
+macro_rules! penetration {
+    ($($f:path: $A:ident, $B:ident;)*) => {$(
+        impl<T: Real> Penetration<$B<T>> for $A<T> {
+            type Scalar = T;
+            #[inline]
+            fn contact(&self, other: &$B<T>) -> Option<Contact<T>> { $f(self, other) }
+        }
+        impl<T: Real> Penetration<$A<T>> for $B<T> {
+            type Scalar = T;
+            #[inline]
+            fn contact(&self, other: &$A<T>) -> Option<Contact<T>> { $f(other, self).map(Contact::swapped) }
+        }
+    )*};
+}
+
+macro_rules! penetration_same {
+    ($($f:path: $A:ident;)*) => {$(
+        impl<T: Real> Penetration<$A<T>> for $A<T> {
+            type Scalar = T;
+            #[inline]
+            fn contact(&self, other: &$A<T>) -> Option<Contact<T>> { $f(self, other) }
+        }
+    )*};
+}
+
+penetration_same! {
+    closest::contact_sphere_sphere: Sphere;
+    closest::contact_capsule_capsule: Capsule;
+}
+
+penetration! {
+    closest::contact_sphere_segment: Sphere, Segment;
+    closest::contact_sphere_capsule: Sphere, Capsule;
+    closest::contact_sphere_aabb: Sphere, Aabb;
+    closest::contact_sphere_obb: Sphere, Obb;
+    closest::contact_sphere_triangle: Sphere, Triangle;
+    closest::contact_sphere_plane: Sphere, Plane;
+    closest::contact_sphere_halfspace: Sphere, Halfspace;
+}
+
+/// `impl RayCast` through a cast function.
+macro_rules! ray_cast {
+    ($($S:ident => $f:expr;)*) => {$(
+        impl<T: Real> RayCast<T> for $S<T> {
+            #[inline]
+            fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>> { ($f)(ray, self) }
+        }
+    )*};
+}
+
+ray_cast! {
+    Sphere => cast::ray_sphere;
+    Aabb => cast::ray_aabb;
+    Obb => cast::ray_obb;
+    Capsule => cast::ray_capsule;
+    Cylinder => cast::ray_cylinder;
+    Cone => cast::ray_cone;
+    Plane => cast::ray_plane;
+    Halfspace => cast::ray_halfspace;
+    Tetrahedron => cast::ray_tetrahedron;
+    Triangle => |r: &Ray<T>, t: &Triangle<T>| cast::ray_triangle_watertight(r, t, cast::Culling::TwoSided).map(|h| h.hit);
+}
+
+#[cfg(feature = "alloc")]
+mod alloc_casts {
+    use super::{Ray, RayCast, RayHit, Real, cast};
+    use osculate_math::{ConvexPolygon, ConvexPolyhedron};
+    ray_cast! {
+        ConvexPolygon => cast::ray_polygon;
+        ConvexPolyhedron => cast::ray_polyhedron;
+    }
+}
+
+/// `impl Sweep` for `A` vs `B` by `f(a, va, b, vb)`, and `B` vs `A` with the normal flipped.
+macro_rules! sweep {
+    ($($f:path: $A:ident, $B:ident;)*) => {$(
+        impl<T: Real> Sweep<$B<T>> for $A<T> {
+            type Scalar = T;
+            #[inline]
+            fn time_of_impact(&self, va: &Vector3<T>, other: &$B<T>, vb: &Vector3<T>) -> Option<Impact<T>> {
+                $f(self, va, other, vb)
+            }
+        }
+        impl<T: Real> Sweep<$A<T>> for $B<T> {
+            type Scalar = T;
+            #[inline]
+            fn time_of_impact(&self, va: &Vector3<T>, other: &$A<T>, vb: &Vector3<T>) -> Option<Impact<T>> {
+                $f(other, vb, self, va).map(swap_impact)
+            }
+        }
+    )*};
+}
+
+macro_rules! sweep_same {
+    ($($f:path: $A:ident;)*) => {$(
+        impl<T: Real> Sweep<$A<T>> for $A<T> {
+            type Scalar = T;
+            #[inline]
+            fn time_of_impact(&self, va: &Vector3<T>, other: &$A<T>, vb: &Vector3<T>) -> Option<Impact<T>> {
+                $f(self, va, other, vb)
+            }
+        }
+    )*};
+}
+
+sweep_same! {
+    dynamic::sphere_sphere: Sphere;
+    dynamic::capsule_capsule: Capsule;
+    dynamic::aabb_aabb: Aabb;
+    dynamic::obb_obb: Obb;
+}
+
+sweep! {
+    dynamic::sphere_triangle: Sphere, Triangle;
+    dynamic::sphere_aabb: Sphere, Aabb;
+    dynamic::sphere_obb: Sphere, Obb;
+    dynamic::sphere_capsule: Sphere, Capsule;
+    dynamic::triangle_aabb: Triangle, Aabb;
+}
+
+/// A sweep against a plane or halfspace that does not move on its own: the relative motion.
+macro_rules! sweep_static {
+    ($($f:path: $A:ident, $B:ident;)*) => {$(
+        impl<T: Real> Sweep<$B<T>> for $A<T> {
+            type Scalar = T;
+            #[inline]
+            fn time_of_impact(&self, va: &Vector3<T>, other: &$B<T>, vb: &Vector3<T>) -> Option<Impact<T>> {
+                let hit = $f(self, &(va - vb), other)?;
+                Some(Impact { point: hit.point + vb * hit.toi, ..hit })
+            }
+        }
+        impl<T: Real> Sweep<$A<T>> for $B<T> {
+            type Scalar = T;
+            #[inline]
+            fn time_of_impact(&self, va: &Vector3<T>, other: &$A<T>, vb: &Vector3<T>) -> Option<Impact<T>> {
+                let hit = $f(other, &(vb - va), self)?;
+                Some(swap_impact(Impact { point: hit.point + va * hit.toi, ..hit }))
+            }
+        }
+    )*};
+}
+
+sweep_static! {
+    dynamic::sphere_plane: Sphere, Plane;
+    dynamic::sphere_halfspace: Sphere, Halfspace;
+    dynamic::aabb_plane: Aabb, Plane;
+    dynamic::obb_plane: Obb, Plane;
+    dynamic::aabb_halfspace: Aabb, Halfspace;
+    dynamic::obb_halfspace: Obb, Halfspace;
+}
