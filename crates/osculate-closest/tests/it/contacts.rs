@@ -170,7 +170,7 @@ fn contact_is_consistent<T: Real, A: ContactQuery<T, B>, B: Shape<T>>(a: &A, b: 
 
 /// The signed distance is negative when the shapes overlap by more than the scaled tolerance, and
 /// equals the closest-point gap (so is positive) when they are more than the tolerance apart; in
-/// the band between (touching, up to roundings) either sign is right.
+/// the band between (touching, up to roundings) either sign is right, and it is near zero.
 fn sign_tells_overlap<T: Real, A: ContactQuery<T, B>, B: Shape<T>>(a: &A, b: &B) -> TestResult {
     let Some(c) = a.contact(b) else {
         return TestResult::error(format!("A {a:?}, B {b:?}: no contact for valid input"));
@@ -182,6 +182,12 @@ fn sign_tells_overlap<T: Real, A: ContactQuery<T, B>, B: Shape<T>>(a: &A, b: &B)
     }
     if gap > tol && !((c.distance - gap).abs() <= tol) {
         return TestResult::error(format!("A {a:?}, B {b:?}: {gap:?} apart, but {c:?}"));
+    }
+    // In the band, the shapes are within `tol` of touching: a center within `tol` of B with a radius
+    // under `tol` more, or within `tol` inside a solid with a radius under `tol`, so `|distance|`
+    // is at most twice the tolerance.
+    if !overlapping && gap <= tol && !(c.distance.abs() <= T::TWO * tol) {
+        return TestResult::error(format!("A {a:?}, B {b:?}: touching, but {c:?}"));
     }
     TestResult::passed()
 }
