@@ -239,6 +239,38 @@ where
     }
 }
 
+/// Exchanging two shapes of one type keeps the signed distance (within the scaled tolerance); the
+/// normal may differ where the way out is not unique (concentric spheres, crossing axes).
+fn exchange_keeps_distance<T: Real, S: ContactQuery<T, S>>(a: &S, b: &S) -> TestResult {
+    let (ab, ba) = (a.contact(b), b.contact(a));
+    match (ab, ba) {
+        (Some(ab), Some(ba)) if (ab.distance - ba.distance).abs() <= tol_for(a, b) => {
+            TestResult::passed()
+        }
+        _ => TestResult::error(format!("A {a:?}, B {b:?}: {ab:?}, exchanged {ba:?}")),
+    }
+}
+
+#[test]
+fn sphere_sphere_exchange_keeps_distance_f32() {
+    run(|c: Pair<Sphere<f32>, Sphere<f32>>| exchange_keeps_distance(&c.a, &c.b));
+}
+
+#[test]
+fn sphere_sphere_exchange_keeps_distance_f64() {
+    run(|c: Pair<Sphere<f64>, Sphere<f64>>| exchange_keeps_distance(&c.a, &c.b));
+}
+
+#[test]
+fn capsule_capsule_exchange_keeps_distance_f32() {
+    run(|c: Pair<Capsule<f32>, Capsule<f32>>| exchange_keeps_distance(&c.a, &c.b));
+}
+
+#[test]
+fn capsule_capsule_exchange_keeps_distance_f64() {
+    run(|c: Pair<Capsule<f64>, Capsule<f64>>| exchange_keeps_distance(&c.a, &c.b));
+}
+
 /// The f32 query agrees with the f64 query on the same input (generated in f64, rounded to f32,
 /// widened back exactly). Tolerance: the f32 test tolerance times the input's magnitude.
 fn f32_distance_agrees_with_f64<A, B>(a: &A, b: &B) -> TestResult
