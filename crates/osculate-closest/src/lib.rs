@@ -47,9 +47,11 @@ extern crate alloc;
 
 mod contact;
 mod distance;
+mod gjk;
 mod pair;
 mod point;
 mod solid;
+mod support;
 mod types;
 
 pub use crate::contact::{
@@ -61,6 +63,7 @@ pub use crate::distance::{
     signed_distance_point_plane, sq_distance_point_capsule, sq_distance_point_line,
     sq_distance_point_plane, sq_distance_point_ray, sq_distance_point_sphere,
 };
+pub use crate::gjk::{GjkResult, GjkStatus, closest_points_convex, gjk, gjk_intersect};
 pub use crate::pair::{
     closest_points_capsule_capsule, closest_points_line_line, closest_points_segment_aabb,
     closest_points_segment_obb, closest_points_segment_segment, closest_points_segment_triangle,
@@ -83,5 +86,6 @@ pub use crate::solid::{
     closest_point_on_polygon, closest_point_on_polyhedron, sq_distance_point_polygon,
     sq_distance_point_polyhedron,
 };
+pub use crate::support::{MinkowskiSum, SupportMap, Swept, Transformed};
 pub use crate::types::{ClosestPoints, Contact, Param};
 pub use osculate_math;

@@ -1,0 +1,560 @@
+//! The Gilbert-Johnson-Keerthi distance algorithm for any two convex shapes with a support mapping,
+//! in van den Bergen's formulation (ch. 4 of his book; "A Fast and Robust GJK Implementation for
+//! Collision Detection of Convex Objects", JGT 1999): the point `v` of the configuration-space
+//! obstacle `A − B` closest to the origin is approached through simplices of support points, with a
+//! relative-gap termination test.
+//!
+//! The sub-algorithm (the point of a simplex closest to the origin and the smallest sub-simplex
+//! holding it) is not Johnson's determinant recursion but the Voronoi-region closest points of
+//! this crate (segment, triangle by Ericson 5.1.5, tetrahedron by 5.1.6), whose every division is
+//! guarded: degenerate (flat, collinear, repeated) simplices cannot produce NaN or a wrong
+//! region.
+
+use osculate_math::{Point3, Real, Segment, Triangle, Vector3};
+
+use crate::point::closest_point_on_triangle;
+use crate::support::{SupportMap, perpendicular};
+use crate::types::{ClosestPoints, Param};
+
+/// How a GJK run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GjkStatus {
+    /// The shapes are apart; the distance and points are within the relative tolerance.
+    Separated,
+    /// The shapes overlap (or touch within the tolerance): distance 0.
+    Overlapping,
+    /// The iteration bound was reached; the answer is the best found (an upper bound on the
+    /// distance).
+    IterationLimit,
+    /// A NaN or infinite support point: no answer.
+    Invalid,
+}
+
+/// The result of [`gjk`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GjkResult<T: Real> {
+    /// How it ended.
+    pub status: GjkStatus,
+    /// The closest points (`point_a` on A, `point_b` on B) and their distance; for overlapping
+    /// shapes, distance 0 and a point near where they meet.
+    pub closest: ClosestPoints<T>,
+    /// Support-point evaluations pairs made.
+    pub iterations: usize,
+    /// The last search direction (`point_a − point_b` when separated): pass it back as the
+    /// warm start of the next query on the same, slightly moved, pair.
+    pub direction: Vector3<T>,
+}
+
+/// A vertex of the simplex: `w = a − b` and the support points it came from.
+#[derive(Clone, Copy, Debug)]
+struct Vertex<T: Real> {
+    w: Vector3<T>,
+    a: Point3<T>,
+    b: Point3<T>,
+}
+
+/// The simplex: up to four vertices with the barycentric weights of `v` on them.
+struct Simplex<T: Real> {
+    v: [Vertex<T>; 4],
+    weight: [T; 4],
+    len: usize,
+}
+
+impl<T: Real> Simplex<T> {
+    /// Keeps the vertices with a positive weight.
+    fn keep(&mut self, weights: &[T]) {
+        let mut k = 0;
+        for (i, &wi) in weights.iter().enumerate().take(self.len) {
+            if wi > T::ZERO {
+                self.v[k] = self.v[i];
+                self.weight[k] = wi;
+                k += 1;
+            }
+        }
+        if k == 0 {
+            // All weights zero (a degenerate tie): keep the first vertex.
+            self.weight[0] = T::ONE;
+            k = 1;
+        }
+        self.len = k;
+    }
+
+    /// The point of the simplex closest to the origin; reduces the simplex to the smallest face
+    /// holding it. Returns `None` when the origin is inside a full (tetrahedral) simplex.
+    fn closest(&mut self) -> Option<Vector3<T>> {
+        let origin = Point3::origin();
+        match self.len {
+            1 => self.keep(&[T::ONE]),
+            2 => {
+                let (p, q) = (self.v[0].w, self.v[1].w);
+                let t = Segment::new(Point3::from(p), Point3::from(q)).closest_parameter(&origin);
+                self.keep(&[T::ONE - t, t]);
+            }
+            3 => {
+                let tri = Triangle::new(
+                    Point3::from(self.v[0].w),
+                    Point3::from(self.v[1].w),
+                    Point3::from(self.v[2].w),
+                );
+                let c = closest_point_on_triangle(&origin, &tri);
+                self.keep(&c.barycentric);
+            }
+            _ => {
+                let w = [self.v[0].w, self.v[1].w, self.v[2].w, self.v[3].w];
+                let orient = |a: usize, b: usize, c: usize, p: &Vector3<T>| {
+                    (w[b] - w[a]).cross(&(w[c] - w[a])).dot(&(p - w[a]))
+                };
+                // Faces with their opposite vertex; the origin is inside when it is on the
+                // opposite vertex's side of every face.
+                let faces = [(0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)];
+                let zero = Vector3::zeros();
+                // Near convergence the new vertex is nearly coplanar with the triangle: a sliver
+                // whose orientation signs are rounding noise. Flat up to rounding (volume below a
+                // relative tolerance of the edge lengths' product), it has no inside: every face
+                // is measured.
+                let vol = orient(0, 1, 2, &w[3]);
+                let flat = vol.abs()
+                    <= T::RELATIVE_TOLERANCE
+                        * (w[1] - w[0]).norm()
+                        * (w[2] - w[0]).norm()
+                        * (w[3] - w[0]).norm();
+                let mut best: Option<(T, [T; 4])> = None;
+                let mut outside_any = false;
+                for (a, b, c, d) in faces {
+                    let so = orient(a, b, c, &w[d]);
+                    let sp = orient(a, b, c, &zero);
+                    // In front of this face (or the tetrahedron is flat): measure it.
+                    if flat || so == T::ZERO || sp * so < T::ZERO {
+                        outside_any = true;
+                        let tri = Triangle::new(
+                            Point3::from(w[a]),
+                            Point3::from(w[b]),
+                            Point3::from(w[c]),
+                        );
+                        let cp = closest_point_on_triangle(&origin, &tri);
+                        let d2 = cp.point.coords.norm_squared();
+                        if best.is_none_or(|(bd, _)| d2 < bd) {
+                            let mut full = [T::ZERO; 4];
+                            full[a] = cp.barycentric[0];
+                            full[b] = cp.barycentric[1];
+                            full[c] = cp.barycentric[2];
+                            best = Some((d2, full));
+                        }
+                    }
+                }
+                if !outside_any {
+                    return None;
+                }
+                let (_, weights) = best?;
+                self.keep(&weights);
+            }
+        }
+        Some((0..self.len).fold(Vector3::zeros(), |s, i| s + self.v[i].w * self.weight[i]))
+    }
+
+    /// The witness points: the same weights on the support points of A and of B.
+    fn witnesses(&self) -> (Point3<T>, Point3<T>) {
+        let mut a = Vector3::zeros();
+        let mut b = Vector3::zeros();
+        for i in 0..self.len {
+            a += self.v[i].a.coords * self.weight[i];
+            b += self.v[i].b.coords * self.weight[i];
+        }
+        (Point3::from(a), Point3::from(b))
+    }
+}
+
+/// The relative tolerance of the termination test: the gap between the upper bound `|v|` and the
+/// lower bound `v·w/|v|` of the distance, relative to `|v|`. `max(RELATIVE_TOLERANCE, √ε / 100)`:
+/// f32 ≈ 1.5e-5, f64 ≈ 1.5e-10 — near the accuracy the support computations allow, without the
+/// many extra iterations a curved shape needs to go further.
+#[inline]
+fn gjk_tolerance<T: Real>() -> T {
+    T::RELATIVE_TOLERANCE.fast_max(T::EPSILON.sqrt() * T::lit(0.01))
+}
+
+/// The GJK distance between convex shapes `a` and `b` (van den Bergen's algorithm, see the module
+/// documentation): their closest points and distance, or overlap.
+///
+/// `warm_start` is an initial search direction (e.g. the previous query's
+/// [`GjkResult::direction`] for a pair that moved a little); `None` starts from the centers.
+/// `max_iterations` bounds the support evaluations (64 is plenty: polytopes converge in a few,
+/// smooth shapes linearly with the tolerance). Termination: `|v|² − v·w ≤ tol·|v|²` (the relative
+/// gap between the distance's upper and lower bounds), a repeated support point, or no more
+/// progress in `|v|`.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{GjkStatus, gjk};
+/// use osculate_math::{Cone, Cylinder, Point3, Vector3};
+///
+/// let cyl = Cylinder::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
+/// let cone = Cone::new(Point3::new(4.0, 0.0, 1.0), -Vector3::x_axis(), 2.0, 1.0);
+/// let r = gjk(&cyl, &cone, None, 64);
+/// assert_eq!(r.status, GjkStatus::Separated);
+/// assert!((r.closest.distance - 1.0).abs() < 1e-6); // the tip at x = 4 − 2 = 2, the side at x = 1
+/// ```
+#[must_use]
+pub fn gjk<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
+    a: &A,
+    b: &B,
+    warm_start: Option<Vector3<T>>,
+    max_iterations: usize,
+) -> GjkResult<T> {
+    let tol = gjk_tolerance::<T>();
+    let invalid = |iterations| {
+        let nan = Point3::new(T::NAN, T::NAN, T::NAN);
+        GjkResult {
+            status: GjkStatus::Invalid,
+            closest: ClosestPoints {
+                point_a: nan,
+                point_b: nan,
+                distance: T::NAN,
+                param_a: Param::None,
+                param_b: Param::None,
+            },
+            iterations,
+            direction: Vector3::zeros(),
+        }
+    };
+    let mut dir = warm_start
+        .filter(|d| d.iter().all(|x| x.is_finite()) && *d != Vector3::zeros())
+        .unwrap_or_else(|| a.center() - b.center());
+    if dir == Vector3::zeros() || !dir.iter().all(|x| x.is_finite()) {
+        dir = Vector3::x();
+    }
+    // The first vertex: the supports along −dir (A) and dir (B), a point of A − B.
+    let support = |d: &Vector3<T>| {
+        let pa = a.support(&-d);
+        let pb = b.support(d);
+        Vertex { w: pa - pb, a: pa, b: pb }
+    };
+    let first = support(&dir);
+    if !first.w.iter().all(|x| x.is_finite()) {
+        return invalid(1);
+    }
+    let mut simplex =
+        Simplex { v: [first; 4], weight: [T::ONE, T::ZERO, T::ZERO, T::ZERO], len: 1 };
+    let mut v = first.w;
+    let mut scale = first.w.amax();
+    let mut iterations = 1;
+    let mut status = GjkStatus::IterationLimit;
+    while iterations < max_iterations {
+        let vv = v.norm_squared();
+        // Touching or overlapping within rounding of the scale.
+        if vv <= T::EPSILON * T::EPSILON * scale * scale {
+            status = GjkStatus::Overlapping;
+            break;
+        }
+        let next = support(&v);
+        iterations += 1;
+        if !next.w.iter().all(|x| x.is_finite()) {
+            return invalid(iterations);
+        }
+        scale = scale.fast_max(next.w.amax());
+        // Van den Bergen's termination: the support along −v cannot bring the lower bound
+        // v·w/|v| closer to |v| than the tolerance.
+        let vw = v.dot(&next.w);
+        if vv - vw <= tol * vv {
+            status = GjkStatus::Separated;
+            break;
+        }
+        // A support point already in the simplex: no progress is possible.
+        if (0..simplex.len).any(|i| simplex.v[i].w == next.w) {
+            status = GjkStatus::Separated;
+            break;
+        }
+        simplex.v[simplex.len] = next;
+        simplex.len += 1;
+        match simplex.closest() {
+            None => {
+                status = GjkStatus::Overlapping;
+                break;
+            }
+            Some(nv) => {
+                if !(nv.norm_squared() < vv) {
+                    // No progress (rounding): the previous answer stands as the best found.
+                    status = GjkStatus::Separated;
+                    break;
+                }
+                v = nv;
+            }
+        }
+    }
+    let (pa, pb) = simplex.witnesses();
+    let distance = if status == GjkStatus::Overlapping { T::ZERO } else { (pa - pb).norm() };
+    if !distance.is_finite() {
+        return invalid(iterations);
+    }
+    let (pa, pb) = if status == GjkStatus::Overlapping {
+        let mid = Point3::from((pa.coords + pb.coords) * T::HALF);
+        (mid, mid)
+    } else {
+        (pa, pb)
+    };
+    let direction = if v == Vector3::zeros() { perpendicular(&Vector3::x()) } else { v };
+    GjkResult {
+        status,
+        closest: ClosestPoints {
+            point_a: pa,
+            point_b: pb,
+            distance,
+            param_a: Param::None,
+            param_b: Param::None,
+        },
+        iterations,
+        direction,
+    }
+}
+
+/// Whether convex shapes `a` and `b` overlap, by GJK with the early exit of a separating axis: as
+/// soon as a support point along `−v` does not reach past the origin (`v·w > 0`), the plane it
+/// defines separates the shapes. Touching counts as overlapping within the GJK tolerance; NaN gives
+/// `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::gjk_intersect;
+/// use osculate_math::{Obb, Point3, Rotation3, Vector3};
+///
+/// let e = Vector3::new(1.0_f64, 1.0, 1.0);
+/// let a = Obb::new(Point3::origin(), Rotation3::identity(), e);
+/// let b = Obb::new(Point3::new(2.3, 0.0, 0.0), Rotation3::from_axis_angle(&Vector3::z_axis(), 0.785398), e);
+/// assert!(gjk_intersect(&a, &b, 64)); // the turned box reaches 1.414 toward a
+/// ```
+#[must_use]
+pub fn gjk_intersect<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
+    a: &A,
+    b: &B,
+    max_iterations: usize,
+) -> bool {
+    let mut dir = a.center() - b.center();
+    if dir == Vector3::zeros() || !dir.iter().all(|x| x.is_finite()) {
+        dir = Vector3::x();
+    }
+    let support = |d: &Vector3<T>| {
+        let pa = a.support(&-d);
+        let pb = b.support(d);
+        Vertex { w: pa - pb, a: pa, b: pb }
+    };
+    let first = support(&dir);
+    if !first.w.iter().all(|x| x.is_finite()) {
+        return false;
+    }
+    let mut simplex =
+        Simplex { v: [first; 4], weight: [T::ONE, T::ZERO, T::ZERO, T::ZERO], len: 1 };
+    let mut v = first.w;
+    let mut scale = first.w.amax();
+    for _ in 1..max_iterations {
+        let vv = v.norm_squared();
+        if vv <= T::EPSILON * T::EPSILON * scale * scale {
+            return true;
+        }
+        let next = support(&v);
+        if !next.w.iter().all(|x| x.is_finite()) {
+            return false;
+        }
+        scale = scale.fast_max(next.w.amax());
+        let vw = v.dot(&next.w);
+        // A separating axis: the support along −v stays on v's side of the origin, by more than
+        // the tolerance (within it the shapes count as touching).
+        if vw > gjk_tolerance::<T>() * vv {
+            return false;
+        }
+        if vv - vw <= gjk_tolerance::<T>() * vv
+            || (0..simplex.len).any(|i| simplex.v[i].w == next.w)
+        {
+            // Converged on a (near-)touching distance: touching counts as overlapping.
+            return vv <= (gjk_tolerance::<T>() * scale) * (gjk_tolerance::<T>() * scale);
+        }
+        simplex.v[simplex.len] = next;
+        simplex.len += 1;
+        match simplex.closest() {
+            None => return true,
+            Some(nv) => {
+                if !(nv.norm_squared() < vv) {
+                    return vv <= (gjk_tolerance::<T>() * scale) * (gjk_tolerance::<T>() * scale);
+                }
+                v = nv;
+            }
+        }
+    }
+    // Out of iterations without a separating axis: in doubt, overlapping.
+    true
+}
+
+/// [`gjk`] as a [`ClosestPoints`] query with the default bound of 64 iterations: the closest
+/// points of any two convex shapes with a support mapping (distance 0 when they overlap).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_points_convex;
+/// use osculate_math::{Aabb, Point3, Triangle};
+///
+/// let b = Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// let t = Triangle::new(Point3::new(2.0, 0.0, 0.0), Point3::new(3.0, 0.0, 0.0), Point3::new(2.0, 1.0, 0.0));
+/// assert!((closest_points_convex(&b, &t).distance - 1.0).abs() < 1e-5);
+/// ```
+#[inline]
+#[must_use]
+pub fn closest_points_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
+    a: &A,
+    b: &B,
+) -> ClosestPoints<T> {
+    gjk(a, b, None, 64).closest
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pair::{closest_points_segment_segment, closest_points_sphere_sphere};
+    use crate::{closest_point_on_triangle, contact_sphere_obb};
+    use osculate_math::testing::{Pair, test_tolerance};
+    use osculate_math::{Aabb, Capsule, Obb, Sphere, Tetrahedron};
+
+    const SEEDS: u64 = 400;
+
+    /// The scale of a pair: its largest coordinate magnitude or size, at least a tiny positive.
+    fn scale<T: Real>(points: &[Point3<T>]) -> T {
+        points.iter().fold(T::MIN_POSITIVE, |s, p| s.fast_max(p.coords.amax()))
+    }
+
+    /// Asserts GJK's distance matches `want` within the GJK tolerance (relative to the distance)
+    /// plus the test tolerance times the scale.
+    #[track_caller]
+    fn agrees<T: Real>(got: &GjkResult<T>, want: T, scale: T, what: &str) {
+        let tol = gjk_tolerance::<T>() * want.abs() * T::lit(4.0) + test_tolerance::<T>() * scale;
+        assert!(
+            (got.closest.distance - want).abs() <= tol,
+            "{what}: gjk {:?} vs {want:?} (tol {tol:?}, {got:?})",
+            got.closest.distance
+        );
+        assert!(got.iterations <= 64);
+        assert_ne!(got.status, GjkStatus::Invalid, "{what}");
+        // The witness points are that far apart.
+        let gap = (got.closest.point_b - got.closest.point_a).norm();
+        assert!((gap - got.closest.distance).abs() <= tol, "{what}: witnesses {got:?}");
+    }
+
+    fn agrees_with_closed_forms<T: Real>() {
+        for seed in 0..SEEDS {
+            let p = Pair::<Sphere<T>, Sphere<T>>::from_seed(seed);
+            let want = closest_points_sphere_sphere(&p.a, &p.b).distance;
+            let s = scale(&[p.a.center, p.b.center]).fast_max(p.a.radius + p.b.radius);
+            agrees(&gjk(&p.a, &p.b, None, 64), want, s, "sphere-sphere");
+
+            let p = Pair::<Segment<T>, Segment<T>>::from_seed(seed);
+            let want = closest_points_segment_segment(&p.a, &p.b).distance;
+            agrees(
+                &gjk(&p.a, &p.b, None, 64),
+                want,
+                scale(&[p.a.a, p.a.b, p.b.a, p.b.b]),
+                "segment-segment",
+            );
+
+            let p = Pair::<Point3<T>, Triangle<T>>::from_seed(seed);
+            let want = (closest_point_on_triangle(&p.a, &p.b).point - p.a).norm();
+            agrees(
+                &gjk(&p.a, &p.b, None, 64),
+                want,
+                scale(&[p.a, p.b.a, p.b.b, p.b.c]),
+                "point-triangle",
+            );
+
+            let p = Pair::<Sphere<T>, Obb<T>>::from_seed(seed);
+            if let Some(c) = contact_sphere_obb(&p.a, &p.b) {
+                let want = c.distance.fast_max(T::ZERO);
+                let s =
+                    scale(&[p.a.center, p.b.center]).fast_max(p.b.half_extents.amax() + p.a.radius);
+                agrees(&gjk(&p.a, &p.b, None, 64), want, s, "sphere-obb");
+            }
+
+            let p = Pair::<Capsule<T>, Capsule<T>>::from_seed(seed);
+            let axes = closest_points_segment_segment(&p.a.segment(), &p.b.segment()).distance;
+            let want = (axes - p.a.radius - p.b.radius).fast_max(T::ZERO);
+            let s = scale(&[p.a.a, p.a.b, p.b.a, p.b.b]).fast_max(p.a.radius + p.b.radius);
+            agrees(&gjk(&p.a, &p.b, None, 64), want, s, "capsule-capsule");
+
+            // Boxes: the closest-point distance of two AABBs is the per-axis gap's norm.
+            let p = Pair::<Aabb<T>, Aabb<T>>::from_seed(seed);
+            let gap = Vector3::from_fn(|i, _| {
+                (p.a.min[i] - p.b.max[i]).fast_max(p.b.min[i] - p.a.max[i]).fast_max(T::ZERO)
+            });
+            let r = gjk(&p.a, &p.b, None, 64);
+            agrees(&r, gap.norm(), scale(&[p.a.min, p.a.max, p.b.min, p.b.max]), "aabb-aabb");
+            // Polytopes converge in few steps.
+            assert!(r.iterations <= 24, "aabb-aabb took {} iterations", r.iterations);
+
+            // Warm start from the previous direction gives the same answer.
+            let again = gjk(&p.a, &p.b, Some(r.direction), 64);
+            agrees(&again, gap.norm(), scale(&[p.a.min, p.a.max, p.b.min, p.b.max]), "warm start");
+        }
+    }
+
+    #[test]
+    fn agrees_with_closed_forms_f32() {
+        agrees_with_closed_forms::<f32>();
+    }
+
+    #[test]
+    fn agrees_with_closed_forms_f64() {
+        agrees_with_closed_forms::<f64>();
+    }
+
+    fn intersect_agrees_with_distance<T: Real>() {
+        for seed in 0..SEEDS {
+            let p = Pair::<Obb<T>, Tetrahedron<T>>::from_seed(seed);
+            let d = gjk(&p.a, &p.b, None, 64).closest.distance;
+            let s =
+                scale(&[p.a.center, p.b.a, p.b.b, p.b.c, p.b.d]).fast_max(p.a.half_extents.amax());
+            let band = test_tolerance::<T>() * s * T::lit(10.0);
+            if d > band {
+                assert!(!gjk_intersect(&p.a, &p.b, 64), "seed {seed}: apart by {d:?}");
+            } else if d == T::ZERO {
+                assert!(gjk_intersect(&p.a, &p.b, 64), "seed {seed}: overlapping");
+            }
+        }
+    }
+
+    #[test]
+    fn intersect_agrees_with_distance_f32() {
+        intersect_agrees_with_distance::<f32>();
+    }
+
+    #[test]
+    fn intersect_agrees_with_distance_f64() {
+        intersect_agrees_with_distance::<f64>();
+    }
+
+    #[test]
+    fn degenerate_shapes_and_nan() {
+        let p = |x: f64, y: f64, z: f64| Point3::new(x, y, z);
+        // Points, a flat box, a zero-radius capsule (a segment), coincident shapes.
+        let r = gjk(&p(0.0, 0.0, 0.0), &p(3.0, 4.0, 0.0), None, 64);
+        assert_eq!((r.status, r.closest.distance), (GjkStatus::Separated, 5.0));
+        let flat = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 0.0));
+        let r = gjk(&flat, &p(0.5, 0.5, 2.0), None, 64);
+        assert!((r.closest.distance - 2.0).abs() < 1e-9, "{r:?}");
+        let needle = Capsule::new(p(-1.0, 0.0, 0.0), p(1.0, 0.0, 0.0), 0.0);
+        let r = gjk(&needle, &p(0.0, 1.0, 0.0), None, 64);
+        assert!((r.closest.distance - 1.0).abs() < 1e-9, "{r:?}");
+        let r = gjk(&flat, &flat, None, 64);
+        assert_eq!((r.status, r.closest.distance), (GjkStatus::Overlapping, 0.0));
+        // NaN: invalid, no finite distance; the boolean says false.
+        let bad = Sphere::new(p(f64::NAN, 0.0, 0.0), 1.0);
+        let r = gjk(&bad, &flat, None, 64);
+        assert!(r.status == GjkStatus::Invalid && r.closest.distance.is_nan(), "{r:?}");
+        assert!(!gjk_intersect(&bad, &flat, 64));
+        // The iteration bound is honoured and reported: a sphere against a box from a poor warm
+        // start needs more than two support points.
+        let s1 = Sphere::new(p(0.0, 0.0, 0.0), 1.0);
+        let b = Aabb::new(p(2.0, -3.0, -3.0), p(4.0, 3.0, 3.0));
+        let r = gjk(&s1, &b, Some(Vector3::new(0.3, 1.0, -0.7)), 2);
+        assert!(r.iterations <= 2 && r.status == GjkStatus::IterationLimit, "{r:?}");
+        let r = gjk(&s1, &b, Some(Vector3::new(0.3, 1.0, -0.7)), 64);
+        assert!(
+            r.status == GjkStatus::Separated && (r.closest.distance - 1.0).abs() < 1e-9,
+            "{r:?}"
+        );
+    }
+}

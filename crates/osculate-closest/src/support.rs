@@ -1,0 +1,299 @@
+//! Support mappings: the point of a convex shape farthest along a direction (van den Bergen ch. 4),
+//! for every convex shape of `osculate-math`, for shapes under a rigid motion, for Minkowski sums
+//! and for swept shapes.
+
+use osculate_math::{
+    Aabb, Capsule, Cone, Cylinder, Isometry3, Obb, Point3, Real, Segment, Sphere, Tetrahedron,
+    Triangle, Vector3, any_perpendicular,
+};
+
+/// A convex shape described by its support mapping `s(d)`: a point of the shape maximising `d·x`.
+///
+/// For `d = 0` any point of the shape is allowed. Implementations are branch-light and never
+/// panic; a NaN direction gives some point of the shape or NaN.
+pub trait SupportMap<T: Real> {
+    /// A point of the shape farthest along `dir`.
+    fn support(&self, dir: &Vector3<T>) -> Point3<T>;
+
+    /// A point inside the shape (its center, or any interior point), the GJK's starting guess.
+    fn center(&self) -> Point3<T>;
+}
+
+impl<T: Real> SupportMap<T> for Point3<T> {
+    #[inline]
+    fn support(&self, _: &Vector3<T>) -> Point3<T> {
+        *self
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        *self
+    }
+}
+
+/// `dir` scaled to length `r`, or the zero vector for a zero direction.
+#[inline]
+fn along<T: Real>(dir: &Vector3<T>, r: T) -> Vector3<T> {
+    let n2 = dir.norm_squared();
+    if n2 > T::ZERO && n2.is_finite() { dir * (r / n2.sqrt()) } else { Vector3::zeros() }
+}
+
+impl<T: Real> SupportMap<T> for Sphere<T> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        self.center + along(dir, self.radius)
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        self.center
+    }
+}
+
+/// The end of `a`/`b` farther along `dir`.
+#[inline]
+fn segment_support<T: Real>(a: &Point3<T>, b: &Point3<T>, dir: &Vector3<T>) -> Point3<T> {
+    if (b - a).dot(dir) > T::ZERO { *b } else { *a }
+}
+
+impl<T: Real> SupportMap<T> for Segment<T> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        segment_support(&self.a, &self.b, dir)
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        nalgebra_center(&self.a, &self.b)
+    }
+}
+
+#[inline]
+fn nalgebra_center<T: Real>(a: &Point3<T>, b: &Point3<T>) -> Point3<T> {
+    Point3::from((a.coords + b.coords) * T::HALF)
+}
+
+impl<T: Real> SupportMap<T> for Capsule<T> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        segment_support(&self.a, &self.b, dir) + along(dir, self.radius)
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        nalgebra_center(&self.a, &self.b)
+    }
+}
+
+impl<T: Real> SupportMap<T> for Aabb<T> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        Point3::new(
+            if dir.x > T::ZERO { self.max.x } else { self.min.x },
+            if dir.y > T::ZERO { self.max.y } else { self.min.y },
+            if dir.z > T::ZERO { self.max.z } else { self.min.z },
+        )
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        Aabb::center(self)
+    }
+}
+
+impl<T: Real> SupportMap<T> for Obb<T> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        let local = self.rotation.inverse_transform_vector(dir);
+        let e = self.half_extents;
+        let corner = Vector3::new(
+            if local.x > T::ZERO { e.x } else { -e.x },
+            if local.y > T::ZERO { e.y } else { -e.y },
+            if local.z > T::ZERO { e.z } else { -e.z },
+        );
+        self.center + self.rotation * corner
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        self.center
+    }
+}
+
+/// The support of a disc (center `c`, unit normal `n`, radius `r`) along `dir`.
+#[inline]
+fn disc_support<T: Real>(c: &Point3<T>, n: &Vector3<T>, r: T, dir: &Vector3<T>) -> Point3<T> {
+    c + along(&(dir - n * n.dot(dir)), r)
+}
+
+impl<T: Real> SupportMap<T> for Cylinder<T> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        let axis = self.b - self.a;
+        let n2 = axis.norm_squared();
+        if !(n2 > T::ZERO) {
+            // a == b: treated as the ball of its radius, as the other queries do.
+            return self.a + along(dir, self.radius);
+        }
+        let n = axis / n2.sqrt();
+        let end = segment_support(&self.a, &self.b, dir);
+        disc_support(&end, &n, self.radius, dir)
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        nalgebra_center(&self.a, &self.b)
+    }
+}
+
+impl<T: Real> SupportMap<T> for Cone<T> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        let n = self.axis.into_inner();
+        let rim = disc_support(&self.base_center(), &n, self.radius, dir);
+        if (rim - self.tip).dot(dir) > T::ZERO { rim } else { self.tip }
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        // A point inside: a quarter of the height above the base (the solid cone's centroid).
+        self.tip + self.axis.into_inner() * (self.height * T::lit(0.75))
+    }
+}
+
+/// The point of `points` farthest along `dir` (the first on ties); NaN point for none.
+#[inline]
+fn max_along<T: Real>(points: &[Point3<T>], dir: &Vector3<T>) -> Point3<T> {
+    let mut best = match points.first() {
+        Some(p) => *p,
+        None => return Point3::new(T::NAN, T::NAN, T::NAN),
+    };
+    let mut best_d = best.coords.dot(dir);
+    for p in &points[1..] {
+        let d = p.coords.dot(dir);
+        if d > best_d {
+            best_d = d;
+            best = *p;
+        }
+    }
+    best
+}
+
+#[inline]
+fn mean<T: Real>(points: &[Point3<T>]) -> Point3<T> {
+    let n = T::from_usize(points.len().max(1)).unwrap_or(T::ONE);
+    Point3::from(points.iter().fold(Vector3::zeros(), |s, p| s + p.coords) / n)
+}
+
+impl<T: Real> SupportMap<T> for Triangle<T> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        max_along(&[self.a, self.b, self.c], dir)
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        self.centroid()
+    }
+}
+
+impl<T: Real> SupportMap<T> for Tetrahedron<T> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        max_along(&self.vertices(), dir)
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        mean(&self.vertices())
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T: Real> SupportMap<T> for osculate_math::ConvexPolygon<T> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        max_along(&self.vertices, dir)
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        mean(&self.vertices)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T: Real> SupportMap<T> for osculate_math::ConvexPolyhedron<T> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        max_along(&self.vertices, dir)
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        mean(&self.vertices)
+    }
+}
+
+impl<T: Real, S: SupportMap<T> + ?Sized> SupportMap<T> for &S {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        (**self).support(dir)
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        (**self).center()
+    }
+}
+
+/// A shape placed by a rigid motion: `s'(d) = M · s(Rᵀ d)`.
+#[derive(Clone, Copy, Debug)]
+pub struct Transformed<S, T: Real> {
+    /// The shape, in its own frame.
+    pub shape: S,
+    /// Where it is.
+    pub pose: Isometry3<T>,
+}
+
+impl<T: Real, S: SupportMap<T>> SupportMap<T> for Transformed<S, T> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        self.pose * self.shape.support(&self.pose.rotation.inverse_transform_vector(dir))
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        self.pose * self.shape.center()
+    }
+}
+
+/// The Minkowski sum `A ⊕ B`: `s(d) = s_A(d) + s_B(d)` (a capsule is a segment ⊕ a sphere at the
+/// origin, a rounded box a box ⊕ a sphere).
+#[derive(Clone, Copy, Debug)]
+pub struct MinkowskiSum<A, B>(pub A, pub B);
+
+impl<T: Real, A: SupportMap<T>, B: SupportMap<T>> SupportMap<T> for MinkowskiSum<A, B> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        self.0.support(dir) + self.1.support(dir).coords
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        self.0.center() + self.1.center().coords
+    }
+}
+
+/// A shape swept along a translation `motion`: `S ⊕ [0, motion]`, every point the shape covers
+/// while it moves (for conservative sweeps through GJK).
+#[derive(Clone, Copy, Debug)]
+pub struct Swept<S, T: Real> {
+    /// The shape at the start.
+    pub shape: S,
+    /// The translation over the sweep.
+    pub motion: Vector3<T>,
+}
+
+impl<T: Real, S: SupportMap<T>> SupportMap<T> for Swept<S, T> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        let p = self.shape.support(dir);
+        if self.motion.dot(dir) > T::ZERO { p + self.motion } else { p }
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        self.shape.center() + self.motion * T::HALF
+    }
+}
+
+/// A unit vector perpendicular to `v` (re-exported for the GJK's degenerate starts).
+#[inline]
+pub(crate) fn perpendicular<T: Real>(v: &Vector3<T>) -> Vector3<T> {
+    any_perpendicular(v).into_inner()
+}
