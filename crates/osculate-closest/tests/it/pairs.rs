@@ -3,19 +3,22 @@
 //! (checked in `points.rs`) serve as the independent measure of a shape's distance to a sample.
 
 use osculate_closest::{
-    ClosestPoints, Param, closest_points_capsule_capsule, closest_points_line_line,
-    closest_points_segment_aabb, closest_points_segment_obb, closest_points_segment_segment,
-    closest_points_segment_triangle, closest_points_sphere_capsule, closest_points_sphere_segment,
-    closest_points_sphere_sphere, closest_points_triangle_triangle,
+    ClosestPoints, GjkStatus, Param, SupportMap, Transformed, closest_points_capsule_capsule,
+    closest_points_convex, closest_points_line_line, closest_points_segment_aabb,
+    closest_points_segment_obb, closest_points_segment_segment, closest_points_segment_triangle,
+    closest_points_sphere_capsule, closest_points_sphere_segment, closest_points_sphere_sphere,
+    closest_points_triangle_triangle, gjk, gjk_intersect,
 };
 use osculate_math::testing::{Motion, Pair, Rng, test_tolerance};
 use osculate_math::{
-    Aabb, Capsule, Line, Obb, Point3, Real, Rotation3, Segment, Sphere, Transform, Triangle,
+    Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Line, Obb, Point3, Real, Rotation3,
+    Segment, Sphere, Tetrahedron, Transform, Triangle, Vector3,
 };
 use quickcheck::TestResult;
 
 use crate::points::{
-    PointQuery, SAMPLES, Shape, check_barycentric, check_curve, has_nan, raw_point, raw_values, run,
+    PointQuery, SAMPLES, Shape, check_barycentric, check_curve, has_nan, magnitude, raw_point,
+    raw_values, run,
 };
 
 /// The parameter a pair query reports for a shape: a curve parameter for lines and segments,
@@ -331,6 +334,246 @@ pair_query_properties!(
     sphere_capsule: Sphere, Capsule => [common],
     capsule_capsule: Capsule, Capsule => [common, exchange_keeps_distance],
 );
+
+/// The support point along a random direction lies on the shape, and no sample of the shape reaches
+/// farther along that direction (beyond the scaled tolerance); the zero direction gives a point of
+/// the shape.
+fn support_is_extreme<T: Real, S: Shape<T> + SupportMap<T>>(s: &S, seed: u64) -> TestResult {
+    let tol = test_tolerance::<T>() * s.scale();
+    let mut rng = Rng::new(seed);
+    for i in 0..SAMPLES {
+        let d = if i == 0 { Vector3::zeros() } else { rng.unit_vector::<T>().into_inner() };
+        let x = s.support(&d);
+        if !s.holds(&x, tol) {
+            return TestResult::error(format!("{s:?}: support {x:?} along {d:?} is not on it"));
+        }
+        for y in [s.sample_inside(&mut rng), s.sample_boundary(&mut rng)] {
+            if d.dot(&(y - x)) > tol {
+                return TestResult::error(format!(
+                    "{s:?}: sample {y:?} reaches past the support {x:?} along {d:?}"
+                ));
+            }
+        }
+    }
+    TestResult::passed()
+}
+
+macro_rules! support_properties {
+    ($($name:ident: $shape:ident),* $(,)?) => {$(
+        mod $name {
+            use super::*;
+            #[test]
+            fn support_is_extreme_f32() {
+                run(|(s, seed): ($shape<f32>, u64)| support_is_extreme(&s, seed));
+            }
+            #[test]
+            fn support_is_extreme_f64() {
+                run(|(s, seed): ($shape<f64>, u64)| support_is_extreme(&s, seed));
+            }
+        }
+    )*};
+}
+
+mod support {
+    use super::*;
+    support_properties!(
+        sphere: Sphere,
+        segment: Segment,
+        capsule: Capsule,
+        aabb: Aabb,
+        obb: Obb,
+        // Left out until fixed (see above and the report): `cylinder: Cylinder`.
+        cone: Cone,
+        triangle: Triangle,
+        tetrahedron: Tetrahedron,
+        polygon: ConvexPolygon,
+        polyhedron: ConvexPolyhedron,
+    );
+}
+
+/// GJK on any convex pair: it ends separated or overlapping (within its iteration bound); both
+/// points lie on their shapes; the distance is the points' distance (0 when overlapping); neither
+/// point, nor any sample, is nearer the other shape (by the point queries) than the distance;
+/// `gjk_intersect` says "overlapping" when GJK found them overlapping and "apart" when their
+/// distance exceeds the tolerance. Tolerance: the test tolerance times the input's magnitude (GJK's own termination
+/// gap, 1.5e-5 relative in f32 and 1.5e-10 in f64, is well inside it).
+fn gjk_answer_is_closest<T, A, B>(a: &A, b: &B, seed: u64) -> TestResult
+where
+    T: Real,
+    A: PointQuery<T> + SupportMap<T>,
+    B: PointQuery<T> + SupportMap<T>,
+{
+    let r = gjk(a, b, None, 64);
+    let c = r.closest;
+    let tol = tol_for(a, b);
+    let fail = |e: String| TestResult::error(format!("A {a:?}, B {b:?}: {r:?}: {e}"));
+    if !matches!(r.status, GjkStatus::Separated | GjkStatus::Overlapping) {
+        return fail("no convergence".into());
+    }
+    if !(c.distance.is_finite() && c.point_a.iter().chain(c.point_b.iter()).all(|x| x.is_finite()))
+    {
+        return fail("non-finite answer".into());
+    }
+    // (For overlapping shapes the point GJK reports need not be on either: left out, see the report
+    // on branch `props`.)
+    if r.status == GjkStatus::Separated && (!a.holds(&c.point_a, tol) || !b.holds(&c.point_b, tol))
+    {
+        return fail("a point is not on its shape".into());
+    }
+    let gap = (c.point_b - c.point_a).norm();
+    if !(c.distance >= T::ZERO && (c.distance - gap).abs() <= tol) {
+        return fail(format!("the points are {gap:?} apart"));
+    }
+    // (Separated at distance 0 is right too: witness points a rounding apart at the input's scale.)
+    if r.status == GjkStatus::Overlapping && c.distance != T::ZERO {
+        return fail("overlapping at a distance".into());
+    }
+    let (from_pa, from_pb) =
+        ((b.closest(&c.point_a) - c.point_a).norm(), (a.closest(&c.point_b) - c.point_b).norm());
+    if from_pa.fast_min(from_pb) < c.distance - tol {
+        return fail(format!("point_a is {from_pa:?} from B, point_b {from_pb:?} from A"));
+    }
+    let mut rng = Rng::new(seed);
+    for _ in 0..SAMPLES {
+        for (x, y) in [
+            (a.sample_inside(&mut rng), b.sample_inside(&mut rng)),
+            (a.sample_boundary(&mut rng), b.sample_boundary(&mut rng)),
+        ] {
+            let near = (b.closest(&x) - x).norm().fast_min((a.closest(&y) - y).norm());
+            if near < c.distance - tol {
+                return fail(format!("samples {x:?}, {y:?} are {near:?} from the other shape"));
+            }
+        }
+    }
+    // Touching within rounding (separated at distance 0, far from the origin in f32) may go either
+    // way; overlapping must say so, and apart by more than the tolerance must not.
+    let meets = gjk_intersect(a, b, 64);
+    if (r.status == GjkStatus::Overlapping && !meets) || (c.distance > tol && meets) {
+        return fail(format!("gjk_intersect says {meets}"));
+    }
+    TestResult::passed()
+}
+
+/// `closest_points_convex` (GJK) agrees with the closed-form pair query (within the test tolerance
+/// times the input's magnitude).
+fn gjk_distance_agrees_with_closed_form<T, A, B>(a: &A, b: &B) -> TestResult
+where
+    T: Real,
+    A: PairQuery<T, B> + SupportMap<T>,
+    B: Parametrised<T> + PointQuery<T> + SupportMap<T>,
+{
+    let (g, c) = (closest_points_convex(a, b), a.closest_points(b));
+    if !((g.distance - c.distance).abs() <= tol_for(a, b)) {
+        return TestResult::error(format!("A {a:?}, B {b:?}: GJK {g:?}, closed form {c:?}"));
+    }
+    TestResult::passed()
+}
+
+/// GJK on the shapes under one rigid motion, through `Transformed` support mappings, gives the
+/// distance it gives on the shapes themselves. Tolerance: 4 × the test tolerance × the larger
+/// magnitude of the input before and after the motion.
+fn gjk_distance_is_invariant_under_motion<T, A, B>(a: &A, b: &B, m: &Motion<T>) -> TestResult
+where
+    T: Real,
+    A: Shape<T> + SupportMap<T>,
+    B: Shape<T> + SupportMap<T>,
+{
+    let d0 = closest_points_convex(a, b).distance;
+    let (ma, mb) = (Transformed { shape: a, pose: m.0 }, Transformed { shape: b, pose: m.0 });
+    let d1 = closest_points_convex(&ma, &mb).distance;
+    let moved = magnitude(&[m.0 * Point3::from(Vector3::repeat(a.scale().fast_max(b.scale())))]);
+    let tol = T::lit(4.0) * tol_for(a, b).fast_max(test_tolerance::<T>() * moved);
+    if !((d0 - d1).abs() <= tol) {
+        return TestResult::error(format!("A {a:?}, B {b:?}, motion {m:?}: {d0:?} becomes {d1:?}"));
+    }
+    TestResult::passed()
+}
+
+/// One GJK test: a property instantiated for a pair in one scalar type (`closed`: both types).
+macro_rules! gjk_test {
+    ($test:ident: answer, $a:ident, $b:ident, $t:ty) => {
+        #[test]
+        fn $test() {
+            run(|c: Pair<$a<$t>, $b<$t>>| gjk_answer_is_closest(&c.a, &c.b, c.seed));
+        }
+    };
+    ($test:ident: motion, $a:ident, $b:ident, $t:ty) => {
+        #[test]
+        fn $test() {
+            run(|(c, m): (Pair<$a<$t>, $b<$t>>, Motion<$t>)| {
+                gjk_distance_is_invariant_under_motion(&c.a, &c.b, &m)
+            });
+        }
+    };
+    ($test:ident: closed, $a:ident, $b:ident) => {
+        #[test]
+        fn $test() {
+            run(|c: Pair<$a<f32>, $b<f32>>| gjk_distance_agrees_with_closed_form(&c.a, &c.b));
+            run(|c: Pair<$a<f64>, $b<f64>>| gjk_distance_agrees_with_closed_form(&c.a, &c.b));
+        }
+    };
+}
+
+/// One module per pair with the listed GJK tests (`all`: answer and motion in both types, and the
+/// closed-form comparison where there is one).
+macro_rules! gjk_properties {
+    ($($name:ident: $a:ident, $b:ident => [$($what:tt)*]),* $(,)?) => {$(
+        mod $name {
+            use super::*;
+            gjk_properties!(@tests $a, $b; $($what)*);
+        }
+    )*};
+    (@tests $a:ident, $b:ident; ) => {};
+    (@tests $a:ident, $b:ident; answer_f32 $($rest:tt)*) => {
+        gjk_test!(gjk_answer_is_closest_f32: answer, $a, $b, f32);
+        gjk_properties!(@tests $a, $b; $($rest)*);
+    };
+    (@tests $a:ident, $b:ident; answer_f64 $($rest:tt)*) => {
+        gjk_test!(gjk_answer_is_closest_f64: answer, $a, $b, f64);
+        gjk_properties!(@tests $a, $b; $($rest)*);
+    };
+    (@tests $a:ident, $b:ident; motion_f32 $($rest:tt)*) => {
+        gjk_test!(gjk_distance_is_invariant_under_motion_f32: motion, $a, $b, f32);
+        gjk_properties!(@tests $a, $b; $($rest)*);
+    };
+    (@tests $a:ident, $b:ident; motion_f64 $($rest:tt)*) => {
+        gjk_test!(gjk_distance_is_invariant_under_motion_f64: motion, $a, $b, f64);
+        gjk_properties!(@tests $a, $b; $($rest)*);
+    };
+    (@tests $a:ident, $b:ident; closed $($rest:tt)*) => {
+        gjk_test!(gjk_agrees_with_closed_form: closed, $a, $b);
+        gjk_properties!(@tests $a, $b; $($rest)*);
+    };
+}
+
+// Left out until GJK is fixed (each failed in 1 to 40 of 40 runs or more; see the report on branch
+// `props`):
+// - every pair with a cylinder or a cone: `SupportMap` for `Cylinder` (and `Cone`'s rim) normalises
+//   the rounding noise of `dir − n(n·dir)` when `dir` is along the axis: the support of the
+//   cylinder (0,0,0)-(0.1,0.2,0.3), radius 1, along (0.1,0.2,0.3) lies 1 beyond its cap;
+// - pairs with a curved shape (sphere, capsule) other than sphere-sphere, in f32 and f64: GJK stops
+//   "separated" far from the answer (a capsule with a == b, radius 0.373, against a segment: 0.863
+//   reported where its own point_a is 0.0018 from the segment), and once "overlapping" where
+//   `gjk_intersect` says apart;
+// - f32 sphere-sphere and segment-triangle answers, closed-form comparisons of triangle-triangle and
+//   sphere-sphere (rare);
+// - the shared point of overlapping shapes, which is the midpoint of the last witnesses and lies on
+//   neither shape.
+mod gjk_pairs {
+    use super::*;
+    gjk_properties!(
+        segment_segment: Segment, Segment => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
+        segment_triangle: Segment, Triangle => [answer_f64 motion_f32 motion_f64 closed],
+        triangle_triangle: Triangle, Triangle => [answer_f32 answer_f64 motion_f32 motion_f64],
+        segment_aabb: Segment, Aabb => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
+        segment_obb: Segment, Obb => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
+        obb_obb: Obb, Obb => [answer_f32 answer_f64 motion_f32 motion_f64],
+        polyhedron_polyhedron: ConvexPolyhedron, ConvexPolyhedron => [
+            answer_f32 answer_f64 motion_f32 motion_f64
+        ],
+        sphere_sphere: Sphere, Sphere => [answer_f64 motion_f32 motion_f64],
+    );
+}
 
 /// Shapes built field by field from raw values (no validation): no pair query panics, and a NaN in
 /// any field either shape is made of, or a negative sphere radius, never gives a finite distance.
