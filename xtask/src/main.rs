@@ -10,7 +10,9 @@ use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 mod bench_report;
+mod fuzz;
 mod json;
+mod soak;
 
 /// The layered crates and their layers; the facade sits above every layer.
 const LAYERS: [(&str, u32); 6] = [
@@ -32,6 +34,10 @@ tasks:
   bench-report  run the criterion suite with short settings and print ns per query and the
                 ratios osculate / parry3d and osculate / floor (also target/bench-report.md)
                   --quick   a two-minute subset    --no-run  report the last run's estimates
+  soak          every layer's properties with many cases in release mode, one at a time
+                  --cases N (default 1000000)   --filter S (names containing S)
+  fuzz          run each cargo-fuzz target of fuzz/ (nightly) for N seconds
+                  --seconds N (default 60)   --target closest|overlap|cast|dynamic
   help          this text
 ";
 
@@ -40,6 +46,14 @@ fn main() -> ExitCode {
     let result = match task.as_str() {
         "ci" => ci(),
         "layering" => layering(),
+        "fuzz" => {
+            let rest: Vec<String> = env::args().skip(2).collect();
+            fuzz::run(&root(), &rest)
+        }
+        "soak" => {
+            let rest: Vec<String> = env::args().skip(2).collect();
+            soak::run(&root(), &rest)
+        }
         "bench-report" => {
             let rest: Vec<String> = env::args().skip(2).collect();
             bench_report::run(&root(), &rest)
@@ -65,7 +79,7 @@ fn root() -> PathBuf {
     dir.parent().map_or(dir.clone(), Path::to_path_buf)
 }
 
-fn cargo() -> String {
+pub(crate) fn cargo() -> String {
     env::var("CARGO").unwrap_or_else(|_| "cargo".into())
 }
 

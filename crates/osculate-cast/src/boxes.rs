@@ -201,7 +201,11 @@ pub fn ray_obb<T: Real>(ray: &Ray<T>, b: &Obb<T>) -> Option<RayHit<T>> {
     let e = b.half_extents;
     let h = slabs(&local, &Point3::from(-e), &Point3::from(e))?;
     let normal = UnitVector3::new_unchecked(b.rotation * h.normal.into_inner());
-    Some(RayHit { point: ray.point_at(h.t_enter), normal, ..h })
+    crate::types::is_unit(&normal.into_inner()).then(|| RayHit {
+        point: ray.point_at(h.t_enter),
+        normal,
+        ..h
+    })
 }
 
 #[cfg(test)]
@@ -263,6 +267,20 @@ mod tests {
         );
         let h = segment_aabb_outcode(&Segment::new(p(0.5, 0.5, 0.5), p(0.5, 0.5, 2.5)), &b);
         assert!(h.is_some_and(|h| h.t_enter == l(0.0) && h.t_exit == l(0.25)), "{h:?}");
+    }
+
+    /// Found by the cast fuzz target: an oriented box built through its public fields with a
+    /// matrix that is not a rotation gave a hit whose "unit" normal had length 2.
+    #[test]
+    fn obb_with_a_non_rotation_matrix_gives_no_hit() {
+        let bad = Obb {
+            center: Point3::new(0.0_f64, 0.0, 0.0),
+            rotation: osculate_math::Rotation3::from_matrix_unchecked(
+                osculate_math::Matrix3::identity() * 2.0,
+            ),
+            half_extents: Vector3::new(1.0, 1.0, 1.0),
+        };
+        assert!(ray_obb(&Ray::new(Point3::new(0.0, 0.0, -5.0), Vector3::z()), &bad).is_none());
     }
 
     #[test]

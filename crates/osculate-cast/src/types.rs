@@ -52,8 +52,19 @@ pub(crate) fn hit<T: Real>(
 ) -> Option<RayHit<T>> {
     let normal = if started_inside { unit(&-ray.direction)? } else { normal? };
     let point = ray.point_at(t_enter);
-    (t_enter.is_finite() && !t_exit.is_nan() && osculate_math::is_finite_point(&point))
-        .then_some(RayHit { t_enter, t_exit, point, normal })
+    (t_enter.is_finite()
+        && !t_exit.is_nan()
+        && osculate_math::is_finite_point(&point)
+        && is_unit(&normal.into_inner()))
+    .then_some(RayHit { t_enter, t_exit, point, normal })
+}
+
+/// Whether `n` has unit length within `4 × UNIT_TOLERANCE`. A normal off unit length can only come
+/// from an invalid shape built through its public fields (a plane whose "unit" normal is not one,
+/// an oriented box whose rotation is not a rotation); every cast then returns `None`.
+#[inline]
+pub(crate) fn is_unit<T: Real>(n: &Vector3<T>) -> bool {
+    (n.norm_squared() - T::ONE).abs() <= T::UNIT_TOLERANCE * T::lit(4.0)
 }
 
 /// Whether a ray is usable: finite origin and direction, a non-zero direction, `max_t ≥ 0` (`+∞`

@@ -55,9 +55,9 @@ mod support;
 mod types;
 
 pub use crate::contact::{
-    contact_capsule_capsule, contact_sphere_aabb, contact_sphere_capsule, contact_sphere_halfspace,
-    contact_sphere_obb, contact_sphere_plane, contact_sphere_segment, contact_sphere_sphere,
-    contact_sphere_triangle,
+    contact_capsule_capsule, contact_obb_obb, contact_sphere_aabb, contact_sphere_capsule,
+    contact_sphere_halfspace, contact_sphere_obb, contact_sphere_plane, contact_sphere_segment,
+    contact_sphere_sphere, contact_sphere_triangle,
 };
 pub use crate::distance::{
     signed_distance_point_plane, sq_distance_point_capsule, sq_distance_point_line,

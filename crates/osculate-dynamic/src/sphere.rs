@@ -556,6 +556,16 @@ mod tests {
         assert!(sc.is_some_and(|h| close(h.toi, 0.5) && close(h.normal.x, -1.0)), "{sc:?}");
     }
 
+    /// Found by the dynamic fuzz target: a plane built through its public fields with a zero
+    /// "unit" normal gave an impact whose normal was the zero vector.
+    #[test]
+    fn plane_with_a_zero_normal_gives_no_impact() {
+        let bad = Plane { normal: UnitVector3::new_unchecked(Vector3::zeros()), d: 0.0_f64 };
+        let s = Sphere::new(Point3::new(0.0, 0.0, 0.0), 1.0);
+        assert!(sphere_plane(&s, &Vector3::new(1.0, 0.0, 0.0), &bad).is_none());
+        assert!(sphere_halfspace(&s, &Vector3::zeros(), &Halfspace::new(bad)).is_none());
+    }
+
     #[test]
     fn worked_cases_f32() {
         worked_cases::<f32>();

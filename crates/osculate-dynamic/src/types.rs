@@ -18,7 +18,7 @@ pub struct Impact<T: Real> {
 }
 
 impl<T: Real> Impact<T> {
-    /// An impact, if every number in it is finite and `toi ∈ [0, 1]`.
+    /// An impact, if every number in it is finite, the normal is unit and `toi ∈ [0, 1]`.
     #[inline]
     #[must_use]
     pub fn new(
@@ -27,10 +27,12 @@ impl<T: Real> Impact<T> {
         normal: UnitVector3<T>,
         initially_overlapping: bool,
     ) -> Option<Self> {
+        // A normal off unit length can only come from an invalid shape built through its public
+        // fields (a plane whose "unit" normal is not one, a box whose rotation is not one).
         let ok = T::ZERO <= toi
             && toi <= T::ONE
             && is_finite_point(&point)
-            && normal.iter().all(|x| x.is_finite());
+            && (normal.norm_squared() - T::ONE).abs() <= T::UNIT_TOLERANCE * T::lit(4.0);
         ok.then_some(Self { toi, point, normal, initially_overlapping })
     }
 }

@@ -739,3 +739,10 @@ impl<T: Real> Arbitrary for Motion<T> {
 pub fn test_tolerance<T: Real>() -> T {
     if T::EPSILON > T::lit(1e-10) { T::lit(1e-4) } else { T::lit(1e-9) }
 }
+
+/// The number of cases a property runs: `default`, or the `OSCULATE_CASES` environment variable
+/// when it is set to a number (`cargo xtask soak --cases N` sets it for long runs).
+#[must_use]
+pub fn cases(default: u64) -> u64 {
+    std::env::var("OSCULATE_CASES").ok().and_then(|s| s.trim().parse().ok()).unwrap_or(default)
+}

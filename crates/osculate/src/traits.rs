@@ -2,7 +2,8 @@
 //! [`Sweep`], implemented for every pair the layers support, in both argument orders.
 //!
 //! Each impl is a direct call of the layer's free function (inlined: no dispatcher, no `dyn`, no
-//! cost over the free function). The reversed order swaps the witness points and parameters
+//! cost over the free function). [`Distance`] falls back to GJK
+//! (`osculate_closest::closest_points_convex`) for the convex pairs without a closed form. The reversed order swaps the witness points and parameters
 //! ([`ClosestPoints::swapped`]), flips the contact normal ([`Contact::swapped`]) and the impact
 //! normal, so the answer always reads "from `self` to `other`".
 
@@ -192,6 +193,53 @@ distance! {
     closest::closest_points_sphere_capsule: Sphere, Capsule;
 }
 
+/// `impl Distance` through GJK (`osculate_closest::closest_points_convex`) for the pairs without a
+/// closed form, both orders.
+macro_rules! distance_gjk {
+    ($($A:ident, $B:ident;)*) => {$(
+        impl<T: Real> Distance<$B<T>> for $A<T> {
+            type Scalar = T;
+            #[inline]
+            fn closest_points(&self, other: &$B<T>) -> ClosestPoints<T> {
+                closest::closest_points_convex(self, other)
+            }
+        }
+        impl<T: Real> Distance<$A<T>> for $B<T> {
+            type Scalar = T;
+            #[inline]
+            fn closest_points(&self, other: &$A<T>) -> ClosestPoints<T> {
+                closest::closest_points_convex(self, other)
+            }
+        }
+    )*};
+}
+
+macro_rules! distance_gjk_same {
+    ($($A:ident),*) => {$(
+        impl<T: Real> Distance<$A<T>> for $A<T> {
+            type Scalar = T;
+            #[inline]
+            fn closest_points(&self, other: &$A<T>) -> ClosestPoints<T> {
+                closest::closest_points_convex(self, other)
+            }
+        }
+    )*};
+}
+
+distance_gjk_same!(Aabb, Obb, Cylinder, Cone, Tetrahedron);
+
+distance_gjk! {
+    Sphere, Aabb; Sphere, Obb; Sphere, Triangle; Sphere, Cylinder; Sphere, Cone; Sphere, Tetrahedron;
+    Capsule, Segment; Capsule, Triangle; Capsule, Aabb; Capsule, Obb; Capsule, Cylinder;
+    Capsule, Cone; Capsule, Tetrahedron;
+    Segment, Cylinder; Segment, Cone; Segment, Tetrahedron;
+    Triangle, Aabb; Triangle, Obb; Triangle, Cylinder; Triangle, Cone; Triangle, Tetrahedron;
+    Aabb, Obb; Aabb, Cylinder; Aabb, Cone; Aabb, Tetrahedron;
+    Obb, Cylinder; Obb, Cone; Obb, Tetrahedron;
+    Cylinder, Cone; Cylinder, Tetrahedron;
+    Cone, Tetrahedron;
+}
+
 /// `ClosestPoints` of a point `p` and its closest point `q` on a shape (parameter `param`).
 #[inline]
 fn point_result<T: Real>(p: &Point3<T>, q: Point3<T>, param: Param<T>) -> ClosestPoints<T> {
@@ -270,6 +318,7 @@ macro_rules! penetration_same {
 penetration_same! {
     closest::contact_sphere_sphere: Sphere;
     closest::contact_capsule_capsule: Capsule;
+    closest::contact_obb_obb: Obb;
 }
 
 penetration! {

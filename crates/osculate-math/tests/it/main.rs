@@ -15,7 +15,8 @@ const CASES: u64 = 500;
 const SAMPLES: usize = 16;
 
 fn run<A: quickcheck::Arbitrary + std::fmt::Debug>(prop: fn(A) -> TestResult) {
-    QuickCheck::new().tests(CASES).max_tests(CASES * 10).quickcheck(prop);
+    let n = osculate_math::testing::cases(CASES);
+    QuickCheck::new().tests(n).max_tests(n * 10).quickcheck(prop);
 }
 
 /// The absolute tolerance for a shape of the given box: the test tolerance times its scale.

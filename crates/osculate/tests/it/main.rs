@@ -150,6 +150,7 @@ fn catalogue<T: Real>() {
         distance closest::closest_points_capsule_capsule: Capsule;
         contact closest::contact_sphere_sphere: Sphere;
         contact closest::contact_capsule_capsule: Capsule;
+        contact closest::contact_obb_obb: Obb;
         sweep dynamic::sphere_sphere: Sphere;
         sweep dynamic::capsule_capsule: Capsule;
         sweep dynamic::aabb_aabb: Aabb;
@@ -216,6 +217,27 @@ fn catalogue<T: Real>() {
     for p in pairs::<Point3<T>, Segment<T>>() {
         let want = closest::closest_point_on_segment(&p.a, &p.b).point;
         assert!(same(&p.b.closest_points(&p.a).point_a, &want));
+    }
+    // The pairs without a closed form go through GJK.
+    macro_rules! gjk_pairs {
+        ($($A:ident, $B:ident;)*) => {$(
+            for p in pairs::<$A<T>, $B<T>>() {
+                assert!(same(&p.a.closest_points(&p.b), &closest::closest_points_convex(&p.a, &p.b)));
+                assert!(same(&p.b.closest_points(&p.a), &closest::closest_points_convex(&p.b, &p.a)));
+            }
+        )*};
+    }
+    gjk_pairs! {
+        Aabb, Aabb; Obb, Obb; Cylinder, Cylinder; Cone, Cone; Tetrahedron, Tetrahedron;
+        Sphere, Aabb; Sphere, Obb; Sphere, Triangle; Sphere, Cylinder; Sphere, Cone; Sphere, Tetrahedron;
+        Capsule, Segment; Capsule, Triangle; Capsule, Aabb; Capsule, Obb; Capsule, Cylinder;
+        Capsule, Cone; Capsule, Tetrahedron;
+        Segment, Cylinder; Segment, Cone; Segment, Tetrahedron;
+        Triangle, Aabb; Triangle, Obb; Triangle, Cylinder; Triangle, Cone; Triangle, Tetrahedron;
+        Aabb, Obb; Aabb, Cylinder; Aabb, Cone; Aabb, Tetrahedron;
+        Obb, Cylinder; Obb, Cone; Obb, Tetrahedron;
+        Cylinder, Cone; Cylinder, Tetrahedron;
+        Cone, Tetrahedron;
     }
     contact_pairs! { T;
         closest::contact_sphere_segment: Sphere, Segment;

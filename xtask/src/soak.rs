@@ -1,0 +1,122 @@
+//! `cargo xtask soak --cases N`: the quickcheck properties of every layer with `N` cases each
+//! (default 1,000,000), in release mode, one property at a time with a progress bar, then a table
+//! of cases, failures and seconds per property.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+/// The crates whose `tests/it` binary holds properties.
+const CRATES: [&str; 6] = [
+    "osculate-math",
+    "osculate-closest",
+    "osculate-overlap",
+    "osculate-cast",
+    "osculate-dynamic",
+    "osculate",
+];
+
+/// Parses `--cases N` (default 1,000,000) and `--filter S` (only properties whose name contains S).
+pub(crate) fn options(args: &[String]) -> Result<(u64, Option<String>), String> {
+    let mut cases = 1_000_000;
+    let mut filter = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--cases" => {
+                let n = it.next().ok_or("--cases needs a number")?;
+                cases = n.parse().map_err(|_| format!("--cases: not a number: {n}"))?;
+            }
+            "--filter" => filter = Some(it.next().ok_or("--filter needs a string")?.clone()),
+            other => return Err(format!("soak: unknown option `{other}`")),
+        }
+    }
+    Ok((cases, filter))
+}
+
+/// The names of the tests of one crate's `it` binary (`--list`).
+fn list(root: &Path, krate: &str) -> Result<Vec<String>, String> {
+    let out = Command::new(crate::cargo())
+        .args(["test", "--release", "-q", "-p", krate, "--test", "it", "--", "--list"])
+        .current_dir(root)
+        .output()
+        .map_err(|e| format!("could not start cargo: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "listing {krate}'s tests failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.strip_suffix(": test"))
+        .map(str::to_owned)
+        .collect())
+}
+
+/// Runs the soak.
+pub(crate) fn run(root: &Path, args: &[String]) -> Result<(), String> {
+    let (cases, filter) = options(args)?;
+    let mut all = Vec::new();
+    for krate in CRATES {
+        if !root.join("crates").join(krate).join("tests/it/main.rs").exists() {
+            continue;
+        }
+        for name in list(root, krate)? {
+            if filter.as_ref().is_none_or(|f| name.contains(f.as_str())) {
+                all.push((krate, name));
+            }
+        }
+    }
+    println!("soak: {} tests, OSCULATE_CASES={cases}, release mode", all.len());
+    let mut rows = Vec::new();
+    let total = all.len().max(1);
+    for (k, (krate, name)) in all.iter().enumerate() {
+        let done = k * 30 / total;
+        eprint!(
+            "\r[{}{}] {}/{} {krate}::{name:<60.60}",
+            "#".repeat(done),
+            " ".repeat(30 - done),
+            k,
+            total
+        );
+        let start = Instant::now();
+        let out = Command::new(crate::cargo())
+            .args(["test", "--release", "-q", "-p", krate, "--test", "it", "--", "--exact", name])
+            .env("OSCULATE_CASES", cases.to_string())
+            .current_dir(root)
+            .output()
+            .map_err(|e| format!("could not start cargo: {e}"))?;
+        let seconds = start.elapsed().as_secs_f64();
+        let failed = !out.status.success();
+        if failed {
+            eprintln!("\n{krate}::{name} FAILED:\n{}", String::from_utf8_lossy(&out.stdout));
+        }
+        rows.push((format!("{krate}::{name}"), failed, seconds));
+    }
+    eprintln!("\r[{}] {total}/{total}{:<70}", "#".repeat(30), "");
+    println!("\n| property | cases | failures | seconds |\n|---|---:|---:|---:|");
+    for (name, failed, seconds) in &rows {
+        println!("| {name} | {cases} | {} | {seconds:.1} |", u8::from(*failed));
+    }
+    let failures = rows.iter().filter(|r| r.1).count();
+    if failures > 0 {
+        return Err(format!("{failures} properties failed"));
+    }
+    println!("soak: all {} passed", rows.len());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_parse() {
+        assert_eq!(options(&[]), Ok((1_000_000, None)));
+        let args: Vec<String> = ["--cases", "50", "--filter", "sphere"].map(String::from).into();
+        assert_eq!(options(&args), Ok((50, Some("sphere".into()))));
+        assert!(options(&["--cases".into()]).is_err());
+        assert!(options(&["--cases".into(), "x".into()]).is_err());
+    }
+}
