@@ -4,19 +4,19 @@
 //! `points.rs` and `pairs.rs`), not from the contact code.
 
 use osculate_closest::{
-    Contact, closest_point_on_plane, closest_points_capsule_capsule,
-    closest_points_segment_segment, contact_capsule_capsule, contact_sphere_aabb,
+    Contact, closest_point_on_plane, closest_points_capsule_capsule, closest_points_convex,
+    closest_points_segment_segment, contact_capsule_capsule, contact_obb_obb, contact_sphere_aabb,
     contact_sphere_capsule, contact_sphere_halfspace, contact_sphere_obb, contact_sphere_plane,
     contact_sphere_segment, contact_sphere_sphere, contact_sphere_triangle,
 };
-use osculate_math::testing::{Motion, Pair, test_tolerance};
+use osculate_math::testing::{Motion, Pair, Rng, Sample, test_tolerance};
 use osculate_math::{
     Aabb, Capsule, Halfspace, Isometry3, Obb, Plane, Point3, Real, Rotation3, Segment, Sphere,
     Transform, Triangle, Unit, Vector3,
 };
 use quickcheck::TestResult;
 
-use crate::points::{PointQuery, Shape, has_nan, raw_point, raw_values, run};
+use crate::points::{PointQuery, SAMPLES, Shape, has_nan, raw_point, raw_values, run};
 
 /// The solid halfspace as the properties see it (the crate has no point query for it: the reference
 /// closest point is written here, `p` itself behind the plane, else its projection).
@@ -71,6 +71,9 @@ translate_by_isometry!(Sphere, Segment, Capsule, Obb, Triangle, Plane, Halfspace
 
 /// A contact query under test, with `Self` as shape A and `B` as shape B.
 trait ContactQuery<T: Real, B: Shape<T>>: Shape<T> {
+    /// Whether `reference` decides "overlapping by more than `tol`" exactly (rather than by samples,
+    /// which may miss a thin overlap).
+    const EXACT_REFERENCE: bool = true;
     fn contact(&self, b: &B) -> Option<Contact<T>>;
     /// The gap between the shapes (zero when they meet) by the closest-point queries, and whether
     /// they overlap by more than `tol` (so that the contact must be negative).
@@ -123,6 +126,28 @@ impl<T: Real> ContactQuery<T, Capsule<T>> for Capsule<T> {
     }
     fn on_boundary(&self, q: &Point3<T>, tol: T) -> bool {
         (self.segment().sq_distance_to_point(q).sqrt() - self.radius).abs() <= tol
+    }
+}
+
+impl<T: Real> ContactQuery<T, Obb<T>> for Obb<T> {
+    const EXACT_REFERENCE: bool = false;
+    fn contact(&self, b: &Obb<T>) -> Option<Contact<T>> {
+        contact_obb_obb(self, b)
+    }
+    /// The gap by GJK (whose box-box answers the GJK properties check); overlapping by more than
+    /// `tol` when a sampled point of one box lies deeper than `tol` inside the other (then no
+    /// translation under `tol` separates them).
+    fn reference(&self, b: &Obb<T>, tol: T) -> (T, bool) {
+        let gap = closest_points_convex(self, b).distance;
+        let mut rng = Rng::new(0);
+        let deep = (0..SAMPLES).any(|_| {
+            b.deep_inside(&self.sample_inside(&mut rng), tol)
+                || self.deep_inside(&b.sample_inside(&mut rng), tol)
+        });
+        (gap, deep)
+    }
+    fn on_boundary(&self, q: &Point3<T>, tol: T) -> bool {
+        self.holds(q, tol) && !self.deep_inside(q, tol)
     }
 }
 
@@ -186,7 +211,10 @@ fn sign_tells_overlap<T: Real, A: ContactQuery<T, B>, B: Shape<T>>(a: &A, b: &B)
     // In the band, the shapes are within `tol` of touching: a center within `tol` of B with a radius
     // under `tol` more, or within `tol` inside a solid with a radius under `tol`, so `|distance|`
     // is at most twice the tolerance.
-    if !overlapping && gap <= tol && !(c.distance.abs() <= T::TWO * tol) {
+    if gap <= tol && !(c.distance <= T::TWO * tol) {
+        return TestResult::error(format!("A {a:?}, B {b:?}: meeting, but {c:?}"));
+    }
+    if A::EXACT_REFERENCE && !overlapping && gap <= tol && !(c.distance.abs() <= T::TWO * tol) {
         return TestResult::error(format!("A {a:?}, B {b:?}: touching, but {c:?}"));
     }
     TestResult::passed()
@@ -352,6 +380,26 @@ contact_properties!(
     sphere_plane: Sphere, Plane,
     sphere_halfspace: Sphere, Halfspace,
 );
+
+// Left out for OBB-OBB until fixed (see the report on branch `props`):
+// - `contact_is_consistent`: for overlapping boxes `point_a = point_b + depth·normal` lies on A's
+//   supporting plane, not on A's boundary as `Contact::point_a` promises (edge-edge contacts);
+// - `moving_b_out_along_normal_makes_touch`, `f32_agrees_with_f64`, and in f32 `sign_tells_overlap`
+//   and `distance_is_invariant_under_motion`: boxes in touching contact (valid, finite; 1e-7 apart in
+//   f32) get `None` (the separated branch's GJK reports distance 0 and no unit normal).
+mod obb_obb {
+    use super::*;
+    #[test]
+    fn sign_tells_overlap_f64() {
+        run(|c: Pair<Obb<f64>, Obb<f64>>| sign_tells_overlap(&c.a, &c.b));
+    }
+    #[test]
+    fn distance_is_invariant_under_motion_f64() {
+        run(|(c, m): (Pair<Obb<f64>, Obb<f64>>, Motion<f64>)| {
+            distance_is_invariant_under_motion(&c.a, &c.b, &m)
+        });
+    }
+}
 
 /// Shapes built field by field from raw values (no validation): no contact query panics, and a NaN
 /// in any field either shape is made of never gives a contact with a finite signed distance.

@@ -17,7 +17,7 @@ use osculate_closest::{
     sq_distance_point_segment, sq_distance_point_sphere, sq_distance_point_tetrahedron,
     sq_distance_point_triangle,
 };
-use osculate_math::testing::{Motion, Pair, Rng, Sample, test_tolerance};
+use osculate_math::testing::{Motion, Pair, Rng, Sample, cases, test_tolerance};
 use osculate_math::{
     Aabb, Capsule, Cone, ContainsPoint, ConvexPolygon, ConvexPolyhedron, Cylinder, Line, Obb,
     Plane, Point3, Ray, Real, Rotation3, Segment, Sphere, Tetrahedron, Transform, Triangle, Unit,
@@ -30,8 +30,10 @@ pub(crate) const CASES: u64 = 500;
 /// Points sampled per generated shape.
 pub(crate) const SAMPLES: usize = 16;
 
+/// Runs a property over `CASES` cases (or `OSCULATE_CASES`, for `cargo xtask soak`).
 pub(crate) fn run<A: Arbitrary + Debug>(prop: fn(A) -> TestResult) {
-    QuickCheck::new().tests(CASES).max_tests(CASES * 10).quickcheck(prop);
+    let n = cases(CASES);
+    QuickCheck::new().tests(n).max_tests(n * 10).quickcheck(prop);
 }
 
 /// The largest absolute coordinate of the points: the magnitude rounding errors are relative to.
@@ -54,10 +56,16 @@ fn cast_vector<T: Real, U: Real>(v: &Vector3<T>) -> Vector3<U> {
     v.map(cast)
 }
 
+/// A unit vector converted and normalised again in the new type: an f32 unit vector widened to
+/// f64 is off unit length by ~1e-8, which f64 queries rightly treat as an invalid shape.
+fn cast_unit<T: Real, U: Real>(v: &Vector3<T>) -> Unit<Vector3<U>> {
+    Unit::new_normalize(cast_vector(v))
+}
+
 /// A shape as the properties see it: its rounding scale, a membership test independent of the query
 /// under test, and its conversion to the other scalar type.
 pub(crate) trait Shape<T: Real>: Sample<T> + Debug + Clone {
-    /// The same shape in scalar `U` (field by field, unchecked).
+    /// The same shape in scalar `U` (field by field; unit vectors and rotations normalised again).
     type As<U: Real>: Shape<U>;
     fn recast<U: Real>(&self) -> Self::As<U>;
     /// The largest coordinate magnitude among the points that define the shape: a query's rounding
@@ -83,7 +91,7 @@ fn line_offsets<T: Real>(q: &Point3<T>, o: &Point3<T>, d: &Vector3<T>) -> (T, T)
 impl<T: Real> Shape<T> for Plane<T> {
     type As<U: Real> = Plane<U>;
     fn recast<U: Real>(&self) -> Plane<U> {
-        Plane::new(Unit::new_unchecked(cast_vector(&self.normal)), cast(self.d))
+        Plane::new(cast_unit(&self.normal), cast(self.d))
     }
     fn scale(&self) -> T {
         self.d.abs()
@@ -167,7 +175,7 @@ impl<T: Real> Shape<T> for Obb<T> {
     fn recast<U: Real>(&self) -> Obb<U> {
         Obb::new(
             cast_point(&self.center),
-            Rotation3::from_matrix_unchecked(self.rotation.matrix().map(cast)),
+            Rotation3::from_matrix(&self.rotation.matrix().map(cast)),
             cast_vector(&self.half_extents),
         )
     }
@@ -273,7 +281,7 @@ impl<T: Real> Shape<T> for ConvexPolygon<T> {
     fn recast<U: Real>(&self) -> ConvexPolygon<U> {
         ConvexPolygon {
             vertices: self.vertices.iter().map(cast_point).collect(),
-            normal: Unit::new_unchecked(cast_vector(&self.normal)),
+            normal: cast_unit(&self.normal),
         }
     }
     fn scale(&self) -> T {
@@ -346,7 +354,7 @@ impl<T: Real> Shape<T> for Cone<T> {
     fn recast<U: Real>(&self) -> Cone<U> {
         Cone::new(
             cast_point(&self.tip),
-            Unit::new_unchecked(cast_vector(&self.axis)),
+            cast_unit(&self.axis),
             cast(self.height),
             cast(self.radius),
         )
