@@ -70,6 +70,8 @@ pub fn closest_point_on_line<T: Real>(p: &Point3<T>, line: &Line<T>) -> CurvePoi
 
 /// The point of `ray` closest to `p`, with its parameter clamped to `[0, ray.max_t]`.
 ///
+/// NaN in (the point, the ray's fields or its `max_t`), NaN out.
+///
 /// # Examples
 /// ```
 /// use osculate_closest::closest_point_on_ray;
@@ -87,7 +89,8 @@ pub fn closest_point_on_ray<T: Real>(p: &Point3<T>, ray: &Ray<T>) -> CurvePoint<
     if t < T::ZERO {
         t = T::ZERO;
     }
-    if t > ray.max_t {
+    // A NaN `max_t` must reach the point: the comparison alone would keep a finite `t`.
+    if t > ray.max_t || ray.max_t.is_nan() {
         t = ray.max_t;
     }
     CurvePoint { point: ray.point_at(t), t }
@@ -296,10 +299,19 @@ pub fn closest_point_on_triangle<T: Real>(p: &Point3<T>, tri: &Triangle<T>) -> T
         let v = ap.cross(&ac).dot(&n) / nn;
         let w = ab.cross(&ap).dot(&n) / nn;
         if v >= T::ZERO && w >= T::ZERO && v + w <= T::ONE {
-            return TrianglePoint {
-                point: a + ab * v + ac * w,
-                barycentric: [T::ONE - v - w, v, w],
-            };
+            let face =
+                TrianglePoint { point: a + ab * v + ac * w, barycentric: [T::ONE - v - w, v, w] };
+            // On a sliver these barycentrics still err by up to ε/sinθ along it (~1e-3 in f32 at
+            // θ ≈ 0.01°), and on a triangle collinear up to rounding they are noise that may land
+            // inside; the nearest edge is within the sliver's width of the answer, so the nearer
+            // of the two candidates is accurate either way.
+            if nn < T::lit(SLIVER_SIN_SQ) * ab.norm_squared() * ac.norm_squared() {
+                let edge = nearest_edge(p, tri);
+                if (edge.point - p).norm_squared() < (face.point - p).norm_squared() {
+                    return edge;
+                }
+            }
+            return face;
         }
         return nearest_edge(p, tri);
     }
@@ -315,6 +327,11 @@ pub fn closest_point_on_triangle<T: Real>(p: &Point3<T>, tri: &Triangle<T>) -> T
     }
     nearest_edge(p, tri)
 }
+
+/// `sin²θ` of the angle at `a` below which a triangle is a sliver for the face formula of
+/// [`closest_point_on_triangle`]: θ under ~0.6°, where its barycentrics' relative error ε/sinθ exceeds
+/// ~100 ε and the nearest edge is measured as well.
+const SLIVER_SIN_SQ: f64 = 1e-4;
 
 /// The nearest of the three edges, for triangles too flat for the face formula.
 fn nearest_edge<T: Real>(p: &Point3<T>, tri: &Triangle<T>) -> TrianglePoint<T> {
@@ -482,6 +499,49 @@ mod tests {
                 .is_nan()
         );
         assert!((closest_point_on_sphere(&nan, &s) - nan).x.is_nan());
+    }
+
+    /// A triangle collinear up to rounding (`c` put on `ab`): `va + vb + vc` and the normal are both
+    /// rounding noise, and the face formula's noise quotients landed inside the triangle, 0.07 from
+    /// the point of `ab` the query point lies on (found by searching around a property-test failure).
+    #[test]
+    fn collapsed_triangle_point_on_it_is_its_own_closest() {
+        let tri = Triangle::new(
+            Point3::new(0.12036251374215845, -0.1843131275000658, -0.6009000417195911),
+            Point3::new(-0.9643492474413518, 0.45238934281344534, 0.948625424427687),
+            Point3::new(-0.6230192263074912, 0.25203596284181884, 0.4610308587244145),
+        );
+        let p = Point3::new(-0.11210441068999186, -0.047860043511522316, -0.26881788650120464);
+        let c = closest_point_on_triangle(&p, &tri);
+        assert!((c.point - p).norm() < 1e-12, "{c:?}");
+    }
+
+    /// An f32 sliver (`c` 9e-4 from `a`, nearly on `ab`): the face formula's barycentrics, inside the
+    /// triangle, put a point of the edge 2.7e-4 away from itself along the sliver (property tests:
+    /// `point_of_shape_is_its_own_closest_f32`).
+    #[test]
+    fn sliver_triangle_point_on_edge_is_its_own_closest() {
+        let tri = Triangle::new(
+            Point3::new(0.59445876_f32, 0.6951575, -0.45839715),
+            Point3::new(-0.04005894, -0.13114521, 0.6955995),
+            Point3::new(0.5940614, 0.6946401, -0.45767447),
+        );
+        let p = Point3::new(0.12406963, 0.08259171, 0.39709914);
+        let c = closest_point_on_triangle(&p, &tri);
+        assert!((c.point - p).norm() < 1e-6, "{c:?}");
+        assert!(c.barycentric.iter().all(|&x| (0.0..=1.0).contains(&x)), "{c:?}");
+    }
+
+    /// Found by the property tests: a NaN `max_t` was skipped by the clamp's comparison and the ray
+    /// reported a finite closest point (distance 0 from the origin for a zero direction).
+    #[test]
+    fn ray_with_nan_max_t_gives_nan() {
+        let o = Point3::new(0.0_f64, 0.0, 0.0);
+        for direction in [Vector3::zeros(), Vector3::x()] {
+            let ray = Ray { origin: o, direction, max_t: f64::NAN };
+            let c = closest_point_on_ray(&Point3::new(0.5, 1.0, 0.0), &ray);
+            assert!(c.t.is_nan() && c.point.x.is_nan(), "{c:?}");
+        }
     }
 
     /// A triangle whose third vertex was put on the edge `ab` and rounded (found by the differential

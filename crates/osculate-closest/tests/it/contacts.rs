@@ -1,0 +1,470 @@
+//! Properties of the contact queries (`contact_*`), each written once, generic over the scalar, and
+//! instantiated for `f32` and `f64` over the shared generators (every flavour). The reference for
+//! "apart by how much" and "overlapping" comes from the closest-point queries (checked in
+//! `points.rs` and `pairs.rs`), not from the contact code.
+
+use osculate_closest::{
+    Contact, closest_point_on_plane, closest_points_capsule_capsule, closest_points_convex,
+    closest_points_segment_segment, contact_capsule_capsule, contact_obb_obb, contact_sphere_aabb,
+    contact_sphere_capsule, contact_sphere_halfspace, contact_sphere_obb, contact_sphere_plane,
+    contact_sphere_segment, contact_sphere_sphere, contact_sphere_triangle,
+};
+use osculate_math::testing::{Motion, Pair, Rng, Sample, test_tolerance};
+use osculate_math::{
+    Aabb, Capsule, Halfspace, Isometry3, Obb, Plane, Point3, Real, Rotation3, Segment, Sphere,
+    Transform, Triangle, Unit, Vector3,
+};
+use quickcheck::TestResult;
+
+use crate::points::{PointQuery, SAMPLES, Shape, has_nan, raw_point, raw_values, run};
+
+/// The solid halfspace as the properties see it (the crate has no point query for it: the reference
+/// closest point is written here, `p` itself behind the plane, else its projection).
+impl<T: Real> Shape<T> for Halfspace<T> {
+    type As<U: Real> = Halfspace<U>;
+    fn recast<U: Real>(&self) -> Halfspace<U> {
+        Halfspace::new(self.plane.recast())
+    }
+    fn scale(&self) -> T {
+        self.plane.d.abs()
+    }
+    fn holds(&self, q: &Point3<T>, tol: T) -> bool {
+        self.plane.signed_distance(q) <= tol
+    }
+    fn deep_inside(&self, q: &Point3<T>, margin: T) -> bool {
+        self.holds(q, -margin)
+    }
+}
+
+impl<T: Real> PointQuery<T> for Halfspace<T> {
+    fn closest(&self, p: &Point3<T>) -> Point3<T> {
+        if self.plane.signed_distance(p) <= T::ZERO {
+            *p
+        } else {
+            closest_point_on_plane(p, &self.plane)
+        }
+    }
+}
+
+/// A shape moved by a translation, keeping its type (an AABB stays an AABB).
+trait Translate<T: Real>: Sized {
+    fn translated(&self, v: &Vector3<T>) -> Self;
+}
+
+impl<T: Real> Translate<T> for Aabb<T> {
+    fn translated(&self, v: &Vector3<T>) -> Self {
+        Aabb::new(self.min + v, self.max + v)
+    }
+}
+
+macro_rules! translate_by_isometry {
+    ($($shape:ident),*) => {$(
+        impl<T: Real> Translate<T> for $shape<T> {
+            fn translated(&self, v: &Vector3<T>) -> Self {
+                self.transformed(&Isometry3::translation(v.x, v.y, v.z))
+            }
+        }
+    )*};
+}
+
+translate_by_isometry!(Sphere, Segment, Capsule, Obb, Triangle, Plane, Halfspace);
+
+/// A contact query under test, with `Self` as shape A and `B` as shape B.
+trait ContactQuery<T: Real, B: Shape<T>>: Shape<T> {
+    /// Whether `reference` decides "overlapping by more than `tol`" exactly (rather than by samples,
+    /// which may miss a thin overlap).
+    const EXACT_REFERENCE: bool = true;
+    fn contact(&self, b: &B) -> Option<Contact<T>>;
+    /// The gap between the shapes (zero when they meet) by the closest-point queries, and whether
+    /// they overlap by more than `tol` (so that the contact must be negative).
+    fn reference(&self, b: &B, tol: T) -> (T, bool);
+    /// Whether `q` lies on A's boundary, within `tol`.
+    fn on_boundary(&self, q: &Point3<T>, tol: T) -> bool;
+}
+
+macro_rules! sphere_contact {
+    ($($b:ident => $f:ident;)*) => {$(
+        impl<T: Real> ContactQuery<T, $b<T>> for Sphere<T> {
+            fn contact(&self, b: &$b<T>) -> Option<Contact<T>> {
+                $f(self, b)
+            }
+            /// A ball meets a convex shape iff its center is within its radius of it; the gap is
+            /// the center's distance less the radius. It overlaps when the center is nearer than
+            /// `radius − tol`, or deeper than `tol` inside a solid.
+            fn reference(&self, b: &$b<T>, tol: T) -> (T, bool) {
+                let dc = (b.closest(&self.center) - self.center).norm();
+                let gap = (dc - self.radius).fast_max(T::ZERO);
+                (gap, dc < self.radius - tol || b.deep_inside(&self.center, tol))
+            }
+            fn on_boundary(&self, q: &Point3<T>, tol: T) -> bool {
+                ((q - self.center).norm() - self.radius).abs() <= tol
+            }
+        }
+    )*};
+}
+
+sphere_contact! {
+    Sphere => contact_sphere_sphere;
+    Segment => contact_sphere_segment;
+    Capsule => contact_sphere_capsule;
+    Aabb => contact_sphere_aabb;
+    Obb => contact_sphere_obb;
+    Triangle => contact_sphere_triangle;
+    Plane => contact_sphere_plane;
+    Halfspace => contact_sphere_halfspace;
+}
+
+impl<T: Real> ContactQuery<T, Capsule<T>> for Capsule<T> {
+    fn contact(&self, b: &Capsule<T>) -> Option<Contact<T>> {
+        contact_capsule_capsule(self, b)
+    }
+    /// The capsules' closest-point distance; they overlap when their axes are nearer than the sum
+    /// of the radii less `tol`.
+    fn reference(&self, b: &Capsule<T>, tol: T) -> (T, bool) {
+        let axes = closest_points_segment_segment(&self.segment(), &b.segment()).distance;
+        (closest_points_capsule_capsule(self, b).distance, axes < self.radius + b.radius - tol)
+    }
+    fn on_boundary(&self, q: &Point3<T>, tol: T) -> bool {
+        (self.segment().sq_distance_to_point(q).sqrt() - self.radius).abs() <= tol
+    }
+}
+
+impl<T: Real> ContactQuery<T, Obb<T>> for Obb<T> {
+    const EXACT_REFERENCE: bool = false;
+    fn contact(&self, b: &Obb<T>) -> Option<Contact<T>> {
+        contact_obb_obb(self, b)
+    }
+    /// The gap by GJK (whose box-box answers the GJK properties check); overlapping by more than
+    /// `tol` when a sampled point of one box lies deeper than `tol` inside the other (then no
+    /// translation under `tol` separates them).
+    fn reference(&self, b: &Obb<T>, tol: T) -> (T, bool) {
+        let gap = closest_points_convex(self, b).distance;
+        let mut rng = Rng::new(0);
+        let deep = (0..SAMPLES).any(|_| {
+            b.deep_inside(&self.sample_inside(&mut rng), tol)
+                || self.deep_inside(&b.sample_inside(&mut rng), tol)
+        });
+        (gap, deep)
+    }
+    fn on_boundary(&self, q: &Point3<T>, tol: T) -> bool {
+        self.holds(q, tol) && !self.deep_inside(q, tol)
+    }
+}
+
+/// The absolute tolerance of a contact query: the test tolerance times the magnitude of the input.
+fn tol_for<T: Real, A: Shape<T>, B: Shape<T>>(a: &A, b: &B) -> T {
+    test_tolerance::<T>() * a.scale().fast_max(b.scale())
+}
+
+/// Valid finite input gets `Some`; every number is finite; the normal is a unit vector (within the
+/// dimensionless test tolerance); `point_b − point_a = distance·normal`, `point_a` is on A's boundary
+/// and `point_b` on B (each within the scaled tolerance); `swapped`, `depth` and `is_touching` agree.
+fn contact_is_consistent<T: Real, A: ContactQuery<T, B>, B: Shape<T>>(a: &A, b: &B) -> TestResult {
+    let Some(c) = a.contact(b) else {
+        return TestResult::error(format!("A {a:?}, B {b:?}: no contact for valid input"));
+    };
+    let tol = tol_for(a, b);
+    let fail = |e: &str| TestResult::error(format!("A {a:?}, B {b:?}: {c:?}: {e}"));
+    if !(c.distance.is_finite() && c.point_a.iter().chain(c.point_b.iter()).all(|x| x.is_finite()))
+    {
+        return fail("non-finite contact");
+    }
+    if !((c.normal.norm() - T::ONE).abs() <= test_tolerance::<T>()) {
+        return fail("the normal is not a unit vector");
+    }
+    if !((c.point_b - c.point_a - c.normal.into_inner() * c.distance).norm() <= tol) {
+        return fail("point_b − point_a is not distance·normal");
+    }
+    if !a.on_boundary(&c.point_a, tol) {
+        return fail("point_a is not on A's boundary");
+    }
+    if !b.holds(&c.point_b, tol) {
+        return fail("point_b is not on B");
+    }
+    // The helpers of `Contact`: the exchanged contact keeps the witness relation with the flipped
+    // normal; the depth and `is_touching` follow the sign.
+    let s = c.swapped();
+    if !((s.point_b - s.point_a - s.normal.into_inner() * s.distance).norm() <= tol) {
+        return fail("swapped(): point_b − point_a is not distance·normal");
+    }
+    if c.depth() != (-c.distance).fast_max(T::ZERO) || c.is_touching() != (c.distance <= T::ZERO) {
+        return fail("depth() or is_touching() disagrees with the signed distance");
+    }
+    TestResult::passed()
+}
+
+/// The signed distance is negative when the shapes overlap by more than the scaled tolerance, and
+/// equals the closest-point gap (so is positive) when they are more than the tolerance apart; in
+/// the band between (touching, up to roundings) either sign is right, and it is near zero.
+fn sign_tells_overlap<T: Real, A: ContactQuery<T, B>, B: Shape<T>>(a: &A, b: &B) -> TestResult {
+    let Some(c) = a.contact(b) else {
+        return TestResult::error(format!("A {a:?}, B {b:?}: no contact for valid input"));
+    };
+    let tol = tol_for(a, b);
+    let (gap, overlapping) = a.reference(b, tol);
+    if overlapping && !(c.distance < T::ZERO) {
+        return TestResult::error(format!("A {a:?}, B {b:?}: overlapping, but {c:?}"));
+    }
+    if gap > tol && !((c.distance - gap).abs() <= tol) {
+        return TestResult::error(format!("A {a:?}, B {b:?}: {gap:?} apart, but {c:?}"));
+    }
+    // In the band, the shapes are within `tol` of touching: a center within `tol` of B with a radius
+    // under `tol` more, or within `tol` inside a solid with a radius under `tol`, so `|distance|`
+    // is at most twice the tolerance.
+    if gap <= tol && !(c.distance <= T::TWO * tol) {
+        return TestResult::error(format!("A {a:?}, B {b:?}: meeting, but {c:?}"));
+    }
+    if A::EXACT_REFERENCE && !overlapping && gap <= tol && !(c.distance.abs() <= T::TWO * tol) {
+        return TestResult::error(format!("A {a:?}, B {b:?}: touching, but {c:?}"));
+    }
+    TestResult::passed()
+}
+
+/// Moving B by `−distance·normal` brings the shapes into touching contact (the meaning of the signed
+/// distance and the normal): afterwards the closest-point gap is within the tolerance of zero and
+/// they do not overlap by more than it, and the contact reports a distance within it of zero.
+/// Tolerance: 4 × the test tolerance × the magnitude of the input before and after the move.
+fn moving_b_out_along_normal_makes_touch<T, A, B>(a: &A, b: &B) -> TestResult
+where
+    T: Real,
+    A: ContactQuery<T, B>,
+    B: Shape<T> + Translate<T>,
+{
+    let Some(c) = a.contact(b) else {
+        return TestResult::error(format!("A {a:?}, B {b:?}: no contact for valid input"));
+    };
+    let moved = b.translated(&(c.normal.into_inner() * -c.distance));
+    let tol = T::lit(4.0) * tol_for(a, b).fast_max(tol_for(a, &moved));
+    let (gap, overlapping) = a.reference(&moved, tol);
+    let after = a.contact(&moved).map(|c| c.distance);
+    if gap > tol || overlapping || !after.is_some_and(|d| d.abs() <= tol) {
+        return TestResult::error(format!(
+            "A {a:?}, B {b:?}: {c:?}; B moved to {moved:?} is {gap:?} apart, overlapping: \
+             {overlapping}, contact distance {after:?}"
+        ));
+    }
+    TestResult::passed()
+}
+
+/// Moving both shapes by one rigid motion keeps the signed distance. Tolerance: 4 × the test
+/// tolerance × the larger magnitude of the input before and after the motion.
+fn distance_is_invariant_under_motion<T, A, B>(a: &A, b: &B, m: &Motion<T>) -> TestResult
+where
+    T: Real,
+    A: ContactQuery<T, B> + Transform<T>,
+    B: Shape<T> + Transform<T>,
+    A::Output: ContactQuery<T, B::Output>,
+    B::Output: Shape<T>,
+{
+    let (ma, mb) = (a.transformed(&m.0), b.transformed(&m.0));
+    let (d0, d1) = (a.contact(b).map(|c| c.distance), ma.contact(&mb).map(|c| c.distance));
+    let tol = T::lit(4.0) * tol_for(a, b).fast_max(tol_for(&ma, &mb));
+    match (d0, d1) {
+        (Some(d0), Some(d1)) if (d0 - d1).abs() <= tol => TestResult::passed(),
+        _ => TestResult::error(format!(
+            "A {a:?}, B {b:?}, motion {m:?}: distance {d0:?} becomes {d1:?}"
+        )),
+    }
+}
+
+/// Exchanging two shapes of one type keeps the signed distance (within the scaled tolerance); the
+/// normal may differ where the way out is not unique (concentric spheres, crossing axes).
+fn exchange_keeps_distance<T: Real, S: ContactQuery<T, S>>(a: &S, b: &S) -> TestResult {
+    let (ab, ba) = (a.contact(b), b.contact(a));
+    match (ab, ba) {
+        (Some(ab), Some(ba)) if (ab.distance - ba.distance).abs() <= tol_for(a, b) => {
+            TestResult::passed()
+        }
+        _ => TestResult::error(format!("A {a:?}, B {b:?}: {ab:?}, exchanged {ba:?}")),
+    }
+}
+
+#[test]
+fn sphere_sphere_exchange_keeps_distance_f32() {
+    run(|c: Pair<Sphere<f32>, Sphere<f32>>| exchange_keeps_distance(&c.a, &c.b));
+}
+
+#[test]
+fn sphere_sphere_exchange_keeps_distance_f64() {
+    run(|c: Pair<Sphere<f64>, Sphere<f64>>| exchange_keeps_distance(&c.a, &c.b));
+}
+
+#[test]
+fn capsule_capsule_exchange_keeps_distance_f32() {
+    run(|c: Pair<Capsule<f32>, Capsule<f32>>| exchange_keeps_distance(&c.a, &c.b));
+}
+
+#[test]
+fn capsule_capsule_exchange_keeps_distance_f64() {
+    run(|c: Pair<Capsule<f64>, Capsule<f64>>| exchange_keeps_distance(&c.a, &c.b));
+}
+
+/// The f32 query agrees with the f64 query on the same input (generated in f64, rounded to f32,
+/// widened back exactly). Tolerance: the f32 test tolerance times the input's magnitude.
+fn f32_distance_agrees_with_f64<A, B>(a: &A, b: &B) -> TestResult
+where
+    A: ContactQuery<f64, B>,
+    B: Shape<f64>,
+    A::As<f32>: ContactQuery<f32, B::As<f32>>,
+    <A::As<f32> as Shape<f32>>::As<f64>: ContactQuery<f64, <B::As<f32> as Shape<f32>>::As<f64>>,
+{
+    let (a32, b32) = (a.recast::<f32>(), b.recast::<f32>());
+    let (a64, b64) = (a32.recast::<f64>(), b32.recast::<f64>());
+    let d32 = a32.contact(&b32).map(|c| f64::from(c.distance));
+    let d64 = a64.contact(&b64).map(|c| c.distance);
+    let tol = f64::from(test_tolerance::<f32>()) * a64.scale().max(b64.scale());
+    match (d32, d64) {
+        (Some(d32), Some(d64)) if (d32 - d64).abs() <= tol => TestResult::passed(),
+        _ => TestResult::error(format!(
+            "A {a:?}, B {b:?}: f32 distance {d32:?}, f64 distance {d64:?} (tol {tol:?})"
+        )),
+    }
+}
+
+macro_rules! contact_properties {
+    ($($name:ident: $a:ident, $b:ident),* $(,)?) => {$(
+        mod $name {
+            use super::*;
+            #[test]
+            fn contact_is_consistent_f32() {
+                run(|c: Pair<$a<f32>, $b<f32>>| contact_is_consistent(&c.a, &c.b));
+            }
+            #[test]
+            fn contact_is_consistent_f64() {
+                run(|c: Pair<$a<f64>, $b<f64>>| contact_is_consistent(&c.a, &c.b));
+            }
+            #[test]
+            fn sign_tells_overlap_f32() {
+                run(|c: Pair<$a<f32>, $b<f32>>| sign_tells_overlap(&c.a, &c.b));
+            }
+            #[test]
+            fn sign_tells_overlap_f64() {
+                run(|c: Pair<$a<f64>, $b<f64>>| sign_tells_overlap(&c.a, &c.b));
+            }
+            #[test]
+            fn moving_b_out_along_normal_makes_touch_f32() {
+                run(|c: Pair<$a<f32>, $b<f32>>| moving_b_out_along_normal_makes_touch(&c.a, &c.b));
+            }
+            #[test]
+            fn moving_b_out_along_normal_makes_touch_f64() {
+                run(|c: Pair<$a<f64>, $b<f64>>| moving_b_out_along_normal_makes_touch(&c.a, &c.b));
+            }
+            #[test]
+            fn distance_is_invariant_under_motion_f32() {
+                run(|(c, m): (Pair<$a<f32>, $b<f32>>, Motion<f32>)| {
+                    distance_is_invariant_under_motion(&c.a, &c.b, &m)
+                });
+            }
+            #[test]
+            fn f32_agrees_with_f64() {
+                run(|c: Pair<$a<f64>, $b<f64>>| f32_distance_agrees_with_f64(&c.a, &c.b));
+            }
+            #[test]
+            fn distance_is_invariant_under_motion_f64() {
+                run(|(c, m): (Pair<$a<f64>, $b<f64>>, Motion<f64>)| {
+                    distance_is_invariant_under_motion(&c.a, &c.b, &m)
+                });
+            }
+        }
+    )*};
+}
+
+contact_properties!(
+    sphere_sphere: Sphere, Sphere,
+    sphere_segment: Sphere, Segment,
+    sphere_capsule: Sphere, Capsule,
+    capsule_capsule: Capsule, Capsule,
+    sphere_aabb: Sphere, Aabb,
+    sphere_obb: Sphere, Obb,
+    sphere_triangle: Sphere, Triangle,
+    sphere_plane: Sphere, Plane,
+    sphere_halfspace: Sphere, Halfspace,
+);
+
+// Left out for OBB-OBB until fixed (see the report on branch `props`):
+// - `contact_is_consistent`: for overlapping boxes `point_a = point_b + depth·normal` lies on A's
+//   supporting plane, not on A's boundary as `Contact::point_a` promises (edge-edge contacts);
+// - `moving_b_out_along_normal_makes_touch`, `f32_agrees_with_f64`, and in f32 `sign_tells_overlap`
+//   and `distance_is_invariant_under_motion`: boxes in touching contact (valid, finite; 1e-7 apart in
+//   f32) get `None` (the separated branch's GJK reports distance 0 and no unit normal).
+mod obb_obb {
+    use super::*;
+    #[test]
+    fn sign_tells_overlap_f64() {
+        run(|c: Pair<Obb<f64>, Obb<f64>>| sign_tells_overlap(&c.a, &c.b));
+    }
+    #[test]
+    fn distance_is_invariant_under_motion_f64() {
+        run(|(c, m): (Pair<Obb<f64>, Obb<f64>>, Motion<f64>)| {
+            distance_is_invariant_under_motion(&c.a, &c.b, &m)
+        });
+    }
+}
+
+/// Shapes built field by field from raw values (no validation): no contact query panics, and a NaN
+/// in any field either shape is made of never gives a contact with a finite signed distance.
+fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
+    let x: [T; 16] = raw_values(raw, tame);
+    let [p, q, r, s] = [0, 4, 7, 10].map(|i| raw_point(&x, i));
+    let rho = x[3];
+    let sphere = Sphere::new(p, rho);
+    let rot = Rotation3::from_matrix_unchecked(osculate_math::Matrix3::from_iterator(
+        x[7..16].iter().copied(),
+    ));
+    let plane = Plane::new(Unit::new_unchecked(q.coords), x[7]);
+    let distance = |c: Option<Contact<T>>| c.map(|c| c.distance);
+    // Each query's signed distance and how many leading raw values its input reads.
+    let checks: [(&str, Option<T>, usize); 9] = [
+        ("sphere-sphere", distance(contact_sphere_sphere(&sphere, &Sphere::new(q, x[7]))), 8),
+        ("sphere-segment", distance(contact_sphere_segment(&sphere, &Segment::new(q, r))), 10),
+        (
+            "sphere-capsule",
+            distance(contact_sphere_capsule(&sphere, &Capsule::new(q, r, x[10]))),
+            11,
+        ),
+        (
+            "capsule-capsule",
+            distance(contact_capsule_capsule(
+                &Capsule::new(p, q, x[3]),
+                &Capsule::new(r, s, x[13]),
+            )),
+            14,
+        ),
+        ("sphere-aabb", distance(contact_sphere_aabb(&sphere, &Aabb::new(q, r))), 10),
+        ("sphere-obb", distance(contact_sphere_obb(&sphere, &Obb::new(q, rot, s.coords))), 16),
+        (
+            "sphere-triangle",
+            distance(contact_sphere_triangle(&sphere, &Triangle::new(q, r, s))),
+            13,
+        ),
+        ("sphere-plane", distance(contact_sphere_plane(&sphere, &plane)), 8),
+        (
+            "sphere-halfspace",
+            distance(contact_sphere_halfspace(&sphere, &Halfspace::new(plane))),
+            8,
+        ),
+    ];
+    for (name, d, reads) in checks {
+        if has_nan(&x[..reads]) && d.is_some_and(|d| d.is_finite()) {
+            return TestResult::error(format!(
+                "{name}: NaN input, signed distance {d:?} from {x:?}"
+            ));
+        }
+    }
+    // A negative radius is an invalid (empty) sphere: no contact, whatever the other shape.
+    if rho < T::ZERO && checks.iter().any(|(name, d, _)| name.starts_with("sphere-") && d.is_some())
+    {
+        return TestResult::error(format!("a sphere of radius {rho:?} got a contact from {x:?}"));
+    }
+    TestResult::passed()
+}
+
+#[test]
+fn non_finite_input_is_safe_f32() {
+    run(|(raw, tame): ([f64; 16], bool)| non_finite_input_is_safe::<f32>(raw, tame));
+}
+
+#[test]
+fn non_finite_input_is_safe_f64() {
+    run(|(raw, tame): ([f64; 16], bool)| non_finite_input_is_safe::<f64>(raw, tame));
+}

@@ -1,0 +1,677 @@
+//! Properties of the pair queries (`closest_points_*`), each written once, generic over the scalar,
+//! and instantiated for `f32` and `f64` over the shared generators (every flavour). The point queries
+//! (checked in `points.rs`) serve as the independent measure of a shape's distance to a sample.
+
+use osculate_closest::{
+    ClosestPoints, GjkStatus, Param, SupportMap, Transformed, closest_points_capsule_capsule,
+    closest_points_convex, closest_points_line_line, closest_points_segment_aabb,
+    closest_points_segment_obb, closest_points_segment_segment, closest_points_segment_triangle,
+    closest_points_sphere_capsule, closest_points_sphere_segment, closest_points_sphere_sphere,
+    closest_points_triangle_triangle, gjk, gjk_intersect,
+};
+use osculate_math::testing::{Motion, Pair, Rng, test_tolerance};
+use osculate_math::{
+    Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Line, Obb, Point3, Real, Rotation3,
+    Segment, Sphere, Tetrahedron, Transform, Triangle, Vector3,
+};
+use quickcheck::TestResult;
+
+use crate::points::{
+    PointQuery, SAMPLES, Shape, check_barycentric, check_curve, has_nan, magnitude, raw_point,
+    raw_values, run,
+};
+
+/// The parameter a pair query reports for a shape: a curve parameter for lines and segments,
+/// barycentrics for triangles, none for the rest.
+trait Parametrised<T: Real>: Shape<T> {
+    /// Checks `param` against `point`: the right kind, in range, reproducing the point within `tol`.
+    fn check(&self, param: &Param<T>, _: &Point3<T>, _: T) -> Result<(), String> {
+        match param {
+            Param::None => Ok(()),
+            other => Err(format!("unexpected parameter {other:?}")),
+        }
+    }
+}
+
+impl<T: Real> Parametrised<T> for Line<T> {
+    fn check(&self, param: &Param<T>, point: &Point3<T>, tol: T) -> Result<(), String> {
+        let Some(t) = param.curve() else {
+            return Err(format!("a line with parameter {param:?}"));
+        };
+        check_curve(t, T::NEG_INFINITY, T::INFINITY, self.point_at(t), *point, tol)
+    }
+}
+
+impl<T: Real> Parametrised<T> for Segment<T> {
+    fn check(&self, param: &Param<T>, point: &Point3<T>, tol: T) -> Result<(), String> {
+        let Some(t) = param.curve() else {
+            return Err(format!("a segment with parameter {param:?}"));
+        };
+        check_curve(t, T::ZERO, T::ONE, self.point_at(t), *point, tol)
+    }
+}
+
+impl<T: Real> Parametrised<T> for Triangle<T> {
+    fn check(&self, param: &Param<T>, point: &Point3<T>, tol: T) -> Result<(), String> {
+        let Some(bary) = param.barycentric() else {
+            return Err(format!("a triangle with parameter {param:?}"));
+        };
+        // Barycentrics are dimensionless: the test tolerance bounds their rounding (as in
+        // `points.rs`).
+        check_barycentric(self, bary, point, test_tolerance::<T>(), tol)
+    }
+}
+
+impl<T: Real> Parametrised<T> for Aabb<T> {}
+impl<T: Real> Parametrised<T> for Obb<T> {}
+impl<T: Real> Parametrised<T> for Sphere<T> {}
+impl<T: Real> Parametrised<T> for Capsule<T> {}
+
+/// A pair query under test, with `Self` as shape A and `B` as shape B.
+trait PairQuery<T: Real, B: Parametrised<T> + PointQuery<T>>: Parametrised<T> + PointQuery<T> {
+    fn closest_points(&self, b: &B) -> ClosestPoints<T>;
+}
+
+macro_rules! pair_query {
+    ($($a:ident, $b:ident => $f:ident;)*) => {$(
+        impl<T: Real> PairQuery<T, $b<T>> for $a<T> {
+            fn closest_points(&self, b: &$b<T>) -> ClosestPoints<T> {
+                $f(self, b)
+            }
+        }
+    )*};
+}
+
+pair_query! {
+    Line, Line => closest_points_line_line;
+    Segment, Segment => closest_points_segment_segment;
+    Segment, Triangle => closest_points_segment_triangle;
+    Triangle, Triangle => closest_points_triangle_triangle;
+    Segment, Aabb => closest_points_segment_aabb;
+    Segment, Obb => closest_points_segment_obb;
+    Sphere, Sphere => closest_points_sphere_sphere;
+    Sphere, Segment => closest_points_sphere_segment;
+    Sphere, Capsule => closest_points_sphere_capsule;
+    Capsule, Capsule => closest_points_capsule_capsule;
+}
+
+/// The absolute tolerance of a pair query: the test tolerance times the magnitude of the input
+/// (both shapes), the size its rounding errors are relative to.
+fn tol_for<T: Real, A: Shape<T>, B: Shape<T>>(a: &A, b: &B) -> T {
+    test_tolerance::<T>() * a.scale().fast_max(b.scale())
+}
+
+/// `c` is a valid answer for `(a, b)`, apart from optimality: finite, each point on its shape
+/// (within `tol`), `distance = |point_b − point_a|` (within `tol`) and non-negative, each parameter
+/// reproducing its point.
+fn check_answer<T, A, B>(a: &A, b: &B, c: &ClosestPoints<T>, tol: T) -> Result<(), String>
+where
+    T: Real,
+    A: PairQuery<T, B>,
+    B: Parametrised<T> + PointQuery<T>,
+{
+    if !(c.distance.is_finite() && c.point_a.iter().chain(c.point_b.iter()).all(|x| x.is_finite()))
+    {
+        return Err("non-finite answer".into());
+    }
+    if !a.holds(&c.point_a, tol) {
+        return Err("point_a is not on A".into());
+    }
+    if !b.holds(&c.point_b, tol) {
+        return Err("point_b is not on B".into());
+    }
+    let gap = (c.point_b - c.point_a).norm();
+    if !(c.distance >= T::ZERO && (c.distance - gap).abs() <= tol) {
+        return Err(format!("distance {:?}, but the points are {gap:?} apart", c.distance));
+    }
+    a.check(&c.param_a, &c.point_a, tol).map_err(|e| format!("param_a: {e}"))?;
+    b.check(&c.param_b, &c.point_b, tol).map_err(|e| format!("param_b: {e}"))
+}
+
+/// Both points lie on their shapes, the distance is the points' distance, and the parameters
+/// reproduce the points. Tolerance: the test tolerance times the input's magnitude.
+fn closest_points_lie_on_shapes<T, A, B>(a: &A, b: &B) -> TestResult
+where
+    T: Real,
+    A: PairQuery<T, B>,
+    B: Parametrised<T> + PointQuery<T>,
+{
+    let c = a.closest_points(b);
+    match check_answer(a, b, &c, tol_for(a, b)) {
+        Ok(()) => TestResult::passed(),
+        Err(e) => TestResult::error(format!("A {a:?}, B {b:?}: {c:?}: {e}")),
+    }
+}
+
+/// Neither returned point, and no sample of A or of B, is nearer the other shape than the reported
+/// distance (beyond the scaled tolerance), the distance to the other shape measured by the point
+/// queries; nor is any sampled pair nearer.
+fn no_sample_is_closer<T, A, B>(a: &A, b: &B, seed: u64) -> TestResult
+where
+    T: Real,
+    A: PairQuery<T, B>,
+    B: Parametrised<T> + PointQuery<T>,
+{
+    let c = a.closest_points(b);
+    let tol = tol_for(a, b);
+    // The returned points first: each is as near the other shape as the distance says (a wrong
+    // partner point would leave a nearer one on the other shape).
+    let (from_pa, from_pb) =
+        ((b.closest(&c.point_a) - c.point_a).norm(), (a.closest(&c.point_b) - c.point_b).norm());
+    if from_pa.fast_min(from_pb) < c.distance - tol {
+        return TestResult::error(format!(
+            "A {a:?}, B {b:?}: {c:?}: point_a is {from_pa:?} from B, point_b {from_pb:?} from A"
+        ));
+    }
+    let mut rng = Rng::new(seed);
+    for _ in 0..SAMPLES {
+        for (x, y) in [
+            (a.sample_inside(&mut rng), b.sample_inside(&mut rng)),
+            (a.sample_boundary(&mut rng), b.sample_boundary(&mut rng)),
+        ] {
+            let (from_x, from_y, xy) =
+                ((b.closest(&x) - x).norm(), (a.closest(&y) - y).norm(), (y - x).norm());
+            if from_x.fast_min(from_y).fast_min(xy) < c.distance - tol {
+                return TestResult::error(format!(
+                    "A {a:?}, B {b:?}: samples {x:?} (at {from_x:?} from B), {y:?} (at {from_y:?} \
+                     from A), {xy:?} apart, beat the distance {:?}",
+                    c.distance
+                ));
+            }
+        }
+    }
+    TestResult::passed()
+}
+
+/// Exchanging the arguments keeps the distance (within the scaled tolerance), and the reversed
+/// query's answer, `swapped()`, is a valid answer for the original order.
+fn exchange_keeps_distance<T, S>(a: &S, b: &S) -> TestResult
+where
+    T: Real,
+    S: PairQuery<T, S> + Parametrised<T> + PointQuery<T>,
+{
+    let (ab, ba) = (a.closest_points(b), b.closest_points(a));
+    let tol = tol_for(a, b);
+    if !((ab.distance - ba.distance).abs() <= tol) {
+        return TestResult::error(format!(
+            "A {a:?}, B {b:?}: distance {:?}, exchanged {:?}",
+            ab.distance, ba.distance
+        ));
+    }
+    match check_answer(a, b, &ba.swapped(), tol) {
+        Ok(()) => TestResult::passed(),
+        Err(e) => TestResult::error(format!("A {a:?}, B {b:?}: swapped {ba:?}: {e}")),
+    }
+}
+
+/// Moving both shapes by one rigid motion keeps the distance. Tolerance: 4 × the test tolerance ×
+/// the larger magnitude of the input before and after the motion (as for the point queries).
+fn distance_is_invariant_under_motion<T, A, B>(a: &A, b: &B, m: &Motion<T>) -> TestResult
+where
+    T: Real,
+    A: PairQuery<T, B> + Transform<T>,
+    B: Parametrised<T> + PointQuery<T> + Transform<T>,
+    A::Output: PairQuery<T, B::Output>,
+    B::Output: Parametrised<T> + PointQuery<T>,
+{
+    let (ma, mb) = (a.transformed(&m.0), b.transformed(&m.0));
+    let (d0, d1) = (a.closest_points(b).distance, ma.closest_points(&mb).distance);
+    let tol = T::lit(4.0) * tol_for(a, b).fast_max(tol_for(&ma, &mb));
+    if !((d0 - d1).abs() <= tol) {
+        return TestResult::error(format!(
+            "A {a:?}, B {b:?}, motion {m:?}: distance {d0:?} becomes {d1:?}"
+        ));
+    }
+    TestResult::passed()
+}
+
+/// The f32 query agrees with the f64 query on the same input (generated in f64, rounded to f32,
+/// widened back exactly). Tolerance: the f32 test tolerance times the input's magnitude.
+fn f32_distance_agrees_with_f64<A, B>(a: &A, b: &B) -> TestResult
+where
+    A: PairQuery<f64, B>,
+    B: Parametrised<f64> + PointQuery<f64>,
+    A::As<f32>: PairQuery<f32, B::As<f32>>,
+    B::As<f32>: Parametrised<f32> + PointQuery<f32>,
+    <A::As<f32> as Shape<f32>>::As<f64>: PairQuery<f64, <B::As<f32> as Shape<f32>>::As<f64>>,
+    <B::As<f32> as Shape<f32>>::As<f64>: Parametrised<f64> + PointQuery<f64>,
+{
+    let (a32, b32) = (a.recast::<f32>(), b.recast::<f32>());
+    let (a64, b64) = (a32.recast::<f64>(), b32.recast::<f64>());
+    let d32 = f64::from(a32.closest_points(&b32).distance);
+    let d64 = a64.closest_points(&b64).distance;
+    let tol = f64::from(test_tolerance::<f32>()) * a64.scale().max(b64.scale());
+    if !((d32 - d64).abs() <= tol) {
+        return TestResult::error(format!(
+            "A {a:?}, B {b:?}: f32 distance {d32:?}, f64 distance {d64:?} (tol {tol:?})"
+        ));
+    }
+    TestResult::passed()
+}
+
+macro_rules! pair_property {
+    (closest_points_lie_on_shapes, $a:ident, $b:ident) => {
+        #[test]
+        fn closest_points_lie_on_shapes_f32() {
+            run(|c: Pair<$a<f32>, $b<f32>>| closest_points_lie_on_shapes(&c.a, &c.b));
+        }
+        #[test]
+        fn closest_points_lie_on_shapes_f64() {
+            run(|c: Pair<$a<f64>, $b<f64>>| closest_points_lie_on_shapes(&c.a, &c.b));
+        }
+    };
+    (no_sample_is_closer, $a:ident, $b:ident) => {
+        #[test]
+        fn no_sample_is_closer_f32() {
+            run(|c: Pair<$a<f32>, $b<f32>>| no_sample_is_closer(&c.a, &c.b, c.seed));
+        }
+        #[test]
+        fn no_sample_is_closer_f64() {
+            run(|c: Pair<$a<f64>, $b<f64>>| no_sample_is_closer(&c.a, &c.b, c.seed));
+        }
+    };
+    (distance_is_invariant_under_motion, $a:ident, $b:ident) => {
+        #[test]
+        fn distance_is_invariant_under_motion_f32() {
+            run(|(c, m): (Pair<$a<f32>, $b<f32>>, Motion<f32>)| {
+                distance_is_invariant_under_motion(&c.a, &c.b, &m)
+            });
+        }
+        #[test]
+        fn distance_is_invariant_under_motion_f64() {
+            run(|(c, m): (Pair<$a<f64>, $b<f64>>, Motion<f64>)| {
+                distance_is_invariant_under_motion(&c.a, &c.b, &m)
+            });
+        }
+    };
+    (f32_agrees_with_f64, $a:ident, $b:ident) => {
+        #[test]
+        fn f32_agrees_with_f64() {
+            run(|c: Pair<$a<f64>, $b<f64>>| f32_distance_agrees_with_f64(&c.a, &c.b));
+        }
+    };
+    (exchange_keeps_distance, $a:ident, $b:ident) => {
+        #[test]
+        fn exchange_keeps_distance_f32() {
+            run(|c: Pair<$a<f32>, $b<f32>>| exchange_keeps_distance(&c.a, &c.b));
+        }
+        #[test]
+        fn exchange_keeps_distance_f64() {
+            run(|c: Pair<$a<f64>, $b<f64>>| exchange_keeps_distance(&c.a, &c.b));
+        }
+    };
+}
+
+/// One module per pair with the listed properties; `common` stands for the four every pair query
+/// has (all but the exchange of arguments, for pairs of one shape type).
+macro_rules! pair_query_properties {
+    ($($name:ident: $a:ident, $b:ident => [$($prop:ident),* $(,)?]),* $(,)?) => {$(
+        mod $name {
+            use super::*;
+            $(pair_query_properties!(@expand $prop, $a, $b);)*
+        }
+    )*};
+    (@expand common, $a:ident, $b:ident) => {
+        pair_property!(closest_points_lie_on_shapes, $a, $b);
+        pair_property!(no_sample_is_closer, $a, $b);
+        pair_property!(distance_is_invariant_under_motion, $a, $b);
+        pair_property!(f32_agrees_with_f64, $a, $b);
+    };
+    (@expand $prop:ident, $a:ident, $b:ident) => {
+        pair_property!($prop, $a, $b);
+    };
+}
+
+pair_query_properties!(
+    line_line: Line, Line => [common, exchange_keeps_distance],
+    segment_segment: Segment, Segment => [common, exchange_keeps_distance],
+    segment_triangle: Segment, Triangle => [common],
+    triangle_triangle: Triangle, Triangle => [common, exchange_keeps_distance],
+    segment_aabb: Segment, Aabb => [common],
+    segment_obb: Segment, Obb => [common],
+    sphere_sphere: Sphere, Sphere => [common, exchange_keeps_distance],
+    sphere_segment: Sphere, Segment => [common],
+    sphere_capsule: Sphere, Capsule => [common],
+    capsule_capsule: Capsule, Capsule => [common, exchange_keeps_distance],
+);
+
+/// The support point along a random direction lies on the shape, and no sample of the shape reaches
+/// farther along that direction (beyond the scaled tolerance); the zero direction gives a point of
+/// the shape.
+fn support_is_extreme<T: Real, S: Shape<T> + SupportMap<T>>(s: &S, seed: u64) -> TestResult {
+    let tol = test_tolerance::<T>() * s.scale();
+    let mut rng = Rng::new(seed);
+    for i in 0..SAMPLES {
+        let d = if i == 0 { Vector3::zeros() } else { rng.unit_vector::<T>().into_inner() };
+        let x = s.support(&d);
+        if !s.holds(&x, tol) {
+            return TestResult::error(format!("{s:?}: support {x:?} along {d:?} is not on it"));
+        }
+        for y in [s.sample_inside(&mut rng), s.sample_boundary(&mut rng)] {
+            if d.dot(&(y - x)) > tol {
+                return TestResult::error(format!(
+                    "{s:?}: sample {y:?} reaches past the support {x:?} along {d:?}"
+                ));
+            }
+        }
+    }
+    TestResult::passed()
+}
+
+macro_rules! support_properties {
+    ($($name:ident: $shape:ident),* $(,)?) => {$(
+        mod $name {
+            use super::*;
+            #[test]
+            fn support_is_extreme_f32() {
+                run(|(s, seed): ($shape<f32>, u64)| support_is_extreme(&s, seed));
+            }
+            #[test]
+            fn support_is_extreme_f64() {
+                run(|(s, seed): ($shape<f64>, u64)| support_is_extreme(&s, seed));
+            }
+        }
+    )*};
+}
+
+mod support {
+    use super::*;
+    support_properties!(
+        sphere: Sphere,
+        segment: Segment,
+        capsule: Capsule,
+        aabb: Aabb,
+        obb: Obb,
+        // Left out until fixed (see above and the report): `cylinder: Cylinder`.
+        cone: Cone,
+        triangle: Triangle,
+        tetrahedron: Tetrahedron,
+        polygon: ConvexPolygon,
+        polyhedron: ConvexPolyhedron,
+    );
+}
+
+/// GJK on any convex pair: it ends separated or overlapping (within its iteration bound); both
+/// points lie on their shapes; the distance is the points' distance (0 when overlapping); neither
+/// point, nor any sample, is nearer the other shape (by the point queries) than the distance;
+/// `gjk_intersect` says "overlapping" when GJK found them overlapping and "apart" when their
+/// distance exceeds the tolerance. Tolerance: the test tolerance times the input's magnitude (GJK's own termination
+/// gap, 1.5e-5 relative in f32 and 1.5e-10 in f64, is well inside it).
+fn gjk_answer_is_closest<T, A, B>(a: &A, b: &B, seed: u64) -> TestResult
+where
+    T: Real,
+    A: PointQuery<T> + SupportMap<T>,
+    B: PointQuery<T> + SupportMap<T>,
+{
+    let r = gjk(a, b, None, 64);
+    let c = r.closest;
+    let tol = tol_for(a, b);
+    let fail = |e: String| TestResult::error(format!("A {a:?}, B {b:?}: {r:?}: {e}"));
+    if !matches!(r.status, GjkStatus::Separated | GjkStatus::Overlapping) {
+        return fail("no convergence".into());
+    }
+    if !(c.distance.is_finite() && c.point_a.iter().chain(c.point_b.iter()).all(|x| x.is_finite()))
+    {
+        return fail("non-finite answer".into());
+    }
+    // (For overlapping shapes the point GJK reports need not be on either: left out, see the report
+    // on branch `props`.)
+    if r.status == GjkStatus::Separated && (!a.holds(&c.point_a, tol) || !b.holds(&c.point_b, tol))
+    {
+        return fail("a point is not on its shape".into());
+    }
+    let gap = (c.point_b - c.point_a).norm();
+    if !(c.distance >= T::ZERO && (c.distance - gap).abs() <= tol) {
+        return fail(format!("the points are {gap:?} apart"));
+    }
+    // (Separated at distance 0 is right too: witness points a rounding apart at the input's scale.)
+    if r.status == GjkStatus::Overlapping && c.distance != T::ZERO {
+        return fail("overlapping at a distance".into());
+    }
+    let (from_pa, from_pb) =
+        ((b.closest(&c.point_a) - c.point_a).norm(), (a.closest(&c.point_b) - c.point_b).norm());
+    if from_pa.fast_min(from_pb) < c.distance - tol {
+        return fail(format!("point_a is {from_pa:?} from B, point_b {from_pb:?} from A"));
+    }
+    let mut rng = Rng::new(seed);
+    for _ in 0..SAMPLES {
+        for (x, y) in [
+            (a.sample_inside(&mut rng), b.sample_inside(&mut rng)),
+            (a.sample_boundary(&mut rng), b.sample_boundary(&mut rng)),
+        ] {
+            let near = (b.closest(&x) - x).norm().fast_min((a.closest(&y) - y).norm());
+            if near < c.distance - tol {
+                return fail(format!("samples {x:?}, {y:?} are {near:?} from the other shape"));
+            }
+        }
+    }
+    // Touching within rounding (separated at distance 0, far from the origin in f32) may go either
+    // way; overlapping must say so, and apart by more than the tolerance must not.
+    let meets = gjk_intersect(a, b, 64);
+    if (r.status == GjkStatus::Overlapping && !meets) || (c.distance > tol && meets) {
+        return fail(format!("gjk_intersect says {meets}"));
+    }
+    TestResult::passed()
+}
+
+/// `closest_points_convex` (GJK) agrees with the closed-form pair query (within the test tolerance
+/// times the input's magnitude).
+fn gjk_distance_agrees_with_closed_form<T, A, B>(a: &A, b: &B) -> TestResult
+where
+    T: Real,
+    A: PairQuery<T, B> + SupportMap<T>,
+    B: Parametrised<T> + PointQuery<T> + SupportMap<T>,
+{
+    let (g, c) = (closest_points_convex(a, b), a.closest_points(b));
+    if !((g.distance - c.distance).abs() <= tol_for(a, b)) {
+        return TestResult::error(format!("A {a:?}, B {b:?}: GJK {g:?}, closed form {c:?}"));
+    }
+    TestResult::passed()
+}
+
+/// GJK on the shapes under one rigid motion, through `Transformed` support mappings, gives the
+/// distance it gives on the shapes themselves. Tolerance: 4 × the test tolerance × the larger
+/// magnitude of the input before and after the motion.
+fn gjk_distance_is_invariant_under_motion<T, A, B>(a: &A, b: &B, m: &Motion<T>) -> TestResult
+where
+    T: Real,
+    A: Shape<T> + SupportMap<T>,
+    B: Shape<T> + SupportMap<T>,
+{
+    let d0 = closest_points_convex(a, b).distance;
+    let (ma, mb) = (Transformed { shape: a, pose: m.0 }, Transformed { shape: b, pose: m.0 });
+    let d1 = closest_points_convex(&ma, &mb).distance;
+    let moved = magnitude(&[m.0 * Point3::from(Vector3::repeat(a.scale().fast_max(b.scale())))]);
+    let tol = T::lit(4.0) * tol_for(a, b).fast_max(test_tolerance::<T>() * moved);
+    if !((d0 - d1).abs() <= tol) {
+        return TestResult::error(format!("A {a:?}, B {b:?}, motion {m:?}: {d0:?} becomes {d1:?}"));
+    }
+    TestResult::passed()
+}
+
+/// One GJK test: a property instantiated for a pair in one scalar type (`closed`: both types).
+macro_rules! gjk_test {
+    ($test:ident: answer, $a:ident, $b:ident, $t:ty) => {
+        #[test]
+        fn $test() {
+            run(|c: Pair<$a<$t>, $b<$t>>| gjk_answer_is_closest(&c.a, &c.b, c.seed));
+        }
+    };
+    ($test:ident: motion, $a:ident, $b:ident, $t:ty) => {
+        #[test]
+        fn $test() {
+            run(|(c, m): (Pair<$a<$t>, $b<$t>>, Motion<$t>)| {
+                gjk_distance_is_invariant_under_motion(&c.a, &c.b, &m)
+            });
+        }
+    };
+    ($test:ident: closed, $a:ident, $b:ident) => {
+        #[test]
+        fn $test() {
+            run(|c: Pair<$a<f32>, $b<f32>>| gjk_distance_agrees_with_closed_form(&c.a, &c.b));
+            run(|c: Pair<$a<f64>, $b<f64>>| gjk_distance_agrees_with_closed_form(&c.a, &c.b));
+        }
+    };
+}
+
+/// One module per pair with the listed GJK tests (`all`: answer and motion in both types, and the
+/// closed-form comparison where there is one).
+macro_rules! gjk_properties {
+    ($($name:ident: $a:ident, $b:ident => [$($what:tt)*]),* $(,)?) => {$(
+        mod $name {
+            use super::*;
+            gjk_properties!(@tests $a, $b; $($what)*);
+        }
+    )*};
+    (@tests $a:ident, $b:ident; ) => {};
+    (@tests $a:ident, $b:ident; answer_f32 $($rest:tt)*) => {
+        gjk_test!(gjk_answer_is_closest_f32: answer, $a, $b, f32);
+        gjk_properties!(@tests $a, $b; $($rest)*);
+    };
+    (@tests $a:ident, $b:ident; answer_f64 $($rest:tt)*) => {
+        gjk_test!(gjk_answer_is_closest_f64: answer, $a, $b, f64);
+        gjk_properties!(@tests $a, $b; $($rest)*);
+    };
+    (@tests $a:ident, $b:ident; motion_f32 $($rest:tt)*) => {
+        gjk_test!(gjk_distance_is_invariant_under_motion_f32: motion, $a, $b, f32);
+        gjk_properties!(@tests $a, $b; $($rest)*);
+    };
+    (@tests $a:ident, $b:ident; motion_f64 $($rest:tt)*) => {
+        gjk_test!(gjk_distance_is_invariant_under_motion_f64: motion, $a, $b, f64);
+        gjk_properties!(@tests $a, $b; $($rest)*);
+    };
+    (@tests $a:ident, $b:ident; closed $($rest:tt)*) => {
+        gjk_test!(gjk_agrees_with_closed_form: closed, $a, $b);
+        gjk_properties!(@tests $a, $b; $($rest)*);
+    };
+}
+
+// Left out until GJK is fixed (each failed in 1 to 40 of 40 runs or more; see the report on branch
+// `props`):
+// - every pair with a cylinder or a cone: `SupportMap` for `Cylinder` (and `Cone`'s rim) normalises
+//   the rounding noise of `dir − n(n·dir)` when `dir` is along the axis: the support of the
+//   cylinder (0,0,0)-(0.1,0.2,0.3), radius 1, along (0.1,0.2,0.3) lies 1 beyond its cap;
+// - pairs with a curved shape (sphere, capsule) other than sphere-sphere, in f32 and f64: GJK stops
+//   "separated" far from the answer (a capsule with a == b, radius 0.373, against a segment: 0.863
+//   reported where its own point_a is 0.0018 from the segment), and once "overlapping" where
+//   `gjk_intersect` says apart;
+// - f32 sphere-sphere and segment-triangle answers, closed-form comparisons of triangle-triangle and
+//   sphere-sphere (rare);
+// - the shared point of overlapping shapes, which is the midpoint of the last witnesses and lies on
+//   neither shape.
+mod gjk_pairs {
+    use super::*;
+    gjk_properties!(
+        segment_segment: Segment, Segment => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
+        segment_triangle: Segment, Triangle => [answer_f64 motion_f32 motion_f64 closed],
+        triangle_triangle: Triangle, Triangle => [answer_f32 answer_f64 motion_f32 motion_f64],
+        segment_aabb: Segment, Aabb => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
+        segment_obb: Segment, Obb => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
+        obb_obb: Obb, Obb => [answer_f32 answer_f64 motion_f32 motion_f64],
+        polyhedron_polyhedron: ConvexPolyhedron, ConvexPolyhedron => [
+            answer_f32 answer_f64 motion_f32 motion_f64
+        ],
+        sphere_sphere: Sphere, Sphere => [answer_f64 motion_f32 motion_f64],
+    );
+}
+
+/// Shapes built field by field from raw values (no validation): no pair query panics, and a NaN in
+/// any field either shape is made of, or a negative sphere radius, never gives a finite distance.
+fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
+    let x: [T; 16] = raw_values(raw, tame);
+    let [p, q, r, s] = [0, 3, 6, 9].map(|i| raw_point(&x, i));
+    let u = raw_point(&x, 12);
+    let rot = Rotation3::from_matrix_unchecked(osculate_math::Matrix3::from_iterator(
+        x[4..13].iter().copied(),
+    ));
+    let seg = |a, b| Segment::new(a, b);
+    // Each query's distance and how many leading raw values its input reads.
+    let checks: [(&str, T, usize); 10] = [
+        (
+            "line-line",
+            closest_points_line_line(&Line::new(p, q.coords), &Line::new(r, s.coords)).distance,
+            12,
+        ),
+        ("segment-segment", closest_points_segment_segment(&seg(p, q), &seg(r, s)).distance, 12),
+        (
+            "segment-triangle",
+            closest_points_segment_triangle(&seg(p, q), &Triangle::new(r, s, u)).distance,
+            15,
+        ),
+        (
+            "triangle-triangle",
+            closest_points_triangle_triangle(&Triangle::new(p, q, r), &Triangle::new(s, u, p))
+                .distance,
+            15,
+        ),
+        ("segment-aabb", closest_points_segment_aabb(&seg(p, q), &Aabb::new(r, s)).distance, 12),
+        (
+            "segment-obb",
+            closest_points_segment_obb(&seg(p, q), &Obb::new(r, rot, u.coords)).distance,
+            15,
+        ),
+        (
+            "sphere-sphere",
+            closest_points_sphere_sphere(
+                &Sphere::new(p, x[3]),
+                &Sphere::new(raw_point(&x, 4), x[7]),
+            )
+            .distance,
+            8,
+        ),
+        (
+            "sphere-segment",
+            closest_points_sphere_segment(
+                &Sphere::new(p, x[3]),
+                &seg(raw_point(&x, 4), raw_point(&x, 7)),
+            )
+            .distance,
+            10,
+        ),
+        (
+            "sphere-capsule",
+            closest_points_sphere_capsule(
+                &Sphere::new(p, x[3]),
+                &Capsule::new(raw_point(&x, 4), raw_point(&x, 7), x[10]),
+            )
+            .distance,
+            11,
+        ),
+        (
+            "capsule-capsule",
+            closest_points_capsule_capsule(
+                &Capsule::new(p, q, x[6]),
+                &Capsule::new(raw_point(&x, 7), raw_point(&x, 10), x[13]),
+            )
+            .distance,
+            14,
+        ),
+    ];
+    for (name, d, reads) in checks {
+        if has_nan(&x[..reads]) && d.is_finite() {
+            return TestResult::error(format!(
+                "{name}: NaN input, finite distance {d:?} from {x:?}"
+            ));
+        }
+    }
+    // A negative radius is an invalid (empty) sphere: no finite distance, whatever the other shape.
+    if x[3] < T::ZERO
+        && checks.iter().any(|(name, d, _)| name.starts_with("sphere-") && d.is_finite())
+    {
+        return TestResult::error(format!(
+            "a sphere of radius {:?}: finite distance from {x:?}",
+            x[3]
+        ));
+    }
+    TestResult::passed()
+}
+
+#[test]
+fn non_finite_input_is_safe_f32() {
+    run(|(raw, tame): ([f64; 16], bool)| non_finite_input_is_safe::<f32>(raw, tame));
+}
+
+#[test]
+fn non_finite_input_is_safe_f64() {
+    run(|(raw, tame): ([f64; 16], bool)| non_finite_input_is_safe::<f64>(raw, tame));
+}
