@@ -201,8 +201,10 @@ pub fn ray_obb<T: Real>(ray: &Ray<T>, b: &Obb<T>) -> Option<RayHit<T>> {
     let e = b.half_extents;
     let h = slabs(&local, &Point3::from(-e), &Point3::from(e))?;
     let normal = UnitVector3::new_unchecked(b.rotation * h.normal.into_inner());
-    crate::types::is_unit(&normal.into_inner()).then(|| RayHit {
-        point: ray.point_at(h.t_enter),
+    // The world-space entry point is recomputed (it can overflow where the local one did not).
+    let point = ray.point_at(h.t_enter);
+    (crate::types::is_unit(&normal.into_inner()) && is_finite_point(&point)).then_some(RayHit {
+        point,
         normal,
         ..h
     })

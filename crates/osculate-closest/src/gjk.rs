@@ -123,9 +123,15 @@ impl<T: Real> Simplex<T> {
                 for (a, b, c, d) in faces {
                     let so = orient(a, b, c, &w[d]);
                     let sp = orient(a, b, c, &zero);
-                    // In front of this face (or the tetrahedron is flat): measure it.
+                    // In front of this face (or the tetrahedron is flat): the origin is outside.
                     if flat || so == T::ZERO || sp * so < T::ZERO {
                         outside_any = true;
+                    }
+                    // Every face is measured: outside the solid, its closest point is the nearest
+                    // of the four faces' (choosing only the faces in front would trust signs that
+                    // are rounding noise on a near-flat tetrahedron).
+                    let measure = true;
+                    if measure {
                         let tri = Triangle::new(
                             Point3::from(w[a]),
                             Point3::from(w[b]),
@@ -277,6 +283,7 @@ pub(crate) fn gjk_with_simplex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap
             status = GjkStatus::Separated;
             break;
         }
+        let saved = (simplex.v, simplex.weight, simplex.len);
         simplex.v[simplex.len] = next;
         simplex.len += 1;
         match simplex.closest() {
@@ -286,7 +293,8 @@ pub(crate) fn gjk_with_simplex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap
             }
             Some(nv) => {
                 if !(nv.norm_squared() < vv) {
-                    // No progress (rounding): the previous answer stands as the best found.
+                    // No progress (rounding): the previous simplex and its answer stand.
+                    (simplex.v, simplex.weight, simplex.len) = saved;
                     status = GjkStatus::Separated;
                     break;
                 }
@@ -538,6 +546,24 @@ mod tests {
     #[test]
     fn intersect_agrees_with_distance_f64() {
         intersect_agrees_with_distance::<f64>();
+    }
+
+    /// Found by the properties: a ball against a segment converged to 0.00175, then a near-flat
+    /// tetrahedron's noise signs picked a far face, the no-progress exit kept that simplex, and
+    /// the reported distance jumped to 0.863.
+    #[test]
+    fn converged_answer_survives_a_noisy_last_step() {
+        let p = Point3::new;
+        let c = p(0.0012536554088737883_f64, -0.04524194418504224, 0.7212950989757188);
+        let a = Capsule::new(c, c, 0.37334376022684274);
+        let b = Capsule::new(
+            p(-0.2434157912431223, -0.9452984562847255, 0.5963204423065172),
+            p(0.338613637089086, 0.17923441361861148, 0.3153105154647484),
+            0.0,
+        );
+        let want = crate::closest_points_sphere_segment(&Sphere::new(c, a.radius), &b.segment());
+        let r = gjk(&a, &b, None, 64);
+        assert!((r.closest.distance - want.distance).abs() < 1e-9, "{r:?} vs {want:?}");
     }
 
     #[test]

@@ -114,10 +114,19 @@ impl<T: Real> SupportMap<T> for Obb<T> {
     }
 }
 
-/// The support of a disc (center `c`, unit normal `n`, radius `r`) along `dir`.
+/// The support of a disc (center `c`, unit normal `n`, radius `r`) along `dir`: the rim point in
+/// the direction of `dir`'s part in the disc's plane. When `dir` is (nearly) along the normal that
+/// part is rounding noise — not even perpendicular to `n` — and normalising it would step off the
+/// disc: then every disc point is a support and the center is returned.
 #[inline]
 fn disc_support<T: Real>(c: &Point3<T>, n: &Vector3<T>, r: T, dir: &Vector3<T>) -> Point3<T> {
-    c + along(&(dir - n * n.dot(dir)), r)
+    let radial = dir - n * n.dot(dir);
+    if radial.norm_squared() <= T::DEGENERATE_SQ_TOLERANCE * dir.norm_squared() {
+        return *c;
+    }
+    // Project once more so the offset stays in the disc's plane.
+    let radial = radial - n * n.dot(&radial);
+    c + along(&radial, r)
 }
 
 impl<T: Real> SupportMap<T> for Cylinder<T> {
@@ -296,4 +305,20 @@ impl<T: Real, S: SupportMap<T>> SupportMap<T> for Swept<S, T> {
 #[inline]
 pub(crate) fn perpendicular<T: Real>(v: &Vector3<T>) -> Vector3<T> {
     any_perpendicular(v).into_inner()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by the properties: along a cylinder's axis, the rounding noise of the radial part was
+    /// normalised and stepped a whole radius off the cap.
+    #[test]
+    fn cylinder_support_along_its_axis_stays_on_the_cap() {
+        let c = Cylinder::new(Point3::new(0.0, 0.0, 0.0), Point3::new(0.1, 0.2, 0.3), 1.0_f64);
+        let s = c.support(&Vector3::new(0.1, 0.2, 0.3));
+        let axis = (c.b - c.a).normalize();
+        assert!(((s - c.b).dot(&axis)).abs() < 1e-12, "{s:?} is off the cap plane");
+        assert!((s - c.b).norm() <= 1.0 + 1e-12, "{s:?} is off the cap");
+    }
 }

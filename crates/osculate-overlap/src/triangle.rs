@@ -11,9 +11,11 @@
 //! The fast mode (`triangle_triangle`, `segment_triangle`) evaluates the determinants in the
 //! input's own precision: a sign may be wrong when the configuration is within rounding of
 //! degenerate (touching, coplanar). The exact mode (`*_exact`) evaluates them with Shewchuk's
-//! adaptive predicates (the `robust` crate) on the inputs converted to `f64` — exact for every
-//! `f32` and `f64` input whose products do not overflow (coordinates below about 1e100) — so its
-//! answer is the true one for the given coordinates. Both count touching as overlapping, and give
+//! adaptive predicates (the `robust` crate) on the inputs converted to `f64` — exact as long as no
+//! intermediate product overflows or underflows: every non-zero coordinate within `[1e-80, 1e80]`
+//! in magnitude (the predicates multiply up to three coordinate differences and their rounding
+//! tails). Outside that range — e.g. a vertex at 1e-300 beside one at 3, found by fuzzing — the
+//! expansion loses its underflowed tails and a sign can be wrong, as in the fast mode. Both count touching as overlapping, and give
 //! `false` for any non-finite coordinate.
 //!
 //! Degenerate triangles are handled by what they are: a triangle whose vertices are collinear is
