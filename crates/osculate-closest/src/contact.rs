@@ -407,32 +407,35 @@ pub fn contact_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> Option<Contact<T>> {
         }
         true
     };
-    let mut separated = false;
+    let mut separating: Option<Vector3<T>> = None;
     for u in ua.iter().chain(ub.iter()) {
-        separated |= !consider(*u, true);
+        if !consider(*u, true) && separating.is_none() {
+            separating = Some(*u);
+        }
     }
-    if !separated {
+    if separating.is_none() {
         for x in &ua {
             for y in &ub {
                 let c = x.cross(y);
                 let n2 = c.norm_squared();
                 // Parallel edges give no axis of their own (Ericson 5.2.1.1).
-                if n2 > T::DEGENERATE_SQ_TOLERANCE {
-                    separated |= !consider(c / n2.sqrt(), false);
+                if n2 > T::DEGENERATE_SQ_TOLERANCE && !consider(c / n2.sqrt(), false) {
+                    separating = Some(c / n2.sqrt());
                 }
             }
         }
     }
-    if separated {
+    if let Some(axis) = separating {
         let r = crate::gjk::gjk(a, b, None, 64);
         let (pa, pb) = (r.closest.point_a, r.closest.point_b);
-        let n = Unit::try_new(pb - pa, T::ZERO)?;
-        return finite(Contact {
-            distance: r.closest.distance,
-            normal: n,
-            point_a: pa,
-            point_b: pb,
-        });
+        if let Some(n) = Unit::try_new(pb - pa, T::ZERO) {
+            let distance = r.closest.distance;
+            return finite(Contact { distance, normal: n, point_a: pa, point_b: pb });
+        }
+        // Touching within rounding (GJK's witnesses coincide): distance 0 along the axis that
+        // separated, from A toward B.
+        let n = Unit::try_new(if axis.dot(&d) < T::ZERO { -axis } else { axis }, T::ZERO)?;
+        return finite(Contact { distance: T::ZERO, normal: n, point_a: pa, point_b: pa });
     }
     let (depth, n) = best?;
     // B's deepest feature along −n: the vertex, or the midpoint of the tied face or edge.
@@ -595,6 +598,19 @@ mod tests {
             }
         }
         assert!(overlapping > 20, "only {overlapping} overlapping pairs");
+    }
+
+    /// Found by the properties: boxes in touching contact (an axis separating them by rounding,
+    /// GJK's witnesses coinciding) got `None`; they now get distance 0.
+    #[test]
+    fn touching_boxes_have_a_contact() {
+        let e = Vector3::new(1.0_f64, 1.0, 1.0);
+        let a = Obb::new(Point3::new(0.0, 0.0, 0.0), osculate_math::Rotation3::identity(), e);
+        for x in [2.0, 2.0 + 1e-15, 2.0 - 1e-15] {
+            let b = Obb::new(Point3::new(x, 0.0, 0.0), osculate_math::Rotation3::identity(), e);
+            let c = contact_obb_obb(&a, &b);
+            assert!(c.is_some_and(|c| c.distance.abs() < 1e-12 && c.normal.x > 0.99), "{x}: {c:?}");
+        }
     }
 
     #[test]
