@@ -474,15 +474,49 @@ pub(super) fn sphere_obb<T: Real>() -> Spec<T, Sphere<T>, Obb<T>> {
     }
 }
 
+/// The distance from `p` to segment `uv`.
+fn to_segment<T: Real>(p: &Point3<T>, u: &Point3<T>, v: &Point3<T>) -> T {
+    let d = v - u;
+    let dd = d.norm_squared();
+    let s = if dd > T::ZERO {
+        ((p - u).dot(&d) / dd).fast_max(T::ZERO).fast_min(T::ONE)
+    } else {
+        T::ZERO
+    };
+    (p - (u + d * s)).norm()
+}
+
+/// The distance from `p` to triangle `t`, independent of the closest-point layer: the nearest of
+/// its three edges and, when the projection on its plane falls inside (the signs of the three edge
+/// functions), the plane distance. A sliver (sin² of its angle below 1e-10) is its edges.
+///
+/// Independent because the layer's `closest_point_on_triangle` is wrong on slivers: for a point on
+/// an edge of a nearly collinear triangle it can return another edge's point (see the report).
+fn to_triangle<T: Real>(p: &Point3<T>, t: &Triangle<T>) -> T {
+    let edges = to_segment(p, &t.a, &t.b)
+        .fast_min(to_segment(p, &t.b, &t.c))
+        .fast_min(to_segment(p, &t.c, &t.a));
+    let (ab, ac) = (t.b - t.a, t.c - t.a);
+    let n = ab.cross(&ac);
+    let nn = n.norm_squared();
+    if !(nn > T::lit(1e-10) * ab.norm_squared() * ac.norm_squared()) {
+        return edges;
+    }
+    let h = n.dot(&(p - t.a)) / nn;
+    let q = p - n * h;
+    let inside = [(t.a, t.b), (t.b, t.c), (t.c, t.a)]
+        .iter()
+        .all(|(u, v)| (v - u).cross(&(q - u)).dot(&n) >= T::ZERO);
+    if inside { edges.fast_min((p - q).norm()) } else { edges }
+}
+
 pub(super) fn sphere_triangle<T: Real>() -> Spec<T, Sphere<T>, Triangle<T>> {
     Spec {
         name: "sphere_triangle",
         sweep: od::sphere_triangle,
-        distance: |s, t| oc::sq_distance_point_triangle(&s.center, t).sqrt() - s.radius,
+        distance: |s, t| to_triangle(&s.center, t) - s.radius,
         overlap: ov::sphere_triangle,
-        off_shapes: Some(|s, t, p| {
-            ball_gap(s, p).fast_max(oc::sq_distance_point_triangle(p, t).sqrt())
-        }),
+        off_shapes: Some(|s, t, p| ball_gap(s, p).fast_max(to_triangle(p, t))),
     }
 }
 
