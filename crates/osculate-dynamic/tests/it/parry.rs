@@ -19,7 +19,7 @@ use osculate_math::{
     Aabb, Capsule, Obb, Point3, Rotation3, Sphere, Triangle, UnitQuaternion, Vector3,
 };
 use parry3d_f64::math::{Pose, Rot3, Vector};
-use parry3d_f64::query::{ShapeCastHit, ShapeCastOptions, cast_shapes};
+use parry3d_f64::query::{ShapeCastHit, ShapeCastOptions, ShapeCastStatus, cast_shapes};
 use parry3d_f64::shape::{self, Shape};
 
 use super::properties::{
@@ -129,9 +129,13 @@ const PARRY_MISSES: &str = "parry wrong: misses a contact";
 const PARRY_LATE: &str = "parry wrong: late";
 /// Parry reports a contact while the shapes are still apart by `tol`.
 const PARRY_EARLY: &str = "parry wrong: early";
-/// Parry and we agree on the time but not on the normal, where it is unique; the referee's normal
-/// (the closest points' direction at the time of impact) sides with ours.
-const PARRY_NORMAL: &str = "parry wrong: normal";
+/// Parry and we agree on the time but not on the normal, where it is unique: the referee's normal
+/// (the direction from the ball's center to the other shape's nearest point at the time of
+/// impact) is within 1e-4 of ours, parry's is off by 1e-4 to `PARRY_NORMAL_BOUND` — the direction
+/// its GJK-based cast converged on, not the exact one (balls against boxes, triangles, capsules).
+const PARRY_NORMAL: &str = "parry imprecise: normal off by up to 2e-3";
+/// The largest normal error of parry's counted in [`PARRY_NORMAL`] (seen: 1.5e-3).
+const PARRY_NORMAL_BOUND: f64 = 2e-3;
 
 /// One scene's answers (printed with a failing case).
 #[derive(Debug)]
@@ -194,6 +198,12 @@ where
                     panic!("osculate's normal is wrong (referee {n:?})\n{}", context());
                 }
                 if !parry_ok {
+                    assert!(
+                        (pn - n).norm() <= PARRY_NORMAL_BOUND,
+                        "unclassified: parry's normal {pn:?} is {} off\n{}",
+                        (pn - n).norm(),
+                        context()
+                    );
                     tally.class(PARRY_NORMAL);
                     continue;
                 }
@@ -263,7 +273,7 @@ fn ball_triangle() {
     run_pair(
         &sphere_triangle(),
         |a, b| (ball(a), triangle(b)),
-        |a, b| ball_normal(a, &osculate_closest::closest_point_on_triangle(&a.center, b).point),
+        |a, b| ball_normal(a, &super::properties::on_triangle(&a.center, b)),
     )
     .finish(0.7);
 }
@@ -311,26 +321,43 @@ fn triangle_cuboid() {
     .finish(0.7);
 }
 
-/// The NaN policy (DESIGN.md: a NaN anywhere never produces a confident answer) against parry's,
-/// both asserted: a ball with a NaN center cast at a cube, and a cube with a NaN half extent.
+/// The NaN policy (DESIGN.md: a NaN anywhere never produces a confident answer) is stricter than
+/// parry's; both answers are asserted on three inputs, ball against unit cube:
+///
+/// 1. A ball with a NaN center coordinate: parry reports an impact at `t = 0` ("converged"), a
+///    finite witness on the ball and a finite normal (its NaN witness on the cube aside).
+/// 2. A cube with a NaN half extent: the same, an impact at `t = 0`.
+/// 3. A NaN displacement: parry reports a hit whose time of impact is NaN (`Some`, "converged").
+///
+/// Ours: `None` for all three.
 #[test]
 fn nan_policy_vs_parry() {
     let nan = f64::NAN;
     let unit = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(1.0, 1.0, 1.0));
     let toward = Vector3::new(-10.0, 0.0, 0.0);
     let zero = Vector3::zeros();
-    // 1. A ball with a NaN center coordinate.
+    let converged_at_zero = |h: &Option<ShapeCastHit>| {
+        h.is_some_and(|h| {
+            h.time_of_impact == 0.0
+                && h.status == ShapeCastStatus::Converged
+                && h.normal1.is_finite()
+                && h.witness1.is_finite()
+        })
+    };
+    // 1.
     let s = Sphere::new(Point3::new(5.0, nan, 0.0), 0.5);
     assert!(od::sphere_obb(&s, &toward, &unit, &zero).is_none());
     let p1 = parry_cast(&ball(&s), &toward, &cuboid(&unit), &zero);
-    // 2. A cube with a NaN half extent.
+    assert!(converged_at_zero(&p1), "{p1:?}");
+    // 2.
     let b = Obb { half_extents: Vector3::new(nan, 1.0, 1.0), ..unit };
     let ok = Sphere::new(Point3::new(5.0, 0.0, 0.0), 0.5);
     assert!(od::sphere_obb(&ok, &toward, &b, &zero).is_none());
     let p2 = parry_cast(&ball(&ok), &toward, &cuboid(&b), &zero);
-    // 3. A NaN displacement.
+    assert!(converged_at_zero(&p2), "{p2:?}");
+    // 3.
     let nan_v = Vector3::new(nan, 0.0, 0.0);
     assert!(od::sphere_obb(&ok, &nan_v, &unit, &zero).is_none());
     let p3 = parry_cast(&ball(&ok), &nan_v, &cuboid(&unit), &zero);
-    eprintln!("parry on NaN: {p1:?}\n{p2:?}\n{p3:?}");
+    assert!(p3.is_some_and(|h| h.time_of_impact.is_nan()), "{p3:?}");
 }

@@ -474,8 +474,8 @@ pub(super) fn sphere_obb<T: Real>() -> Spec<T, Sphere<T>, Obb<T>> {
     }
 }
 
-/// The distance from `p` to segment `uv`.
-fn to_segment<T: Real>(p: &Point3<T>, u: &Point3<T>, v: &Point3<T>) -> T {
+/// The point of segment `uv` nearest `p`.
+fn on_segment<T: Real>(p: &Point3<T>, u: &Point3<T>, v: &Point3<T>) -> Point3<T> {
     let d = v - u;
     let dd = d.norm_squared();
     let s = if dd > T::ZERO {
@@ -483,31 +483,42 @@ fn to_segment<T: Real>(p: &Point3<T>, u: &Point3<T>, v: &Point3<T>) -> T {
     } else {
         T::ZERO
     };
-    (p - (u + d * s)).norm()
+    u + d * s
 }
 
-/// The distance from `p` to triangle `t`, independent of the closest-point layer: the nearest of
-/// its three edges and, when the projection on its plane falls inside (the signs of the three edge
-/// functions), the plane distance. A sliver (sin² of its angle below 1e-10) is its edges.
+/// The point of triangle `t` nearest `p`, independent of the closest-point layer: the nearest of
+/// its three edges' points and, when the projection on its plane falls inside (the signs of the
+/// three edge functions), that projection. A sliver (sin² of its angle below 1e-10) is its edges.
 ///
 /// Independent because the layer's `closest_point_on_triangle` is wrong on slivers: for a point on
 /// an edge of a nearly collinear triangle it can return another edge's point (see the report).
-fn to_triangle<T: Real>(p: &Point3<T>, t: &Triangle<T>) -> T {
-    let edges = to_segment(p, &t.a, &t.b)
-        .fast_min(to_segment(p, &t.b, &t.c))
-        .fast_min(to_segment(p, &t.c, &t.a));
+pub(super) fn on_triangle<T: Real>(p: &Point3<T>, t: &Triangle<T>) -> Point3<T> {
+    let mut best = on_segment(p, &t.a, &t.b);
+    let mut consider = |q: Point3<T>| {
+        if (q - p).norm_squared() < (best - p).norm_squared() {
+            best = q;
+        }
+    };
+    consider(on_segment(p, &t.b, &t.c));
+    consider(on_segment(p, &t.c, &t.a));
     let (ab, ac) = (t.b - t.a, t.c - t.a);
     let n = ab.cross(&ac);
     let nn = n.norm_squared();
-    if !(nn > T::lit(1e-10) * ab.norm_squared() * ac.norm_squared()) {
-        return edges;
+    if nn > T::lit(1e-10) * ab.norm_squared() * ac.norm_squared() {
+        let q = p - n * (n.dot(&(p - t.a)) / nn);
+        let inside = [(t.a, t.b), (t.b, t.c), (t.c, t.a)]
+            .iter()
+            .all(|(u, v)| (v - u).cross(&(q - u)).dot(&n) >= T::ZERO);
+        if inside {
+            consider(q);
+        }
     }
-    let h = n.dot(&(p - t.a)) / nn;
-    let q = p - n * h;
-    let inside = [(t.a, t.b), (t.b, t.c), (t.c, t.a)]
-        .iter()
-        .all(|(u, v)| (v - u).cross(&(q - u)).dot(&n) >= T::ZERO);
-    if inside { edges.fast_min((p - q).norm()) } else { edges }
+    best
+}
+
+/// The distance from `p` to triangle `t` ([`on_triangle`]).
+fn to_triangle<T: Real>(p: &Point3<T>, t: &Triangle<T>) -> T {
+    (on_triangle(p, t) - p).norm()
 }
 
 pub(super) fn sphere_triangle<T: Real>() -> Spec<T, Sphere<T>, Triangle<T>> {
