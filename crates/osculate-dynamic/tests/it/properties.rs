@@ -46,6 +46,8 @@ pub(super) trait Moving<T: Real>: Copy + core::fmt::Debug {
     fn center(&self) -> Point3<T>;
     /// The largest absolute coordinate or length of the shape.
     fn extent(&self) -> T;
+    /// The shape scaled by `k` about the origin.
+    fn scaled(&self, k: T) -> Self;
 }
 
 fn amax<T: Real>(points: &[Point3<T>]) -> T {
@@ -53,6 +55,9 @@ fn amax<T: Real>(points: &[Point3<T>]) -> T {
 }
 
 impl<T: Real> Moving<T> for Sphere<T> {
+    fn scaled(&self, k: T) -> Self {
+        Sphere::new(self.center * k, self.radius * k)
+    }
     fn shifted(&self, d: &Vector3<T>) -> Self {
         Sphere::new(self.center + d, self.radius)
     }
@@ -65,6 +70,9 @@ impl<T: Real> Moving<T> for Sphere<T> {
 }
 
 impl<T: Real> Moving<T> for Aabb<T> {
+    fn scaled(&self, k: T) -> Self {
+        Aabb { min: self.min * k, max: self.max * k }
+    }
     fn shifted(&self, d: &Vector3<T>) -> Self {
         Aabb { min: self.min + d, max: self.max + d }
     }
@@ -77,6 +85,9 @@ impl<T: Real> Moving<T> for Aabb<T> {
 }
 
 impl<T: Real> Moving<T> for Obb<T> {
+    fn scaled(&self, k: T) -> Self {
+        Obb { center: self.center * k, half_extents: self.half_extents * k, ..*self }
+    }
     fn shifted(&self, d: &Vector3<T>) -> Self {
         Obb { center: self.center + d, ..*self }
     }
@@ -89,6 +100,9 @@ impl<T: Real> Moving<T> for Obb<T> {
 }
 
 impl<T: Real> Moving<T> for Capsule<T> {
+    fn scaled(&self, k: T) -> Self {
+        Capsule::new(self.a * k, self.b * k, self.radius * k)
+    }
     fn shifted(&self, d: &Vector3<T>) -> Self {
         Capsule::new(self.a + d, self.b + d, self.radius)
     }
@@ -101,6 +115,9 @@ impl<T: Real> Moving<T> for Capsule<T> {
 }
 
 impl<T: Real> Moving<T> for Triangle<T> {
+    fn scaled(&self, k: T) -> Self {
+        Triangle::new(self.a * k, self.b * k, self.c * k)
+    }
     fn shifted(&self, d: &Vector3<T>) -> Self {
         Triangle::new(self.a + d, self.b + d, self.c + d)
     }
