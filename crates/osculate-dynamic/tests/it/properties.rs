@@ -18,8 +18,8 @@ use osculate_dynamic as od;
 use osculate_dynamic::{Impact, Search, conservative_advancement, interval_halving};
 use osculate_math::testing::{Flavour, Frame, Generate, Motion, Pair, Rng, test_tolerance};
 use osculate_math::{
-    Aabb, Capsule, Halfspace, Isometry3, Obb, Plane, Point3, Real, Rotation3, Sphere, Transform,
-    Triangle, Unit, Vector3,
+    Aabb, Capsule, ConvexPolygon, Halfspace, Isometry3, Obb, Plane, Point3, Real, Rotation3,
+    Sphere, Transform, Triangle, Unit, Vector3,
 };
 use osculate_overlap as ov;
 use quickcheck::{Arbitrary, QuickCheck, TestResult};
@@ -788,6 +788,69 @@ fn planes<T: Real>(seed: u64) -> TestResult {
         ),
     ];
     checks.into_iter().find(TestResult::is_failure).unwrap_or_else(TestResult::passed)
+}
+
+// ---- Sphere against convex polygon ----------------------------------------------------------------
+
+/// `sphere_polygon` is the first contact of the oracle distance to the polygon (the nearest of its
+/// fan triangles, [`to_triangle`]), as [`check_sweep`] checks the pairs with `Copy` shapes: in the
+/// bracket, touching at the time of impact, the contact point on both shapes.
+fn sphere_polygon<T: Real>(pair: Pair<Sphere<T>, ConvexPolygon<T>>) -> TestResult {
+    let (s, poly) = (&pair.a, &pair.b);
+    let mut rng = Rng::new(pair.seed);
+    let c = Point3::from(
+        poly.vertices.iter().fold(Vector3::zeros(), |acc, v| acc + v.coords)
+            / T::lit(poly.vertices.len().max(1) as f64),
+    );
+    let size = if s.radius > T::lit(1e-2) || s.radius == T::ZERO { 1.0 } else { 1e-4 };
+    let frame = Frame { flavour: Flavour::Ordinary, origin: Point3::origin(), scale: T::lit(size) };
+    let (vs, vp) = displacements(&mut rng, &frame, &s.center, &c);
+    let sc =
+        poly.vertices.iter().fold(s.extent().fast_max(vs.norm()).fast_max(vp.norm()), |m, v| {
+            m.fast_max(v.coords.amax())
+        });
+    let tol = test_tolerance::<T>() * T::lit(TOLERANCE_FACTOR) * sc;
+    let to_poly = |p: &Point3<T>, shift: &Vector3<T>| {
+        let v = &poly.vertices;
+        (1..v.len().saturating_sub(1)).fold(T::INFINITY, |m, i| {
+            m.fast_min(to_triangle(p, &Triangle::new(v[0] + shift, v[i] + shift, v[i + 1] + shift)))
+        })
+    };
+    let d = |t: T| to_poly(&(s.center + vs * t), &(vp * t)) - s.radius;
+    let hit = od::sphere_polygon(s, &vs, poly, &vp);
+    let br = bracket(&d, tol);
+    let fail = |e: String| {
+        TestResult::error(format!(
+            "sphere_polygon: {e}\n {pair:?}\n vs = {vs:?}, vp = {vp:?}, tol = {tol:?}"
+        ))
+    };
+    if let Err(e) = in_bracket(hit.map(|h| h.toi), &br) {
+        return fail(e);
+    }
+    if let Some(h) = hit
+        && !h.initially_overlapping
+    {
+        let dt = d(h.toi);
+        if !(dt.abs() <= tol) {
+            return fail(format!("distance {dt:?} at the time of impact"));
+        }
+        let on_sphere = ((h.point - (s.center + vs * h.toi)).norm() - s.radius).abs();
+        let on_poly = to_poly(&h.point, &(vp * h.toi));
+        if !(on_sphere.fast_max(on_poly) <= tol) {
+            return fail(format!("contact point {:?} off the shapes", h.point));
+        }
+    }
+    TestResult::passed()
+}
+
+#[test]
+fn sphere_polygon_first_contact_f32() {
+    run(sphere_polygon::<f32> as fn(_) -> _);
+}
+
+#[test]
+fn sphere_polygon_first_contact_f64() {
+    run(sphere_polygon::<f64> as fn(_) -> _);
 }
 
 // ---- Tunneling ---------------------------------------------------------------------------------
