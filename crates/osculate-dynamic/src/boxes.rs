@@ -70,7 +70,11 @@ pub fn aabb_aabb<T: Real>(
     b: &Aabb<T>,
     vb: &Vector3<T>,
 ) -> Option<Impact<T>> {
-    if !(0..3).all(|i| a.min[i] <= a.max[i] && b.min[i] <= b.max[i]) {
+    let finite = is_finite_point(&a.min)
+        && is_finite_point(&a.max)
+        && is_finite_point(&b.min)
+        && is_finite_point(&b.max);
+    if !finite || !(0..3).all(|i| a.min[i] <= a.max[i] && b.min[i] <= b.max[i]) {
         return None;
     }
     let v = vb - va;
@@ -417,6 +421,18 @@ pub fn triangle_aabb<T: Real>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn aabb_aabb_infinite_box_gives_no_impact() {
+        // Found by the non-finite property: a box with an infinite corner overlapping another at
+        // t = 0 was reported as an impact with a finite point.
+        let z = Vector3::zeros();
+        let inf =
+            Aabb { min: Point3::new(0.0_f64, 0.0, 0.0), max: Point3::new(f64::INFINITY, 0.0, 0.0) };
+        let unit = Aabb { min: Point3::new(0.0, 0.0, 0.0), max: Point3::new(1.0, 1.0, 1.0) };
+        assert!(aabb_aabb(&inf, &z, &unit, &z).is_none());
+        assert!(aabb_aabb(&unit, &z, &inf, &z).is_none());
+    }
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);

@@ -8,7 +8,7 @@ use osculate_closest::{
 };
 use osculate_math::{
     Aabb, Capsule, Halfspace, Obb, Plane, Point3, Ray, Real, Segment, Sphere, Triangle,
-    UnitVector3, Vector3, any_perpendicular, is_finite_point,
+    UnitVector3, Vector3, any_perpendicular, is_finite_point, is_finite_vector,
 };
 
 use crate::types::Impact;
@@ -22,6 +22,13 @@ fn unit_or<T: Real>(v: &Vector3<T>, fallback: impl FnOnce() -> UnitVector3<T>) -
     } else {
         fallback()
     }
+}
+
+/// Whether both displacements are finite: a NaN or infinite displacement is invalid input, even for
+/// shapes that already overlap at `t = 0` (no confident answer from garbage).
+#[inline]
+fn finite_motion<T: Real>(va: &Vector3<T>, vb: &Vector3<T>) -> bool {
+    is_finite_vector(va) && is_finite_vector(vb)
 }
 
 /// The earliest `t_enter` of a set of candidate ray hits.
@@ -71,7 +78,7 @@ pub fn sphere_sphere<T: Real>(
     b: &Sphere<T>,
     vb: &Vector3<T>,
 ) -> Option<Impact<T>> {
-    if !(a.radius >= T::ZERO && b.radius >= T::ZERO) {
+    if !(a.radius >= T::ZERO && b.radius >= T::ZERO && finite_motion(va, vb)) {
         return None;
     }
     let rel = vb - va;
@@ -204,7 +211,14 @@ pub fn sphere_triangle<T: Real>(
     vt: &Vector3<T>,
 ) -> Option<Impact<T>> {
     let r = s.radius;
-    if !(r >= T::ZERO) || !is_finite_point(&s.center) {
+    let finite_triangle =
+        is_finite_point(&tri.a) && is_finite_point(&tri.b) && is_finite_point(&tri.c);
+    if !(r >= T::ZERO
+        && r.is_finite()
+        && is_finite_point(&s.center)
+        && finite_triangle
+        && finite_motion(vs, vt))
+    {
         return None;
     }
     let rel = vs - vt;
@@ -308,7 +322,14 @@ pub fn sphere_aabb<T: Real>(
     vb: &Vector3<T>,
 ) -> Option<Impact<T>> {
     let r = s.radius;
-    if !(r >= T::ZERO) || !is_finite_point(&s.center) || !(0..3).all(|i| b.min[i] <= b.max[i]) {
+    let valid = r >= T::ZERO
+        && r.is_finite()
+        && is_finite_point(&s.center)
+        && is_finite_point(&b.min)
+        && is_finite_point(&b.max)
+        && (0..3).all(|i| b.min[i] <= b.max[i])
+        && finite_motion(vs, vb);
+    if !valid {
         return None;
     }
     let rel = vs - vb;
@@ -407,7 +428,7 @@ pub fn sphere_capsule<T: Real>(
     };
     let rel = vs - vc;
     let r = s.radius + c.radius;
-    if !(s.radius >= T::ZERO && c.radius >= T::ZERO && r.is_finite()) {
+    if !(s.radius >= T::ZERO && c.radius >= T::ZERO && r.is_finite() && finite_motion(vs, vc)) {
         return None;
     }
     let q0 = axis_point(&s.center, &Vector3::zeros());
@@ -452,7 +473,7 @@ pub fn capsule_capsule<T: Real>(
     vb: &Vector3<T>,
 ) -> Option<Impact<T>> {
     let r = a.radius + b.radius;
-    if !(a.radius >= T::ZERO && b.radius >= T::ZERO && r.is_finite()) {
+    if !(a.radius >= T::ZERO && b.radius >= T::ZERO && r.is_finite() && finite_motion(va, vb)) {
         return None;
     }
     let rel = vb - va;
@@ -464,13 +485,51 @@ pub fn capsule_capsule<T: Real>(
     let scale = [a.a, a.b, b.a, b.b].iter().fold(r, |m, p| m.fast_max(p.coords.amax()));
     let tol = T::RELATIVE_TOLERANCE * scale;
     let speed = rel.norm();
-    let hit = crate::generic::conservative_advancement(|t| at(t).distance - r, speed, tol, 64)?;
-    let toi = hit.toi;
+    let gap = |t: T| at(t).distance - r;
+    let hit = crate::generic::conservative_advancement(gap, speed, tol, 64)?;
+    let toi = if hit.status == crate::generic::Search::Converged {
+        hit.toi
+    } else {
+        // A grazing approach: advancement stopped short of the contact, at a safe time. The gap is
+        // convex in t (the distance between convex sets under a relative translation), so finish
+        // exactly: its minimum over [toi, 1] by ternary search, then the first crossing before it
+        // by bisection; no contact when the minimum stays above the tolerance.
+        first_crossing_convex(&gap, hit.toi, tol)?
+    };
     let cp = at(toi);
     let normal = unit_or(&(cp.point_b - cp.point_a), || unit_or(&rel, Vector3::x_axis));
     // In A's frame the motion was relative; move the contact with A.
     let point = cp.point_a + normal.into_inner() * a.radius + va * toi;
     Impact::new(toi, point, normal, toi == T::ZERO)
+}
+
+/// The first `t ∈ [t0, 1]` with `gap(t) ≤ tol` for a convex `gap` with `gap(t0) > tol`, or `None`.
+fn first_crossing_convex<T: Real>(gap: &impl Fn(T) -> T, t0: T, tol: T) -> Option<T> {
+    let (mut lo, mut hi) = (t0, T::ONE);
+    let third = T::ONE / T::lit(3.0);
+    for _ in 0..96 {
+        let (m1, m2) = (lo + (hi - lo) * third, hi - (hi - lo) * third);
+        if gap(m1) <= gap(m2) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    let mid = (lo + hi) * T::HALF;
+    let t_min = if gap(T::ONE) <= gap(mid) { T::ONE } else { mid };
+    if !(gap(t_min) <= tol) {
+        return None;
+    }
+    let (mut a, mut b) = (t0, t_min);
+    for _ in 0..64 {
+        let m = (a + b) * T::HALF;
+        if gap(m) <= tol {
+            b = m;
+        } else {
+            a = m;
+        }
+    }
+    Some(b)
 }
 
 #[cfg(test)]
@@ -564,6 +623,56 @@ mod tests {
         let s = Sphere::new(Point3::new(0.0, 0.0, 0.0), 1.0);
         assert!(sphere_plane(&s, &Vector3::new(1.0, 0.0, 0.0), &bad).is_none());
         assert!(sphere_halfspace(&s, &Vector3::zeros(), &Halfspace::new(bad)).is_none());
+    }
+
+    #[test]
+    fn non_finite_displacement_or_radius_gives_no_impact() {
+        // Overlapping at t = 0, but one displacement is NaN or infinite: no confident answer.
+        let a = Sphere::new(Point3::new(0.0_f64, 0.0, 0.0), 1.0);
+        let c = Capsule::new(Point3::new(0.0, -1.0, 0.0), Point3::new(0.0, 1.0, 0.0), 0.5);
+        let b = Aabb::new(Point3::new(-1.0, -1.0, -1.0), Point3::new(1.0, 1.0, 1.0));
+        let t =
+            Triangle::new(Point3::origin(), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+        let z = Vector3::zeros();
+        for bad in [Vector3::new(f64::NAN, 0.0, 0.0), Vector3::new(0.0, f64::INFINITY, 0.0)] {
+            assert!(sphere_sphere(&a, &z, &a, &bad).is_none());
+            assert!(sphere_aabb(&a, &z, &b, &bad).is_none());
+            assert!(sphere_triangle(&a, &z, &t, &bad).is_none());
+            assert!(sphere_capsule(&a, &z, &c, &bad).is_none());
+            assert!(capsule_capsule(&c, &z, &c, &bad).is_none());
+        }
+        // An infinite radius (found by the non-finite property: sphere_aabb reported an impact).
+        let huge = Sphere::new(Point3::new(0.0_f64, 0.0, 0.0), f64::INFINITY);
+        assert!(sphere_aabb(&huge, &z, &b, &z).is_none());
+        assert!(sphere_triangle(&huge, &z, &t, &z).is_none());
+        // A triangle with an infinite vertex (found by the non-finite property: an impact at
+        // t = 0 reported as not overlapping).
+        let far = Triangle::new(
+            Point3::new(f64::NEG_INFINITY, 0.0, 0.0),
+            Point3::origin(),
+            Point3::new(-1.0, 0.0, 0.0),
+        );
+        let dot = Sphere::new(Point3::origin(), 0.0);
+        assert!(sphere_triangle(&dot, &Vector3::new(-1.0, 0.0, 0.0), &far, &z).is_none());
+    }
+
+    #[test]
+    fn capsule_capsule_grazing_miss_is_none() {
+        // Found by the symmetric property: a grazing approach that never touches made conservative
+        // advancement stop at its iteration bound, and the bound's lower time was reported as an
+        // impact. Parallel capsules sliding past at a gap of 1e-3 after a long oblique approach.
+        let a = Capsule::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), 0.5);
+        let b = Capsule::new(Point3::new(-3.0, 1.001, 1.0), Point3::new(-2.0, 1.001, 1.0), 0.5);
+        let hit = capsule_capsule(&a, &Vector3::zeros(), &b, &Vector3::new(6.0, 0.0, -2.0));
+        assert!(hit.is_none(), "{hit:?}");
+        // Grazing into contact: the reported time is a touching one, not the bound's lower time.
+        let c = Capsule::new(Point3::new(-3.0, 0.999, 1.0), Point3::new(-2.0, 0.999, 1.0), 0.5);
+        let hit = capsule_capsule(&a, &Vector3::zeros(), &c, &Vector3::new(6.0, 0.0, -2.0));
+        let Some(h) = hit else { panic!("a grazing contact was missed") };
+        let shift = Vector3::new(6.0, 0.0, -2.0) * h.toi;
+        let moved = Capsule::new(c.a + shift, c.b + shift, 0.5);
+        let d = closest_points_segment_segment(&a.segment(), &moved.segment()).distance - 1.0;
+        assert!(d.abs() < 1e-9, "{hit:?}, gap {d}");
     }
 
     #[test]

@@ -1,0 +1,6 @@
+//! Integration tests of osculate-dynamic: quickcheck properties of the sweeps (each written once,
+//! generic over the scalar, instantiated for `f32` and `f64`) and differential tests against
+//! parry3d-f64's shape casting.
+
+mod parry;
+mod properties;
