@@ -562,6 +562,19 @@ mod tests {
         assert!((from_bary - got.point).norm() < 1e-12, "{got:?}");
     }
 
+    /// Reported by the dynamic-layer properties: a point on two edges of a sliver triangle.
+    #[test]
+    fn sliver_triangle_point_on_two_edges_is_its_own_closest() {
+        let tri = Triangle::new(
+            Point3::new(-0.7966618632134783, 0.22297659814643156, -0.7292378967105936),
+            Point3::new(-0.08015450277496772, -0.6260221934114236, -0.1290113448989748),
+            Point3::new(-0.13654911320283813, -0.5591994938171927, -0.17625376615918897),
+        );
+        let p = Point3::new(-0.46180937297586877, -0.17379442649158577, -0.4487280699059567);
+        let c = closest_point_on_triangle(&p, &tri);
+        assert!((c.point - p).norm() < 1e-9, "{c:?}");
+    }
+
     #[test]
     fn worked_cases_f32() {
         worked_cases::<f32>();

@@ -33,9 +33,12 @@ pub struct TimeOfImpact<T: Real> {
 /// halved, earliest half first, until they are shorter than `time_tolerance`.
 ///
 /// **Guarantee**: with a correct `speed` bound no contact is missed (a thin, fast object cannot
-/// tunnel through another, unlike a test that samples a few times); the returned time is within
-/// `time_tolerance` after a time when the distance was within `tolerance`, with no contact
-/// before it. **Cost**: each halving measures the distance once; a simple first contact costs
+/// tunnel through another, unlike a test that samples a few times), and no contact happens before
+/// the returned time: it is a lower bound on the first contact, within `time_tolerance` of it
+/// when a contact was measured. The search errs toward contact: when an interval shorter than
+/// `time_tolerance` cannot be ruled out by the speed bound, its start is returned even if the
+/// shapes only come close — with a loose bound (say a constant distance 1 and speed 1e9) that is
+/// a false contact, so give the tightest speed bound you have. **Cost**: each halving measures the distance once; a simple first contact costs
 /// about `log2(1 / time_tolerance)` measurements, grazing motions more, and at most
 /// `max_evaluations` in all (then [`Search::HitIterationBound`], with the time reached as a lower
 /// bound).
