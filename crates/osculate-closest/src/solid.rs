@@ -21,8 +21,8 @@ fn orient<T: Real>(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, p: &Point3<T>) -
 /// The point of solid tetrahedron `tet` closest to `p` (Ericson 5.1.6): `p` itself when inside;
 /// otherwise the nearest of the closest points on the faces whose planes `p` lies in front of.
 ///
-/// A flat tetrahedron (volume below [`Real::RELATIVE_TOLERANCE`] times the product of the edge
-/// lengths from `a`, so flat up to rounding) is the union of its four faces, and every face is
+/// A flat tetrahedron (six times its volume below [`Real::RELATIVE_TOLERANCE`] times the cube of
+/// its longest edge, so flat up to rounding) is the union of its four faces, and every face is
 /// measured. A NaN anywhere gives a NaN point.
 ///
 /// # Examples
@@ -45,10 +45,16 @@ pub fn closest_point_on_tetrahedron<T: Real>(p: &Point3<T>, tet: &Tetrahedron<T>
     if vol.is_nan() {
         return nan_point();
     }
-    // Flat up to rounding: the volume is below a relative tolerance of the edge lengths' product
-    // (a rounded flat tetrahedron has a noise volume of a few ε times it, and noise signs).
-    let flat =
-        vol.abs() <= T::RELATIVE_TOLERANCE * (b - a).norm() * (c - a).norm() * (d - a).norm();
+    // Flat up to rounding: the volume is below a relative tolerance of the cube of the longest
+    // edge. (A rounded flat tetrahedron has a noise volume of a few ε·L³ and noise face signs —
+    // also when a vertex sits on an edge near another vertex, where a product of the edges from
+    // `a` would be too small a yardstick. A genuine sliver thinner than 128 ε·L is measured by its
+    // faces too: its inside points are then answered within that thickness.)
+    let longest = [b - a, c - a, d - a, c - b, d - b, d - c]
+        .iter()
+        .fold(T::ZERO, |m, e| m.fast_max(e.norm_squared()))
+        .sqrt();
+    let flat = vol.abs() <= T::RELATIVE_TOLERANCE * longest * longest * longest;
     // Each face with the vertex opposite it: `p` is in front of the face when it lies on the other
     // side of the face plane from that vertex (Ericson's PointOutsideOfPlane test).
     let faces = [(a, b, c, d), (a, c, d, b), (a, d, b, c), (b, d, c, a)];

@@ -11,8 +11,8 @@ use osculate_closest::{
 };
 use osculate_math::testing::{Motion, Pair, Rng, test_tolerance};
 use osculate_math::{
-    Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Line, Obb, Point3, Real, Rotation3,
-    Segment, Sphere, Tetrahedron, Transform, Triangle, Vector3,
+    Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Line, Obb, Point3, Real,
+    Rotation3, Segment, Sphere, Tetrahedron, Transform, Triangle, Vector3,
 };
 use quickcheck::TestResult;
 
@@ -382,7 +382,7 @@ mod support {
         capsule: Capsule,
         aabb: Aabb,
         obb: Obb,
-        // Left out until fixed (see above and the report): `cylinder: Cylinder`.
+        cylinder: Cylinder,
         cone: Cone,
         triangle: Triangle,
         tetrahedron: Tetrahedron,

@@ -840,18 +840,7 @@ point_query_properties!(
         distance_is_invariant_under_motion,
         sq_distance_matches_closest_point,
     ],
-    // Left out until `closest_point_on_tetrahedron` is fixed (see the report on branch `props`):
-    // `point_of_shape_is_its_own_closest`, `distance_is_invariant_under_motion` (each fails about
-    // once in 500 runs). The flat test `|vol| ≤ RELATIVE_TOLERANCE·|ab|·|ac|·|ad|` misses a
-    // tetrahedron with `c` put on `ab` very near `a`: flat up to a rounding of the coordinates, but
-    // not relative to the short `|ac|`; the noise signs of its faces then skip the face a point lies
-    // on (3.5e-4 away in f64).
-    tetrahedron: Tetrahedron => [
-        closest_point_lies_on_shape,
-        no_sample_is_closer,
-        f32_agrees_with_f64,
-        sq_distance_matches_closest_point,
-    ],
+    tetrahedron: Tetrahedron => [common, sq_distance_matches_closest_point],
 );
 
 /// `signed_distance_point_plane` is the distance to the closest point of the plane, positive on the
