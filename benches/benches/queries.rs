@@ -793,5 +793,106 @@ fn upper_layers_floors(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, point_queries, pair_queries, upper_layers, math);
+/// The osculate side of the convex-pair groups (GJK distance, EPA or closed-form contact), for one
+/// scalar type. parry's side is `convex_parry!`: `query::distance` and `query::contact` (with a
+/// large prediction, so that apart pairs get their distance too, as ours do).
+fn convex_osculate<T: Real>(c: &mut Criterion, id: &str) {
+    let mut g = c.benchmark_group("distance_cuboid_cuboid");
+    let boxes = pairs::<T, Obb<T>, Obb<T>>(400);
+    bench!(g, id, boxes.clone(), |x| closest::closest_points_convex(&x.0, &x.1));
+    g.finish();
+    let mut g = c.benchmark_group("contact_cuboid_cuboid");
+    bench!(g, id, boxes.clone(), |x| closest::contact_obb_obb(&x.0, &x.1));
+    g.finish();
+    // The same pairs through EPA, to show what the closed form saves.
+    let mut g = c.benchmark_group("contact_cuboid_cuboid_epa");
+    bench!(g, id, boxes, |x| closest::contact_convex(&x.0, &x.1, 64));
+    g.finish();
+    let mut g = c.benchmark_group("distance_cylinder_cone");
+    let cc = pairs::<T, Cylinder<T>, Cone<T>>(410);
+    bench!(g, id, cc.clone(), |x| closest::closest_points_convex(&x.0, &x.1));
+    g.finish();
+    let mut g = c.benchmark_group("contact_cylinder_cone");
+    bench!(g, id, cc, |x| closest::contact_convex(&x.0, &x.1, 64));
+    g.finish();
+    let mut g = c.benchmark_group("distance_triangle_cuboid");
+    let tb = pairs::<T, Triangle<T>, Obb<T>>(420);
+    bench!(g, id, tb.clone(), |x| closest::closest_points_convex(&x.0, &x.1));
+    g.finish();
+    let mut g = c.benchmark_group("contact_triangle_cuboid");
+    bench!(g, id, tb, |x| closest::contact_convex(&x.0, &x.1, 64));
+    g.finish();
+}
+
+/// The parry side of the convex-pair groups, for parry3d (`f32`) and parry3d-f64.
+macro_rules! convex_parry {
+    ($name:ident, $pr:ident, $cv:ident, $T:ty, $id:literal) => {
+        fn $name(c: &mut Criterion) {
+            use $cv as cv;
+            use $pr::math::{Pose, Vector};
+            use $pr::shape;
+            let cuboid = |b: &Obb<$T>| {
+                (cv::pose(&b.center, &b.rotation), shape::Cuboid::new(cv::vector(&b.half_extents)))
+            };
+            let boxes: Vec<_> = pairs::<$T, Obb<$T>, Obb<$T>>(400)
+                .iter()
+                .map(|(a, b)| (cuboid(a), cuboid(b)))
+                .collect();
+            let mut g = c.benchmark_group("distance_cuboid_cuboid");
+            bench!(g, $id, boxes.clone(), |x| $pr::query::distance(&x.0.0, &x.0.1, &x.1.0, &x.1.1));
+            g.finish();
+            let mut g = c.benchmark_group("contact_cuboid_cuboid");
+            bench!(g, $id, boxes, |x| $pr::query::contact(&x.0.0, &x.0.1, &x.1.0, &x.1.1, 1e6));
+            g.finish();
+            let cc: Vec<_> = pairs::<$T, Cylinder<$T>, Cone<$T>>(410)
+                .iter()
+                .map(|(y, k)| {
+                    let center = y.a + (y.b - y.a) / 2.0;
+                    let cyl = (
+                        cv::axis_pose(&center, Vector::Y, &(y.b - y.a)),
+                        shape::Cylinder::new((y.b - y.a).norm() / 2.0, y.radius),
+                    );
+                    let center = k.tip + k.axis.into_inner() * (k.height / 2.0);
+                    let cone = (
+                        cv::axis_pose(&center, -Vector::Y, &k.axis),
+                        shape::Cone::new(k.height / 2.0, k.radius),
+                    );
+                    (cyl, cone)
+                })
+                .collect();
+            let mut g = c.benchmark_group("distance_cylinder_cone");
+            bench!(g, $id, cc.clone(), |x| $pr::query::distance(&x.0.0, &x.0.1, &x.1.0, &x.1.1));
+            g.finish();
+            let mut g = c.benchmark_group("contact_cylinder_cone");
+            bench!(g, $id, cc, |x| $pr::query::contact(&x.0.0, &x.0.1, &x.1.0, &x.1.1, 1e6));
+            g.finish();
+            let tb: Vec<_> = pairs::<$T, Triangle<$T>, Obb<$T>>(420)
+                .iter()
+                .map(|(t, b)| {
+                    let tri =
+                        shape::Triangle::new(cv::point(&t.a), cv::point(&t.b), cv::point(&t.c));
+                    ((Pose::IDENTITY, tri), cuboid(b))
+                })
+                .collect();
+            let mut g = c.benchmark_group("distance_triangle_cuboid");
+            bench!(g, $id, tb.clone(), |x| $pr::query::distance(&x.0.0, &x.0.1, &x.1.0, &x.1.1));
+            g.finish();
+            let mut g = c.benchmark_group("contact_triangle_cuboid");
+            bench!(g, $id, tb, |x| $pr::query::contact(&x.0.0, &x.0.1, &x.1.0, &x.1.1, 1e6));
+            g.finish();
+        }
+    };
+}
+
+convex_parry!(convex_parry32, parry3d, p32, f32, "parry3d");
+convex_parry!(convex_parry64, parry3d_f64, p64, f64, "parry3d-f64");
+
+fn convex(c: &mut Criterion) {
+    convex_osculate::<f32>(c, "osculate-f32");
+    convex_osculate::<f64>(c, "osculate-f64");
+    convex_parry32(c);
+    convex_parry64(c);
+}
+
+criterion_group!(benches, point_queries, pair_queries, upper_layers, convex, math);
 criterion_main!(benches);
