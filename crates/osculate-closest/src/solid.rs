@@ -1,6 +1,8 @@
 //! The closest point of the remaining solids to a point: tetrahedron (Ericson 5.1.6), convex
 //! polygon and polyhedron, cylinder and cone.
 
+#[cfg(feature = "alloc")]
+use alloc::vec::Vec;
 use osculate_math::{Cone, Cylinder, Point3, Real, Tetrahedron, Triangle, any_perpendicular};
 #[cfg(feature = "alloc")]
 use osculate_math::{ConvexPolygon, ConvexPolyhedron, Vector3};
@@ -199,11 +201,18 @@ pub fn sq_distance_point_polygon<T: Real>(p: &Point3<T>, poly: &ConvexPolygon<T>
 /// The point of solid convex polyhedron `poly` closest to `p`: `p` itself when it is behind every
 /// face plane; otherwise the nearest of the closest points on the faces `p` lies in front of (the
 /// closest point of a convex solid lies on a face whose plane separates it from `p`, so no other
-/// face needs measuring). Each face is the polygon of the vertices within `32 ε · max |coordinate|`
-/// of its plane.
+/// face needs measuring).
 ///
-/// Cost: O(planes × vertices) plus a sort of each visible face's vertices; it allocates one small
-/// vector per visible face. A NaN anywhere gives NaN; a polyhedron with no planes or no vertices
+/// Each face is built from the planes alone: a square on the face plane, twice the vertices'
+/// extent around their centroid, clipped by every other face's halfspace (Sutherland-Hodgman).
+/// No vertex has to lie within a tolerance of its face plane, so a polyhedron whose vertices and
+/// planes disagree by more than rounding (moved, rounded to `f32`, or built by hand) still has
+/// every face. When rounding clips away every face `p` is in front of (a polyhedron flat within
+/// rounding), the answer is the closest point of the hull of the vertices, by GJK
+/// ([`closest_points_convex`](crate::closest_points_convex)).
+///
+/// Cost: O(planes) when `p` is inside; otherwise O(planes²) per face `p` is in front of, and two
+/// small vectors. A NaN or infinity anywhere gives NaN; a polyhedron with no planes or no vertices
 /// (not constructible through its constructors) gives NaN.
 ///
 /// # Examples
@@ -222,71 +231,119 @@ pub fn closest_point_on_polyhedron<T: Real>(
     p: &Point3<T>,
     poly: &ConvexPolyhedron<T>,
 ) -> Point3<T> {
-    use alloc::vec::Vec;
-
     if poly.planes.is_empty() || poly.vertices.is_empty() {
         return nan_point();
     }
-    let scale = poly.vertices.iter().fold(T::ZERO, |s, v| s.fast_max(v.coords.amax()));
-    // A vertex is on a face when within this of its plane: the rounding of `n·v − d` for a vertex
-    // at `|v| ≤ scale` on a plane fitted through such vertices is a few ε·scale; 32 ε·scale covers
-    // it with room. (The constructors' merge tolerance, 1024 ε·scale, is far too wide here: 1.2
-    // units for an f32 polyhedron 1e4 from the origin.)
-    let tol = T::EPSILON * T::lit(32.0) * scale;
+    let finite_plane =
+        |h: &osculate_math::Plane<T>| h.d.is_finite() && h.normal.iter().all(|x| x.is_finite());
+    if !osculate_math::is_finite_point(p)
+        || !poly.planes.iter().all(finite_plane)
+        || !poly.vertices.iter().all(osculate_math::is_finite_point)
+    {
+        return nan_point();
+    }
+    if poly.planes.iter().all(|h| h.signed_distance(p) <= T::ZERO) {
+        return *p;
+    }
+    // The extent of the starting squares: the vertices lie within `radius` of their centroid, so
+    // does every face of a polyhedron whose planes and vertices agree; twice that leaves room for
+    // any disagreement.
+    let count = T::from_usize(poly.vertices.len()).unwrap_or(T::ONE);
+    let centroid = poly.vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / count;
+    let radius =
+        poly.vertices.iter().fold(T::ZERO, |r, v| r.fast_max((v.coords - centroid).norm()));
+    let half = radius * T::TWO;
+    // Clipping through a corner leaves near-duplicate points whose short edge has a direction of
+    // pure rounding; points closer than this (the rounding of a coordinate of the squares, with
+    // room) are merged before the face is measured.
+    let tiny = T::RELATIVE_TOLERANCE * (centroid.amax() + half * T::TWO);
+    let mut face: Vec<Point3<T>> = Vec::with_capacity(poly.planes.len() + 4);
+    let mut clipped: Vec<Point3<T>> = Vec::with_capacity(poly.planes.len() + 4);
     let mut best = *p;
     let mut best_d = T::INFINITY;
-    let mut outside = false;
-    for plane in &poly.planes {
-        let s = plane.signed_distance(p);
-        if s.is_nan() {
-            return nan_point();
-        }
-        if s <= T::ZERO {
+    let mut found = false;
+    for (i, plane) in poly.planes.iter().enumerate() {
+        if !(plane.signed_distance(p) > T::ZERO) {
             continue;
         }
-        let n = plane.normal.into_inner();
-        let mut face: Vec<Point3<T>> = poly
-            .vertices
-            .iter()
-            .filter(|v| plane.signed_distance(v).abs() <= tol)
-            .copied()
-            .collect();
+        // The plane's unit normal (a hand-built plane may carry a slightly off-unit one).
+        let len = plane.normal.norm();
+        if !(len > T::ZERO) {
+            continue;
+        }
+        let n = plane.normal.into_inner() / len;
+        let center =
+            Point3::from(centroid) - n * (plane.signed_distance(&Point3::from(centroid)) / len);
+        let u = any_perpendicular(&n).into_inner() * half;
+        let w = n.cross(&u);
+        face.clear();
+        face.extend_from_slice(&[center - u - w, center + u - w, center + u + w, center - u + w]);
+        for (j, other) in poly.planes.iter().enumerate() {
+            if j != i && !face.is_empty() {
+                clip_behind(&face, other, &mut clipped);
+                core::mem::swap(&mut face, &mut clipped);
+            }
+        }
         if face.is_empty() {
             continue;
         }
-        sort_around(&mut face, &n);
+        merge_near_duplicates(&mut face, tiny * tiny);
         let q = closest_on_planar(p, &face, &n);
         let dq = (q - p).norm_squared();
-        if dq.is_nan() {
-            return nan_point();
-        }
-        if dq < best_d || !outside {
+        if dq < best_d || !found {
             best_d = dq;
             best = q;
         }
-        outside = true;
+        found = true;
     }
-    if outside {
+    if found && best_d.is_finite() {
         return best;
     }
-    if poly.vertices.iter().any(|v| !osculate_math::is_finite_point(v)) {
-        return nan_point();
-    }
-    *p
+    // Rounding clipped every face away: the polyhedron is flat within rounding, and the hull of
+    // its vertices answers.
+    let q = crate::gjk::closest_points_convex(poly, p).point_a;
+    if osculate_math::is_finite_point(&q) { q } else { nan_point() }
 }
 
-/// Sorts coplanar points counter-clockwise about `normal` around their centroid.
+/// Drops each point of closed polygon `polygon` within squared distance `tiny_sq` of the point
+/// kept before it (and the last ones within it of the first), so that no edge of the polygon is a
+/// direction of pure rounding; a polygon shrunk to a segment or a point stays one.
 #[cfg(feature = "alloc")]
-fn sort_around<T: Real>(points: &mut [Point3<T>], normal: &Vector3<T>) {
-    let count = T::from_usize(points.len()).unwrap_or(T::ONE);
-    let centroid = points.iter().fold(Vector3::zeros(), |s, p| s + p.coords) / count;
-    let u = any_perpendicular(normal).into_inner();
-    let w = normal.cross(&u);
-    let angle = |p: &Point3<T>| {
-        let r = p.coords - centroid;
-        r.dot(&w).atan2(r.dot(&u))
-    };
-    points.sort_by(|a, b| angle(a).partial_cmp(&angle(b)).unwrap_or(core::cmp::Ordering::Equal));
+fn merge_near_duplicates<T: Real>(polygon: &mut Vec<Point3<T>>, tiny_sq: T) {
+    let mut kept = 0;
+    for k in 0..polygon.len() {
+        if kept == 0 || (polygon[k] - polygon[kept - 1]).norm_squared() > tiny_sq {
+            polygon[kept] = polygon[k];
+            kept += 1;
+        }
+    }
+    while kept > 1 && (polygon[kept - 1] - polygon[0]).norm_squared() <= tiny_sq {
+        kept -= 1;
+    }
+    polygon.truncate(kept);
+}
+
+/// Sutherland-Hodgman: the part of convex polygon `polygon` behind `plane` (`n·x ≤ d`), in order,
+/// into `out`.
+#[cfg(feature = "alloc")]
+fn clip_behind<T: Real>(
+    polygon: &[Point3<T>],
+    plane: &osculate_math::Plane<T>,
+    out: &mut Vec<Point3<T>>,
+) {
+    out.clear();
+    let m = polygon.len();
+    for k in 0..m {
+        let (a, b) = (polygon[k], polygon[(k + 1) % m]);
+        let (sa, sb) = (plane.signed_distance(&a), plane.signed_distance(&b));
+        if sa <= T::ZERO {
+            out.push(a);
+        }
+        if (sa <= T::ZERO) != (sb <= T::ZERO) {
+            // The signs differ, so `sa − sb` is not zero and the parameter lies in [0, 1].
+            out.push(a + (b - a) * (sa / (sa - sb)));
+        }
+    }
 }
 
 /// The squared distance from `p` to solid convex polyhedron `poly` (zero inside).
@@ -566,6 +623,151 @@ mod tests {
         let p = Point3::new(0.2654216359587991, -0.49863485656626194, 0.07419436694901016);
         let d = sq_distance_point_tetrahedron(&p, &tet).sqrt();
         assert!((d - 0.58263).abs() < 1e-4, "{d}");
+    }
+
+    /// Regression: a face used to be the vertices within 32 ε·scale of its plane, and a face left
+    /// with none was skipped; when every face `p` was in front of was skipped, `p` itself came
+    /// back at distance 0. A unit cube whose vertices are moved by 1e-9 (far beyond 32 ε) did it.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn polyhedron_with_vertices_off_their_planes_keeps_its_faces()
+    -> Result<(), osculate_math::ShapeError> {
+        use osculate_math::Aabb;
+        let mut cube = ConvexPolyhedron::from_aabb(&Aabb::new(
+            Point3::new(0.0_f64, 0.0, 0.0),
+            Point3::new(1.0, 1.0, 1.0),
+        ))?;
+        for (k, v) in cube.vertices.iter_mut().enumerate() {
+            let sign = if k % 2 == 0 { 1.0 } else { -1.0 };
+            *v += Vector3::new(1e-9, -1e-9, 1e-9) * sign;
+        }
+        for (p, want) in [
+            (Point3::new(0.5, 0.5, 1.3), Point3::new(0.5, 0.5, 1.0)),
+            (Point3::new(2.0, 2.0, 2.0), Point3::new(1.0, 1.0, 1.0)),
+            (Point3::new(0.25, -3.0, 0.5), Point3::new(0.25, 0.0, 0.5)),
+        ] {
+            let q = closest_point_on_polyhedron(&p, &cube);
+            assert!((q - want).norm() < 1e-12, "{p:?}: {q:?}, want {want:?}");
+        }
+        Ok(())
+    }
+
+    /// Regression: an f32 hull widened to f64 (vertices ~1e-7 off their planes in f64 terms) gave
+    /// distance 0 for points 0.3 outside; it now agrees with the f32 query.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn f32_polyhedron_widened_to_f64_agrees() -> Result<(), osculate_math::ShapeError> {
+        use osculate_math::{Plane, Unit};
+        let pts = [
+            Point3::new(0.1_f32, 0.2, 0.3),
+            Point3::new(1.7, 0.1, 0.2),
+            Point3::new(0.3, 1.9, 0.1),
+            Point3::new(0.2, 0.3, 2.3),
+            Point3::new(1.3, 1.1, 1.2),
+        ];
+        let hull = ConvexPolyhedron::from_points(&pts)?;
+        let wide = ConvexPolyhedron {
+            planes: hull
+                .planes
+                .iter()
+                .map(|h| Plane::new(Unit::new_normalize(h.normal.map(f64::from)), f64::from(h.d)))
+                .collect(),
+            vertices: hull.vertices.iter().map(|v| v.map(f64::from)).collect(),
+        };
+        for p in [
+            Point3::new(-0.3_f32, 0.5, 0.5),
+            Point3::new(2.0, 2.0, 2.0),
+            Point3::new(0.5, 0.5, -0.4),
+            Point3::new(0.6, 0.6, 0.6),
+        ] {
+            let d32 = sq_distance_point_polyhedron(&p, &hull).sqrt();
+            let d64 = sq_distance_point_polyhedron(&p.map(f64::from), &wide).sqrt();
+            assert!((f64::from(d32) - d64).abs() < 1e-5, "{p:?}: f32 {d32}, f64 {d64}");
+        }
+        Ok(())
+    }
+
+    /// A polyhedron flat within rounding whose top and bottom planes cross by a rounding
+    /// (`z ≤ −1e-15` and `z ≥ 1e-15`): clipping leaves no face, and the hull of the vertices
+    /// answers.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn flat_polyhedron_answers_from_its_vertices() {
+        use osculate_math::Plane;
+        let z = Vector3::z_axis();
+        let planes = alloc::vec![
+            Plane::new(z, -1e-15_f64),
+            Plane::new(-z, -1e-15),
+            Plane::new(Vector3::x_axis(), 1.0),
+            Plane::new(-Vector3::x_axis(), 1.0),
+            Plane::new(Vector3::y_axis(), 1.0),
+            Plane::new(-Vector3::y_axis(), 1.0),
+        ];
+        let vertices = alloc::vec![
+            Point3::new(-1.0, -1.0, 0.0),
+            Point3::new(1.0, -1.0, 0.0),
+            Point3::new(1.0, 1.0, 0.0),
+            Point3::new(-1.0, 1.0, 0.0),
+        ];
+        let slab = ConvexPolyhedron { planes, vertices };
+        let q = closest_point_on_polyhedron(&Point3::new(0.5, 0.25, 2.0), &slab);
+        assert!((q - Point3::new(0.5, 0.25, 0.0)).norm() < 1e-9, "{q:?}");
+        let q = closest_point_on_polyhedron(&Point3::new(3.0, 0.25, 0.0), &slab);
+        assert!((q - Point3::new(1.0, 0.25, 0.0)).norm() < 1e-9, "{q:?}");
+    }
+
+    /// Found by the parry differential (seed 69) while building faces by clipping: the face
+    /// through three corners of this hull came out of the clipping with near-duplicate points,
+    /// whose edge of pure-rounding direction failed the projection's inside test (distance
+    /// 0.3975 instead of 0.3779).
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn clipping_through_corners_keeps_the_projection() {
+        use osculate_math::{Plane, Unit};
+        let pl: &[([f64; 3], f64)] = &[
+            ([0.1932455341201821, 0.8525063213739754, -0.48568419323673445], 1.478516165769109),
+            ([0.9263532947791568, 0.0045847944473752875, 0.37662787059865355], 1.5167645315286122),
+            ([0.3233044026833017, -0.5226968066453891, -0.7888360485730266], -0.3833936747484999),
+            ([-0.08795559770965176, 0.9749137567944658, 0.20446755156855353], 2.0831280055041086),
+            ([0.10616497173931311, 0.47394018804997423, 0.8741336836701499], 1.9769248738957486),
+            ([-0.2884331625616032, 0.7395062488651641, -0.6082243160414466], 1.1591615074655266),
+            (
+                [-0.18126875382136828, -0.45547227127007167, -0.8716000510510142],
+                -0.46110019316276074,
+            ),
+            ([-0.9647310549311959, 0.19732101331980914, -0.17423664756240365], 0.2580435417833375),
+            ([0.10610722433198778, -0.8083236559245963, 0.5790976810670684], 0.9067321146639692),
+            ([-0.11421513261270747, -0.9494260274127923, 0.29248097707957926], 0.3555761638687216),
+            ([-0.3747306498794143, 0.11218643698667365, 0.9203212175089667], 1.5221805060908533),
+            ([-0.3711986236139484, 0.18070820982878932, 0.9107997171319194], 1.533031714094068),
+            ([-0.5291436618398299, -0.7909580469172328, 0.30723338547692397], 0.3238382836696624),
+            ([-0.9451090865263415, -0.1366359509063765, -0.29681548390414997], -0.1846003757964344),
+            ([-0.9815911826404302, 0.11613044560522601, -0.1516326804026519], 0.13756789140845443),
+        ];
+        let vs: &[[f64; 3]] = &[
+            [1.5668236043379489, 1.4677970806529883, 0.15559861598664504],
+            [1.2163181067028555, 2.034470787552616, 1.01080309035451],
+            [0.4010150049114684, 1.462027151595169, -0.31838470420251697],
+            [0.05050950727637504, 2.0287008584947963, 0.5368197701653479],
+            [1.1931254373201572, -0.18077943687939646, 1.0948145910849663],
+            [0.8426199396850638, 0.3858942700202308, 1.950019065452831],
+            [0.027316837893676782, -0.18654936593721572, 0.6208312708958041],
+            [-0.32318865974141664, 0.38012434096241143, 1.476035745263669],
+            [0.18749055330777842, 0.13104701024989596, 1.7143332521343986],
+            [-0.11572314457762356, 1.8605941691446501, 1.2668545882029956],
+            [0.060697852699654886, 1.409905415885875, -0.2203708602054808],
+        ];
+        let poly = ConvexPolyhedron {
+            planes: pl
+                .iter()
+                .map(|(n, d)| Plane::new(Unit::new_unchecked(Vector3::from(*n)), *d))
+                .collect(),
+            vertices: vs.iter().map(|v| Point3::from(*v)).collect(),
+        };
+        let p = Point3::new(-0.4847229012067744, 0.6605000188304164, 0.5881055903333676);
+        let want = Point3::new(-0.12755719826136247, 0.712136042807772, 0.7002749816396627);
+        let q = closest_point_on_polyhedron(&p, &poly);
+        assert!((q - want).norm() < 1e-12, "{q:?}");
     }
 
     #[test]

@@ -828,18 +828,7 @@ point_query_properties!(
     cylinder: Cylinder => [common, sq_distance_matches_closest_point],
     cone: Cone => [common, sq_distance_matches_closest_point],
     polygon: ConvexPolygon => [common, sq_distance_matches_closest_point],
-    // Left out until `closest_point_on_polyhedron` is fixed (see the report on branch `props`):
-    // `f32_agrees_with_f64`. A visible face whose vertices are not within 32 ε·scale of its plane is
-    // skipped, and a point outside is returned as itself: the f32 input widened to f64 (vertices
-    // 1e-7 off their planes) gives distance 0 for points 0.3 away; so does a unit cube whose
-    // vertices are moved by 1e-9.
-    polyhedron: ConvexPolyhedron => [
-        closest_point_lies_on_shape,
-        no_sample_is_closer,
-        point_of_shape_is_its_own_closest,
-        distance_is_invariant_under_motion,
-        sq_distance_matches_closest_point,
-    ],
+    polyhedron: ConvexPolyhedron => [common, sq_distance_matches_closest_point],
     tetrahedron: Tetrahedron => [common, sq_distance_matches_closest_point],
 );
 
