@@ -472,74 +472,253 @@ mod tests {
         c
     }
 
-    fn worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let sphere = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
+    fn p<T: Real>(x: f64, y: f64, z: f64) -> Point3<T> {
+        Point3::new(T::lit(x), T::lit(y), T::lit(z))
+    }
 
-        // Sphere-sphere (3.1.1): apart, touching, overlapping, concentric (any unit axis: +x).
-        let a = sphere(p(0.0, 0.0, 0.0), 1.0);
-        check(contact_sphere_sphere(&a, &sphere(p(0.0, 3.0, 0.0), 1.0)), 1.0, [0.0, 1.0, 0.0]);
-        check(contact_sphere_sphere(&a, &sphere(p(0.0, 0.0, -2.0), 1.0)), 0.0, [0.0, 0.0, -1.0]);
-        check(contact_sphere_sphere(&a, &sphere(p(0.0, 0.0, 0.0), 2.0)), -3.0, [1.0, 0.0, 0.0]);
+    fn sphere<T: Real>(c: Point3<T>, r: f64) -> Sphere<T> {
+        Sphere::new(c, T::lit(r))
+    }
+
+    /// The box [0, 4]³.
+    fn cube4<T: Real>() -> Aabb<T> {
+        Aabb::new(p(0.0, 0.0, 0.0), p(4.0, 4.0, 4.0))
+    }
+
+    fn unit_sphere<T: Real>() -> Sphere<T> {
+        sphere(p(0.0, 0.0, 0.0), 1.0)
+    }
+
+    // Sphere-sphere (van den Bergen 3.1.1).
+
+    fn spheres_apart_meet_on_the_line_of_centers<T: Real>() {
+        let c = check(
+            contact_sphere_sphere(&unit_sphere::<T>(), &sphere(p(0.0, 3.0, 0.0), 1.0)),
+            1.0,
+            [0.0, 1.0, 0.0],
+        );
+        assert_eq!((c.point_a, c.point_b), (p(0.0, 1.0, 0.0), p(0.0, 2.0, 0.0)));
+    }
+
+    fn touching_spheres_have_distance_zero<T: Real>() {
+        let b = sphere(p(0.0, 0.0, -2.0), 1.0);
+        check(contact_sphere_sphere(&unit_sphere::<T>(), &b), 0.0, [0.0, 0.0, -1.0]);
+    }
+
+    fn concentric_spheres_get_any_unit_axis<T: Real>() {
+        // Every direction is a shortest way out; the text lets any unit axis do: +x, depth r₁ + r₂.
+        let c = contact_sphere_sphere(&unit_sphere::<T>(), &sphere(p(0.0, 0.0, 0.0), 2.0));
+        let c = check(c, -3.0, [1.0, 0.0, 0.0]);
+        assert_eq!((c.point_a, c.point_b), (p(1.0, 0.0, 0.0), p(-2.0, 0.0, 0.0)));
+        // Two points (zero radii) at the same place: distance 0, still a unit axis.
+        let dot = sphere::<T>(p(5.0, 5.0, 5.0), 0.0);
+        check(contact_sphere_sphere(&dot, &dot), 0.0, [1.0, 0.0, 0.0]);
+    }
+
+    fn invalid_spheres_have_no_contact<T: Real>() {
+        let a = unit_sphere::<T>();
         assert!(contact_sphere_sphere(&a, &sphere(p(0.0, 0.0, 0.0), -1.0)).is_none());
         assert!(contact_sphere_sphere(&a, &sphere(p(f64::NAN, 0.0, 0.0), 1.0)).is_none());
         assert!(contact_sphere_sphere(&a, &sphere(p(f64::INFINITY, 0.0, 0.0), 1.0)).is_none());
+    }
 
-        // Segment-sphere (3.1.3): apart, overlapping, and the segment through the center: the
-        // normal is r × e_i with e_i the axis of r's smallest component.
+    // Segment-sphere (van den Bergen 3.1.3).
+
+    fn segment_apart_from_sphere_meets_at_its_closest_point<T: Real>() {
         let seg = Segment::new(p(-2.0, 0.0, 3.0), p(2.0, 0.0, 3.0));
-        check(contact_sphere_segment(&a, &seg), 2.0, [0.0, 0.0, 1.0]);
-        let c = contact_sphere_segment(&a, &Segment::new(p(0.0, -2.0, 0.0), p(0.0, 2.0, 0.0)));
-        let c = check(c, -1.0, [0.0, 0.0, -1.0]);
+        let c = check(contact_sphere_segment(&unit_sphere::<T>(), &seg), 2.0, [0.0, 0.0, 1.0]);
+        assert_eq!(c.point_b, p(0.0, 0.0, 3.0));
+        // Beyond an end: the end point is the closest.
+        let short = Segment::new(p(3.0, 0.0, 0.0), p(5.0, 0.0, 0.0));
+        check(contact_sphere_segment(&unit_sphere::<T>(), &short), 2.0, [1.0, 0.0, 0.0]);
+    }
+
+    fn segment_through_sphere_center_uses_r_cross_e_min<T: Real>() {
+        // r = (2, 4, 6): its smallest coordinate is x, so y = r × e_x = (0, 6, −4), normalised;
+        // depth ρ, the witness on the segment is the center.
+        let seg = Segment::new(p(-1.0, -2.0, -3.0), p(1.0, 2.0, 3.0));
+        let k = 13.0_f64.sqrt().recip();
+        let c = contact_sphere_segment(&unit_sphere::<T>(), &seg);
+        let c = check(c, -1.0, [0.0, 3.0 * k, -2.0 * k]);
         assert_eq!(c.point_b, p(0.0, 0.0, 0.0));
-        // A point segment at the center: any axis.
+        // Along y: the smallest coordinates are x and z (both 0); the first, x, is taken:
+        // (0, 4, 0) × e_x = (0, 0, −4).
+        let along_y = Segment::new(p(0.0, -2.0, 0.0), p(0.0, 2.0, 0.0));
+        check(contact_sphere_segment(&unit_sphere::<T>(), &along_y), -1.0, [0.0, 0.0, -1.0]);
+    }
+
+    fn point_segment_at_sphere_center_gets_any_unit_axis<T: Real>() {
         let dot = Segment::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 0.0));
-        assert!(contact_sphere_segment(&a, &dot).is_some_and(|c| c.distance == l(-1.0)));
+        check(contact_sphere_segment(&unit_sphere::<T>(), &dot), -1.0, [1.0, 0.0, 0.0]);
+    }
 
-        // Sphere-AABB (3.2.2): outside a face, outside a corner, center inside (nearest face,
-        // depth δ + ρ), center exactly on a face, inverted box.
-        let b = Aabb::new(p(0.0, 0.0, 0.0), p(4.0, 4.0, 4.0));
-        check(contact_sphere_aabb(&sphere(p(6.0, 2.0, 2.0), 1.0), &b), 1.0, [-1.0, 0.0, 0.0]);
-        let r = 3.0_f64.sqrt().recip();
-        check(
-            contact_sphere_aabb(&sphere(p(5.0, 5.0, 5.0), 1.0), &b),
-            3.0_f64.sqrt() - 1.0,
-            [-r, -r, -r],
+    // Sphere-capsule and capsule-capsule: balls around the axes' closest points.
+
+    fn sphere_beside_capsule<T: Real>() {
+        let cap = Capsule::new(p(-3.0, 0.0, 0.0), p(3.0, 0.0, 0.0), T::lit(0.5));
+        let s = sphere(p(0.0, 2.0, 0.0), 1.0);
+        check(contact_sphere_capsule(&s, &cap), 0.5, [0.0, -1.0, 0.0]);
+    }
+
+    fn sphere_center_on_capsule_axis_uses_r_cross_e_min<T: Real>() {
+        // The axis r = (6, 0, 0); its smallest coordinates are y and z, the first is taken:
+        // r × e_y = (0, 0, 6). Depth ρ + capsule radius.
+        let cap = Capsule::new(p(-3.0, 0.0, 0.0), p(3.0, 0.0, 0.0), T::lit(0.5));
+        let c = check(
+            contact_sphere_capsule(&sphere(p(1.0, 0.0, 0.0), 1.0), &cap),
+            -1.5,
+            [0.0, 0.0, 1.0],
         );
+        assert_eq!((c.point_a, c.point_b), (p(1.0, 0.0, 1.0), p(1.0, 0.0, -0.5)));
+    }
+
+    fn crossing_capsule_axes_use_d1_cross_d2<T: Real>() {
+        let a = Capsule::new(p(-3.0, 0.0, 0.0), p(3.0, 0.0, 0.0), T::lit(0.5));
+        let b = Capsule::new(p(0.0, -3.0, 0.0), p(0.0, 3.0, 0.0), T::lit(0.5));
+        check(contact_capsule_capsule(&a, &b), -1.0, [0.0, 0.0, 1.0]);
+        check(contact_capsule_capsule(&b, &a), -1.0, [0.0, 0.0, -1.0]);
+    }
+
+    fn coincident_parallel_capsules_get_a_perpendicular_axis<T: Real>() {
+        let a = Capsule::new(p(-3.0, 0.0, 0.0), p(3.0, 0.0, 0.0), T::lit(0.5));
+        let c = check(contact_capsule_capsule(&a, &a), -1.0, [0.0, 0.0, 1.0]);
+        assert_eq!(c.normal.x, T::ZERO);
+    }
+
+    fn capsules_apart<T: Real>() {
+        let a = Capsule::new(p(0.0, 0.0, 0.0), p(4.0, 0.0, 0.0), T::lit(1.0));
+        let b = Capsule::new(p(2.0, -3.0, 3.0), p(2.0, 3.0, 3.0), T::lit(0.5));
+        check(contact_capsule_capsule(&a, &b), 1.5, [0.0, 0.0, 1.0]);
+    }
+
+    // Sphere-box (van den Bergen 3.2.2).
+
+    fn sphere_outside_box_face_and_corner<T: Real>() {
+        let b = cube4::<T>();
         let c =
-            check(contact_sphere_aabb(&sphere(p(1.0, 2.0, 2.0), 0.5), &b), -1.5, [1.0, 0.0, 0.0]);
+            check(contact_sphere_aabb(&sphere(p(6.0, 2.0, 2.0), 1.0), &b), 1.0, [-1.0, 0.0, 0.0]);
+        assert_eq!((c.point_a, c.point_b), (p(5.0, 2.0, 2.0), p(4.0, 2.0, 2.0)));
+        let r = 3.0_f64.sqrt().recip();
+        let corner = contact_sphere_aabb(&sphere(p(5.0, 5.0, 5.0), 1.0), &b);
+        let c = check(corner, 3.0_f64.sqrt() - 1.0, [-r, -r, -r]);
+        assert_eq!(c.point_b, p(4.0, 4.0, 4.0));
+    }
+
+    fn sphere_overlapping_box_center_outside<T: Real>() {
+        // The center outside, the sphere reaching in: depth ρ − |v| along v.
+        let b = cube4::<T>();
+        check(contact_sphere_aabb(&sphere(p(2.0, 2.0, 4.5), 1.0), &b), -0.5, [0.0, 0.0, -1.0]);
+    }
+
+    fn sphere_center_inside_aabb_nearest_face_depth<T: Real>() {
+        // δ = (1, 2, 2, 3, 2, 2) to the six faces: the x-min face is nearest, depth δ + ρ = 1.5,
+        // y = c + δ sign(γ) e_i on the face, r = c − ρ sign(γ) e_i on the sphere.
+        let b = cube4::<T>();
+        let c = contact_sphere_aabb(&sphere(p(1.0, 2.0, 2.0), 0.5), &b);
+        let c = check(c, -1.5, [1.0, 0.0, 0.0]);
         assert_eq!((c.point_a, c.point_b), (p(1.5, 2.0, 2.0), p(0.0, 2.0, 2.0)));
-        check(contact_sphere_aabb(&sphere(p(2.0, 2.0, 4.0), 1.0), &b), -1.0, [0.0, 0.0, -1.0]);
-        assert!(contact_sphere_aabb(&a, &Aabb::new(p(1.0, 0.0, 0.0), p(0.0, 1.0, 1.0))).is_none());
+    }
 
-        // Sphere-OBB: a box rotated 45° about z, sphere on the diagonal.
-        let obb = Obb::new(
-            p(0.0, 0.0, 0.0),
-            osculate_math::Rotation3::from_axis_angle(
-                &Vector3::z_axis(),
-                l(core::f64::consts::FRAC_PI_4),
-            ),
-            Vector3::new(l(1.0), l(1.0), l(1.0)),
-        );
+    fn sphere_center_on_aabb_face_depth_is_the_radius<T: Real>() {
+        let b = cube4::<T>();
+        let c =
+            check(contact_sphere_aabb(&sphere(p(2.0, 2.0, 4.0), 1.0), &b), -1.0, [0.0, 0.0, -1.0]);
+        assert_eq!(c.point_b, p(2.0, 2.0, 4.0));
+    }
+
+    fn sphere_center_at_aabb_center_takes_the_first_nearest_face<T: Real>() {
+        // Every δ_i ties; the text lets any do: the lowest axis, min side first.
+        let b = cube4::<T>();
+        let c =
+            check(contact_sphere_aabb(&sphere(p(2.0, 2.0, 2.0), 1.0), &b), -3.0, [1.0, 0.0, 0.0]);
+        assert_eq!(c.point_b, p(0.0, 2.0, 2.0));
+    }
+
+    fn inverted_aabb_has_no_contact<T: Real>() {
+        let b = Aabb::new(p(1.0, 0.0, 0.0), p(0.0, 1.0, 1.0));
+        assert!(contact_sphere_aabb(&unit_sphere::<T>(), &b).is_none());
+    }
+
+    fn rotated_box<T: Real>() -> Obb<T> {
+        let turn = T::lit(core::f64::consts::FRAC_PI_4);
+        let r = osculate_math::Rotation3::from_axis_angle(&Vector3::z_axis(), turn);
+        Obb::new(p(0.0, 0.0, 0.0), r, Vector3::new(T::lit(2.0), T::ONE, T::lit(3.0)))
+    }
+
+    fn sphere_outside_rotated_obb<T: Real>() {
+        // The box (half extents 2, 1, 3) turned 45° about z. In its frame the center (4, 0, 0) is
+        // (2√2, −2√2, 0), clamped to the edge (2, −1, 0): the offset (2√2 − 2, 1 − 2√2, 0).
+        let s2 = 2.0_f64.sqrt();
+        let (ox, oy) = (2.0 * s2 - 2.0, 1.0 - 2.0 * s2);
+        let len = (ox * ox + oy * oy).sqrt();
+        // Back to world: R(45°)·(−ox, −oy)/len, the normal from the sphere toward the box.
+        let (nx, ny) = ((-ox + oy) / (s2 * len), (-ox - oy) / (s2 * len));
         check(
-            contact_sphere_obb(&sphere(p(3.0, 0.0, 0.0), 0.5), &obb),
-            2.5 - 2.0_f64.sqrt(),
-            [-1.0, 0.0, 0.0],
+            contact_sphere_obb(&sphere(p(4.0, 0.0, 0.0), 0.5), &rotated_box::<T>()),
+            len - 0.5,
+            [nx, ny, 0.0],
         );
-        check(contact_sphere_obb(&sphere(p(0.0, 0.0, 0.5), 0.25), &obb), -0.75, [0.0, 0.0, -1.0]);
+    }
 
-        // Sphere-triangle: above the face, at an edge, center on the face.
-        let tri = Triangle::new(p(0.0, 0.0, 0.0), p(4.0, 0.0, 0.0), p(0.0, 4.0, 0.0));
+    fn sphere_center_inside_obb_nearest_face_depth<T: Real>() {
+        // In the box frame the center is (0, 0.7, 0): the +y' face is nearest (δ = 0.3), depth
+        // δ + ρ = 0.5, the normal −y' = −(−1, 1, 0)/√2 in the world.
+        let h = core::f64::consts::FRAC_1_SQRT_2;
+        let s = sphere(p(-0.7 * h, 0.7 * h, 0.0), 0.2);
+        let c = check(contact_sphere_obb(&s, &rotated_box::<T>()), -0.5, [h, -h, 0.0]);
+        let y = p::<T>(-h, h, 0.0);
+        assert!((c.point_b - y).norm() < T::lit(1e-5), "{c:?}");
+    }
+
+    // Sphere-triangle.
+
+    fn sphere_near_triangle_face_and_edge<T: Real>() {
+        let tri = Triangle::new(p::<T>(0.0, 0.0, 0.0), p(4.0, 0.0, 0.0), p(0.0, 4.0, 0.0));
         check(contact_sphere_triangle(&sphere(p(1.0, 1.0, 3.0), 1.0), &tri), 2.0, [0.0, 0.0, -1.0]);
         check(contact_sphere_triangle(&sphere(p(2.0, -2.0, 0.0), 1.0), &tri), 1.0, [0.0, 1.0, 0.0]);
-        check(contact_sphere_triangle(&sphere(p(1.0, 1.0, 0.0), 1.0), &tri), -1.0, [0.0, 0.0, 1.0]);
+        check(
+            contact_sphere_triangle(&sphere(p(1.0, 1.0, -0.5), 1.0), &tri),
+            -0.5,
+            [0.0, 0.0, 1.0],
+        );
+    }
 
-        // Sphere-plane (two-sided) and sphere-halfspace.
-        let floor = Plane::new(Vector3::z_axis(), l(1.0));
+    fn sphere_center_on_triangle_leaves_along_its_normal<T: Real>() {
+        // (b − a) × (c − a) = +z: the sphere is pushed to the back side, depth ρ.
+        let tri = Triangle::new(p::<T>(0.0, 0.0, 0.0), p(4.0, 0.0, 0.0), p(0.0, 4.0, 0.0));
+        let c = contact_sphere_triangle(&sphere(p(1.0, 1.0, 0.0), 1.0), &tri);
+        let c = check(c, -1.0, [0.0, 0.0, 1.0]);
+        assert_eq!(c.point_b, p(1.0, 1.0, 0.0));
+    }
+
+    fn sphere_center_on_collapsed_triangle_uses_longest_edge<T: Real>() {
+        // Collinear vertices: no normal; the longest edge a − c = (−4, 0, 0) gives
+        // (−4, 0, 0) × e_y = (0, 0, −4).
+        let tri = Triangle::new(p::<T>(0.0, 0.0, 0.0), p(2.0, 0.0, 0.0), p(4.0, 0.0, 0.0));
+        check(
+            contact_sphere_triangle(&sphere(p(1.0, 0.0, 0.0), 1.0), &tri),
+            -1.0,
+            [0.0, 0.0, -1.0],
+        );
+    }
+
+    // Sphere-plane (two-sided) and sphere-halfspace.
+
+    fn sphere_and_plane_pushed_back_to_the_center_side<T: Real>() {
+        let floor = Plane::new(Vector3::z_axis(), T::ONE);
         check(contact_sphere_plane(&sphere(p(0.0, 0.0, 4.0), 1.0), &floor), 2.0, [0.0, 0.0, -1.0]);
         check(contact_sphere_plane(&sphere(p(0.0, 0.0, 0.5), 1.0), &floor), -0.5, [0.0, 0.0, 1.0]);
-        let ground = Halfspace::new(floor);
+    }
+
+    fn sphere_center_on_plane_is_pushed_to_the_front<T: Real>() {
+        let floor = Plane::new(Vector3::z_axis(), T::ONE);
+        let c = contact_sphere_plane(&sphere(p(3.0, 0.0, 1.0), 1.0), &floor);
+        let c = check(c, -1.0, [0.0, 0.0, -1.0]);
+        assert_eq!((c.point_a, c.point_b), (p(3.0, 0.0, 0.0), p(3.0, 0.0, 1.0)));
+    }
+
+    fn sphere_center_below_halfspace_depth_counts_the_offset<T: Real>() {
+        let ground = Halfspace::new(Plane::new(Vector3::z_axis(), T::ONE));
         check(
             contact_sphere_halfspace(&sphere(p(0.0, 0.0, 0.5), 1.0), &ground),
             -1.5,
@@ -550,18 +729,59 @@ mod tests {
             2.0,
             [0.0, 0.0, -1.0],
         );
-
-        // Capsules: sphere-capsule with the center on the axis; crossing capsules (normal d1 × d2);
-        // parallel coincident axes.
-        let cap = Capsule::new(p(-3.0, 0.0, 0.0), p(3.0, 0.0, 0.0), l(0.5));
-        check(contact_sphere_capsule(&sphere(p(0.0, 2.0, 0.0), 1.0), &cap), 0.5, [0.0, -1.0, 0.0]);
-        let c = contact_sphere_capsule(&sphere(p(1.0, 0.0, 0.0), 1.0), &cap);
-        assert!(c.is_some_and(|c| c.distance == l(-1.5) && c.normal.x == l(0.0)), "{c:?}");
-        let cross = Capsule::new(p(0.0, -3.0, 0.0), p(0.0, 3.0, 0.0), l(0.5));
-        check(contact_capsule_capsule(&cap, &cross), -1.0, [0.0, 0.0, 1.0]);
-        let c = contact_capsule_capsule(&cap, &cap);
-        assert!(c.is_some_and(|c| c.distance == l(-1.0) && c.normal.x == l(0.0)), "{c:?}");
     }
+
+    // OBB-OBB.
+
+    fn concentric_boxes_leave_along_the_least_overlap<T: Real>() {
+        let id = osculate_math::Rotation3::identity();
+        let a = Obb::new(p(0.0, 0.0, 0.0), id, Vector3::new(T::ONE, T::ONE, T::ONE));
+        let b = Obb::new(p(0.0, 0.0, 0.0), id, Vector3::new(T::TWO, T::HALF, T::ONE));
+        check(contact_obb_obb(&a, &b), -1.5, [0.0, 1.0, 0.0]);
+    }
+
+    /// Each worked case as a test for `f32` and one for `f64` (`contact::tests::f32::name`).
+    macro_rules! worked_cases {
+        ($($name:ident),* $(,)?) => {
+            mod f32 {
+                $(#[test] fn $name() { super::$name::<f32>(); })*
+            }
+            mod f64 {
+                $(#[test] fn $name() { super::$name::<f64>(); })*
+            }
+        };
+    }
+
+    worked_cases!(
+        spheres_apart_meet_on_the_line_of_centers,
+        touching_spheres_have_distance_zero,
+        concentric_spheres_get_any_unit_axis,
+        invalid_spheres_have_no_contact,
+        segment_apart_from_sphere_meets_at_its_closest_point,
+        segment_through_sphere_center_uses_r_cross_e_min,
+        point_segment_at_sphere_center_gets_any_unit_axis,
+        sphere_beside_capsule,
+        sphere_center_on_capsule_axis_uses_r_cross_e_min,
+        crossing_capsule_axes_use_d1_cross_d2,
+        coincident_parallel_capsules_get_a_perpendicular_axis,
+        capsules_apart,
+        sphere_outside_box_face_and_corner,
+        sphere_overlapping_box_center_outside,
+        sphere_center_inside_aabb_nearest_face_depth,
+        sphere_center_on_aabb_face_depth_is_the_radius,
+        sphere_center_at_aabb_center_takes_the_first_nearest_face,
+        inverted_aabb_has_no_contact,
+        sphere_outside_rotated_obb,
+        sphere_center_inside_obb_nearest_face_depth,
+        sphere_near_triangle_face_and_edge,
+        sphere_center_on_triangle_leaves_along_its_normal,
+        sphere_center_on_collapsed_triangle_uses_longest_edge,
+        sphere_and_plane_pushed_back_to_the_center_side,
+        sphere_center_on_plane_is_pushed_to_the_front,
+        sphere_center_below_halfspace_depth_counts_the_offset,
+        concentric_boxes_leave_along_the_least_overlap,
+        obb_obb_contact_separates,
+    );
 
     /// OBB-OBB contact: apart, the GJK distance; overlapping, translating B by the depth along the
     /// normal brings the boxes to touching (GJK distance ≈ 0 just past it, overlap just short of
@@ -611,25 +831,5 @@ mod tests {
             let c = contact_obb_obb(&a, &b);
             assert!(c.is_some_and(|c| c.distance.abs() < 1e-12 && c.normal.x > 0.99), "{x}: {c:?}");
         }
-    }
-
-    #[test]
-    fn obb_obb_contact_separates_f32() {
-        obb_obb_contact_separates::<f32>();
-    }
-
-    #[test]
-    fn obb_obb_contact_separates_f64() {
-        obb_obb_contact_separates::<f64>();
-    }
-
-    #[test]
-    fn worked_cases_f32() {
-        worked_cases::<f32>();
-    }
-
-    #[test]
-    fn worked_cases_f64() {
-        worked_cases::<f64>();
     }
 }
