@@ -249,7 +249,110 @@ where
     TestResult::passed()
 }
 
+/// A mixed pair has no free function in the other order (pair names have one order; the facade
+/// answers B-vs-A with `closest_points_A_B(a, b).swapped()`), so the reversed query is computed
+/// through another query that takes B first: a sphere is a capsule with a zero-length axis, a
+/// segment a capsule of radius 0 or a collapsed triangle, and any convex pair has GJK.
+trait Reversed<T: Real, A> {
+    /// Whether the reversed query is a closed form whose witnesses must match (unique closest
+    /// points when apart), rather than GJK (within its termination gap).
+    const CLOSED_FORM: bool;
+    /// The closest points of `(self, a)`, with `self` as shape A.
+    fn reversed(&self, a: &A) -> ClosestPoints<T>;
+}
+
+/// A sphere as the capsule with both ends at its center.
+fn sphere_capsule_of<T: Real>(s: &Sphere<T>) -> Capsule<T> {
+    Capsule::new(s.center, s.center, s.radius)
+}
+
+impl<T: Real> Reversed<T, Sphere<T>> for Segment<T> {
+    const CLOSED_FORM: bool = true;
+    fn reversed(&self, s: &Sphere<T>) -> ClosestPoints<T> {
+        closest_points_capsule_capsule(
+            &Capsule::new(self.a, self.b, T::ZERO),
+            &sphere_capsule_of(s),
+        )
+    }
+}
+
+impl<T: Real> Reversed<T, Sphere<T>> for Capsule<T> {
+    const CLOSED_FORM: bool = true;
+    fn reversed(&self, s: &Sphere<T>) -> ClosestPoints<T> {
+        closest_points_capsule_capsule(self, &sphere_capsule_of(s))
+    }
+}
+
+impl<T: Real> Reversed<T, Segment<T>> for Triangle<T> {
+    /// Closest points of a segment and a triangle need not be unique (a segment parallel to the
+    /// face): only the distance and the validity of the swapped answer are compared.
+    const CLOSED_FORM: bool = false;
+    fn reversed(&self, seg: &Segment<T>) -> ClosestPoints<T> {
+        closest_points_triangle_triangle(self, &Triangle::new(seg.a, seg.b, seg.b))
+    }
+}
+
+impl<T: Real> Reversed<T, Segment<T>> for Aabb<T> {
+    const CLOSED_FORM: bool = false;
+    fn reversed(&self, seg: &Segment<T>) -> ClosestPoints<T> {
+        closest_points_convex(self, seg)
+    }
+}
+
+impl<T: Real> Reversed<T, Segment<T>> for Obb<T> {
+    const CLOSED_FORM: bool = false;
+    fn reversed(&self, seg: &Segment<T>) -> ClosestPoints<T> {
+        closest_points_convex(self, seg)
+    }
+}
+
+/// Swapping A and B keeps the distance and swaps the witnesses: the reversed query's answer,
+/// swapped, has each point on its shape and the distance between them; when the shapes are apart
+/// by more than the tolerance and the reversed query is a closed form, its witnesses are the
+/// original ones exchanged. Tolerance: the test tolerance times the input's magnitude, plus GJK's
+/// relative termination gap (`max(128 ε, 0.01 √ε)`, as `gjk.rs` sets it) times the distance when
+/// the reversed query is GJK.
+fn exchange_swaps_witnesses<T, A, B>(a: &A, b: &B) -> TestResult
+where
+    T: Real,
+    A: PairQuery<T, B>,
+    B: Parametrised<T> + PointQuery<T> + Reversed<T, A>,
+{
+    let (ab, ba) = (a.closest_points(b), b.reversed(a).swapped());
+    let gjk_gap = T::RELATIVE_TOLERANCE.fast_max(T::EPSILON.sqrt() * T::lit(0.01));
+    let tol =
+        tol_for(a, b) + if B::CLOSED_FORM { T::ZERO } else { T::lit(4.0) * gjk_gap * ab.distance };
+    let fail =
+        |e: &str| TestResult::error(format!("A {a:?}, B {b:?}: {ab:?}, reversed {ba:?}: {e}"));
+    if !((ab.distance - ba.distance).abs() <= tol) {
+        return fail("the distances differ");
+    }
+    if !(a.holds(&ba.point_a, tol) && b.holds(&ba.point_b, tol)) {
+        return fail("a swapped witness is not on its shape");
+    }
+    if !(((ba.point_b - ba.point_a).norm() - ba.distance).abs() <= tol) {
+        return fail("the swapped witnesses are not the distance apart");
+    }
+    if B::CLOSED_FORM
+        && ab.distance > tol
+        && !((ab.point_a - ba.point_a).norm() <= tol && (ab.point_b - ba.point_b).norm() <= tol)
+    {
+        return fail("the witnesses are not exchanged");
+    }
+    TestResult::passed()
+}
+
 macro_rules! pair_property {
+    (exchange_swaps_witnesses, $a:ident, $b:ident) => {
+        #[test]
+        fn exchange_swaps_witnesses_f32() {
+            run(|c: Pair<$a<f32>, $b<f32>>| exchange_swaps_witnesses(&c.a, &c.b));
+        }
+        #[test]
+        fn exchange_swaps_witnesses_f64() {
+            run(|c: Pair<$a<f64>, $b<f64>>| exchange_swaps_witnesses(&c.a, &c.b));
+        }
+    };
     (closest_points_lie_on_shapes, $a:ident, $b:ident) => {
         #[test]
         fn closest_points_lie_on_shapes_f32() {
@@ -303,7 +406,8 @@ macro_rules! pair_property {
 }
 
 /// One module per pair with the listed properties; `common` stands for the four every pair query
-/// has (all but the exchange of arguments, for pairs of one shape type).
+/// has (all but the exchange of arguments: `exchange_keeps_distance` for pairs of one shape type,
+/// `exchange_swaps_witnesses` for mixed pairs).
 macro_rules! pair_query_properties {
     ($($name:ident: $a:ident, $b:ident => [$($prop:ident),* $(,)?]),* $(,)?) => {$(
         mod $name {
@@ -325,13 +429,13 @@ macro_rules! pair_query_properties {
 pair_query_properties!(
     line_line: Line, Line => [common, exchange_keeps_distance],
     segment_segment: Segment, Segment => [common, exchange_keeps_distance],
-    segment_triangle: Segment, Triangle => [common],
+    segment_triangle: Segment, Triangle => [common, exchange_swaps_witnesses],
     triangle_triangle: Triangle, Triangle => [common, exchange_keeps_distance],
-    segment_aabb: Segment, Aabb => [common],
-    segment_obb: Segment, Obb => [common],
+    segment_aabb: Segment, Aabb => [common, exchange_swaps_witnesses],
+    segment_obb: Segment, Obb => [common, exchange_swaps_witnesses],
     sphere_sphere: Sphere, Sphere => [common, exchange_keeps_distance],
-    sphere_segment: Sphere, Segment => [common],
-    sphere_capsule: Sphere, Capsule => [common],
+    sphere_segment: Sphere, Segment => [common, exchange_swaps_witnesses],
+    sphere_capsule: Sphere, Capsule => [common, exchange_swaps_witnesses],
     capsule_capsule: Capsule, Capsule => [common, exchange_keeps_distance],
 );
 
