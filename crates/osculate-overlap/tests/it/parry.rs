@@ -21,7 +21,7 @@ use osculate_overlap::osculate_closest as closest;
 use osculate_overlap::{
     aabb_aabb, aabb_triangle, capsule_capsule, obb_obb, obb_triangle, segment_aabb, segment_obb,
     segment_triangle, segment_triangle_exact, sphere_aabb, sphere_capsule, sphere_obb,
-    sphere_sphere, triangle_triangle, triangle_triangle_exact,
+    sphere_sphere, sphere_triangle, triangle_triangle, triangle_triangle_exact,
 };
 use parry3d_f64::math::{Pose, Rot3, Vector};
 use parry3d_f64::query;
@@ -317,6 +317,27 @@ fn ball_capsule() {
             margin: s.radius + c.radius - d,
             band: band::<f64>(scale(&[s.center, c.a, c.b], &[s.radius, c.radius])),
             kind: format!("{} / {}", sphere_kind(s), capsule_kind(c)),
+        }
+    });
+}
+
+#[test]
+fn ball_triangle() {
+    // parry answers ball-triangle by projecting the center on the triangle (`intersection_test`'s
+    // ball against a point-query shape): no GJK and no absolute tolerance, so no disagreement
+    // class is expected beyond the band. The oracle is the distance through the segment-triangle
+    // query with a zero-length segment, as in the properties (independent of
+    // `closest_point_on_triangle`, which `sphere_triangle` uses).
+    differential::<Sphere<f64>, Triangle<f64>>("ball-triangle (sphere_triangle)", &[], |s, t| {
+        let (p1, g1) = ball(s);
+        let center = Segment::new(s.center, s.center);
+        let d = closest::closest_points_segment_triangle(&center, t).distance;
+        Case {
+            ours: sphere_triangle(s, t),
+            parry: parry_test(&p1, &g1, &identity(), &triangle(t)),
+            margin: s.radius - d,
+            band: band::<f64>(scale(&[s.center, t.a, t.b, t.c], &[s.radius])),
+            kind: format!("{} / {}", sphere_kind(s), triangle_kind(t)),
         }
     });
 }
