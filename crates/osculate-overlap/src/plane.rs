@@ -160,7 +160,9 @@ pub fn obb_plane<T: Real>(b: &Obb<T>, plane: &Plane<T>) -> bool {
     meets(obb_iv(b, plane))
 }
 
-/// Whether oriented box `b` intersects the halfspace behind the plane of `h` (Ericson 5.2.3).
+/// Whether oriented box `b` intersects the halfspace behind the plane of `h` (Ericson 5.2.3):
+/// `s − r ≤ 0` for the center's signed distance `s` and the projection radius `r`. A box touching
+/// the plane from the front (its lowest point on it) counts as intersecting.
 ///
 /// # Examples
 /// ```
@@ -198,7 +200,8 @@ fn cone_iv<T: Real>(c: &Cone<T>, p: &Plane<T>) -> Option<(T, T)> {
 }
 
 /// Whether cone `c` intersects `plane`: the tip and the two extreme rim points bound its projection
-/// on the normal (Ericson 5.2.4, both sides).
+/// on the normal (Ericson 5.2.4, both sides). A cone touching the plane (tip or rim on it, the
+/// rest on one side) counts as intersecting (`lo ≤ 0 ≤ hi`).
 ///
 /// # Examples
 /// ```
@@ -221,7 +224,8 @@ pub fn cone_plane<T: Real>(c: &Cone<T>, plane: &Plane<T>) -> bool {
 }
 
 /// Whether cone `c` intersects the halfspace behind the plane of `h`: the tip or the rim point
-/// farthest along `−n` is behind the plane (Ericson 5.2.4, `TestConeHalfspace`).
+/// farthest along `−n` is behind the plane (Ericson 5.2.4, `TestConeHalfspace`). Touching (that
+/// point exactly on the plane) counts as intersecting (`≤ 0`).
 ///
 /// # Examples
 /// ```
@@ -250,7 +254,8 @@ fn capsule_iv<T: Real>(c: &Capsule<T>, p: &Plane<T>) -> Option<(T, T)> {
 }
 
 /// Whether capsule `c` intersects `plane`: its axis end points' signed distances, widened by the
-/// radius, straddle 0 (the sphere-plane test of Ericson 5.2.2 swept along the axis).
+/// radius, straddle 0 (the sphere-plane test of Ericson 5.2.2 swept along the axis). A capsule
+/// touching the plane (its nearest end exactly `r` from it) counts as intersecting.
 ///
 /// # Examples
 /// ```
@@ -267,7 +272,8 @@ pub fn capsule_plane<T: Real>(c: &Capsule<T>, plane: &Plane<T>) -> bool {
     meets(capsule_iv(c, plane))
 }
 
-/// Whether capsule `c` intersects the halfspace behind the plane of `h`.
+/// Whether capsule `c` intersects the halfspace behind the plane of `h`: the lower axis end's signed
+/// distance minus the radius is at most 0. Touching from the front counts as intersecting.
 ///
 /// # Examples
 /// ```

@@ -50,6 +50,8 @@ pub fn sphere_sphere<T: Real>(a: &Sphere<T>, b: &Sphere<T>) -> bool {
 
 /// Whether solid sphere `s` and segment `seg` meet: the squared distance from the center to the
 /// segment (Ericson 5.1.2.1) against `r²` — van den Bergen's Algorithm 3.2 answers the same.
+/// Touching (the segment exactly `r` from the center) counts as meeting (`≤`); within a rounding
+/// of touching the computed squared distance decides.
 ///
 /// # Examples
 /// ```
@@ -68,7 +70,9 @@ pub fn sphere_segment<T: Real>(s: &Sphere<T>, seg: &Segment<T>) -> bool {
 }
 
 /// Whether solid sphere `s` and solid capsule `c` overlap: the center's squared distance to the
-/// capsule's axis against `(r_s + r_c)²` (Ericson 4.5.1).
+/// capsule's axis against `(r_s + r_c)²` (Ericson 4.5.1). Touching (the center exactly `r_s + r_c`
+/// from the axis) counts as overlapping (`≤`); within a rounding of touching the computed squared
+/// distance decides.
 ///
 /// # Examples
 /// ```
@@ -89,7 +93,8 @@ pub fn sphere_capsule<T: Real>(s: &Sphere<T>, c: &Capsule<T>) -> bool {
 }
 
 /// Whether two solid capsules overlap: the squared distance of their axes (Ericson 5.1.9) against
-/// `(r₁ + r₂)²` (Ericson 4.5.1).
+/// `(r₁ + r₂)²` (Ericson 4.5.1). Touching (the axes exactly `r₁ + r₂` apart) counts as overlapping
+/// (`≤`); within a rounding of touching the computed squared distance decides.
 ///
 /// # Examples
 /// ```
@@ -111,7 +116,9 @@ pub fn capsule_capsule<T: Real>(a: &Capsule<T>, b: &Capsule<T>) -> bool {
 }
 
 /// Whether solid sphere `s` and solid box `b` overlap: the squared distance from the center to the
-/// box (Ericson 5.2.5, 5.1.3.1) against `r²`. An inverted box is empty: `false`.
+/// box (Ericson 5.2.5, 5.1.3.1) against `r²`. Touching (the center exactly `r` from the box)
+/// counts as overlapping (`≤`; the per-axis clamp makes the distance exact for a center facing a
+/// face). An inverted box is empty: `false`.
 ///
 /// # Examples
 /// ```
@@ -128,7 +135,10 @@ pub fn sphere_aabb<T: Real>(s: &Sphere<T>, b: &Aabb<T>) -> bool {
     finite(&[&s.center, &b.min, &b.max]) && within(sq_distance_point_aabb(&s.center, b), s.radius)
 }
 
-/// Whether solid sphere `s` and solid oriented box `b` overlap (Ericson 5.2.6).
+/// Whether solid sphere `s` and solid oriented box `b` overlap (Ericson 5.2.6): the squared distance
+/// from the center, taken into the box's frame, to the box `[−e, e]` against `r²`. Touching counts
+/// as overlapping (`≤`); within a rounding of touching (the rotation into the box's frame rounds)
+/// the computed squared distance decides.
 ///
 /// # Examples
 /// ```
@@ -157,7 +167,9 @@ fn sq_distance_to_centered_box<T: Real>(p: &Vector3<T>, e: &Vector3<T>) -> T {
 }
 
 /// Whether solid sphere `s` and triangle `tri` meet: the squared distance from the center to the
-/// triangle (Ericson 5.2.7, 5.1.5) against `r²`.
+/// triangle (Ericson 5.2.7, 5.1.5) against `r²`. Touching (the triangle exactly `r` from the
+/// center) counts as meeting (`≤`); within a rounding of touching the computed squared distance
+/// decides.
 ///
 /// # Examples
 /// ```
@@ -192,7 +204,8 @@ fn sq_distance_to_triangle<T: Real>(p: &Point3<T>, t: &Triangle<T>) -> T {
 }
 
 /// Whether solid sphere `s` and convex polygon `poly` meet: the squared distance from the center to
-/// the polygon (Ericson 5.2.8) against `r²`.
+/// the polygon (Ericson 5.2.8) against `r²`. Touching (the polygon exactly `r` from the center)
+/// counts as meeting (`≤`); within a rounding of touching the computed squared distance decides.
 ///
 /// # Examples
 /// ```

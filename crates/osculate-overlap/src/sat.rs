@@ -23,6 +23,17 @@ pub struct Interval<T: Real> {
 impl<T: Real> Interval<T> {
     /// The interval of the projections `axis · p` of `points` (empty — `min > max` — for no
     /// points).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_overlap::sat::Interval;
+    /// use osculate_math::{Point3, Vector3};
+    ///
+    /// let tri = [Point3::new(1.0_f64, 0.0, 0.0), Point3::new(3.0, 5.0, 0.0), Point3::new(2.0, -1.0, 4.0)];
+    /// assert_eq!(Interval::of_points(&Vector3::x(), &tri), Interval { min: 1.0, max: 3.0 });
+    /// let none = Interval::of_points(&Vector3::x(), &[] as &[Point3<f64>]);
+    /// assert!(none.min > none.max);
+    /// ```
     #[must_use]
     pub fn of_points(axis: &Vector3<T>, points: &[Point3<T>]) -> Self {
         points.iter().fold(Self { min: T::INFINITY, max: T::NEG_INFINITY }, |iv, p| {
@@ -32,6 +43,17 @@ impl<T: Real> Interval<T> {
     }
 
     /// Whether the two intervals are apart by more than `slack` (touching intervals are not).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_overlap::sat::Interval;
+    ///
+    /// let a = Interval { min: 0.0_f32, max: 1.0 };
+    /// assert!(a.separated_from(&Interval { min: 1.5, max: 2.0 }, 0.0));
+    /// assert!(!a.separated_from(&Interval { min: 1.0, max: 2.0 }, 0.0)); // touching
+    /// assert!(!a.separated_from(&Interval { min: 1.5, max: 2.0 }, 0.5)); // within the slack
+    /// assert!(a.separated_from(&Interval { min: -3.0, max: -0.5 }, 0.25));
+    /// ```
     #[inline]
     #[must_use]
     pub fn separated_from(&self, other: &Self, slack: T) -> bool {
@@ -323,7 +345,9 @@ fn obb_finite<T: Real>(b: &Obb<T>) -> bool {
 }
 
 /// Whether oriented box `b` and triangle `t` overlap: the triangle taken into the box's frame and
-/// tested as in [`aabb_triangle`].
+/// tested as in [`aabb_triangle`]. Touching counts as overlapping, and so does a gap within the
+/// module's slack (`RELATIVE_TOLERANCE × scale` on each axis), which also absorbs the rounding of
+/// the move into the box's frame.
 ///
 /// # Examples
 /// ```
@@ -400,7 +424,9 @@ pub fn segment_aabb<T: Real>(s: &Segment<T>, b: &Aabb<T>) -> bool {
 }
 
 /// Whether segment `s` and oriented box `b` overlap: the segment taken into the box's frame and
-/// tested as in [`segment_aabb`].
+/// tested as in [`segment_aabb`]. Touching counts as overlapping, and so does a gap within the
+/// module's slack (`RELATIVE_TOLERANCE × scale`), which also absorbs the rounding of the move into
+/// the box's frame.
 ///
 /// # Examples
 /// ```

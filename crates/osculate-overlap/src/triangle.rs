@@ -470,7 +470,9 @@ pub fn segment_triangle<T: Real>(s: &Segment<T>, t: &Triangle<T>) -> bool {
 }
 
 /// [`segment_triangle`] with exact orientations (Shewchuk's adaptive predicates): the true answer
-/// for the given coordinates.
+/// for the given coordinates, within the range of exactness of the module documentation. Touching
+/// (an end on the triangle, the segment through an edge or a vertex, a coplanar segment meeting
+/// the boundary) counts as meeting, exactly.
 ///
 /// # Examples
 /// ```
