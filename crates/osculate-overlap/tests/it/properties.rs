@@ -34,13 +34,15 @@ use osculate_overlap::{
 };
 use quickcheck::{QuickCheck, TestResult};
 
-/// Cases per property: enough to see every flavour many times, small enough for debug builds.
+/// Cases per property: enough to see every flavour many times, small enough for debug builds
+/// (`OSCULATE_CASES` overrides it, for `cargo xtask soak`).
 const CASES: u64 = 500;
 /// Points sampled per shape in the sample-based checks.
 const SAMPLES: usize = 16;
 
 fn run<A: quickcheck::Arbitrary + Debug>(prop: fn(A) -> TestResult) {
-    QuickCheck::new().tests(CASES).max_tests(CASES * 10).min_tests_passed(CASES).quickcheck(prop);
+    let n = osculate_math::testing::cases(CASES);
+    QuickCheck::new().tests(n).max_tests(n * 10).min_tests_passed(n).quickcheck(prop);
 }
 
 /// One test per scalar type for each generic property `name::<T>`.
@@ -1132,7 +1134,98 @@ fn motion_planes<T: Real>((p, m): (Pair<Obb<T>, Plane<T>>, Motion<T>)) -> TestRe
     c.result()
 }
 
-for_f32_and_f64!(motion_round, motion_boxes, motion_box_triangle, motion_triangles, motion_planes);
+fn motion_sphere_segment<T: Real>((p, m): (Pair<Sphere<T>, Segment<T>>, Motion<T>)) -> TestResult {
+    let (s, seg) = (wsphere(&p.a), wseg(&p.b));
+    let band = moved_band::<T>(scale(&[s.center, seg.a, seg.b], &[s.radius]));
+    let d = closest::sq_distance_point_segment(&s.center, &seg).sqrt();
+    let (sm, segm) = (p.a.transformed(&m.0), p.b.transformed(&m.0));
+    let mut c = Checks::default();
+    c.expect("moved sphere_segment", sphere_segment(&sm, &segm), s.radius - d, band, &(&p, &m));
+    c.result()
+}
+
+fn motion_sphere_triangle<T: Real>(
+    (p, m): (Pair<Sphere<T>, Triangle<T>>, Motion<T>),
+) -> TestResult {
+    let (s, t) = (wsphere(&p.a), wtri(&p.b));
+    let band = moved_band::<T>(scale(&[s.center, t.a, t.b, t.c], &[s.radius]));
+    // The oracle of `sphere_triangle_agrees`: the segment-triangle distance of the center.
+    let center = Segment::new(s.center, s.center);
+    let d = closest::closest_points_segment_triangle(&center, &t).distance;
+    let (sm, tm) = (p.a.transformed(&m.0), p.b.transformed(&m.0));
+    let mut c = Checks::default();
+    c.expect("moved sphere_triangle", sphere_triangle(&sm, &tm), s.radius - d, band, &(&p, &m));
+    c.result()
+}
+
+fn motion_sphere_polygon<T: Real>(
+    (p, m): (Pair<Sphere<T>, ConvexPolygon<T>>, Motion<T>),
+) -> TestResult {
+    let s = wsphere(&p.a);
+    let poly = ConvexPolygon {
+        vertices: p.b.vertices.iter().map(wp).collect(),
+        normal: Unit::new_unchecked(wv(&p.b.normal)),
+    };
+    let mut pts = poly.vertices.clone();
+    pts.push(s.center);
+    let band = moved_band::<T>(scale(&pts, &[s.radius]));
+    let d = closest::sq_distance_point_polygon(&s.center, &poly).sqrt();
+    let (sm, pm) = (p.a.transformed(&m.0), p.b.transformed(&m.0));
+    let mut c = Checks::default();
+    c.expect("moved sphere_polygon", sphere_polygon(&sm, &pm), s.radius - d, band, &(&p, &m));
+    c.result()
+}
+
+fn motion_sphere_planes<T: Real>((p, m): (Pair<Sphere<T>, Plane<T>>, Motion<T>)) -> TestResult {
+    let (s, pl) = (wsphere(&p.a), wplane(&p.b));
+    let band = moved_band::<T>(scale(&[s.center], &[s.radius, pl.d]));
+    let d = closest::signed_distance_point_plane(&s.center, &pl);
+    let (sm, plm) = (p.a.transformed(&m.0), p.b.transformed(&m.0));
+    let mut c = Checks::default();
+    let got = (sphere_plane(&sm, &plm), sphere_halfspace(&sm, &Halfspace::new(plm)));
+    check_plane_pair(&mut c, "moved sphere", got, (d - s.radius, d + s.radius), band, &(&p, &m));
+    let behind = sphere_behind_plane(&sm, &plm);
+    c.expect("moved sphere_behind_plane", behind, -(d + s.radius), band, &(&p, &m));
+    c.result()
+}
+
+fn motion_capsule_planes<T: Real>((p, m): (Pair<Capsule<T>, Plane<T>>, Motion<T>)) -> TestResult {
+    let (k, pl) = (wcap(&p.a), wplane(&p.b));
+    let band = moved_band::<T>(scale(&[k.a, k.b], &[k.radius, pl.d]));
+    let (lo, hi) = extent(&pl, [k.a, k.b]);
+    let (km, plm) = (p.a.transformed(&m.0), p.b.transformed(&m.0));
+    let mut c = Checks::default();
+    let got = (capsule_plane(&km, &plm), capsule_halfspace(&km, &Halfspace::new(plm)));
+    let ext = (lo - k.radius, hi + k.radius);
+    check_plane_pair(&mut c, "moved capsule", got, ext, band, &(&p, &m));
+    c.result()
+}
+
+fn motion_cone_planes<T: Real>((p, m): (Pair<Cone<T>, Plane<T>>, Motion<T>)) -> TestResult {
+    let axis = Unit::new_unchecked(wv(&p.a.axis));
+    let k = Cone::new(wp(&p.a.tip), axis, p.a.height.to_f64(), p.a.radius.to_f64());
+    let pl = wplane(&p.b);
+    let band = moved_band::<T>(scale(&[k.tip], &[k.height, k.radius, pl.d]));
+    let (km, plm) = (p.a.transformed(&m.0), p.b.transformed(&m.0));
+    let mut c = Checks::default();
+    let got = (cone_plane(&km, &plm), cone_halfspace(&km, &Halfspace::new(plm)));
+    check_plane_pair(&mut c, "moved cone", got, cone_extent(&k, &pl), band, &(&p, &m));
+    c.result()
+}
+
+for_f32_and_f64!(
+    motion_round,
+    motion_boxes,
+    motion_box_triangle,
+    motion_triangles,
+    motion_planes,
+    motion_sphere_segment,
+    motion_sphere_triangle,
+    motion_sphere_polygon,
+    motion_sphere_planes,
+    motion_capsule_planes,
+    motion_cone_planes,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Non-finite input: raw quickcheck floats (NaN, ±∞, ±0, MAX and huge values appear often) put in
