@@ -123,8 +123,10 @@ fn triangle_hit<T: Real>(
 /// edge of two triangles can miss both by rounding (see [`ray_triangle_watertight`]). Edges and
 /// vertices count as inside.
 ///
-/// A collapsed triangle (zero determinant: collinear vertices, or a ray parallel to the plane)
-/// misses. `None` on a miss, an invalid ray or NaN. The normal faces the ray.
+/// A collapsed triangle or a ray parallel to its plane (the determinant below
+/// [`Real::DEGENERATE_SQ_TOLERANCE`] relative to `|d|·|b − a|·|c − a|`, squared: collinear vertices
+/// or a ray along the plane up to rounding, where the determinant is noise) misses. `None` on a
+/// miss, an invalid ray or NaN. The normal faces the ray.
 ///
 /// # Examples
 /// ```
@@ -159,6 +161,13 @@ pub fn ray_triangle<T: Real>(
     if !ok || !det.is_finite() {
         return None;
     }
+    // det = d·(e2 × e1): below DEGENERATE_SQ_TOLERANCE relative to |d|·|e1|·|e2| (squared), the
+    // triangle is collapsed or the ray runs along its plane up to rounding, and the divisions
+    // below by det would turn rounding noise into a hit anywhere along the ray.
+    let scale_sq = e1.norm_squared() * e2.norm_squared() * ray.direction.norm_squared();
+    if det * det <= T::DEGENERATE_SQ_TOLERANCE * scale_sq {
+        return None;
+    }
     let inv = T::ONE / det;
     let s = ray.origin - tri.a;
     let v = s.dot(&p) * inv;
@@ -189,7 +198,11 @@ fn edge_functions_f64(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64) -> [
 /// is exactly 0 the three are recomputed in `f64`, as the paper prescribes. Edges count as inside
 /// (`U, V, W ≥ 0` or all `≤ 0`).
 ///
-/// A collapsed triangle misses. `None` on a miss, an invalid ray or NaN. The normal faces the ray.
+/// A triangle collapsed up to rounding (`|(b − a) × (c − a)|²` at most
+/// [`Real::DEGENERATE_SQ_TOLERANCE`] `|b − a|²|c − a|²`) misses: its edge functions are rounding
+/// noise. (The test depends on the triangle only, so two triangles sharing an edge still leave no
+/// gap between them that a ray could slip through, unless one of them is such a sliver.) `None`
+/// on a miss, an invalid ray or NaN. The normal faces the ray.
 ///
 /// # Examples
 /// ```
@@ -212,6 +225,15 @@ pub fn ray_triangle_watertight<T: Real>(
         && is_finite_point(&tri.a)
         && is_finite_point(&tri.b)
         && is_finite_point(&tri.c))
+    {
+        return None;
+    }
+    // A triangle collapsed up to rounding (|(b − a) × (c − a)|² below DEGENERATE_SQ_TOLERANCE
+    // times |b − a|²|c − a|²) misses: its edge functions are noise of one sign as often as not,
+    // and their noise barycentrics put the hit anywhere along the sliver's length.
+    let (e1, e2) = (tri.b - tri.a, tri.c - tri.a);
+    if !(e1.cross(&e2).norm_squared()
+        > T::DEGENERATE_SQ_TOLERANCE * e1.norm_squared() * e2.norm_squared())
     {
         return None;
     }

@@ -80,9 +80,10 @@ pub fn ray_polyhedron<T: Real>(
 }
 
 /// The cast of `ray` against solid tetrahedron `tet`: Cyrus-Beck against its four face planes,
-/// oriented outward whatever the vertex order. A flat tetrahedron (zero volume) has no inside and
-/// is cast as the union of its four faces (two-sided, watertight triangle test; `t_enter ==
-/// t_exit`). `None` on a miss, an invalid ray or NaN.
+/// oriented outward whatever the vertex order. A flat tetrahedron (six times its volume below
+/// [`Real::RELATIVE_TOLERANCE`] times the cube of its longest edge: flat up to rounding) has no
+/// inside and is cast as the union of its four faces (two-sided, watertight triangle test;
+/// `t_enter == t_exit`). `None` on a miss, an invalid ray or NaN.
 ///
 /// # Examples
 /// ```
@@ -106,7 +107,17 @@ pub fn ray_tetrahedron<T: Real>(ray: &Ray<T>, tet: &Tetrahedron<T>) -> Option<Ra
     if !vol.is_finite() {
         return None;
     }
-    if vol == T::ZERO {
+    // Flat up to rounding (six times the volume below `RELATIVE_TOLERANCE` times the cube of the
+    // longest edge, as `closest_point_on_tetrahedron` decides): the face planes of such a sliver
+    // are nearly parallel and their rounded normals make the Cyrus-Beck clip garbage far outside
+    // it, so it is cast as its faces.
+    let [a, b, c, d] = [tet.a, tet.b, tet.c, tet.d];
+    let longest = [b - a, c - a, d - a, c - b, d - b, d - c]
+        .iter()
+        .fold(T::ZERO, |m, e| m.fast_max(e.norm_squared()))
+        .sqrt();
+    let flat = (vol * T::lit(6.0)).abs() <= T::RELATIVE_TOLERANCE * longest * longest * longest;
+    if flat {
         let mut best: Option<RayHit<T>> = None;
         for f in tet.faces() {
             if let Some(h) = ray_triangle_watertight(ray, &f, Culling::TwoSided)

@@ -48,6 +48,23 @@ fn line_infinite_cylinder<T: Real>(
     crate::sphere::line_ball(&Point3::from(m), &n, &Point3::origin(), r)
 }
 
+/// The outward normal of a tube of radius `r` about `axis` at a point whose offset from the axis
+/// is `radial`. For `r = 0` (a segment) the offset is rounding noise, and the normal is the part of
+/// the ray's `−d` perpendicular to the axis (outward on the segment, at its ends too, and facing
+/// the ray), or `−d` itself for a ray along the axis or a zero axis.
+pub(crate) fn radial_normal<T: Real>(
+    radial: &Vector3<T>,
+    axis: &Vector3<T>,
+    d: &Vector3<T>,
+    r: T,
+) -> Vector3<T> {
+    if r != T::ZERO {
+        return *radial;
+    }
+    let perp = -(d - axis * (d.dot(axis) / axis.norm_squared()));
+    if unit(&perp).is_some() { perp } else { -d }
+}
+
 /// The interval where the line `o + t·d` is inside the capsule's body (the cylinder between the
 /// end planes), for `ray_capsule`.
 pub(crate) fn line_cylinder_body<T: Real>(
@@ -67,7 +84,9 @@ pub(crate) fn line_cylinder_body<T: Real>(
 /// intersection of the slab between the end planes with the infinite tube of radius `r` around the
 /// axis. The entry normal is the cap's (`±axis`) when the slab bound binds, the radial direction
 /// when the tube's does. A cylinder with `a == b` is treated as the ball of its radius (as its
-/// `contains_point` does). `None` on a miss, an invalid ray, NaN or a negative radius.
+/// `contains_point` does); a zero-radius one is its axis segment, whose normal at a hit on the
+/// side is the part of `−direction` perpendicular to the axis. `None` on a miss, an invalid ray,
+/// NaN or a negative radius.
 ///
 /// # Examples
 /// ```
@@ -104,7 +123,7 @@ pub fn ray_cylinder<T: Real>(ray: &Ray<T>, c: &Cylinder<T>) -> Option<RayHit<T>>
     } else {
         let p = ray.point_at(t1);
         let along = (p - c.a).dot(&axis) / axis.norm_squared();
-        unit(&(p - (c.a + axis * along)))
+        unit(&radial_normal(&(p - (c.a + axis * along)), &axis, d, c.radius))
     };
     hit(ray, enter, exit, normal.or_else(|| unit(&-ray.direction)), inside)
 }
@@ -139,8 +158,10 @@ fn quadratic_le_zero<T: Real>(a: T, b: T, c: T) -> [Option<(T, T)>; 2] {
 /// ray the nappe condition is a quadratic inequality whose solution set is one interval or two
 /// half-lines (one per nappe); intersected with the slab, which lies on the right nappe's side of
 /// the tip, it is the ray's interval in the cone (the extension of Ericson 5.3.7's cylinder cast to
-/// the cone). The entry normal is the base's (`axis`) when the slab binds, the cone's gradient
-/// otherwise (`−axis` at the tip). A zero height is a flat disc, a zero radius the axis segment.
+/// the cone). The entry normal is the base's (`axis`) when the slab binds, otherwise the slant's
+/// normal along the generator through the entry point, `h·x̂_⊥ − r·axis` normalised (`−axis` at
+/// the tip). A zero height is a flat disc, a zero radius the axis segment
+/// (cast as a zero-radius [`ray_cylinder`]).
 /// `None` on a miss, an invalid ray, NaN or a negative height or radius.
 ///
 /// # Examples
@@ -169,7 +190,22 @@ pub fn ray_cone<T: Real>(ray: &Ray<T>, cone: &Cone<T>) -> Option<RayHit<T>> {
         return None;
     }
     let u = cone.axis.into_inner();
-    let (o, d) = (&ray.origin, &ray.direction);
+    if r == T::ZERO && h > T::ZERO {
+        // The axis segment. The nappe's quadratic has a discriminant that cancels to rounding
+        // noise for a line through the axis and would report a chord of length √ε around it;
+        // the cylinder's tube is measured from the line's offset to the axis, without
+        // cancellation.
+        return ray_cylinder(ray, &Cylinder::new(cone.tip, cone.tip + u * h, T::ZERO));
+    }
+    let d = &ray.direction;
+    // The quadratic below is solved from the line's point nearest the cone's middle, `o + tc·d`,
+    // not from the ray's origin: its coefficients are then of the size of the cone rather than of
+    // the origin's distance, and the discriminant of a short chord (near the tip, or from far
+    // away) does not cancel to rounding noise. Parameters are shifted back by `tc` at the end.
+    let mid = cone.tip + u * (h * T::HALF);
+    let tc = (mid - ray.origin).dot(d) / d.norm_squared();
+    let tc = if tc.is_finite() { tc } else { T::ZERO };
+    let o = ray.origin + d * tc;
     let m = o - cone.tip;
     // Axial coordinates s(t) = s0 + t·s1 and perpendicular parts.
     let (s0, s1) = (m.dot(&u), d.dot(&u));
@@ -196,7 +232,7 @@ pub fn ray_cone<T: Real>(ray: &Ray<T>, cone: &Cone<T>) -> Option<RayHit<T>> {
             }
             (t, t)
         };
-        let (enter, exit, inside) = clip(ray, t1, t2)?;
+        let (enter, exit, inside) = clip(ray, t1 + tc, t2 + tc)?;
         let normal = unit(&if s1 > T::ZERO { -u } else { u });
         return hit(ray, enter, exit, normal.or_else(|| unit(&-ray.direction)), inside);
     }
@@ -220,16 +256,21 @@ pub fn ray_cone<T: Real>(ray: &Ray<T>, cone: &Cone<T>) -> Option<RayHit<T>> {
         }
     }
     let (t1, t2, slab_binds) = best?;
+    let (t1, t2) = (t1 + tc, t2 + tc);
     let (enter, exit, inside) = clip(ray, t1, t2)?;
     let p = ray.point_at(t1);
     let normal = if slab_binds {
         // Entering through the base (s = h, normal +axis) or, for a flat cone, either face.
         unit(&if s1 > T::ZERO { -u } else { u })
     } else {
-        // The gradient of h²|x_⊥|² − r² s²: h² x_⊥ − r² s u.
+        // The slant's normal along the generator through p's azimuth: h·x̂_⊥ − r·u (normalised).
+        // Unlike the quadratic's gradient h² x_⊥ − r² s u, it does not tilt when p is off the
+        // surface by rounding (near the tip, where x_⊥ and s are small, that tilt is large).
         let q = p - cone.tip;
         let s = q.dot(&u);
-        unit(&((q - u * s) * h2 - u * (r2 * s))).or_else(|| unit(&-u))
+        unit(&(q - u * s))
+            .and_then(|radial| unit(&(radial.into_inner() * h - u * r)))
+            .or_else(|| unit(&-u))
     };
     hit(ray, enter, exit, normal.or_else(|| unit(&-ray.direction)), inside)
 }

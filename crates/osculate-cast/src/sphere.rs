@@ -60,7 +60,7 @@ pub(crate) fn clip<T: Real>(ray: &Ray<T>, t1: T, t2: T) -> Option<(T, T, bool)> 
 /// The ray's direction need not be unit. Returns `None` when the ray misses, for a zero or
 /// non-finite direction, a NaN anywhere, or a negative radius. A ray starting inside gets
 /// `t_enter = 0` and the normal `−direction`. A ray grazing the sphere hits with `t_enter ==
-/// t_exit`.
+/// t_exit`. A zero-radius sphere (a point) hit exactly gets the normal `−direction`.
 ///
 /// # Examples
 /// ```
@@ -79,8 +79,10 @@ pub fn ray_sphere<T: Real>(ray: &Ray<T>, s: &Sphere<T>) -> Option<RayHit<T>> {
     }
     let (t1, t2) = line_ball(&ray.origin, &ray.direction, &s.center, s.radius)?;
     let (enter, exit, inside) = clip(ray, t1, t2)?;
-    let p = ray.point_at(enter);
-    hit(ray, enter, exit, unit(&(p - s.center)).or_else(|| unit(&-ray.direction)), inside)
+    // A zero-radius sphere is a point: every direction is outward there, and `p − center` is
+    // rounding noise, so the normal is the one facing the ray.
+    let normal = if s.radius == T::ZERO { None } else { unit(&(ray.point_at(enter) - s.center)) };
+    hit(ray, enter, exit, normal.or_else(|| unit(&-ray.direction)), inside)
 }
 
 /// The cast of segment `seg` (from `seg.a` to `seg.b`, λ ∈ [0, 1]) against solid sphere `s`: van
@@ -136,7 +138,9 @@ pub fn segment_sphere_test<T: Real>(seg: &Segment<T>, s: &Sphere<T>) -> bool {
 /// The cast of `ray` against solid capsule `c`: the capsule is the union of the cylinder around
 /// its axis and the balls at its ends (Ericson 5.3.7's decomposition), each convex, so the ray's
 /// interval is the smallest enter and the largest exit over the pieces it meets. A zero-length
-/// capsule is a sphere; `None` on a miss, an invalid ray, NaN or a negative radius.
+/// capsule is a sphere; a zero-radius one is its segment, whose normal at a hit is the part of
+/// `−direction` perpendicular to the axis (`−direction` for a ray along the axis or a point).
+/// `None` on a miss, an invalid ray, NaN or a negative radius.
 ///
 /// # Examples
 /// ```
@@ -165,20 +169,27 @@ pub fn ray_capsule<T: Real>(ray: &Ray<T>, c: &Capsule<T>) -> Option<RayHit<T>> {
             }
         });
     };
+    let axis = c.b - c.a;
     // The two end balls.
     for end in [c.a, c.b] {
         if let Some((t1, t2)) = line_ball(o, d, &end, c.radius) {
-            add(t1, t2, ray.point_at(t1) - end);
+            // A zero radius leaves only rounding noise in `point − end`: the segment's normal
+            // facing the ray instead (perpendicular to the axis: valid at an end too).
+            let n = if c.radius == T::ZERO {
+                crate::round::radial_normal(&Vector3::zeros(), &axis, d, T::ZERO)
+            } else {
+                ray.point_at(t1) - end
+            };
+            add(t1, t2, n);
         }
     }
     // The cylinder body: within the radius of the axis line and between the end planes.
-    let axis = c.b - c.a;
     if axis != Vector3::zeros()
         && let Some((t1, t2)) = crate::round::line_cylinder_body(o, d, &c.a, &axis, c.radius)
     {
         let p = ray.point_at(t1);
         let along = (p - c.a).dot(&axis) / axis.norm_squared();
-        add(t1, t2, p - (c.a + axis * along));
+        add(t1, t2, crate::round::radial_normal(&(p - (c.a + axis * along)), &axis, d, c.radius));
     }
     let (t1, t2, n) = best?;
     let (enter, exit, inside) = clip(ray, t1, t2)?;

@@ -1,3 +1,7 @@
-//! Integration tests of osculate-cast.
+//! Integration tests of osculate-cast: quickcheck properties of every cast (each written once,
+//! generic over the scalar, instantiated for `f32` and `f64`), the watertightness count, and
+//! differential tests against parry3d / parry3d-f64 ray casts.
 
+mod parry;
+mod properties;
 mod watertight;
