@@ -3,7 +3,7 @@
 
 use osculate_math::{Aabb, Obb, Point3, Ray, Real, Segment, UnitVector3, Vector3, is_finite_point};
 
-use crate::types::{RayHit, hit, valid_ray};
+use crate::types::{RayHit, hit, unit, valid_ray};
 
 /// `1 + 2γ₃` with `γₙ = nε/(1 − nε)`: Ize's factor that makes the slab test's exit bound
 /// conservative, so that the rounding of `(bound − o)·(1/d)` never turns a hit into a miss.
@@ -21,55 +21,68 @@ fn axis_normal<T: Real>(axis: usize, positive: bool) -> UnitVector3<T> {
     UnitVector3::new_unchecked(n)
 }
 
-/// The slab test on the box `[lo, hi]`: the clipped interval, the entry normal and whether the ray
-/// started inside.
+/// The slab test on the box `[lo, hi]` for a usable ray and box: the clipped interval, the entry
+/// normal, or the way back out for a ray that starts inside.
+///
+/// Written for speed without giving up robustness: the per-axis interval from `1/d` with its ends
+/// ordered by a branch-free min/max, the bounds accumulated by branch-free max/min and the entry
+/// axis found afterwards (the comparisons that decide them mispredict on random rays when they are
+/// branches). A direction component whose reciprocal is infinite (zero or subnormal) is handled
+/// apart, as "inside that slab, boundary included, or a miss", so an origin on a slab plane never
+/// meets `0·∞ = NaN` (Williams et al. lean on IEEE rules there; this branch makes it exact, and it
+/// is never taken by a ray in general position, so it is always predicted).
+#[inline(always)]
 fn slabs<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> Option<RayHit<T>> {
     let (o, d) = (&ray.origin, &ray.direction);
-    let mut enter = T::NEG_INFINITY;
-    let mut exit = T::INFINITY;
-    let mut enter_normal = None;
+    let ize = ize_factor::<T>();
+    let mut t_near = [T::NEG_INFINITY; 3];
+    let mut t_far = [T::INFINITY; 3];
+    let mut valid = true;
     for i in 0..3 {
-        if !(lo[i] <= hi[i]) {
-            return None; // inverted (empty) or NaN box
-        }
-        if d[i] == T::ZERO {
-            // Parallel to the slab: inside it (boundary included) or a miss. Handled apart so
-            // that an origin on a slab plane never meets 0·∞ = NaN (Williams et al. rely on IEEE
-            // rules that make this case NaN-prone; this branch makes it exact).
+        valid &= lo[i] <= hi[i]; // an inverted (empty) box
+        let inv = T::ONE / d[i];
+        if inv.abs() == T::INFINITY {
             if o[i] < lo[i] || o[i] > hi[i] {
                 return None;
             }
             continue;
         }
-        let inv = T::ONE / d[i];
-        let (mut t_near, mut t_far) = ((lo[i] - o[i]) * inv, (hi[i] - o[i]) * inv);
-        // Moving down the axis enters through the max face (decided by the direction, not by the
-        // order of t_near and t_far, which tie for a flat box).
-        let positive_face = d[i] < T::ZERO;
-        if t_near > t_far {
-            core::mem::swap(&mut t_near, &mut t_far);
-        }
-        // Ize (2013): widen the exit so rounding never separates enter > exit for a ray through an
-        // edge or a corner.
-        t_far *= ize_factor::<T>();
-        if t_near > enter {
-            enter = t_near;
-            enter_normal = Some(axis_normal(i, positive_face));
-        }
-        if t_far < exit {
-            exit = t_far;
-        }
+        let (ta, tb) = ((lo[i] - o[i]) * inv, (hi[i] - o[i]) * inv);
+        t_near[i] = ta.fast_min(tb);
+        // Ize (2013): widen the exit so rounding never separates enter > exit for a ray through
+        // an edge or a corner.
+        t_far[i] = ta.fast_max(tb) * ize;
     }
-    let (t_enter, t_exit, inside) = if enter < T::ZERO {
-        (T::ZERO, exit.fast_min(ray.max_t), true)
-    } else {
-        (enter, exit.fast_min(ray.max_t), false)
-    };
-    if !(t_enter <= t_exit) {
+    let enter = t_near[2].fast_max(t_near[1].fast_max(t_near[0]));
+    let exit = t_far[2].fast_min(t_far[1].fast_min(t_far[0]));
+    let t_enter = enter.fast_max(T::ZERO);
+    let t_exit = exit.fast_min(ray.max_t);
+    if !(valid & (t_enter <= t_exit)) {
         return None;
     }
-    // A ray parallel to every axis it could enter through (all d_i = 0 but inside) starts inside.
-    hit(ray, t_enter, t_exit, enter_normal, inside || enter_normal.is_none())
+    let normal = if enter < T::ZERO {
+        // Started inside (or parallel to every slab it could enter through): the way back out.
+        unit(&-ray.direction)?
+    } else {
+        // The entering axis: the lowest one whose near plane is the entry. Moving down the axis
+        // enters through the max face (decided by the direction: a flat box's planes tie).
+        let (n0, n1) = (t_near[0] != enter, t_near[1] != enter);
+        let axis = usize::from(n0) + usize::from(n0 & n1);
+        axis_normal(axis, d[axis] < T::ZERO)
+    };
+    let point = ray.point_at(t_enter);
+    is_finite_point(&point).then_some(RayHit { t_enter, t_exit, point, normal })
+}
+
+/// Whether the ray and the box are usable by the slab test: finite origin, direction and corners
+/// (`x − x` is `0` for every finite `x` and NaN otherwise, so one sum tests all twelve without a
+/// branch) and `max_t ≥ 0` (`+∞` allowed). A zero direction passes here and gets `None` from
+/// [`slabs`] (inside every slab, no way back out).
+#[inline(always)]
+fn usable<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> bool {
+    let (o, d) = (&ray.origin, &ray.direction);
+    let z = (o - o) + (d - d) + (lo - lo) + (hi - hi);
+    (z.x + z.y + z.z == T::ZERO) & (ray.max_t >= T::ZERO)
 }
 
 /// The cast of `ray` against solid box `b` by the slab method (Kay-Kajiya as Williams, Barrus,
@@ -103,7 +116,7 @@ fn slabs<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> Option<RayHit
 /// ```
 #[must_use]
 pub fn ray_aabb<T: Real>(ray: &Ray<T>, b: &Aabb<T>) -> Option<RayHit<T>> {
-    if !(valid_ray(ray) && is_finite_point(&b.min) && is_finite_point(&b.max)) {
+    if !usable(ray, &b.min, &b.max) {
         return None;
     }
     slabs(ray, &b.min, &b.max)

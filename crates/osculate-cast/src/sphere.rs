@@ -19,27 +19,26 @@ pub(crate) fn line_ball<T: Real>(
     c: &Point3<T>,
     r: T,
 ) -> Option<(T, T)> {
-    if !(r >= T::ZERO) {
-        return None;
-    }
     let m = o - c;
     let a = d.norm_squared();
     let b = m.dot(d);
+    let inv_a = T::ONE / a;
     // The closest approach of the line to the center, and its squared distance.
-    let l = m - d * (b / a);
+    let l = m - d * (b * inv_a);
     let disc = r * r - l.norm_squared();
-    if !(disc >= T::ZERO) {
+    if !((disc >= T::ZERO) & (r >= T::ZERO)) {
         return None;
     }
     let cc = m.norm_squared() - r * r;
     let root = (a * disc).sqrt();
-    let q = if b > T::ZERO { -(b + root) } else { root - b };
+    // `q = −(b + sign(b)·root)`: never a difference of nearly equal numbers (branch-free).
+    let q = -(b + root.copysign(b));
     if q == T::ZERO {
         // The line passes through the center with the origin at the center: b = 0, r = 0.
         return Some((T::ZERO, T::ZERO));
     }
-    let (t1, t2) = (q / a, cc / q);
-    Some(if t1 <= t2 { (t1, t2) } else { (t2, t1) })
+    let (t1, t2) = (q * inv_a, cc / q);
+    Some((t1.fast_min(t2), t1.fast_max(t2)))
 }
 
 /// Clips the line interval `[t1, t2]` to the ray's `[0, max_t]`: `(t_enter, t_exit,
@@ -74,15 +73,29 @@ pub(crate) fn clip<T: Real>(ray: &Ray<T>, t1: T, t2: T) -> Option<(T, T, bool)> 
 /// ```
 #[must_use]
 pub fn ray_sphere<T: Real>(ray: &Ray<T>, s: &Sphere<T>) -> Option<RayHit<T>> {
-    if !valid_ray(ray) {
+    let m = ray.origin - s.center;
+    // Ericson 5.3.2's early out: the origin outside the sphere and the ray pointing away from it.
+    // No separate validation of the ray: a NaN or infinite origin or direction, or a zero one,
+    // makes the offset `l` of `line_ball` NaN or infinite and so its discriminant fails (a zero
+    // direction: `b/a = 0·∞`), and a negative or NaN `max_t` fails the clip; the test
+    // `non_finite_and_zero_rays_miss` below goes through every such case.
+    let away = (m.norm_squared() > s.radius * s.radius) & (m.dot(&ray.direction) > T::ZERO);
+    if away {
         return None;
     }
     let (t1, t2) = line_ball(&ray.origin, &ray.direction, &s.center, s.radius)?;
     let (enter, exit, inside) = clip(ray, t1, t2)?;
+    let point = ray.point_at(enter);
     // A zero-radius sphere is a point: every direction is outward there, and `p − center` is
-    // rounding noise, so the normal is the one facing the ray.
-    let normal = if s.radius == T::ZERO { None } else { unit(&(ray.point_at(enter) - s.center)) };
-    hit(ray, enter, exit, normal.or_else(|| unit(&-ray.direction)), inside)
+    // rounding noise, so the normal is the one facing the ray (as for a ray starting inside).
+    let normal = if inside | (s.radius == T::ZERO) {
+        unit(&-ray.direction)?
+    } else {
+        unit(&(point - s.center)).or_else(|| unit(&-ray.direction))?
+    };
+    // Both normals are unit by construction; only the hit's finiteness is left to check.
+    (enter.is_finite() & !exit.is_nan() & osculate_math::is_finite_point(&point))
+        .then_some(RayHit { t_enter: enter, t_exit: exit, point, normal })
 }
 
 /// The cast of segment `seg` (from `seg.a` to `seg.b`, λ ∈ [0, 1]) against solid sphere `s`: van
@@ -199,6 +212,48 @@ pub fn ray_capsule<T: Real>(ray: &Ray<T>, c: &Capsule<T>) -> Option<RayHit<T>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `ray_sphere` does no validation pass of its own: every non-finite or zero direction,
+    /// non-finite origin and negative or NaN `max_t` must still give `None`, from origins inside
+    /// and outside the sphere, for each coordinate taking each special value.
+    fn non_finite_and_zero_rays_miss<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let s = Sphere::new(Point3::new(l(0.5), l(-0.25), l(0.0)), l(2.0));
+        let specials = [T::NAN, T::INFINITY, -T::INFINITY];
+        let origins = [Point3::new(l(0.0), l(0.0), l(0.0)), Point3::new(l(-5.0), l(0.0), l(0.0))];
+        let dirs = [Vector3::new(l(1.0), l(0.0), l(0.0)), Vector3::new(l(1.0), l(0.1), l(-0.05))];
+        for o in origins {
+            for d in dirs {
+                assert!(ray_sphere(&Ray::new(o, d), &s).is_some(), "the base ray hits");
+                for i in 0..3 {
+                    for x in specials {
+                        let mut bad_o = o;
+                        bad_o[i] = x;
+                        assert!(ray_sphere(&Ray::new(bad_o, d), &s).is_none(), "{bad_o:?}");
+                        let mut bad_d = d;
+                        bad_d[i] = x;
+                        assert!(ray_sphere(&Ray::new(o, bad_d), &s).is_none(), "{bad_d:?}");
+                    }
+                }
+                for max_t in [l(-1.0), T::NAN] {
+                    assert!(ray_sphere(&Ray { origin: o, direction: d, max_t }, &s).is_none());
+                }
+                assert!(ray_sphere(&Ray::new(o, Vector3::zeros()), &s).is_none());
+                let tiny = Vector3::new(T::MIN_POSITIVE * l(0.5), l(0.0), l(0.0));
+                assert!(ray_sphere(&Ray::new(o, tiny), &s).is_none(), "subnormal direction");
+            }
+        }
+    }
+
+    #[test]
+    fn non_finite_and_zero_rays_miss_f32() {
+        non_finite_and_zero_rays_miss::<f32>();
+    }
+
+    #[test]
+    fn non_finite_and_zero_rays_miss_f64() {
+        non_finite_and_zero_rays_miss::<f64>();
+    }
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);

@@ -36,7 +36,8 @@ pub struct TriangleHit<T: Real> {
 #[inline]
 pub(crate) fn unit<T: Real>(v: &Vector3<T>) -> Option<UnitVector3<T>> {
     let n2 = v.norm_squared();
-    (n2 > T::ZERO && n2.is_finite()).then(|| UnitVector3::new_unchecked(v / n2.sqrt()))
+    // One division and three products (a vector divided by a scalar is three divisions).
+    ((n2 > T::ZERO) & n2.is_finite()).then(|| UnitVector3::new_unchecked(v * (T::ONE / n2.sqrt())))
 }
 
 /// The hit for the interval `[t_enter, t_exit]` of `ray` (already clipped), with `normal` the entry
@@ -53,9 +54,9 @@ pub(crate) fn hit<T: Real>(
     let normal = if started_inside { unit(&-ray.direction)? } else { normal? };
     let point = ray.point_at(t_enter);
     (t_enter.is_finite()
-        && !t_exit.is_nan()
-        && osculate_math::is_finite_point(&point)
-        && is_unit(&normal.into_inner()))
+        & !t_exit.is_nan()
+        & osculate_math::is_finite_point(&point)
+        & is_unit(&normal.into_inner()))
     .then_some(RayHit { t_enter, t_exit, point, normal })
 }
 
@@ -72,8 +73,10 @@ pub(crate) fn is_unit<T: Real>(n: &Vector3<T>) -> bool {
 /// nothing but its origin, and even a solid containing the origin gets no meaningful normal).
 #[inline]
 pub(crate) fn valid_ray<T: Real>(ray: &osculate_math::Ray<T>) -> bool {
-    osculate_math::is_finite_point(&ray.origin)
-        && osculate_math::is_finite_vector(&ray.direction)
-        && ray.direction != Vector3::zeros()
-        && ray.max_t >= T::ZERO
+    // One branch-free test: `x − x` is `0` for every finite `x` and NaN otherwise.
+    let (o, d) = (&ray.origin, &ray.direction);
+    let z = (o - o) + (d - d);
+    (z.x + z.y + z.z == T::ZERO)
+        & ((d.x != T::ZERO) | (d.y != T::ZERO) | (d.z != T::ZERO))
+        & (ray.max_t >= T::ZERO)
 }

@@ -87,14 +87,15 @@ pub fn point_max<T: Real>(a: &Point3<T>, b: &Point3<T>) -> Point3<T> {
 #[inline]
 #[must_use]
 pub fn is_finite_point<T: Real>(p: &Point3<T>) -> bool {
-    p.x.is_finite() && p.y.is_finite() && p.z.is_finite()
+    // Non-short-circuit `&`: one branch-free test instead of three branches.
+    p.x.is_finite() & p.y.is_finite() & p.z.is_finite()
 }
 
 /// `true` when every coordinate of `v` is finite.
 #[inline]
 #[must_use]
 pub fn is_finite_vector<T: Real>(v: &Vector3<T>) -> bool {
-    v.x.is_finite() && v.y.is_finite() && v.z.is_finite()
+    v.x.is_finite() & v.y.is_finite() & v.z.is_finite()
 }
 
 /// The largest absolute coordinate among the given points: the *scale* that relative tolerances are

@@ -42,10 +42,14 @@ fn finite<T: Real>(points: &[&Point3<T>]) -> bool {
 #[inline]
 #[must_use]
 pub fn sphere_sphere<T: Real>(a: &Sphere<T>, b: &Sphere<T>) -> bool {
-    a.radius >= T::ZERO
-        && b.radius >= T::ZERO
-        && finite(&[&a.center, &b.center])
-        && within((b.center - a.center).norm_squared(), a.radius + b.radius)
+    let d2 = (b.center - a.center).norm_squared();
+    let r = a.radius + b.radius;
+    // Non-short-circuit `&`: one branch-free test on random input (the `&&` chain mispredicted).
+    // A NaN anywhere fails a comparison; a finite `d2` proves both centers finite (an infinite
+    // coordinate gives an infinite or NaN difference), so the per-coordinate check runs only when
+    // `d2` overflowed or a center is infinite.
+    let fits = (a.radius >= T::ZERO) & (b.radius >= T::ZERO) & (r < T::INFINITY) & (d2 <= r * r);
+    fits && (d2 < T::INFINITY || finite(&[&a.center, &b.center]))
 }
 
 /// Whether solid sphere `s` and segment `seg` meet: the squared distance from the center to the

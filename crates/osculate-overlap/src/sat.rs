@@ -141,9 +141,17 @@ pub fn edge_edge_axis<T: Real>(
 #[inline]
 #[must_use]
 pub fn aabb_aabb<T: Real>(a: &Aabb<T>, b: &Aabb<T>) -> bool {
-    (0..3).all(|i| {
-        a.min[i] <= a.max[i] && b.min[i] <= b.max[i] && a.min[i] <= b.max[i] && b.min[i] <= a.max[i]
-    }) && [a.min, a.max, b.min, b.max].iter().all(is_finite_point)
+    // One branch-free test (a `&&` chain mispredicts on random input once validation joins it).
+    // Per axis, `max(min_a, min_b) ≤ min(max_a, max_b)` holds exactly when the intervals overlap
+    // and both are valid (`min ≤ max`); all twelve coordinates must be finite, and a NaN among
+    // them (which the max and min could drop) fails that test: `x − x` is `0` for a finite `x`
+    // and NaN otherwise.
+    let z = (a.min - a.min) + (a.max - a.max) + (b.min - b.min) + (b.max - b.max);
+    let mut ok = z.x + z.y + z.z == T::ZERO;
+    for i in 0..3 {
+        ok &= a.min[i].fast_max(b.min[i]) <= a.max[i].fast_min(b.max[i]);
+    }
+    ok
 }
 
 /// Whether two boxes given by center and half extents overlap: `|c₁ − c₂| ≤ e₁ + e₂` on every axis
