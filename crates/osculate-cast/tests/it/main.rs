@@ -5,3 +5,4 @@
 mod parry;
 mod properties;
 mod watertight;
+mod worked;
