@@ -190,9 +190,12 @@ fn valid_extents<T: Real>(v: &Vector3<T>) -> bool {
 /// Whether two oriented boxes overlap, by the 15 separating axes of Gottschalk et al. as Ericson
 /// 4.4.1 writes them: the three axes of each box, then the nine cross products, all evaluated in
 /// `a`'s frame from `R = Aᵀ B`. Near-parallel axes are handled as Ericson 4.4.1 and 5.2.1.1
-/// advise: `|R|` gets a relative epsilon (`RELATIVE_TOLERANCE`), so a near-zero cross-product axis
-/// is treated as parallel and errs toward overlap. Touching boxes overlap; a negative half extent or
-/// a non-finite value gives `false`.
+/// advise: `|R|` gets an epsilon, so a near-zero cross-product axis is treated as parallel and
+/// errs toward overlap. Touching boxes overlap, and so do boxes apart by less than the slack: on
+/// a face axis `RELATIVE_TOLERANCE × scale` (plus that epsilon times the extents), on an edge axis
+/// `a_i × b_j` the same plus `16 ε × scale / |a_i × b_j|` (the floor that keeps a near-zero axis
+/// of rounding noise from separating). A negative half extent or a non-finite value gives
+/// `false`.
 ///
 /// # Examples
 /// ```
@@ -247,15 +250,28 @@ pub fn obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> bool {
             return false;
         }
     }
-    // The nine cross products a_i × b_j.
+    // The nine cross products a_i × b_j, unnormalised: in a's frame the axis is
+    // (0, −r[i2][j], r[i1][j]) permuted, of length |c| = √(r[i1][j]² + r[i2][j]²). The relative
+    // slack is granted in proportion to that length (so that, in distance, an edge axis errs
+    // toward overlap by `RELATIVE_TOLERANCE × scale` like the face axes, not by that over |c|:
+    // found by the near-touching properties, f32 boxes 1.4e-4 apart at unit scale on an axis of
+    // length 0.4 were reported overlapping), plus a floor of the rounding of `dist` and of the
+    // `|r|` products (16 ε × scale, and 4 ε on each `|r|`): for (near-)parallel edges the axis
+    // is rounding noise and must not separate (Ericson 5.2.1.1), and the floor keeps it from
+    // doing so.
+    let floor = T::EPSILON * T::lit(16.0) * (d.amax() + ea.amax() + eb.amax());
+    let noise = T::EPSILON * T::lit(4.0);
     for i in 0..3 {
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
         for j in 0..3 {
             let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
-            let ra = ea[i1] * abs_r[i2][j] + ea[i2] * abs_r[i1][j];
-            let rb = eb[j1] * abs_r[i][j2] + eb[j2] * abs_r[i][j1];
+            let ra = ea[i1] * (r[i2][j].abs() + noise) + ea[i2] * (r[i1][j].abs() + noise);
+            let rb = eb[j1] * (r[i][j2].abs() + noise) + eb[j2] * (r[i][j1].abs() + noise);
             let dist = t[i2] * r[i1][j] - t[i1] * r[i2][j];
-            if dist.abs() > ra + rb + slack {
+            // `|dist| > ra + rb + floor + slack·|c|`, squared so that no square root is taken.
+            let excess = dist.abs() - (ra + rb + floor);
+            let len2 = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];
+            if excess > T::ZERO && excess * excess > slack * slack * len2 {
                 return false;
             }
         }
@@ -504,7 +520,8 @@ mod tests {
         assert!(!obb_obb(&a, &nan) && !obb_obb(&nan, &a));
 
         // AABB-triangle: coplanar with a face, edge-parallel to an axis, through the middle,
-        // separated only by a cross axis, collapsed triangle, vertex inside.
+        // separated by the triangle's normal, collapsed triangle, vertex inside (the case
+        // separated only by a cross axis is `box_triangle_separated_only_by_an_edge_axis`).
         let on_face = Triangle::new(p(0.2, 0.2, 1.0), p(0.8, 0.2, 1.0), p(0.2, 0.8, 1.0));
         assert!(aabb_triangle(&unit, &on_face));
         let above = Triangle::new(p(0.2, 0.2, 1.01), p(0.8, 0.2, 1.01), p(0.2, 0.8, 1.01));
@@ -534,6 +551,176 @@ mod tests {
         assert!(segment_aabb(&seg(p(0.5, 0.5, 0.5), p(0.5, 0.5, 0.5)), &unit));
         assert!(!segment_aabb(&seg(p(0.5, 0.5, 1.5), p(0.5, 0.5, 1.5)), &unit));
         assert!(segment_obb(&seg(p(-1.0, 0.5, 0.5), p(2.0, 0.5, 0.5)), &obb));
+    }
+
+    /// The box `[−1, 1]³` and a triangle with vertices at `x + y = 2.2, 2.2, 2.1` (so the edge axis
+    /// `e_z × (v₁ − v₀) ∝ (1, 1, 0)` separates: the box reaches `x + y = 2`), whose x, y and z
+    /// ranges meet the box's and whose plane `x + y − z/2 = 2.2` passes within the box's reach
+    /// (radius 2.5): only a category-3 axis separates. Moved by −0.15 (1, 1, 0), its third vertex
+    /// is inside the box. Both as an AABB and as the same configuration turned and moved (OBB).
+    fn box_triangle_separated_only_by_an_edge_axis<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let cube = Aabb::new(p(-1.0, -1.0, -1.0), p(1.0, 1.0, 1.0));
+        let apart = Triangle::new(p(2.5, -0.3, 0.0), p(-0.3, 2.5, 0.0), p(1.05, 1.05, -0.2));
+        let shift = Vector3::new(l(-0.15), l(-0.15), T::ZERO);
+        let meeting = Triangle::new(apart.a + shift, apart.b + shift, apart.c + shift);
+        assert!(!aabb_triangle(&cube, &apart));
+        assert!(aabb_triangle(&cube, &meeting));
+        // The same pairs with the box turned about (1, 2, 3) and moved to (3, −1, 2).
+        let turn = Rotation3::from_axis_angle(
+            &osculate_math::Unit::new_normalize(Vector3::new(T::ONE, T::TWO, T::THREE)),
+            l(0.9),
+        );
+        let c = p(3.0, -1.0, 2.0);
+        let obb = Obb::new(c, turn, Vector3::new(T::ONE, T::ONE, T::ONE));
+        let world = |t: &Triangle<T>| {
+            Triangle::new(c + turn * t.a.coords, c + turn * t.b.coords, c + turn * t.c.coords)
+        };
+        assert!(!obb_triangle(&obb, &world(&apart)));
+        assert!(obb_triangle(&obb, &world(&meeting)));
+    }
+
+    /// A rotated box (turned about (1, 1, 0) by 0.6, half extents (1, 0.5, 2), centered at
+    /// (1, 2, 3)) against triangles and segments given in its frame: a triangle nested inside, one
+    /// crossing the +x face, one 0.05 beyond it; a segment inside, one lying on the +x face, one
+    /// 0.05 beyond it, one crossing the box's corner region diagonally.
+    fn rotated_box_against_triangles_and_segments<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let turn = Rotation3::from_axis_angle(
+            &osculate_math::Unit::new_normalize(Vector3::new(T::ONE, T::ONE, T::ZERO)),
+            l(0.6),
+        );
+        let c = p(1.0, 2.0, 3.0);
+        let b = Obb::new(c, turn, Vector3::new(T::ONE, l(0.5), T::TWO));
+        let w = |x: f64, y: f64, z: f64| c + turn * Vector3::new(l(x), l(y), l(z));
+        let tri = |a: Point3<T>, b: Point3<T>, c: Point3<T>| Triangle::new(a, b, c);
+        let nested = tri(w(-0.5, -0.2, -1.0), w(0.5, 0.2, 0.0), w(0.0, 0.3, 1.5));
+        let crossing = tri(w(0.9, 0.0, 0.0), w(1.5, 0.2, 0.1), w(1.5, -0.2, -0.1));
+        let beyond = tri(w(1.05, -0.4, -1.0), w(1.05, 0.4, 0.0), w(1.3, 0.0, 1.5));
+        assert!(obb_triangle(&b, &nested));
+        assert!(obb_triangle(&b, &crossing));
+        assert!(!obb_triangle(&b, &beyond));
+        let seg = |a: Point3<T>, b: Point3<T>| Segment::new(a, b);
+        assert!(segment_obb(&seg(w(-0.5, 0.0, -1.0), w(0.5, 0.1, 1.0)), &b));
+        assert!(segment_obb(&seg(w(1.0, -0.4, -1.5), w(1.0, 0.4, 1.5)), &b)); // on the +x face
+        assert!(!segment_obb(&seg(w(1.05, -0.4, -1.5), w(1.05, 0.4, 1.5)), &b));
+        // Through the corner region: from beyond +x to beyond +y, passing x = 0.9, y = 0.45.
+        assert!(segment_obb(&seg(w(1.4, -0.05, 0.0), w(0.4, 0.95, 0.0)), &b));
+        // The same line moved 0.2 outward along (1, 1, 0) in the box frame: it misses the corner.
+        assert!(!segment_obb(&seg(w(1.6, 0.15, 0.0), w(0.6, 1.15, 0.0)), &b));
+    }
+
+    /// A segment lying on a box face (touching counts), exactly (AABB), and a triangle nested in
+    /// a box, in both box forms.
+    fn segment_on_face_and_nested_triangle<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let unit = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
+        assert!(segment_aabb(&Segment::new(p(0.2, 0.3, 1.0), p(0.8, 0.6, 1.0)), &unit));
+        assert!(segment_aabb(&Segment::new(p(-1.0, 0.5, 1.0), p(2.0, 0.5, 1.0)), &unit));
+        assert!(!segment_aabb(&Segment::new(p(-1.0, 0.5, 1.001), p(2.0, 0.5, 1.001)), &unit));
+        let nested = Triangle::new(p(0.2, 0.2, 0.2), p(0.8, 0.3, 0.4), p(0.4, 0.7, 0.9));
+        assert!(aabb_triangle(&unit, &nested));
+        let obb = Obb::new(p(0.5, 0.5, 0.5), Rotation3::identity(), Vector3::repeat(l(0.5)));
+        assert!(obb_triangle(&obb, &nested));
+    }
+
+    /// OBB-OBB worked cases (kept apart from the AABB ones).
+    fn obb_obb_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let e = Vector3::new(T::ONE, T::ONE, T::ONE);
+        let a = Obb::new(p(0.0, 0.0, 0.0), Rotation3::identity(), e);
+        // Nested: a small turned box inside a.
+        let turn = Rotation3::from_axis_angle(&Vector3::x_axis(), l(0.3));
+        assert!(obb_obb(&a, &Obb::new(p(0.2, -0.1, 0.3), turn, e * l(0.3))));
+        // Face to face with both turned alike, 0.05 apart along a's turned x axis.
+        let ta = Obb::new(p(0.0, 0.0, 0.0), turn, e);
+        let next = |gap: f64| Obb::new(Point3::from(turn * Vector3::x() * l(2.0 + gap)), turn, e);
+        assert!(obb_obb(&ta, &next(0.0)));
+        assert!(!obb_obb(&ta, &next(0.05)));
+        assert!(obb_obb(&ta, &next(-0.05)));
+    }
+
+    macro_rules! for_both {
+        ($($name:ident),* $(,)?) => {
+            mod f32 {
+                $(#[test] fn $name() { super::$name::<f32>(); })*
+            }
+            mod f64 {
+                $(#[test] fn $name() { super::$name::<f64>(); })*
+            }
+        };
+    }
+
+    for_both!(
+        box_triangle_separated_only_by_an_edge_axis,
+        rotated_box_against_triangles_and_segments,
+        segment_on_face_and_nested_triangle,
+        obb_obb_cases,
+        parallel_rotated_boxes_touching_overlap,
+    );
+
+    /// Found by the near-touching properties (against GJK): f32 boxes 1.44e-4 apart at unit scale,
+    /// separated only by the edge axis a₁ × b₁ of length 0.398, were reported overlapping: the
+    /// slack of that axis was not scaled by its length (2.5 times the face axes' slack, plus the
+    /// `|R|` epsilon of 128 ε over the extents).
+    #[test]
+    fn f32_boxes_apart_on_a_short_edge_axis_are_apart() {
+        let r = |m: [[f32; 3]; 3]| {
+            Rotation3::from_matrix_unchecked(osculate_math::Matrix3::from_fn(|i, j| m[j][i]))
+        };
+        let a = Obb::new(
+            Point3::new(-0.190_907_67_f32, -0.465_667_5, -0.415_914_18),
+            r([
+                [-0.161_999_03, -0.975_591_54, 0.148_247_84],
+                [0.099_236_22, 0.133_364_23, 0.986_086_25],
+                [-0.981_788_4, 0.174_456_6, 0.075_209_26],
+            ]),
+            Vector3::new(0.522_013_96, 0.643_128_4, 0.421_119_93),
+        );
+        let b = Obb::new(
+            Point3::new(0.381_016_73, 0.606_923, -0.727_470_3),
+            r([
+                [-0.280_264_85, 0.958_208_5, 0.057_341_903],
+                [-0.486_608_45, -0.090_327_635, -0.868_937_9],
+                [-0.827_444_2, -0.271_435_8, 0.491_588_03],
+            ]),
+            Vector3::new(0.220_989_44, 0.566_050_7, 0.963_420_6),
+        );
+        assert!(!obb_obb(&a, &b) && !obb_obb(&b, &a));
+        // Moved 3e-4 closer along that axis (a₁ × b₁, from A toward B) they overlap by 1.6e-4.
+        let n = a.axis(1).cross(&b.axis(1)).normalize();
+        let n = if n.dot(&(b.center - a.center)) > 0.0 { n } else { -n };
+        let closer = Obb { center: b.center - n * 3.0e-4, ..b };
+        assert!(obb_obb(&a, &closer) && obb_obb(&closer, &a));
+    }
+
+    /// Parallel edges make four of the nine edge axes rounding noise: with the slack scaled by the
+    /// axis length, the floor alone keeps them from separating rotated boxes touching face to face
+    /// or edge to edge near the origin, or overlapping by 64 roundings of the coordinates 1e4
+    /// away (there the rounded center of B is itself a few roundings off touching, either way).
+    fn parallel_rotated_boxes_touching_overlap<T: Real>() {
+        let turn = Rotation3::from_axis_angle(
+            &osculate_math::Unit::new_normalize(Vector3::new(T::ONE, T::TWO, T::THREE)),
+            T::lit(0.7),
+        );
+        let e = Vector3::new(T::lit(0.5), T::lit(1.5), T::ONE);
+        for origin in [0.0, 1.0e4] {
+            let c = Point3::new(T::lit(origin), T::lit(-origin), T::lit(origin));
+            let a = Obb::new(c, turn, e);
+            for (k, dir) in [(0, [2.0 * 0.5, 0.0, 0.0]), (1, [2.0 * 0.5, 2.0 * 1.5, 0.0])] {
+                let local = Vector3::new(T::lit(dir[0]), T::lit(dir[1]), T::lit(dir[2]));
+                let into = T::EPSILON * T::lit(64.0 * origin) / local.norm();
+                let b = Obb::new(c + turn * (local * (T::ONE - into)), turn, e);
+                assert!(obb_obb(&a, &b) && obb_obb(&b, &a), "case {k} at {origin}");
+                // Clearly apart along the same direction: separated.
+                let far = Obb::new(c + turn * (local * T::lit(1.01)), turn, e);
+                assert!(!obb_obb(&a, &far), "case {k} at {origin}, apart");
+            }
+        }
     }
 
     #[test]

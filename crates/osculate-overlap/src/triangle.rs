@@ -615,6 +615,47 @@ mod tests {
         assert!(!segment_triangle(&s, &a) && !segment_triangle_exact(&s, &a));
     }
 
+    /// Triangles in parallel planes that are not coplanar never meet, however their projections
+    /// overlap, down to a plane gap of 1e-3 (and, in the exact mode, a gap of about two ulps of the
+    /// coordinates at 1e4); the same triangles with the gap closed are coplanar and overlap.
+    fn parallel_planes_do_not_meet<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let tri = |o: [f64; 3], z: f64| {
+            let p = |x: f64, y: f64| Point3::new(l(o[0] + x), l(o[1] + y), l(o[2] + z));
+            Triangle::new(p(0.0, 0.0), p(2.0, 0.0), p(0.0, 2.0))
+        };
+        let other = |o: [f64; 3], z: f64| {
+            let p = |x: f64, y: f64| Point3::new(l(o[0] + x), l(o[1] + y), l(o[2] + z));
+            Triangle::new(p(0.5, 0.5), p(1.5, 0.2), p(0.3, 1.4))
+        };
+        let o = [0.0, 0.0, 0.0];
+        for gap in [1.0, 1e-3] {
+            assert!(!triangle_triangle(&tri(o, 0.0), &other(o, gap)), "gap {gap}");
+            assert!(!triangle_triangle_exact(&tri(o, 0.0), &other(o, gap)), "gap {gap}");
+            assert!(!triangle_triangle_exact(&other(o, -gap), &tri(o, 0.0)), "gap {gap}");
+        }
+        assert!(triangle_triangle(&tri(o, 0.0), &other(o, 0.0)));
+        assert!(triangle_triangle_exact(&tri(o, 0.0), &other(o, 0.0)));
+        // Far from the origin, one step of the coordinates' spacing apart (0.002 in f32 and
+        // 2e-12 in f64 at 1e4): the exact mode still sees two parallel planes.
+        let far = [1.0e4, -1.0e4, 1.0e4];
+        let step = if T::EPSILON > T::lit(1e-10) { 2.0e-3 } else { 2.0e-12 };
+        let (a, b) = (tri(far, 0.0), other(far, step));
+        assert!(a.a.z != b.a.z, "the gap is representable");
+        assert!(!triangle_triangle_exact(&a, &b));
+        assert!(triangle_triangle_exact(&a, &other(far, 0.0)));
+    }
+
+    #[test]
+    fn parallel_planes_do_not_meet_f32() {
+        parallel_planes_do_not_meet::<f32>();
+    }
+
+    #[test]
+    fn parallel_planes_do_not_meet_f64() {
+        parallel_planes_do_not_meet::<f64>();
+    }
+
     #[test]
     fn worked_cases_f32() {
         worked_cases::<f32>();

@@ -1018,6 +1018,146 @@ for_f32_and_f64!(
 );
 
 // ---------------------------------------------------------------------------------------------
+// The box tests against the closest-point layer, on random and near-touching pairs.
+//
+// The margin comes from `osculate_closest` alone: GJK's distance (`closest_points_convex`) when
+// the shapes are apart by more than the band, else the penetration depth — `contact_obb_obb` for
+// two boxes, EPA (`contact_convex`, whose depth is a lower bound: its polytope lies inside the
+// Minkowski difference) for a box and a triangle. Overlap ⇔ distance ≤ 0 is asserted away from
+// the band. The near-touching placement moves B along the contact normal so that the signed
+// distance becomes ±1.5 or ±3 bands (the oracle is computed again on the moved pair).
+
+/// How B is placed: as generated (`k % 5 == 0`) or moved along the contact normal to a signed
+/// distance of +3, −3, +1.5 or −1.5 bands.
+fn placement(k: u8, band: f64, contact: Option<(f64, Vector3<f64>)>) -> Option<Vector3<f64>> {
+    let target = match k % 5 {
+        0 => return Some(Vector3::zeros()),
+        1 => 3.0,
+        2 => -3.0,
+        3 => 1.5,
+        _ => -1.5,
+    } * band;
+    let (d, n) = contact?;
+    (d.is_finite() && n.iter().all(|x| x.is_finite())).then(|| n * (target - d))
+}
+
+fn shift<T: Real>(v: &Vector3<f64>) -> Vector3<T> {
+    v.map(T::lit)
+}
+
+/// The signed margin (positive: overlapping) from the closest-point layer: `−distance` when GJK
+/// finds the shapes more than `band` apart, else the depth `depth()` reports.
+fn closest_margin<A, B>(a: &A, b: &B, band: f64, depth: impl FnOnce() -> Option<f64>) -> f64
+where
+    A: closest::SupportMap<f64>,
+    B: closest::SupportMap<f64>,
+{
+    let d = closest::closest_points_convex(a, b).distance;
+    if d > band { -d } else { depth().unwrap_or(0.0) }
+}
+
+fn obb_of(b: &Aabb<f64>) -> Obb<f64> {
+    Obb::new(b.center(), Rotation3::identity(), b.half_extents())
+}
+
+fn box_contact(a: &Obb<f64>, b: &Obb<f64>) -> Option<(f64, Vector3<f64>)> {
+    closest::contact_obb_obb(a, b).map(|c| (c.distance, c.normal.into_inner()))
+}
+
+fn box_triangle_contact<B: closest::SupportMap<f64>>(
+    b: &B,
+    t: &Triangle<f64>,
+) -> Option<(f64, Vector3<f64>)> {
+    closest::contact_convex(b, t, 64).map(|c| (c.distance, c.normal.into_inner()))
+}
+
+fn aabb_aabb_agrees_with_closest<T: Real>((p, k): (Pair<Aabb<T>, Aabb<T>>, u8)) -> TestResult {
+    let (a, b) = (waabb(&p.a), waabb(&p.b));
+    let sc = |b: &Aabb<f64>| scale(&[a.min, a.max, b.min, b.max], &[]);
+    let Some(v) = placement(k, band::<T>(sc(&b)), box_contact(&obb_of(&a), &obb_of(&b))) else {
+        return TestResult::discard();
+    };
+    let bt = Aabb::new(p.b.min + shift::<T>(&v), p.b.max + shift::<T>(&v));
+    let b = waabb(&bt);
+    let band = band::<T>(sc(&b));
+    let depth = || box_contact(&obb_of(&a), &obb_of(&b)).map(|(d, _)| -d);
+    let m = closest_margin(&a, &b, band, depth);
+    let mut c = Checks::default();
+    c.expect("aabb_aabb", aabb_aabb(&p.a, &bt), m, band, &(&p.a, &bt));
+    let ce = aabb_aabb_center_extents(
+        &p.a.center(),
+        &p.a.half_extents(),
+        &bt.center(),
+        &bt.half_extents(),
+    );
+    c.expect("aabb_aabb_center_extents", ce, m, band, &(&p.a, &bt));
+    c.result()
+}
+
+fn obb_obb_agrees_with_closest<T: Real>((p, k): (Pair<Obb<T>, Obb<T>>, u8)) -> TestResult {
+    let (a, b) = (wobb(&p.a), wobb(&p.b));
+    let sc = |b: &Obb<f64>| {
+        scale(&[a.center, b.center], &[a.half_extents.amax(), b.half_extents.amax()])
+    };
+    let Some(v) = placement(k, band::<T>(sc(&b)), box_contact(&a, &b)) else {
+        return TestResult::discard();
+    };
+    let bt = Obb { center: p.b.center + shift::<T>(&v), ..p.b };
+    let b = wobb(&bt);
+    let band = band::<T>(sc(&b));
+    let m = closest_margin(&a, &b, band, || box_contact(&a, &b).map(|(d, _)| -d));
+    let mut c = Checks::default();
+    c.expect("obb_obb", obb_obb(&p.a, &bt), m, band, &(&p.a, &bt));
+    c.result()
+}
+
+fn moved_triangle<T: Real>(t: &Triangle<T>, v: &Vector3<f64>) -> Triangle<T> {
+    let v = shift::<T>(v);
+    Triangle::new(t.a + v, t.b + v, t.c + v)
+}
+
+fn aabb_triangle_agrees_with_closest<T: Real>(
+    (p, k): (Pair<Aabb<T>, Triangle<T>>, u8),
+) -> TestResult {
+    let (b, t) = (waabb(&p.a), wtri(&p.b));
+    let sc = |t: &Triangle<f64>| scale(&[b.min, b.max, t.a, t.b, t.c], &[]);
+    let Some(v) = placement(k, band::<T>(sc(&t)), box_triangle_contact(&b, &t)) else {
+        return TestResult::discard();
+    };
+    let tt = moved_triangle(&p.b, &v);
+    let t = wtri(&tt);
+    let band = band::<T>(sc(&t));
+    let m = closest_margin(&b, &t, band, || box_triangle_contact(&b, &t).map(|(d, _)| -d));
+    let mut c = Checks::default();
+    c.expect("aabb_triangle", aabb_triangle(&p.a, &tt), m, band, &(&p.a, &tt));
+    c.result()
+}
+
+fn obb_triangle_agrees_with_closest<T: Real>(
+    (p, k): (Pair<Obb<T>, Triangle<T>>, u8),
+) -> TestResult {
+    let (b, t) = (wobb(&p.a), wtri(&p.b));
+    let sc = |t: &Triangle<f64>| scale(&[b.center, t.a, t.b, t.c], &[b.half_extents.amax()]);
+    let Some(v) = placement(k, band::<T>(sc(&t)), box_triangle_contact(&b, &t)) else {
+        return TestResult::discard();
+    };
+    let tt = moved_triangle(&p.b, &v);
+    let t = wtri(&tt);
+    let band = band::<T>(sc(&t));
+    let m = closest_margin(&b, &t, band, || box_triangle_contact(&b, &t).map(|(d, _)| -d));
+    let mut c = Checks::default();
+    c.expect("obb_triangle", obb_triangle(&p.a, &tt), m, band, &(&p.a, &tt));
+    c.result()
+}
+
+for_f32_and_f64!(
+    aabb_aabb_agrees_with_closest,
+    obb_obb_agrees_with_closest,
+    aabb_triangle_agrees_with_closest,
+    obb_triangle_agrees_with_closest,
+);
+
+// ---------------------------------------------------------------------------------------------
 // Rigid motions: both shapes moved by the same motion keep their answer away from the band. An
 // AABB becomes an OBB, so the AABB tests are compared with their OBB counterparts here.
 
