@@ -172,40 +172,41 @@ pub fn ray_capsule<T: Real>(ray: &Ray<T>, c: &Capsule<T>) -> Option<RayHit<T>> {
         return None;
     }
     let (o, d) = (&ray.origin, &ray.direction);
-    let mut best: Option<(T, T, Vector3<T>)> = None;
-    let mut add = |t1: T, t2: T, n: Vector3<T>| {
+    let mut best: Option<(T, T)> = None;
+    let mut add = |t1: T, t2: T| {
         best = Some(match best {
-            None => (t1, t2, n),
-            Some((b1, b2, bn)) => {
-                let (e, en) = if t1 < b1 { (t1, n) } else { (b1, bn) };
-                (e, b2.fast_max(t2), en)
-            }
+            None => (t1, t2),
+            Some((b1, b2)) => (b1.fast_min(t1), b2.fast_max(t2)),
         });
     };
     let axis = c.b - c.a;
     // The two end balls.
     for end in [c.a, c.b] {
         if let Some((t1, t2)) = line_ball(o, d, &end, c.radius) {
-            // A zero radius leaves only rounding noise in `point − end`: the segment's normal
-            // facing the ray instead (perpendicular to the axis: valid at an end too).
-            let n = if c.radius == T::ZERO {
-                crate::round::radial_normal(&Vector3::zeros(), &axis, d, T::ZERO)
-            } else {
-                ray.point_at(t1) - end
-            };
-            add(t1, t2, n);
+            add(t1, t2);
         }
     }
     // The cylinder body: within the radius of the axis line and between the end planes.
     if axis != Vector3::zeros()
         && let Some((t1, t2)) = crate::round::line_cylinder_body(o, d, &c.a, &axis, c.radius)
     {
-        let p = ray.point_at(t1);
-        let along = (p - c.a).dot(&axis) / axis.norm_squared();
-        add(t1, t2, crate::round::radial_normal(&(p - (c.a + axis * along)), &axis, d, c.radius));
+        add(t1, t2);
     }
-    let (t1, t2, n) = best?;
+    let (t1, t2) = best?;
     let (enter, exit, inside) = clip(ray, t1, t2)?;
+    // The normal from the entry point to its closest point on the axis segment, whichever piece
+    // gave the entry: where a ball and the body are tangent, rounding picks either piece, and the
+    // ball's `p − end` would tilt along the axis by √ε at a point just past the end plane. A zero
+    // radius leaves only rounding noise in that offset: the segment's normal facing the ray
+    // instead (perpendicular to the axis: valid at an end too).
+    let p = ray.point_at(t1);
+    let aa = axis.norm_squared();
+    let along = if aa > T::ZERO {
+        ((p - c.a).dot(&axis) / aa).fast_max(T::ZERO).fast_min(T::ONE)
+    } else {
+        T::ZERO
+    };
+    let n = crate::round::radial_normal(&(p - (c.a + axis * along)), &axis, d, c.radius);
     hit(ray, enter, exit, unit(&n).or_else(|| unit(&-ray.direction)), inside)
 }
 
