@@ -464,6 +464,25 @@ fn upper_layers_osculate<T: Real>(c: &mut Criterion, id: &str) {
     let mut g = c.benchmark_group("ray_aabb");
     bench!(g, id, pairs::<T, Ray<T>, Aabb<T>>(200), |x| cast::ray_aabb(&x.0, &x.1));
     g.finish();
+    // One ray against BATCH boxes: the batch entry point against the single query in a loop
+    // (times are per BATCH boxes, not per box).
+    let rays: Vec<Ray<T>> = inputs(205);
+    let boxes: Vec<Aabb<T>> = inputs(206);
+    let mut g = c.benchmark_group("ray_aabb_many_1024");
+    let mut out = vec![T::ZERO; BATCH];
+    bench!(g, id, rays.clone(), |r| {
+        cast::ray_aabb_many(r, &boxes, &mut out);
+        out[BATCH - 1]
+    });
+    g.finish();
+    let mut g = c.benchmark_group("ray_aabb_loop_1024");
+    bench!(g, id, rays, |r| {
+        for (b, o) in boxes.iter().zip(out.iter_mut()) {
+            *o = cast::ray_aabb(r, b).map_or(T::INFINITY, |h| h.t_enter);
+        }
+        out[BATCH - 1]
+    });
+    g.finish();
     let mut g = c.benchmark_group("ray_sphere");
     bench!(g, id, pairs::<T, Ray<T>, Sphere<T>>(210), |x| cast::ray_sphere(&x.0, &x.1));
     g.finish();

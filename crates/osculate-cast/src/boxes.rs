@@ -122,6 +122,99 @@ pub fn ray_aabb<T: Real>(ray: &Ray<T>, b: &Aabb<T>) -> Option<RayHit<T>> {
     slabs(ray, &b.min, &b.max)
 }
 
+/// One ray against many boxes (the inner loop of a BVH traversal or a broad phase): `t_enter[i]`
+/// is set to the entry parameter of `ray` into `boxes[i]`, exactly [`ray_aabb`]'s
+/// `t_enter` (0 when the ray starts inside), or `+∞` where [`ray_aabb`] gives `None`. Writes
+/// `min(boxes.len(), t_enter.len())` entries.
+///
+/// The ray's reciprocal direction, its validity and its parallel axes are worked out once; each
+/// box then costs six subtractions and products and a few branch-free min/max (the slab method
+/// of [`ray_aabb`], Williams et al. 2005 with Ize's conservative exit, without the normal and the
+/// entry point, which a caller that wants them gets from [`ray_aabb`] for the boxes it keeps).
+/// Benchmarked as `ray_aabb_many` against [`ray_aabb`] called in a loop.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::ray_aabb_many;
+/// use osculate_math::{Aabb, Point3, Ray, Vector3};
+///
+/// let boxes = [
+///     Aabb::new(Point3::new(2.0_f32, -1.0, -1.0), Point3::new(3.0, 1.0, 1.0)),
+///     Aabb::new(Point3::new(2.0, 5.0, -1.0), Point3::new(3.0, 6.0, 1.0)),
+///     Aabb::new(Point3::new(-1.0, -1.0, -1.0), Point3::new(1.0, 1.0, 1.0)),
+/// ];
+/// let mut t = [0.0; 3];
+/// ray_aabb_many(&Ray::new(Point3::origin(), Vector3::x()), &boxes, &mut t);
+/// assert_eq!(t, [2.0, f32::INFINITY, 0.0]); // a hit, a miss, a box around the origin
+/// ```
+pub fn ray_aabb_many<T: Real>(ray: &Ray<T>, boxes: &[Aabb<T>], t_enter: &mut [T]) {
+    let (o, d) = (&ray.origin, &ray.direction);
+    let inf = T::INFINITY;
+    // What `ray_aabb` would reject for every box: an unusable ray, and (for a ray that starts
+    // inside) a direction with no unit vector.
+    let z = (o - o) + (d - d);
+    let ray_ok = (z.x + z.y + z.z == T::ZERO) & (ray.max_t >= T::ZERO);
+    let has_back_normal = unit(&-ray.direction).is_some();
+    if !ray_ok {
+        t_enter.iter_mut().for_each(|t| *t = inf);
+        return;
+    }
+    let inv = d.map(|x| T::ONE / x);
+    let parallel = [0, 1, 2].map(|i| inv[i].abs() == inf);
+    let env = ManyRay { o: *o, d: *d, inv, parallel, max_t: ray.max_t, has_back_normal };
+    // The loop without the parallel-axis test for a ray in general position (the common case),
+    // so that its body has no branch at all.
+    if parallel.iter().any(|p| *p) {
+        many_loop::<T, true>(&env, boxes, t_enter);
+    } else {
+        many_loop::<T, false>(&env, boxes, t_enter);
+    }
+}
+
+/// What [`ray_aabb_many`] works out once per ray.
+struct ManyRay<T: Real> {
+    o: Point3<T>,
+    d: Vector3<T>,
+    inv: Vector3<T>,
+    parallel: [bool; 3],
+    max_t: T,
+    has_back_normal: bool,
+}
+
+/// The per-box loop of [`ray_aabb_many`]; `PARALLEL`: some direction component has an infinite
+/// reciprocal (handled as `ray_aabb` does: inside that slab or a miss).
+#[inline(always)]
+fn many_loop<T: Real, const PARALLEL: bool>(r: &ManyRay<T>, boxes: &[Aabb<T>], t_enter: &mut [T]) {
+    let (o, d, inv, inf) = (&r.o, &r.d, &r.inv, T::INFINITY);
+    let ize = ize_factor::<T>();
+    for (b, out) in boxes.iter().zip(t_enter.iter_mut()) {
+        let (lo, hi) = (&b.min, &b.max);
+        let zb = (lo - lo) + (hi - hi);
+        let mut ok = zb.x + zb.y + zb.z == T::ZERO;
+        let mut enter = T::NEG_INFINITY;
+        let mut exit = inf;
+        for i in 0..3 {
+            ok &= lo[i] <= hi[i];
+            if PARALLEL && r.parallel[i] {
+                ok &= (lo[i] <= o[i]) & (o[i] <= hi[i]);
+            } else {
+                let (ta, tb) = ((lo[i] - o[i]) * inv[i], (hi[i] - o[i]) * inv[i]);
+                enter = ta.fast_min(tb).fast_max(enter);
+                exit = (ta.fast_max(tb) * ize).fast_min(exit);
+            }
+        }
+        let t = enter.fast_max(T::ZERO);
+        let inside = enter < T::ZERO;
+        // The entry point must be finite, as `ray_aabb` requires.
+        let p = o + d * t;
+        let zp = p - p;
+        ok &= (t <= exit.fast_min(r.max_t))
+            & (zp.x + zp.y + zp.z == T::ZERO)
+            & (!inside | r.has_back_normal);
+        *out = if ok { t } else { inf };
+    }
+}
+
 /// The cast of segment `s` (λ ∈ [0, 1]) against solid box `b` by van den Bergen's Algorithm 3.3:
 /// Cohen-Sutherland outcodes of the two ends reject a segment whose ends are outside a common face,
 /// and Liang-Barsky parameters clip the rest (the loop as the second transcript of the text gives
@@ -296,6 +389,80 @@ mod tests {
             half_extents: Vector3::new(1.0, 1.0, 1.0),
         };
         assert!(ray_obb(&Ray::new(Point3::new(0.0, 0.0, -5.0), Vector3::z()), &bad).is_none());
+    }
+
+    /// `ray_aabb_many` gives exactly `ray_aabb`'s `t_enter` (or `+∞` for its `None`) on random
+    /// scenes of every flavour, on rays parallel to axes from origins on slab planes, on flat and
+    /// inverted boxes, and with NaN, infinite and zero components in the ray or the boxes.
+    fn many_agrees_with_single<T: Real>() {
+        use osculate_math::testing::{Frame, Generate, Rng};
+        let mut rng = Rng::new(77);
+        let l = |x: f64| T::lit(x);
+        let specials = [T::NAN, T::INFINITY, -T::INFINITY, T::ZERO, l(1.0), l(-1.0)];
+        let mut hits = 0;
+        let mut check = |ray: &Ray<T>, boxes: &[Aabb<T>]| {
+            let mut out = vec![l(-7.0); boxes.len()];
+            ray_aabb_many(ray, boxes, &mut out);
+            for (b, t) in boxes.iter().zip(&out) {
+                let single = ray_aabb(ray, b).map_or(T::INFINITY, |h| h.t_enter);
+                assert!(single == *t, "{ray:?} {b:?}: single {single:?}, many {t:?}");
+                hits += usize::from(t.is_finite());
+            }
+        };
+        for round in 0..400 {
+            let frame = Frame::<T>::random(&mut rng);
+            let mut ray = Ray::generate(&mut rng, &frame);
+            let mut boxes: Vec<Aabb<T>> =
+                (0..16).map(|_| Aabb::generate(&mut rng, &frame)).collect();
+            if round % 4 == 1 {
+                // Axis-parallel rays from origins on the boxes' planes.
+                let k = (rng.next_u64() % 3) as usize;
+                ray.direction = Vector3::zeros();
+                ray.direction[k] = if rng.chance(0.5) { l(1.0) } else { -l(1.0) };
+                let b = boxes[0];
+                ray.origin[(k + 1) % 3] = b.min[(k + 1) % 3];
+                ray.origin[(k + 2) % 3] = b.max[(k + 2) % 3];
+            }
+            if round % 4 == 2 {
+                // Special values in one coordinate of the ray or of a box.
+                let x = specials[(rng.next_u64() % 6) as usize];
+                let i = (rng.next_u64() % 3) as usize;
+                match rng.next_u64() % 5 {
+                    0 => ray.origin[i] = x,
+                    1 => ray.direction[i] = x,
+                    2 => ray.max_t = x,
+                    3 => boxes[3].min[i] = x,
+                    _ => boxes[5].max[i] = x,
+                }
+            }
+            if round % 4 == 3 {
+                boxes[1].max.x = boxes[1].min.x; // flat
+                boxes[2].max.y = boxes[2].min.y - frame.scale; // inverted
+            }
+            check(&ray, &boxes);
+        }
+        // A zero direction: nothing, as for the single query.
+        let b = [Aabb::new(
+            Point3::new(l(-1.0), l(-1.0), l(-1.0)),
+            Point3::new(l(1.0), l(1.0), l(1.0)),
+        )];
+        check(&Ray::new(Point3::origin(), Vector3::zeros()), &b);
+        // Fewer outputs than boxes: only that many are written.
+        let mut one = [l(5.0)];
+        ray_aabb_many(&Ray::new(Point3::origin(), Vector3::x()), &[b[0], b[0]], &mut one);
+        assert!(one[0] == l(0.0));
+        // Not vacuous: a good share of the 6,400 random pairs meet.
+        assert!(hits > 500, "{hits} hits");
+    }
+
+    #[test]
+    fn many_agrees_with_single_f32() {
+        many_agrees_with_single::<f32>();
+    }
+
+    #[test]
+    fn many_agrees_with_single_f64() {
+        many_agrees_with_single::<f64>();
     }
 
     #[test]

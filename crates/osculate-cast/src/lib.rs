@@ -23,7 +23,8 @@
 //! give a segment algorithm.
 //! - Spheres: [`ray_sphere`], [`segment_sphere`] (van den Bergen Alg. 3.1, numerically stable
 //!   roots), [`segment_sphere_test`] (Alg. 3.2); capsules: [`ray_capsule`].
-//! - Boxes: [`ray_aabb`] (robust slabs: Williams et al. 2005 + Ize 2013), [`segment_aabb_outcode`]
+//! - Boxes: [`ray_aabb`] (robust slabs: Williams et al. 2005 + Ize 2013) and its batch form
+//!   [`ray_aabb_many`] (one ray, many boxes), [`segment_aabb_outcode`]
 //!   (van den Bergen Alg. 3.3), [`ray_obb`].
 //! - Planes: [`ray_plane`], [`ray_halfspace`], [`plane_plane`], [`three_planes`].
 //! - Triangles: [`ray_triangle`] (Möller-Trumbore), [`ray_triangle_watertight`] (Woop, Benthin,
@@ -53,7 +54,7 @@ mod round;
 mod sphere;
 mod types;
 
-pub use crate::boxes::{ray_aabb, ray_obb, segment_aabb_outcode};
+pub use crate::boxes::{ray_aabb, ray_aabb_many, ray_obb, segment_aabb_outcode};
 #[cfg(feature = "alloc")]
 pub use crate::planar::ray_polygon;
 pub use crate::planar::{
