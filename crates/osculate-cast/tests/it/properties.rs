@@ -23,9 +23,9 @@
 use std::fmt::Debug;
 
 use osculate_cast::{
-    Culling, RayHit, line_triangle, plane_plane, ray_aabb, ray_capsule, ray_cone, ray_cylinder,
-    ray_halfspace, ray_obb, ray_plane, ray_polygon, ray_polyhedron, ray_sphere, ray_tetrahedron,
-    ray_triangle, ray_triangle_watertight, segment_aabb_outcode, segment_sphere,
+    Culling, RayHit, line_triangle, plane_plane, ray_aabb, ray_aabb_many, ray_capsule, ray_cone,
+    ray_cylinder, ray_halfspace, ray_obb, ray_plane, ray_polygon, ray_polyhedron, ray_sphere,
+    ray_tetrahedron, ray_triangle, ray_triangle_watertight, segment_aabb_outcode, segment_sphere,
     segment_sphere_test, three_planes,
 };
 use osculate_closest as closest;
@@ -801,7 +801,25 @@ fn slab_vs_outcode<T: Real>(s: Scene<T, Aabb<T>>) -> TestResult {
     }
 }
 
-for_f32_and_f64!(sphere_segment_test, slab_vs_outcode);
+/// `ray_aabb_many` gives exactly `ray_aabb`'s `t_enter` (or `+∞` for its `None`) for every box:
+/// the scene's box and seven more of the same frame (flat, far and tiny ones included), so the
+/// solid property of `ray_aabb` carries over.
+fn aabb_many<T: Real>(s: Scene<T, Aabb<T>>) -> TestResult {
+    let mut rng = Rng::new(s.seed);
+    let mut boxes = vec![s.shape];
+    boxes.extend((0..7).map(|_| Aabb::generate(&mut rng, &s.frame)));
+    let mut t = vec![T::NAN; boxes.len()];
+    ray_aabb_many(&s.ray, &boxes, &mut t);
+    for (b, &got) in boxes.iter().zip(&t) {
+        let want = ray_aabb(&s.ray, b).map_or(T::INFINITY, |h| h.t_enter);
+        if got != want {
+            return TestResult::error(format!("{got:?} ≠ ray_aabb's {want:?} for {b:?}\n{s:?}"));
+        }
+    }
+    TestResult::passed()
+}
+
+for_f32_and_f64!(sphere_segment_test, slab_vs_outcode, aabb_many);
 
 // ---------------------------------------------------------------------------------------------
 // Rigid motions.
