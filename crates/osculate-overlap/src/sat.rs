@@ -146,6 +146,7 @@ pub fn aabb_aabb<T: Real>(a: &Aabb<T>, b: &Aabb<T>) -> bool {
     // and both are valid (`min ≤ max`); all twelve coordinates must be finite, and a NaN among
     // them (which the max and min could drop) fails that test: `x − x` is `0` for a finite `x`
     // and NaN otherwise.
+    #[allow(clippy::eq_op, reason = "x − x is the finiteness test: 0 for finite x, NaN otherwise")]
     let z = (a.min - a.min) + (a.max - a.max) + (b.min - b.min) + (b.max - b.max);
     let mut ok = z.x + z.y + z.z == T::ZERO;
     for i in 0..3 {
