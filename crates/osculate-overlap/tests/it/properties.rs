@@ -1158,6 +1158,84 @@ for_f32_and_f64!(
 );
 
 // ---------------------------------------------------------------------------------------------
+// The sphere tests on near-touching pairs: the radius set to the center's signed distance from
+// the other shape (by the closest-point layer, in f64) plus ±1.5 or ±3 bands.
+
+/// `test(s', x)` for the sphere `s'` of `s`'s center whose radius is `sd + target` (`sd`: the
+/// center's signed distance from `x`, negative inside a solid), asserted against the margin
+/// `radius − sd` (discarded when that radius would be negative).
+fn sphere_near_touching<T: Real, X: Debug>(
+    s: &Sphere<T>,
+    x: &X,
+    k: u8,
+    sd: f64,
+    points: &[Point3<f64>],
+    test: fn(&Sphere<T>, &X) -> bool,
+) -> TestResult {
+    let target = [3.0, -3.0, 1.5, -1.5][usize::from(k % 4)];
+    let r0 = sd.abs() + f64::MIN_POSITIVE;
+    let r = T::lit(sd + target * band::<T>(scale(points, &[r0])));
+    if !(r >= T::ZERO) {
+        return TestResult::discard();
+    }
+    let sphere = Sphere::new(s.center, r);
+    let band = band::<T>(scale(points, &[r.to_f64()]));
+    let mut c = Checks::default();
+    c.expect("near-touching", test(&sphere, x), r.to_f64() - sd, band, &(&sphere, x));
+    c.result()
+}
+
+fn sphere_segment_near_touching<T: Real>((p, k): (Pair<Sphere<T>, Segment<T>>, u8)) -> TestResult {
+    let (s, seg) = (wsphere(&p.a), wseg(&p.b));
+    let d = closest::sq_distance_point_segment(&s.center, &seg).sqrt();
+    sphere_near_touching(&p.a, &p.b, k, d, &[s.center, seg.a, seg.b], sphere_segment)
+}
+
+fn sphere_capsule_near_touching<T: Real>((p, k): (Pair<Sphere<T>, Capsule<T>>, u8)) -> TestResult {
+    let (s, cap) = (wsphere(&p.a), wcap(&p.b));
+    let d = closest::sq_distance_point_segment(&s.center, &cap.segment()).sqrt() - cap.radius;
+    let pts = [s.center, cap.a, cap.b, Point3::new(cap.radius, 0.0, 0.0)];
+    sphere_near_touching(&p.a, &p.b, k, d, &pts, sphere_capsule)
+}
+
+fn sphere_aabb_near_touching<T: Real>((p, k): (Pair<Sphere<T>, Aabb<T>>, u8)) -> TestResult {
+    let (s, b) = (wsphere(&p.a), waabb(&p.b));
+    let sd = sd_box_local(&(s.center - b.center()), &b.half_extents());
+    sphere_near_touching(&p.a, &p.b, k, sd, &[s.center, b.min, b.max], sphere_aabb)
+}
+
+fn sphere_obb_near_touching<T: Real>((p, k): (Pair<Sphere<T>, Obb<T>>, u8)) -> TestResult {
+    let (s, b) = (wsphere(&p.a), wobb(&p.b));
+    let sd = sd_box_local(&b.to_local(&s.center), &b.half_extents);
+    let e = b.half_extents.amax();
+    sphere_near_touching(
+        &p.a,
+        &p.b,
+        k,
+        sd,
+        &[s.center, b.center, Point3::new(e, 0.0, 0.0)],
+        sphere_obb,
+    )
+}
+
+fn sphere_triangle_near_touching<T: Real>(
+    (p, k): (Pair<Sphere<T>, Triangle<T>>, u8),
+) -> TestResult {
+    let (s, t) = (wsphere(&p.a), wtri(&p.b));
+    let center = Segment::new(s.center, s.center);
+    let d = closest::closest_points_segment_triangle(&center, &t).distance;
+    sphere_near_touching(&p.a, &p.b, k, d, &[s.center, t.a, t.b, t.c], sphere_triangle)
+}
+
+for_f32_and_f64!(
+    sphere_segment_near_touching,
+    sphere_capsule_near_touching,
+    sphere_aabb_near_touching,
+    sphere_obb_near_touching,
+    sphere_triangle_near_touching,
+);
+
+// ---------------------------------------------------------------------------------------------
 // Rigid motions: both shapes moved by the same motion keep their answer away from the band. An
 // AABB becomes an OBB, so the AABB tests are compared with their OBB counterparts here.
 
