@@ -812,6 +812,40 @@ fn upper_layers_floors(c: &mut Criterion) {
     g.finish();
 }
 
+/// The zero-cost checks (`zerocost_*` groups): the generic free function against a concrete-typed
+/// copy of it (`osculate_benches::concrete`) and against the facade's trait call, on the inputs
+/// of the matching query group. Ids: `generic-f32`, `concrete-f32`, `trait-f32`, and `-f64`.
+fn zero_cost(c: &mut Criterion) {
+    use osculate::prelude::{Overlaps as _, RayCast as _};
+    use osculate_benches::concrete::{f32s, f64s};
+    let mut g = c.benchmark_group("zerocost_point_aabb");
+    let d32: Vec<(Point3<f32>, Aabb<f32>)> = pairs(30);
+    let d64: Vec<(Point3<f64>, Aabb<f64>)> = pairs(30);
+    bench!(g, "generic-f32", d32.clone(), |x| closest::closest_point_on_aabb(&x.0, &x.1));
+    bench!(g, "concrete-f32", d32, |x| f32s::closest_point_on_aabb(&x.0, &x.1));
+    bench!(g, "generic-f64", d64.clone(), |x| closest::closest_point_on_aabb(&x.0, &x.1));
+    bench!(g, "concrete-f64", d64, |x| f64s::closest_point_on_aabb(&x.0, &x.1));
+    g.finish();
+    let mut g = c.benchmark_group("zerocost_sphere_sphere");
+    let d32: Vec<(Sphere<f32>, Sphere<f32>)> = pairs(260);
+    let d64: Vec<(Sphere<f64>, Sphere<f64>)> = pairs(260);
+    bench!(g, "generic-f32", d32.clone(), |x| osculate::overlap::sphere_sphere(&x.0, &x.1));
+    bench!(g, "concrete-f32", d32.clone(), |x| f32s::sphere_sphere(&x.0, &x.1));
+    bench!(g, "trait-f32", d32, |x| x.0.overlaps(&x.1));
+    bench!(g, "generic-f64", d64.clone(), |x| osculate::overlap::sphere_sphere(&x.0, &x.1));
+    bench!(g, "concrete-f64", d64.clone(), |x| f64s::sphere_sphere(&x.0, &x.1));
+    bench!(g, "trait-f64", d64, |x| x.0.overlaps(&x.1));
+    g.finish();
+    let mut g = c.benchmark_group("zerocost_ray_aabb");
+    let d32: Vec<(Ray<f32>, Aabb<f32>)> = pairs(200);
+    let d64: Vec<(Ray<f64>, Aabb<f64>)> = pairs(200);
+    bench!(g, "generic-f32", d32.clone(), |x| osculate::cast::ray_aabb(&x.0, &x.1));
+    bench!(g, "trait-f32", d32, |x| x.1.cast_ray(&x.0));
+    bench!(g, "generic-f64", d64.clone(), |x| osculate::cast::ray_aabb(&x.0, &x.1));
+    bench!(g, "trait-f64", d64, |x| x.1.cast_ray(&x.0));
+    g.finish();
+}
+
 /// The osculate side of the convex-pair groups (GJK distance, EPA or closed-form contact), for one
 /// scalar type. parry's side is `convex_parry!`: `query::distance` and `query::contact` (with a
 /// large prediction, so that apart pairs get their distance too, as ours do).
@@ -913,5 +947,5 @@ fn convex(c: &mut Criterion) {
     convex_parry64(c);
 }
 
-criterion_group!(benches, point_queries, pair_queries, upper_layers, convex, math);
+criterion_group!(benches, point_queries, pair_queries, upper_layers, convex, zero_cost, math);
 criterion_main!(benches);

@@ -16,7 +16,8 @@ const PARRY64: &str = "parry3d-f64";
 const FLOOR: &str = "floor";
 
 /// The groups of the quick subset (about two minutes with the quick settings).
-const QUICK: &str = "^(point_triangle|point_aabb|segment_segment|contact_sphere_sphere)/";
+const QUICK: &str =
+    "^(point_triangle|point_aabb|segment_segment|contact_sphere_sphere|zerocost_point_aabb)/";
 
 /// The task's options.
 #[derive(Debug, Default, PartialEq)]
@@ -70,7 +71,12 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<(), String> {
     if rows.is_empty() {
         return Err(format!("no criterion estimates under {}", criterion.display()));
     }
-    let table = render(&rows);
+    let mut table = render(&rows);
+    let zero = read_zero_cost(&criterion)?;
+    if !zero.is_empty() {
+        table.push_str("\nZero-cost checks (ns; ratios to the generic free function):\n\n");
+        table.push_str(&render_zero_cost(&zero));
+    }
     print!("{table}");
     let out = target.join("bench-report.md");
     std::fs::write(&out, &table).map_err(|e| format!("writing {}: {e}", out.display()))?;
@@ -110,6 +116,71 @@ fn read_estimates(criterion: &Path) -> Result<Vec<Row>, String> {
         }
     }
     Ok(rows)
+}
+
+/// The ids of the zero-cost groups (`zerocost_*`), in column order: the generic free function, a
+/// concrete-typed copy, the facade's trait call, for `f32` then `f64`.
+const ZERO_IDS: [&str; 6] =
+    ["generic-f32", "concrete-f32", "trait-f32", "generic-f64", "concrete-f64", "trait-f64"];
+
+/// One zero-cost group's times in ns per id of [`ZERO_IDS`].
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ZeroRow {
+    pub(crate) query: String,
+    pub(crate) times: [Option<f64>; 6],
+}
+
+/// Reads the `zerocost_*` groups' estimates (their ids are not the contenders of [`Row`]).
+fn read_zero_cost(criterion: &Path) -> Result<Vec<ZeroRow>, String> {
+    let mut rows = Vec::new();
+    let Ok(groups) = std::fs::read_dir(criterion) else {
+        return Ok(rows);
+    };
+    let mut groups: Vec<_> = groups.filter_map(Result::ok).map(|e| e.path()).collect();
+    groups.sort();
+    for group in groups {
+        let Some(name) = group.file_name().and_then(|n| n.to_str()).map(str::to_owned) else {
+            continue;
+        };
+        let Some(query) = name.strip_prefix("zerocost_") else { continue };
+        let mut times = [None; 6];
+        for (i, id) in ZERO_IDS.iter().enumerate() {
+            let file = group.join(id).join("new").join("estimates.json");
+            if let Ok(text) = std::fs::read_to_string(&file) {
+                times[i] = Some(mean_ns(&text).map_err(|e| format!("{}: {e}", file.display()))?);
+            }
+        }
+        rows.push(ZeroRow { query: query.to_owned(), times });
+    }
+    Ok(rows)
+}
+
+/// The zero-cost table: for each scalar, the generic time, the concrete copy's and the trait
+/// call's, each with its ratio to the generic one (1.00 is the goal: within noise).
+pub(crate) fn render_zero_cost(rows: &[ZeroRow]) -> String {
+    let mut s = String::from(
+        "| query | generic f32 | concrete f32 | ratio | trait f32 | ratio | generic f64 \
+         | concrete f64 | ratio | trait f64 | ratio |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for row in rows {
+        let [g32, c32, t32, g64, c64, t64] = row.times;
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            row.query,
+            cell(g32, 1),
+            cell(c32, 1),
+            cell(ratio(c32, g32), 2),
+            cell(t32, 1),
+            cell(ratio(t32, g32), 2),
+            cell(g64, 1),
+            cell(c64, 1),
+            cell(ratio(c64, g64), 2),
+            cell(t64, 1),
+            cell(ratio(t64, g64), 2),
+        );
+    }
+    s
 }
 
 /// The mean's point estimate from criterion's `estimates.json`.
@@ -206,6 +277,19 @@ mod tests {
         // Geometric mean of 0.5 and 2.0 is 1.0.
         assert!(
             t.contains("| **geometric mean** | | | **1.00** | | | **1.00** | | **2.00** |"),
+            "{t}"
+        );
+    }
+
+    #[test]
+    fn zero_cost_table_has_ratios_to_generic() {
+        let rows = vec![ZeroRow {
+            query: "q".into(),
+            times: [Some(2.0), Some(2.0), Some(3.0), Some(4.0), None, Some(2.0)],
+        }];
+        let t = render_zero_cost(&rows);
+        assert!(
+            t.contains("| q | 2.0 | 2.0 | 1.00 | 3.0 | 1.50 | 4.0 | – | – | 2.0 | 0.50 |"),
             "{t}"
         );
     }

@@ -159,13 +159,9 @@ pub(crate) fn clamp_axis<T: Real>(x: T, lo: T, hi: T) -> T {
     if !(lo <= hi) {
         return T::NAN;
     }
-    if x < lo {
-        lo
-    } else if x > hi {
-        hi
-    } else {
-        x
-    }
+    // Branch-free (the `if x < lo … else if x > hi` ladder mispredicts on random points):
+    // `fast_max(a, b)` is `if a > b { a } else { b }`, so a NaN `x` passes through both.
+    hi.fast_min(lo.fast_max(x))
 }
 
 /// The squared distance from `p` to box `b`, summing the per-axis excess (Ericson 5.1.3.1).
