@@ -194,9 +194,9 @@ fn valid_extents<T: Real>(v: &Vector3<T>) -> bool {
 /// advise: `|R|` gets an epsilon, so a near-zero cross-product axis is treated as parallel and
 /// errs toward overlap. Touching boxes overlap, and so do boxes apart by less than the slack: on
 /// a face axis `RELATIVE_TOLERANCE × scale` (plus that epsilon times the extents), on an edge axis
-/// `a_i × b_j` the same plus `16 ε × scale / |a_i × b_j|` (the floor that keeps a near-zero axis
-/// of rounding noise from separating). A negative half extent or a non-finite value gives
-/// `false`.
+/// `a_i × b_j` `RELATIVE_TOLERANCE × scale` plus `(16 ε × scale + 4 ε × the four extents involved)
+/// / |a_i × b_j|` (the floor that keeps a near-zero axis of rounding noise from separating). A
+/// negative half extent or a non-finite value gives `false`.
 ///
 /// # Examples
 /// ```
