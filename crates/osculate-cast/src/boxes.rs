@@ -1,7 +1,9 @@
 //! Rays and segments against boxes: the robust slab method (Williams et al. 2005, Ize 2013) and van
 //! den Bergen's outcode clipper (Algorithm 3.3), and oriented boxes through the box's frame.
 
-use osculate_math::{Aabb, Obb, Point3, Ray, Real, Segment, UnitVector3, Vector3, is_finite_point};
+use osculate_math::{
+    Aabb, Obb, Point3, Ray, Real, Segment, UnitVector3, Vector3, finite_probe, is_finite_point,
+};
 
 use crate::types::{RayHit, hit, unit, valid_ray};
 
@@ -81,7 +83,10 @@ fn slabs<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> Option<RayHit
 #[inline(always)]
 fn usable<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> bool {
     let (o, d) = (&ray.origin, &ray.direction);
-    let z = (o - o) + (d - d) + (lo - lo) + (hi - hi);
+    let z = finite_probe(&o.coords)
+        + finite_probe(d)
+        + finite_probe(&lo.coords)
+        + finite_probe(&hi.coords);
     (z.x + z.y + z.z == T::ZERO) & (ray.max_t >= T::ZERO)
 }
 
@@ -152,7 +157,7 @@ pub fn ray_aabb_many<T: Real>(ray: &Ray<T>, boxes: &[Aabb<T>], t_enter: &mut [T]
     let inf = T::INFINITY;
     // What `ray_aabb` would reject for every box: an unusable ray, and (for a ray that starts
     // inside) a direction with no unit vector.
-    let z = (o - o) + (d - d);
+    let z = finite_probe(&o.coords) + finite_probe(d);
     let ray_ok = (z.x + z.y + z.z == T::ZERO) & (ray.max_t >= T::ZERO);
     let has_back_normal = unit(&-ray.direction).is_some();
     if !ray_ok {
@@ -189,7 +194,7 @@ fn many_loop<T: Real, const PARALLEL: bool>(r: &ManyRay<T>, boxes: &[Aabb<T>], t
     let ize = ize_factor::<T>();
     for (b, out) in boxes.iter().zip(t_enter.iter_mut()) {
         let (lo, hi) = (&b.min, &b.max);
-        let zb = (lo - lo) + (hi - hi);
+        let zb = finite_probe(&lo.coords) + finite_probe(&hi.coords);
         let mut ok = zb.x + zb.y + zb.z == T::ZERO;
         let mut enter = T::NEG_INFINITY;
         let mut exit = inf;
@@ -207,7 +212,7 @@ fn many_loop<T: Real, const PARALLEL: bool>(r: &ManyRay<T>, boxes: &[Aabb<T>], t
         let inside = enter < T::ZERO;
         // The entry point must be finite, as `ray_aabb` requires.
         let p = o + d * t;
-        let zp = p - p;
+        let zp = finite_probe(&p.coords);
         ok &= (t <= exit.fast_min(r.max_t))
             & (zp.x + zp.y + zp.z == T::ZERO)
             & (!inside | r.has_back_normal);

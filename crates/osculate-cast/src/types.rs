@@ -75,7 +75,7 @@ pub(crate) fn is_unit<T: Real>(n: &Vector3<T>) -> bool {
 pub(crate) fn valid_ray<T: Real>(ray: &osculate_math::Ray<T>) -> bool {
     // One branch-free test: `x − x` is `0` for every finite `x` and NaN otherwise.
     let (o, d) = (&ray.origin, &ray.direction);
-    let z = (o - o) + (d - d);
+    let z = osculate_math::finite_probe(&o.coords) + osculate_math::finite_probe(d);
     (z.x + z.y + z.z == T::ZERO)
         & ((d.x != T::ZERO) | (d.y != T::ZERO) | (d.z != T::ZERO))
         & (ray.max_t >= T::ZERO)
