@@ -28,7 +28,7 @@ fn line_slab<T: Real>(
 
 /// The interval where the line `o + t·d` is within `r` of the infinite line through `base` along
 /// `axis` (the cylinder's body, without the end planes), or `None`.
-fn line_infinite_cylinder<T: Real>(
+pub(crate) fn line_infinite_cylinder<T: Real>(
     o: &Point3<T>,
     d: &Vector3<T>,
     base: &Point3<T>,
