@@ -57,20 +57,22 @@ pub fn closest_point_on_tetrahedron<T: Real>(p: &Point3<T>, tet: &Tetrahedron<T>
         .fold(T::ZERO, |m, e| m.fast_max(e.norm_squared()))
         .sqrt();
     let flat = vol.abs() <= T::RELATIVE_TOLERANCE * longest * longest * longest;
-    // Each face with the vertex opposite it: `p` is in front of the face when it lies on the other
-    // side of the face plane from that vertex (Ericson's PointOutsideOfPlane test).
-    let faces = [(a, b, c, d), (a, c, d, b), (a, d, b, c), (b, d, c, a)];
+    // Each face: `p` is in front of the face when it lies on the other side of the face plane
+    // from the vertex opposite (Ericson's PointOutsideOfPlane test). The four faces are listed as
+    // even permutations of `(a, b, c, d)` with that vertex last, so the opposite vertex's side is
+    // the sign of `vol` itself (the orientation is alternating), not four more determinants; for
+    // a tetrahedron that is not flat, `|vol|` is far above its rounding, so that sign is sure.
+    let faces = [(a, b, c), (a, c, d), (a, d, b), (b, d, c)];
     let mut best = *p;
     let mut best_d = T::INFINITY;
     let mut outside = false;
-    for (u, v, w, opposite) in faces {
+    for (u, v, w) in faces {
         let sp = orient(&u, &v, &w, p);
-        let so = orient(&u, &v, &w, &opposite);
         if sp.is_nan() {
             return nan_point();
         }
         // A flat tetrahedron has no inside: it is the union of its faces, all measured.
-        let in_front = flat || so == T::ZERO || sp * so < T::ZERO;
+        let in_front = flat || sp * vol < T::ZERO;
         if in_front {
             let q = closest_point_on_triangle(p, &Triangle::new(u, v, w)).point;
             let dq = (q - p).norm_squared();
