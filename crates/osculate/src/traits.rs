@@ -152,6 +152,55 @@ macro_rules! contains {
 
 contains!(Sphere, Aabb, Obb, Capsule, Cylinder, Cone, Tetrahedron, Halfspace);
 
+/// GJK's iteration bound for the overlap fallback (as `closest_points_convex`'s default).
+const GJK_ITERATIONS: usize = 64;
+
+/// `impl Overlaps` through GJK with its separating-axis exit (`osculate_closest::gjk_intersect`)
+/// for the convex pairs without a closed-form test, both orders (the reversed order runs the same
+/// call, so both orders give the same answer).
+macro_rules! overlaps_gjk {
+    ($($A:ident, $B:ident;)*) => {$(
+        impl<T: Real> Overlaps<$B<T>> for $A<T> {
+            #[inline]
+            fn overlaps(&self, other: &$B<T>) -> bool {
+                closest::gjk_intersect(self, other, GJK_ITERATIONS)
+            }
+        }
+        impl<T: Real> Overlaps<$A<T>> for $B<T> {
+            #[inline]
+            fn overlaps(&self, other: &$A<T>) -> bool {
+                closest::gjk_intersect(other, self, GJK_ITERATIONS)
+            }
+        }
+    )*};
+}
+
+macro_rules! overlaps_gjk_same {
+    ($($A:ident),*) => {$(
+        impl<T: Real> Overlaps<$A<T>> for $A<T> {
+            #[inline]
+            fn overlaps(&self, other: &$A<T>) -> bool {
+                closest::gjk_intersect(self, other, GJK_ITERATIONS)
+            }
+        }
+    )*};
+}
+
+overlaps_gjk_same!(Segment, Cylinder, Cone, Tetrahedron);
+
+overlaps_gjk! {
+    Sphere, Cylinder; Sphere, Cone; Sphere, Tetrahedron;
+    Segment, Capsule; Segment, Cylinder; Segment, Cone; Segment, Tetrahedron;
+    Capsule, Aabb; Capsule, Obb; Capsule, Cylinder; Capsule, Cone; Capsule, Triangle;
+    Capsule, Tetrahedron;
+    Aabb, Obb; Aabb, Cylinder; Aabb, Cone; Aabb, Tetrahedron;
+    Obb, Cylinder; Obb, Cone; Obb, Tetrahedron;
+    Cylinder, Cone; Cylinder, Triangle; Cylinder, Tetrahedron;
+    Cone, Triangle; Cone, Tetrahedron;
+    Triangle, Tetrahedron;
+    Point3, Segment; Point3, Triangle;
+}
+
 /// `impl Distance` for `A` vs `B` by `f(a, b)`, and `B` vs `A` swapped.
 macro_rules! distance {
     ($($f:path: $A:ident, $B:ident;)*) => {$(
@@ -209,7 +258,7 @@ macro_rules! distance_gjk {
             type Scalar = T;
             #[inline]
             fn closest_points(&self, other: &$A<T>) -> ClosestPoints<T> {
-                closest::closest_points_convex(self, other)
+                closest::closest_points_convex(other, self).swapped()
             }
         }
     )*};
@@ -348,7 +397,7 @@ macro_rules! penetration_epa {
             type Scalar = T;
             #[inline]
             fn contact(&self, other: &$A<T>) -> Option<Contact<T>> {
-                closest::contact_convex(self, other, 128)
+                closest::contact_convex(other, self, 128).map(Contact::swapped)
             }
         }
     )*};
@@ -493,4 +542,60 @@ sweep_static! {
     dynamic::obb_plane: Obb, Plane;
     dynamic::aabb_halfspace: Aabb, Halfspace;
     dynamic::obb_halfspace: Obb, Halfspace;
+}
+
+#[cfg(feature = "alloc")]
+mod alloc_sweeps {
+    use super::{Impact, Real, Sphere, Sweep, Vector3, dynamic, swap_impact};
+    use osculate_math::ConvexPolygon;
+    sweep! { dynamic::sphere_polygon: Sphere, ConvexPolygon; }
+}
+
+/// The convex polygon and polyhedron pairs: point distance through `closest_point_on_polygon` /
+/// `closest_point_on_polyhedron`, containment of a point in a polyhedron, and GJK / EPA for every
+/// pair of shapes with a support mapping (the one closed form is sphere-polygon overlap).
+#[cfg(feature = "alloc")]
+mod alloc_polytopes {
+    use super::{
+        Aabb, Capsule, ClosestPoints, Cone, Contact, Cylinder, Distance, GJK_ITERATIONS, Obb,
+        Overlaps, Param, Penetration, Point3, Real, Segment, Sphere, Tetrahedron, Triangle,
+        closest, overlap, point_result,
+    };
+    use osculate_math::{ConvexPolygon, ConvexPolyhedron};
+
+    point_distance! {
+        ConvexPolygon => |p, s| point_result(p, closest::closest_point_on_polygon(p, s), Param::None);
+        ConvexPolyhedron => |p, s| point_result(p, closest::closest_point_on_polyhedron(p, s), Param::None);
+    }
+
+    contains!(ConvexPolyhedron);
+
+    overlaps_gjk_same!(ConvexPolygon, ConvexPolyhedron);
+    overlaps_gjk! {
+        Point3, ConvexPolygon;
+        ConvexPolygon, Segment; ConvexPolygon, Capsule; ConvexPolygon, Aabb; ConvexPolygon, Obb;
+        ConvexPolygon, Cylinder; ConvexPolygon, Cone; ConvexPolygon, Triangle;
+        ConvexPolygon, Tetrahedron; ConvexPolygon, ConvexPolyhedron;
+        ConvexPolyhedron, Sphere; ConvexPolyhedron, Segment; ConvexPolyhedron, Capsule;
+        ConvexPolyhedron, Aabb; ConvexPolyhedron, Obb; ConvexPolyhedron, Cylinder;
+        ConvexPolyhedron, Cone; ConvexPolyhedron, Triangle; ConvexPolyhedron, Tetrahedron;
+    }
+
+    /// Both polytopes against every other convex shape (`$m! { P, S; ... }`), and each other.
+    macro_rules! polytope_pairs {
+        ($m:ident, $same:ident) => {
+            $same!(ConvexPolygon, ConvexPolyhedron);
+            polytope_pairs!(@rows $m: ConvexPolygon, ConvexPolyhedron);
+            $m! { ConvexPolygon, ConvexPolyhedron; }
+        };
+        (@rows $m:ident: $($P:ident),*) => {$(
+            $m! {
+                $P, Sphere; $P, Segment; $P, Capsule; $P, Aabb; $P, Obb; $P, Cylinder; $P, Cone;
+                $P, Triangle; $P, Tetrahedron;
+            }
+        )*};
+    }
+
+    polytope_pairs!(distance_gjk, distance_gjk_same);
+    polytope_pairs!(penetration_epa, penetration_epa_same);
 }
