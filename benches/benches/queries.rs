@@ -483,6 +483,15 @@ fn upper_layers_osculate<T: Real>(c: &mut Criterion, id: &str) {
         out[BATCH - 1]
     });
     g.finish();
+    // Segments against boxes: van den Bergen's outcode clipper against the slab test on the
+    // segment as a ray (`ray_aabb` on `Ray::from_segment`), on the same segments.
+    let segs = pairs::<T, Segment<T>, Aabb<T>>(300);
+    let mut g = c.benchmark_group("segment_aabb_outcode");
+    bench!(g, id, segs.clone(), |x| cast::segment_aabb_outcode(&x.0, &x.1));
+    g.finish();
+    let mut g = c.benchmark_group("segment_aabb_slab");
+    bench!(g, id, segs, |x| cast::ray_aabb(&Ray::from_segment(&x.0), &x.1));
+    g.finish();
     let mut g = c.benchmark_group("ray_sphere");
     bench!(g, id, pairs::<T, Ray<T>, Sphere<T>>(210), |x| cast::ray_sphere(&x.0, &x.1));
     g.finish();

@@ -10,7 +10,7 @@ use osculate_closest::{
 };
 use osculate_math::{
     Aabb, Capsule, ContainsPoint, Obb, Point3, Real, Segment, Sphere, Triangle, Vector3,
-    is_finite_point, is_finite_vector,
+    finite_probe, is_finite_point, is_finite_vector,
 };
 
 /// Whether a point at squared distance `d2` from a ball's center is within radius `r`. An
@@ -45,11 +45,13 @@ pub fn sphere_sphere<T: Real>(a: &Sphere<T>, b: &Sphere<T>) -> bool {
     let d2 = (b.center - a.center).norm_squared();
     let r = a.radius + b.radius;
     // Non-short-circuit `&`: one branch-free test on random input (the `&&` chain mispredicted).
-    // A NaN anywhere fails a comparison; a finite `d2` proves both centers finite (an infinite
-    // coordinate gives an infinite or NaN difference), so the per-coordinate check runs only when
-    // `d2` overflowed or a center is infinite.
-    let fits = (a.radius >= T::ZERO) & (b.radius >= T::ZERO) & (r < T::INFINITY) & (d2 <= r * r);
-    fits && (d2 < T::INFINITY || finite(&[&a.center, &b.center]))
+    // A NaN anywhere fails a comparison; `finite_probe` sums to 0 only for finite centers.
+    let z = finite_probe(&a.center.coords) + finite_probe(&b.center.coords);
+    (a.radius >= T::ZERO)
+        & (b.radius >= T::ZERO)
+        & (r < T::INFINITY)
+        & (d2 <= r * r)
+        & (z.x + z.y + z.z == T::ZERO)
 }
 
 /// Whether solid sphere `s` and segment `seg` meet: the squared distance from the center to the

@@ -311,12 +311,6 @@ impl<T: Real> Solid<T> for Tetrahedron<T> {
     fn closest(&self, p: &Point3<T>) -> Point3<T> {
         closest::closest_point_on_tetrahedron(p, self)
     }
-    /// Not for a tetrahedron flat up to rounding: `Tetrahedron::contains_point` then answers from
-    /// the signs of noise volumes and accepts points far from it (reported to osculate-math: it
-    /// lacks the flatness test `closest_point_on_tetrahedron` and `ray_tetrahedron` make).
-    fn trust_contains(&self) -> bool {
-        !tetrahedron_is_flat::<T>(&self.vertices().map(|v| wp(&v)))
-    }
     /// Cyrus-Beck clips against face planes whose normals are cross products of the faces' edges:
     /// a rounding `δ` of the vertices turns a face's normal by `δ / altitude` and moves its plane
     /// by that times the face's length, so the band grows by the worst face's longest edge over
