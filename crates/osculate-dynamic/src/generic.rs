@@ -7,44 +7,63 @@ use osculate_math::Real;
 /// How a time-of-impact search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Search {
-    /// The first contact was located within the tolerance.
+    /// The first contact was located within the tolerance: the time returned is a lower bound on
+    /// it, at most the search's time resolution before it (see each search's guarantee).
     Converged,
     /// The iteration bound was reached first; the time returned is a lower bound on the first
     /// contact (no contact happens before it), not the contact itself.
     HitIterationBound,
+    /// [`interval_halving`] only: the time tolerance asked for is finer than the search can
+    /// resolve (its interval stack holds 64 levels of halving, an interval of `2⁻⁶³`, and an
+    /// interval cannot be halved below the floating-point spacing of its times); the time
+    /// returned is a lower bound on the first contact, like [`Search::HitIterationBound`]'s.
+    HitDepthBound,
 }
 
 /// The result of a generic time-of-impact search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TimeOfImpact<T: Real> {
-    /// The time of first contact in `[0, 1]`: the shapes are within `tolerance` of touching at
-    /// this time, and apart at every earlier time (given a correct speed bound).
+    /// The time of first contact in `[0, 1]`, from below: no contact happens at an earlier time
+    /// (given a correct speed bound). When [`Search::Converged`], the first contact is within the
+    /// search's time resolution after it (interval halving: `time_tolerance`; conservative
+    /// advancement: the shapes are within `tolerance` of touching at this very time).
     pub toi: T,
     /// Whether the search converged or stopped at its iteration bound.
     pub status: Search,
 }
 
 /// The first time in `[0, 1]` at which `distance(t) ≤ tolerance`, by interval halving (Ericson
-/// 5.5.1): an interval `[t₀, t₁]` cannot hold a contact when the distance, which changes no faster
-/// than `speed` (a bound on the relative speed of the two shapes' closest points over the motion —
-/// for two translating shapes, `|v_b − v_a|`; with rotation add the angular speed times the
-/// radius), stays above the tolerance across it:
+/// 5.5.1), reported from below. An interval `[t₀, t₁]` cannot hold a contact when the distance,
+/// which changes no faster than `speed` (a bound on the relative speed of the two shapes' closest
+/// points over the motion — for two translating shapes, `|v_b − v_a|`; with rotation add the
+/// angular speed times the radius), stays above the tolerance across it:
 /// `min over [t₀, t₁] ≥ (d(t₀) + d(t₁) − speed·(t₁ − t₀)) / 2 > tolerance`. Other intervals are
-/// halved, earliest half first, until they are shorter than `time_tolerance`.
+/// halved, earliest half first, until one no longer than `time_tolerance` cannot be ruled out;
+/// its start `t₀` is returned.
 ///
-/// **Guarantee**: with a correct `speed` bound no contact is missed (a thin, fast object cannot
-/// tunnel through another, unlike a test that samples a few times), and no contact happens before
-/// the returned time: it is a lower bound on the first contact, within `time_tolerance` of it
-/// when a contact was measured. The search errs toward contact: when an interval shorter than
-/// `time_tolerance` cannot be ruled out by the speed bound, its start is returned even if the
-/// shapes only come close — with a loose bound (say a constant distance 1 and speed 1e9) that is
-/// a false contact, so give the tightest speed bound you have. **Cost**: each halving measures the distance once; a simple first contact costs
-/// about `log2(1 / time_tolerance)` measurements, grazing motions more, and at most
-/// `max_evaluations` in all (then [`Search::HitIterationBound`], with the time reached as a lower
-/// bound).
+/// **Guarantee** (with a correct `speed` bound): no contact is missed — a thin, fast object
+/// cannot tunnel through another, unlike a test that samples a few times — and the returned time
+/// is always a lower bound on the first contact: `d(t) > tolerance` at every earlier `t`. With
+/// [`Search::Converged`], every earlier interval was ruled out and the bracket `[toi, toi +
+/// time_tolerance]` could not be: when the shapes really come within `tolerance` there, the first
+/// contact is at most `time_tolerance` after `toi` (at `t = 0`, exactly `0`). The search errs
+/// toward contact: a bracket the speed bound cannot rule out is reported even if the shapes only
+/// come close — with a loose bound (say a constant distance 1 and speed 1e9) that is a false
+/// contact, so give the tightest speed bound you have; confirm with `distance(toi +
+/// time_tolerance)` if a false contact matters.
+///
+/// **Cost**: each halving measures the distance once: a simple first contact costs about
+/// `2·log2(1 / time_tolerance)` measurements, grazing motions (whose distance stays near the
+/// tolerance over a long stretch) more, and at most `max_evaluations` in all, then
+/// [`Search::HitIterationBound`] with the start of the earliest interval left as a lower bound.
+/// A `time_tolerance` finer than the search can resolve — below `2⁻⁶³` (the search keeps 64 levels
+/// of halving) or below the floating-point spacing of the times where it looks (about `2⁻⁵³` near
+/// `t = 1` in `f64`, `2⁻²⁴` in `f32`) — ends with [`Search::HitDepthBound`] and the start of the
+/// last interval, again a lower bound. No allocation.
 ///
 /// `distance` may be signed (negative when overlapping). Returns `None` when the shapes never come
-/// within the tolerance in `[0, 1]`, or when the distance is NaN anywhere the search looks.
+/// within the tolerance in `[0, 1]`, when the distance is NaN anywhere the search looks, or when
+/// `speed` or `tolerance` is negative or NaN or `time_tolerance` is not positive.
 ///
 /// # Examples
 /// ```
@@ -79,7 +98,8 @@ pub fn interval_halving<T: Real>(
     }
     let mut evaluations = 2;
     // A stack of intervals still to examine, latest-starting at the bottom, so the earliest is on
-    // top (depth-first, left to right). Its depth is bounded by log2(1 / time_tolerance) + 1 ≤ 64.
+    // top (depth-first, left to right). Each level of halving pops one interval and pushes its two
+    // halves, so the depth is the level plus one: 64 entries reach intervals of 2⁻⁶³.
     let mut stack: [(T, T, T, T); 64] = [(T::ZERO, T::ZERO, T::ZERO, T::ZERO); 64];
     let mut top = 1;
     stack[0] = (T::ZERO, d0, T::ONE, d1);
@@ -90,20 +110,25 @@ pub fn interval_halving<T: Real>(
         if lower > tolerance {
             continue; // no contact in [t0, t1]
         }
-        if t1 - t0 <= time_tolerance || top + 2 > stack.len() {
-            // Short enough: the contact is in here; report its start (no contact before it).
-            // `da > tolerance` (else it would have been reported when measured), so the
-            // contact is within the interval: report its end, the first time known to be within
-            // reach of the contact.
-            return Some(TimeOfImpact {
-                toi: if db <= tolerance { t1 } else { t0 },
-                status: Search::Converged,
-            });
+        if t1 - t0 <= time_tolerance {
+            // Short enough, and not ruled out: every earlier interval was, so no contact happens
+            // before t0, and a contact in here is at most `time_tolerance` after it.
+            return Some(TimeOfImpact { toi: t0, status: Search::Converged });
+        }
+        if top + 2 > stack.len() {
+            // Halving again would overflow the stack: the time tolerance is finer than 64 levels
+            // of halving reach. t0 is still a lower bound.
+            return Some(TimeOfImpact { toi: t0, status: Search::HitDepthBound });
         }
         if evaluations >= max_evaluations {
             return Some(TimeOfImpact { toi: t0, status: Search::HitIterationBound });
         }
         let tm = (t0 + t1) * T::HALF;
+        if !(t0 < tm && tm < t1) {
+            // No representable time strictly inside: the time tolerance is finer than the
+            // floating-point spacing of times here.
+            return Some(TimeOfImpact { toi: t0, status: Search::HitDepthBound });
+        }
         let dm = distance(tm);
         evaluations += 1;
         if dm.is_nan() {
@@ -111,7 +136,9 @@ pub fn interval_halving<T: Real>(
         }
         if dm <= tolerance {
             // A contact at tm; an earlier one may hide in [t0, tm]: examine it first, keeping
-            // tm as the answer if nothing earlier is found.
+            // the contact at tm (a bracket of width 0, reported as soon as it is popped) if
+            // nothing earlier is found — only possible when `speed` is too small a bound, as
+            // with a true bound [t0, tm] cannot be ruled out while d(tm) ≤ tolerance.
             stack[top] = (tm, dm, tm, dm);
             top += 1;
         } else {
@@ -214,5 +241,76 @@ mod tests {
         // NaN distance: no answer.
         assert!(interval_halving(|_: f64| f64::NAN, 1.0, 0.0, 1e-6, 100).is_none());
         assert!(conservative_advancement(|_: f64| f64::NAN, 1.0, 0.0, 100).is_none());
+    }
+
+    #[track_caller]
+    fn found<T: Real>(r: Option<TimeOfImpact<T>>) -> TimeOfImpact<T> {
+        match r {
+            Some(h) => h,
+            None => panic!("no contact found"),
+        }
+    }
+
+    /// Contact at `c` for a distance closing at `speed` and then opening again.
+    fn v_shaped(c: f64, speed: f64) -> impl Fn(f64) -> f64 {
+        move |t: f64| (t - c).abs() * speed
+    }
+
+    #[test]
+    fn halving_returns_a_lower_bound_within_the_time_tolerance() {
+        // Contacts at many times, measured exactly at the end of a bracket (a dyadic time) or
+        // strictly inside one; the tolerance 1e-12 makes the first contact `c − 1e-12 / 3`.
+        for (i, c) in [0.5, 0.25, 0.75, 1.0, 1.0 / 3.0, 0.123_456_789, 0.999_999, 1e-7]
+            .into_iter()
+            .enumerate()
+        {
+            let first = c - 1e-12 / 3.0;
+            for tt in [1e-3, 1e-6, 1e-9, 1.0 / 1024.0] {
+                let h = found(interval_halving(v_shaped(c, 3.0), 3.0, 1e-12, tt, 10_000));
+                assert_eq!(h.status, Search::Converged, "case {i}");
+                assert!(h.toi <= first && first - h.toi <= tt, "case {i}: {h:?}, {c} within {tt}");
+            }
+        }
+        // With a tolerance: the first time within it, from below.
+        let d = |t: f64| (10.0 - 12.0 * t).abs() - 2.0; // within 1e-3 from (8 − 1e-3)/12
+        let first = (8.0 - 1e-3) / 12.0;
+        let h = found(interval_halving(d, 12.0, 1e-3, 1e-6, 10_000));
+        assert!(h.toi <= first && first - h.toi <= 1e-6, "{h:?}");
+        // f32 alike.
+        let h = found(interval_halving(|t: f32| (t - 0.3).abs(), 1.0, 1e-6, 1e-5, 10_000));
+        assert!(h.toi <= 0.3 && 0.3 - h.toi <= 1e-5 && h.status == Search::Converged, "{h:?}");
+        // Touching at t = 0: exactly 0.
+        let h = found(interval_halving(v_shaped(0.0, 1.0), 1.0, 0.0, 1e-6, 100));
+        assert_eq!((h.toi, h.status), (0.0, Search::Converged));
+    }
+
+    #[test]
+    fn halving_reports_the_depth_bound_instead_of_converging() {
+        // Contact at 1e-25: halving toward it takes 83 levels, more than the stack's 63, so a
+        // time tolerance of 1e-30 cannot be met; the answer is still a lower bound.
+        let c = 1e-25;
+        let h = found(interval_halving(v_shaped(c, 1.0), 1.0, 1e-40, 1e-30, 100_000));
+        assert_eq!(h.status, Search::HitDepthBound, "{h:?}");
+        assert!(h.toi <= c, "{h:?}");
+        // A tolerance the stack reaches (2⁻⁶³ ≈ 1.1e-19) converges, to the bracket [0, 2⁻⁶³].
+        let h = found(interval_halving(v_shaped(c, 1.0), 1.0, 1e-40, 2f64.powi(-63), 100_000));
+        assert_eq!((h.toi, h.status), (0.0, Search::Converged));
+        // Below the spacing of f32 times near 0.7 (6e-8): no representable midpoint.
+        let h = found(interval_halving(|t: f32| (t - 0.7).abs(), 1.0, 1e-9, 1e-12, 100_000));
+        assert_eq!(h.status, Search::HitDepthBound, "{h:?}");
+        assert!(h.toi <= 0.7 && 0.7 - h.toi <= 1e-6, "{h:?}");
+        // The iteration bound: a lower bound too, short of the contact.
+        let h = found(interval_halving(v_shaped(0.6, 1.0), 1.0, 1e-12, 1e-9, 10));
+        assert!(h.status == Search::HitIterationBound && h.toi <= 0.6, "{h:?}");
+    }
+
+    #[test]
+    fn halving_with_too_small_a_speed_bound_keeps_the_measured_contact() {
+        // The distance drops faster than the bound 10 says (a step at 0.3, caught by sampling
+        // t = 0.5): [0, 0.5] is wrongly ruled out, and the measured contact at 0.5 is reported —
+        // a time known to be in contact, from the bracket of width 0 it was kept in.
+        let step = |t: f64| if t < 0.3 { 10.0 } else { 0.0 };
+        let h = found(interval_halving(step, 10.0, 0.0, 1e-6, 1000));
+        assert_eq!((h.toi, h.status), (0.5, Search::Converged));
     }
 }
