@@ -14,23 +14,29 @@
 //! ```
 //! use osculate::prelude::*;
 //!
-//! let ball = Sphere::try_new(Point3::new(0.0_f64, 0.0, 0.0), 1.0)?;
-//! let crate_box = Aabb::try_new(Point3::new(1.5, -0.5, -0.5), Point3::new(2.5, 0.5, 0.5))?;
-//! assert!(!ball.overlaps(&crate_box));
-//! assert_eq!(ball.contact(&crate_box).map(|c| c.distance), Some(0.5));
-//! let ray = Ray::new(Point3::new(-5.0, 0.0, 0.0), Vector3::x());
-//! assert_eq!(crate_box.cast_ray(&ray).map(|h| h.t_enter), Some(6.5));
-//! // The ball rolling 2 to the right touches the box halfway.
-//! let hit = ball.time_of_impact(&Vector3::new(2.0, 0.0, 0.0), &crate_box, &Vector3::zeros());
-//! assert_eq!(hit.map(|h| h.toi), Some(0.25));
-//! # Ok::<(), ShapeError>(())
+//! fn main() -> Result<(), ShapeError> {
+//!     let ball = Sphere::try_new(Point3::new(0.0_f64, 0.0, 0.0), 1.0)?;
+//!     let crate_box = Aabb::try_new(Point3::new(1.5, -0.5, -0.5), Point3::new(2.5, 0.5, 0.5))?;
+//!     assert!(!ball.overlaps(&crate_box)); // overlap layer
+//!     assert_eq!(ball.contact(&crate_box).map(|c| c.distance), Some(0.5)); // closest-point layer
+//!     let ray = Ray::new(Point3::new(-5.0, 0.0, 0.0), Vector3::x());
+//!     assert_eq!(crate_box.cast_ray(&ray).map(|h| h.t_enter), Some(6.5)); // cast layer
+//!     // The ball rolling 2 to the right touches the box a quarter of the way along.
+//!     let hit = ball.time_of_impact(&Vector3::new(2.0, 0.0, 0.0), &crate_box, &Vector3::zeros());
+//!     assert_eq!(hit.map(|h| h.toi), Some(0.25)); // dynamic layer
+//!     Ok(())
+//! }
 //! ```
 //!
 //! ## Traits
 //! [`Overlaps`], [`Distance`], [`Penetration`], [`RayCast`] and [`Sweep`] dispatch over every pair
 //! the layers support, in both argument orders (the reversed order swaps the witnesses and flips
 //! the normals, so an answer always reads from `self` to `other`). Each impl is an inlined call of
-//! the layer's free function; the free functions stay the explicit path.
+//! the layer's free function; the free functions stay the explicit path. Every pair of convex
+//! shapes has `Overlaps`, `Distance` and `Penetration` (a point with each: `Overlaps` and
+//! `Distance`): the closed form where a layer has one, otherwise GJK (`osculate_closest::gjk_intersect`,
+//! `closest_points_convex`) or GJK + EPA (`contact_convex`, with `alloc`); each trait's
+//! documentation lists which.
 //!
 //! **Layering**: the facade may depend on every layer; no layer depends on it.
 #![cfg_attr(not(feature = "std"), no_std)]

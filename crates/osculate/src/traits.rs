@@ -2,11 +2,15 @@
 //! [`Sweep`], implemented for every pair the layers support, in both argument orders.
 //!
 //! Each impl is a direct call of the layer's free function (inlined: no dispatcher, no `dyn`, no
-//! cost over the free function). [`Distance`] falls back to GJK
-//! (`osculate_closest::closest_points_convex`) and [`Penetration`] to GJK + EPA
-//! (`osculate_closest::contact_convex`) for the convex pairs without a closed form. The reversed order swaps the witness points and parameters
-//! ([`ClosestPoints::swapped`]), flips the contact normal ([`Contact::swapped`]) and the impact
-//! normal, so the answer always reads "from `self` to `other`".
+//! cost over the free function). The pairs without a closed form go through the general convex
+//! algorithms of `osculate_closest` on the shapes' support mappings: [`Overlaps`] through GJK with a
+//! separating-axis exit (`gjk_intersect`, 64 iterations), [`Distance`] through GJK
+//! (`closest_points_convex`) and [`Penetration`] through GJK + EPA (`contact_convex`, 128 steps;
+//! behind `alloc`). Each trait's documentation lists which pairs are closed forms. The reversed
+//! order swaps the witness points and parameters ([`ClosestPoints::swapped`]), flips the contact
+//! normal ([`Contact::swapped`]) and the impact normal, so the answer always reads "from `self` to
+//! `other`"; for two shapes of different types the reversed answer is exactly the swapped forward
+//! one.
 
 use osculate_cast::{self as cast, RayHit};
 use osculate_closest::{self as closest, ClosestPoints, Contact, Param};
@@ -18,12 +22,71 @@ use osculate_math::{
 use osculate_overlap as overlap;
 
 /// Boolean overlap with a shape of type `B` (touching counts; see `osculate_overlap`).
+///
+/// What answers each pair (both orders give the same answer):
+/// - **closed form** (`osculate_overlap`): sphere with sphere, segment, capsule, box, oriented box,
+///   triangle, convex polygon, plane and halfspace; capsule-capsule, capsule-plane,
+///   capsule-halfspace; box-box, box-triangle, box-plane, box-halfspace and the same four for the
+///   oriented box; segment with box, oriented box and triangle; triangle-triangle,
+///   triangle-plane, triangle-halfspace; cone-plane and cone-halfspace;
+/// - **containment** (`osculate_overlap::contains_point`): a [`Point3`] with a sphere, box,
+///   oriented box, capsule, cylinder, cone, tetrahedron, halfspace or convex polyhedron;
+/// - **GJK** (`osculate_closest::gjk_intersect`, 64 iterations; touching within GJK's relative
+///   tolerance counts, NaN gives `false`): every other pair of sphere, segment, capsule, box,
+///   oriented box, cylinder, cone, triangle, tetrahedron, convex polygon and convex polyhedron
+///   (cylinder-cone, box-cylinder, capsule-box, polyhedron pairs …), and a point with a segment,
+///   triangle or convex polygon.
+///
+/// Not covered: lines and rays (use [`RayCast`] or the cast layer), and a plane or halfspace with
+/// a segment, cylinder, tetrahedron or polytope (no closed form yet, and an unbounded plane has no
+/// support mapping).
+///
+/// # Examples
+/// ```
+/// use osculate::prelude::*;
+///
+/// let ball = Sphere::new(Point3::new(0.0_f64, 0.0, 0.0), 1.0);
+/// let crate_box = Aabb::new(Point3::new(0.5, -1.0, -1.0), Point3::new(2.0, 1.0, 1.0));
+/// assert!(ball.overlaps(&crate_box) && crate_box.overlaps(&ball)); // closed form, both orders
+/// // A post of radius 0.25 whose axis is 1.5 from the ball's center: 0.25 apart (GJK).
+/// let post = Cylinder::new(Point3::new(1.5, 0.0, -1.0), Point3::new(1.5, 0.0, 1.0), 0.25);
+/// assert!(!ball.overlaps(&post) && !post.overlaps(&ball));
+/// assert!(post.overlaps(&crate_box));
+/// assert!(Point3::new(0.5, 0.5, 0.0).overlaps(&ball)); // containment
+/// ```
 pub trait Overlaps<B: ?Sized> {
     /// Whether `self` and `other` overlap or touch.
     fn overlaps(&self, other: &B) -> bool;
 }
 
 /// Closest points and distance to a shape of type `B` (see `osculate_closest`).
+///
+/// What answers each pair:
+/// - **closed form** (`closest_points_*`): line-line, segment-segment, segment-triangle,
+///   segment-box, segment-oriented box, triangle-triangle, sphere-sphere, sphere-segment,
+///   sphere-capsule, capsule-capsule;
+/// - **point queries** (`closest_point_on_*`, the parameter kept where the shape has one): a
+///   [`Point3`] with a plane, line, ray, segment, box, oriented box, triangle, tetrahedron, sphere,
+///   capsule, cylinder, cone, convex polygon and convex polyhedron;
+/// - **GJK** (`closest_points_convex`, 64 iterations; no parameters): every other pair of sphere,
+///   segment, capsule, box, oriented box, cylinder, cone, triangle, tetrahedron, convex polygon
+///   and convex polyhedron.
+///
+/// # Examples
+/// ```
+/// use osculate::prelude::*;
+///
+/// let rod = Segment::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0));
+/// let ball = Sphere::new(Point3::new(0.5, 2.0, 0.0), 0.5);
+/// let c = rod.closest_points(&ball); // closed form
+/// assert!((c.distance - 1.5).abs() < 1e-12);
+/// assert!((c.point_a - Point3::new(0.5, 0.0, 0.0)).norm() < 1e-12);
+/// assert_eq!(ball.closest_points(&rod).point_b, c.point_a); // reversed: witnesses swapped
+/// // A cone above the ball, tip up, its base 0.5 over the ball's top (GJK).
+/// let cone = Cone::new(Point3::new(0.5, 4.0, 0.0), -Vector3::y_axis(), 1.0, 0.5);
+/// assert!((cone.distance(&ball) - 0.5).abs() < 1e-6);
+/// assert_eq!(Point3::new(3.0, 0.0, 0.0).distance(&rod), 2.0); // a point query
+/// ```
 pub trait Distance<B: ?Sized> {
     /// The scalar type.
     type Scalar: Real;
@@ -38,14 +101,55 @@ pub trait Distance<B: ?Sized> {
 
 /// Signed distance, normal and witness points with a shape of type `B` (see
 /// `osculate_closest::Contact`).
+///
+/// What answers each pair:
+/// - **closed form** (`contact_*`, van den Bergen's special cases included): sphere with sphere,
+///   segment, capsule, box, oriented box, triangle, plane and halfspace; capsule-capsule; oriented
+///   box-oriented box;
+/// - **GJK + EPA** (`contact_convex`, 128 EPA steps; behind the `alloc` feature): every other pair
+///   of sphere, segment, capsule, box, oriented box, cylinder, cone, triangle, tetrahedron, convex
+///   polygon and convex polyhedron. EPA's depth is a lower bound when it runs out of steps, and it
+///   answers `None` when both shapes are flat in a common plane (no volume to penetrate).
+///
+/// # Examples
+/// ```
+/// use osculate::prelude::*;
+///
+/// let ball = Sphere::new(Point3::new(1.25_f64, 0.0, 0.0), 0.5);
+/// let crate_box = Aabb::new(Point3::new(-1.0, -1.0, -1.0), Point3::new(1.0, 1.0, 1.0));
+/// let c = ball.contact(&crate_box).unwrap(); // closed form: sunk 0.25, normal toward the box
+/// assert_eq!((c.distance, c.normal.into_inner()), (-0.25, -Vector3::x()));
+/// assert_eq!(crate_box.contact(&ball).unwrap().normal.into_inner(), Vector3::x()); // flipped
+/// // GJK + EPA: the same ball sunk 0.25 into the side of a cylinder of radius 1.
+/// let cyl = Cylinder::new(Point3::new(0.0, 0.0, -1.0), Point3::new(0.0, 0.0, 1.0), 1.0);
+/// let c = cyl.contact(&ball).unwrap();
+/// assert!((c.distance + 0.25).abs() < 1e-6 && (c.normal.x - 1.0).abs() < 1e-6);
+/// ```
 pub trait Penetration<B: ?Sized> {
     /// The scalar type.
     type Scalar: Real;
-    /// The contact, normal from `self` toward `other`; `None` only for invalid input.
+    /// The contact, normal from `self` toward `other`; `None` for invalid input (and, for the
+    /// GJK + EPA pairs, two flat shapes in a common plane).
     fn contact(&self, other: &B) -> Option<Contact<Self::Scalar>>;
 }
 
-/// A ray cast against this shape (see `osculate_cast`).
+/// A ray cast against this shape (see `osculate_cast`): implemented for the sphere, box,
+/// oriented box, capsule, cylinder, cone, plane, halfspace, tetrahedron, triangle (two-sided,
+/// watertight), convex polygon and convex polyhedron, each by its closed-form `ray_*` cast.
+///
+/// # Examples
+/// ```
+/// use osculate::prelude::*;
+///
+/// let ray = Ray::new(Point3::new(-5.0_f64, 0.0, 0.0), Vector3::x());
+/// let ball = Sphere::new(Point3::new(0.0, 0.0, 0.0), 1.0);
+/// let hit = ball.cast_ray(&ray).unwrap();
+/// assert_eq!((hit.t_enter, hit.t_exit), (4.0, 6.0));
+/// assert_eq!(hit.normal.into_inner(), -Vector3::x());
+/// let floor = Plane::from_point_normal(Point3::new(0.0, -1.0, 0.0), Vector3::y())?;
+/// assert!(floor.cast_ray(&ray).is_none()); // parallel, above the plane
+/// # Ok::<(), ShapeError>(())
+/// ```
 pub trait RayCast<T: Real> {
     /// Where `ray` enters and leaves the shape, or `None` when it misses.
     fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>>;
@@ -53,6 +157,26 @@ pub trait RayCast<T: Real> {
 
 /// Time of impact with a shape of type `B`, both translating over `t ∈ [0, 1]` (see
 /// `osculate_dynamic`).
+///
+/// Every pair is a closed form of the dynamic layer: sphere with sphere, capsule, box, oriented
+/// box, triangle, convex polygon (`alloc`), plane and halfspace; capsule-capsule; box-box,
+/// box-triangle, box-plane, box-halfspace; oriented box with oriented box, plane and halfspace.
+/// The plane and halfspace functions take one relative motion; here the plane may move too (the
+/// time and normal are those of the relative motion, the contact point moves with the plane).
+///
+/// # Examples
+/// ```
+/// use osculate::prelude::*;
+///
+/// let ball = Sphere::new(Point3::new(0.0_f64, 0.0, 0.0), 1.0);
+/// let crate_box = Aabb::new(Point3::new(1.5, -0.5, -0.5), Point3::new(2.5, 0.5, 0.5));
+/// // The ball rolling 2 to the right touches the box a quarter of the way along.
+/// let hit = ball.time_of_impact(&Vector3::new(2.0, 0.0, 0.0), &crate_box, &Vector3::zeros());
+/// assert_eq!(hit.map(|h| h.toi), Some(0.25));
+/// // The same from the box's side: the box moving left meets the ball; normal from box to ball.
+/// let hit = crate_box.time_of_impact(&Vector3::new(-2.0, 0.0, 0.0), &ball, &Vector3::zeros());
+/// assert_eq!(hit.map(|h| (h.toi, h.normal.into_inner())), Some((0.25, -Vector3::x())));
+/// ```
 pub trait Sweep<B: ?Sized> {
     /// The scalar type.
     type Scalar: Real;
