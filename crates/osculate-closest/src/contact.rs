@@ -9,7 +9,10 @@ use osculate_math::{
     UnitVector3, Vector3, any_perpendicular, is_finite_point,
 };
 
-use crate::point::{closest_point_on_aabb, closest_point_on_segment, closest_point_on_triangle};
+use crate::point::{
+    closest_point_on_aabb, closest_point_on_obb, closest_point_on_segment,
+    closest_point_on_triangle,
+};
 use crate::types::Contact;
 
 /// The contact if every number in it is finite and the normal is unit. (A normal off unit length
@@ -349,11 +352,13 @@ pub fn contact_sphere_halfspace<T: Real>(s: &Sphere<T>, h: &Halfspace<T>) -> Opt
 /// resting on another steady. When an axis separates, the boxes are apart and the exact distance
 /// and witnesses come from GJK ([`gjk`](crate::gjk)).
 ///
-/// Witness points when overlapping: `point_b` is B's deepest vertex along `−normal` (the midpoint
-/// of the deepest face or edge when several tie) and `point_a = point_b + depth·normal` on A's
-/// supporting plane — exact for a vertex of B in a face of A, a representative point of the
-/// contact patch for face-face and edge-edge contacts. `None` for NaN, infinite values or a
-/// negative half extent.
+/// Witness points when overlapping, both on their boxes and `depth·normal` apart: for a face axis,
+/// the other box's deepest feature along the axis (vertex, edge or face), moved out by the depth,
+/// touches the reference face; it is clipped to that face (Sutherland-Hodgman) and the centroid of
+/// the clipped patch is the witness on the reference box, the other witness `depth` behind it. For
+/// an edge-edge axis, the closest points of the two edges (the edge of A farthest along the normal,
+/// of B farthest against it), centred so that they are exactly `depth·normal` apart. `None` for
+/// NaN, infinite values or a negative half extent.
 ///
 /// # Examples
 /// ```
@@ -384,8 +389,9 @@ pub fn contact_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> Option<Contact<T>> {
     };
     let scale = d.amax() + a.half_extents.amax() + b.half_extents.amax();
     let prefer_faces = T::RELATIVE_TOLERANCE * scale;
-    let mut best: Option<(T, Vector3<T>)> = None;
-    let mut consider = |l: Vector3<T>, is_face: bool| -> bool {
+    let mut best: Option<(T, Vector3<T>, SatAxis)> = None;
+    let mut consider = |l: Vector3<T>, kind: SatAxis| -> bool {
+        let is_face = !matches!(kind, SatAxis::Edges(..));
         let s = d.dot(&l);
         let overlap = radius(a, &ua, &l) + radius(b, &ub, &l) - s.abs();
         if overlap < T::ZERO {
@@ -394,7 +400,7 @@ pub fn contact_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> Option<Contact<T>> {
         let n = if s < T::ZERO { -l } else { l };
         let better = match best {
             None => true,
-            Some((depth, _)) => {
+            Some((depth, _, _)) => {
                 if is_face {
                     overlap < depth
                 } else {
@@ -403,23 +409,26 @@ pub fn contact_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> Option<Contact<T>> {
             }
         };
         if better {
-            best = Some((overlap, n));
+            best = Some((overlap, n, kind));
         }
         true
     };
     let mut separating: Option<Vector3<T>> = None;
-    for u in ua.iter().chain(ub.iter()) {
-        if !consider(*u, true) && separating.is_none() {
-            separating = Some(*u);
+    let faces =
+        (0..3).map(|i| (ua[i], SatAxis::FaceA)).chain((0..3).map(|i| (ub[i], SatAxis::FaceB)));
+    for (u, kind) in faces {
+        if !consider(u, kind) && separating.is_none() {
+            separating = Some(u);
         }
     }
     if separating.is_none() {
-        for x in &ua {
-            for y in &ub {
+        for (i, x) in ua.iter().enumerate() {
+            for (j, y) in ub.iter().enumerate() {
                 let c = x.cross(y);
                 let n2 = c.norm_squared();
                 // Parallel edges give no axis of their own (Ericson 5.2.1.1).
-                if n2 > T::DEGENERATE_SQ_TOLERANCE && !consider(c / n2.sqrt(), false) {
+                if n2 > T::DEGENERATE_SQ_TOLERANCE && !consider(c / n2.sqrt(), SatAxis::Edges(i, j))
+                {
                     separating = Some(c / n2.sqrt());
                 }
             }
@@ -437,22 +446,144 @@ pub fn contact_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> Option<Contact<T>> {
         let n = Unit::try_new(if axis.dot(&d) < T::ZERO { -axis } else { axis }, T::ZERO)?;
         return finite(Contact { distance: T::ZERO, normal: n, point_a: pa, point_b: pa });
     }
-    let (depth, n) = best?;
-    // B's deepest feature along −n: the vertex, or the midpoint of the tied face or edge.
-    let local = b.rotation.inverse_transform_vector(&-n);
-    let tie = T::RELATIVE_TOLERANCE;
-    let corner = Vector3::from_fn(|i, _| {
-        if local[i] > tie {
-            b.half_extents[i]
-        } else if local[i] < -tie {
-            -b.half_extents[i]
+    let (depth, n, kind) = best?;
+    let (point_a, point_b) = match kind {
+        SatAxis::FaceA => {
+            // A's face with outward normal n is the reference face: B's deepest feature along −n,
+            // moved out by the depth, touches it; the touching patch is that feature clipped to
+            // the face, and its centroid, on A's face, is `point_a`.
+            let pa = touching_point(a, b, &n, depth);
+            (pa, pa - n * depth)
+        }
+        SatAxis::FaceB => {
+            // The same with B's face (outward normal −n) as the reference face.
+            let pb = touching_point(b, a, &-n, depth);
+            (pb + n * depth, pb)
+        }
+        SatAxis::Edges(i, j) => {
+            // The edge of A farthest along n and the edge of B farthest along −n: their closest
+            // points are `depth·n` apart (the axis is perpendicular to both edges).
+            let edge = |o: &Obb<T>, u: &[Vector3<T>; 3], k: usize, dir: &Vector3<T>| {
+                let mut c = o.center;
+                for m in (0..3).filter(|&m| m != k) {
+                    let e = o.half_extents[m];
+                    c += u[m] * if u[m].dot(dir) >= T::ZERO { e } else { -e };
+                }
+                Segment::new(c - u[k] * o.half_extents[k], c + u[k] * o.half_extents[k])
+            };
+            let cp = crate::pair::closest_points_segment_segment(
+                &edge(a, &ua, i, &n),
+                &edge(b, &ub, j, &-n),
+            );
+            let mid = Point3::from((cp.point_a.coords + cp.point_b.coords) * T::HALF);
+            (mid + n * (depth * T::HALF), mid - n * (depth * T::HALF))
+        }
+    };
+    finite(Contact { distance: -depth, normal: Unit::new_unchecked(n), point_a, point_b })
+}
+
+/// Which candidate axis of the box-box separating-axis test gave the least overlap.
+#[derive(Clone, Copy, Debug)]
+enum SatAxis {
+    /// A face normal of A.
+    FaceA,
+    /// A face normal of B.
+    FaceB,
+    /// The cross product of A's edge `i` and B's edge `j`.
+    Edges(usize, usize),
+}
+
+/// The touching point of box `r` (reference) and box `o` moved by `depth` along `n`, where `n` is
+/// the outward normal of one of `r`'s faces and `depth` the boxes' overlap along it: `o`'s deepest
+/// feature along `−n` (a vertex, edge or face; ties within a relative tolerance) moved by
+/// `depth·n` lies in the plane of `r`'s face; it is clipped to that face (Sutherland-Hodgman
+/// against the face's four sides) and the centroid of what remains, clamped onto `r`, is returned.
+/// When rounding clips everything away the feature's centroid, clamped onto `r`, stands in.
+fn touching_point<T: Real>(r: &Obb<T>, o: &Obb<T>, n: &Vector3<T>, depth: T) -> Point3<T> {
+    let local = o.rotation.inverse_transform_vector(&-n);
+    let tie = T::RELATIVE_TOLERANCE * T::lit(16.0);
+    let sign = |x: T| {
+        if x > tie {
+            T::ONE
+        } else if x < -tie {
+            -T::ONE
         } else {
             T::ZERO
         }
-    });
-    let point_b = b.center + b.rotation * corner;
-    let normal = Unit::new_unchecked(n);
-    finite(Contact { distance: -depth, normal, point_a: point_b + n * depth, point_b })
+    };
+    let s = local.map(sign);
+    // The free axes of the feature (those tied) span it: its corners are the sign combinations.
+    let free: [bool; 3] = [s.x == T::ZERO, s.y == T::ZERO, s.z == T::ZERO];
+    let mut poly = [Point3::origin(); 8];
+    let mut len = 0;
+    // Corners in cyclic order: (−,−), (+,−), (+,+), (−,+) over the free axes.
+    let free_axes: [usize; 3] = {
+        let mut f = [3; 3];
+        let mut k = 0;
+        for (m, is_free) in free.iter().enumerate() {
+            if *is_free {
+                f[k] = m;
+                k += 1;
+            }
+        }
+        f
+    };
+    let nfree = free.iter().filter(|x| **x).count().min(2);
+    let cycle: &[(T, T)] = match nfree {
+        0 => &[(T::ZERO, T::ZERO)],
+        1 => &[(-T::ONE, T::ZERO), (T::ONE, T::ZERO)],
+        _ => &[(-T::ONE, -T::ONE), (T::ONE, -T::ONE), (T::ONE, T::ONE), (-T::ONE, T::ONE)],
+    };
+    for &(u, v) in cycle {
+        let mut c = Vector3::zeros();
+        for m in 0..3 {
+            let e = o.half_extents[m];
+            c[m] = if m == free_axes[0] && nfree >= 1 {
+                u * e
+            } else if m == free_axes[1] && nfree >= 2 {
+                v * e
+            } else {
+                s[m] * e
+            };
+        }
+        poly[len] = o.center + o.rotation * c + n * depth;
+        len += 1;
+    }
+    let centroid = |p: &[Point3<T>]| {
+        let k = T::from_usize(p.len().max(1)).unwrap_or(T::ONE);
+        Point3::from(p.iter().fold(Vector3::zeros(), |acc, q| acc + q.coords) / k)
+    };
+    let fallback = centroid(&poly[..len]);
+    // Clip against the reference face's sides: |(x − c)·u_m| ≤ e_m for its two in-plane axes.
+    for m in 0..3 {
+        let u = r.axis(m);
+        if u.dot(n).abs() > T::HALF {
+            continue; // the face's own normal
+        }
+        for side in [T::ONE, -T::ONE] {
+            let inside = |p: &Point3<T>| side * (p - r.center).dot(&u) - r.half_extents[m];
+            let mut out = [Point3::origin(); 8];
+            let mut k = 0;
+            for idx in 0..len {
+                let (p, q) = (poly[idx], poly[(idx + 1) % len]);
+                let (dp, dq) = (inside(&p), inside(&q));
+                if dp <= T::ZERO && k < 8 {
+                    out[k] = p;
+                    k += 1;
+                }
+                if len > 1 && (dp < T::ZERO) != (dq < T::ZERO) && dp != dq && k < 8 {
+                    out[k] = p + (q - p) * (dp / (dp - dq));
+                    k += 1;
+                }
+            }
+            poly = out;
+            len = k;
+            if len == 0 {
+                return closest_point_on_obb(&fallback, r);
+            }
+        }
+    }
+    closest_point_on_obb(&centroid(&poly[..len]), r)
 }
 
 #[cfg(test)]

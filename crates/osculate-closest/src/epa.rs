@@ -4,9 +4,10 @@
 
 use alloc::vec::Vec;
 
-use osculate_math::{Point3, Real, Unit, Vector3};
+use osculate_math::{Point3, Real, Triangle, Unit, Vector3};
 
 use crate::gjk::{GjkStatus, Vertex, gjk_with_simplex};
+use crate::point::closest_point_on_triangle;
 use crate::support::{SupportMap, perpendicular};
 use crate::types::Contact;
 
@@ -35,6 +36,23 @@ fn face<T: Real>(verts: &[Vertex<T>], i: usize, j: usize, k: usize) -> Option<Fa
     } else {
         Face { v: [i, j, k], n, d }
     })
+}
+
+/// The face `p, q, k` of the grown polytope, oriented by its winding: the horizon edge `p → q`
+/// keeps the counter-clockwise order of the removed face it bounded, so the new face is outward
+/// whatever the sign of its plane's offset (orienting by that sign, as [`face`] does for the
+/// first polytope, flips a face whose plane passes within rounding of the origin and breaks the
+/// edge matching of later horizons). A negative offset (the origin past the face by rounding) is
+/// taken as zero.
+fn wound_face<T: Real>(verts: &[Vertex<T>], p: usize, q: usize, k: usize) -> Option<Face<T>> {
+    let (a, b, c) = (verts[p].w, verts[q].w, verts[k].w);
+    let n = (b - a).cross(&(c - a));
+    let len = n.norm();
+    if !(len > T::ZERO) || !len.is_finite() {
+        return None;
+    }
+    let n = n / len;
+    Some(Face { v: [p, q, k], n, d: n.dot(&a).fast_max(T::ZERO) })
 }
 
 /// The contact of two convex shapes by GJK and, when they overlap, EPA: the signed distance (minus
@@ -174,29 +192,25 @@ pub fn contact_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Si
             break;
         }
         for (p, q) in horizon {
-            if let Some(f) = face(&verts, p, q, new) {
+            if let Some(f) = wound_face(&verts, p, q, new) {
                 faces.push(f);
             }
         }
         if faces.is_empty() {
             return None;
         }
+        // A closed polytope of V vertices has 2V − 4 faces; four times that means rounding has
+        // broken its topology (visibility decided by noise, horizons that do not close): stop
+        // with the best face so far rather than let the faces multiply (found by the parry
+        // differential: an f32 cylinder-cone pair whose faces grew without bound).
+        if faces.len() > 8 * verts.len() + 64 {
+            break;
+        }
     }
     let best = nearest(&faces).unwrap_or(best.min(faces.len().saturating_sub(1)));
-    let f = *faces.get(best)?;
-    // The origin's projection on the face, in barycentric coordinates of its vertices.
+    let band = tol * faces.get(best)?.d.fast_max(T::MIN_POSITIVE);
+    let (f, [l0, l1, l2]) = reported(&faces, &verts, best, band)?;
     let (p0, p1, p2) = (verts[f.v[0]], verts[f.v[1]], verts[f.v[2]]);
-    let proj = f.n * f.d;
-    let (e1, e2, r) = (p1.w - p0.w, p2.w - p0.w, proj - p0.w);
-    let (d11, d12, d22) = (e1.dot(&e1), e1.dot(&e2), e2.dot(&e2));
-    let (r1, r2) = (r.dot(&e1), r.dot(&e2));
-    let den = d11 * d22 - d12 * d12;
-    let (l1, l2) = if den > T::ZERO {
-        ((d22 * r1 - d12 * r2) / den, (d11 * r2 - d12 * r1) / den)
-    } else {
-        (T::ZERO, T::ZERO)
-    };
-    let l0 = T::ONE - l1 - l2;
     let mix = |x: Point3<T>, y: Point3<T>, z: Point3<T>| {
         Point3::from(x.coords * l0 + y.coords * l1 + z.coords * l2)
     };
@@ -218,6 +232,46 @@ fn nearest<T: Real>(faces: &[Face<T>]) -> Option<usize> {
         }
     }
     best.map(|(i, _)| i)
+}
+
+/// The face to report, with the origin's projection on it in barycentric coordinates: the
+/// nearest face, or, when the projection falls outside that triangle, the nearest face within
+/// `band` of its distance whose triangle holds the projection. A polytope grown from the support
+/// points of curved shapes is convex only up to rounding: two nearly coplanar faces can meet at a
+/// slightly reflex edge, and the origin's projection then lies a little past the nearest face's
+/// edge, where its witnesses would not be `depth·normal` apart (found by the parry differential:
+/// 1.3e-5 off on a cone in a capsule).
+fn reported<T: Real>(
+    faces: &[Face<T>],
+    verts: &[Vertex<T>],
+    best: usize,
+    band: T,
+) -> Option<(Face<T>, [T; 3])> {
+    let project = |f: &Face<T>| {
+        let [p0, p1, p2] = f.v.map(|i| verts[i].w);
+        let tri = Triangle::new(Point3::from(p0), Point3::from(p1), Point3::from(p2));
+        let c = closest_point_on_triangle(&Point3::origin(), &tri);
+        let size = p0.amax().fast_max(p1.amax()).fast_max(p2.amax());
+        let inside = (c.point.coords - f.n * f.d).norm() <= T::RELATIVE_TOLERANCE * size;
+        (inside, c.barycentric)
+    };
+    let first = *faces.get(best)?;
+    let (inside, bary) = project(&first);
+    if inside {
+        return Some((first, bary));
+    }
+    let mut pick = (first, bary);
+    let mut found: Option<T> = None;
+    for f in faces {
+        if f.d <= first.d + band && found.is_none_or(|d| f.d < d) {
+            let (inside, bary) = project(f);
+            if inside {
+                pick = (*f, bary);
+                found = Some(f.d);
+            }
+        }
+    }
+    Some(pick)
 }
 
 #[cfg(test)]

@@ -120,9 +120,15 @@ impl<T: Real> Simplex<T> {
                         * (w[3] - w[0]).norm();
                 let mut best: Option<(T, [T; 4])> = None;
                 let mut outside_any = false;
+                // The origin's barycentric coordinates, for when it is inside: the weight of the
+                // vertex opposite a face is the ratio of the signed volumes over that face.
+                let mut inside = [T::ZERO; 4];
                 for (a, b, c, d) in faces {
                     let so = orient(a, b, c, &w[d]);
                     let sp = orient(a, b, c, &zero);
+                    if so != T::ZERO {
+                        inside[d] = sp / so;
+                    }
                     // In front of this face (or the tetrahedron is flat): the origin is outside.
                     if flat || so == T::ZERO || sp * so < T::ZERO {
                         outside_any = true;
@@ -149,6 +155,14 @@ impl<T: Real> Simplex<T> {
                     }
                 }
                 if !outside_any {
+                    // Inside: with these weights `Σ λᵢ aᵢ = Σ λᵢ bᵢ` (up to rounding), a point
+                    // both shapes share, which the overlapping answer reports.
+                    let sum = inside.iter().fold(T::ZERO, |s, x| s + *x);
+                    if sum > T::ZERO {
+                        for (wt, x) in self.weight.iter_mut().zip(inside) {
+                            *wt = x / sum;
+                        }
+                    }
                     return None;
                 }
                 let (_, weights) = best?;
@@ -177,6 +191,13 @@ impl<T: Real> Simplex<T> {
 #[inline]
 fn gjk_tolerance<T: Real>() -> T {
     T::RELATIVE_TOLERANCE.fast_max(T::EPSILON.sqrt() * T::lit(0.01))
+}
+
+/// The rounding error of `v·w` for `|v|² = vv` and support points of coordinates up to `scale`:
+/// 8 ε |v| scale (three products and two sums, with room).
+#[inline]
+fn rounding<T: Real>(vv: T, scale: T) -> T {
+    T::lit(8.0) * T::EPSILON * vv.sqrt() * scale
 }
 
 /// The GJK distance between convex shapes `a` and `b` (van den Bergen's algorithm, see the module
@@ -272,9 +293,13 @@ pub(crate) fn gjk_with_simplex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap
         }
         scale = scale.fast_max(next.w.amax());
         // Van den Bergen's termination: the support along −v cannot bring the lower bound
-        // v·w/|v| closer to |v| than the tolerance.
+        // v·w/|v| closer to |v| than the tolerance — or than the rounding of v·w itself (a few ε
+        // of |v| times the support points' magnitude), which is larger when |v| is small beside
+        // the shapes: without it a curved pair 7e-7 apart at the 1e-4 scale in f32 kept adding
+        // support points until a noise-thin tetrahedron "held" the origin (found by the parry
+        // differential, `gjk_stops_at_rounding_on_a_tiny_curved_pair`).
         let vw = v.dot(&next.w);
-        if vv - vw <= tol * vv {
+        if vv - vw <= tol * vv + rounding::<T>(vv, scale) {
             status = GjkStatus::Separated;
             break;
         }
@@ -383,7 +408,7 @@ pub fn gjk_intersect<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Siz
         if vw > gjk_tolerance::<T>() * vv {
             return false;
         }
-        if vv - vw <= gjk_tolerance::<T>() * vv
+        if vv - vw <= gjk_tolerance::<T>() * vv + rounding::<T>(vv, scale)
             || (0..simplex.len).any(|i| simplex.v[i].w == next.w)
         {
             // Converged on a (near-)touching distance: touching counts as overlapping.
@@ -564,6 +589,31 @@ mod tests {
         let want = crate::closest_points_sphere_segment(&Sphere::new(c, a.radius), &b.segment());
         let r = gjk(&a, &b, None, 64);
         assert!((r.closest.distance - want.distance).abs() < 1e-9, "{r:?} vs {want:?}");
+    }
+
+    /// Found by the parry differential: a cylinder and a cone 7.3e-7 apart at the 1e-4 scale, in
+    /// f32. The relative gap test alone never held (the rounding of `v·w` is larger than 1.5e-5
+    /// of `|v|²` there), GJK kept adding support points, and a noise-thin tetrahedron "held" the
+    /// origin: overlapping at distance 0.
+    #[test]
+    fn gjk_stops_at_rounding_on_a_tiny_curved_pair() {
+        use osculate_math::{Cone, Cylinder, Unit};
+        let a = Cylinder::new(
+            Point3::new(-5.0970677e-5_f32, -7.920982e-5, -5.8623216e-5),
+            Point3::new(-4.6224e-5, -4.2559957e-5, -6.626485e-5),
+            8.4148116e-5,
+        );
+        let b = Cone::new(
+            Point3::new(6.0412367e-6, 5.45076e-5, -1.9249424e-5),
+            Unit::new_normalize(Vector3::new(-0.0035613142, -0.9599848, -0.28002957)),
+            6.940612e-5,
+            6.4280255e-5,
+        );
+        let r = gjk(&a, &b, None, 64);
+        // The referee of tests/it/convex_parry.rs: 7.3023e-7 apart.
+        assert_eq!(r.status, GjkStatus::Separated, "{r:?}");
+        assert!((r.closest.distance - 7.3023e-7).abs() < 1e-8, "{r:?}");
+        assert!(!gjk_intersect(&a, &b, 64));
     }
 
     #[test]
