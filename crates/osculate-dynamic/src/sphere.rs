@@ -252,7 +252,10 @@ pub fn sphere_triangle<T: Real>(
 
 /// Moving sphere `s` (displaced by `vs`) against moving convex polygon `poly` (displaced by `vp`):
 /// as [`sphere_triangle`], the polygon fanned into triangles from its first vertex (the fan of a
-/// convex polygon covers it), so face, edge and vertex contacts are all found.
+/// convex polygon covers it), so face, edge and vertex contacts are all found. A polygon of one
+/// or two vertices is a point or a segment; `None` for one with no vertex or with a non-finite
+/// vertex (any of them, not only those of the triangle hit first), and as [`sphere_triangle`] for
+/// a non-finite sphere or displacement.
 ///
 /// # Examples
 /// ```
@@ -276,6 +279,11 @@ pub fn sphere_polygon<T: Real>(
     vp: &Vector3<T>,
 ) -> Option<Impact<T>> {
     let first = *poly.vertices.first()?;
+    // Every vertex finite, not only those of the fan triangle that is hit first (a polygon with
+    // a vertex at infinity is invalid input, found by the non-finite property).
+    if !poly.vertices.iter().all(is_finite_point) {
+        return None;
+    }
     let mut best: Option<Impact<T>> = None;
     let count = poly.vertices.len();
     if count < 3 {
@@ -617,6 +625,25 @@ mod tests {
 
     /// Found by the dynamic fuzz target: a plane built through its public fields with a zero
     /// "unit" normal gave an impact whose normal was the zero vector.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn polygon_with_an_infinite_vertex_gives_no_impact() {
+        // Found by the non-finite property: the sphere overlaps the fan's first triangle, the
+        // infinite vertex is only in the second.
+        let z = 0.0_f64;
+        let poly = osculate_math::ConvexPolygon {
+            vertices: vec![
+                Point3::new(z, z, z),
+                Point3::new(1.0, z, z),
+                Point3::new(1.0, 1.0, z),
+                Point3::new(z, f64::INFINITY, z),
+            ],
+            normal: Vector3::z_axis(),
+        };
+        let s = Sphere::new(Point3::new(0.5, 0.1, z), 0.5);
+        assert!(sphere_polygon(&s, &Vector3::zeros(), &poly, &Vector3::zeros()).is_none());
+    }
+
     #[test]
     fn plane_with_a_zero_normal_gives_no_impact() {
         let bad = Plane { normal: UnitVector3::new_unchecked(Vector3::zeros()), d: 0.0_f64 };
