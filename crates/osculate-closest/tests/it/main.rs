@@ -2,6 +2,7 @@
 //! scalar, instantiated for `f32` and `f64`) and differential tests against parry3d.
 
 mod contacts;
+mod convex_parry;
 mod pairs;
 mod parry;
 mod points;
