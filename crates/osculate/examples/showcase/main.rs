@@ -3,7 +3,8 @@
 //! Renders, through osculate's public API only, `target/showcase/scene.png` (a ray-cast image of
 //! every castable shape, shaded by the hit normal, with shadow rays), `closest.svg` (closest-point
 //! pairs and their witness segments) and `sweep.svg` (moving shapes at the start, at the time of
-//! impact and at the end), and prints what it ran.
+//! impact and at the end), and prints what it ran (casts, closest-point, sweep and broad-phase
+//! overlap queries).
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -42,17 +43,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     eprintln!();
 
     let png_path = dir.join("scene.png");
-    let file = std::io::BufWriter::new(std::fs::File::create(&png_path)?);
-    let mut encoder = png::Encoder::new(file, img.width as u32, img.height as u32);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.write_header()?.write_image_data(&img.rgb)?;
+    scene::encode_png(&img, std::io::BufWriter::new(std::fs::File::create(&png_path)?))?;
 
     let (closest, closest_queries) = scene::closest_svg();
     std::fs::write(dir.join("closest.svg"), closest)?;
     let (sweep, sweep_queries) = scene::sweep_svg();
     std::fs::write(dir.join("sweep.svg"), sweep)?;
 
+    let (box_pairs, touching) = scene::box_overlaps(&objects);
     let pixels_hit = img.hit.iter().filter(|h| h.is_some()).count();
     println!();
     println!("| what | count |");
@@ -64,6 +62,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("| render time | {seconds:.2} s |");
     println!("| closest-point queries (closest.svg) | {closest_queries} |");
     println!("| sweep queries (sweep.svg) | {sweep_queries} |");
+    println!(
+        "| bounding-box overlap tests (broad phase over the scene) | {box_pairs}, {} overlapping |",
+        touching.len()
+    );
     println!();
     println!("wrote {}", png_path.display());
     println!("wrote {}", dir.join("closest.svg").display());

@@ -1,6 +1,7 @@
 //! The showcase's pictures, built only from osculate's public API: a ray-cast image of every
-//! castable shape, a figure of closest-point pairs, and a figure of sweeps. Shared by the example
-//! (`main.rs`) and its integration test, which renders it small.
+//! castable shape, a figure of closest-point pairs, a figure of sweeps, a broad-phase census of
+//! the scene's overlapping bounding boxes, and the PNG encoding. Shared by the example (`main.rs`)
+//! and its integration test, which renders it small.
 
 use osculate::math::UnitVector3;
 use osculate::prelude::*;
@@ -24,8 +25,14 @@ pub(crate) enum Shape {
     Mesh(Vec<Triangle<f64>>, Aabb<f64>),
     /// A convex polyhedron.
     Polyhedron(ConvexPolyhedron<f64>),
-    /// The ground: a halfspace.
+    /// A tetrahedron.
+    Tetrahedron(Tetrahedron<f64>),
+    /// A flat convex polygon (a sign standing on the ground).
+    Polygon(ConvexPolygon<f64>),
+    /// The ground: a halfspace (solid below `y = 0`).
     Ground(Halfspace<f64>),
+    /// The back wall: a plane (a surface, hit from either side).
+    Wall(Plane<f64>),
 }
 
 /// A shape with its name and colour.
@@ -39,6 +46,23 @@ pub(crate) struct Object {
 }
 
 impl Object {
+    /// The object's bounding box (`None` for the unbounded ground and wall).
+    pub(crate) fn bounds(&self) -> Option<Aabb<f64>> {
+        match &self.shape {
+            Shape::Sphere(s) => Some(s.aabb()),
+            Shape::Aabb(b) => Some(*b),
+            Shape::Obb(b) => Some(b.aabb()),
+            Shape::Capsule(c) => Some(c.aabb()),
+            Shape::Cylinder(c) => Some(c.aabb()),
+            Shape::Cone(c) => Some(c.aabb()),
+            Shape::Mesh(_, bounds) => Some(*bounds),
+            Shape::Polyhedron(p) => Some(p.aabb()),
+            Shape::Tetrahedron(t) => Some(t.aabb()),
+            Shape::Polygon(p) => Some(p.aabb()),
+            Shape::Ground(_) | Shape::Wall(_) => None,
+        }
+    }
+
     /// The nearest hit of `ray` on this object.
     pub(crate) fn cast(&self, ray: &Ray<f64>) -> Option<RayHit<f64>> {
         match &self.shape {
@@ -49,7 +73,10 @@ impl Object {
             Shape::Cylinder(c) => c.cast_ray(ray),
             Shape::Cone(c) => c.cast_ray(ray),
             Shape::Polyhedron(p) => p.cast_ray(ray),
+            Shape::Tetrahedron(t) => t.cast_ray(ray),
+            Shape::Polygon(p) => p.cast_ray(ray),
             Shape::Ground(h) => h.cast_ray(ray),
+            Shape::Wall(w) => w.cast_ray(ray),
             Shape::Mesh(tris, bounds) => {
                 cast::ray_aabb(ray, bounds)?;
                 tris.iter()
@@ -114,7 +141,7 @@ fn icosphere(center: Point3<f64>, radius: f64) -> Vec<Triangle<f64>> {
         .collect()
 }
 
-/// The scene: every castable shape on a ground plane.
+/// The scene: every castable shape on the ground (a halfspace) before a back wall (a plane).
 ///
 /// # Errors
 /// A `ShapeError` if a shape is invalid (they are not).
@@ -183,7 +210,64 @@ pub(crate) fn build_scene() -> Result<Vec<Object>, ShapeError> {
             shape: Shape::Polyhedron(gem),
             color: [0.85, 0.85, 0.4],
         },
+        Object {
+            name: "tetrahedron",
+            shape: Shape::Tetrahedron(Tetrahedron::try_new(
+                p(2.8, 0.0, 2.6),
+                p(4.0, 0.0, 2.8),
+                p(3.3, 0.0, 3.6),
+                p(3.4, 1.3, 3.0),
+            )?),
+            color: [0.5, 0.75, 0.3],
+        },
+        Object {
+            name: "convex polygon",
+            // A hexagonal sign floating 0.3 above the ground, facing the camera.
+            shape: Shape::Polygon(ConvexPolygon::try_new(
+                (0..6)
+                    .map(|k| {
+                        let a = std::f64::consts::TAU * f64::from(k) / 6.0;
+                        p(-2.6 + 0.7 * a.cos(), 0.9 + 0.7 * a.sin(), 2.6)
+                    })
+                    .collect(),
+            )?),
+            color: [0.9, 0.4, 0.6],
+        },
+        Object {
+            name: "back wall",
+            shape: Shape::Wall(Plane::from_point_normal(p(0.0, 0.0, -5.0), Vector3::z())?),
+            color: [0.6, 0.65, 0.75],
+        },
     ])
+}
+
+/// The broad phase of the scene through the overlap layer: every pair of bounded objects' boxes
+/// tested with `Overlaps` (`aabb_aabb`). Returns the pairs tested and the pairs that overlap.
+pub(crate) fn box_overlaps(scene: &[Object]) -> (usize, Vec<(&'static str, &'static str)>) {
+    let boxes: Vec<(&'static str, Aabb<f64>)> =
+        scene.iter().filter_map(|o| Some((o.name, o.bounds()?))).collect();
+    let mut tested = 0;
+    let mut overlapping = Vec::new();
+    for (i, (a, box_a)) in boxes.iter().enumerate() {
+        for (b, box_b) in &boxes[i + 1..] {
+            tested += 1;
+            if box_a.overlaps(box_b) {
+                overlapping.push((*a, *b));
+            }
+        }
+    }
+    (tested, overlapping)
+}
+
+/// Writes `img` as an 8-bit RGB PNG with the `png` crate.
+///
+/// # Errors
+/// The encoder's error (an I/O failure of `out`).
+pub(crate) fn encode_png(img: &Image, out: impl std::io::Write) -> Result<(), png::EncodingError> {
+    let mut encoder = png::Encoder::new(out, img.width as u32, img.height as u32);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.write_header()?.write_image_data(&img.rgb)
 }
 
 /// A rendered image.
