@@ -247,11 +247,17 @@ fn sweep_sat<T: Real>(
 }
 
 /// The contact normal along `axis`, pointing from A's interval toward B's at time `toi`, and the
-/// impact built from it.
+/// impact built from it. For a contact after `t = 0` the side is the one B came from: against
+/// `v`, B's velocity relative to A (non-zero along the axis whose overlap starts last). The
+/// centers decide only for shapes already overlapping: at a touching contact between flat shapes
+/// (a degenerate box, a triangle) both project to the same point and their centers' order along
+/// the axis is rounding, which gave opposite normals for the same relative motion (found by the
+/// mixed-pair symmetry property).
 fn sat_impact<T: Real>(
     toi: T,
     axis: &Vector3<T>,
     overlapping: bool,
+    v: &Vector3<T>,
     a_center: Point3<T>,
     b_center: Point3<T>,
     point: impl FnOnce(&Vector3<T>) -> Point3<T>,
@@ -261,7 +267,13 @@ fn sat_impact<T: Real>(
         return None;
     }
     let mut n = axis / n2.sqrt();
-    if (b_center - a_center).dot(&n) < T::ZERO {
+    let approach = n.dot(v);
+    let b_behind = if !overlapping && approach != T::ZERO {
+        approach > T::ZERO
+    } else {
+        (b_center - a_center).dot(&n) < T::ZERO
+    };
+    if b_behind {
         n = -n;
     }
     Impact::new(toi, point(&n), UnitVector3::new_unchecked(n), overlapping)
@@ -328,7 +340,7 @@ pub fn obb_obb<T: Real>(
     let (toi, axis, overlapping) =
         sweep_sat(&axes[..count], |l| project(a, l), |l| project(b, l), &(vb - va))?;
     let (ca, cb) = (a.center + va * toi, b.center + vb * toi);
-    sat_impact(toi, &axis, overlapping, ca, cb, |n| {
+    sat_impact(toi, &axis, overlapping, &(vb - va), ca, cb, |n| {
         let moved_a = Obb { center: ca, ..*a };
         let deepest_b = support_toward(&cb, &b.half_extents, &b.rotation, n);
         closest_point_on_obb(&deepest_b, &moved_a)
@@ -401,7 +413,7 @@ pub fn triangle_aabb<T: Real>(
     let shift_t = vt * toi;
     let tri_center = Point3::from((t.a.coords + t.b.coords + t.c.coords) / T::lit(3.0)) + shift_t;
     let box_now = Aabb { min: b.min + vb * toi, max: b.max + vb * toi };
-    sat_impact(toi, &axis, overlapping, tri_center, box_now.center(), |n| {
+    sat_impact(toi, &axis, overlapping, &(vb - vt), tri_center, box_now.center(), |n| {
         // The triangle's points farthest along n (toward the box): their mean.
         let d = [t.a.coords.dot(n), t.b.coords.dot(n), t.c.coords.dot(n)];
         let top = d[0].fast_max(d[1]).fast_max(d[2]);
@@ -421,6 +433,43 @@ pub fn triangle_aabb<T: Real>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn triangle_aabb_flat_shapes_normal_follows_the_approach() {
+        // A triangle and a box both flat along the contact axis, touching edge to edge: the same
+        // relative motion given as both moving or as the triangle alone gave opposite normals
+        // (the centers' order along the axis was rounding). The normal is from the triangle to
+        // the box, against the box's relative velocity.
+        let p = |x: f64, y: f64, z: f64| Point3::new(x, y, z);
+        let t = Triangle::new(
+            p(0.258_145_181_936_914_94, -0.688_073_909_580_148_7, -0.732_221_711_331_804_4),
+            p(0.847_316_445_711_642_4, 0.958_616_573_861_677_2, -0.382_611_930_530_000_64),
+            p(0.774_174_435_409_712_9, 0.754_190_017_935_753_5, -0.426_013_847_360_143_47),
+        );
+        let b = Aabb::new(
+            p(-0.754_997_949_871_261_3, -0.269_161_003_741_739_1, -0.136_921_404_299_169_44),
+            p(-0.754_997_949_871_261_3, -0.269_161_003_741_739_1, 0.108_683_214_342_350_29),
+        );
+        let vt = Vector3::new(
+            1.973_957_104_929_800_4,
+            -1.486_317_889_653_613_1,
+            1.591_903_751_341_772_6,
+        );
+        let vb =
+            Vector3::new(5.443_344_869_609_33, 0.159_874_215_283_944_74, 0.534_804_689_054_940_9);
+        let both = triangle_aabb(&t, &vt, &b, &vb);
+        let alone = triangle_aabb(&t, &(vt - vb), &b, &Vector3::zeros());
+        match (both, alone) {
+            (Some(h), Some(g)) => {
+                assert!(h.normal.dot(&(vb - vt)) < 0.0, "{h:?}");
+                assert!(
+                    (h.normal.into_inner() - g.normal.into_inner()).norm() < 1e-9,
+                    "{h:?} {g:?}"
+                );
+            }
+            _ => panic!("{both:?} {alone:?}"),
+        }
+    }
 
     #[test]
     fn aabb_aabb_infinite_box_gives_no_impact() {

@@ -462,6 +462,69 @@ fn symmetric<T: Real, A: Moving<T>>(
     TestResult::passed()
 }
 
+/// A mixed pair's symmetry: the sweeps take their shapes in one order only, so what is swapped is
+/// the roles of mover and target — the same relative motion given as A moving alone, as B moving
+/// alone (`vb − va`) and as both moving. All three answers lie in the bracket; at equal times the
+/// normals agree where they are unique: `ball` gives the radius of the ball the normal is
+/// measured from (the sphere's, or sphere plus capsule), compared when it is above `1000 · tol`
+/// (a point touching an edge or a face has no unique normal, and the normal's error is about the
+/// position error over the radius). For the sphere and capsule, the swap of the shapes themselves: `sphere_capsule`
+/// against `capsule_capsule` with the sphere as a zero-length capsule in the second place, whose
+/// normal is the negation (`capsule_swapped`).
+fn symmetric_mixed<T: Real, A: Moving<T>, B: Moving<T>>(
+    spec: &Spec<T, A, B>,
+    pair: &Pair<A, B>,
+    swapped: Option<SweepFn<T, A, B>>,
+    ball: Option<fn(&A, &B) -> T>,
+) -> TestResult {
+    let (va, vb, tol, _) = scene(pair);
+    let (a, b) = (&pair.a, &pair.b);
+    let zero = Vector3::zeros();
+    let fail = |e: String| {
+        TestResult::error(format!(
+            "{}: {e}\n {pair:?}\n va = {va:?}, vb = {vb:?}, tol = {tol:?}",
+            spec.name
+        ))
+    };
+    let (h, br) = match check_sweep(spec, a, &va, b, &vb, tol) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    let roles = [
+        ("A moving alone", (spec.sweep)(a, &(va - vb), b, &zero), false),
+        ("B moving alone", (spec.sweep)(a, &zero, b, &(vb - va)), false),
+    ];
+    let flipped = swapped.map(|f| ("shapes swapped", f(a, &va, b, &vb), true));
+    for (what, g, flip) in roles.into_iter().chain(flipped) {
+        if let Err(e) = in_bracket(g.map(|g| g.toi), &br) {
+            return fail(format!("{what}: {e}"));
+        }
+        if let (Some(h), Some(g), Some(r)) = (h, g, ball)
+            && h.toi == g.toi
+            && !h.initially_overlapping
+            && r(a, b) > T::lit(1000.0) * tol
+        {
+            let want = if flip { -h.normal.into_inner() } else { h.normal.into_inner() };
+            if !((g.normal.into_inner() - want).norm() <= T::lit(1e-3)) {
+                return fail(format!("{what}: normal {:?}, want {want:?}", g.normal));
+            }
+        }
+    }
+    TestResult::passed()
+}
+
+/// `sphere_capsule` with the shapes swapped: `capsule_capsule(c, vc, sphere as a point capsule,
+/// vs)`, its normal negated back (so a right answer equals the unswapped one, normal included).
+fn capsule_swapped<T: Real>(
+    s: &Sphere<T>,
+    vs: &Vector3<T>,
+    c: &Capsule<T>,
+    vc: &Vector3<T>,
+) -> Option<Impact<T>> {
+    let point = Capsule::new(s.center, s.center, s.radius);
+    od::capsule_capsule(c, vc, &point, vs).map(|h| Impact { normal: -h.normal, ..h })
+}
+
 /// A rigid motion of the whole scene (shapes moved, displacements rotated) keeps the time of
 /// impact within the original bracket (tolerance grown with the motion's translation).
 fn rigid_invariant<T: Real, A, B>(
@@ -473,11 +536,35 @@ where
     A: Moving<T> + Transform<T, Output = A>,
     B: Moving<T> + Transform<T, Output = B>,
 {
-    let (va, vb, tol, _) = scene(pair);
     let iso: &Isometry3<T> = &m.0;
-    let grown = tol + test_tolerance::<T>() * T::lit(TOLERANCE_FACTOR * 20.0);
     let (a, b) = (pair.a.transformed(iso), pair.b.transformed(iso));
-    let (wa, wb) = (iso.rotation * va, iso.rotation * vb);
+    moved_invariant(spec, pair, &a, &b, |v| iso.rotation * v)
+}
+
+/// [`rigid_invariant`] for pairs with an axis-aligned box, which cannot rotate: the motion's
+/// translation alone.
+fn translation_invariant<T: Real, A: Moving<T>, B: Moving<T>>(
+    spec: &Spec<T, A, B>,
+    pair: &Pair<A, B>,
+    m: &Motion<T>,
+) -> TestResult {
+    let shift = m.0.translation.vector;
+    let (a, b) = (pair.a.shifted(&shift), pair.b.shifted(&shift));
+    moved_invariant(spec, pair, &a, &b, |v| *v)
+}
+
+/// The sweep of the moved scene (`a`, `b` and the displacements mapped by `turn`) lies in the
+/// bracket of the original one.
+fn moved_invariant<T: Real, A: Moving<T>, B: Moving<T>>(
+    spec: &Spec<T, A, B>,
+    pair: &Pair<A, B>,
+    a: &A,
+    b: &B,
+    turn: impl Fn(&Vector3<T>) -> Vector3<T>,
+) -> TestResult {
+    let (va, vb, tol, _) = scene(pair);
+    let grown = tol + test_tolerance::<T>() * T::lit(TOLERANCE_FACTOR * 20.0);
+    let (wa, wb) = (turn(&va), turn(&vb));
     let (_, br) = match check_sweep(spec, &pair.a, &va, &pair.b, &vb, grown) {
         Ok(x) => x,
         Err(e) => {
@@ -487,7 +574,7 @@ where
             ));
         }
     };
-    let moved = (spec.sweep)(&a, &wa, &b, &wb);
+    let moved = (spec.sweep)(a, &wa, b, &wb);
     match in_bracket(moved.map(|h| h.toi), &br) {
         Ok(()) => TestResult::passed(),
         Err(e) => TestResult::error(format!("{}: moved scene: {e}", spec.name)),
@@ -1142,17 +1229,17 @@ symmetric_tests! {
 }
 
 macro_rules! rigid_tests {
-    ($($name:ident: $spec:ident, $A:ident, $B:ident;)*) => {
+    ($($name:ident: $spec:ident, $A:ident, $B:ident, $check:ident;)*) => {
         mod rigid_motion {
             use super::*;
             $(
                 mod $name {
                     use super::*;
                     fn prop_f32(p: Pair<$A<f32>, $B<f32>>, m: Motion<f32>) -> TestResult {
-                        rigid_invariant(&$spec::<f32>(), &p, &m)
+                        $check(&$spec::<f32>(), &p, &m)
                     }
                     fn prop_f64(p: Pair<$A<f64>, $B<f64>>, m: Motion<f64>) -> TestResult {
-                        rigid_invariant(&$spec::<f64>(), &p, &m)
+                        $check(&$spec::<f64>(), &p, &m)
                     }
                     #[test]
                     fn f32() {
@@ -1169,12 +1256,51 @@ macro_rules! rigid_tests {
 }
 
 rigid_tests! {
-    sphere_sphere: sphere_sphere, Sphere, Sphere;
-    sphere_obb: sphere_obb, Sphere, Obb;
-    sphere_triangle: sphere_triangle, Sphere, Triangle;
-    sphere_capsule: sphere_capsule, Sphere, Capsule;
-    capsule_capsule: capsule_capsule, Capsule, Capsule;
-    obb_obb: obb_obb, Obb, Obb;
+    sphere_sphere: sphere_sphere, Sphere, Sphere, rigid_invariant;
+    sphere_obb: sphere_obb, Sphere, Obb, rigid_invariant;
+    sphere_triangle: sphere_triangle, Sphere, Triangle, rigid_invariant;
+    sphere_capsule: sphere_capsule, Sphere, Capsule, rigid_invariant;
+    capsule_capsule: capsule_capsule, Capsule, Capsule, rigid_invariant;
+    obb_obb: obb_obb, Obb, Obb, rigid_invariant;
+    sphere_aabb: sphere_aabb, Sphere, Aabb, translation_invariant;
+    aabb_aabb: aabb_aabb, Aabb, Aabb, translation_invariant;
+    triangle_aabb: triangle_aabb, Triangle, Aabb, translation_invariant;
+}
+
+macro_rules! mixed_symmetric_tests {
+    ($($name:ident: $spec:ident, $A:ident, $B:ident, $swapped:expr, $ball:expr;)*) => {
+        mod symmetric_mixed {
+            use super::*;
+            $(
+                mod $name {
+                    use super::*;
+                    fn prop_f32(p: Pair<$A<f32>, $B<f32>>) -> TestResult {
+                        symmetric_mixed(&$spec::<f32>(), &p, $swapped, $ball)
+                    }
+                    fn prop_f64(p: Pair<$A<f64>, $B<f64>>) -> TestResult {
+                        symmetric_mixed(&$spec::<f64>(), &p, $swapped, $ball)
+                    }
+                    #[test]
+                    fn f32() {
+                        run(prop_f32 as fn(_) -> _);
+                    }
+                    #[test]
+                    fn f64() {
+                        run(prop_f64 as fn(_) -> _);
+                    }
+                }
+            )*
+        }
+    };
+}
+
+mixed_symmetric_tests! {
+    sphere_aabb: sphere_aabb, Sphere, Aabb, None, Some(|s, _| s.radius);
+    sphere_obb: sphere_obb, Sphere, Obb, None, Some(|s, _| s.radius);
+    sphere_triangle: sphere_triangle, Sphere, Triangle, None, Some(|s, _| s.radius);
+    sphere_capsule: sphere_capsule, Sphere, Capsule, Some(capsule_swapped),
+        Some(|s, c| s.radius + c.radius);
+    triangle_aabb: triangle_aabb, Triangle, Aabb, None, None;
 }
 
 #[test]
