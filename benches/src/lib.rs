@@ -12,6 +12,7 @@
 use osculate_math::testing::{Flavour, Frame, Generate, Rng};
 use osculate_math::{Point3, Real, Rotation3, UnitQuaternion, Vector3};
 
+pub mod accuracy;
 pub mod concrete;
 pub mod floor;
 

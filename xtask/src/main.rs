@@ -1,14 +1,16 @@
 //! osculate's task runner: `cargo xtask <task>` (an alias in `.cargo/config.toml`).
 //!
 //! Tasks: `ci` (everything CI checks, in order, stopping at the first failure), `layering` (no crate
-//! depends on its own or a higher layer), `bench-report` (benchmarks beside parry3d), `help`. std
-//! only, by design: xtask builds before every task.
+//! depends on its own or a higher layer), `bench-report` (benchmarks beside parry3d), `soak`, `fuzz`,
+//! `accuracy` (f32 against f64 error tables), `help`. std only, by design: xtask builds before
+//! every task.
 
 use std::env;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
+mod accuracy;
 mod bench_report;
 mod fuzz;
 mod json;
@@ -38,6 +40,9 @@ tasks:
                   --cases N (default 1000000)   --filter S (names containing S)
   fuzz          run each cargo-fuzz target of fuzz/ (nightly) for N seconds
                   --seconds N (default 60)   --target closest|overlap|cast|dynamic
+  accuracy      every query in f32 against f64 on the same inputs: max and 99.9th percentile
+                error per query and input class (also target/accuracy.md)
+                  --cases N (inputs per query and class, default 200000)
   help          this text
 ";
 
@@ -53,6 +58,10 @@ fn main() -> ExitCode {
         "soak" => {
             let rest: Vec<String> = env::args().skip(2).collect();
             soak::run(&root(), &rest)
+        }
+        "accuracy" => {
+            let rest: Vec<String> = env::args().skip(2).collect();
+            accuracy::run(&root(), &rest)
         }
         "bench-report" => {
             let rest: Vec<String> = env::args().skip(2).collect();
