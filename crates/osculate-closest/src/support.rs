@@ -311,6 +311,34 @@ pub(crate) fn perpendicular<T: Real>(v: &Vector3<T>) -> Vector3<T> {
 mod tests {
     use super::*;
 
+    /// A capsule is its segment ⊕ a ball at the origin: the same support along any direction and
+    /// the same GJK distance to another shape; a swept ball is a capsule along its motion.
+    #[test]
+    fn minkowski_sum_and_sweep_are_the_capsule() {
+        use osculate_math::testing::{Pair, Rng};
+        let mut rng = Rng::new(7);
+        for seed in 0..200 {
+            let p = Pair::<Capsule<f64>, Triangle<f64>>::from_seed(seed);
+            let cap = p.a;
+            let sum = MinkowskiSum(cap.segment(), Sphere::new(Point3::origin(), cap.radius));
+            let swept = Swept { shape: Sphere::new(cap.a, cap.radius), motion: cap.b - cap.a };
+            let tol = 1e-12 * (1.0 + cap.a.coords.amax() + cap.b.coords.amax() + cap.radius);
+            for _ in 0..8 {
+                let d = rng.unit_vector::<f64>().into_inner();
+                let want = cap.support(&d);
+                assert!((sum.support(&d) - want).norm() <= tol, "seed {seed}");
+                assert!((swept.support(&d) - want).norm() <= tol, "seed {seed}");
+            }
+            let want = crate::gjk::gjk(&cap, &p.b, None, 64).closest.distance;
+            for got in [
+                crate::gjk::gjk(&sum, &p.b, None, 64).closest.distance,
+                crate::gjk::gjk(&swept, &p.b, None, 64).closest.distance,
+            ] {
+                assert!((got - want).abs() <= 1e-9 * (1.0 + want), "seed {seed}: {got} vs {want}");
+            }
+        }
+    }
+
     /// Found by the properties: along a cylinder's axis, the rounding noise of the radial part was
     /// normalised and stepped a whole radius off the cap.
     #[test]
