@@ -222,12 +222,13 @@ pub(crate) fn build_scene() -> Result<Vec<Object>, ShapeError> {
         },
         Object {
             name: "convex polygon",
-            // A hexagonal sign floating 0.3 above the ground, facing the camera.
+            // A hexagonal sign floating 0.2 above the ground, facing the camera, in front of
+            // (not hiding) the polyhedron.
             shape: Shape::Polygon(ConvexPolygon::try_new(
                 (0..6)
                     .map(|k| {
                         let a = std::f64::consts::TAU * f64::from(k) / 6.0;
-                        p(-2.6 + 0.7 * a.cos(), 0.9 + 0.7 * a.sin(), 2.6)
+                        p(-1.5 + 0.6 * a.cos(), 0.75 + 0.6 * a.sin(), 4.2)
                     })
                     .collect(),
             )?),
