@@ -26,7 +26,8 @@ pub struct TimeOfImpact<T: Real> {
     /// The time of first contact in `[0, 1]`, from below: no contact happens at an earlier time
     /// (given a correct speed bound). When [`Search::Converged`], the first contact is within the
     /// search's time resolution after it (interval halving: `time_tolerance`; conservative
-    /// advancement: the shapes are within `tolerance` of touching at this very time).
+    /// advancement: the distance is within `tolerance` at this very time, or above it by no more
+    /// than the rounding of `t` — `speed · ε` — where a step became too small to move `t`).
     pub toi: T,
     /// Whether the search converged or stopped at its iteration bound.
     pub status: Search,
@@ -46,7 +47,9 @@ pub struct TimeOfImpact<T: Real> {
 /// is always a lower bound on the first contact: `d(t) > tolerance` at every earlier `t`. With
 /// [`Search::Converged`], every earlier interval was ruled out and the bracket `[toi, toi +
 /// time_tolerance]` could not be: when the shapes really come within `tolerance` there, the first
-/// contact is at most `time_tolerance` after `toi` (at `t = 0`, exactly `0`). The search errs
+/// contact is at most `time_tolerance` after `toi` (at `t = 0`, exactly `0`), and in any case
+/// `distance(toi) ≤ 2·tolerance + speed·time_tolerance` (what the bound allows for a bracket it
+/// cannot rule out). The search errs
 /// toward contact: a bracket the speed bound cannot rule out is reported even if the shapes only
 /// come close — with a loose bound (say a constant distance 1 and speed 1e9) that is a false
 /// contact, so give the tightest speed bound you have; confirm with `distance(toi +
@@ -73,6 +76,26 @@ pub struct TimeOfImpact<T: Real> {
 /// let d = |t: f64| (10.0 - 12.0 * t).abs() - 2.0;
 /// let hit = interval_halving(d, 12.0, 1e-9, 1e-9, 200).unwrap();
 /// assert!((hit.toi - 8.0 / 12.0).abs() < 1e-8 && hit.status == Search::Converged);
+/// ```
+///
+/// Any pair the closest-point layer measures, here a cylinder sliding toward a cone (no closed
+/// form) with GJK's distance at each time:
+/// ```
+/// use osculate_closest::{Transformed, closest_points_convex};
+/// use osculate_dynamic::{Search, interval_halving};
+/// use osculate_math::{Cone, Cylinder, Isometry3, Point3, Vector3};
+///
+/// // A cylinder of radius 1 around the z axis; a cone with its tip 5 along x, base beyond.
+/// let cyl = Cylinder::new(Point3::new(0.0_f64, 0.0, -1.0), Point3::new(0.0, 0.0, 1.0), 1.0);
+/// let cone = Cone::new(Point3::new(5.0, 0.0, 0.0), Vector3::x_axis(), 2.0, 1.0);
+/// let v = Vector3::new(8.0, 0.0, 0.0); // the cylinder's displacement over [0, 1]
+/// let distance = |t: f64| {
+///     let moved = Transformed { shape: cyl, pose: Isometry3::translation(v.x * t, 0.0, 0.0) };
+///     closest_points_convex(&moved, &cone).distance
+/// };
+/// let hit = interval_halving(distance, v.norm(), 1e-9, 1e-9, 1000).unwrap();
+/// // The cylinder's side reaches the tip (4 away) at t = 0.5.
+/// assert!(hit.status == Search::Converged && hit.toi <= 0.5 && 0.5 - hit.toi < 1e-8);
 /// ```
 #[must_use]
 pub fn interval_halving<T: Real>(

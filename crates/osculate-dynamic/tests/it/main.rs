@@ -2,5 +2,6 @@
 //! generic over the scalar, instantiated for `f32` and `f64`) and differential tests against
 //! parry3d-f64's shape casting.
 
+mod gjk;
 mod parry;
 mod properties;
