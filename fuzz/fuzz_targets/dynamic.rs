@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use osculate::dynamic::{self as d, Impact};
-use osculate::math::Real;
+use osculate::math::{ConvexPolygon, Real};
 
 #[path = "shapes.rs"]
 mod shapes;
@@ -34,7 +34,15 @@ fn check<T: Real>(b: &mut Bytes<'_>) {
     valid(&d::obb_obb(&b.obb::<T>(sane), &va, &b.obb::<T>(sane), &vb));
     valid(&d::triangle_aabb(&b.triangle::<T>(sane), &va, &b.aabb::<T>(sane), &vb));
     valid(&d::aabb_plane(&b.aabb::<T>(sane), &va, &b.plane::<T>(sane)));
+    valid(&d::obb_plane(&b.obb::<T>(sane), &va, &b.plane::<T>(sane)));
+    valid(&d::aabb_halfspace(&b.aabb::<T>(sane), &va, &b.halfspace::<T>(sane)));
     valid(&d::obb_halfspace(&b.obb::<T>(sane), &va, &b.halfspace::<T>(sane)));
+    // A polygon through its public fields: up to six arbitrary vertices (not necessarily convex
+    // or planar) and an arbitrary "unit" normal.
+    let count = usize::from(b.0.first().copied().unwrap_or(0) % 7);
+    let vertices = (0..count).map(|_| b.point::<T>(sane)).collect();
+    let poly = ConvexPolygon { vertices, normal: b.unit::<T>(sane) };
+    valid(&d::sphere_polygon(&s1, &va, &poly, &vb));
     let speed = b.length::<T>(sane);
     let h =
         d::interval_halving(|t: T| (t - T::HALF).abs() - speed, speed, T::ZERO, T::lit(1e-6), 500);
