@@ -5,3 +5,4 @@
 mod gjk;
 mod parry;
 mod properties;
+mod worked;
