@@ -91,9 +91,16 @@ pub(crate) struct Row {
     pub(crate) times: [Option<f64>; 5],
 }
 
-/// Reads `criterion/<group>/<contender>/new/estimates.json` (the mean's point estimate, in ns) for
-/// every group that has at least one contender; groups sorted by name.
-fn read_estimates(criterion: &Path) -> Result<Vec<Row>, String> {
+/// A group's row name and its times in ns, one per id.
+type Group<const N: usize> = (String, [Option<f64>; N]);
+
+/// Reads `criterion/<group>/<id>/new/estimates.json` (the mean's point estimate, in ns) for each
+/// of `ids`, for every group whose name `select` maps to a row name; groups sorted by name.
+fn read_groups<const N: usize>(
+    criterion: &Path,
+    ids: [&str; N],
+    select: impl Fn(&str) -> Option<String>,
+) -> Result<Vec<Group<N>>, String> {
     let mut rows = Vec::new();
     let Ok(groups) = std::fs::read_dir(criterion) else {
         return Ok(rows);
@@ -101,21 +108,31 @@ fn read_estimates(criterion: &Path) -> Result<Vec<Row>, String> {
     let mut groups: Vec<_> = groups.filter_map(Result::ok).map(|e| e.path()).collect();
     groups.sort();
     for group in groups {
-        let Some(name) = group.file_name().and_then(|n| n.to_str()).map(str::to_owned) else {
+        let Some(name) = group.file_name().and_then(|n| n.to_str()).and_then(&select) else {
             continue;
         };
-        let mut times = [None; 5];
-        for (i, id) in [OSC32, PARRY32, OSC64, PARRY64, FLOOR].iter().enumerate() {
+        let mut times = [None; N];
+        for (i, id) in ids.iter().enumerate() {
             let file = group.join(id).join("new").join("estimates.json");
             if let Ok(text) = std::fs::read_to_string(&file) {
                 times[i] = Some(mean_ns(&text).map_err(|e| format!("{}: {e}", file.display()))?);
             }
         }
-        if times.iter().any(Option::is_some) {
-            rows.push(Row { query: name, times });
-        }
+        rows.push((name, times));
     }
     Ok(rows)
+}
+
+/// The query groups (every group but the zero-cost ones) that have at least one contender.
+fn read_estimates(criterion: &Path) -> Result<Vec<Row>, String> {
+    let rows = read_groups(criterion, [OSC32, PARRY32, OSC64, PARRY64, FLOOR], |n| {
+        (!n.starts_with("zerocost_")).then(|| n.to_owned())
+    })?;
+    Ok(rows
+        .into_iter()
+        .filter(|(_, times)| times.iter().any(Option::is_some))
+        .map(|(query, times)| Row { query, times })
+        .collect())
 }
 
 /// The ids of the zero-cost groups (`zerocost_*`), in column order: the generic free function, a
@@ -132,27 +149,9 @@ pub(crate) struct ZeroRow {
 
 /// Reads the `zerocost_*` groups' estimates (their ids are not the contenders of [`Row`]).
 fn read_zero_cost(criterion: &Path) -> Result<Vec<ZeroRow>, String> {
-    let mut rows = Vec::new();
-    let Ok(groups) = std::fs::read_dir(criterion) else {
-        return Ok(rows);
-    };
-    let mut groups: Vec<_> = groups.filter_map(Result::ok).map(|e| e.path()).collect();
-    groups.sort();
-    for group in groups {
-        let Some(name) = group.file_name().and_then(|n| n.to_str()).map(str::to_owned) else {
-            continue;
-        };
-        let Some(query) = name.strip_prefix("zerocost_") else { continue };
-        let mut times = [None; 6];
-        for (i, id) in ZERO_IDS.iter().enumerate() {
-            let file = group.join(id).join("new").join("estimates.json");
-            if let Ok(text) = std::fs::read_to_string(&file) {
-                times[i] = Some(mean_ns(&text).map_err(|e| format!("{}: {e}", file.display()))?);
-            }
-        }
-        rows.push(ZeroRow { query: query.to_owned(), times });
-    }
-    Ok(rows)
+    let rows =
+        read_groups(criterion, ZERO_IDS, |n| n.strip_prefix("zerocost_").map(str::to_owned))?;
+    Ok(rows.into_iter().map(|(query, times)| ZeroRow { query, times }).collect())
 }
 
 /// The zero-cost table: for each scalar, the generic time, the concrete copy's and the trait
@@ -279,6 +278,36 @@ mod tests {
             t.contains("| **geometric mean** | | | **1.00** | | | **1.00** | | **2.00** |"),
             "{t}"
         );
+    }
+
+    /// Both readers walk one criterion tree: the query groups get the contenders' columns, the
+    /// `zerocost_*` groups their own, and neither picks up the other's.
+    #[test]
+    fn readers_split_query_and_zero_cost_groups() -> Result<(), String> {
+        let root =
+            std::env::temp_dir().join(format!("osculate-bench-report-{}", std::process::id()));
+        let put = |group: &str, id: &str, ns: f64| -> Result<(), String> {
+            let dir = root.join(group).join(id).join("new");
+            std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+            let json = format!(r#"{{"mean":{{"point_estimate":{ns}}}}}"#);
+            std::fs::write(dir.join("estimates.json"), json).map_err(|e| e.to_string())
+        };
+        put("ray_aabb", OSC32, 5.0)?;
+        put("ray_aabb", PARRY32, 10.0)?;
+        put("zerocost_ray_aabb", "generic-f32", 5.0)?;
+        put("zerocost_ray_aabb", "trait-f32", 5.5)?;
+        let rows = read_estimates(&root);
+        let zero = read_zero_cost(&root);
+        std::fs::remove_dir_all(&root).map_err(|e| e.to_string())?;
+        let want =
+            Row { query: "ray_aabb".into(), times: [Some(5.0), Some(10.0), None, None, None] };
+        assert_eq!(rows, Ok(vec![want]));
+        let want = ZeroRow {
+            query: "ray_aabb".into(),
+            times: [Some(5.0), None, Some(5.5), None, None, None],
+        };
+        assert_eq!(zero, Ok(vec![want]));
+        Ok(())
     }
 
     #[test]

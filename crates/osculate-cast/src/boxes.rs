@@ -23,6 +23,16 @@ fn axis_normal<T: Real>(axis: usize, positive: bool) -> UnitVector3<T> {
     UnitVector3::new_unchecked(n)
 }
 
+/// One axis of the slab test, shared by [`ray_aabb`] and [`ray_aabb_many`] so that the two agree
+/// to the bit: the parameters where the ray crosses the slab `[lo, hi]` (`inv = 1/d`, finite),
+/// ordered by a branch-free min/max, the exit widened by Ize's factor `ize` (2013) so that rounding
+/// never separates enter > exit for a ray through an edge or a corner.
+#[inline(always)]
+fn slab_interval<T: Real>(lo: T, hi: T, o: T, inv: T, ize: T) -> (T, T) {
+    let (ta, tb) = ((lo - o) * inv, (hi - o) * inv);
+    (ta.fast_min(tb), ta.fast_max(tb) * ize)
+}
+
 /// The slab test on the box `[lo, hi]` for a usable ray and box: the clipped interval, the entry
 /// normal, or the way back out for a ray that starts inside.
 ///
@@ -49,11 +59,7 @@ fn slabs<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> Option<RayHit
             }
             continue;
         }
-        let (ta, tb) = ((lo[i] - o[i]) * inv, (hi[i] - o[i]) * inv);
-        t_near[i] = ta.fast_min(tb);
-        // Ize (2013): widen the exit so rounding never separates enter > exit for a ray through
-        // an edge or a corner.
-        t_far[i] = ta.fast_max(tb) * ize;
+        (t_near[i], t_far[i]) = slab_interval(lo[i], hi[i], o[i], inv, ize);
     }
     let enter = t_near[2].fast_max(t_near[1].fast_max(t_near[0]));
     let exit = t_far[2].fast_min(t_far[1].fast_min(t_far[0]));
@@ -206,9 +212,9 @@ fn many_loop<T: Real, const PARALLEL: bool>(r: &ManyRay<T>, boxes: &[Aabb<T>], t
             if PARALLEL && r.parallel[i] {
                 ok &= (lo[i] <= o[i]) & (o[i] <= hi[i]);
             } else {
-                let (ta, tb) = ((lo[i] - o[i]) * inv[i], (hi[i] - o[i]) * inv[i]);
-                enter = ta.fast_min(tb).fast_max(enter);
-                exit = (ta.fast_max(tb) * ize).fast_min(exit);
+                let (near, far) = slab_interval(lo[i], hi[i], o[i], inv[i], ize);
+                enter = near.fast_max(enter);
+                exit = far.fast_min(exit);
             }
         }
         let t = enter.fast_max(T::ZERO);
