@@ -7,6 +7,7 @@
 //! `Penetration` impls and this file's [`Reference`] row for that pair, so a pair missing from
 //! either does not compile.
 
+mod adversarial;
 mod showcase;
 
 use osculate::closest::{ClosestPoints, Contact, SupportMap};
