@@ -3,6 +3,8 @@
 //! parry3d-f64's shape casting.
 
 mod gjk;
+mod invariance;
 mod parry;
+mod parry_trace;
 mod properties;
 mod worked;

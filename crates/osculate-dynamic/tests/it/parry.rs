@@ -1,14 +1,30 @@
 //! Differential tests against parry3d-f64's `cast_shapes` (linear shape casting): every sweep parry
-//! also answers, on 1,000 seeded scenes of the shared generators with the displacements of the
-//! properties (most aimed at a hit), over `t ∈ [0, 1]` (`max_time_of_impact = 1`,
-//! `stop_at_penetration`).
+//! also answers, on 1,000 seeded scenes of the shared generators (`OSCULATE_PARRY_SEEDS` sets
+//! another number) with the displacements of the properties (most aimed at a hit), over
+//! `t ∈ [0, 1]` (`max_time_of_impact = 1`, `stop_at_penetration`).
 //!
 //! The referee of every disagreement is the first-contact bracket of the properties: with the
-//! closest-point layer's distance at a time, interval halving finds the first time the shapes come
-//! within `tol` (`t_near`) and the first time they penetrate by `tol` (`t_deep`); a time of impact
-//! is right when it lies in `[t_near, t_deep]`, a miss when there is no `t_deep`. Each disagreement
-//! is named by which library the referee finds wrong and how, counted and asserted; a wrong answer
-//! of ours fails the test.
+//! closest-point layer's distance at a time, a search finds the first time the shapes come within
+//! `tol` (`t_near`) and the first time they penetrate by `tol` (`t_deep`); a time of impact is
+//! consistent when it lies in `[t_near, t_deep]`, a miss when there is no `t_deep`. A wrong answer
+//! of ours fails the test. A parry answer outside the bracket is classed by how it is wrong
+//! ([`Kind`]: misses, overlapping at `t = 0` but reported later, late, early, a contact where there
+//! is none) and at which scale (unit, or a tiny scene of scale 1e-4), and a case counts in its
+//! class only when an independent check proves it: the referee distance evaluated directly at the
+//! times that show it (parry's time, `t = 0`, `t_deep`) and the overlap layer's boolean test there;
+//! our answer is checked again by samples of the same distance. Each class is bounded per pair (a
+//! fraction of the cases).
+//!
+//! The mechanism: every cast parry answers through GJK (all pairs but ball-ball) is traced by a
+//! copy of its ray cast ([`super::parry_trace`]), asserted to reproduce parry's time bit for bit,
+//! which names the exit parry's answer came from and counts the support points its simplex
+//! refused. Measured on 1,000 and 20,000 seeds (2026-11-23, parry3d-f64 0.31.1): every wrong
+//! answer at tiny scale follows a support point the simplex refused (absolute thresholds on
+//! squared lengths and areas that are the size of a 1e-4 shape's), and the same scene scaled up by
+//! 1e4 is answered right; at unit scale parry is wrong only early, on ball-triangle (1 in 1,000,
+//! 2 in 20,000): the "last chance" exit after 30 iterations, where GJK's upper bound on the
+//! distance stopped decreasing at 1.6e-7 with nothing refused, and parry returned its lower bound
+//! with the shapes 1.1e-7 apart (5 tol).
 
 use std::collections::BTreeMap;
 
@@ -22,13 +38,20 @@ use parry3d_f64::math::{Pose, Rot3, Vector};
 use parry3d_f64::query::{ShapeCastHit, ShapeCastOptions, ShapeCastStatus, cast_shapes};
 use parry3d_f64::shape::{self, Shape};
 
+use super::parry_trace::{Trace, trace_cast};
 use super::properties::{
     Bracket, Moving, Spec, bracket, capsule_capsule, in_bracket, scene, sphere_aabb,
     sphere_capsule, sphere_obb, sphere_sphere, sphere_triangle,
 };
 
-/// Seeds per pair: each test loops over `0..SEEDS`.
+/// Seeds per pair by default: each test loops over `0..seeds()`.
 const SEEDS: u64 = 1000;
+
+/// The seeds per pair: [`SEEDS`], or the `OSCULATE_PARRY_SEEDS` environment variable when it is
+/// set to a number (to look for rare classes; the bounds are fractions, so they still apply).
+fn seeds() -> u64 {
+    std::env::var("OSCULATE_PARRY_SEEDS").ok().and_then(|s| s.trim().parse().ok()).unwrap_or(SEEDS)
+}
 /// Times closer than this are the same answer (parry's GJK-based cast stops within about 1e-8 of
 /// the scale; the closed forms are exact up to rounding).
 const SAME_TIME: f64 = 1e-6;
@@ -97,6 +120,11 @@ struct Tally {
     cases: usize,
     agree: usize,
     classes: BTreeMap<&'static str, usize>,
+    /// The unit-scale parry-wrong cases by class and by the exit of parry's cast that produced
+    /// them ([`Exit`], traced), or `"closed form"` for ball-ball (parry's ray-ball formula).
+    mechanisms: BTreeMap<(&'static str, String), usize>,
+    /// Cases whose parry cast was traced and reproduced bit for bit.
+    traced: usize,
 }
 
 impl Tally {
@@ -105,41 +133,123 @@ impl Tally {
         *self.classes.entry(class).or_default() += 1;
     }
 
-    /// Prints the tally (visible with `--nocapture`), asserts every seed was counted once and that
-    /// the libraries agree on at least `min_agree` of the cases.
+    /// Prints the tally (visible with `--nocapture`), asserts every seed was counted once, that
+    /// the libraries agree on at least `min_agree` of the cases, and that each class in which
+    /// parry is proved wrong ([`PARRY_WRONG`]) stays within its bound in `bounds`, a fraction of
+    /// the cases (a class not listed is bounded by 0). The seeds are fixed, so the counts are
+    /// deterministic; the bounds are the fractions measured on 2026-11-23 (parry3d-f64 0.31.1,
+    /// 1,000 and 20,000 seeds) with a margin.
     #[track_caller]
-    fn finish(&self, min_agree: f64) {
-        eprintln!("{}: {} of {} agree, {:?}", self.query, self.agree, self.cases, self.classes);
-        assert_eq!(self.cases as u64, SEEDS, "{self:?}");
+    fn finish(&self, min_agree: f64, bounds: &[(&str, f64)]) {
+        eprintln!(
+            "{}: {} of {} agree, {:?}, parry's exits {:?}, {} traced",
+            self.query, self.agree, self.cases, self.classes, self.mechanisms, self.traced
+        );
+        assert_eq!(self.cases as u64, seeds(), "{self:?}");
         assert_eq!(self.agree + self.classes.values().sum::<usize>(), self.cases, "{self:?}");
         assert!(self.agree as f64 >= min_agree * self.cases as f64, "{self:?}");
+        for class in PARRY_WRONG {
+            let count = self.classes.get(class).copied().unwrap_or(0);
+            let bound = bounds.iter().find(|(c, _)| *c == class).map_or(0.0, |(_, b)| *b);
+            assert!(
+                count as f64 <= bound * self.cases as f64,
+                "{}: {count} cases of {class:?}, bound {bound} of {}\n{self:?}",
+                self.query,
+                self.cases
+            );
+        }
     }
 }
 
 /// Both libraries consistent with the referee, at different times or one a miss: a graze within
 /// the tolerance band, where the first contact is ill-conditioned.
 const GRAZE: &str = "both right: a graze within the touching band";
-/// A wrong answer of parry's on a tiny scene (scale 1e-4) that it answers right when the scene is
-/// scaled up by 1e4 (asserted): its shape casts stop on absolute tolerances (GJK's epsilon, the
-/// cast's target distance) that are the size of the shapes here, so it reports contacts late,
-/// early or not at all, and misses shapes that already overlap.
-const PARRY_TINY: &str = "parry wrong: tiny scale (absolute tolerances)";
 /// Parry's precision at unit scale, in multiples of the test tolerance (its GJK-based cast stops
 /// within a few 1e-8 of the contact: 100 × 1e-9 × 10 = 1e-6 of the scale).
 const PARRY_PRECISION: f64 = 100.0;
-/// Parry returns no impact while the referee finds the shapes penetrating by `tol`.
+/// How parry is wrong, each proved independently of our answer by the referee distance evaluated
+/// at the times named (no bracket search) and by the overlap layer's boolean test there.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    /// Parry returns no impact while the shapes penetrate: the referee distance is at most `−tol`
+    /// at `t_deep`, and the overlap layer says they overlap there.
+    Misses,
+    /// Parry reports a contact after `t = 0` for shapes that already overlap at `t = 0`: the
+    /// referee distance is at most `−tol` at `t = 0`, and the overlap layer says they overlap.
+    StartOverlap,
+    /// Parry reports its contact after the shapes already penetrate (not overlapping at `t = 0`
+    /// by `tol`): the referee distance is at most `−tol` at `t_deep`, before parry's time, with
+    /// the overlap layer agreeing there.
+    Late,
+    /// Parry reports a contact while the shapes are apart, and they touch later: the referee
+    /// distance is above `tol` at parry's time, with the overlap layer agreeing (apart).
+    Early,
+    /// Parry reports a contact while the shapes are apart and never come within `tol`: proved as
+    /// [`Kind::Early`].
+    Phantom,
+}
+
+impl Kind {
+    /// The class of a case: the kind, at unit scale or on a tiny scene (scale below 1e-2, where
+    /// parry's absolute tolerances are the size of the shapes; such a case is also checked to be
+    /// answered right by parry once the scene is scaled up by 1e4).
+    fn class(self, tiny: bool) -> &'static str {
+        match (self, tiny) {
+            (Self::Misses, false) => PARRY_MISSES,
+            (Self::StartOverlap, false) => PARRY_START,
+            (Self::StartOverlap, true) => TINY_START,
+            (Self::Late, false) => PARRY_LATE,
+            (Self::Early, false) => PARRY_EARLY,
+            (Self::Phantom, false) => PARRY_PHANTOM,
+            (Self::Misses, true) => TINY_MISSES,
+            (Self::Late, true) => TINY_LATE,
+            (Self::Early, true) => TINY_EARLY,
+            (Self::Phantom, true) => TINY_PHANTOM,
+        }
+    }
+}
+
+/// [`Kind::Misses`] at unit scale.
 const PARRY_MISSES: &str = "parry wrong: misses a contact";
-/// Parry reports a contact after the shapes already penetrate by `tol`.
+/// [`Kind::StartOverlap`] at unit scale.
+const PARRY_START: &str = "parry wrong: overlapping at t = 0, reported later";
+/// [`Kind::StartOverlap`] on a tiny scene.
+const TINY_START: &str = "parry wrong, tiny scale: overlapping at t = 0, reported later";
+/// [`Kind::Late`] at unit scale.
 const PARRY_LATE: &str = "parry wrong: late";
-/// Parry reports a contact while the shapes are still apart by `tol`.
+/// [`Kind::Early`] at unit scale.
 const PARRY_EARLY: &str = "parry wrong: early";
+/// [`Kind::Phantom`] at unit scale.
+const PARRY_PHANTOM: &str = "parry wrong: contact where there is none";
+/// [`Kind::Misses`] on a tiny scene.
+const TINY_MISSES: &str = "parry wrong, tiny scale: misses a contact";
+/// [`Kind::Late`] on a tiny scene.
+const TINY_LATE: &str = "parry wrong, tiny scale: late";
+/// [`Kind::Early`] on a tiny scene.
+const TINY_EARLY: &str = "parry wrong, tiny scale: early";
+/// [`Kind::Phantom`] on a tiny scene.
+const TINY_PHANTOM: &str = "parry wrong, tiny scale: contact where there is none";
+/// The classes in which parry is proved wrong, each bounded per pair.
+const PARRY_WRONG: [&str; 10] = [
+    PARRY_MISSES,
+    PARRY_START,
+    TINY_START,
+    PARRY_LATE,
+    PARRY_EARLY,
+    PARRY_PHANTOM,
+    TINY_MISSES,
+    TINY_LATE,
+    TINY_EARLY,
+    TINY_PHANTOM,
+];
 /// Parry and we agree on the time but not on the normal, where it is unique: the referee's normal
 /// (the direction from the ball's center to the other shape's nearest point at the time of
-/// impact) is within 1e-4 of ours, parry's is off by 1e-4 to `PARRY_NORMAL_BOUND` — the direction
+/// impact) is within 1e-4 of ours, parry's is off by 1e-4 to [`PARRY_NORMAL_BOUND`] — the direction
 /// its GJK-based cast converged on, not the exact one (balls against boxes, triangles, capsules).
-const PARRY_NORMAL: &str = "parry imprecise: normal off by up to 2e-3";
-/// The largest normal error of parry's counted in [`PARRY_NORMAL`] (seen: 1.5e-3).
-const PARRY_NORMAL_BOUND: f64 = 2e-3;
+const PARRY_NORMAL: &str = "parry imprecise: normal off by up to 5e-3";
+/// The largest normal error of parry's counted in [`PARRY_NORMAL`] (seen: 1.5e-3 on 1,000 seeds,
+/// 3.4e-3 on 20,000).
+const PARRY_NORMAL_BOUND: f64 = 5e-3;
 
 /// One scene's answers (printed with a failing case).
 #[derive(Debug)]
@@ -148,6 +258,42 @@ struct Answers {
     ours: Option<Impact<T>>,
     parry: Option<ShapeCastHit>,
     bracket: Bracket<T>,
+    trace: Option<Trace>,
+    /// The referee distance at parry's time and at ours.
+    at_parry: Option<T>,
+    at_ours: Option<T>,
+}
+
+/// Parry's cast traced ([`trace_cast`]) when it goes through the support-map cast (every pair
+/// here but ball-ball, which parry answers in closed form).
+fn traced(a: &Posed, va: &Vector3<T>, b: &Posed, vb: &Vector3<T>) -> Option<Trace> {
+    if a.shape.as_ball().is_some() && b.shape.as_ball().is_some() {
+        return None;
+    }
+    let (ga, gb) = (a.shape.as_support_map()?, b.shape.as_support_map()?);
+    Some(trace_cast(&a.pose, w(va), ga, &b.pose, w(vb), gb))
+}
+
+/// Our answer checked by samples of the referee distance, without the bracket's search: a
+/// contact after `t = 0` is touching (`|d| ≤ tol`) and 64 evenly spaced earlier times are not
+/// penetrating (`d > −tol`); a miss has no penetrating time among 65 samples of `[0, 1]`.
+fn ours_sampled(d: &impl Fn(T) -> T, ours: Option<Impact<T>>, tol: T) -> Result<(), String> {
+    let end = match ours {
+        Some(h) if h.initially_overlapping => return Ok(()),
+        Some(h) if !(d(h.toi).abs() <= tol) => {
+            return Err(format!("distance {:?} at our time", d(h.toi)));
+        }
+        Some(h) => h.toi,
+        None => 1.0,
+    };
+    let n = if ours.is_some() { 64 } else { 65 };
+    for i in 0..n {
+        let t = end * i as f64 / 64.0;
+        if !(d(t) > -tol) {
+            return Err(format!("penetrating by {:?} at {t} before our time", d(t)));
+        }
+    }
+    Ok(())
 }
 
 /// Runs one pair over the seeds. `to_parry` poses the two shapes for parry; `normal` gives the
@@ -161,8 +307,15 @@ where
     A: Moving<T> + GenerateAny<Scalar = T>,
     B: Moving<T> + GenerateAny<Scalar = T>,
 {
-    let mut tally = Tally { query: spec.name, cases: 0, agree: 0, classes: BTreeMap::new() };
-    for seed in 0..SEEDS {
+    let mut tally = Tally {
+        query: spec.name,
+        cases: 0,
+        agree: 0,
+        classes: BTreeMap::new(),
+        mechanisms: BTreeMap::new(),
+        traced: 0,
+    };
+    for seed in 0..seeds() {
         let pair = Pair::<A, B>::from_seed(seed);
         let (a, b) = (&pair.a, &pair.b);
         let (va, vb, tol, _) = scene(&pair);
@@ -171,7 +324,18 @@ where
         let ours = (spec.sweep)(a, &va, b, &vb);
         let (pa, pb) = to_parry(a, b);
         let parry = parry_cast(&pa, &va, &pb, &vb);
-        let answers = Answers { ours, parry, bracket: br };
+        let trace = traced(&pa, &va, &pb, &vb);
+        if let Some(t) = trace {
+            assert_eq!(
+                t.toi.map(f64::to_bits),
+                parry.map(|p| p.time_of_impact.to_bits()),
+                "the traced copy of parry's cast does not reproduce it, seed {seed}: {t:?}"
+            );
+            tally.traced += 1;
+        }
+        let at_parry = parry.map(|p| d(p.time_of_impact));
+        let at_ours = ours.map(|h| d(h.toi));
+        let answers = Answers { ours, parry, bracket: br, trace, at_parry, at_ours };
         let context = || {
             format!(
                 "{}, seed {seed}: a = {a:?}, b = {b:?}, va = {va:?}, vb = {vb:?}, tol = {tol:?}\n{answers:?}",
@@ -219,26 +383,64 @@ where
         let tiny = super::properties::scene_scale(a, &va, b, &vb) < 1e-2;
         let class = match in_bracket(parry.map(|p| p.time_of_impact), &br) {
             Ok(()) => GRAZE,
-            Err(_) if tiny => {
-                // The mechanism: the same scene scaled up by 1e4 (times of impact are invariant
-                // under scaling) is answered right by parry, within its own precision at unit
-                // scale (GJK stops a few 1e-8 short: the bracket of 100 tol).
-                let k = 1e4;
-                let (sa, sb) = to_parry(&a.scaled(k), &b.scaled(k));
-                let scaled = parry_cast(&sa, &(va * k), &sb, &(vb * k));
-                let loose = bracket(&d, tol * PARRY_PRECISION);
+            Err(_) => {
+                // The independent proof that parry is wrong in this way, from the referee distance
+                // evaluated directly (no bracket search) and the overlap layer, and the same check
+                // of our answer (touching at our time, apart at 64 earlier samples).
+                let at = |t: T| (a.shifted(&(va * t)), b.shifted(&(vb * t)));
+                let overlap = |t: T| {
+                    let (x, y) = at(t);
+                    (spec.overlap)(&x, &y)
+                };
+                let (kind, proved) = match (parry, br.deep) {
+                    (None, Some(deep)) => (Kind::Misses, d(deep) <= -tol && overlap(deep)),
+                    (Some(p), Some(_)) if p.time_of_impact > 0.0 && d(0.0) <= -tol => {
+                        (Kind::StartOverlap, overlap(0.0))
+                    }
+                    (Some(p), Some(deep)) if p.time_of_impact > deep => {
+                        (Kind::Late, d(deep) <= -tol && overlap(deep))
+                    }
+                    (Some(p), _) => {
+                        let t = p.time_of_impact;
+                        let kind = if br.near.is_some() { Kind::Early } else { Kind::Phantom };
+                        (kind, d(t) > tol && !overlap(t))
+                    }
+                    (None, None) => (Kind::Misses, false), // in the bracket: not reached
+                };
                 assert!(
-                    in_bracket(scaled.map(|p| p.time_of_impact), &loose).is_ok(),
-                    "unclassified: parry also wrong on the scene scaled up: {scaled:?}\n{}",
+                    proved,
+                    "unclassified: {kind:?} not proved, distance {:?} at parry's time\n{}",
+                    parry.map(|p| d(p.time_of_impact)),
                     context()
                 );
-                PARRY_TINY
+                if let Err(e) = ours_sampled(&d, ours, tol) {
+                    panic!("osculate is wrong by the samples: {e}\n{}", context());
+                }
+                if tiny {
+                    // The mechanism: the same scene scaled up by 1e4 (times of impact are
+                    // invariant under scaling) is answered right by parry, within its own
+                    // precision at unit scale (GJK stops a few 1e-8 short: the bracket of 100 tol).
+                    let k = 1e4;
+                    let (sa, sb) = to_parry(&a.scaled(k), &b.scaled(k));
+                    let scaled = parry_cast(&sa, &(va * k), &sb, &(vb * k));
+                    let loose = bracket(&d, tol * PARRY_PRECISION);
+                    assert!(
+                        in_bracket(scaled.map(|p| p.time_of_impact), &loose).is_ok(),
+                        "unclassified: parry also wrong on the scene scaled up: {scaled:?}\n{}",
+                        context()
+                    );
+                }
+                let class = kind.class(tiny);
+                let exit = trace.map_or_else(
+                    || "closed form".to_string(),
+                    |t| {
+                        let refused = if t.rejected > 0 { ", a support point refused" } else { "" };
+                        format!("{:?}{refused}", t.exit)
+                    },
+                );
+                *tally.mechanisms.entry((class, exit)).or_default() += 1;
+                class
             }
-            Err(_) => match (parry, br.deep, br.near) {
-                (None, _, _) => PARRY_MISSES,
-                (Some(p), Some(deep), _) if p.time_of_impact > deep => PARRY_LATE,
-                (Some(_), _, _) => PARRY_EARLY,
-            },
         };
         if !tally.classes.contains_key(class) {
             eprintln!("first of class {class}: {}", context());
@@ -263,7 +465,7 @@ fn ball_ball() {
         |a, b| (ball(a), ball(b)),
         |a, b| ball_normal(a, &osculate_closest::closest_point_on_sphere(&a.center, b)),
     )
-    .finish(0.7);
+    .finish(0.7, &[]);
 }
 
 #[test]
@@ -273,7 +475,16 @@ fn ball_cuboid_aabb() {
         |a, b: &Aabb<T>| (ball(a), cuboid(&b.to_obb())),
         |a, b| ball_normal(a, &osculate_closest::closest_point_on_aabb(&a.center, b)),
     )
-    .finish(0.7);
+    .finish(
+        0.7,
+        &[
+            (TINY_MISSES, 0.039),
+            (TINY_START, 0.05),
+            (TINY_LATE, 0.102),
+            (TINY_EARLY, 0.038),
+            (TINY_PHANTOM, 0.006),
+        ],
+    );
 }
 
 #[test]
@@ -283,7 +494,16 @@ fn ball_cuboid_obb() {
         |a, b| (ball(a), cuboid(b)),
         |a, b| ball_normal(a, &osculate_closest::closest_point_on_obb(&a.center, b)),
     )
-    .finish(0.7);
+    .finish(
+        0.7,
+        &[
+            (TINY_MISSES, 0.041),
+            (TINY_START, 0.044),
+            (TINY_LATE, 0.113),
+            (TINY_EARLY, 0.039),
+            (TINY_PHANTOM, 0.005),
+        ],
+    );
 }
 
 #[test]
@@ -293,7 +513,17 @@ fn ball_triangle() {
         |a, b| (ball(a), triangle(b)),
         |a, b| ball_normal(a, &super::properties::on_triangle(&a.center, b)),
     )
-    .finish(0.7);
+    .finish(
+        0.7,
+        &[
+            (PARRY_EARLY, 0.002),
+            (TINY_MISSES, 0.045),
+            (TINY_START, 0.052),
+            (TINY_LATE, 0.102),
+            (TINY_EARLY, 0.045),
+            (TINY_PHANTOM, 0.012),
+        ],
+    );
 }
 
 #[test]
@@ -306,12 +536,30 @@ fn ball_capsule() {
             ball_normal(&Sphere::new(a.center, a.radius + b.radius), &on_axis)
         },
     )
-    .finish(0.7);
+    .finish(
+        0.7,
+        &[
+            (TINY_MISSES, 0.042),
+            (TINY_START, 0.083),
+            (TINY_LATE, 0.099),
+            (TINY_EARLY, 0.008),
+            (TINY_PHANTOM, 0.004),
+        ],
+    );
 }
 
 #[test]
 fn capsule_capsule_pair() {
-    run_pair(&capsule_capsule(), |a, b| (capsule(a), capsule(b)), |_, _| None).finish(0.7);
+    run_pair(&capsule_capsule(), |a, b| (capsule(a), capsule(b)), |_, _| None).finish(
+        0.7,
+        &[
+            (TINY_MISSES, 0.035),
+            (TINY_START, 0.06),
+            (TINY_LATE, 0.048),
+            (TINY_EARLY, 0.011),
+            (TINY_PHANTOM, 0.002),
+        ],
+    );
 }
 
 #[test]
@@ -321,12 +569,30 @@ fn cuboid_cuboid_aabb() {
         |a, b| (cuboid(&a.to_obb()), cuboid(&b.to_obb())),
         |_, _| None,
     )
-    .finish(0.7);
+    .finish(
+        0.7,
+        &[
+            (TINY_MISSES, 0.014),
+            (TINY_START, 0.011),
+            (TINY_LATE, 0.026),
+            (TINY_EARLY, 0.046),
+            (TINY_PHANTOM, 0.004),
+        ],
+    );
 }
 
 #[test]
 fn cuboid_cuboid_obb() {
-    run_pair(&super::properties::obb_obb(), |a, b| (cuboid(a), cuboid(b)), |_, _| None).finish(0.7);
+    run_pair(&super::properties::obb_obb(), |a, b| (cuboid(a), cuboid(b)), |_, _| None).finish(
+        0.7,
+        &[
+            (TINY_MISSES, 0.017),
+            (TINY_START, 0.024),
+            (TINY_LATE, 0.073),
+            (TINY_EARLY, 0.041),
+            (TINY_PHANTOM, 0.005),
+        ],
+    );
 }
 
 #[test]
@@ -336,7 +602,16 @@ fn triangle_cuboid() {
         |a, b| (triangle(a), cuboid(&b.to_obb())),
         |_, _| None,
     )
-    .finish(0.7);
+    .finish(
+        0.7,
+        &[
+            (TINY_MISSES, 0.047),
+            (TINY_START, 0.03),
+            (TINY_LATE, 0.077),
+            (TINY_EARLY, 0.043),
+            (TINY_PHANTOM, 0.012),
+        ],
+    );
 }
 
 /// The NaN policy (DESIGN.md: a NaN anywhere never produces a confident answer) is stricter than

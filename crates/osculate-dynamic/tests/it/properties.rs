@@ -32,13 +32,13 @@ const CASES: u64 = 500;
 const SAMPLES: usize = 16;
 /// The tolerance factor over `test_tolerance · scale`: the sweeps chain a ray cast and a closest
 /// point, the oracles a closest point, each a dozen dependent roundings.
-const TOLERANCE_FACTOR: f64 = 10.0;
+pub(super) const TOLERANCE_FACTOR: f64 = 10.0;
 /// The searches' time resolution (2⁻²⁰), also the slack on compared times.
-const TIME_TOLERANCE: f64 = 1.0 / 1_048_576.0;
+pub(super) const TIME_TOLERANCE: f64 = 1.0 / 1_048_576.0;
 /// The interval-halving evaluation bound (grazing approaches need a few thousand).
 const MAX_EVALUATIONS: usize = 1 << 16;
 
-fn run<A: Arbitrary + core::fmt::Debug>(prop: fn(A) -> TestResult) {
+pub(super) fn run<A: Arbitrary + core::fmt::Debug>(prop: fn(A) -> TestResult) {
     let n = osculate_math::testing::cases(CASES);
     QuickCheck::new().tests(n).max_tests(n * 10).min_tests_passed(n).quickcheck(prop);
 }
@@ -144,7 +144,7 @@ pub(super) struct Spec<T: Real, A, B> {
     /// The (signed where available) distance of the static shapes: ≤ 0 when they touch.
     pub(super) distance: fn(&A, &B) -> T,
     /// The overlap layer's boolean test of the static shapes.
-    overlap: fn(&A, &B) -> bool,
+    pub(super) overlap: fn(&A, &B) -> bool,
     /// For pairs with a unique contact point: the larger of its distances from the two shapes.
     off_shapes: Option<OffShapesFn<T, A, B>>,
 }
@@ -841,15 +841,28 @@ fn plane_sweep<T: Real, A: Moving<T>>(
     TestResult::passed()
 }
 
-fn obb_reach<T: Real>(b: &Obb<T>, n: &Vector3<T>) -> T {
+pub(super) fn obb_reach<T: Real>(b: &Obb<T>, n: &Vector3<T>) -> T {
     (0..3).fold(T::ZERO, |r, i| r + b.half_extents[i] * b.axis(i).dot(n).abs())
 }
 
-fn planes<T: Real>(seed: u64) -> TestResult {
+/// The scene of the plane properties: a plane, a sphere, an oriented box and a box of one frame,
+/// each displaced toward the plane (from 0.5 to 3 times its distance, plus a random part), and the
+/// tolerance.
+pub(super) struct PlaneScene<T: Real> {
+    pub(super) plane: Plane<T>,
+    pub(super) s: Sphere<T>,
+    pub(super) o: Obb<T>,
+    pub(super) b: Aabb<T>,
+    pub(super) vs: Vector3<T>,
+    pub(super) vo: Vector3<T>,
+    pub(super) vb: Vector3<T>,
+    pub(super) tol: T,
+}
+
+pub(super) fn plane_scene<T: Real>(seed: u64) -> PlaneScene<T> {
     let mut rng = Rng::new(seed);
     let frame = Frame::<T>::random(&mut rng);
     let plane = Plane::generate(&mut rng, &frame);
-    let h = Halfspace::new(plane);
     let s = Sphere::generate(&mut rng, &frame);
     let o = Obb::generate(&mut rng, &frame);
     let b = Aabb::generate(&mut rng, &frame);
@@ -864,6 +877,13 @@ fn planes<T: Real>(seed: u64) -> TestResult {
         .iter()
         .fold(T::MIN_POSITIVE, |m, x| m.fast_max(*x));
     let tol = test_tolerance::<T>() * T::lit(TOLERANCE_FACTOR) * sc;
+    PlaneScene { plane, s, o, b, vs, vo, vb, tol }
+}
+
+fn planes<T: Real>(seed: u64) -> TestResult {
+    let PlaneScene { plane, s, o, b, vs, vo, vb, tol } = plane_scene::<T>(seed);
+    let h = Halfspace::new(plane);
+    let n = plane.normal.into_inner();
     let two_sided = |gap: T, reach: T| gap.abs() - reach;
     let checks = [
         plane_sweep(
@@ -920,10 +940,11 @@ fn planes<T: Real>(seed: u64) -> TestResult {
 
 // ---- Sphere against convex polygon ----------------------------------------------------------------
 
-/// `sphere_polygon` is the first contact of the oracle distance to the polygon (the nearest of its
-/// fan triangles, [`to_triangle`]), as [`check_sweep`] checks the pairs with `Copy` shapes: in the
-/// bracket, touching at the time of impact, the contact point on both shapes.
-fn sphere_polygon<T: Real>(pair: Pair<Sphere<T>, ConvexPolygon<T>>) -> TestResult {
+/// The displacements and tolerance of a sphere-polygon case (as [`scene`] for the `Copy` shapes):
+/// 80% aimed from the polygon's centroid at the sphere.
+pub(super) fn polygon_scene<T: Real>(
+    pair: &Pair<Sphere<T>, ConvexPolygon<T>>,
+) -> (Vector3<T>, Vector3<T>, T) {
     let (s, poly) = (&pair.a, &pair.b);
     let mut rng = Rng::new(pair.seed);
     let c = Point3::from(
@@ -937,13 +958,36 @@ fn sphere_polygon<T: Real>(pair: Pair<Sphere<T>, ConvexPolygon<T>>) -> TestResul
         poly.vertices.iter().fold(s.extent().fast_max(vs.norm()).fast_max(vp.norm()), |m, v| {
             m.fast_max(v.coords.amax())
         });
-    let tol = test_tolerance::<T>() * T::lit(TOLERANCE_FACTOR) * sc;
-    let to_poly = |p: &Point3<T>, shift: &Vector3<T>| {
-        let v = &poly.vertices;
-        (1..v.len().saturating_sub(1)).fold(T::INFINITY, |m, i| {
-            m.fast_min(to_triangle(p, &Triangle::new(v[0] + shift, v[i] + shift, v[i + 1] + shift)))
-        })
-    };
+    (vs, vp, test_tolerance::<T>() * T::lit(TOLERANCE_FACTOR) * sc)
+}
+
+/// The point of `poly` shifted by `shift` nearest `p`: the nearest of its fan triangles' points
+/// ([`on_triangle`], independent of the closest-point layer).
+pub(super) fn on_polygon<T: Real>(
+    p: &Point3<T>,
+    poly: &ConvexPolygon<T>,
+    shift: &Vector3<T>,
+) -> Point3<T> {
+    let v = &poly.vertices;
+    let Some(first) = v.first() else { return *p };
+    // One or two vertices: a point or a segment (as the sweep reads them).
+    let mut best = on_segment(p, &(first + shift), &(v[v.len().min(2) - 1] + shift));
+    for i in 1..v.len().saturating_sub(1) {
+        let q = on_triangle(p, &Triangle::new(v[0] + shift, v[i] + shift, v[i + 1] + shift));
+        if (q - p).norm_squared() < (best - p).norm_squared() {
+            best = q;
+        }
+    }
+    best
+}
+
+/// `sphere_polygon` is the first contact of the oracle distance to the polygon (the nearest of its
+/// fan triangles, [`to_triangle`]), as [`check_sweep`] checks the pairs with `Copy` shapes: in the
+/// bracket, touching at the time of impact, the contact point on both shapes.
+fn sphere_polygon<T: Real>(pair: Pair<Sphere<T>, ConvexPolygon<T>>) -> TestResult {
+    let (s, poly) = (&pair.a, &pair.b);
+    let (vs, vp, tol) = polygon_scene(&pair);
+    let to_poly = |p: &Point3<T>, shift: &Vector3<T>| (on_polygon(p, poly, shift) - p).norm();
     let d = |t: T| to_poly(&(s.center + vs * t), &(vp * t)) - s.radius;
     let hit = od::sphere_polygon(s, &vs, poly, &vp);
     let br = bracket(&d, tol);
