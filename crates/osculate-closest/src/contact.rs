@@ -356,9 +356,19 @@ pub fn contact_sphere_halfspace<T: Real>(s: &Sphere<T>, h: &Halfspace<T>) -> Opt
 /// the other box's deepest feature along the axis (vertex, edge or face), moved out by the depth,
 /// touches the reference face; it is clipped to that face (Sutherland-Hodgman) and the centroid of
 /// the clipped patch is the witness on the reference box, the other witness `depth` behind it. For
-/// an edge-edge axis, the closest points of the two edges (the edge of A farthest along the normal,
-/// of B farthest against it), centred so that they are exactly `depth·normal` apart. `None` for
-/// NaN, infinite values or a negative half extent.
+/// an edge-edge axis, the points of the two edges (the edge of A farthest along the normal, of B
+/// farthest against it) joined along the axis — their lines' common perpendicular — centred so
+/// that they are exactly `depth·normal` apart.
+///
+/// Those constructions hold for the axis of least overlap only. Another axis within the face
+/// preference (or within rounding) of it can belong to a face of the Minkowski difference nearly
+/// parallel to the least one's (an edge of one box nearly parallel to a face of the other): its
+/// overlap is then as small, but its features do not meet, and the witnesses would miss by the
+/// overlaps' difference divided by the angle between the faces (f32 boxes at unit scale: 0.05).
+/// So each construction reports how far its witnesses miss their features; when that is beyond
+/// rounding, every axis within twice the face preference of the least overlap is tried and the
+/// one whose witnesses miss least is taken (in exact arithmetic the least one, which misses by
+/// nothing). `None` for NaN, infinite values or a negative half extent.
 ///
 /// # Examples
 /// ```
@@ -387,51 +397,43 @@ pub fn contact_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> Option<Contact<T>> {
     let radius = |o: &Obb<T>, u: &[Vector3<T>; 3], l: &Vector3<T>| {
         (0..3).fold(T::ZERO, |r, i| r + o.half_extents[i] * u[i].dot(l).abs())
     };
+    // The overlap of the boxes' projections on axis `l`, and `l` turned from A toward B.
+    let sat = |l: &Vector3<T>| {
+        let s = d.dot(l);
+        (radius(a, &ua, l) + radius(b, &ub, l) - s.abs(), if s < T::ZERO { -l } else { *l })
+    };
+    // Candidate `k`: A's face normals (0..3), B's (3..6), the edge pairs (6..15; none for
+    // parallel edges, Ericson 5.2.1.1).
+    let axis = |k: usize| -> Option<(Vector3<T>, SatAxis)> {
+        match k {
+            0..3 => Some((ua[k], SatAxis::FaceA)),
+            3..6 => Some((ub[k - 3], SatAxis::FaceB)),
+            _ => {
+                let (i, j) = ((k - 6) / 3, (k - 6) % 3);
+                edge_axis(&ua[i], &ub[j]).map(|l| (l, SatAxis::Edges(i, j)))
+            }
+        }
+    };
     let scale = d.amax() + a.half_extents.amax() + b.half_extents.amax();
     let prefer_faces = T::RELATIVE_TOLERANCE * scale;
     let mut best: Option<(T, Vector3<T>, SatAxis)> = None;
-    let mut consider = |l: Vector3<T>, kind: SatAxis| -> bool {
-        let is_face = !matches!(kind, SatAxis::Edges(..));
-        let s = d.dot(&l);
-        let overlap = radius(a, &ua, &l) + radius(b, &ub, &l) - s.abs();
+    let mut least = T::INFINITY;
+    let mut separating: Option<Vector3<T>> = None;
+    for k in 0..15 {
+        let Some((l, kind)) = axis(k) else { continue };
+        let (overlap, n) = sat(&l);
         if overlap < T::ZERO {
-            return false; // separated
+            separating = Some(l);
+            break;
         }
-        let n = if s < T::ZERO { -l } else { l };
-        let better = match best {
-            None => true,
-            Some((depth, _, _)) => {
-                if is_face {
-                    overlap < depth
-                } else {
-                    overlap < depth - prefer_faces
-                }
-            }
+        least = least.fast_min(overlap);
+        let better = match (best, kind) {
+            (None, _) => true,
+            (Some((depth, _, _)), SatAxis::FaceA | SatAxis::FaceB) => overlap < depth,
+            (Some((depth, _, _)), SatAxis::Edges(..)) => overlap < depth - prefer_faces,
         };
         if better {
             best = Some((overlap, n, kind));
-        }
-        true
-    };
-    let mut separating: Option<Vector3<T>> = None;
-    let faces =
-        (0..3).map(|i| (ua[i], SatAxis::FaceA)).chain((0..3).map(|i| (ub[i], SatAxis::FaceB)));
-    for (u, kind) in faces {
-        if !consider(u, kind) && separating.is_none() {
-            separating = Some(u);
-        }
-    }
-    if separating.is_none() {
-        for (i, x) in ua.iter().enumerate() {
-            for (j, y) in ub.iter().enumerate() {
-                let c = x.cross(y);
-                let n2 = c.norm_squared();
-                // Parallel edges give no axis of their own (Ericson 5.2.1.1).
-                if n2 > T::DEGENERATE_SQ_TOLERANCE && !consider(c / n2.sqrt(), SatAxis::Edges(i, j))
-                {
-                    separating = Some(c / n2.sqrt());
-                }
-            }
         }
     }
     if let Some(axis) = separating {
@@ -446,40 +448,110 @@ pub fn contact_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> Option<Contact<T>> {
         let n = Unit::try_new(if axis.dot(&d) < T::ZERO { -axis } else { axis }, T::ZERO)?;
         return finite(Contact { distance: T::ZERO, normal: n, point_a: pa, point_b: pa });
     }
-    let (depth, n, kind) = best?;
-    let (point_a, point_b) = match kind {
+    let (mut depth, mut n, kind) = best?;
+    let (mut point_a, mut point_b, mut miss) = obb_witnesses(a, &ua, b, &ub, &n, depth, kind);
+    // Rounding of the witnesses: relative to the coordinates, which may lie far from the origin.
+    let rounding =
+        T::RELATIVE_TOLERANCE * (scale + a.center.coords.amax().fast_max(b.center.coords.amax()));
+    if miss > rounding {
+        // Rare: the axis is not the least one (see above); the least is within twice the
+        // preference (its own, the preference, and their roundings).
+        let limit = least + prefer_faces * T::TWO;
+        for k in 0..15 {
+            let Some((l, kind)) = axis(k) else { continue };
+            let (overlap, m) = sat(&l);
+            if overlap > limit {
+                continue;
+            }
+            let (pa, pb, e) = obb_witnesses(a, &ua, b, &ub, &m, overlap, kind);
+            if e < miss {
+                (depth, n, point_a, point_b, miss) = (overlap, m, pa, pb, e);
+            }
+        }
+    }
+    finite(Contact { distance: -depth, normal: Unit::new_unchecked(n), point_a, point_b })
+}
+
+/// The cross product of box edge directions `x` and `y` (unit), accurate also when they are nearly
+/// parallel: `x × y` then has length `sin θ` but carries rounding of order `ε` from its products,
+/// an `ε / sin θ` error in direction (f32 edges 1e-3 apart: 1e-4); `x × (y ∓ x)` is the same
+/// vector, and `y ∓ x` (the sign of `x·y`) is formed almost exactly, so its error is `ε` relative.
+#[inline]
+fn edge_cross<T: Real>(x: &Vector3<T>, y: &Vector3<T>) -> Vector3<T> {
+    let c = x.cross(y);
+    // sin² θ < 1e-3: rare on general input, so the branch is predicted.
+    if c.norm_squared() < T::lit(1e-3) {
+        let w = if x.dot(y) >= T::ZERO { y - x } else { y + x };
+        x.cross(&w)
+    } else {
+        c
+    }
+}
+
+/// The unit axis along [`edge_cross`]`(x, y)`, or `None` when the edges are parallel within
+/// [`Real::DEGENERATE_SQ_TOLERANCE`]: parallel edges give no axis of their own (Ericson 5.2.1.1;
+/// the face axes cover them).
+#[inline]
+fn edge_axis<T: Real>(x: &Vector3<T>, y: &Vector3<T>) -> Option<Vector3<T>> {
+    let c = edge_cross(x, y);
+    let n2 = c.norm_squared();
+    (n2 > T::DEGENERATE_SQ_TOLERANCE).then(|| c / n2.sqrt())
+}
+
+/// The witness points of boxes `a` and `b` (axes `ua`, `ub`) overlapping by `depth` along the
+/// candidate axis `kind`, whose direction from A toward B is `n`, built as
+/// [`contact_obb_obb`] describes; and how far they may miss their boxes (an upper bound: zero up
+/// to rounding when `kind` is the axis of least overlap).
+fn obb_witnesses<T: Real>(
+    a: &Obb<T>,
+    ua: &[Vector3<T>; 3],
+    b: &Obb<T>,
+    ub: &[Vector3<T>; 3],
+    n: &Vector3<T>,
+    depth: T,
+    kind: SatAxis,
+) -> (Point3<T>, Point3<T>, T) {
+    match kind {
         SatAxis::FaceA => {
             // A's face with outward normal n is the reference face: B's deepest feature along −n,
             // moved out by the depth, touches it; the touching patch is that feature clipped to
             // the face, and its centroid, on A's face, is `point_a`.
-            let pa = touching_point(a, b, &n, depth);
-            (pa, pa - n * depth)
+            let (pa, miss) = touching_point(a, b, n, depth);
+            (pa, pa - n * depth, miss)
         }
         SatAxis::FaceB => {
             // The same with B's face (outward normal −n) as the reference face.
-            let pb = touching_point(b, a, &-n, depth);
-            (pb + n * depth, pb)
+            let (pb, miss) = touching_point(b, a, &-n, depth);
+            (pb + n * depth, pb, miss)
         }
         SatAxis::Edges(i, j) => {
-            // The edge of A farthest along n and the edge of B farthest along −n: their closest
-            // points are `depth·n` apart (the axis is perpendicular to both edges).
-            let edge = |o: &Obb<T>, u: &[Vector3<T>; 3], k: usize, dir: &Vector3<T>| {
+            // The edge of A farthest along n, `p = ca + s·x`, and the edge of B farthest along
+            // −n, `q = cb + t·y`: with n perpendicular to both, p − q ∥ n where
+            // s = −r·(y × n)/k and t = −r·(x × n)/k, r = ca − cb, k = n·(x × y) (dot p − q with
+            // y × n and with x × n; k, of size sin θ, from the accurate `edge_cross`). The
+            // parameters are ill-conditioned along the edges when they are nearly parallel, but
+            // an error there moves p − q off n only by that error times sin θ.
+            let center = |o: &Obb<T>, u: &[Vector3<T>; 3], k: usize, dir: &Vector3<T>| {
                 let mut c = o.center;
                 for m in (0..3).filter(|&m| m != k) {
                     let e = o.half_extents[m];
                     c += u[m] * if u[m].dot(dir) >= T::ZERO { e } else { -e };
                 }
-                Segment::new(c - u[k] * o.half_extents[k], c + u[k] * o.half_extents[k])
+                c
             };
-            let cp = crate::pair::closest_points_segment_segment(
-                &edge(a, &ua, i, &n),
-                &edge(b, &ub, j, &-n),
-            );
-            let mid = Point3::from((cp.point_a.coords + cp.point_b.coords) * T::HALF);
-            (mid + n * (depth * T::HALF), mid - n * (depth * T::HALF))
+            let (ca, cb) = (center(a, ua, i, n), center(b, ub, j, &-n));
+            let (x, y) = (ua[i], ub[j]);
+            let r = ca - cb;
+            let k = n.dot(&edge_cross(&x, &y));
+            let clamp = |v: T, e: T| v.fast_max(-e).fast_min(e);
+            let s = clamp(-r.dot(&y.cross(n)) / k, a.half_extents[i]);
+            let t = clamp(-r.dot(&x.cross(n)) / k, b.half_extents[j]);
+            let (p, q) = (ca + x * s, cb + y * t);
+            let mid = Point3::from((p.coords + q.coords) * T::HALF);
+            let miss = (p - q - n * depth).norm();
+            (mid + n * (depth * T::HALF), mid - n * (depth * T::HALF), miss)
         }
-    };
-    finite(Contact { distance: -depth, normal: Unit::new_unchecked(n), point_a, point_b })
+    }
 }
 
 /// Which candidate axis of the box-box separating-axis test gave the least overlap.
@@ -498,8 +570,10 @@ enum SatAxis {
 /// feature along `−n` (a vertex, edge or face; ties within a relative tolerance) moved by
 /// `depth·n` lies in the plane of `r`'s face; it is clipped to that face (Sutherland-Hodgman
 /// against the face's four sides) and the centroid of what remains, clamped onto `r`, is returned.
-/// When rounding clips everything away the feature's centroid, clamped onto `r`, stands in.
-fn touching_point<T: Real>(r: &Obb<T>, o: &Obb<T>, n: &Vector3<T>, depth: T) -> Point3<T> {
+/// When everything is clipped away (rounding, or `n` not the axis of least overlap) the feature's
+/// centroid, clamped onto `r`, stands in. Also returned: how far the clamp moved the point, which
+/// bounds how far the other witness, `depth` behind it, is off `o`'s feature.
+fn touching_point<T: Real>(r: &Obb<T>, o: &Obb<T>, n: &Vector3<T>, depth: T) -> (Point3<T>, T) {
     let local = o.rotation.inverse_transform_vector(&-n);
     // Components below the relative tolerance count as ties: the tilt that ignores, times the
     // box's size, stays inside the witnesses' rounding (16 times more put an f32 witness 2e-4 of
@@ -582,11 +656,14 @@ fn touching_point<T: Real>(r: &Obb<T>, o: &Obb<T>, n: &Vector3<T>, depth: T) -> 
             poly = out;
             len = k;
             if len == 0 {
-                return closest_point_on_obb(&fallback, r);
+                let p = closest_point_on_obb(&fallback, r);
+                return (p, (p - fallback).norm());
             }
         }
     }
-    closest_point_on_obb(&centroid(&poly[..len]), r)
+    let c = centroid(&poly[..len]);
+    let p = closest_point_on_obb(&c, r);
+    (p, (p - c).norm())
 }
 
 #[cfg(test)]

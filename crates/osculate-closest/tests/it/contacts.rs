@@ -502,13 +502,15 @@ contact_properties!(
     sphere_halfspace: Sphere, Halfspace,
 );
 
-// OBB-OBB: the witnesses lie on both boxes (clipped incident feature, closest edge points) and
-// touching boxes get distance 0 (14bf660), so the properties left out for those are back, but for
-// `contact_is_consistent_f32`: at 5,000 cases it fails about once in 20,000 (an f32 witness
-// 2e-4 of the size off its box after the clamp onto the reference box, a deep face contact,
-// being investigated), which would make the default run flaky.
+// OBB-OBB: the witnesses lie on both boxes (clipped incident feature, edge points joined along the
+// axis) and touching boxes get distance 0 (14bf660). The regression tests below hold the f32
+// inputs `contact_is_consistent_f32` once failed on (5 in 40,000).
 mod obb_obb {
     use super::*;
+    #[test]
+    fn contact_is_consistent_f32() {
+        run(|c: Pair<Obb<f32>, Obb<f32>>| contact_is_consistent(&c.a, &c.b));
+    }
     #[test]
     fn contact_is_consistent_f64() {
         run(|c: Pair<Obb<f64>, Obb<f64>>| contact_is_consistent(&c.a, &c.b));
@@ -544,6 +546,186 @@ mod obb_obb {
     #[test]
     fn f32_agrees_with_f64() {
         run(|c: Pair<Obb<f64>, Obb<f64>>| f32_distance_agrees_with_f64(&c.a, &c.b));
+    }
+
+    /// An f32 box from its center, its axes (the columns of its rotation, as `{:?}` prints them)
+    /// and its half extents, exactly as a failing property printed it.
+    fn obb32(c: [f32; 3], axes: [[f32; 3]; 3], e: [f32; 3]) -> Obb<f32> {
+        let m = osculate_math::Matrix3::from_columns(&axes.map(Vector3::from));
+        Obb::new(Point3::from(c), Rotation3::from_matrix_unchecked(m), Vector3::from(e))
+    }
+
+    /// The same box in f64, every value widened exactly (no re-orthonormalisation: the f32
+    /// rotation is the input).
+    fn widened(o: &Obb<f32>) -> Obb<f64> {
+        let m = o.rotation.matrix().map(f64::from);
+        Obb::new(
+            o.center.map(f64::from),
+            Rotation3::from_matrix_unchecked(m),
+            o.half_extents.map(f64::from),
+        )
+    }
+
+    /// A regression input of `contact_is_consistent_f32` whose axis of least overlap is A's edge
+    /// `i` × B's edge `j`, with a face axis or another edge axis within the face preference of
+    /// it (`RELATIVE_TOLERANCE` × scale, 1.5e-5 × scale in f32) on a face of the Minkowski
+    /// difference nearly parallel to it. The old code kept that other axis and built its
+    /// witnesses from features that do not meet, which missed by the overlaps' difference over
+    /// the faces' angle. Expected: the property passes; the normal is `±a_i × b_j` (computed here
+    /// in f64) within 1e-5; the depth, the normal and both witnesses agree with the f64 query on
+    /// the exactly widened input within 1e-5 of the scale (a tenth of the property's tolerance;
+    /// the f64 query has 3e-14 of face preference, far below these differences, so it takes the
+    /// least axis).
+    fn least_axis_is_an_edge_pair(a: Obb<f32>, b: Obb<f32>, (i, j): (usize, usize)) {
+        let r = contact_is_consistent(&a, &b);
+        assert!(!r.is_error(), "{r:?}");
+        let (a64, b64) = (widened(&a), widened(&b));
+        let (Some(c), Some(w)) = (contact_obb_obb(&a, &b), contact_obb_obb(&a64, &b64)) else {
+            panic!("no contact for valid input");
+        };
+        let axis = a64.axis(i).cross(&b64.axis(j)).normalize();
+        let axis = if axis.dot(&(b64.center - a64.center)) < 0.0 { -axis } else { axis };
+        let tol = 0.1 * f64::from(tol_for(&a, &b));
+        let n = c.normal.into_inner().map(f64::from);
+        let far = |p: &Point3<f32>, q: &Point3<f64>| (p.map(f64::from) - q).norm();
+        assert!((n - axis).norm() < 1e-5, "normal {c:?}, want ±a_{i} × b_{j} = {axis:?}");
+        assert!(
+            (f64::from(c.distance) - w.distance).abs() <= tol
+                && (n - w.normal.into_inner()).norm() < 1e-5
+                && far(&c.point_a, &w.point_a) <= tol
+                && far(&c.point_b, &w.point_b) <= tol,
+            "f32 {c:?}, f64 {w:?}"
+        );
+    }
+
+    /// A's face 0 overlaps by 0.46279192, the edge pair (1, 1) by 0.46278322: 8.7e-6 less, under
+    /// the face preference (2.9e-5); their normals are 4.5e-5 rad apart (B's edge 1 nearly
+    /// parallel to A's face). The face's witnesses were 0.065 off the f64 ones, `point_b` off B.
+    #[test]
+    fn deep_face_preferred_over_a_nearly_parallel_edge_pair() {
+        let a = obb32(
+            [-0.49097472, 0.1791433, 0.34370226],
+            [
+                [0.5549272, 0.7888502, 0.26414257],
+                [-0.8231715, 0.5665628, 0.037355065],
+                [-0.12018581, -0.23816398, 0.96376],
+            ],
+            [0.47410506, 0.33059645, 0.5295703],
+        );
+        let b = obb32(
+            [-0.9545954, -0.17187339, 0.2733309],
+            [
+                [0.8409749, -0.25195026, 0.47883427],
+                [-0.48346132, 0.047467865, 0.87407774],
+                [-0.24295335, -0.9665753, -0.08188891],
+            ],
+            [0.33646482, 0.65992945, 0.4447743],
+        );
+        least_axis_is_an_edge_pair(a, b, (1, 1));
+    }
+
+    /// Tiny flavour (1e-4 scale): A's face 2 overlaps by 1.7541366e-5, the edge pair (0, 1) by
+    /// 8.7e-11 less (the face preference is 3.8e-9), normals 3.7e-4 rad apart: witnesses 7.3e-8
+    /// off, over the tolerance of 2.2e-8.
+    #[test]
+    fn tiny_face_preferred_over_a_nearly_parallel_edge_pair() {
+        let a = obb32(
+            [4.611624e-5, -2.7287228e-5, -2.5946465e-5],
+            [
+                [0.9624597, -0.26339704, 0.06552227],
+                [0.25054353, 0.9549937, 0.15879197],
+                [-0.10439871, -0.13641469, 0.9851355],
+            ],
+            [5.1736955e-5, 6.745687e-5, 5.233504e-5],
+        );
+        let b = obb32(
+            [7.514495e-5, -7.244207e-5, 8.366526e-5],
+            [
+                [-0.8351181, 0.54009396, -0.104289085],
+                [-0.51984924, -0.8368991, -0.17133781],
+                [-0.17981797, -0.08887273, 0.9796772],
+            ],
+            [1.22476995e-5, 5.316452e-5, 7.550746e-5],
+        );
+        least_axis_is_an_edge_pair(a, b, (0, 1));
+    }
+
+    /// An edge axis replaced the best so far only when it was smaller by the face preference,
+    /// also when the best so far was itself an edge axis: the pair (1, 0) overlaps by 0.97101849,
+    /// the pair (2, 0) by 0.97098660 (3.2e-5 less, the preference 3.8e-5), normals 5.5e-4 rad
+    /// apart; the witnesses of (1, 0) were 0.048 off.
+    #[test]
+    fn edge_pair_kept_over_a_nearly_parallel_lesser_edge_pair() {
+        let a = obb32(
+            [0.16759503, -0.62197423, -0.22808057],
+            [
+                [-0.4457199, 0.019738495, 0.8949549],
+                [-0.6166374, -0.73149997, -0.29097432],
+                [0.6489161, -0.6815557, 0.33821586],
+            ],
+            [0.5948737, 0.6474204, 0.66253066],
+        );
+        let b = obb32(
+            [0.40707263, -0.5843351, 0.61941016],
+            [
+                [0.8714994, 0.2384956, 0.42849573],
+                [-0.014859244, 0.8862153, -0.46303532],
+                [-0.49017134, 0.3971679, 0.77588],
+            ],
+            [0.8458108, 0.37910652, 0.95639765],
+        );
+        least_axis_is_an_edge_pair(a, b, (2, 0));
+    }
+
+    /// B's face 0 overlaps by 0.08993095, the edge pair (1, 2) by 0.08992395 (7.0e-6 less),
+    /// normals 1.3e-3 rad apart: the face's witnesses were 2.3e-3 off, `point_a` off A.
+    #[test]
+    fn shallow_face_of_b_preferred_over_a_nearly_parallel_edge_pair() {
+        let a = obb32(
+            [0.19120735, 0.39116636, 0.8196374],
+            [
+                [-0.9082226, 0.40031746, 0.121973604],
+                [-0.23001942, -0.72101355, 0.65362877],
+                [0.34960362, 0.5655841, 0.74692154],
+            ],
+            [0.29935423, 0.9946624, 0.118177235],
+        );
+        let b = obb32(
+            [0.502272, 0.16775453, 0.28923404],
+            [
+                [-0.24566568, -0.605889, -0.7566683],
+                [-0.1616448, 0.7952658, -0.58431447],
+                [0.95578206, -0.021234483, -0.29330832],
+            ],
+            [0.39812165, 0.7132879, 0.6038725],
+        );
+        least_axis_is_an_edge_pair(a, b, (1, 2));
+    }
+
+    /// Three nearly parallel candidates: B's face 0 (0.16814214), the edge pair (0, 1)
+    /// (0.16797340, taken: 1.7e-4 less) and the pair (0, 2) (0.16792858, 4.5e-5 less again, under
+    /// the preference of 4.8e-5), normals 3.1e-4 rad apart; the witnesses of (0, 1) were 0.25 off.
+    #[test]
+    fn edge_pair_kept_over_the_least_of_three_nearly_parallel_axes() {
+        let a = obb32(
+            [-0.3684901, 0.6407495, -0.11256512],
+            [
+                [-0.2371259, 0.47981778, 0.84471667],
+                [0.57515025, 0.77009106, -0.27597463],
+                [-0.7829263, 0.42039824, -0.45857584],
+            ],
+            [0.92353106, 0.7777373, 0.24813893],
+        );
+        let b = obb32(
+            [-0.113443434, -0.8266767, -0.71872884],
+            [
+                [-0.0665113, 0.85938495, -0.50698495],
+                [-0.95146626, 0.0983894, 0.29160157],
+                [0.30047995, 0.50177383, 0.8111318],
+            ],
+            [0.38470957, 0.51260376, 0.741471],
+        );
+        least_axis_is_an_edge_pair(a, b, (0, 2));
     }
 }
 
