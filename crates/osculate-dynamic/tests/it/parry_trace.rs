@@ -77,9 +77,10 @@ pub(super) struct Trace {
     /// Support points `VoronoiSimplex::add_point` refused (its return value, which
     /// `minkowski_ray_cast` ignores): a point within `√eps_tol ≈ 4.7e-8` of the one vertex, a
     /// triangle of squared doubled area below `eps_tol = 2.2e-15`, or a point within `eps_tol` of
-    /// the triangle's plane — absolute thresholds on squared lengths and areas, which refuse every
-    /// triangle of a simplex whose sides are about 1e-4 (`(1e-4)⁴ = 1e-16`). The simplex then
-    /// stays a point or a segment, and its projection of the origin does not improve.
+    /// the triangle's plane — absolute thresholds on squared lengths and areas: a triangle whose
+    /// two sides from its first vertex are both shorter than `eps_tol^¼ ≈ 2.2e-4` is always
+    /// refused (`|ab × ac|² ≤ |ab|²·|ac|²`), the size of a 1e-4 scene's. The simplex then stays a
+    /// point or a segment, and its projection of the origin does not improve.
     pub(super) rejected: usize,
 }
 
