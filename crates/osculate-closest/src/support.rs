@@ -3,14 +3,39 @@
 //! and for swept shapes.
 
 use osculate_math::{
-    Aabb, Capsule, Cone, Cylinder, Isometry3, Obb, Point3, Real, Segment, Sphere, Tetrahedron,
-    Triangle, Vector3, any_perpendicular,
+    any_perpendicular, Aabb, Capsule, Cone, Cylinder, Isometry3, Obb, Point3, Real, Segment,
+    Sphere, Tetrahedron, Triangle, Vector3,
 };
 
 /// A convex shape described by its support mapping `s(d)`: a point of the shape maximising `d·x`.
 ///
 /// For `d = 0` any point of the shape is allowed. Implementations are branch-light and never
 /// panic; a NaN direction gives some point of the shape or NaN.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{SupportMap, closest_points_convex};
+/// use osculate_math::{Aabb, Point3, Sphere, Vector3};
+///
+/// let b = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 2.0, 3.0));
+/// assert_eq!(b.support(&Vector3::new(1.0, -1.0, 1.0)), Point3::new(1.0, 0.0, 3.0));
+///
+/// // A shape of your own: the support mapping is all GJK needs (here a ball of radius 0.5
+/// // about a point, which `Sphere` already is).
+/// struct Ball(Point3<f64>);
+/// impl SupportMap<f64> for Ball {
+///     fn support(&self, dir: &Vector3<f64>) -> Point3<f64> {
+///         let n = dir.norm();
+///         if n > 0.0 { self.0 + dir * (0.5 / n) } else { self.0 }
+///     }
+///     fn center(&self) -> Point3<f64> {
+///         self.0
+///     }
+/// }
+/// let ours = closest_points_convex(&Ball(Point3::new(3.0, 1.0, 1.0)), &b).distance;
+/// let sphere = closest_points_convex(&Sphere::new(Point3::new(3.0, 1.0, 1.0), 0.5), &b).distance;
+/// assert!((ours - 1.5).abs() < 1e-9 && (sphere - 1.5).abs() < 1e-9);
+/// ```
 pub trait SupportMap<T: Real> {
     /// A point of the shape farthest along `dir`.
     fn support(&self, dir: &Vector3<T>) -> Point3<T>;
@@ -34,7 +59,11 @@ impl<T: Real> SupportMap<T> for Point3<T> {
 #[inline]
 fn along<T: Real>(dir: &Vector3<T>, r: T) -> Vector3<T> {
     let n2 = dir.norm_squared();
-    if n2 > T::ZERO && n2.is_finite() { dir * (r / n2.sqrt()) } else { Vector3::zeros() }
+    if n2 > T::ZERO && n2.is_finite() {
+        dir * (r / n2.sqrt())
+    } else {
+        Vector3::zeros()
+    }
 }
 
 impl<T: Real> SupportMap<T> for Sphere<T> {
@@ -51,7 +80,11 @@ impl<T: Real> SupportMap<T> for Sphere<T> {
 /// The end of `a`/`b` farther along `dir`.
 #[inline]
 fn segment_support<T: Real>(a: &Point3<T>, b: &Point3<T>, dir: &Vector3<T>) -> Point3<T> {
-    if (b - a).dot(dir) > T::ZERO { *b } else { *a }
+    if (b - a).dot(dir) > T::ZERO {
+        *b
+    } else {
+        *a
+    }
 }
 
 impl<T: Real> SupportMap<T> for Segment<T> {
@@ -153,7 +186,11 @@ impl<T: Real> SupportMap<T> for Cone<T> {
     fn support(&self, dir: &Vector3<T>) -> Point3<T> {
         let n = self.axis.into_inner();
         let rim = disc_support(&self.base_center(), &n, self.radius, dir);
-        if (rim - self.tip).dot(dir) > T::ZERO { rim } else { self.tip }
+        if (rim - self.tip).dot(dir) > T::ZERO {
+            rim
+        } else {
+            self.tip
+        }
     }
     #[inline]
     fn center(&self) -> Point3<T> {
@@ -243,7 +280,23 @@ impl<T: Real, S: SupportMap<T> + ?Sized> SupportMap<T> for &S {
     }
 }
 
-/// A shape placed by a rigid motion: `s'(d) = M · s(Rᵀ d)`.
+/// A shape placed by a rigid motion: `s'(d) = M · s(Rᵀ d)` (van den Bergen ch. 4: the support
+/// mapping of a transformed shape).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{Transformed, closest_points_convex};
+/// use osculate_math::{Cylinder, Isometry3, Point3, Sphere, Vector3};
+/// use std::f64::consts::FRAC_PI_2;
+///
+/// // A cylinder along z, turned a quarter about y (its axis now along x) and moved to x = 3:
+/// // its cap faces the origin at x = 2.
+/// let cyl = Cylinder::new(Point3::new(0.0, 0.0, -1.0), Point3::new(0.0, 0.0, 1.0), 0.5);
+/// let pose = Isometry3::new(Vector3::new(3.0, 0.0, 0.0), Vector3::y() * FRAC_PI_2);
+/// let placed = Transformed { shape: cyl, pose };
+/// let ball = Sphere::new(Point3::origin(), 1.0);
+/// assert!((closest_points_convex(&ball, &placed).distance - 1.0).abs() < 1e-9);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Transformed<S, T: Real> {
     /// The shape, in its own frame.
@@ -264,7 +317,22 @@ impl<T: Real, S: SupportMap<T>> SupportMap<T> for Transformed<S, T> {
 }
 
 /// The Minkowski sum `A ⊕ B`: `s(d) = s_A(d) + s_B(d)` (a capsule is a segment ⊕ a sphere at the
-/// origin, a rounded box a box ⊕ a sphere).
+/// origin, a rounded box a box ⊕ a sphere; van den Bergen ch. 4).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{MinkowskiSum, SupportMap, closest_points_convex};
+/// use osculate_math::{Aabb, Point3, Sphere, Vector3};
+///
+/// // The unit box rounded by 0.25: a box ⊕ a ball at the origin.
+/// let cube = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// let rounded = MinkowskiSum(cube, Sphere::new(Point3::origin(), 0.25));
+/// // Along x: the box's face (its corner with the smallest y, z on ties) and the ball's pole.
+/// assert_eq!(rounded.support(&Vector3::x()), Point3::new(1.25, 0.0, 0.0));
+/// // A point 1 in front of a face is 0.75 from the rounded box.
+/// let d = closest_points_convex(&rounded, &Point3::new(2.0, 0.5, 0.5)).distance;
+/// assert!((d - 0.75).abs() < 1e-9);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct MinkowskiSum<A, B>(pub A, pub B);
 
@@ -280,7 +348,22 @@ impl<T: Real, A: SupportMap<T>, B: SupportMap<T>> SupportMap<T> for MinkowskiSum
 }
 
 /// A shape swept along a translation `motion`: `S ⊕ [0, motion]`, every point the shape covers
-/// while it moves (for conservative sweeps through GJK).
+/// while it moves (for conservative sweeps through GJK; van den Bergen ch. 4: a Minkowski sum
+/// with a segment).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{Swept, closest_points_convex};
+/// use osculate_math::{Aabb, Point3, Sphere, Vector3};
+///
+/// // A ball of radius 0.5 moving 4 along x passes 0.5 below a box it never reaches at rest.
+/// let ball = Sphere::new(Point3::new(0.0_f64, 0.0, 0.0), 0.5);
+/// let b = Aabb::new(Point3::new(2.0, 1.0, -1.0), Point3::new(3.0, 2.0, 1.0));
+/// let at_rest = closest_points_convex(&ball, &b).distance;
+/// assert!((at_rest - (5.0_f64.sqrt() - 0.5)).abs() < 1e-9);
+/// let path = Swept { shape: ball, motion: Vector3::new(4.0, 0.0, 0.0) };
+/// assert!((closest_points_convex(&path, &b).distance - 0.5).abs() < 1e-9);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Swept<S, T: Real> {
     /// The shape at the start.
@@ -293,7 +376,11 @@ impl<T: Real, S: SupportMap<T>> SupportMap<T> for Swept<S, T> {
     #[inline]
     fn support(&self, dir: &Vector3<T>) -> Point3<T> {
         let p = self.shape.support(dir);
-        if self.motion.dot(dir) > T::ZERO { p + self.motion } else { p }
+        if self.motion.dot(dir) > T::ZERO {
+            p + self.motion
+        } else {
+            p
+        }
     }
     #[inline]
     fn center(&self) -> Point3<T> {

@@ -3,13 +3,14 @@
 //! (checked in `points.rs`) serve as the independent measure of a shape's distance to a sample.
 
 use osculate_closest::{
-    ClosestPoints, GjkStatus, Param, SupportMap, Transformed, closest_points_capsule_capsule,
-    closest_points_convex, closest_points_line_line, closest_points_segment_aabb,
-    closest_points_segment_obb, closest_points_segment_segment, closest_points_segment_triangle,
-    closest_points_sphere_capsule, closest_points_sphere_segment, closest_points_sphere_sphere,
-    closest_points_triangle_triangle, gjk, gjk_intersect,
+    closest_points_capsule_capsule, closest_points_convex, closest_points_line_line,
+    closest_points_segment_aabb, closest_points_segment_obb, closest_points_segment_segment,
+    closest_points_segment_triangle, closest_points_sphere_capsule, closest_points_sphere_segment,
+    closest_points_sphere_sphere, closest_points_triangle_triangle, gjk, gjk_intersect,
+    sq_distance_point_aabb, sq_distance_point_obb, sq_distance_point_triangle, ClosestPoints,
+    GjkStatus, Param, SupportMap, Transformed,
 };
-use osculate_math::testing::{Motion, Pair, Rng, test_tolerance};
+use osculate_math::testing::{test_tolerance, Motion, Pair, Rng};
 use osculate_math::{
     Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Line, Obb, Point3, Real,
     Rotation3, Segment, Sphere, Tetrahedron, Transform, Triangle, Vector3,
@@ -17,8 +18,8 @@ use osculate_math::{
 use quickcheck::TestResult;
 
 use crate::points::{
-    PointQuery, SAMPLES, Shape, check_barycentric, check_curve, has_nan, magnitude, raw_point,
-    raw_values, run,
+    check_barycentric, check_curve, has_nan, magnitude, raw_point, raw_values, run, PointQuery,
+    Shape, SAMPLES,
 };
 
 /// The parameter a pair query reports for a shape: a curve parameter for lines and segments,
@@ -496,7 +497,8 @@ mod support {
 }
 
 /// GJK on any convex pair: it ends separated or overlapping (within its iteration bound); both
-/// points lie on their shapes; the distance is the points' distance (0 when overlapping); neither
+/// points lie on their shapes (when overlapping, they are one point both shapes share); the
+/// distance is the points' distance (0 when overlapping); neither
 /// point, nor any sample, is nearer the other shape (by the point queries) than the distance;
 /// `gjk_intersect` says "overlapping" when GJK found them overlapping and "apart" when their
 /// distance exceeds the tolerance. Tolerance: the test tolerance times the input's magnitude (GJK's own termination
@@ -518,11 +520,13 @@ where
     {
         return fail("non-finite answer".into());
     }
-    // (For overlapping shapes the point GJK reports need not be on either: left out, see the report
-    // on branch `props`.)
-    if r.status == GjkStatus::Separated && (!a.holds(&c.point_a, tol) || !b.holds(&c.point_b, tol))
-    {
+    // Separated: each point on its shape. Overlapping: one point both shapes share (the origin's
+    // barycentric coordinates in the final simplex applied to each shape's support points).
+    if !a.holds(&c.point_a, tol) || !b.holds(&c.point_b, tol) {
         return fail("a point is not on its shape".into());
+    }
+    if r.status == GjkStatus::Overlapping && c.point_a != c.point_b {
+        return fail("overlapping, but the two points differ".into());
     }
     let gap = (c.point_b - c.point_a).norm();
     if !(c.distance >= T::ZERO && (c.distance - gap).abs() <= tol) {
@@ -558,17 +562,72 @@ where
     TestResult::passed()
 }
 
-/// `closest_points_convex` (GJK) agrees with the closed-form pair query (within the test tolerance
-/// times the input's magnitude).
+/// The distance of a pair by a closed form independent of GJK: the pair query where there is one,
+/// and for a sphere against a triangle or a box the distance from its center by the point query
+/// (Ericson 5.1.5, 5.1.3, 5.1.4) less its radius, at least 0; for a capsule against a segment
+/// capsule-capsule with a radius-0 capsule.
+trait ClosedDistance<T: Real, B>: Shape<T> {
+    fn closed_distance(&self, b: &B) -> T;
+}
+
+macro_rules! closed_by_pair_query {
+    ($($a:ident, $b:ident;)*) => {$(
+        impl<T: Real> ClosedDistance<T, $b<T>> for $a<T> {
+            fn closed_distance(&self, b: &$b<T>) -> T {
+                PairQuery::closest_points(self, b).distance
+            }
+        }
+    )*};
+}
+
+closed_by_pair_query! {
+    Segment, Segment;
+    Segment, Triangle;
+    Triangle, Triangle;
+    Segment, Aabb;
+    Segment, Obb;
+    Sphere, Sphere;
+    Sphere, Segment;
+    Sphere, Capsule;
+    Capsule, Capsule;
+}
+
+impl<T: Real> ClosedDistance<T, Triangle<T>> for Sphere<T> {
+    fn closed_distance(&self, t: &Triangle<T>) -> T {
+        (sq_distance_point_triangle(&self.center, t).sqrt() - self.radius).fast_max(T::ZERO)
+    }
+}
+
+impl<T: Real> ClosedDistance<T, Obb<T>> for Sphere<T> {
+    fn closed_distance(&self, b: &Obb<T>) -> T {
+        (sq_distance_point_obb(&self.center, b).sqrt() - self.radius).fast_max(T::ZERO)
+    }
+}
+
+/// A segment is the capsule of radius 0 on it.
+impl<T: Real> ClosedDistance<T, Segment<T>> for Capsule<T> {
+    fn closed_distance(&self, s: &Segment<T>) -> T {
+        closest_points_capsule_capsule(self, &Capsule::new(s.a, s.b, T::ZERO)).distance
+    }
+}
+
+impl<T: Real> ClosedDistance<T, Aabb<T>> for Sphere<T> {
+    fn closed_distance(&self, b: &Aabb<T>) -> T {
+        (sq_distance_point_aabb(&self.center, b).sqrt() - self.radius).fast_max(T::ZERO)
+    }
+}
+
+/// `closest_points_convex` (GJK) agrees with the closed form (within the test tolerance times the
+/// input's magnitude).
 fn gjk_distance_agrees_with_closed_form<T, A, B>(a: &A, b: &B) -> TestResult
 where
     T: Real,
-    A: PairQuery<T, B> + SupportMap<T>,
-    B: Parametrised<T> + PointQuery<T> + SupportMap<T>,
+    A: ClosedDistance<T, B> + SupportMap<T>,
+    B: Shape<T> + SupportMap<T>,
 {
-    let (g, c) = (closest_points_convex(a, b), a.closest_points(b));
-    if !((g.distance - c.distance).abs() <= tol_for(a, b)) {
-        return TestResult::error(format!("A {a:?}, B {b:?}: GJK {g:?}, closed form {c:?}"));
+    let (g, want) = (closest_points_convex(a, b), a.closed_distance(b));
+    if !((g.distance - want).abs() <= tol_for(a, b)) {
+        return TestResult::error(format!("A {a:?}, B {b:?}: GJK {g:?}, closed form {want:?}"));
     }
     TestResult::passed()
 }
@@ -609,6 +668,12 @@ macro_rules! gjk_test {
             });
         }
     };
+    ($test:ident: closed_f64, $a:ident, $b:ident) => {
+        #[test]
+        fn $test() {
+            run(|c: Pair<$a<f64>, $b<f64>>| gjk_distance_agrees_with_closed_form(&c.a, &c.b));
+        }
+    };
     ($test:ident: closed, $a:ident, $b:ident) => {
         #[test]
         fn $test() {
@@ -644,38 +709,85 @@ macro_rules! gjk_properties {
         gjk_test!(gjk_distance_is_invariant_under_motion_f64: motion, $a, $b, f64);
         gjk_properties!(@tests $a, $b; $($rest)*);
     };
+    (@tests $a:ident, $b:ident; closed_f64 $($rest:tt)*) => {
+        gjk_test!(gjk_agrees_with_closed_form_f64: closed_f64, $a, $b);
+        gjk_properties!(@tests $a, $b; $($rest)*);
+    };
     (@tests $a:ident, $b:ident; closed $($rest:tt)*) => {
         gjk_test!(gjk_agrees_with_closed_form: closed, $a, $b);
         gjk_properties!(@tests $a, $b; $($rest)*);
     };
 }
 
-// Left out until GJK is fixed (each failed in 1 to 40 of 40 runs or more; see the report on branch
-// `props`):
-// - every pair with a cylinder or a cone: `SupportMap` for `Cylinder` (and `Cone`'s rim) normalises
-//   the rounding noise of `dir − n(n·dir)` when `dir` is along the axis: the support of the
-//   cylinder (0,0,0)-(0.1,0.2,0.3), radius 1, along (0.1,0.2,0.3) lies 1 beyond its cap;
-// - pairs with a curved shape (sphere, capsule) other than sphere-sphere, in f32 and f64: GJK stops
-//   "separated" far from the answer (a capsule with a == b, radius 0.373, against a segment: 0.863
-//   reported where its own point_a is 0.0018 from the segment), and once "overlapping" where
-//   `gjk_intersect` says apart;
-// - f32 sphere-sphere and segment-triangle answers, closed-form comparisons of triangle-triangle and
-//   sphere-sphere (rare);
-// - the shared point of overlapping shapes, which is the midpoint of the last witnesses and lies on
-//   neither shape.
+// The pairs with a cylinder or a cone, the sphere and capsule pairs, the f32 answers and the
+// closed-form comparisons are back since GJK was fixed: the cylinder's and cone's support along
+// the axis stays on the cap (`cylinder_support_along_its_axis_stays_on_the_cap`), GJK keeps its
+// converged simplex on a noisy last step (`converged_answer_survives_a_noisy_last_step`), stops at
+// the rounding of `v·w` (`gjk_stops_at_rounding_on_a_tiny_curved_pair`), measures rounding against
+// the support points rather than the vertices `a − b` (`far_sphere_and_box_under_motion_stay_apart`,
+// found here: sphere-AABB motion, f64, one case in ~100,000), and reports a point both shapes share
+// when they overlap. Each ran at `OSCULATE_CASES=2000` in several runs (quickcheck draws new seeds
+// every run).
+//
+// Still left out: sphere-triangle in f32 (answer and closed form). GJK stops "separated" at
+// 2.4854e-4 where the distance is 1.98e-5 (f64 GJK and the closed form agree), 2.3e-4 beyond the
+// f32 tolerance of 1.75e-4 for this input (once in 8,000 cases: 4 runs of 2,000):
+//   A Sphere { center: [-0.86495364, -0.7951527, 0.0010139295], radius: 0.8890672 },
+//   B Triangle { a: [-0.049873088, 0.5160439, -0.12421342], b: [-0.7394975, -0.05579791,
+//   0.56824297], c: [0.83021927, -0.24626009, -0.58733314] }.
+// Left out for the same cause (each failed once in the last 3 runs of 2,000):
+// - capsule-segment closed form in f32: GJK 0.9453176, capsule-capsule 0.9451879 (1.3e-4 apart,
+//   tolerance 1e-4), A Capsule { a: [-0.62395316, 0.99038047, 0.5820608], b: [-0.9119502,
+//   -0.4924788, 0.5388249], radius: 0.10689805 }, B Segment { a: [0.76993614, 0.21736905,
+//   -0.03695031], b: [0.011810973, -0.79355645, 0.9424368] };
+// - cone-triangle answer in f32 at the 1e-4 scale: "separated" at 1.2217e-7 while point_b is
+//   4.17e-8 from the cone (tolerance 1.6e-8), A Cone { tip: [-5.671608e-5, 7.040356e-5,
+//   5.5670887e-5], axis: [0.3906202, 0.19518913, -0.89962053], height: 5.7086872e-5, radius:
+//   3.7262747e-5 }, B Triangle { a: [1.636738e-5, 3.6596466e-5, 3.5613153e-5], b: [8.4024236e-5,
+//   2.5780257e-5, 9.691993e-5], c: [-9.75404e-5, 5.9396552e-5, -6.2495244e-5] }.
+// It is the no-progress exit: the tetrahedron with the new support point has faces 2e-4 thin
+// beside unit edges, whose closest points f32 gets about that wrong (Ericson 5.1.5's barycentric
+// differences cancel on slivers; docs/robustness.md measures it for `closest_point_on_triangle`),
+// so no face measures nearer than the old one and GJK keeps the old answer. A fix needs a
+// sliver-accurate sub-algorithm (e.g. the signed-volume method of Montanari et al. 2017), not
+// done.
 mod gjk_pairs {
     use super::*;
     gjk_properties!(
         segment_segment: Segment, Segment => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
-        segment_triangle: Segment, Triangle => [answer_f64 motion_f32 motion_f64 closed],
-        triangle_triangle: Triangle, Triangle => [answer_f32 answer_f64 motion_f32 motion_f64],
+        segment_triangle: Segment, Triangle => [
+            answer_f32 answer_f64 motion_f32 motion_f64 closed
+        ],
+        triangle_triangle: Triangle, Triangle => [
+            answer_f32 answer_f64 motion_f32 motion_f64 closed
+        ],
         segment_aabb: Segment, Aabb => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
         segment_obb: Segment, Obb => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
         obb_obb: Obb, Obb => [answer_f32 answer_f64 motion_f32 motion_f64],
         polyhedron_polyhedron: ConvexPolyhedron, ConvexPolyhedron => [
             answer_f32 answer_f64 motion_f32 motion_f64
         ],
-        sphere_sphere: Sphere, Sphere => [answer_f64 motion_f32 motion_f64],
+        sphere_sphere: Sphere, Sphere => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
+        sphere_segment: Sphere, Segment => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
+        sphere_capsule: Sphere, Capsule => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
+        sphere_triangle: Sphere, Triangle => [answer_f64 motion_f32 motion_f64 closed_f64],
+        sphere_aabb: Sphere, Aabb => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
+        sphere_obb: Sphere, Obb => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
+        capsule_segment: Capsule, Segment => [
+            answer_f32 answer_f64 motion_f32 motion_f64 closed_f64
+        ],
+        capsule_capsule: Capsule, Capsule => [
+            answer_f32 answer_f64 motion_f32 motion_f64 closed
+        ],
+        capsule_obb: Capsule, Obb => [answer_f32 answer_f64 motion_f32 motion_f64],
+        cylinder_cylinder: Cylinder, Cylinder => [answer_f32 answer_f64 motion_f32 motion_f64],
+        cylinder_cone: Cylinder, Cone => [answer_f32 answer_f64 motion_f32 motion_f64],
+        cylinder_obb: Cylinder, Obb => [answer_f32 answer_f64 motion_f32 motion_f64],
+        cone_cone: Cone, Cone => [answer_f32 answer_f64 motion_f32 motion_f64],
+        cone_capsule: Cone, Capsule => [answer_f32 answer_f64 motion_f32 motion_f64],
+        cone_triangle: Cone, Triangle => [answer_f64 motion_f32 motion_f64],
+        sphere_cylinder: Sphere, Cylinder => [answer_f32 answer_f64 motion_f32 motion_f64],
+        tetrahedron_obb: Tetrahedron, Obb => [answer_f32 answer_f64 motion_f32 motion_f64],
     );
 }
 
