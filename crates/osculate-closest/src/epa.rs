@@ -1,75 +1,449 @@
 //! Penetration depth of any two overlapping convex shapes: the Expanding Polytope Algorithm (van
 //! den Bergen, "Proximity Queries and Penetration Depth Computation on 3D Game Objects", GDC 2001;
 //! ch. 4 of his book), started from the GJK's final simplex.
+//!
+//! The polytope is kept a closed triangle mesh with face adjacency, and every step either leaves
+//! it a closed, consistently wound mesh around the origin or is refused (EPA then stops with the
+//! polytope it has). The step that adds a support point `w` found along the normal of the nearest
+//! face `f` removes the faces that see `w` by a flood fill from `f` across edges (van den
+//! Bergen's silhouette traversal): for an exactly convex polytope the faces that see a point form
+//! one edge-connected disc that contains `f` (`f` sees `w`, or `w` would not improve the bound),
+//! whose boundary, the horizon, is one closed loop, and the fan of new faces from `w` to the
+//! horizon closes the mesh again. With rounding, the visibility of a face whose plane passes within
+//! rounding of `w` is noise; deciding it by a sign let a face seen "from behind" be removed away
+//! from the disc (the old test looked at every face), leaving horizons that did not close, holes
+//! and faces that multiplied. Here a face counts as seeing `w` only beyond the error bound of the
+//! orientation test (derivation at [`Polytope::margin`]); a face within it is kept, which leaves
+//! the polytope convex up to that bound. The fill only reaches faces connected to `f` through
+//! visible faces, and its horizon must be one simple loop (checked), and every new face must have
+//! an area, leave the origin behind it and meet its outer neighbour along the horizon edge —
+//! otherwise the step is refused.
 
 use alloc::vec::Vec;
 
 use osculate_math::{Point3, Real, Triangle, Unit, Vector3};
 
-use crate::gjk::{GjkStatus, Vertex, gjk_with_simplex};
+use crate::gjk::{gjk_with_simplex, GjkStatus, Vertex};
 use crate::point::closest_point_on_triangle;
-use crate::support::{SupportMap, perpendicular};
+use crate::support::{perpendicular, SupportMap};
 use crate::types::Contact;
 
-/// A face of the polytope: vertex indices (counter-clockwise seen from outside), its outward unit
-/// normal and its distance from the origin.
+/// A face of the polytope.
 #[derive(Clone, Copy)]
 struct Face<T: Real> {
+    /// Vertex indices, counter-clockwise seen from outside.
     v: [usize; 3],
+    /// `adj[i]`: the face across the edge `v[i] → v[i + 1]`.
+    adj: [usize; 3],
+    /// The outward unit normal (by the winding).
     n: Vector3<T>,
+    /// The distance of the plane from the origin, `n · v[pivot]` clamped at 0 (the origin lies
+    /// behind every face, a negative offset is rounding).
     d: T,
+    /// The vertex the normal was computed at (where the two shorter edges meet).
+    pivot: usize,
+    /// `|e₁| |e₂| / |e₁ × e₂|` of the two edges at the pivot: `1 / sin` of the pivot's angle,
+    /// the condition number of the normal.
+    kappa: T,
+    /// Whether the face is part of the polytope (removed faces' slots are reused).
+    alive: bool,
+    /// The step that last removed it (the flood fill's visited mark).
+    mark: usize,
 }
 
-/// The face through vertices `i, j, k`, oriented away from the origin (which the polytope
-/// contains); `None` for a degenerate (zero-area) face.
-fn face<T: Real>(verts: &[Vertex<T>], i: usize, j: usize, k: usize) -> Option<Face<T>> {
-    let (a, b, c) = (verts[i].w, verts[j].w, verts[k].w);
-    let n = (b - a).cross(&(c - a));
-    let len = n.norm();
-    if !(len > T::ZERO) || !len.is_finite() {
-        return None;
-    }
-    let n = n / len;
-    let d = n.dot(&a);
-    Some(if d < T::ZERO {
-        Face { v: [i, k, j], n: -n, d: -d }
+/// The plane through vertices `i, j, k` (indices into `verts`), oriented by the winding: the
+/// outward normal of a counter-clockwise face. `None` for a zero-area or non-finite face.
+fn face<T: Real>(verts: &[Vertex<T>], v: [usize; 3]) -> Option<Face<T>> {
+    let [a, b, c] = v.map(|i| verts[i].w);
+    let e = [b - a, c - b, a - c];
+    let l = e.map(|x| x.norm_squared());
+    // (b − a) × (c − a) = e₀ × e₁ = e₁ × e₂ = e₂ × e₀: the cross product of the two shorter
+    // edges, at the vertex they share, has the smallest rounding error.
+    let (n, pivot, x, y) = if l[2] >= l[0] && l[2] >= l[1] {
+        (e[0].cross(&e[1]), v[1], l[0], l[1])
+    } else if l[0] >= l[1] {
+        (e[1].cross(&e[2]), v[2], l[1], l[2])
     } else {
-        Face { v: [i, j, k], n, d }
-    })
-}
-
-/// The face `p, q, k` of the grown polytope, oriented by its winding: the horizon edge `p → q`
-/// keeps the counter-clockwise order of the removed face it bounded, so the new face is outward
-/// whatever the sign of its plane's offset (orienting by that sign, as [`face`] does for the
-/// first polytope, flips a face whose plane passes within rounding of the origin and breaks the
-/// edge matching of later horizons). A negative offset (the origin past the face by rounding) is
-/// taken as zero.
-fn wound_face<T: Real>(verts: &[Vertex<T>], p: usize, q: usize, k: usize) -> Option<Face<T>> {
-    let (a, b, c) = (verts[p].w, verts[q].w, verts[k].w);
-    let n = (b - a).cross(&(c - a));
+        (e[2].cross(&e[0]), v[0], l[2], l[0])
+    };
     let len = n.norm();
     if !(len > T::ZERO) || !len.is_finite() {
         return None;
     }
     let n = n / len;
-    Some(Face { v: [p, q, k], n, d: n.dot(&a).fast_max(T::ZERO) })
+    let d = n.dot(&verts[pivot].w);
+    let kappa = (x * y).sqrt() / len;
+    if !d.is_finite() || !kappa.is_finite() {
+        return None;
+    }
+    Some(Face { v, adj: [0; 3], n, d: d.fast_max(T::ZERO), pivot, kappa, alive: true, mark: 0 })
+}
+
+/// The polytope EPA grows inside the configuration-space obstacle `A − B`.
+struct Polytope<T: Real> {
+    verts: Vec<Vertex<T>>,
+    faces: Vec<Face<T>>,
+    /// Faces alive.
+    alive: usize,
+    /// The expansion count, the flood fill's mark.
+    stamp: usize,
+    /// The largest coordinate magnitude of the vertices and their support points.
+    scale: T,
+}
+
+/// How the initial polytope came out.
+enum Seed<T: Real> {
+    /// A tetrahedron holding the origin (up to rounding).
+    Polytope(Polytope<T>),
+    /// The origin is a support point: the shapes touch, depth 0.
+    Touching,
+    /// `A − B` has no volume (both shapes flat in a common plane).
+    Flat,
+}
+
+/// `16 ε` times `scale`: the rounding of a few products and sums of coordinates up to `scale`.
+#[inline]
+fn rounding<T: Real>(scale: T) -> T {
+    T::lit(16.0) * T::EPSILON * scale
+}
+
+/// The largest coordinate magnitude of a vertex and of the support points it came from (its
+/// coordinates carry their rounding).
+fn magnitude<T: Real>(x: &Vertex<T>) -> T {
+    x.w.amax().fast_max(x.a.coords.amax()).fast_max(x.b.coords.amax())
+}
+
+impl<T: Real> Polytope<T> {
+    /// The initial tetrahedron from the GJK's final simplex, which holds the origin (up to
+    /// rounding): a full simplex as it is; a triangle through the origin gets the support point
+    /// farther from its plane along ±its normal; a segment through the origin first gets the
+    /// support point farthest from its line among four directions around it. The origin may then
+    /// lie on a face (depth 0 there): that face is the nearest and is expanded first, along its
+    /// normal, to the other side.
+    fn seed(simplex: &[Vertex<T>], support: impl Fn(&Vector3<T>) -> Vertex<T>) -> Seed<T> {
+        let mut pts: Vec<Vertex<T>> = simplex.to_vec();
+        let mut scale = pts.iter().fold(T::ZERO, |s, x| s.fast_max(magnitude(x)));
+        if pts.len() == 4 {
+            let w = pts.iter().map(|x| x.w).collect::<Vec<_>>();
+            let volume = (w[1] - w[0]).cross(&(w[2] - w[0])).dot(&(w[3] - w[0]));
+            let area = (w[1] - w[0]).cross(&(w[2] - w[0])).norm();
+            if !(volume.abs() > rounding(scale) * area) {
+                // Flat up to rounding: keep the face nearest the origin (which lies within
+                // rounding of the plane, in one of the four triangles).
+                let mut best = (T::INFINITY, 3);
+                for drop in 0..4 {
+                    let t: Vec<_> = (0..4).filter(|&i| i != drop).map(|i| w[i]).collect();
+                    let tri =
+                        Triangle::new(Point3::from(t[0]), Point3::from(t[1]), Point3::from(t[2]));
+                    let c = closest_point_on_triangle(&Point3::origin(), &tri);
+                    let dd = c.point.coords.norm_squared();
+                    if dd < best.0 {
+                        best = (dd, drop);
+                    }
+                }
+                pts.remove(best.1);
+            }
+        }
+        if pts.len() == 3 {
+            let n = (pts[1].w - pts[0].w).cross(&(pts[2].w - pts[0].w));
+            let longest = (pts[1].w - pts[0].w)
+                .norm()
+                .fast_max((pts[2].w - pts[1].w).norm())
+                .fast_max((pts[0].w - pts[2].w).norm());
+            if !(n.norm() > rounding(scale) * longest) {
+                // Collinear up to rounding: keep the two farthest apart.
+                let (mut i, mut j, mut far) = (0, 1, T::NEG_INFINITY);
+                for (p, q) in [(0, 1), (1, 2), (2, 0)] {
+                    let dd = (pts[q].w - pts[p].w).norm_squared();
+                    if dd > far {
+                        (i, j, far) = (p, q, dd);
+                    }
+                }
+                pts = alloc::vec![pts[i], pts[j]];
+            }
+        }
+        if pts.len() < 2 || !((pts[1].w - pts[0].w).amax() > rounding(scale)) {
+            return Seed::Touching;
+        }
+        if pts.len() == 2 {
+            // A third point off the line through the segment.
+            let axis = pts[1].w - pts[0].w;
+            let u = perpendicular(&axis);
+            let v = axis.cross(&u).normalize();
+            let mut best: Option<(T, Vertex<T>)> = None;
+            for dir in [u, -u, v, -v] {
+                let x = support(&dir);
+                if !x.w.iter().all(|c| c.is_finite()) {
+                    return Seed::Flat;
+                }
+                scale = scale.fast_max(magnitude(&x));
+                let off = (x.w - pts[0].w).cross(&axis).norm() / axis.norm();
+                if best.is_none_or(|(o, _)| off > o) {
+                    best = Some((off, x));
+                }
+            }
+            match best {
+                Some((off, x)) if off > rounding(scale) => pts.push(x),
+                _ => return Seed::Flat,
+            }
+        }
+        if pts.len() == 3 {
+            let n = (pts[1].w - pts[0].w).cross(&(pts[2].w - pts[0].w)).normalize();
+            let (up, down) = (support(&n), support(&-n));
+            if !up.w.iter().chain(down.w.iter()).all(|c| c.is_finite()) {
+                return Seed::Flat;
+            }
+            scale = scale.fast_max(magnitude(&up)).fast_max(magnitude(&down));
+            let (hu, hd) = (n.dot(&(up.w - pts[0].w)), -n.dot(&(down.w - pts[0].w)));
+            let (h, x) = if hu >= hd { (hu, up) } else { (hd, down) };
+            if !(h > rounding(scale)) {
+                return Seed::Flat;
+            }
+            pts.push(x);
+        }
+        // Wind the tetrahedron so that `(1 − 0) × (2 − 0)` points away from vertex 3; its faces
+        // are then counter-clockwise from outside in this order.
+        let volume =
+            (pts[1].w - pts[0].w).cross(&(pts[2].w - pts[0].w)).dot(&(pts[3].w - pts[0].w));
+        if volume > T::ZERO {
+            pts.swap(1, 2);
+        }
+        let mut faces = Vec::with_capacity(64);
+        for v in [[0, 1, 2], [0, 3, 1], [1, 3, 2], [0, 2, 3]] {
+            match face(&pts, v) {
+                Some(f) => faces.push(f),
+                None => return Seed::Flat,
+            }
+        }
+        // Adjacency: the face holding each edge reversed.
+        for i in 0..4 {
+            for e in 0..3 {
+                let (p, q) = (faces[i].v[e], faces[i].v[(e + 1) % 3]);
+                if let Some(j) = (0..4).find(|&j| j != i && edge_of(&faces[j], q, p).is_some()) {
+                    faces[i].adj[e] = j;
+                }
+            }
+        }
+        Seed::Polytope(Polytope { verts: pts, faces, alive: 4, stamp: 0, scale })
+    }
+
+    /// The index of the alive face nearest the origin.
+    fn nearest(&self) -> Option<usize> {
+        let mut best: Option<(usize, T)> = None;
+        for (i, f) in self.faces.iter().enumerate() {
+            if f.alive && best.is_none_or(|(_, d)| f.d < d) {
+                best = Some((i, f.d));
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+
+    /// The error bound of `n · (w − p)`, the signed distance of `w` from face `f`'s plane through
+    /// its pivot `p`: `16 ε κ |w − p|`. The normal is `e₁ × e₂ / |e₁ × e₂|` of the two edges at
+    /// the pivot; each coordinate of the cross product is off by at most `2 ε |e₁| |e₂|` (two
+    /// products and a difference, the edges' own rounding included), which turns the direction
+    /// by up to `~3 ε |e₁| |e₂| / |e₁ × e₂| = 3 ε κ`, and so moves `n · (w − p)` by `3 ε κ |w − p|`;
+    /// the difference `w − p` and the dot product add `~3 ε |w − p|` (κ ≥ 1). The factor 16 is
+    /// that with room. Beyond it the sign of the distance is that of the exact orientation of the
+    /// stored points; within it, it may be noise.
+    fn margin(&self, f: &Face<T>, w: &Vector3<T>) -> T {
+        T::lit(16.0) * T::EPSILON * f.kappa * (w - self.verts[f.pivot].w).norm()
+    }
+
+    /// Whether face `f` sees `w` beyond rounding.
+    fn sees(&self, f: &Face<T>, w: &Vector3<T>) -> bool {
+        f.n.dot(&(w - self.verts[f.pivot].w)) > self.margin(f, w)
+    }
+
+    /// Adds support point `w`, found along the normal of face `seed`, which sees it: removes the
+    /// faces that see `w` reachable from `seed` through faces that see it, and closes the hole
+    /// with a fan of faces from `w` to its horizon. `None` (and the polytope unchanged) when the
+    /// horizon is not one simple loop or a new face is degenerate, has the origin in front of it,
+    /// or does not meet its outer neighbour along the horizon edge.
+    fn expand(&mut self, seed: usize, w: Vertex<T>) -> Option<()> {
+        self.stamp += 1;
+        let stamp = self.stamp;
+        self.faces[seed].mark = stamp;
+        let mut removed = alloc::vec![seed];
+        let mut stack: Vec<(usize, usize)> = (0..3).map(|e| (seed, e)).collect();
+        // The horizon edges `p → q` (in the removed face's winding) with the kept face beyond.
+        let mut horizon: Vec<(usize, usize, usize)> = Vec::new();
+        while let Some((f, e)) = stack.pop() {
+            let face = self.faces[f];
+            let (p, q, g) = (face.v[e], face.v[(e + 1) % 3], face.adj[e]);
+            let beyond = self.faces.get(g)?;
+            if beyond.mark == stamp {
+                continue;
+            }
+            if self.sees(beyond, &w.w) {
+                let j = edge_of(beyond, q, p)?;
+                self.faces[g].mark = stamp;
+                removed.push(g);
+                stack.push((g, (j + 1) % 3));
+                stack.push((g, (j + 2) % 3));
+            } else {
+                horizon.push((p, q, g));
+            }
+        }
+        // The horizon as one simple closed loop: every vertex starts exactly one edge, and
+        // following the edges from the first returns to it after all of them.
+        let m = horizon.len();
+        if m < 3 {
+            return None;
+        }
+        for (k, &(p, _, _)) in horizon.iter().enumerate() {
+            if horizon[k + 1..].iter().any(|&(x, _, _)| x == p) {
+                return None;
+            }
+        }
+        let mut order = Vec::with_capacity(m);
+        let mut at = 0;
+        for _ in 0..m {
+            order.push(at);
+            let q = horizon[at].1;
+            at = horizon.iter().position(|&(p, _, _)| p == q)?;
+            if at == 0 && order.len() < m {
+                return None;
+            }
+        }
+        if at != 0 {
+            return None;
+        }
+        // The new faces, checked before anything changes.
+        let new = self.verts.len();
+        self.verts.push(w);
+        let scale = self.scale;
+        self.scale = scale.fast_max(magnitude(&w));
+        let mut fan: Vec<(Face<T>, usize, usize)> = Vec::with_capacity(m);
+        for &k in &order {
+            let (p, q, g) = horizon[k];
+            let made = face(&self.verts, [p, q, new]).and_then(|f| {
+                // The origin behind the new face (up to rounding): `n · (0 − pivot) ≤ margin`.
+                // The origin behind the new face up to the rounding of the test and of its own
+                // place (GJK's simplex holds it within rounding of the support points' size).
+                let slack = self.margin(&f, &Vector3::zeros()) + rounding(self.scale);
+                let behind = -f.n.dot(&self.verts[f.pivot].w) <= slack;
+                let j = edge_of(&self.faces[g], q, p)?;
+                behind.then_some((f, g, j))
+            });
+            match made {
+                Some(x) => fan.push(x),
+                None => {
+                    self.verts.pop();
+                    self.scale = scale;
+                    return None;
+                }
+            }
+        }
+        // Commit: the new faces take the removed faces' slots first.
+        let slots: Vec<usize> = (0..m)
+            .map(|k| removed.get(k).copied().unwrap_or(self.faces.len() + k - removed.len()))
+            .collect();
+        for &r in &removed {
+            self.faces[r].alive = false;
+        }
+        for (k, &(mut f, g, j)) in fan.iter().enumerate() {
+            f.adj = [g, slots[(k + 1) % m], slots[(k + m - 1) % m]];
+            f.mark = stamp;
+            if slots[k] < self.faces.len() {
+                self.faces[slots[k]] = f;
+            } else {
+                self.faces.push(f);
+            }
+            self.faces[g].adj[j] = slots[k];
+        }
+        self.alive = self.alive + m - removed.len();
+        Some(())
+    }
+}
+
+impl<T: Real> Polytope<T> {
+    /// EPA's steps: at most `max_iterations` times, the support point `w` along the normal of the
+    /// nearest face; stop when it is within `tol` of the face's distance `d` (relative) or within
+    /// the rounding of the face's visibility test, when a step is refused, or on a repeated support
+    /// point. `None` for a non-finite support point.
+    fn grow(
+        &mut self,
+        support: impl Fn(&Vector3<T>) -> Vertex<T>,
+        tol: T,
+        max_iterations: usize,
+    ) -> Option<End> {
+        for _ in 0..max_iterations {
+            let best = self.nearest()?;
+            let f = self.faces[best];
+            let w = support(&f.n);
+            if !w.w.iter().all(|x| x.is_finite()) {
+                return None;
+            }
+            // The gap between the upper bound `w · n` and the lower bound `d`, against the
+            // relative tolerance and the rounding of the visibility test (below it `f` may not
+            // see `w`).
+            let gap = w.w.dot(&f.n) - f.d;
+            if gap <= tol * f.d + self.margin(&f, &w.w) {
+                return Some(End::Converged);
+            }
+            if self.verts.iter().any(|x| x.w == w.w) {
+                return Some(End::Repeated);
+            }
+            if self.expand(best, w).is_none() {
+                return Some(End::Refused);
+            }
+            // Each committed step keeps a closed mesh of 2V − 4 faces (V its vertices); a guard
+            // against any growth beyond that (an f32 cylinder-cone pair once hung when an earlier
+            // re-hull let the faces multiply).
+            if self.alive > 8 * self.verts.len() + 64 {
+                return Some(End::Refused);
+            }
+        }
+        Some(End::Limit)
+    }
+}
+
+/// How EPA's steps ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    /// The nearest face is within the tolerance of the support point along its normal.
+    Converged,
+    /// The support point along the nearest face's normal is already a vertex.
+    Repeated,
+    /// A step was refused (its horizon or new faces were not safe under rounding).
+    Refused,
+    /// `max_iterations` steps were made.
+    Limit,
+}
+
+/// The relative gap at which a face is final: √ε (f32 3.5e-4, f64 1.5e-8). Tighter gains nothing
+/// the support computations can resolve on curved shapes, which would then use up every step.
+fn epa_tolerance<T: Real>() -> T {
+    T::RELATIVE_TOLERANCE.fast_max(T::EPSILON.sqrt())
+}
+
+/// The index of the edge `p → q` in face `f`.
+fn edge_of<T: Real>(f: &Face<T>, p: usize, q: usize) -> Option<usize> {
+    (0..3).find(|&e| f.v[e] == p && f.v[(e + 1) % 3] == q)
 }
 
 /// The contact of two convex shapes by GJK and, when they overlap, EPA: the signed distance (minus
 /// the penetration depth), the normal from A to B and the witness points, as the closed-form
 /// `contact_*` queries give them, for any pair with a support mapping.
 ///
-/// EPA grows a polytope inside the configuration-space obstacle `A − B` from the GJK's final
-/// simplex (a triangle or segment through the origin is first blown up into a bipyramid around it
-/// with support points along its normals), each step adding the support point along the normal of
-/// the face nearest the origin and re-hulling, until that support point comes within the relative
-/// tolerance of the face: the face's distance is then the depth and its normal the direction. At
-/// most `max_iterations` steps (then the best face so far, a lower bound on the depth). Polytopes
-/// converge in a few steps; curved shapes in general position in tens; a configuration whose
-/// every direction is a solution (concentric spheres) only slowly, from below (1.48 of 1.5 after
-/// 256 steps). Apart shapes get GJK's distance and
-/// witnesses. `None` for NaN input or when the polytope cannot be built (both shapes flat in a
-/// common plane: no volume to penetrate).
+/// EPA (van den Bergen, GDC 2001; ch. 4 of his book) grows a polytope inside the
+/// configuration-space obstacle `A − B` from the GJK's final simplex (completed to a tetrahedron
+/// around the origin), each step adding the support point `w` along the normal of the face
+/// nearest the origin. The face's distance `d` is a lower bound on the depth (the polytope lies in
+/// `A − B` and holds the origin) and `w · n` an upper bound (the depth along `n`); EPA stops when
+/// their gap is within the relative tolerance `√ε` of `d` (f32 3.5e-4, f64 1.5e-8) or within the
+/// rounding of the face's orientation test: the depth is then `d` and the normal `n`, and the
+/// witnesses are the origin's projection on that face in barycentric coordinates applied to the
+/// support points of each shape (so they are `depth·normal` apart). Each step re-hulls by a flood
+/// fill from the nearest face that keeps the polytope a closed mesh, convex up to rounding (see the
+/// module documentation); a step the rounding makes unsafe is refused and EPA stops with the
+/// polytope it has. At most `max_iterations` steps (then the nearest face so far, a lower bound on
+/// the depth). Polytopes converge in a few steps; curved shapes in general position in tens; a
+/// configuration whose every direction is a solution (concentric spheres) only slowly, from below
+/// (1.48 of 1.5 after 256 steps). Apart shapes get GJK's distance and witnesses. `None` for NaN
+/// input or when the polytope cannot be built (both shapes flat in a common plane: no volume to
+/// penetrate).
 ///
 /// # Examples
 /// ```
@@ -111,106 +485,22 @@ pub fn contact_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Si
         let pb = b.support(&-d);
         Vertex { w: pa - pb, a: pa, b: pb }
     };
-    let mut verts: Vec<Vertex<T>> = simplex[..len].to_vec();
-    let mut faces: Vec<Face<T>> = Vec::new();
-    // The initial polytope.
-    match len {
-        4 => {
-            for (i, j, k) in [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)] {
-                faces.push(face(&verts, i, j, k)?);
-            }
-        }
-        3 => {
-            // A triangle through the origin: a bipyramid with the supports along ±normal.
-            let n = (verts[1].w - verts[0].w).cross(&(verts[2].w - verts[0].w));
-            verts.push(support(&n));
-            verts.push(support(&-n));
-            for (i, j) in [(0, 1), (1, 2), (2, 0)] {
-                faces.push(face(&verts, i, j, 3)?);
-                faces.push(face(&verts, i, j, 4)?);
-            }
-        }
-        2 => {
-            // A segment through the origin: three supports around it, then a bipyramid.
-            let axis = verts[1].w - verts[0].w;
-            let u = perpendicular(&axis);
-            let v = axis.cross(&u).normalize();
-            let (c, s) = (-T::HALF, T::lit(0.75).sqrt());
-            for dir in [u, u * c + v * s, u * c - v * s] {
-                verts.push(support(&dir));
-            }
-            for (i, j) in [(2, 3), (3, 4), (4, 2)] {
-                faces.push(face(&verts, i, j, 0)?);
-                faces.push(face(&verts, i, j, 1)?);
-            }
-        }
-        _ => {
-            // The origin is a support point itself: touching, depth 0 along GJK's last direction.
+    let mut poly = match Polytope::seed(&simplex[..len], support) {
+        Seed::Polytope(p) => p,
+        Seed::Flat => return None,
+        Seed::Touching => {
+            // The origin is a support point itself: depth 0 along GJK's last direction.
             let n = Unit::try_new(-g.direction, T::ZERO).unwrap_or(Vector3::x_axis());
             let p = g.closest.point_a;
             return Some(Contact { distance: T::ZERO, normal: n, point_a: p, point_b: p });
         }
-    }
-    // The relative gap at which a face is final: √ε (f32 3.5e-4, f64 1.5e-8). Tighter gains
-    // nothing the support computations can resolve on curved shapes, which would then use up every
-    // step (each step costs a re-hull of the polytope).
-    let tol = T::RELATIVE_TOLERANCE.fast_max(T::EPSILON.sqrt());
-    let mut best = 0;
-    for _ in 0..max_iterations {
-        best = nearest(&faces)?;
-        let f = faces[best];
-        let w = support(&f.n);
-        if !w.w.iter().all(|x| x.is_finite()) {
-            return None;
-        }
-        let reach = w.w.dot(&f.n);
-        if reach - f.d <= tol * f.d.fast_max(T::MIN_POSITIVE) || verts.iter().any(|x| x.w == w.w) {
-            break;
-        }
-        // Remove the faces w sees; the boundary of the hole (its horizon) gets new faces to w.
-        let new = verts.len();
-        verts.push(w);
-        let mut horizon: Vec<(usize, usize)> = Vec::new();
-        let mut k = 0;
-        while k < faces.len() {
-            let g = faces[k];
-            if g.n.dot(&(w.w - verts[g.v[0]].w)) > T::ZERO {
-                for (p, q) in [(g.v[0], g.v[1]), (g.v[1], g.v[2]), (g.v[2], g.v[0])] {
-                    // An edge seen from both sides is interior to the hole.
-                    if let Some(pos) = horizon.iter().position(|&(x, y)| x == q && y == p) {
-                        horizon.swap_remove(pos);
-                    } else {
-                        horizon.push((p, q));
-                    }
-                }
-                faces.swap_remove(k);
-            } else {
-                k += 1;
-            }
-        }
-        if horizon.is_empty() {
-            break;
-        }
-        for (p, q) in horizon {
-            if let Some(f) = wound_face(&verts, p, q, new) {
-                faces.push(f);
-            }
-        }
-        if faces.is_empty() {
-            return None;
-        }
-        // A closed polytope of V vertices has 2V − 4 faces; four times that means rounding has
-        // broken its topology (visibility decided by noise, horizons that do not close): stop
-        // with the best face so far rather than let the faces multiply (found by the parry
-        // differential: an f32 cylinder-cone pair whose faces grew without bound).
-        if faces.len() > 8 * verts.len() + 64 {
-            break;
-        }
-    }
-    let best = nearest(&faces).unwrap_or(best.min(faces.len().saturating_sub(1)));
-    let band = tol * faces.get(best)?.d.fast_max(T::MIN_POSITIVE);
-    let (f, [l0, l1, l2]) = reported(&faces, &verts, best, band)?;
-    let (p0, p1, p2) = (verts[f.v[0]], verts[f.v[1]], verts[f.v[2]]);
+    };
+    let tol = epa_tolerance::<T>();
+    let _ = poly.grow(support, tol, max_iterations)?;
+    let best = poly.nearest()?;
+    let band = tol * poly.faces[best].d + rounding(poly.scale);
+    let (f, [l0, l1, l2]) = reported(&poly, best, band, support)?;
+    let (p0, p1, p2) = (poly.verts[f.v[0]], poly.verts[f.v[1]], poly.verts[f.v[2]]);
     let mix = |x: Point3<T>, y: Point3<T>, z: Point3<T>| {
         Point3::from(x.coords * l0 + y.coords * l1 + z.coords * l2)
     };
@@ -223,62 +513,65 @@ pub fn contact_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Si
     finite.then_some(contact)
 }
 
-/// The index of the face nearest the origin.
-fn nearest<T: Real>(faces: &[Face<T>]) -> Option<usize> {
-    let mut best: Option<(usize, T)> = None;
-    for (i, f) in faces.iter().enumerate() {
-        if best.is_none_or(|(_, d)| f.d < d) {
-            best = Some((i, f.d));
-        }
-    }
-    best.map(|(i, _)| i)
-}
-
-/// The face to report, with the origin's projection on it in barycentric coordinates: the
-/// nearest face, or, when the projection falls outside that triangle, the nearest face within
-/// `band` of its distance whose triangle holds the projection. A polytope grown from the support
-/// points of curved shapes is convex only up to rounding: two nearly coplanar faces can meet at a
-/// slightly reflex edge, and the origin's projection then lies a little past the nearest face's
-/// edge, where its witnesses would not be `depth·normal` apart (found by the parry differential:
-/// 1.3e-5 off on a cone in a capsule).
+/// The face to report, with the origin's projection on it in barycentric coordinates.
+///
+/// A face's answer has two possible inconsistencies: `off`, how far the origin's projection on its
+/// plane lies outside its triangle (the witnesses, mixed from the triangle's support points, are
+/// then that far from `depth·normal` apart), and `gap`, how much deeper than its distance the
+/// support point along its normal reaches (its normal then does not certify its depth). The
+/// nearest face after convergence has a gap within the tolerance and, on an exactly convex
+/// polytope, `off = 0`; ours is convex only up to the rounding of the visibility test, and nearly
+/// coplanar faces can meet at slightly reflex edges, where the projection may cross the edge
+/// (found on a cone in a capsule, f64: two faces 2e-17 apart in distance, the projection past
+/// their shared edge by 4.7e-7). Then, among the faces within `band` of the nearest distance,
+/// the one with the least `max(off, gap)` is reported (the gap of each measured with one more
+/// support point: a neighbour that holds the projection need not have a converged normal — found
+/// on a capsule in a box, f64, where one 1e-3 rad away gave the depth but not its normal).
 fn reported<T: Real>(
-    faces: &[Face<T>],
-    verts: &[Vertex<T>],
+    poly: &Polytope<T>,
     best: usize,
     band: T,
+    support: impl Fn(&Vector3<T>) -> Vertex<T>,
 ) -> Option<(Face<T>, [T; 3])> {
+    // The projection's distance outside the triangle (0 inside) and its barycentrics.
     let project = |f: &Face<T>| {
-        let [p0, p1, p2] = f.v.map(|i| verts[i].w);
+        let [p0, p1, p2] = f.v.map(|i| poly.verts[i].w);
         let tri = Triangle::new(Point3::from(p0), Point3::from(p1), Point3::from(p2));
         let c = closest_point_on_triangle(&Point3::origin(), &tri);
-        let size = p0.amax().fast_max(p1.amax()).fast_max(p2.amax());
-        let inside = (c.point.coords - f.n * f.d).norm() <= T::RELATIVE_TOLERANCE * size;
-        (inside, c.barycentric)
+        let off = if c.barycentric.iter().all(|&l| l > T::ZERO) {
+            T::ZERO
+        } else {
+            (c.point.coords - f.n * f.d).norm()
+        };
+        (off, c.barycentric)
     };
-    let first = *faces.get(best)?;
-    let (inside, bary) = project(&first);
-    if inside {
+    let gap = |f: &Face<T>| (support(&f.n).w.dot(&f.n) - f.d).fast_max(T::ZERO);
+    let first = *poly.faces.get(best)?;
+    let (off, bary) = project(&first);
+    // Within the rounding of the projection itself: the nearest face stands.
+    if off <= rounding(poly.scale) {
         return Some((first, bary));
     }
-    let mut pick = (first, bary);
-    let mut found: Option<T> = None;
-    for f in faces {
-        if f.d <= first.d + band && found.is_none_or(|d| f.d < d) {
-            let (inside, bary) = project(f);
-            if inside {
-                pick = (*f, bary);
-                found = Some(f.d);
+    let mut pick = (off.fast_max(gap(&first)), first, bary);
+    for f in poly.faces.iter().filter(|f| f.alive) {
+        if f.d <= first.d + band {
+            let (off, bary) = project(f);
+            if off < pick.0 {
+                let worst = off.fast_max(gap(f));
+                if worst < pick.0 {
+                    pick = (worst, *f, bary);
+                }
             }
         }
     }
-    Some(pick)
+    Some((pick.1, pick.2))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{contact_obb_obb, contact_sphere_aabb, contact_sphere_sphere};
-    use osculate_math::testing::{Pair, test_tolerance};
+    use osculate_math::testing::{test_tolerance, Pair};
     use osculate_math::{Aabb, Obb, Sphere};
 
     /// EPA's depth agrees with the closed forms: sphere-sphere, sphere-box, and OBB-OBB (whose
@@ -340,6 +633,105 @@ mod tests {
     #[test]
     fn agrees_with_closed_forms_f64() {
         agrees_with_closed_forms::<f64>();
+    }
+
+    /// The polytope's invariants after EPA on a pair, asserted: a closed mesh (every alive
+    /// face's neighbours alive and pointing back across the same edge, and `F = 2V − 4` over the
+    /// vertices in use) and the origin behind every face up to rounding. Returned, in ε·scale:
+    /// how far any vertex lies in front of any face (the convexity defect the visibility margin
+    /// lets through) and how far the witnesses are from `distance·normal` apart.
+    fn polytope_invariants<T: Real, A, B>(a: &A, b: &B) -> [T; 2]
+    where
+        A: SupportMap<T>,
+        B: SupportMap<T>,
+    {
+        let (g, simplex, len) = gjk_with_simplex(a, b, None, 64);
+        if g.status != GjkStatus::Overlapping {
+            return [T::ZERO; 2];
+        }
+        let support = |d: &Vector3<T>| {
+            let pa = a.support(d);
+            let pb = b.support(&-d);
+            Vertex { w: pa - pb, a: pa, b: pb }
+        };
+        let Seed::Polytope(mut poly) = Polytope::seed(&simplex[..len], support) else {
+            return [T::ZERO; 2];
+        };
+        let end = poly.grow(support, epa_tolerance::<T>(), 128);
+        assert!(end.is_some(), "finite input gave a non-finite support point");
+        let alive: Vec<usize> = (0..poly.faces.len()).filter(|&i| poly.faces[i].alive).collect();
+        assert_eq!(alive.len(), poly.alive);
+        let mut used = alloc::vec![false; poly.verts.len()];
+        for &i in &alive {
+            let f = poly.faces[i];
+            for e in 0..3 {
+                used[f.v[e]] = true;
+                let g = poly.faces[f.adj[e]];
+                assert!(g.alive, "face {i} edge {e}: neighbour removed");
+                let back = edge_of(&g, f.v[(e + 1) % 3], f.v[e]);
+                assert_eq!(back.map(|k| g.adj[k]), Some(i), "face {i} edge {e}: not shared back");
+            }
+        }
+        let v = used.iter().filter(|&&u| u).count();
+        assert_eq!(alive.len(), 2 * v - 4, "not a closed mesh of a sphere");
+        // Convexity up to rounding: how far any vertex lies in front of any face, in ε·scale.
+        let mut excess = T::ZERO;
+        for &i in &alive {
+            let f = poly.faces[i];
+            let pivot = poly.verts[f.pivot].w;
+            let slack = poly.margin(&f, &Vector3::zeros()) + rounding(poly.scale);
+            assert!(-f.n.dot(&pivot) <= slack, "origin in front of face {i}");
+            for x in poly.verts.iter().zip(&used).filter_map(|(x, &u)| u.then_some(x)) {
+                let e = f.n.dot(&(x.w - pivot)) / (T::EPSILON * poly.scale);
+                excess = excess.fast_max(e);
+            }
+        }
+        let Some(c) = contact_convex(a, b, 128) else {
+            panic!("no contact for an overlapping pair");
+        };
+        let apart = (c.point_b - c.point_a - c.normal.into_inner() * c.distance).norm();
+        [excess, apart / (T::EPSILON * poly.scale)]
+    }
+
+    /// [`polytope_invariants`] on 400 seeds of cylinder-cone, cone-capsule and capsule-box;
+    /// returns the worst convexity excess and witness error, in ε·scale.
+    fn invariants_on_curved_pairs<T: Real>() -> [T; 2] {
+        use osculate_math::{Capsule, Cone, Cylinder};
+        let mut worst = [T::ZERO; 2];
+        let mut keep = |x: [T; 2]| worst = [0, 1].map(|i| worst[i].fast_max(x[i]));
+        for seed in 0..400 {
+            let p = Pair::<Cylinder<T>, Cone<T>>::from_seed(seed);
+            keep(polytope_invariants(&p.a, &p.b));
+            let p = Pair::<Cone<T>, Capsule<T>>::from_seed(seed);
+            keep(polytope_invariants(&p.a, &p.b));
+            let p = Pair::<Capsule<T>, Obb<T>>::from_seed(seed);
+            keep(polytope_invariants(&p.a, &p.b));
+        }
+        std::eprintln!("convexity excess, witness error (ε·scale): {worst:?}");
+        worst
+    }
+
+    /// The convexity defect and the witness error stay well inside EPA's own tolerance `√ε`
+    /// (relative): a quarter and a sixteenth of it, in ε·scale `√ε / 4ε` and `√ε / 16ε` (f32 724
+    /// and 181, f64 1.7e7 and 4.2e6). Measured over these 1,200 pairs: f32 37 and 38, f64 4.7e6
+    /// and 6,200 — the f64 defect, 1e-9 of the scale, on sliver faces (κ up to 4e4) of 1e-4-scale
+    /// pairs, where a face kept within its margin beside a sliver leaves the sliver's far vertex
+    /// in front of it by the margin times the ratio of their areas.
+    fn assert_invariants<T: Real>() {
+        let [excess, apart] = invariants_on_curved_pairs::<T>();
+        let room = T::EPSILON.sqrt() / T::EPSILON;
+        assert!(excess <= room / T::lit(4.0), "convexity defect {excess:?} ε·scale");
+        assert!(apart <= room / T::lit(16.0), "witness error {apart:?} ε·scale");
+    }
+
+    #[test]
+    fn invariants_on_curved_pairs_f32() {
+        assert_invariants::<f32>();
+    }
+
+    #[test]
+    fn invariants_on_curved_pairs_f64() {
+        assert_invariants::<f64>();
     }
 
     #[test]
