@@ -727,6 +727,126 @@ mod obb_obb {
         );
         least_axis_is_an_edge_pair(a, b, (0, 2));
     }
+
+    /// Two boxes, A and B.
+    type BoxPair<T> = (Obb<T>, Obb<T>);
+
+    /// A pair of boxes with nearly parallel faces, as `cargo xtask accuracy` builds its
+    /// near-degenerate box-box class, but B sinks into A or stands off it by 0.001..0.1: A random
+    /// (f32, unit scale), B A's rotation turned by 10^-[2, 6) rad, beside A along one of its axes
+    /// and shifted sideways. Returned as the f32 input and as the intended f64 input (the same
+    /// random draws in f64, B's rotation and center not rounded to f32).
+    fn nearly_parallel_faces(rng: &mut Rng) -> (BoxPair<f32>, BoxPair<f64>) {
+        use osculate_math::testing::{Flavour, Frame, Generate};
+        let a = Obb::<f32>::generate(&mut rng.clone(), &Frame::new(Flavour::Ordinary, rng));
+        let a64 = Obb::<f64>::generate(rng, &Frame::new(Flavour::Ordinary, &mut Rng::new(0)));
+        let axis = Unit::new_normalize(rng.unit_vector::<f64>().into_inner());
+        let turn = Rotation3::from_axis_angle(&axis, 10f64.powf(-rng.range(2.0, 6.0)));
+        let hb = Vector3::new(rng.range(0.05, 1.0), rng.range(0.05, 1.0), rng.range(0.05, 1.0));
+        let i = rng.index(3);
+        let mut local =
+            Vector3::new(rng.range(-0.5, 0.5), rng.range(-0.5, 0.5), rng.range(-0.5, 0.5));
+        let gap = rng.range(0.001, 0.1) * if rng.chance(0.5) { 1.0 } else { -1.0 };
+        local[i] = f64::from(a.half_extents[i]) + hb[i] + gap;
+        let ra = widened(&a).rotation;
+        let (c, rb) = (a.center.map(f64::from) + ra * local, ra * turn);
+        let b = Obb::new(
+            c.map(|x| x as f32),
+            Rotation3::from_matrix_unchecked(rb.matrix().map(|x| x as f32)),
+            hb.map(|x| x as f32),
+        );
+        let b64 = Obb::new(a64.center + a64.rotation * local, a64.rotation * turn, hb);
+        ((a, b), (a64, b64))
+    }
+
+    /// f32 against f64 on boxes with nearly parallel faces (issue 9's accuracy measure, error in
+    /// units of ε_f32 × the input's scale, the largest coordinate or half extent), 20,000 pairs,
+    /// half of them overlapping:
+    /// - the SAT path (overlapping), f32 against f64 on the same f32 input: at most 16 when both
+    ///   take the same axis (measured: 8.05); otherwise (1,447 of 9,701) f32 kept a face axis
+    ///   within its face preference (128 ε × the pair's reach) of the least, whose witnesses meet:
+    ///   at most 16 plus that preference;
+    /// - the input's rounding: f64 on the f32 input against f64 on the intended input, whose B is
+    ///   not rounded to f32: at most 16 (measured: 3.38). The conversion is not where the accuracy
+    ///   table's 2.3e-4 (box-box GJK, nearly parallel faces) comes from.
+    ///
+    /// Not asserted: the separated pairs, whose f32 distance is GJK's (`closest_points_convex`): on
+    /// 200,000 pairs 0.001..0.1 apart, f32 GJK was up to 1,974-9,682 ε·scale (2.4e-4 to 1.2e-3) off
+    /// f64 GJK on the same input (the number moved as `gjk.rs` was being edited), stopping on its
+    /// no-progress exit with its direction 1.6e-3 rad off and the lower bound v·w/|v| far below
+    /// |v| (negative on the worst): a GJK matter (`gjk.rs`), open.
+    #[test]
+    fn nearly_parallel_faces_f32_against_f64() {
+        let eps = f64::from(f32::EPSILON);
+        let mut rng = Rng::new(9);
+        let (mut sat_worst, mut input_worst) = (0.0_f64, 0.0_f64);
+        let (mut overlapping, mut preferred, mut skipped) = (0, 0, 0);
+        for _ in 0..20_000 {
+            let ((a, b), (a64, b64)) = nearly_parallel_faces(&mut rng);
+            // f64's unit check of a face normal (4 × 1024 ε_f64) rejects the f32 axes, unit only
+            // to ε_f32: the columns are normalised in f64 (a change of ε_f32 at most).
+            let unit_axes = |o: &Obb<f32>| {
+                let m = widened(o).rotation.into_inner();
+                let m = osculate_math::Matrix3::from_columns(
+                    &[0, 1, 2].map(|k| m.column(k).normalize()),
+                );
+                Obb::new(
+                    o.center.map(f64::from),
+                    Rotation3::from_matrix_unchecked(m),
+                    o.half_extents.map(f64::from),
+                )
+            };
+            let (aw, bw) = (unit_axes(&a), unit_axes(&b));
+            let scale = [
+                a.center.coords.amax(),
+                b.center.coords.amax(),
+                a.half_extents.amax(),
+                b.half_extents.amax(),
+            ]
+            .into_iter()
+            .fold(0.0_f32, f32::max);
+            let unit = f64::from(scale) * eps;
+            let (Some(c32), Some(cw), Some(ci)) =
+                (contact_obb_obb(&a, &b), contact_obb_obb(&aw, &bw), contact_obb_obb(&a64, &b64))
+            else {
+                skipped += 1;
+                continue;
+            };
+            let input = (cw.distance - ci.distance).abs() / unit;
+            assert!(input <= 16.0, "input rounding {input} ε·scale: {a:?} {b:?}: {cw:?} vs {ci:?}");
+            input_worst = input_worst.max(input);
+            if cw.distance < 0.0 && c32.distance < 0.0 {
+                overlapping += 1;
+                // The face preference: a face axis within 128 ε × (|c_B − c_A|∞ + the largest
+                // half extents) of the least overlap is kept when its witnesses meet.
+                let reach =
+                    (b.center - a.center).amax() + a.half_extents.amax() + b.half_extents.amax();
+                let preference = 128.0 * eps * f64::from(reach) / unit;
+                let e = (f64::from(c32.distance) - cw.distance).abs() / unit;
+                assert!(
+                    e <= 16.0 + preference,
+                    "SAT f32 {e} ε·scale off: {a:?} {b:?}: {c32:?} vs {cw:?}"
+                );
+                // The same axis in both precisions: rounding alone.
+                let n = c32.normal.into_inner().map(f64::from);
+                if (n - cw.normal.into_inner()).norm() < 1e-6 {
+                    assert!(e <= 16.0, "SAT f32 {e} ε·scale off: {a:?} {b:?}: {c32:?} vs {cw:?}");
+                    sat_worst = sat_worst.max(e);
+                } else {
+                    preferred += 1;
+                }
+            }
+        }
+        assert!(
+            overlapping > 5_000 && skipped < 200,
+            "{overlapping} overlapping, {skipped} skipped"
+        );
+        eprintln!(
+            "nearly parallel faces: SAT {sat_worst:.2} ε·scale ({preferred} on another axis, by the \
+             face preference), input {input_worst:.2} ε·scale; {overlapping} overlapping, {skipped} \
+             skipped"
+        );
+    }
 }
 
 /// Shapes built field by field from raw values (no validation): no contact query panics, and a NaN
