@@ -25,12 +25,6 @@
 //! - and inside the simplex, `VoronoiSimplex::add_point` refuses points by absolute thresholds on
 //!   squared lengths and areas ([`Trace::rejected`]).
 
-use parry3d_f64::math::{Pose, Vector};
-use parry3d_f64::query::Ray;
-use parry3d_f64::query::details::{contact_support_map_support_map, ray_toi_with_halfspace};
-use parry3d_f64::query::gjk::{CsoPoint, VoronoiSimplex, eps_tol};
-use parry3d_f64::shape::SupportMap;
-
 /// The dimension of parry3d's simplex when full.
 const DIM: usize = 3;
 
@@ -84,163 +78,194 @@ pub(super) struct Trace {
     pub(super) rejected: usize,
 }
 
-/// The traced copy of `cast_shapes` for two support maps with `target_distance = 0`,
-/// `max_time_of_impact = 1`: `toi` is `Some` exactly when parry's cast is.
-pub(super) fn trace_cast(
-    pos1: &Pose,
-    vel1: Vector,
-    g1: &dyn SupportMap,
-    pos2: &Pose,
-    vel2: Vector,
-    g2: &dyn SupportMap,
-) -> Trace {
-    let pos12 = pos1.inv_mul(pos2);
-    let vel12 = pos1.rotation.inverse() * (vel2 - vel1);
-    let ray = Ray::new(Vector::ZERO, vel12);
-    let mut trace = minkowski_ray_cast(&pos12, g1, g2, &ray, f64::MAX);
-    // cast_shapes_support_map_support_map: the time cut, then the contact query for small times.
-    if let Some(t) = trace.toi {
-        if t > 1.0 {
-            trace.toi = None;
-        } else if t < 1.0e-4 && contact_support_map_support_map(&pos12, g1, g2, f64::MAX).is_none()
-        {
-            trace.toi = None;
-            trace.exit = Exit::ContactQueryNone;
-        }
-    }
-    trace
-}
+/// The traced cast for one parry build: `$parry` the crate, `$R` its scalar (times and bounds are
+/// widened to `f64` in the [`Trace`], exactly).
+macro_rules! traced {
+    ($name:ident, $parry:ident, $R:ty) => {
+        pub(crate) mod $name {
+            use super::{DIM, Exit, Trace};
+            use $parry::math::{Pose, Vector};
+            use $parry::query::Ray;
+            use $parry::query::details::{contact_support_map_support_map, ray_toi_with_halfspace};
+            use $parry::query::gjk::{CsoPoint, VoronoiSimplex, eps_tol};
+            use $parry::shape::SupportMap;
 
-/// `minkowski_ray_cast` (parry3d-f64 0.31.1, `src/query/gjk/gjk.rs`), traced.
-#[allow(clippy::float_cmp, reason = "a copy of parry's code, comparisons included")]
-fn minkowski_ray_cast(
-    pos12: &Pose,
-    g1: &dyn SupportMap,
-    g2: &dyn SupportMap,
-    ray: &Ray,
-    max_time_of_impact: f64,
-) -> Trace {
-    let simplex = &mut VoronoiSimplex::new();
-    let eps_tol: f64 = eps_tol();
-    let eps_rel: f64 = eps_tol.sqrt();
-    let ray_length = ray.dir.length();
-    let mut t = Trace {
-        toi: None,
-        exit: Exit::ZeroRay,
-        iterations: 0,
-        advances: 0,
-        max_bound: 0.0,
-        rejected: 0,
-    };
-    if approx::relative_eq!(ray_length, 0.0) {
-        return t;
-    }
-    let mut ltoi = 0.0;
-    let mut curr_ray = Ray::new(ray.origin, ray.dir / ray_length);
-    let support_point = CsoPoint::from_shapes(pos12, g1, g2, -curr_ray.dir);
-    simplex.reset(support_point.translate(-curr_ray.origin));
-    let mut proj = simplex.project_origin_and_reduce();
-    let mut max_bound = f64::MAX;
-    let mut dir;
-    let mut niter = 0;
-    let mut last_chance = false;
-    loop {
-        t.iterations = niter;
-        let old_max_bound = max_bound;
-        let neg_proj_coords = -proj;
-        let (normalized, dist) = neg_proj_coords.normalize_and_length();
-        if dist > eps_tol {
-            dir = normalized;
-            max_bound = dist;
-            t.max_bound = dist;
-        } else {
-            t.max_bound = dist;
-            return Trace { toi: Some(ltoi / ray_length), exit: Exit::OnBoundary, ..t };
-        }
-        let support_point = if max_bound >= old_max_bound {
-            last_chance = true;
-            CsoPoint::single_point(proj + curr_ray.origin)
-        } else {
-            CsoPoint::from_shapes(pos12, g1, g2, dir)
-        };
-        if last_chance && ltoi > 0.0 {
-            let (witness1, witness2) = result(simplex, simplex.dimension() == DIM);
-            let witness_ltoi = (witness1 - witness2 - ray.origin).dot(curr_ray.dir);
-            if witness_ltoi.is_finite() && witness_ltoi > ltoi {
-                ltoi = witness_ltoi;
-                if ltoi / ray_length > max_time_of_impact {
-                    return Trace { toi: None, exit: Exit::PastMaxTime, ..t };
-                }
-            }
-            return Trace { toi: Some(ltoi / ray_length), exit: Exit::LastChanceHit, ..t };
-        }
-        match ray_toi_with_halfspace(support_point.point, dir, &curr_ray) {
-            Some(s) => {
-                if dir.dot(curr_ray.dir) < 0.0 && s > 0.0 {
-                    ltoi += s;
-                    t.advances += 1;
-                    if ltoi / ray_length > max_time_of_impact {
-                        return Trace { toi: None, exit: Exit::PastMaxTime, ..t };
+            /// The traced copy of `cast_shapes` for two support maps with `target_distance = 0`,
+            /// `max_time_of_impact = 1`: `toi` is `Some` exactly when parry's cast is.
+            pub(crate) fn trace_cast(
+                pos1: &Pose,
+                vel1: Vector,
+                g1: &dyn SupportMap,
+                pos2: &Pose,
+                vel2: Vector,
+                g2: &dyn SupportMap,
+            ) -> Trace {
+                let pos12 = pos1.inv_mul(pos2);
+                let vel12 = pos1.rotation.inverse() * (vel2 - vel1);
+                let ray = Ray::new(Vector::ZERO, vel12);
+                let mut trace = minkowski_ray_cast(&pos12, g1, g2, &ray, <$R>::MAX);
+                // cast_shapes_support_map_support_map: the time cut, then the contact query for small times.
+                if let Some(t) = trace.toi {
+                    if t > 1.0 {
+                        trace.toi = None;
+                    } else if t < 1.0e-4
+                        && contact_support_map_support_map(&pos12, g1, g2, <$R>::MAX).is_none()
+                    {
+                        trace.toi = None;
+                        trace.exit = Exit::ContactQueryNone;
                     }
-                    let shift = curr_ray.dir * s;
-                    curr_ray.origin += shift;
-                    max_bound = f64::MAX;
-                    simplex.modify_pnts(&|pt| pt.translate_mut(-shift));
-                    last_chance = false;
+                }
+                trace
+            }
+
+            /// `minkowski_ray_cast` (parry3d-f64 0.31.1, `src/query/gjk/gjk.rs`), traced.
+            #[allow(clippy::float_cmp, reason = "a copy of parry's code, comparisons included")]
+            fn minkowski_ray_cast(
+                pos12: &Pose,
+                g1: &dyn SupportMap,
+                g2: &dyn SupportMap,
+                ray: &Ray,
+                max_time_of_impact: $R,
+            ) -> Trace {
+                let simplex = &mut VoronoiSimplex::new();
+                let eps_tol: $R = eps_tol();
+                let eps_rel: $R = eps_tol.sqrt();
+                let ray_length = ray.dir.length();
+                let mut t = Trace {
+                    toi: None,
+                    exit: Exit::ZeroRay,
+                    iterations: 0,
+                    advances: 0,
+                    max_bound: 0.0,
+                    rejected: 0,
+                };
+                if approx::relative_eq!(ray_length, 0.0) {
+                    return t;
+                }
+                let mut ltoi = 0.0;
+                let mut curr_ray = Ray::new(ray.origin, ray.dir / ray_length);
+                let support_point = CsoPoint::from_shapes(pos12, g1, g2, -curr_ray.dir);
+                simplex.reset(support_point.translate(-curr_ray.origin));
+                let mut proj = simplex.project_origin_and_reduce();
+                let mut max_bound = <$R>::MAX;
+                let mut dir;
+                let mut niter = 0;
+                let mut last_chance = false;
+                loop {
+                    t.iterations = niter;
+                    let old_max_bound = max_bound;
+                    let neg_proj_coords = -proj;
+                    let (normalized, dist) = neg_proj_coords.normalize_and_length();
+                    if dist > eps_tol {
+                        dir = normalized;
+                        max_bound = dist;
+                        t.max_bound = f64::from(dist);
+                    } else {
+                        t.max_bound = f64::from(dist);
+                        return Trace {
+                            toi: Some(f64::from(ltoi / ray_length)),
+                            exit: Exit::OnBoundary,
+                            ..t
+                        };
+                    }
+                    let support_point = if max_bound >= old_max_bound {
+                        last_chance = true;
+                        CsoPoint::single_point(proj + curr_ray.origin)
+                    } else {
+                        CsoPoint::from_shapes(pos12, g1, g2, dir)
+                    };
+                    if last_chance && ltoi > 0.0 {
+                        let (witness1, witness2) = result(simplex, simplex.dimension() == DIM);
+                        let witness_ltoi = (witness1 - witness2 - ray.origin).dot(curr_ray.dir);
+                        if witness_ltoi.is_finite() && witness_ltoi > ltoi {
+                            ltoi = witness_ltoi;
+                            if ltoi / ray_length > max_time_of_impact {
+                                return Trace { toi: None, exit: Exit::PastMaxTime, ..t };
+                            }
+                        }
+                        return Trace {
+                            toi: Some(f64::from(ltoi / ray_length)),
+                            exit: Exit::LastChanceHit,
+                            ..t
+                        };
+                    }
+                    match ray_toi_with_halfspace(support_point.point, dir, &curr_ray) {
+                        Some(s) => {
+                            if dir.dot(curr_ray.dir) < 0.0 && s > 0.0 {
+                                ltoi += s;
+                                t.advances += 1;
+                                if ltoi / ray_length > max_time_of_impact {
+                                    return Trace { toi: None, exit: Exit::PastMaxTime, ..t };
+                                }
+                                let shift = curr_ray.dir * s;
+                                curr_ray.origin += shift;
+                                max_bound = <$R>::MAX;
+                                simplex.modify_pnts(&|pt| pt.translate_mut(-shift));
+                                last_chance = false;
+                            }
+                        }
+                        None => {
+                            if dir.dot(curr_ray.dir) > eps_tol {
+                                return Trace { toi: None, exit: Exit::SeparatingPlane, ..t };
+                            }
+                        }
+                    }
+                    if last_chance {
+                        return Trace { toi: None, exit: Exit::LastChanceMiss, ..t };
+                    }
+                    let min_bound = -dir.dot(support_point.point - curr_ray.origin);
+                    if max_bound - min_bound <= eps_rel * max_bound {
+                        // parry returns `Some` here only with its `improved_fixed_point_support` feature.
+                        return Trace { toi: None, exit: Exit::RelativeGap, ..t };
+                    }
+                    if !simplex.add_point(support_point.translate(-curr_ray.origin)) {
+                        t.rejected += 1;
+                    }
+                    proj = simplex.project_origin_and_reduce();
+                    if simplex.dimension() == DIM {
+                        let scale = support_point.point.length().max(curr_ray.origin.length());
+                        return if min_bound >= eps_tol * scale.max(1.0) {
+                            Trace { toi: None, exit: Exit::TetrahedronMiss, ..t }
+                        } else {
+                            Trace {
+                                toi: Some(f64::from(ltoi / ray_length)),
+                                exit: Exit::TetrahedronHit,
+                                ..t
+                            }
+                        };
+                    }
+                    niter += 1;
+                    if niter == 100 {
+                        t.iterations = niter;
+                        return Trace { toi: None, exit: Exit::IterationCap, ..t };
+                    }
                 }
             }
-            None => {
-                if dir.dot(curr_ray.dir) > eps_tol {
-                    return Trace { toi: None, exit: Exit::SeparatingPlane, ..t };
+
+            /// parry's private `result` (`src/query/gjk/gjk.rs`): the witness points of the simplex's (or its
+            /// previous state's) projection.
+            fn result(simplex: &VoronoiSimplex, prev: bool) -> (Vector, Vector) {
+                let mut res = (Vector::ZERO, Vector::ZERO);
+                if prev {
+                    for i in 0..simplex.prev_dimension() + 1 {
+                        let coord = simplex.prev_proj_coord(i);
+                        let point = simplex.prev_point(i);
+                        res.0 += point.orig1 * coord;
+                        res.1 += point.orig2 * coord;
+                    }
+                } else {
+                    for i in 0..simplex.dimension() + 1 {
+                        let coord = simplex.proj_coord(i);
+                        let point = simplex.point(i);
+                        res.0 += point.orig1 * coord;
+                        res.1 += point.orig2 * coord;
+                    }
                 }
+                res
             }
         }
-        if last_chance {
-            return Trace { toi: None, exit: Exit::LastChanceMiss, ..t };
-        }
-        let min_bound = -dir.dot(support_point.point - curr_ray.origin);
-        if max_bound - min_bound <= eps_rel * max_bound {
-            // parry returns `Some` here only with its `improved_fixed_point_support` feature.
-            return Trace { toi: None, exit: Exit::RelativeGap, ..t };
-        }
-        if !simplex.add_point(support_point.translate(-curr_ray.origin)) {
-            t.rejected += 1;
-        }
-        proj = simplex.project_origin_and_reduce();
-        if simplex.dimension() == DIM {
-            let scale = support_point.point.length().max(curr_ray.origin.length());
-            return if min_bound >= eps_tol * scale.max(1.0) {
-                Trace { toi: None, exit: Exit::TetrahedronMiss, ..t }
-            } else {
-                Trace { toi: Some(ltoi / ray_length), exit: Exit::TetrahedronHit, ..t }
-            };
-        }
-        niter += 1;
-        if niter == 100 {
-            t.iterations = niter;
-            return Trace { toi: None, exit: Exit::IterationCap, ..t };
-        }
-    }
+    };
 }
 
-/// parry's private `result` (`src/query/gjk/gjk.rs`): the witness points of the simplex's (or its
-/// previous state's) projection.
-fn result(simplex: &VoronoiSimplex, prev: bool) -> (Vector, Vector) {
-    let mut res = (Vector::ZERO, Vector::ZERO);
-    if prev {
-        for i in 0..simplex.prev_dimension() + 1 {
-            let coord = simplex.prev_proj_coord(i);
-            let point = simplex.prev_point(i);
-            res.0 += point.orig1 * coord;
-            res.1 += point.orig2 * coord;
-        }
-    } else {
-        for i in 0..simplex.dimension() + 1 {
-            let coord = simplex.proj_coord(i);
-            let point = simplex.point(i);
-            res.0 += point.orig1 * coord;
-            res.1 += point.orig2 * coord;
-        }
-    }
-    res
-}
+traced!(in_f64, parry3d_f64, f64);
+traced!(in_f32, parry3d, f32);
