@@ -13,7 +13,7 @@ use crate::point::{
     closest_point_on_aabb, closest_point_on_obb, closest_point_on_segment,
     closest_point_on_triangle,
 };
-use crate::types::Contact;
+use crate::types::{Contact, Param};
 
 /// The contact if every number in it is finite and the normal is unit. (A normal off unit length
 /// can only come from an invalid shape built through its public fields — a plane whose "unit"
@@ -149,11 +149,27 @@ pub fn contact_sphere_capsule<T: Real>(s: &Sphere<T>, c: &Capsule<T>) -> Option<
 pub fn contact_capsule_capsule<T: Real>(a: &Capsule<T>, b: &Capsule<T>) -> Option<Contact<T>> {
     let (sa, sb) = (a.segment(), b.segment());
     let axes = crate::pair::closest_points_segment_segment(&sa, &sb);
-    ball_ball(&axes.point_a, a.radius, &axes.point_b, b.radius, || {
-        let (d1, d2) = (sa.direction(), sb.direction());
-        let n = d1.cross(&d2);
-        let nn = n.norm_squared();
-        if nn > T::DEGENERATE_SQ_TOLERANCE * d1.norm_squared() * d2.norm_squared() {
+    let (d1, d2) = (sa.direction(), sb.direction());
+    let n = d1.cross(&d2);
+    let nn = n.norm_squared();
+    let crossing = nn > T::DEGENERATE_SQ_TOLERANCE * d1.norm_squared() * d2.norm_squared();
+    let inside = |p: Param<T>| matches!(p, Param::Curve(s) if T::ZERO < s && s < T::ONE);
+    // Both closest points inside their segments, axes not parallel: the line between them is the
+    // common perpendicular d₁ × d₂, exactly. Take the direction from the cross product and the
+    // axes' distance along it, not from the rounded points: when the axes nearly meet, their
+    // difference is mostly rounding, and its direction could be anything (an f32 pair 0.68 deep,
+    // moved out along that normal, still overlapped by 0.083: found by the 1,000,000-case soak,
+    // `contacts::capsule_capsule::moving_b_out_along_normal_makes_touch_f32`). The sign follows
+    // the points, so the exchanged query gets the flipped normal.
+    let center_b = if crossing && inside(axes.param_a) && inside(axes.param_b) {
+        let n = n / nn.sqrt();
+        let along = (axes.point_b - axes.point_a).dot(&n);
+        axes.point_a + n * along
+    } else {
+        axes.point_b
+    };
+    ball_ball(&axes.point_a, a.radius, &center_b, b.radius, || {
+        if crossing {
             Unit::new_unchecked(n / nn.sqrt())
         } else if d1.norm_squared() >= d2.norm_squared() {
             perpendicular_to(&d1)

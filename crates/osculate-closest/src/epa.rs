@@ -24,9 +24,9 @@ use alloc::vec::Vec;
 
 use osculate_math::{Point3, Real, Triangle, Unit, Vector3};
 
-use crate::gjk::{gjk_with_simplex, GjkStatus, Vertex};
+use crate::gjk::{GjkStatus, Vertex, gjk_with_simplex};
 use crate::point::closest_point_on_triangle;
-use crate::support::{perpendicular, SupportMap};
+use crate::support::{SupportMap, perpendicular};
 use crate::types::Contact;
 
 /// A face of the polytope.
@@ -572,7 +572,7 @@ fn reported<T: Real>(
 mod tests {
     use super::*;
     use crate::{contact_obb_obb, contact_sphere_aabb, contact_sphere_sphere};
-    use osculate_math::testing::{test_tolerance, Pair};
+    use osculate_math::testing::{Pair, test_tolerance};
     use osculate_math::{Aabb, Obb, Sphere};
 
     /// EPA's depth agrees with the closed forms: sphere-sphere, sphere-box, and OBB-OBB (whose

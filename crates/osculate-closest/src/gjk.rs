@@ -544,7 +544,7 @@ mod tests {
     use super::*;
     use crate::pair::{closest_points_segment_segment, closest_points_sphere_sphere};
     use crate::{closest_point_on_triangle, contact_sphere_obb};
-    use osculate_math::testing::{test_tolerance, Pair};
+    use osculate_math::testing::{Pair, test_tolerance};
     use osculate_math::{Aabb, Capsule, Obb, Sphere, Tetrahedron};
 
     const SEEDS: u64 = 400;

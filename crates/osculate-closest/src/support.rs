@@ -3,8 +3,8 @@
 //! and for swept shapes.
 
 use osculate_math::{
-    any_perpendicular, Aabb, Capsule, Cone, Cylinder, Isometry3, Obb, Point3, Real, Segment,
-    Sphere, Tetrahedron, Triangle, Vector3,
+    Aabb, Capsule, Cone, Cylinder, Isometry3, Obb, Point3, Real, Segment, Sphere, Tetrahedron,
+    Triangle, Vector3, any_perpendicular,
 };
 
 /// A convex shape described by its support mapping `s(d)`: a point of the shape maximising `d·x`.
@@ -59,11 +59,7 @@ impl<T: Real> SupportMap<T> for Point3<T> {
 #[inline]
 fn along<T: Real>(dir: &Vector3<T>, r: T) -> Vector3<T> {
     let n2 = dir.norm_squared();
-    if n2 > T::ZERO && n2.is_finite() {
-        dir * (r / n2.sqrt())
-    } else {
-        Vector3::zeros()
-    }
+    if n2 > T::ZERO && n2.is_finite() { dir * (r / n2.sqrt()) } else { Vector3::zeros() }
 }
 
 impl<T: Real> SupportMap<T> for Sphere<T> {
@@ -80,11 +76,7 @@ impl<T: Real> SupportMap<T> for Sphere<T> {
 /// The end of `a`/`b` farther along `dir`.
 #[inline]
 fn segment_support<T: Real>(a: &Point3<T>, b: &Point3<T>, dir: &Vector3<T>) -> Point3<T> {
-    if (b - a).dot(dir) > T::ZERO {
-        *b
-    } else {
-        *a
-    }
+    if (b - a).dot(dir) > T::ZERO { *b } else { *a }
 }
 
 impl<T: Real> SupportMap<T> for Segment<T> {
@@ -186,11 +178,7 @@ impl<T: Real> SupportMap<T> for Cone<T> {
     fn support(&self, dir: &Vector3<T>) -> Point3<T> {
         let n = self.axis.into_inner();
         let rim = disc_support(&self.base_center(), &n, self.radius, dir);
-        if (rim - self.tip).dot(dir) > T::ZERO {
-            rim
-        } else {
-            self.tip
-        }
+        if (rim - self.tip).dot(dir) > T::ZERO { rim } else { self.tip }
     }
     #[inline]
     fn center(&self) -> Point3<T> {
@@ -376,11 +364,7 @@ impl<T: Real, S: SupportMap<T>> SupportMap<T> for Swept<S, T> {
     #[inline]
     fn support(&self, dir: &Vector3<T>) -> Point3<T> {
         let p = self.shape.support(dir);
-        if self.motion.dot(dir) > T::ZERO {
-            p + self.motion
-        } else {
-            p
-        }
+        if self.motion.dot(dir) > T::ZERO { p + self.motion } else { p }
     }
     #[inline]
     fn center(&self) -> Point3<T> {

@@ -3,14 +3,14 @@
 //! (checked in `points.rs`) serve as the independent measure of a shape's distance to a sample.
 
 use osculate_closest::{
-    closest_points_capsule_capsule, closest_points_convex, closest_points_line_line,
-    closest_points_segment_aabb, closest_points_segment_obb, closest_points_segment_segment,
-    closest_points_segment_triangle, closest_points_sphere_capsule, closest_points_sphere_segment,
-    closest_points_sphere_sphere, closest_points_triangle_triangle, gjk, gjk_intersect,
-    sq_distance_point_aabb, sq_distance_point_obb, sq_distance_point_triangle, ClosestPoints,
-    GjkStatus, Param, SupportMap, Transformed,
+    ClosestPoints, GjkStatus, Param, SupportMap, Transformed, closest_points_capsule_capsule,
+    closest_points_convex, closest_points_line_line, closest_points_segment_aabb,
+    closest_points_segment_obb, closest_points_segment_segment, closest_points_segment_triangle,
+    closest_points_sphere_capsule, closest_points_sphere_segment, closest_points_sphere_sphere,
+    closest_points_triangle_triangle, gjk, gjk_intersect, sq_distance_point_aabb,
+    sq_distance_point_obb, sq_distance_point_triangle,
 };
-use osculate_math::testing::{test_tolerance, Motion, Pair, Rng};
+use osculate_math::testing::{Motion, Pair, Rng, test_tolerance};
 use osculate_math::{
     Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Line, Obb, Point3, Real,
     Rotation3, Segment, Sphere, Tetrahedron, Transform, Triangle, Vector3,
@@ -18,8 +18,8 @@ use osculate_math::{
 use quickcheck::TestResult;
 
 use crate::points::{
-    check_barycentric, check_curve, has_nan, magnitude, raw_point, raw_values, run, PointQuery,
-    Shape, SAMPLES,
+    PointQuery, SAMPLES, Shape, check_barycentric, check_curve, has_nan, magnitude, raw_point,
+    raw_values, run,
 };
 
 /// The parameter a pair query reports for a shape: a curve parameter for lines and segments,
