@@ -22,7 +22,7 @@ const SEEDS: u64 = 64;
 const EPA_SEEDS: u64 = 6;
 /// The facade's iteration bounds for GJK (overlap) and EPA.
 const GJK_ITERATIONS: usize = 64;
-const EPA_ITERATIONS: usize = 128;
+const EPA_ITERATIONS: usize = 1024;
 
 /// Equality of two results, NaN included (the same computation prints the same).
 fn same<A: std::fmt::Debug, B: std::fmt::Debug>(a: &A, b: &B) -> bool {
