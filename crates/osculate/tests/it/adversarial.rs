@@ -1,7 +1,10 @@
 //! The adversarial catalogue (robustness issue, item 4): inputs that sit exactly on the boundaries
 //! where textbook code goes wrong, each a named test that states the expected answer and why, run
 //! in `f32` and `f64`. docs/robustness.md lists these beside the layer-local worked cases.
-#![allow(clippy::expect_used, reason = "a test: a `None` here is the failure, named by the message")]
+#![allow(
+    clippy::expect_used,
+    reason = "a test: a `None` here is the failure, named by the message"
+)]
 
 use osculate::{cast, closest, dynamic, overlap};
 use osculate_math::{
