@@ -8,6 +8,10 @@
 //! that the copy reproduces parry's time of impact bit for bit on every case it traces, so the
 //! exit it names is the one parry took.
 //!
+//! Test code only, never part of osculate: parry3d is © Sébastien Crozet and contributors,
+//! licensed Apache-2.0; this transcription follows its source as closely as the tracing needs,
+//! to reproduce its answers, and is not how osculate computes anything.
+//!
 //! The algorithm (van den Bergen's GJK ray cast, 2004 §4.3.4; "conservative advancement" of the
 //! ray origin): the ray is the relative displacement cast from the origin against the
 //! configuration-space obstacle `A − B`. GJK finds the CSO's point nearest the current origin;
