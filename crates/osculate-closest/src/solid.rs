@@ -213,7 +213,11 @@ pub fn sq_distance_point_polygon<T: Real>(p: &Point3<T>, poly: &ConvexPolygon<T>
 /// rounding), the answer is the closest point of the hull of the vertices, by GJK
 /// ([`closest_points_convex`](crate::closest_points_convex)).
 ///
-/// Cost: O(planes) when `p` is inside; otherwise O(planes²) per face `p` is in front of, and two
+/// Everything is measured relative to the vertices' centroid, each plane's offset to it formed
+/// once in f64, so a polyhedron far from the origin is resolved at its own size, not at its
+/// distance from the origin.
+///
+/// Cost: O(planes) when `p` is inside; otherwise O(planes²) per face `p` is in front of; three
 /// small vectors. A NaN or infinity anywhere gives NaN; a polyhedron with no planes or no vertices
 /// (not constructible through its constructors) gives NaN.
 ///
@@ -244,28 +248,42 @@ pub fn closest_point_on_polyhedron<T: Real>(
     {
         return nan_point();
     }
-    if poly.planes.iter().all(|h| h.signed_distance(p) <= T::ZERO) {
+    // Everything is measured relative to the vertices' centroid `c`: far from the origin a plane's
+    // offset `d` is as large as the coordinates, and `n·x − d` rounds at that magnitude on every
+    // evaluation. Between two nearly parallel faces that noise moves their common edge by the
+    // noise over the angle — in f32 at 1e4, 1e-3 over 2.5e-3, and a point on a face came back
+    // 0.87 from it (found by the 1,000,000-case soak). The offsets relative to `c`,
+    // `d − n·c`, are formed once per plane in f64 (exact products of f32 values), and every
+    // later evaluation rounds at the polyhedron's own size.
+    let count = T::from_usize(poly.vertices.len()).unwrap_or(T::ONE);
+    let c = Point3::from(poly.vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / count);
+    let local = |h: &osculate_math::Plane<T>| {
+        let n = h.normal;
+        let nc =
+            n.x.to_f64() * c.x.to_f64() + n.y.to_f64() * c.y.to_f64() + n.z.to_f64() * c.z.to_f64();
+        osculate_math::Plane { normal: n, d: T::lit(h.d.to_f64() - nc) }
+    };
+    let planes: Vec<osculate_math::Plane<T>> = poly.planes.iter().map(local).collect();
+    let pl = Point3::from(p - c);
+    if planes.iter().all(|h| h.signed_distance(&pl) <= T::ZERO) {
         return *p;
     }
     // The extent of the starting squares: the vertices lie within `radius` of their centroid, so
     // does every face of a polyhedron whose planes and vertices agree; twice that leaves room for
     // any disagreement.
-    let count = T::from_usize(poly.vertices.len()).unwrap_or(T::ONE);
-    let centroid = poly.vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / count;
-    let radius =
-        poly.vertices.iter().fold(T::ZERO, |r, v| r.fast_max((v.coords - centroid).norm()));
+    let radius = poly.vertices.iter().fold(T::ZERO, |r, v| r.fast_max((v - c).norm()));
     let half = radius * T::TWO;
     // Clipping through a corner leaves near-duplicate points whose short edge has a direction of
     // pure rounding; points closer than this (the rounding of a coordinate of the squares, with
     // room) are merged before the face is measured.
-    let tiny = T::RELATIVE_TOLERANCE * (centroid.amax() + half * T::TWO);
-    let mut face: Vec<Point3<T>> = Vec::with_capacity(poly.planes.len() + 4);
-    let mut clipped: Vec<Point3<T>> = Vec::with_capacity(poly.planes.len() + 4);
-    let mut best = *p;
+    let tiny = T::RELATIVE_TOLERANCE * half * T::TWO;
+    let mut face: Vec<Point3<T>> = Vec::with_capacity(planes.len() + 4);
+    let mut clipped: Vec<Point3<T>> = Vec::with_capacity(planes.len() + 4);
+    let mut best = pl;
     let mut best_d = T::INFINITY;
     let mut found = false;
-    for (i, plane) in poly.planes.iter().enumerate() {
-        if !(plane.signed_distance(p) > T::ZERO) {
+    for (i, plane) in planes.iter().enumerate() {
+        if !(plane.signed_distance(&pl) > T::ZERO) {
             continue;
         }
         // The plane's unit normal (a hand-built plane may carry a slightly off-unit one).
@@ -274,13 +292,13 @@ pub fn closest_point_on_polyhedron<T: Real>(
             continue;
         }
         let n = plane.normal.into_inner() / len;
-        let center =
-            Point3::from(centroid) - n * (plane.signed_distance(&Point3::from(centroid)) / len);
+        // The centroid (the local origin) projected onto the plane.
+        let center = Point3::from(n * (plane.d / len));
         let u = any_perpendicular(&n).into_inner() * half;
         let w = n.cross(&u);
         face.clear();
         face.extend_from_slice(&[center - u - w, center + u - w, center + u + w, center - u + w]);
-        for (j, other) in poly.planes.iter().enumerate() {
+        for (j, other) in planes.iter().enumerate() {
             if j != i && !face.is_empty() {
                 clip_behind(&face, other, &mut clipped);
                 core::mem::swap(&mut face, &mut clipped);
@@ -290,8 +308,8 @@ pub fn closest_point_on_polyhedron<T: Real>(
             continue;
         }
         merge_near_duplicates(&mut face, tiny * tiny);
-        let q = closest_on_planar(p, &face, &n);
-        let dq = (q - p).norm_squared();
+        let q = closest_on_planar(&pl, &face, &n);
+        let dq = (q - pl).norm_squared();
         if dq < best_d || !found {
             best_d = dq;
             best = q;
@@ -299,7 +317,7 @@ pub fn closest_point_on_polyhedron<T: Real>(
         found = true;
     }
     if found && best_d.is_finite() {
-        return best;
+        return best + c.coords;
     }
     // Rounding clipped every face away: the polyhedron is flat within rounding, and the hull of
     // its vertices answers.
@@ -501,6 +519,60 @@ pub fn sq_distance_point_cone<T: Real>(p: &Point3<T>, cone: &Cone<T>) -> T {
 mod tests {
     use super::*;
     use osculate_math::Vector3;
+
+    #[test]
+    fn far_polyhedron_with_nearly_parallel_faces_in_f32() {
+        // Found by the 1,000,000-case soak (osculate-cast properties::polyhedron::f32): a
+        // polyhedron of size 1 at 1e4, with faces 3 and 12 2.5e-3 rad apart. A point on face 3
+        // (1.3e-4 in front of it, behind every other plane) got a closest point 0.87 away: the
+        // f32 noise of `n·x − d` at 1e4 moved the faces' common edge. Measured relative to the
+        // centroid, it is within f32 rounding of the f64 answer.
+        use osculate_math::{Plane, Unit};
+        #[rustfmt::skip]
+        let pl: [([f32; 3], f32); 18] = [
+            ([-0.7738191, -0.63320553, -0.015960863], 9687.986), ([0.18193518, -0.48279175, 0.8566281], 3416.1548),
+            ([-0.9381847, -0.2832881, 0.19889028], 8093.092), ([-0.51442415, 0.6135593, 0.5990933], -1242.632),
+            ([0.23773675, -0.31370178, 0.9192782], 1791.6543), ([-0.116252705, -0.9200881, -0.37406307], 7676.133),
+            ([-0.8108361, -0.30668926, -0.49848428], 6935.296), ([-0.7677675, -0.23012163, -0.5979775], 5987.1274),
+            ([0.15422367, -0.2642998, -0.95202976], 376.2734), ([0.7738191, 0.63320553, 0.015960863], -9687.009),
+            ([0.3856834, -0.31954628, 0.86552787], 896.75385), ([-0.36406738, 0.79516107, 0.48494726], -3683.998),
+            ([-0.51462376, 0.61506593, 0.5973745], -1254.7434), ([0.8925298, -0.20366116, -0.40238377], -4130.7114),
+            ([0.3154273, 0.72040135, -0.6176792], -8115.3154), ([0.2612848, -0.19790187, -0.9447566], -792.1539),
+            ([-0.57194763, 0.627998, 0.5277257], -1066.3489), ([0.17647438, -0.23865572, -0.95493466], 36.14224),
+        ];
+        #[rustfmt::skip]
+        let vs: [[f32; 3]; 12] = [
+            [-6064.644, -7909.139, 818.39417], [-6064.5474, -7909.2554, 818.30817], [-6064.7373, -7909.018, 818.12555],
+            [-6064.6406, -7909.1343, 818.03955], [-6063.887, -7908.52, 818.4098], [-6063.7905, -7908.636, 818.3238],
+            [-6063.981, -7908.399, 818.1412], [-6063.8843, -7908.515, 818.0552], [-6064.7544, -7908.965, 818.1206],
+            [-6064.3706, -7908.432, 817.9033], [-6064.0, -7909.273, 818.1819], [-6064.6714, -7908.72, 817.9196],
+        ];
+        let plane = |n: [f32; 3], d: f32| Plane {
+            normal: Unit::new_unchecked(Vector3::new(n[0], n[1], n[2])),
+            d,
+        };
+        let poly = ConvexPolyhedron {
+            planes: pl.iter().map(|&(n, d)| plane(n, d)).collect(),
+            vertices: vs.iter().map(|v| Point3::new(v[0], v[1], v[2])).collect(),
+        };
+        let wide = ConvexPolyhedron {
+            planes: poly
+                .planes
+                .iter()
+                .map(|h| Plane {
+                    normal: Unit::new_unchecked(h.normal.into_inner().cast::<f64>()),
+                    d: f64::from(h.d),
+                })
+                .collect(),
+            vertices: poly.vertices.iter().map(|v| v.cast::<f64>()).collect(),
+        };
+        let p = Point3::new(-6064.6147_f32, -7908.959, 818.2353);
+        let q = closest_point_on_polyhedron(&p, &poly);
+        let q64 = closest_point_on_polyhedron(&p.cast::<f64>(), &wide);
+        // f32 spacing at 8e3 is 4.9e-4; the answers agree to a few spacings.
+        assert!((q.cast::<f64>() - q64).norm() < 2e-3, "{q:?} vs {q64:?}");
+        assert!((q64 - p.cast::<f64>()).norm() < 2e-4, "{q64:?}");
+    }
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);

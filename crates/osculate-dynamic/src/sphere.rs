@@ -436,7 +436,17 @@ pub fn sphere_capsule<T: Real>(
     };
     let rel = vs - vc;
     let r = s.radius + c.radius;
-    if !(s.radius >= T::ZERO && c.radius >= T::ZERO && r.is_finite() && finite_motion(vs, vc)) {
+    // Every coordinate finite: a capsule with an infinite end is a ray, whose closest point to a
+    // sphere can still be finite, and an impact was reported from it (found by the
+    // 1,000,000-case soak; the crate answers `None` for any non-finite input).
+    if !(s.radius >= T::ZERO
+        && c.radius >= T::ZERO
+        && r.is_finite()
+        && finite_motion(vs, vc)
+        && is_finite_point(&s.center)
+        && is_finite_point(&c.a)
+        && is_finite_point(&c.b))
+    {
         return None;
     }
     let q0 = axis_point(&s.center, &Vector3::zeros());
@@ -481,7 +491,12 @@ pub fn capsule_capsule<T: Real>(
     vb: &Vector3<T>,
 ) -> Option<Impact<T>> {
     let r = a.radius + b.radius;
-    if !(a.radius >= T::ZERO && b.radius >= T::ZERO && r.is_finite() && finite_motion(va, vb)) {
+    if !(a.radius >= T::ZERO
+        && b.radius >= T::ZERO
+        && r.is_finite()
+        && finite_motion(va, vb)
+        && [a.a, a.b, b.a, b.b].iter().all(is_finite_point))
+    {
         return None;
     }
     let rel = vb - va;

@@ -442,8 +442,12 @@ pub fn segment_aabb<T: Real>(s: &Segment<T>, b: &Aabb<T>) -> bool {
     if !valid_extents(&e) {
         return false;
     }
-    let c = b.center();
-    let m = (s.a.coords + s.b.coords) * T::HALF - c.coords;
+    // The segment's midpoint relative to the box's center, as ((a − min) + (b − max)) / 2: far
+    // from the origin each difference is exact (Sterbenz), so the error is relative to the local
+    // sizes the slack is measured in. Forming the center first, as `(a + b) / 2 − (min + max) / 2`,
+    // rounds at the coordinates' magnitude: an end lying on the box's face at 1e4 was 4e-4 off in
+    // f32, beyond the slack (found by the 1,000,000-case soak).
+    let m = ((s.a - b.min) + (s.b - b.max)) * T::HALF;
     let d = (s.b - s.a) * T::HALF;
     centered_box_segment(&e, &m, &d)
 }
@@ -475,6 +479,18 @@ pub fn segment_obb<T: Real>(s: &Segment<T>, b: &Obb<T>) -> bool {
 mod tests {
     use super::*;
     use osculate_math::Rotation3;
+
+    #[test]
+    fn segment_ending_on_a_far_box_face_touches() {
+        // Found by the 1,000,000-case soak (segment_aabb_agrees::f32): the segment's first end is
+        // on the box's face x = max.x, at 1e4 from the origin.
+        let p = |x: f32, y: f32, z: f32| Point3::new(x, y, z);
+        let s = Segment::new(p(3901.5405, -5635.25, 7281.5845), p(3901.6506, -5634.617, 7280.491));
+        let b = Aabb::new(p(3900.9038, -5636.5757, 7280.7954), p(3901.5405, -5635.1978, 7282.3696));
+        assert!((0..3).all(|i| b.min[i] <= s.a[i] && s.a[i] <= b.max[i]));
+        assert!(segment_aabb(&s, &b));
+        assert!(segment_aabb(&Segment::new(s.b, s.a), &b));
+    }
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);

@@ -54,6 +54,11 @@ trait Predicates<T: Real> {
     fn coplanar(_t: [&Point3<T>; 3], _others: &[&Point3<T>]) -> bool {
         false
     }
+    /// The sides of the points `others` with respect to the plane of the non-degenerate triangle
+    /// `t`: `orient3d(t, p)` for each (the fast mode: 0 within the tolerance of [`Self::coplanar`]).
+    fn sides<const N: usize>(t: [&Point3<T>; 3], others: [&Point3<T>; N]) -> [Sign; N] {
+        others.map(|p| Self::orient3d(t[0], t[1], t[2], p))
+    }
 }
 
 /// Determinants in the input's precision.
@@ -89,6 +94,22 @@ impl<T: Real> Predicates<T> for Fast {
         let scale = t.iter().chain(others).fold(T::ZERO, |s, p| s.fast_max(p.coords.amax()));
         let tolerance = T::RELATIVE_TOLERANCE * n.norm() * scale;
         others.iter().all(|p| n.dot(&(*p - t[0])).abs() <= tolerance)
+    }
+    /// A point within the tolerance of [`Self::coplanar`] is on the plane (sign 0): its computed
+    /// orientation is rounding noise. Guigue-Devillers then treats it as the exact algorithm
+    /// treats a vertex on the plane, and the orientations that decide the answer all involve a
+    /// vertex that is off the plane by more than rounding. Taking the noise sign instead let an
+    /// edge lying in the other triangle's plane (up to a rigid motion's rounding) decide the
+    /// interval test on the planes' common line — that edge — by noise: two triangles √5 apart
+    /// were reported crossing (found by the 1,000,000-case soak).
+    fn sides<const N: usize>(t: [&Point3<T>; 3], others: [&Point3<T>; N]) -> [Sign; N] {
+        let n = (t[1] - t[0]).cross(&(t[2] - t[0]));
+        let scale = t.iter().chain(&others).fold(T::ZERO, |s, p| s.fast_max(p.coords.amax()));
+        let tolerance = T::RELATIVE_TOLERANCE * n.norm() * scale;
+        others.map(|p| {
+            let d = n.dot(&(p - t[0]));
+            if d.abs() <= tolerance { 0 } else { sign(d) }
+        })
     }
 }
 
@@ -237,7 +258,7 @@ fn segment_triangle_with<T: Real, P: Predicates<T>>(s: &Segment<T>, t: &Triangle
     if P::coplanar([a, b, c], &[p, q]) {
         return coplanar_segment_triangle::<T, P>(p, q, [a, b, c], drop);
     }
-    let (sp, sq) = (P::orient3d(a, b, c, p), P::orient3d(a, b, c, q));
+    let [sp, sq] = P::sides([a, b, c], [p, q]);
     if sp * sq > 0 {
         return false; // both ends strictly on one side
     }
@@ -323,22 +344,28 @@ fn triangle_triangle_with<T: Real, P: Predicates<T>>(t1: &Triangle<T>, t2: &Tria
             .iter()
             .any(|(u, v)| segment_triangle_with::<T, P>(&Segment::new(**u, **v), t2));
     };
-    if P::collapsed(p2, q2, r2) || projection_for::<T, P>(p2, q2, r2).is_none() {
+    let drop2 = if P::collapsed(p2, q2, r2) { None } else { projection_for::<T, P>(p2, q2, r2) };
+    let Some(drop2) = drop2 else {
         return [(p2, q2), (q2, r2), (r2, p2)]
             .iter()
             .any(|(u, v)| segment_triangle_with::<T, P>(&Segment::new(**u, **v), t1));
+    };
+    // Coplanar up to the fast mode's tolerance: T1 lies in T2's plane, so the 2D test projects
+    // along T2's normal (and vice versa). A small T1 can lie within the tolerance of T2's plane
+    // while T2, tilted, is far from T1's: projected along T1's normal the two overlapped although
+    // they are 0.9 apart (found by the 1,000,000-case soak, f32 at 1e4).
+    if P::coplanar([p2, q2, r2], &[p1, q1, r1]) {
+        return coplanar_triangles::<T, P>([p1, q1, r1], [p2, q2, r2], drop2);
     }
-    if P::coplanar([p2, q2, r2], &[p1, q1, r1]) || P::coplanar([p1, q1, r1], &[p2, q2, r2]) {
+    if P::coplanar([p1, q1, r1], &[p2, q2, r2]) {
         return coplanar_triangles::<T, P>([p1, q1, r1], [p2, q2, r2], drop1);
     }
     // T1's vertices against T2's plane: all strictly on one side → apart.
-    let (dp1, dq1, dr1) =
-        (P::orient3d(p2, q2, r2, p1), P::orient3d(p2, q2, r2, q1), P::orient3d(p2, q2, r2, r1));
+    let [dp1, dq1, dr1] = P::sides([p2, q2, r2], [p1, q1, r1]);
     if dp1 * dq1 > 0 && dp1 * dr1 > 0 {
         return false;
     }
-    let (dp2, dq2, dr2) =
-        (P::orient3d(p1, q1, r1, p2), P::orient3d(p1, q1, r1, q2), P::orient3d(p1, q1, r1, r2));
+    let [dp2, dq2, dr2] = P::sides([p1, q1, r1], [p2, q2, r2]);
     if dp2 * dq2 > 0 && dp2 * dr2 > 0 {
         return false;
     }
@@ -613,6 +640,54 @@ mod tests {
         assert_eq!(both(&a, &b), [false; 4]);
         let s = Segment::new(b.a, b.b);
         assert!(!segment_triangle(&s, &a) && !segment_triangle_exact(&s, &a));
+    }
+
+    #[test]
+    fn edge_in_the_other_plane_after_a_rigid_motion_is_not_noise() {
+        // Found by the 1,000,000-case soak (moved_integer_configurations_agree::f64): a's edge
+        // (1,1,3)-(1,3,3) lies in b's plane z = 3, √5 from b. After a rigid motion the edge's two
+        // orientations against b's plane are rounding noise, and Guigue-Devillers' interval test
+        // on the planes' common line (which is then that edge) was decided by noise: "crossing".
+        use osculate_math::nalgebra::Quaternion;
+        use osculate_math::{Isometry3, Transform, Translation3, UnitQuaternion};
+        let q = Quaternion::new(
+            0.9589861896739394,
+            -0.19076886549815167,
+            0.20296044194139753,
+            -0.052533674706418294,
+        );
+        let m = Isometry3::from_parts(
+            Translation3::new(7.331938369457788, 6.250462824442199, -6.45770963972593),
+            UnitQuaternion::new_unchecked(q),
+        );
+        let p = |x: f64, y: f64, z: f64| Point3::new(x, y, z);
+        let a = Triangle::new(p(1.0, 1.0, 3.0), p(1.0, 3.0, 3.0), p(-3.0, -1.0, -1.0));
+        let b = Triangle::new(p(-1.0, -3.0, 3.0), p(2.0, -1.0, 3.0), p(3.0, -2.0, 3.0));
+        assert_eq!(both(&a, &b), [false; 4]);
+        assert_eq!(both(&a.transformed(&m), &b.transformed(&m)), [false; 4]);
+
+        // The f32 motion_triangles case, 0.9 apart at 1e4: after the motion the small `a` is
+        // within the fast mode's coplanarity tolerance (128 ε × 1e4 ≈ 0.15) of b's plane, while
+        // `b`, tilted, is not near a's plane; the 2D test projected along a's normal said "overlap".
+        // It now projects along the normal of the plane the other triangle lies in.
+        let q = Quaternion::new(0.855138_f32, -0.38870516, -0.17519438, 0.29487997);
+        let m = Isometry3::from_parts(
+            Translation3::new(-8.434331_f32, -7.6174946, 6.6095476),
+            UnitQuaternion::new_unchecked(q),
+        );
+        let p = |x: f32, y: f32, z: f32| Point3::new(x, y, z);
+        let a = Triangle::new(
+            p(3262.8176, -7066.195, 6279.86),
+            p(3263.2583, -7064.9478, 6279.2246),
+            p(3263.1318, -7065.528, 6279.648),
+        );
+        let b = Triangle::new(
+            p(3261.8535, -7064.9434, 6280.429),
+            p(3262.288, -7065.403, 6280.179),
+            p(3262.1125, -7066.121, 6280.476),
+        );
+        assert_eq!(both(&a, &b), [false; 4]);
+        assert_eq!(both(&a.transformed(&m), &b.transformed(&m)), [false; 4]);
     }
 
     /// Triangles in parallel planes that are not coplanar never meet, however their projections

@@ -1376,3 +1376,20 @@ fn non_finite_input_is_safe_f32() {
 fn non_finite_input_is_safe_f64() {
     run(non_finite::<f64> as fn(_) -> _);
 }
+
+#[test]
+fn soak_finding_infinite_capsule_end_is_no_impact() {
+    // Found by the 1,000,000-case soak (non_finite_input_is_safe_f64): a capsule from the origin
+    // to (−∞, −1, 0), radius 0, beside a unit sphere at (−1, 0, 0). The sphere touches that ray,
+    // and `sphere_capsule` reported an impact at t = 0 from the infinite input.
+    let mut raw = [0.0_f64; 16];
+    raw[2] = -0.0;
+    raw[3] = f64::NEG_INFINITY;
+    raw[4] = -1.0;
+    raw[7] = 1.0;
+    raw[13] = 1.0;
+    let r = non_finite::<f64>(raw);
+    assert!(!r.is_failure(), "{r:?}");
+    let r = non_finite::<f32>(raw);
+    assert!(!r.is_failure(), "{r:?}");
+}

@@ -473,6 +473,60 @@ fn obb_brute_force<T: Real>(a: &Obb<T>, b: &Obb<T>, scale: T) -> bool {
     !axes.iter().any(|u| separated_on_axis(u, &ca, &cb, scale))
 }
 
+/// What `obb_obb` documents it may add, on an edge axis, to the slack the band covers: on the
+/// axis `a_i × b_j` of length `L`, `(16 ε × scale + 4 ε × the four extents involved) / L` — the
+/// rounding of that axis's direction, which grows as the edges turn parallel and which the input's
+/// precision cannot resolve. It is returned for the axis that realises the separating-axis gap
+/// when that axis is an edge axis (0 otherwise): there, and only there, a "true" for boxes apart
+/// by more than the band is the documented behaviour. Found by the 1,000,000-case soak: f32 boxes
+/// 7.7e-5 apart at unit scale on an axis of length 0.043 (allowance 5.9e-5 + slack 2e-5) against
+/// a band of 7.2e-5.
+fn obb_edge_allowance<T: Real>(a: &Obb<f64>, b: &Obb<f64>) -> f64 {
+    let eps = T::EPSILON.to_f64();
+    let (ea, eb) = (a.half_extents, b.half_extents);
+    let d = b.center - a.center;
+    let scale = d.amax() + ea.amax() + eb.amax();
+    let sep = |n: &Vector3<f64>| {
+        let ra: f64 = (0..3).map(|q| ea[q] * a.axis(q).dot(n).abs()).sum();
+        let rb: f64 = (0..3).map(|q| eb[q] * b.axis(q).dot(n).abs()).sum();
+        d.dot(n).abs() - ra - rb
+    };
+    let face = (0..3).map(|i| sep(&a.axis(i)).max(sep(&b.axis(i)))).fold(f64::MIN, f64::max);
+    let mut best = (face, 0.0);
+    for i in 0..3 {
+        for j in 0..3 {
+            let c = a.axis(i).cross(&b.axis(j));
+            let len = c.norm();
+            if len < f64::EPSILON {
+                continue;
+            }
+            let s = sep(&(c / len));
+            if s > best.0 {
+                let (i1, i2, j1, j2) = ((i + 1) % 3, (i + 2) % 3, (j + 1) % 3, (j + 2) % 3);
+                let ext = ea[i1] + ea[i2] + eb[j1] + eb[j2];
+                best = (s, (16.0 * eps * scale + 4.0 * eps * ext) / len);
+            }
+        }
+    }
+    best.1
+}
+
+/// How deep point `x` is inside box `b` (f64): the least distance to a face plane, negative
+/// outside.
+fn clearance_obb(b: &Obb<f64>, x: &Point3<f64>) -> f64 {
+    let l = b.rotation.inverse() * (x - b.center);
+    (0..3).map(|i| b.half_extents[i] - l[i].abs()).fold(f64::INFINITY, f64::min)
+}
+
+/// Whether a sample `x`, drawn in `T` from one shape and `own` (f64) away from it after rounding,
+/// proves the shapes overlap: it lies inside the other box by at least `own` (so the shape's own
+/// point nearest to `x` is inside too). A sample is rounded to `T` where it is computed: far from
+/// the origin a rounded point of a segment can land on a box that the segment misses by 3e-4
+/// (found by the 1,000,000-case soak, f32 at 1e4), so mere containment proves nothing.
+fn sample_proves(clearance: f64, own: f64) -> bool {
+    clearance >= 0.0 && clearance >= own
+}
+
 fn obb_obb_agrees<T: Real>(p: Pair<Obb<T>, Obb<T>>) -> TestResult {
     let (a, b) = (wobb(&p.a), wobb(&p.b));
     let sc = scale(&[a.center, b.center], &[a.half_extents.amax(), b.half_extents.amax()]);
@@ -480,15 +534,24 @@ fn obb_obb_agrees<T: Real>(p: Pair<Obb<T>, Obb<T>>) -> TestResult {
     let gap = sat_gap(&a.corners(), &obb_axes(&a), &b.corners(), &obb_axes(&b));
     let mut c = Checks::default();
     let got = obb_obb(&p.a, &p.b);
-    c.expect("obb_obb", got, -gap, band, &p);
-    c.expect("obb_obb (b, a)", obb_obb(&p.b, &p.a), -gap, band, &p);
+    // "Overlap" may stand up to the documented edge-axis allowance beyond the band.
+    let allow = |got: bool, band: f64| {
+        if got { band + obb_edge_allowance::<T>(&a, &b) } else { band }
+    };
+    c.expect("obb_obb", got, -gap, allow(got, band), &p);
+    let got_ba = obb_obb(&p.b, &p.a);
+    c.expect("obb_obb (b, a)", got_ba, -gap, allow(got_ba, band), &p);
     let brute = obb_brute_force(&p.a, &p.b, T::lit(sc * 2.0));
     c.expect("15-axis brute force", brute, -gap, band, &p);
     // Samples: a point of one box inside the other means they overlap.
     let mut rng = Rng::new(p.seed);
     for _ in 0..SAMPLES {
         let (x, y) = (p.a.sample_inside(&mut rng), p.b.sample_boundary(&mut rng));
-        if contains_point(&p.b, &x) || contains_point(&p.a, &y) {
+        let (wx, wy) = (wp(&x), wp(&y));
+        let own = |o: &Obb<f64>, q: &Point3<f64>| closest::sq_distance_point_obb(q, o).sqrt();
+        if sample_proves(clearance_obb(&b, &wx), own(&a, &wx))
+            || sample_proves(clearance_obb(&a, &wy), own(&b, &wy))
+        {
             c.ensure(got, || format!("obb_obb false, yet a sample is in both: {p:?}"));
         }
     }
@@ -505,7 +568,8 @@ fn aabb_triangle_agrees<T: Real>(p: Pair<Aabb<T>, Triangle<T>>) -> TestResult {
     let mut rng = Rng::new(p.seed);
     for _ in 0..SAMPLES {
         let x = p.b.sample_inside(&mut rng);
-        if contains_point(&p.a, &x) {
+        let own = closest::sq_distance_point_triangle(&wp(&x), &t).sqrt();
+        if sample_proves(clearance_obb(&obb_of(&b), &wp(&x)), own) {
             c.ensure(got, || format!("aabb_triangle false, yet {x:?} is in both: {p:?}"));
         }
     }
@@ -522,7 +586,8 @@ fn obb_triangle_agrees<T: Real>(p: Pair<Obb<T>, Triangle<T>>) -> TestResult {
     let mut rng = Rng::new(p.seed);
     for _ in 0..SAMPLES {
         let x = p.b.sample_inside(&mut rng);
-        if contains_point(&p.a, &x) {
+        let own = closest::sq_distance_point_triangle(&wp(&x), &t).sqrt();
+        if sample_proves(clearance_obb(&b, &wp(&x)), own) {
             c.ensure(got, || format!("obb_triangle false, yet {x:?} is in both: {p:?}"));
         }
     }
@@ -541,7 +606,8 @@ fn segment_aabb_agrees<T: Real>(p: Pair<Segment<T>, Aabb<T>>) -> TestResult {
     let mut rng = Rng::new(p.seed);
     for _ in 0..SAMPLES {
         let x = p.a.sample_inside(&mut rng);
-        if contains_point(&p.b, &x) {
+        let own = closest::sq_distance_point_segment(&wp(&x), &s).sqrt();
+        if sample_proves(clearance_obb(&obb_of(&b), &wp(&x)), own) {
             c.ensure(got, || format!("segment_aabb false, yet {x:?} is in both: {p:?}"));
         }
     }
@@ -560,7 +626,8 @@ fn segment_obb_agrees<T: Real>(p: Pair<Segment<T>, Obb<T>>) -> TestResult {
     let mut rng = Rng::new(p.seed);
     for _ in 0..SAMPLES {
         let x = p.a.sample_inside(&mut rng);
-        if contains_point(&p.b, &x) {
+        let own = closest::sq_distance_point_segment(&wp(&x), &s).sqrt();
+        if sample_proves(clearance_obb(&b, &wp(&x)), own) {
             c.ensure(got, || format!("segment_obb false, yet {x:?} is in both: {p:?}"));
         }
     }
@@ -1107,7 +1174,10 @@ fn obb_obb_agrees_with_closest<T: Real>((p, k): (Pair<Obb<T>, Obb<T>>, u8)) -> T
     let band = band::<T>(sc(&b));
     let m = closest_margin(&a, &b, band, || box_contact(&a, &b).map(|(d, _)| -d));
     let mut c = Checks::default();
-    c.expect("obb_obb", obb_obb(&p.a, &bt), m, band, &(&p.a, &bt));
+    // "Overlap" may stand up to the documented edge-axis allowance beyond the band.
+    let got = obb_obb(&p.a, &bt);
+    let band = if got { band + obb_edge_allowance::<T>(&a, &b) } else { band };
+    c.expect("obb_obb", got, m, band, &(&p.a, &bt));
     c.result()
 }
 
@@ -1595,3 +1665,126 @@ fn non_finite_is_false<T: Real>(raw: Raw) -> TestResult {
 }
 
 for_f32_and_f64!(non_finite_is_false);
+
+// ---------------------------------------------------------------------------------------------
+// Cases the 1,000,000-case soak found (2026-11-23), replayed through the properties that found
+// them. Each property asserts only outside its band, so a case passing is the property holding
+// on it; the fixes are described at each function (and the unit tests of `triangle.rs` and
+// `sat.rs` pin the answers themselves).
+
+fn m32(q: [f32; 4], t: [f32; 3]) -> Motion<f32> {
+    use osculate_math::nalgebra::Quaternion;
+    use osculate_math::{Isometry3, Translation3, UnitQuaternion};
+    let q = UnitQuaternion::new_unchecked(Quaternion::new(q[3], q[0], q[1], q[2]));
+    Motion(Isometry3::from_parts(Translation3::new(t[0], t[1], t[2]), q))
+}
+
+#[test]
+fn soak_findings_hold() {
+    let p = |x: f32, y: f32, z: f32| Point3::new(x, y, z);
+    // motion_triangles::f32: a small triangle within the coplanarity tolerance of the other's
+    // plane, projected along the wrong normal.
+    let tris = Pair {
+        a: Triangle::new(
+            p(3262.8176, -7066.195, 6279.86),
+            p(3263.2583, -7064.9478, 6279.2246),
+            p(3263.1318, -7065.528, 6279.648),
+        ),
+        b: Triangle::new(
+            p(3261.8535, -7064.9434, 6280.429),
+            p(3262.288, -7065.403, 6280.179),
+            p(3262.1125, -7066.121, 6280.476),
+        ),
+        seed: 12522661019947406973,
+    };
+    let m =
+        m32([-0.38870516, -0.17519438, 0.29487997, 0.855138], [-8.434331, -7.6174946, 6.6095476]);
+    let r = motion_triangles::<f32>((tris, m));
+    assert!(!r.is_failure(), "{r:?}");
+    // segment_aabb_agrees::f32: the segment's end on the box's face at 1e4.
+    let sb = Pair {
+        a: Segment::new(p(3901.5405, -5635.25, 7281.5845), p(3901.6506, -5634.617, 7280.491)),
+        b: Aabb::new(p(3900.9038, -5636.5757, 7280.7954), p(3901.5405, -5635.1978, 7282.3696)),
+        seed: 11179254519594565468,
+    };
+    let r = segment_aabb_agrees::<f32>(sb);
+    assert!(!r.is_failure(), "{r:?}");
+    // The same property, second run: a sample of the segment, rounded to f32 at 1e4, landed on
+    // the box's edge although the segment misses the box by 3.0e-4 (inside the band).
+    let sb = Pair {
+        a: Segment::new(p(-4709.837, 538.0201, 8805.257), p(-4709.5625, 537.0791, 8804.437)),
+        b: Aabb::new(p(-4709.8022, 537.6486, 8805.154), p(-4708.4897, 539.4664, 8807.072)),
+        seed: 6127282186197029212,
+    };
+    let r = segment_aabb_agrees::<f32>(sb);
+    assert!(!r.is_failure(), "{r:?}");
+    // obb_obb_agrees_with_closest::f32: nearly parallel edges (axis length 0.043), 7.7e-5 apart;
+    // "overlapping" within the documented edge-axis allowance.
+    let rot = |c: [[f32; 3]; 3]| {
+        let v = |c: [f32; 3]| Vector3::new(c[0], c[1], c[2]);
+        Rotation3::from_matrix_unchecked(Matrix3::from_columns(&[v(c[0]), v(c[1]), v(c[2])]))
+    };
+    let boxes = Pair {
+        a: Obb::new(
+            p(0.6078614, -0.58490425, -0.6501289),
+            rot([
+                [0.06869903, -0.525372, -0.8480948],
+                [-0.7853061, 0.495816, -0.37075752],
+                [0.61528444, 0.69148463, -0.37851575],
+            ]),
+            Vector3::new(0.72218764, 0.0, 0.0),
+        ),
+        b: Obb::new(
+            p(0.97985417, -0.7665992, 0.0012060627),
+            rot([
+                [-0.09155452, 0.55539525, 0.8265312],
+                [0.93196785, -0.24459955, 0.26759455],
+                [0.35078987, 0.79480004, -0.49521643],
+            ]),
+            Vector3::new(0.20583063, 0.0, 0.09605918),
+        ),
+        seed: 1060983665078621005,
+    };
+    let r = obb_obb_agrees_with_closest::<f32>((boxes, 32));
+    assert!(!r.is_failure(), "{r:?}");
+}
+
+#[test]
+fn soak_finding_integer_triangles_hold() {
+    // moved_integer_configurations_agree: an edge of one triangle in the other's plane, √5 away;
+    // after the motion the edge's orientations were noise. The property draws the triangles from
+    // its seed, so the case is replayed on the triangles themselves.
+    use osculate_math::nalgebra::Quaternion;
+    use osculate_math::{Isometry3, Translation3, UnitQuaternion};
+    let q = Quaternion::new(
+        0.9589861896739394,
+        -0.19076886549815167,
+        0.20296044194139753,
+        -0.052533674706418294,
+    );
+    let m = Isometry3::from_parts(
+        Translation3::new(7.331938369457788, 6.250462824442199, -6.45770963972593),
+        UnitQuaternion::new_unchecked(q),
+    );
+    let p = |x: f64, y: f64, z: f64| Point3::new(x, y, z);
+    let a = Triangle::new(p(1.0, 1.0, 3.0), p(1.0, 3.0, 3.0), p(-3.0, -1.0, -1.0));
+    let b = Triangle::new(p(-1.0, -3.0, 3.0), p(2.0, -1.0, 3.0), p(3.0, -2.0, 3.0));
+    let d = closest::closest_points_triangle_triangle(&a, &b).distance;
+    assert!((d - 5.0_f64.sqrt()).abs() < 1e-12, "{d}");
+    let (am, bm) = (a.transformed(&m), b.transformed(&m));
+    assert!(!triangle_triangle(&am, &bm) && !triangle_triangle(&bm, &am));
+    assert!(!triangle_triangle_exact(&am, &bm) && !triangle_triangle_exact(&bm, &am));
+    // The f32 case of the same property: (-3,2,-3),(-2,0,0),(-1,-3,3) against a triangle of the
+    // plane z = 3, 0.72 apart.
+    let q = Quaternion::new(0.27349398_f32, -0.58817506, 0.66990197, 0.3612237);
+    let m = Isometry3::from_parts(
+        Translation3::new(-9.894673_f32, 4.6455593, 3.1435022),
+        UnitQuaternion::new_unchecked(q),
+    );
+    let p = |x: f32, y: f32, z: f32| Point3::new(x, y, z);
+    let a = Triangle::new(p(-3.0, 2.0, -3.0), p(-2.0, 0.0, 0.0), p(-1.0, -3.0, 3.0));
+    let b = Triangle::new(p(-1.0, -2.0, 3.0), p(1.0, -3.0, 3.0), p(-1.0, -1.0, 3.0));
+    let (am, bm) = (a.transformed(&m), b.transformed(&m));
+    assert!(!triangle_triangle(&am, &bm) && !triangle_triangle(&bm, &am));
+    assert!(!triangle_triangle_exact(&am, &bm) && !triangle_triangle_exact(&bm, &am));
+}
