@@ -25,7 +25,7 @@ use alloc::vec::Vec;
 use osculate_math::{Point3, Real, Triangle, Unit, Vector3};
 
 use crate::gjk::{GjkStatus, Vertex, gjk_with_simplex};
-use crate::point::closest_point_on_triangle;
+use crate::point::closest_point_on_triangle_barycentric;
 use crate::support::{SupportMap, perpendicular};
 use crate::types::Contact;
 
@@ -136,7 +136,7 @@ impl<T: Real> Polytope<T> {
                     let t: Vec<_> = (0..4).filter(|&i| i != drop).map(|i| w[i]).collect();
                     let tri =
                         Triangle::new(Point3::from(t[0]), Point3::from(t[1]), Point3::from(t[2]));
-                    let c = closest_point_on_triangle(&Point3::origin(), &tri);
+                    let c = closest_point_on_triangle_barycentric(&Point3::origin(), &tri);
                     let dd = c.point.coords.norm_squared();
                     if dd < best.0 {
                         best = (dd, drop);
@@ -538,7 +538,7 @@ fn reported<T: Real>(
     let project = |f: &Face<T>| {
         let [p0, p1, p2] = f.v.map(|i| poly.verts[i].w);
         let tri = Triangle::new(Point3::from(p0), Point3::from(p1), Point3::from(p2));
-        let c = closest_point_on_triangle(&Point3::origin(), &tri);
+        let c = closest_point_on_triangle_barycentric(&Point3::origin(), &tri);
         let off = if c.barycentric.iter().all(|&l| l > T::ZERO) {
             T::ZERO
         } else {

@@ -12,7 +12,7 @@
 
 use osculate_math::{Point3, Real, Segment, Triangle, Vector3};
 
-use crate::point::closest_point_on_triangle;
+use crate::point::closest_point_on_triangle_barycentric;
 use crate::support::SupportMap;
 use crate::types::{ClosestPoints, Param};
 
@@ -134,7 +134,7 @@ impl<T: Real> Simplex<T> {
                     Point3::from(self.v[1].w),
                     Point3::from(self.v[2].w),
                 );
-                let c = closest_point_on_triangle(&origin, &tri);
+                let c = closest_point_on_triangle_barycentric(&origin, &tri);
                 self.keep(&c.barycentric);
             }
             _ => {
@@ -190,7 +190,7 @@ impl<T: Real> Simplex<T> {
                             Point3::from(w[b]),
                             Point3::from(w[c]),
                         );
-                        let cp = closest_point_on_triangle(&origin, &tri);
+                        let cp = closest_point_on_triangle_barycentric(&origin, &tri);
                         let d2 = cp.point.coords.norm_squared();
                         if best.is_none_or(|(bd, _)| d2 < bd) {
                             let mut full = [T::ZERO; 4];

@@ -217,8 +217,8 @@ pub fn sq_distance_point_polygon<T: Real>(p: &Point3<T>, poly: &ConvexPolygon<T>
 /// once in f64, so a polyhedron far from the origin is resolved at its own size, not at its
 /// distance from the origin.
 ///
-/// Cost: O(planes) when `p` is inside; otherwise O(planes²) per face `p` is in front of; three
-/// small vectors. A NaN or infinity anywhere gives NaN; a polyhedron with no planes or no vertices
+/// Cost: O(planes) and no allocation when `p` is inside; otherwise O(planes²) per face `p` is in
+/// front of, and three small vectors. A NaN or infinity anywhere gives NaN; a polyhedron with no planes or no vertices
 /// (not constructible through its constructors) gives NaN.
 ///
 /// # Examples
@@ -263,11 +263,11 @@ pub fn closest_point_on_polyhedron<T: Real>(
             n.x.to_f64() * c.x.to_f64() + n.y.to_f64() * c.y.to_f64() + n.z.to_f64() * c.z.to_f64();
         osculate_math::Plane { normal: n, d: T::lit(h.d.to_f64() - nc) }
     };
-    let planes: Vec<osculate_math::Plane<T>> = poly.planes.iter().map(local).collect();
     let pl = Point3::from(p - c);
-    if planes.iter().all(|h| h.signed_distance(&pl) <= T::ZERO) {
-        return *p;
+    if poly.planes.iter().all(|h| local(h).signed_distance(&pl) <= T::ZERO) {
+        return *p; // inside: no allocation
     }
+    let planes: Vec<osculate_math::Plane<T>> = poly.planes.iter().map(local).collect();
     // The extent of the starting squares: the vertices lie within `radius` of their centroid, so
     // does every face of a polyhedron whose planes and vertices agree; twice that leaves room for
     // any disagreement.
