@@ -49,13 +49,9 @@ trait Predicates<T: Real> {
     fn collapsed(_a: &Point3<T>, _b: &Point3<T>, _c: &Point3<T>) -> bool {
         false
     }
-    /// Whether the points `others` are to be taken as lying in the plane of the non-degenerate
-    /// triangle `t` although an orientation says otherwise (the exact mode: never).
-    fn coplanar(_t: [&Point3<T>; 3], _others: &[&Point3<T>]) -> bool {
-        false
-    }
     /// The sides of the points `others` with respect to the plane of the non-degenerate triangle
-    /// `t`: `orient3d(t, p)` for each (the fast mode: 0 within the tolerance of [`Self::coplanar`]).
+    /// `t`: `orient3d(t, p)` for each (the fast mode: 0 within a tolerance of the plane, so that
+    /// all zero means "coplanar").
     fn sides<const N: usize>(t: [&Point3<T>; 3], others: [&Point3<T>; N]) -> [Sign; N] {
         others.map(|p| Self::orient3d(t[0], t[1], t[2], p))
     }
@@ -84,22 +80,15 @@ impl<T: Real> Predicates<T> for Fast {
             <= T::DEGENERATE_SQ_TOLERANCE * u.norm_squared() * v.norm_squared()
     }
     /// Points within `RELATIVE_TOLERANCE × scale` of the plane (`scale` the largest coordinate
-    /// involved) are in it up to the input's own rounding: a coplanar mesh moved by a rigid motion
-    /// is coplanar only that far, and the orientations against the plane are then noise — two
-    /// coplanar triangles a unit apart were reported crossing. Möller (1997) tests coplanarity
-    /// with a tolerance for the same reason. Taking them as coplanar sends them to the 2D test,
-    /// which errs toward "overlapping" by at most that tolerance, as the separating-axis tests do.
-    fn coplanar(t: [&Point3<T>; 3], others: &[&Point3<T>]) -> bool {
-        let n = (t[1] - t[0]).cross(&(t[2] - t[0]));
-        let scale = t.iter().chain(others).fold(T::ZERO, |s, p| s.fast_max(p.coords.amax()));
-        let tolerance = T::RELATIVE_TOLERANCE * n.norm() * scale;
-        others.iter().all(|p| n.dot(&(*p - t[0])).abs() <= tolerance)
-    }
-    /// A point within the tolerance of [`Self::coplanar`] is on the plane (sign 0): its computed
-    /// orientation is rounding noise. Guigue-Devillers then treats it as the exact algorithm
-    /// treats a vertex on the plane, and the orientations that decide the answer all involve a
-    /// vertex that is off the plane by more than rounding. Taking the noise sign instead let an
-    /// edge lying in the other triangle's plane (up to a rigid motion's rounding) decide the
+    /// involved) are on it (sign 0): they are in it up to the input's own rounding, and their
+    /// computed orientations are noise. A coplanar mesh moved by a rigid motion is coplanar only
+    /// that far — two coplanar triangles a unit apart were reported crossing; Möller (1997) tests
+    /// coplanarity with a tolerance for the same reason — and all three vertices at 0 send the
+    /// pair to the 2D test, which errs toward "overlapping" by at most that tolerance, as the
+    /// separating-axis tests do. One or two vertices at 0 are treated by Guigue-Devillers as the
+    /// exact algorithm treats a vertex on the plane, so the orientations that decide the answer
+    /// all involve a vertex off the plane by more than rounding. Taking the noise sign instead let
+    /// an edge lying in the other triangle's plane (up to a rigid motion's rounding) decide the
     /// interval test on the planes' common line — that edge — by noise: two triangles √5 apart
     /// were reported crossing (found by the 1,000,000-case soak).
     fn sides<const N: usize>(t: [&Point3<T>; 3], others: [&Point3<T>; N]) -> [Sign; N] {
@@ -255,9 +244,6 @@ fn segment_triangle_with<T: Real, P: Predicates<T>>(s: &Segment<T>, t: &Triangle
             || segments_3d::<T, P>(p, q, b, c)
             || segments_3d::<T, P>(p, q, c, a);
     };
-    if P::coplanar([a, b, c], &[p, q]) {
-        return coplanar_segment_triangle::<T, P>(p, q, [a, b, c], drop);
-    }
     let [sp, sq] = P::sides([a, b, c], [p, q]);
     if sp * sq > 0 {
         return false; // both ends strictly on one side
@@ -354,19 +340,18 @@ fn triangle_triangle_with<T: Real, P: Predicates<T>>(t1: &Triangle<T>, t2: &Tria
     // along T2's normal (and vice versa). A small T1 can lie within the tolerance of T2's plane
     // while T2, tilted, is far from T1's: projected along T1's normal the two overlapped although
     // they are 0.9 apart (found by the 1,000,000-case soak, f32 at 1e4).
-    if P::coplanar([p2, q2, r2], &[p1, q1, r1]) {
+    // (In the exact mode all sides are 0 only for exactly coplanar triangles, where either
+    // projection keeps the area.)
+    let [dp1, dq1, dr1] = P::sides([p2, q2, r2], [p1, q1, r1]);
+    let [dp2, dq2, dr2] = P::sides([p1, q1, r1], [p2, q2, r2]);
+    if dp1 == 0 && dq1 == 0 && dr1 == 0 {
         return coplanar_triangles::<T, P>([p1, q1, r1], [p2, q2, r2], drop2);
     }
-    if P::coplanar([p1, q1, r1], &[p2, q2, r2]) {
+    if dp2 == 0 && dq2 == 0 && dr2 == 0 {
         return coplanar_triangles::<T, P>([p1, q1, r1], [p2, q2, r2], drop1);
     }
-    // T1's vertices against T2's plane: all strictly on one side → apart.
-    let [dp1, dq1, dr1] = P::sides([p2, q2, r2], [p1, q1, r1]);
-    if dp1 * dq1 > 0 && dp1 * dr1 > 0 {
-        return false;
-    }
-    let [dp2, dq2, dr2] = P::sides([p1, q1, r1], [p2, q2, r2]);
-    if dp2 * dq2 > 0 && dp2 * dr2 > 0 {
+    // T1's vertices against T2's plane (or T2's against T1's): all strictly on one side → apart.
+    if (dp1 * dq1 > 0 && dp1 * dr1 > 0) || (dp2 * dq2 > 0 && dp2 * dr2 > 0) {
         return false;
     }
     // Permute T1 so that p1 is alone on its side (and T2's orientation swaps to match).
@@ -663,6 +648,18 @@ mod tests {
         let p = |x: f64, y: f64, z: f64| Point3::new(x, y, z);
         let a = Triangle::new(p(1.0, 1.0, 3.0), p(1.0, 3.0, 3.0), p(-3.0, -1.0, -1.0));
         let b = Triangle::new(p(-1.0, -3.0, 3.0), p(2.0, -1.0, 3.0), p(3.0, -2.0, 3.0));
+        assert_eq!(both(&a, &b), [false; 4]);
+        assert_eq!(both(&a.transformed(&m), &b.transformed(&m)), [false; 4]);
+
+        // The same property in f32: a vertex of a in b's plane z = 3, 0.72 from b.
+        let q = Quaternion::new(0.27349398_f32, -0.58817506, 0.66990197, 0.3612237);
+        let m = Isometry3::from_parts(
+            Translation3::new(-9.894673_f32, 4.6455593, 3.1435022),
+            UnitQuaternion::new_unchecked(q),
+        );
+        let p = |x: f32, y: f32, z: f32| Point3::new(x, y, z);
+        let a = Triangle::new(p(-3.0, 2.0, -3.0), p(-2.0, 0.0, 0.0), p(-1.0, -3.0, 3.0));
+        let b = Triangle::new(p(-1.0, -2.0, 3.0), p(1.0, -3.0, 3.0), p(-1.0, -1.0, 3.0));
         assert_eq!(both(&a, &b), [false; 4]);
         assert_eq!(both(&a.transformed(&m), &b.transformed(&m)), [false; 4]);
 
