@@ -24,7 +24,7 @@ use alloc::vec::Vec;
 
 use osculate_math::{Point3, Real, Triangle, Unit, Vector3};
 
-use crate::gjk::{GjkStatus, Vertex, gjk_with_simplex};
+use crate::gjk::{GJK_MAX_ITERATIONS, GjkResult, GjkStatus, Margins, Vertex, gjk_run};
 use crate::point::closest_point_on_triangle_barycentric;
 use crate::support::{SupportMap, perpendicular};
 use crate::types::Contact;
@@ -464,22 +464,52 @@ pub fn contact_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Si
     b: &B,
     max_iterations: usize,
 ) -> Option<Contact<T>> {
-    let (g, simplex, len) = gjk_with_simplex(a, b, None, 64);
-    match g.status {
-        GjkStatus::Invalid => return None,
-        GjkStatus::Separated | GjkStatus::IterationLimit => {
+    // The contact of shapes GJK found apart (`None` for NaN input, `Some(None)` when they touch
+    // or overlap).
+    let apart = |g: &GjkResult<T>| match g.status {
+        GjkStatus::Invalid => None,
+        GjkStatus::Separated | GjkStatus::IterationLimit if g.closest.distance > T::ZERO => {
             let (pa, pb) = (g.closest.point_a, g.closest.point_b);
-            if g.closest.distance > T::ZERO {
-                let n = Unit::try_new(pb - pa, T::ZERO)?;
-                return Some(Contact {
-                    distance: g.closest.distance,
-                    normal: n,
-                    point_a: pa,
-                    point_b: pb,
-                });
-            }
+            let n = Unit::try_new(pb - pa, T::ZERO)?;
+            Some(Some(Contact {
+                distance: g.closest.distance,
+                normal: n,
+                point_a: pa,
+                point_b: pb,
+            }))
         }
-        GjkStatus::Overlapping => {}
+        _ => Some(None),
+    };
+    let run = gjk_run(a, b, None, GJK_MAX_ITERATIONS, Margins::Cores { stop_inside: false });
+    if let Some(c) = apart(&run.result)? {
+        return Some(c);
+    }
+    // Shapes with margins whose cores are apart (a ball or capsule sunk into another shape by
+    // less than its radius): the depth is exactly `m − d` along the cores' closest direction
+    // (the boundary of `K ⊕ ball(m)` is `m − d` from a point `d` outside `K`). The cores'
+    // direction is trusted when their distance is at least `√ε` of their magnitude (its rounding
+    // error, 8 ε of the magnitude, then turns it by at most 8 √ε, EPA's own accuracy);
+    // otherwise, and when the cores overlap, EPA runs on the whole shapes.
+    let (ma, mb) = run.margins;
+    let (ca, cb, core_status) = run.core;
+    if ma + mb > T::ZERO && core_status != GjkStatus::Overlapping {
+        let d = (cb - ca).norm();
+        let size = ca.coords.amax().fast_max(cb.coords.amax());
+        if d > T::EPSILON.sqrt() * size {
+            let n = Unit::new_unchecked((cb - ca) / d);
+            let contact = Contact {
+                distance: d - (ma + mb),
+                normal: n,
+                point_a: ca + n.into_inner() * ma,
+                point_b: cb - n.into_inner() * mb,
+            };
+            return contact.distance.is_finite().then_some(contact);
+        }
+    }
+    let run = gjk_run(a, b, None, GJK_MAX_ITERATIONS, Margins::Whole);
+    let (g, simplex, len) = (run.result, run.simplex, run.len);
+    if let Some(c) = apart(&g)? {
+        return Some(c);
     }
     let support = |d: &Vector3<T>| {
         let pa = a.support(d);
@@ -646,7 +676,8 @@ mod tests {
         A: SupportMap<T>,
         B: SupportMap<T>,
     {
-        let (g, simplex, len) = gjk_with_simplex(a, b, None, 64);
+        let run = gjk_run(a, b, None, 64, Margins::Whole);
+        let (g, simplex, len) = (run.result, run.simplex, run.len);
         if g.status != GjkStatus::Overlapping {
             return [T::ZERO; 2];
         }

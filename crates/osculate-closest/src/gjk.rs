@@ -8,7 +8,13 @@
 //! holding it) is not Johnson's determinant recursion but the Voronoi-region closest points of
 //! this crate (segment, triangle by Ericson 5.1.5, tetrahedron by 5.1.6), whose every division is
 //! guarded: degenerate (flat, collinear, repeated) simplices cannot produce NaN or a wrong
-//! region.
+//! region. It runs in f64 for f32 input as well (the vertices are exact in f64), with each
+//! triangle turned so its face formula works at the vertex opposite the longest edge: near
+//! convergence on a curved shape the simplex is a sliver beside the origin, where the f32
+//! sub-algorithm's rounding turned `v` by up to 0.02 rad and GJK stopped short.
+//!
+//! Spheres and capsules (and Minkowski sums with them) are handled with margins (van den Bergen
+//! ch. 4): GJK runs on their cores (a point, a segment) and the radii are subtracted.
 
 use osculate_math::{Point3, Real, Segment, Triangle, Vector3};
 
@@ -115,118 +121,37 @@ impl<T: Real> Simplex<T> {
         self.len = k;
     }
 
-    /// The point of the simplex closest to the origin; reduces the simplex to the smallest face
-    /// holding it. Returns `None` when the origin is inside a full (tetrahedral) simplex. `scale`
+    /// The point of the simplex closest to the origin (in f64, see below); reduces the simplex to
+    /// the smallest face holding it. Returns `None` when the origin is inside a full (tetrahedral) simplex. `scale`
     /// bounds the magnitude of the support points the vertices are differences of (their
     /// rounding is a few ε times it).
-    fn closest(&mut self, scale: T) -> Option<Vector3<T>> {
-        let origin = Point3::origin();
-        match self.len {
-            1 => self.keep(&[T::ONE]),
-            2 => {
-                let (p, q) = (self.v[0].w, self.v[1].w);
-                let t = Segment::new(Point3::from(p), Point3::from(q)).closest_parameter(&origin);
-                self.keep(&[T::ONE - t, t]);
+    ///
+    /// The arithmetic is f64 whatever `T` is (exact on f32 vertices): near convergence on a
+    /// curved shape the simplex is a sliver beside the origin, and the f32 sub-algorithm's
+    /// rounding there turned `v` by up to 0.02 rad, so the support along `−v` left the simplex no
+    /// nearer and GJK stopped 2.3e-4 short at the unit scale (sphere-triangle, distance 2e-5;
+    /// `sliver_simplex_near_a_flat_face_still_converges_f32`). The tolerances stay `T`'s: the
+    /// vertices carry `T`'s rounding.
+    fn closest(&mut self, scale: T) -> Option<Vector3<f64>> {
+        let w: [Vector3<f64>; 4] = core::array::from_fn(|i| self.v[i].w.map(Real::to_f64));
+        match sub_algorithm(
+            &w[..self.len],
+            scale.to_f64(),
+            T::RELATIVE_TOLERANCE.to_f64(),
+            gjk_tolerance::<T>().to_f64(),
+        ) {
+            SubResult::Inside(lambda) => {
+                self.weight = lambda.map(T::lit);
+                None
             }
-            3 => {
-                let tri = Triangle::new(
-                    Point3::from(self.v[0].w),
-                    Point3::from(self.v[1].w),
-                    Point3::from(self.v[2].w),
-                );
-                let c = closest_point_on_triangle_barycentric(&origin, &tri);
-                self.keep(&c.barycentric);
-            }
-            _ => {
-                let w = [self.v[0].w, self.v[1].w, self.v[2].w, self.v[3].w];
-                let orient = |a: usize, b: usize, c: usize, p: &Vector3<T>| {
-                    (w[b] - w[a]).cross(&(w[c] - w[a])).dot(&(p - w[a]))
-                };
-                // Faces with their opposite vertex; the origin is inside when it is on the
-                // opposite vertex's side of every face.
-                let faces = [(0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)];
-                let zero = Vector3::zeros();
-                // Near convergence the new vertex is nearly coplanar with the triangle: a sliver
-                // whose orientation signs are rounding noise. Flat up to rounding, it has no
-                // inside: every face is measured. Flat: a volume below a relative tolerance of
-                // the edge lengths' product, or a thickness (the smallest height, the volume
-                // over the largest face) below the rounding of the vertices, 128 ε times the
-                // support points' magnitude — which far from the origin is much larger than the
-                // vertices themselves (found by the GJK motion property: a sphere 1.5e-3 from a
-                // box 1e4 from the origin, in f64, reported overlapping when moved).
-                let vol = orient(0, 1, 2, &w[3]);
-                let largest_face = [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
-                    .iter()
-                    .map(|&(a, b, c)| (w[b] - w[a]).cross(&(w[c] - w[a])).norm())
-                    .fold(T::ZERO, T::fast_max);
-                let flat = vol.abs()
-                    <= T::RELATIVE_TOLERANCE
-                        * (w[1] - w[0]).norm()
-                        * (w[2] - w[0]).norm()
-                        * (w[3] - w[0]).norm()
-                    || vol.abs() <= T::RELATIVE_TOLERANCE * scale * largest_face;
-                let mut best: Option<(T, [T; 4])> = None;
-                let mut outside_any = false;
-                // The origin's barycentric coordinates, for when it is inside: the weight of the
-                // vertex opposite a face is the ratio of the signed volumes over that face.
-                let mut inside = [T::ZERO; 4];
-                for (a, b, c, d) in faces {
-                    let so = orient(a, b, c, &w[d]);
-                    let sp = orient(a, b, c, &zero);
-                    if so != T::ZERO {
-                        inside[d] = sp / so;
-                    }
-                    // In front of this face (or the tetrahedron is flat): the origin is outside.
-                    if flat || so == T::ZERO || sp * so < T::ZERO {
-                        outside_any = true;
-                    }
-                    // Every face is measured: outside the solid, its closest point is the nearest
-                    // of the four faces' (choosing only the faces in front would trust signs that
-                    // are rounding noise on a near-flat tetrahedron).
-                    let measure = true;
-                    if measure {
-                        let tri = Triangle::new(
-                            Point3::from(w[a]),
-                            Point3::from(w[b]),
-                            Point3::from(w[c]),
-                        );
-                        let cp = closest_point_on_triangle_barycentric(&origin, &tri);
-                        let d2 = cp.point.coords.norm_squared();
-                        if best.is_none_or(|(bd, _)| d2 < bd) {
-                            let mut full = [T::ZERO; 4];
-                            full[a] = cp.barycentric[0];
-                            full[b] = cp.barycentric[1];
-                            full[c] = cp.barycentric[2];
-                            best = Some((d2, full));
-                        }
-                    }
-                }
-                if !outside_any {
-                    // Inside: with these weights `Σ λᵢ aᵢ = Σ λᵢ bᵢ` (up to rounding), a point
-                    // both shapes share, which the overlapping answer reports. The weights are
-                    // trusted only when they reproduce the origin (`|Σ λᵢ wᵢ|` within the GJK
-                    // tolerance of the support points' magnitude; an f64 box and ball overlapping
-                    // at the unit scale, moved 10 away, reproduce it to 2.9e-13 of 9.4, 1,300 ε,
-                    // so 128 ε is too tight): a tetrahedron of two tight clusters of
-                    // vertices passes the flatness tests, but its signs and weights are noise
-                    // (found by the GJK answer property, capsule-OBB in f32: weights 7.6e-3 off
-                    // the origin, a "shared" point 3.8e-3 outside the box). Otherwise the
-                    // origin is taken as outside and the nearest face stands.
-                    let sum = inside.iter().fold(T::ZERO, |s, x| s + *x);
-                    if sum > T::ZERO {
-                        let lambda = inside.map(|x| x / sum);
-                        let at = (0..4).fold(Vector3::zeros(), |s, i| s + w[i] * lambda[i]);
-                        if at.norm() <= gjk_tolerance::<T>() * scale {
-                            self.weight = lambda;
-                            return None;
-                        }
-                    }
-                }
-                let (_, weights) = best?;
-                self.keep(&weights);
+            SubResult::Outside(weights) => {
+                // `v` from the f64 weights and vertices: summed in f32 its rounding, ε times
+                // the vertices' magnitude, would turn a small `v` again.
+                let v = (0..self.len).fold(Vector3::zeros(), |s, i| s + w[i] * weights[i]);
+                self.keep(&weights.map(T::lit)[..self.len]);
+                Some(v)
             }
         }
-        Some((0..self.len).fold(Vector3::zeros(), |s, i| s + self.v[i].w * self.weight[i]))
     }
 
     /// The witness points: the same weights on the support points of A and of B.
@@ -240,6 +165,162 @@ impl<T: Real> Simplex<T> {
         (Point3::from(a), Point3::from(b))
     }
 }
+
+/// What the sub-algorithm found: the origin inside the tetrahedron with these barycentric
+/// coordinates, or outside with the weights of its closest point (zero off the smallest face
+/// holding it).
+enum SubResult {
+    Inside([f64; 4]),
+    Outside([f64; 4]),
+}
+
+/// The closest point of a triangle to the origin ([`closest_point_on_triangle_barycentric`],
+/// Ericson 5.1.5) with the triangle turned so that its first vertex is the one opposite the longest
+/// edge: the face formula takes its cross products at that vertex, where the angle is the
+/// largest and the barycentrics' relative error `ε / sin θ` the least (at a sliver's sharp vertex
+/// it is 100 times worse). Returns the barycentric weights in the given order.
+fn triangle_weights(w: [Vector3<f64>; 3]) -> [f64; 3] {
+    let opposite =
+        [(w[1] - w[2]).norm_squared(), (w[2] - w[0]).norm_squared(), (w[0] - w[1]).norm_squared()];
+    let k = if opposite[0] >= opposite[1] && opposite[0] >= opposite[2] {
+        0
+    } else if opposite[1] >= opposite[2] {
+        1
+    } else {
+        2
+    };
+    let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+    let tri = Triangle::new(Point3::from(w[k]), Point3::from(w[i]), Point3::from(w[j]));
+    let c = closest_point_on_triangle_barycentric(&Point3::origin(), &tri);
+    let mut out = [0.0; 3];
+    out[k] = c.barycentric[0];
+    out[i] = c.barycentric[1];
+    out[j] = c.barycentric[2];
+    out
+}
+
+/// The sub-algorithm on `w` (1 to 4 vertices): the origin's closest point's weights, or the
+/// origin inside the tetrahedron. `scale` is the support points' magnitude, `relative` and `gjk`
+/// the input type's relative and GJK tolerances.
+fn sub_algorithm(w: &[Vector3<f64>], scale: f64, relative: f64, gjk: f64) -> SubResult {
+    let point =
+        |weights: &[f64]| w.iter().zip(weights).fold(Vector3::zeros(), |s, (x, l)| s + x * *l);
+    match w.len() {
+        1 => SubResult::Outside([1.0, 0.0, 0.0, 0.0]),
+        2 => {
+            let t = Segment::new(Point3::from(w[0]), Point3::from(w[1]))
+                .closest_parameter(&Point3::origin());
+            SubResult::Outside([1.0 - t, t, 0.0, 0.0])
+        }
+        3 => {
+            let [a, b, c] = triangle_weights([w[0], w[1], w[2]]);
+            SubResult::Outside([a, b, c, 0.0])
+        }
+        _ => {
+            let orient = |a: usize, b: usize, c: usize, p: &Vector3<f64>| {
+                (w[b] - w[a]).cross(&(w[c] - w[a])).dot(&(p - w[a]))
+            };
+            // Faces with their opposite vertex; the origin is inside when it is on the
+            // opposite vertex's side of every face.
+            let faces = [(0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)];
+            let zero = Vector3::zeros();
+            // Near convergence the new vertex is nearly coplanar with the triangle: a sliver
+            // whose orientation signs are rounding noise. Flat up to rounding, it has no
+            // inside: every face is measured. Flat: a volume below a relative tolerance of
+            // the edge lengths' product, or a thickness (the smallest height, the volume
+            // over the largest face) below the rounding of the vertices, 128 ε times the
+            // support points' magnitude — which far from the origin is much larger than the
+            // vertices themselves (found by the GJK motion property: a sphere 1.5e-3 from a
+            // box 1e4 from the origin, in f64, reported overlapping when moved).
+            let vol = orient(0, 1, 2, &w[3]);
+            let largest_face = [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
+                .iter()
+                .map(|&(a, b, c)| (w[b] - w[a]).cross(&(w[c] - w[a])).norm())
+                .fold(0.0, f64::fast_max);
+            let flat = vol.abs()
+                <= relative * (w[1] - w[0]).norm() * (w[2] - w[0]).norm() * (w[3] - w[0]).norm()
+                || vol.abs() <= relative * scale * largest_face;
+            let mut best: Option<(f64, [f64; 4])> = None;
+            let mut outside_any = false;
+            // The origin's barycentric coordinates, for when it is inside: the weight of the
+            // vertex opposite a face is the ratio of the signed volumes over that face.
+            let mut inside = [0.0; 4];
+            for (a, b, c, d) in faces {
+                let so = orient(a, b, c, &w[d]);
+                let sp = orient(a, b, c, &zero);
+                if so != 0.0 {
+                    inside[d] = sp / so;
+                }
+                // In front of this face (or the tetrahedron is flat): the origin is outside.
+                if flat || so == 0.0 || sp * so < 0.0 {
+                    outside_any = true;
+                }
+                // Every face is measured: outside the solid, its closest point is the nearest
+                // of the four faces' (choosing only the faces in front would trust signs that
+                // are rounding noise on a near-flat tetrahedron).
+                let tw = triangle_weights([w[a], w[b], w[c]]);
+                let mut full = [0.0; 4];
+                full[a] = tw[0];
+                full[b] = tw[1];
+                full[c] = tw[2];
+                let d2 = point(&full).norm_squared();
+                if best.is_none_or(|(bd, _)| d2 < bd) {
+                    best = Some((d2, full));
+                }
+            }
+            if !outside_any {
+                // Inside: with these weights `Σ λᵢ aᵢ = Σ λᵢ bᵢ` (up to rounding), a point
+                // both shapes share, which the overlapping answer reports. The weights are
+                // trusted only when they reproduce the origin (`|Σ λᵢ wᵢ|` within the GJK
+                // tolerance of the support points' magnitude; an f64 box and ball overlapping
+                // at the unit scale, moved 10 away, reproduce it to 2.9e-13 of 9.4, 1,300 ε,
+                // so 128 ε is too tight): a tetrahedron of two tight clusters of
+                // vertices passes the flatness tests, but its signs and weights are noise
+                // (found by the GJK answer property, capsule-OBB in f32: weights 7.6e-3 off
+                // the origin, a "shared" point 3.8e-3 outside the box). Otherwise the
+                // origin is taken as outside and the nearest face stands.
+                let sum = inside.iter().sum::<f64>();
+                if sum > 0.0 {
+                    let lambda = inside.map(|x| x / sum);
+                    if point(&lambda).norm() <= gjk * scale {
+                        return SubResult::Inside(lambda);
+                    }
+                }
+            }
+            // Four faces were measured, so `best` is set; its weights are finite for finite
+            // vertices.
+            SubResult::Outside(best.map_or([1.0, 0.0, 0.0, 0.0], |(_, weights)| weights))
+        }
+    }
+}
+
+/// The fraction of the vertices' magnitude (the size of `A − B` near the origin) below which the
+/// termination's relative tolerance applies to it instead of to the distance: a distance a
+/// thousandth of the shapes' size or less is found to `tol / 1000` of their size (f64: 675 ε of
+/// it), not to `tol` of itself. Curved pairs converge linearly, and so slowly on nearly touching
+/// rims that the relative test alone took 69 steps on two cylinders 3.3e-9 apart at the 1e-4
+/// scale (`nearly_touching_cylinders_converge_within_the_bound`).
+const SIZE_FLOOR_F64: f64 = 1e-3;
+
+/// The iteration bound [`closest_points_convex`], [`contact_convex`](crate::contact_convex) and
+/// the facade's GJK fallbacks use. Polytopes (and spheres and capsules, whose cores are) converge
+/// in a few steps; pairs of curved shapes (cylinders, cones) converge linearly: over 9.6 million
+/// random cases of the GJK answer properties (48 properties × 200,000, f32 and f64, unit,
+/// 1e-4 and 1e4 scales) the most was 66 steps, and 41 or more once in about 4,000, each step past
+/// 40 about 15% rarer than the one before. 128 leaves that tail room.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{GJK_MAX_ITERATIONS, GjkStatus, gjk};
+/// use osculate_math::{Cone, Cylinder, Point3, Vector3};
+///
+/// let cyl = Cylinder::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
+/// let cone = Cone::new(Point3::new(3.0, 0.5, 1.0), -Vector3::x_axis(), 2.0, 1.0);
+/// let r = gjk(&cyl, &cone, None, GJK_MAX_ITERATIONS);
+/// assert_eq!(r.status, GjkStatus::Separated);
+/// assert!(r.iterations < GJK_MAX_ITERATIONS);
+/// ```
+pub const GJK_MAX_ITERATIONS: usize = 128;
 
 /// The relative tolerance of the termination test: the gap between the upper bound `|v|` and the
 /// lower bound `v·w/|v|` of the distance, relative to `|v|`. `max(RELATIVE_TOLERANCE, √ε / 100)`:
@@ -256,11 +337,12 @@ fn magnitude<T: Real>(x: &Vertex<T>) -> T {
     x.a.coords.amax().fast_max(x.b.coords.amax()).fast_max(x.w.amax())
 }
 
-/// The rounding error of `v·w` for `|v|² = vv` and support points of coordinates up to `scale`:
-/// 8 ε |v| scale (three products and two sums, with room).
+/// The rounding error of `v·w` for `|v|² = vv` and support points of coordinates up to `scale`,
+/// in the input type `T` (the GJK state is f64, its inputs carry `T`'s rounding): 8 ε |v| scale
+/// (three products and two sums, with room).
 #[inline]
-fn rounding<T: Real>(vv: T, scale: T) -> T {
-    T::lit(8.0) * T::EPSILON * vv.sqrt() * scale
+fn rounding<T: Real>(vv: f64, scale: T) -> f64 {
+    8.0 * T::EPSILON.to_f64() * vv.sqrt() * scale.to_f64()
 }
 
 /// Whether `v` (with `|v|² = vv`) is the origin up to the rounding of support points of
@@ -269,9 +351,17 @@ fn rounding<T: Real>(vv: T, scale: T) -> T {
 /// ball resting on a box face ended "separated" at 6.8e-16 and `contact_convex` took the noise
 /// as its normal, (0.16, 0.16, 0.97) for +z): the shapes touch, and GJK says overlapping.
 #[inline]
-fn at_origin<T: Real>(vv: T, scale: T) -> bool {
-    let r = T::lit(8.0) * T::EPSILON * scale;
+fn at_origin<T: Real>(vv: f64, scale: T) -> bool {
+    let r = 8.0 * T::EPSILON.to_f64() * scale.to_f64();
     vv <= r * r
+}
+
+/// Whether a converged distance `gap` counts as touching for [`gjk_intersect`]: within the GJK
+/// tolerance of the vertices' magnitude `wscale`, or within the rounding of support points of
+/// magnitude `scale` ([`at_origin`]'s band, in which [`gjk`] reports overlap).
+#[inline]
+fn touching<T: Real>(gap: f64, wscale: T, scale: T) -> bool {
+    gap <= (gjk_tolerance::<T>() * wscale + T::lit(8.0) * T::EPSILON * scale).to_f64()
 }
 
 /// The GJK distance between convex shapes `a` and `b` (van den Bergen's algorithm, see the module
@@ -279,10 +369,20 @@ fn at_origin<T: Real>(vv: T, scale: T) -> bool {
 ///
 /// `warm_start` is an initial search direction (e.g. the previous query's
 /// [`GjkResult::direction`] for a pair that moved a little); `None` starts from the centers.
-/// `max_iterations` bounds the support evaluations (64 is plenty: polytopes converge in a few,
-/// smooth shapes linearly with the tolerance). Termination: `|v|² − v·w ≤ tol·|v|²` (the relative
-/// gap between the distance's upper and lower bounds), a repeated support point, or no more
-/// progress in `|v|`.
+/// `max_iterations` bounds the support evaluations ([`GJK_MAX_ITERATIONS`], 128, covers the
+/// measured tail: polytopes converge in a few, curved shapes linearly with the tolerance).
+/// Termination: `|v|² − v·w ≤ tol·|v|·max(|v|, 10⁻³·size)` (the relative gap between the
+/// distance's upper and lower bounds; `size` is the magnitude of `A − B`'s vertices, so a distance
+/// below a thousandth of the shapes is found to `tol/1000` of their size), a repeated support
+/// point, or no more progress in `|v|`. The simplex's closest point and `v` are computed in f64
+/// for f32 input too.
+///
+/// Shapes with a [margin](SupportMap::margin) (spheres, capsules, sums with them) are run on
+/// their cores and the margins subtracted (van den Bergen's GJK with margins): their pairs with
+/// polytopes then end in a few steps with an exact answer. The witness points are the cores'
+/// moved out along the cores' closest direction by each margin; cores nearer than the margins'
+/// sum report overlap, with the point dividing the cores' witnesses in the margins' ratio (in
+/// both shapes).
 ///
 /// # Examples
 /// ```
@@ -302,18 +402,79 @@ pub fn gjk<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     warm_start: Option<Vector3<T>>,
     max_iterations: usize,
 ) -> GjkResult<T> {
-    gjk_with_simplex(a, b, warm_start, max_iterations).0
+    let run = gjk_run(a, b, warm_start, max_iterations, Margins::Cores { stop_inside: true });
+    run.result
 }
 
-/// [`gjk`], also returning its final simplex (the vertices and their count), from which EPA starts
-/// when the shapes overlap.
-pub(crate) fn gjk_with_simplex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
+/// How [`gjk_run`] treats the shapes' [margins](SupportMap::margin).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Margins {
+    /// The whole shapes (EPA needs their simplex).
+    Whole,
+    /// The cores, with the margins subtracted from the answer. `stop_inside`: stop as
+    /// overlapping as soon as the cores are nearer than the margins' sum (a distance query needs
+    /// no more); otherwise the cores' distance is converged (a contact's depth is read from it).
+    Cores { stop_inside: bool },
+}
+
+/// A [`gjk_run`]: the answer, the final simplex (the vertices and their count), from which EPA
+/// starts when the shapes overlap, and, with [`Margins::Cores`], the cores' own answer (their
+/// closest points and distance, before the margins are subtracted) and the margins.
+pub(crate) struct GjkRun<T: Real> {
+    pub(crate) result: GjkResult<T>,
+    pub(crate) simplex: [Vertex<T>; 4],
+    pub(crate) len: usize,
+    /// The cores' closest points (the simplex's witnesses) and their status.
+    pub(crate) core: (Point3<T>, Point3<T>, GjkStatus),
+    /// The margins of A and B used (0 with [`Margins::Whole`]).
+    pub(crate) margins: (T, T),
+}
+
+/// The shape without its margin: its support mapping is the core's.
+struct Core<'s, S: ?Sized>(&'s S);
+
+impl<T: Real, S: SupportMap<T> + ?Sized> SupportMap<T> for Core<'_, S> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        self.0.core_support(dir)
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        self.0.center()
+    }
+}
+
+/// [`gjk`] with the margins treated as `margins` says.
+pub(crate) fn gjk_run<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     a: &A,
     b: &B,
     warm_start: Option<Vector3<T>>,
     max_iterations: usize,
-) -> (GjkResult<T>, [Vertex<T>; 4], usize) {
+    margins: Margins,
+) -> GjkRun<T> {
+    let (ma, mb) = match margins {
+        Margins::Whole => (T::ZERO, T::ZERO),
+        Margins::Cores { .. } => (a.margin(), b.margin()),
+    };
+    if ma + mb == T::ZERO {
+        return gjk_loop(a, b, warm_start, max_iterations, (T::ZERO, T::ZERO), false);
+    }
+    let stop_inside = margins == Margins::Cores { stop_inside: true };
+    gjk_loop(&Core(a), &Core(b), warm_start, max_iterations, (ma, mb), stop_inside)
+}
+
+/// The GJK loop on `a` and `b`, whose answer is moved out by the margins `(ma, mb)`: see [`gjk`]
+/// and [`gjk_run`].
+fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
+    a: &A,
+    b: &B,
+    warm_start: Option<Vector3<T>>,
+    max_iterations: usize,
+    (ma, mb): (T, T),
+    stop_inside: bool,
+) -> GjkRun<T> {
     let tol = gjk_tolerance::<T>();
+    let m = ma + mb;
     let invalid = |iterations| {
         let nan = Point3::new(T::NAN, T::NAN, T::NAN);
         let v = Vertex { w: Vector3::zeros(), a: nan, b: nan };
@@ -329,7 +490,13 @@ pub(crate) fn gjk_with_simplex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap
             iterations,
             direction: Vector3::zeros(),
         };
-        (r, [v; 4], 0)
+        GjkRun {
+            result: r,
+            simplex: [v; 4],
+            len: 0,
+            core: (nan, nan, GjkStatus::Invalid),
+            margins: (ma, mb),
+        }
     };
     let mut dir = warm_start
         .filter(|d| d.iter().all(|x| x.is_finite()) && *d != Vector3::zeros())
@@ -349,18 +516,32 @@ pub(crate) fn gjk_with_simplex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap
     }
     let mut simplex =
         Simplex { v: [first; 4], weight: [T::ONE, T::ZERO, T::ZERO, T::ZERO], len: 1 };
+    // `v` is kept in f64 (the sub-algorithm's precision) and rounded to `T` only as a search
+    // direction: in f32 a step's progress on a curved shape can be below `|v|`'s rounding, where
+    // the f32 comparison saw none and stopped 8e-5 short at the unit scale (two cylinders, one of
+    // radius 0; `progress_below_f32_rounding_still_counts`).
+    let mut v64 = first.w.map(Real::to_f64);
     let mut v = first.w;
     // The magnitude of the support points: the rounding of every `w` is a few ε times it.
     let mut scale = magnitude(&first);
+    // The vertices' magnitude: the size of `A − B` near the origin.
+    let mut wscale = first.w.amax();
+    let (tol, m64, floor) = (tol.to_f64(), m.to_f64(), SIZE_FLOOR_F64);
     let mut iterations = 1;
     let mut status = GjkStatus::IterationLimit;
     // The last direction a support point was taken along (`w = s_{A−B}(−searched)`).
     let mut searched = dir;
     while iterations < max_iterations {
-        let vv = v.norm_squared();
+        let vv = v64.norm_squared();
         // Touching or overlapping within rounding of the scale.
         if at_origin(vv, scale) {
             status = GjkStatus::Overlapping;
+            break;
+        }
+        // The cores nearer than the margins' sum: the shapes overlap (their witnesses, points of
+        // the cores within `m`, give a shared point below).
+        if stop_inside && vv <= m64 * m64 {
+            status = GjkStatus::Separated;
             break;
         }
         searched = v;
@@ -370,14 +551,21 @@ pub(crate) fn gjk_with_simplex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap
             return invalid(iterations);
         }
         scale = scale.fast_max(magnitude(&next));
+        wscale = wscale.fast_max(next.w.amax());
         // Van den Bergen's termination: the support along −v cannot bring the lower bound
         // v·w/|v| closer to |v| than the tolerance — or than the rounding of v·w itself (a few ε
         // of |v| times the support points' magnitude), which is larger when |v| is small beside
         // the shapes: without it a curved pair 7e-7 apart at the 1e-4 scale in f32 kept adding
         // support points until a noise-thin tetrahedron "held" the origin (found by the parry
         // differential, `gjk_stops_at_rounding_on_a_tiny_curved_pair`).
-        let vw = v.dot(&next.w);
-        if vv - vw <= tol * vv + rounding::<T>(vv, scale) {
+        // With margins the answer is `|v| − m`, and the gap is measured against it (against `|v|`
+        // a ball of radius 1 at 1e-3 from a box would stop 1.5e-5 off in f32, 1.5% of the
+        // distance); near `|v| = m` the gap falls to the rounding term.
+        let vw = v64.dot(&next.w.map(Real::to_f64));
+        let d = vv.sqrt();
+        let gap =
+            tol * d * if m64 > 0.0 { (d - m64).abs() } else { d }.fast_max(floor * wscale.to_f64());
+        if vv - vw <= gap + rounding(vv, scale) {
             status = GjkStatus::Separated;
             break;
         }
@@ -401,27 +589,39 @@ pub(crate) fn gjk_with_simplex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap
                     status = GjkStatus::Separated;
                     break;
                 }
-                v = nv;
+                v64 = nv;
+                v = nv.map(T::lit);
             }
         }
     }
     let (pa, pb) = simplex.witnesses();
-    let distance = if status == GjkStatus::Overlapping { T::ZERO } else { (pa - pb).norm() };
-    if !distance.is_finite() {
+    let core_distance = if status == GjkStatus::Overlapping { T::ZERO } else { (pa - pb).norm() };
+    if !core_distance.is_finite() {
         return invalid(iterations);
     }
-    let (pa, pb) = if status == GjkStatus::Overlapping {
+    let core = (pa, pb, status);
+    let (pa, pb, distance) = if status == GjkStatus::Overlapping {
         let mid = Point3::from((pa.coords + pb.coords) * T::HALF);
-        (mid, mid)
+        (mid, mid, T::ZERO)
+    } else if m > T::ZERO && core_distance <= m {
+        // The cores within the margins: the point dividing their witnesses' segment in the
+        // margins' ratio is within `ma` of A's core and `mb` of B's, in both shapes.
+        status = GjkStatus::Overlapping;
+        let p = pa + (pb - pa) * (ma / m);
+        (p, p, T::ZERO)
+    } else if m > T::ZERO {
+        // The witnesses moved out along the cores' closest direction by each margin.
+        let n = (pb - pa) / core_distance;
+        (pa + n * ma, pb - n * mb, core_distance - m)
     } else {
-        (pa, pb)
+        (pa, pb, core_distance)
     };
     // With `v` at the origin (within rounding) its direction is noise: the last search direction
     // is reported instead. When the simplex is the single support point found along it at the
     // origin (shapes touching at their first support points, e.g. two boxes face to face), `−v`
     // over `A − B` is at most its value at that point, 0: `−searched` is the normal of a plane
     // through the origin supporting `A − B`, a contact normal from A to B.
-    let direction = if at_origin(v.norm_squared(), scale) { searched } else { v };
+    let direction = if at_origin(v64.norm_squared(), scale) { searched } else { v };
     let r = GjkResult {
         status,
         closest: ClosestPoints {
@@ -434,7 +634,7 @@ pub(crate) fn gjk_with_simplex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap
         iterations,
         direction,
     };
-    (r, simplex.v, simplex.len)
+    GjkRun { result: r, simplex: simplex.v, len: simplex.len, core, margins: (ma, mb) }
 }
 
 /// Whether convex shapes `a` and `b` overlap, by GJK with the early exit of a separating axis: as
@@ -458,6 +658,22 @@ pub fn gjk_intersect<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Siz
     b: &B,
     max_iterations: usize,
 ) -> bool {
+    let (ma, mb) = (a.margin(), b.margin());
+    if ma + mb > T::ZERO {
+        intersect_loop(&Core(a), &Core(b), ma + mb, max_iterations)
+    } else {
+        intersect_loop(a, b, T::ZERO, max_iterations)
+    }
+}
+
+/// [`gjk_intersect`] on shapes `a` and `b` (the cores) grown by `m` (their margins' sum): they
+/// overlap when the cores are within `m`.
+fn intersect_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
+    a: &A,
+    b: &B,
+    m: T,
+    max_iterations: usize,
+) -> bool {
     let mut dir = a.center() - b.center();
     if dir == Vector3::zeros() || !dir.iter().all(|x| x.is_finite()) {
         dir = Vector3::x();
@@ -473,13 +689,16 @@ pub fn gjk_intersect<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Siz
     }
     let mut simplex =
         Simplex { v: [first; 4], weight: [T::ONE, T::ZERO, T::ZERO, T::ZERO], len: 1 };
+    // `v` in f64, as in `gjk`.
+    let mut v64 = first.w.map(Real::to_f64);
     let mut v = first.w;
     // The support points' magnitude (their rounding), and the vertices' (the touching band).
     let mut scale = magnitude(&first);
     let mut wscale = first.w.amax();
+    let (tol, m) = (gjk_tolerance::<T>().to_f64(), m.to_f64());
     for _ in 1..max_iterations {
-        let vv = v.norm_squared();
-        if at_origin(vv, scale) {
+        let vv = v64.norm_squared();
+        if at_origin(vv, scale) || vv <= m * m {
             return true;
         }
         let next = support(&v);
@@ -488,19 +707,23 @@ pub fn gjk_intersect<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Siz
         }
         scale = scale.fast_max(magnitude(&next));
         wscale = wscale.fast_max(next.w.amax());
-        let vw = v.dot(&next.w);
+        let vw = v64.dot(&next.w.map(Real::to_f64));
         // A separating axis: the support along −v stays on v's side of the origin, by more than
         // the tolerance and than the rounding of `v·w` (within them the shapes count as touching,
         // as `gjk` counts a `v` within the rounding of the origin: without the rounding term, far
         // from the origin in f32 this said apart where `gjk` found the shapes touching).
-        if vw > (gjk_tolerance::<T>() * vv).fast_max(rounding::<T>(vv, scale)) {
+        // With margins: the support plane along `−v` is farther than `m` from the origin.
+        let d = vv.sqrt();
+        if vw - m * d > (tol * vv).fast_max(rounding(vv, scale)) {
             return false;
         }
-        if vv - vw <= gjk_tolerance::<T>() * vv + rounding::<T>(vv, scale)
+        if vv - vw <= tol * vv + rounding(vv, scale)
             || (0..simplex.len).any(|i| simplex.v[i].w == next.w)
         {
-            // Converged on a (near-)touching distance: touching counts as overlapping.
-            return vv <= (gjk_tolerance::<T>() * wscale) * (gjk_tolerance::<T>() * wscale);
+            // Converged on a (near-)touching distance: touching counts as overlapping, within the
+            // tolerance and the rounding `gjk` counts as touching (`at_origin`; without it, at
+            // 1e4 in f32 `gjk` said overlapping where this said apart).
+            return touching(d - m, wscale, scale);
         }
         simplex.v[simplex.len] = next;
         simplex.len += 1;
@@ -508,9 +731,10 @@ pub fn gjk_intersect<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Siz
             None => return true,
             Some(nv) => {
                 if !(nv.norm_squared() < vv) {
-                    return vv <= (gjk_tolerance::<T>() * wscale) * (gjk_tolerance::<T>() * wscale);
+                    return touching(d - m, wscale, scale);
                 }
-                v = nv;
+                v64 = nv;
+                v = nv.map(T::lit);
             }
         }
     }
@@ -518,7 +742,7 @@ pub fn gjk_intersect<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Siz
     true
 }
 
-/// [`gjk`] as a [`ClosestPoints`] query with the default bound of 64 iterations: the closest
+/// [`gjk`] as a [`ClosestPoints`] query with the default bound of [`GJK_MAX_ITERATIONS`]: the closest
 /// points of any two convex shapes with a support mapping (distance 0 when they overlap).
 ///
 /// # Examples
@@ -536,7 +760,7 @@ pub fn closest_points_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T
     a: &A,
     b: &B,
 ) -> ClosestPoints<T> {
-    gjk(a, b, None, 64).closest
+    gjk(a, b, None, GJK_MAX_ITERATIONS).closest
 }
 
 #[cfg(test)]
@@ -718,6 +942,175 @@ mod tests {
         assert_eq!(r.status, GjkStatus::Separated, "{r:?}");
         assert!((r.closest.distance - 7.3023e-7).abs() < 1e-8, "{r:?}");
         assert!(!gjk_intersect(&a, &b, 64));
+    }
+
+    /// A shape's support mapping without its margin (GJK then runs on the whole shape).
+    struct NoMargin<S>(S);
+
+    impl<T: Real, S: SupportMap<T>> SupportMap<T> for NoMargin<S> {
+        fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+            self.0.support(dir)
+        }
+        fn center(&self) -> Point3<T> {
+            self.0.center()
+        }
+    }
+
+    /// The simplex near a flat face of a curved `A − B` is a sliver beside the origin: the f32
+    /// sub-algorithm turned `v` by 0.02 rad there and GJK stopped at 2.4854e-4 for 1.98e-5 (the
+    /// gjk_pairs property, sphere-triangle in f32, run without the sphere's margin as it was
+    /// then). In f64 with the triangle turned to its widest angle it ends within 6e-7.
+    #[test]
+    fn sliver_simplex_near_a_flat_face_still_converges_f32() {
+        use crate::sq_distance_point_triangle;
+        let ball = Sphere::new(Point3::new(-0.86495364_f32, -0.7951527, 0.0010139295), 0.8890672);
+        let tri = Triangle::new(
+            Point3::new(-0.049873088, 0.5160439, -0.12421342),
+            Point3::new(-0.7394975, -0.05579791, 0.56824297),
+            Point3::new(0.83021927, -0.24626009, -0.58733314),
+        );
+        let wide = Triangle::new(tri.a.cast::<f64>(), tri.b.cast::<f64>(), tri.c.cast::<f64>());
+        let want = sq_distance_point_triangle(&ball.center.cast::<f64>(), &wide).sqrt()
+            - f64::from(ball.radius);
+        let r = gjk(&NoMargin(ball), &tri, None, GJK_MAX_ITERATIONS);
+        assert_eq!(r.status, GjkStatus::Separated, "{r:?}");
+        assert!((f64::from(r.closest.distance) - want).abs() < 1e-6, "{r:?}, want {want}");
+        // With its margin the ball is its center: a point against a triangle, exact in 3 steps.
+        let r = gjk(&ball, &tri, None, GJK_MAX_ITERATIONS);
+        assert!((f64::from(r.closest.distance) - want).abs() < 1e-7, "{r:?}, want {want}");
+        assert!(r.iterations <= 3, "{r:?}");
+    }
+
+    /// On a curved pair a step's progress in `|v|` can be below f32's rounding of it (0.6621198
+    /// then and after, for a true 0.6620398): the f32 comparison stopped 8e-5 short, the f64 `v`
+    /// goes on (a cylinder and a radius-0 cylinder, the gjk_pairs property in f32).
+    #[test]
+    fn progress_below_f32_rounding_still_counts() {
+        use osculate_math::Cylinder;
+        let a = Cylinder::new(
+            Point3::new(-0.0017457412_f32, 0.26911572, 0.40787065),
+            Point3::new(-0.45482197, 0.1910243, -0.45614803),
+            0.15335527,
+        );
+        let b = Cylinder::new(
+            Point3::new(-0.6925105, 0.06252921, 0.7887055),
+            Point3::new(-0.7291546, -0.095803216, 0.6504151),
+            0.0,
+        );
+        let wide = |c: &Cylinder<f32>| {
+            Cylinder::new(c.a.cast::<f64>(), c.b.cast::<f64>(), f64::from(c.radius))
+        };
+        let want = gjk(&wide(&a), &wide(&b), None, GJK_MAX_ITERATIONS);
+        assert_eq!(want.status, GjkStatus::Separated, "{want:?}");
+        let r = gjk(&a, &b, None, GJK_MAX_ITERATIONS);
+        assert_eq!(r.status, GjkStatus::Separated, "{r:?}");
+        let err = (f64::from(r.closest.distance) - want.closest.distance).abs();
+        assert!(err < 1e-5, "{r:?}: {err:e} from {:?}", want.closest.distance);
+    }
+
+    /// Two cylinders 3.3e-9 apart at the 1e-4 scale (f64): the relative test alone needed 69
+    /// steps, past the old bound of 64; with the size floor it ends in 58. Two others, 1.5e-7
+    /// apart at that scale and 4.5e-4 at the unit scale (a cylinder and a cone), need 66 and
+    /// 65 (the most measured), within [`GJK_MAX_ITERATIONS`].
+    #[test]
+    fn nearly_touching_cylinders_converge_within_the_bound() {
+        use osculate_math::{Cone, Cylinder, Unit};
+        let p = |x: f64, y: f64, z: f64| Point3::new(x, y, z);
+        // Within 1e-12 of the shapes' size: the size floor's `tol/1000` (1.5e-13), with room.
+        let check = |r: GjkResult<f64>, want: f64, size: f64| {
+            assert_eq!(r.status, GjkStatus::Separated, "{r:?}");
+            assert!((r.closest.distance - want).abs() <= 1e-12 * size, "{r:?}, want {want:e}");
+        };
+        let a = Cylinder::new(
+            p(-1.1992413721123984e-5, 7.077041508845143e-5, 5.49444885125135e-5),
+            p(-1.831932466614707e-6, 4.453733536794816e-5, 5.5770870619519955e-5),
+            7.26846837660952e-5,
+        );
+        let b = Cylinder::new(
+            p(-5.326800054484618e-5, -3.988453997472568e-5, 6.708177090805474e-5),
+            p(-2.5801724526646096e-5, -6.841740273074383e-5, 0.00010808025851172321),
+            8.158056966528398e-5,
+        );
+        // The references: 1,000 steps allowed.
+        let r = gjk(&a, &b, None, GJK_MAX_ITERATIONS);
+        assert!(r.iterations <= 64, "{r:?}");
+        check(r, 3.282422123694808e-9, 1e-4);
+        let a = Cylinder::new(
+            p(5.438688279779771e-5, -6.911366220428828e-6, 9.9829166971108e-6),
+            p(5.570976191136151e-5, -2.6567607296775857e-5, -3.114480680042263e-5),
+            5.55950739131411e-5,
+        );
+        let b = Cylinder::new(
+            p(-3.3153158671902494e-6, 6.226729874835784e-5, 1.7058571406165848e-5),
+            p(-8.245408091675358e-6, 3.9036858345820185e-5, -9.873815828858945e-6),
+            2.9932115465132932e-5,
+        );
+        check(gjk(&a, &b, None, GJK_MAX_ITERATIONS), 1.5247956792863532e-7, 1e-4);
+        let a = Cylinder::new(
+            p(0.347631721889339, -0.7485411629727241, -0.8551650346738151),
+            p(0.1282480813414589, -0.6449707908935696, -1.4644705115801266),
+            0.9175936250480524,
+        );
+        let axis = Vector3::new(0.5266981503311942, -0.8344035738762193, -0.16235681180748654);
+        let b = Cone::new(
+            p(0.5923261437716496, 0.9759431077381744, 0.016326530183369048),
+            Unit::new_normalize(axis),
+            0.8491949192709696,
+            0.8146791077071148,
+        );
+        check(gjk(&a, &b, None, GJK_MAX_ITERATIONS), 0.0004460437201430068, 1.0);
+    }
+
+    /// Spheres and capsules run on their cores: a point (a radius-0 sphere has no margin, but
+    /// the capsule does) against a capsule ends in 2 steps on the closed form's answer, where
+    /// GJK on the round capsule stopped 1.3e-4 long in f32 (its progress below rounding); a ball
+    /// sunk into a box gets the exact depth `m − d` along the cores' direction, with a witness
+    /// on each shape.
+    #[test]
+    fn spheres_and_capsules_run_on_their_cores() {
+        use crate::{closest_points_sphere_capsule, contact_convex};
+        let a = Sphere::new(Point3::new(0.7293387_f32, 0.41285932, -0.52548856), 0.0);
+        let b = Capsule::new(
+            Point3::new(-0.25192955, -0.9182578, 0.43457285),
+            Point3::new(0.6706611, 0.5259092, 0.27707574),
+            0.27213687,
+        );
+        let r = gjk(&a, &b, None, GJK_MAX_ITERATIONS);
+        let want = closest_points_sphere_capsule(&a, &b).distance;
+        assert!((r.closest.distance - want).abs() < 1e-6, "{r:?}, want {want}");
+        assert!(r.iterations <= 3, "{r:?}");
+        let ball = Sphere::new(Point3::new(0.25_f64, -0.5, 1.2), 0.5);
+        let cube = Aabb::new(Point3::new(-1.0, -1.0, -1.0), Point3::new(1.0, 1.0, 1.0));
+        let Some(c) = contact_convex(&ball, &cube, 64) else {
+            panic!("no contact for finite shapes");
+        };
+        assert!((c.distance + 0.3).abs() < 1e-12, "{c:?}");
+        assert!((c.normal.into_inner() - Vector3::new(0.0, 0.0, -1.0)).norm() < 1e-12, "{c:?}");
+        assert!((c.point_a - Point3::new(0.25, -0.5, 0.7)).norm() < 1e-12, "{c:?}");
+        assert!((c.point_b - Point3::new(0.25, -0.5, 1.0)).norm() < 1e-12, "{c:?}");
+        // Overlapping for `gjk`: one point in both shapes.
+        let r = gjk(&ball, &cube, None, GJK_MAX_ITERATIONS);
+        assert_eq!(r.status, GjkStatus::Overlapping);
+        let p = r.closest.point_a;
+        assert!((p - ball.center).norm() <= 0.5 && p.z <= 1.0, "{r:?}");
+        assert!(gjk_intersect(&ball, &cube, GJK_MAX_ITERATIONS));
+    }
+
+    /// A ball touching a box within f32's rounding at 1e4 (0.282 below a face at z = 9463.621,
+    /// radius 0.28212): `gjk` finds the cores within the margin (overlapping), and
+    /// `gjk_intersect` must agree — it said apart while its touching band lacked the rounding of
+    /// the support points (the gjk_pairs property, sphere-AABB in f32).
+    #[test]
+    fn touching_far_from_the_origin_agrees_with_gjk_intersect() {
+        let ball = Sphere::new(Point3::new(1157.52_f32, 3017.4832, 9463.339), 0.28212214);
+        let b = Aabb::new(
+            Point3::new(1156.4685, 3017.003, 9463.621),
+            Point3::new(1158.4436, 3017.8228, 9463.844),
+        );
+        let r = gjk(&ball, &b, None, GJK_MAX_ITERATIONS);
+        assert_eq!(r.status, GjkStatus::Overlapping, "{r:?}");
+        assert!(gjk_intersect(&ball, &b, GJK_MAX_ITERATIONS));
+        assert!(gjk_intersect(&b, &ball, GJK_MAX_ITERATIONS));
     }
 
     #[test]

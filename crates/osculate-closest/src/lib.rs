@@ -67,7 +67,9 @@ pub use crate::distance::{
 };
 #[cfg(feature = "alloc")]
 pub use crate::epa::contact_convex;
-pub use crate::gjk::{GjkResult, GjkStatus, closest_points_convex, gjk, gjk_intersect};
+pub use crate::gjk::{
+    GJK_MAX_ITERATIONS, GjkResult, GjkStatus, closest_points_convex, gjk, gjk_intersect,
+};
 pub use crate::pair::{
     closest_points_capsule_capsule, closest_points_line_line, closest_points_segment_aabb,
     closest_points_segment_obb, closest_points_segment_segment, closest_points_segment_triangle,

@@ -31,7 +31,7 @@ use osculate_overlap as overlap;
 ///   triangle-plane, triangle-halfspace; cone-plane and cone-halfspace;
 /// - **containment** (`osculate_overlap::contains_point`): a [`Point3`] with a sphere, box,
 ///   oriented box, capsule, cylinder, cone, tetrahedron, halfspace or convex polyhedron;
-/// - **GJK** (`osculate_closest::gjk_intersect`, 64 iterations; touching within GJK's relative
+/// - **GJK** (`osculate_closest::gjk_intersect`, 128 iterations; touching within GJK's relative
 ///   tolerance counts, NaN gives `false`): every other pair of sphere, segment, capsule, box,
 ///   oriented box, cylinder, cone, triangle, tetrahedron, convex polygon and convex polyhedron
 ///   (cylinder-cone, box-cylinder, capsule-box, polyhedron pairs …), and a point with a segment,
@@ -277,7 +277,7 @@ macro_rules! contains {
 contains!(Sphere, Aabb, Obb, Capsule, Cylinder, Cone, Tetrahedron, Halfspace);
 
 /// GJK's iteration bound for the overlap fallback (as `closest_points_convex`'s default).
-const GJK_ITERATIONS: usize = 64;
+const GJK_ITERATIONS: usize = closest::GJK_MAX_ITERATIONS;
 
 /// EPA's step bound for the `Penetration` fallback: every overlapping curved pair of the parry
 /// differential (cylinder-cone, cone-capsule, capsule-cuboid, 2,000 seeds each) converges within
