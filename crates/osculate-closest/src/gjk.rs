@@ -122,22 +122,26 @@ impl<T: Real> Simplex<T> {
     }
 
     /// The point of the simplex closest to the origin (in f64, see below); reduces the simplex to
-    /// the smallest face holding it. Returns `None` when the origin is inside a full (tetrahedral) simplex. `scale`
-    /// bounds the magnitude of the support points the vertices are differences of (their
+    /// the smallest face holding it. Returns `None` when the origin is inside a full (tetrahedral)
+    /// simplex. `scale` bounds the magnitude of the support points the vertices are differences of (their
     /// rounding is a few ε times it).
     ///
     /// The arithmetic is f64 whatever `T` is (exact on f32 vertices): near convergence on a
     /// curved shape the simplex is a sliver beside the origin, and the f32 sub-algorithm's
     /// rounding there turned `v` by up to 0.02 rad, so the support along `−v` left the simplex no
     /// nearer and GJK stopped 2.3e-4 short at the unit scale (sphere-triangle, distance 2e-5;
-    /// `sliver_simplex_near_a_flat_face_still_converges_f32`). The tolerances stay `T`'s: the
+    /// `sliver_simplex_near_a_flat_face_still_converges_f32`). The flatness tolerance is the
+    /// arithmetic's (f64): the signs are those of the vertices as given, which f64 gets right
+    /// down to its own rounding (with f32's, at 1e4 every tetrahedron thinner than 0.1 counted as
+    /// flat, and two f32 boxes overlapping by 0.016 there were reported that far apart). The
+    /// tolerance that the inside weights reproduce the origin stays `T`'s GJK tolerance: the
     /// vertices carry `T`'s rounding.
     fn closest(&mut self, scale: T) -> Option<Vector3<f64>> {
         let w: [Vector3<f64>; 4] = core::array::from_fn(|i| self.v[i].w.map(Real::to_f64));
         match sub_algorithm(
             &w[..self.len],
             scale.to_f64(),
-            T::RELATIVE_TOLERANCE.to_f64(),
+            f64::RELATIVE_TOLERANCE,
             gjk_tolerance::<T>().to_f64(),
         ) {
             SubResult::Inside(lambda) => {
@@ -1111,6 +1115,46 @@ mod tests {
         assert_eq!(r.status, GjkStatus::Overlapping, "{r:?}");
         assert!(gjk_intersect(&ball, &b, GJK_MAX_ITERATIONS));
         assert!(gjk_intersect(&b, &ball, GJK_MAX_ITERATIONS));
+    }
+
+    /// Two f32 boxes about 6e3 from the origin that overlap (f64 GJK on the same values says so):
+    /// with f32's flatness tolerance, 128 ε of the support points' magnitude, every tetrahedron
+    /// thinner than 0.1 there counted as flat, the one holding the origin was measured face by
+    /// face, and GJK stopped "separated" at 0.016 (`cargo xtask accuracy`, box-box far class).
+    #[test]
+    fn overlapping_f32_boxes_far_from_the_origin_are_found() {
+        use osculate_math::{Matrix3, Rotation3};
+        let frame = |c: [[f32; 3]; 3]| {
+            let m = Matrix3::from_columns(&c.map(|x| Vector3::new(x[0], x[1], x[2])));
+            Rotation3::from_matrix_unchecked(m)
+        };
+        let a = Obb::new(
+            Point3::new(-6264.1494_f32, -5011.3213, 5968.871),
+            frame([
+                [-0.5904158, -0.3517915, 0.7263966],
+                [0.64850616, 0.32899946, 0.68643963],
+                [-0.48046762, 0.87635744, 0.033892542],
+            ]),
+            Vector3::new(0.14746094, 0.5214844, 0.22509766),
+        );
+        let b = Obb::new(
+            Point3::new(-6265.0894, -5010.9517, 5968.4316),
+            frame([
+                [0.30597216, -0.9358524, 0.17481767],
+                [0.91767824, 0.2410258, -0.31586874],
+                [0.25347096, 0.2570734, 0.9325587],
+            ]),
+            Vector3::new(0.49121094, 0.53759766, 0.28076172),
+        );
+        let wide = |o: &Obb<f32>| {
+            let r = Rotation3::from_matrix_unchecked(o.rotation.matrix().map(f64::from));
+            Obb::new(o.center.cast::<f64>(), r, o.half_extents.cast::<f64>())
+        };
+        let want = gjk(&wide(&a), &wide(&b), None, GJK_MAX_ITERATIONS);
+        assert_eq!(want.status, GjkStatus::Overlapping, "{want:?}");
+        let r = gjk(&a, &b, None, GJK_MAX_ITERATIONS);
+        assert_eq!(r.status, GjkStatus::Overlapping, "{r:?}");
+        assert!(gjk_intersect(&a, &b, GJK_MAX_ITERATIONS));
     }
 
     #[test]
