@@ -605,8 +605,23 @@ mod tests {
     use osculate_math::testing::{Pair, test_tolerance};
     use osculate_math::{Aabb, Obb, Sphere};
 
+    /// A shape's support mapping without its margin: `contact_convex` then runs EPA on the whole
+    /// shape (with the margin, a sphere or capsule whose core is apart from the other shape gets
+    /// the exact `m − d` instead, and EPA would go untested on them).
+    struct Whole<'s, S>(&'s S);
+
+    impl<T: Real, S: SupportMap<T>> SupportMap<T> for Whole<'_, S> {
+        fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+            self.0.support(dir)
+        }
+        fn center(&self) -> Point3<T> {
+            self.0.center()
+        }
+    }
+
     /// EPA's depth agrees with the closed forms: sphere-sphere, sphere-box, and OBB-OBB (whose
-    /// closed form is exact for polytopes); f32 and f64.
+    /// closed form is exact for polytopes); f32 and f64. The sphere pairs both through EPA on the
+    /// whole shapes and through `contact_convex`'s margins (exact: within the test tolerance).
     fn agrees_with_closed_forms<T: Real>() {
         let mut overlapping = 0;
         for seed in 0..300 {
@@ -628,28 +643,46 @@ mod tests {
                 );
             }
             let s = Pair::<Sphere<T>, Sphere<T>>::from_seed(seed);
-            if let (Some(want), Some(got)) =
-                (contact_sphere_sphere(&s.a, &s.b), contact_convex(&s.a, &s.b, 128))
-            {
-                let scale = s.a.center.coords.amax().fast_max(s.b.center.coords.amax())
-                    + s.a.radius
-                    + s.b.radius;
+            let scale = s.a.center.coords.amax().fast_max(s.b.center.coords.amax())
+                + s.a.radius
+                + s.b.radius;
+            if let (Some(want), Some(got), Some(margins)) = (
+                contact_sphere_sphere(&s.a, &s.b),
+                contact_convex(&Whole(&s.a), &Whole(&s.b), 128),
+                contact_convex(&s.a, &s.b, 128),
+            ) {
                 let tol = T::lit(1e-3) * scale;
                 assert!(
                     (got.distance - want.distance).abs() <= tol,
                     "seed {seed}: epa {got:?} vs {want:?}"
                 );
+                // Concentric spheres (cores that meet) go through EPA too.
+                let apart = (s.a.center - s.b.center).norm() > T::EPSILON.sqrt() * scale;
+                let mtol = if apart { test_tolerance::<T>() * scale } else { tol };
+                assert!(
+                    (margins.distance - want.distance).abs() <= mtol,
+                    "seed {seed}: margins {margins:?} vs {want:?}"
+                );
             }
             let sb = Pair::<Sphere<T>, Aabb<T>>::from_seed(seed);
-            if let (Some(want), Some(got)) =
-                (contact_sphere_aabb(&sb.a, &sb.b), contact_convex(&sb.a, &sb.b, 128))
-            {
-                let scale =
-                    sb.a.center.coords.amax().fast_max(sb.b.max.coords.amax()) + sb.a.radius;
+            let scale = sb.a.center.coords.amax().fast_max(sb.b.max.coords.amax()) + sb.a.radius;
+            if let (Some(want), Some(got), Some(margins)) = (
+                contact_sphere_aabb(&sb.a, &sb.b),
+                contact_convex(&Whole(&sb.a), &Whole(&sb.b), 128),
+                contact_convex(&sb.a, &sb.b, 128),
+            ) {
                 let tol = T::lit(1e-3) * scale;
                 assert!(
                     (got.distance - want.distance).abs() <= tol,
                     "seed {seed}: epa {got:?} vs {want:?}"
+                );
+                // A center inside the box (cores that meet) goes through EPA too.
+                let d2 = crate::sq_distance_point_aabb(&sb.a.center, &sb.b);
+                let apart = d2 > T::lit(4.0) * T::EPSILON * scale * scale;
+                let mtol = if apart { test_tolerance::<T>() * scale } else { tol };
+                assert!(
+                    (margins.distance - want.distance).abs() <= mtol,
+                    "seed {seed}: margins {margins:?} vs {want:?}"
                 );
             }
         }
@@ -718,7 +751,7 @@ mod tests {
                 excess = excess.fast_max(e);
             }
         }
-        let Some(c) = contact_convex(a, b, 128) else {
+        let Some(c) = contact_convex(&Whole(a), &Whole(b), 128) else {
             panic!("no contact for an overlapping pair");
         };
         let apart = (c.point_b - c.point_a - c.normal.into_inner() * c.distance).norm();
