@@ -23,8 +23,9 @@ fn orient<T: Real>(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, p: &Point3<T>) -
 /// The point of solid tetrahedron `tet` closest to `p` (Ericson 5.1.6): `p` itself when inside;
 /// otherwise the nearest of the closest points on the faces whose planes `p` lies in front of.
 ///
-/// A flat tetrahedron (six times its volume below [`Real::RELATIVE_TOLERANCE`] times the cube of
-/// its longest edge, so flat up to rounding) is the union of its four faces, and every face is
+/// A flat tetrahedron (thinner across its largest face than [`Real::RELATIVE_TOLERANCE`] times its
+/// coordinates' magnitude, or six times its volume below that tolerance times the product of the
+/// edges from `a`: flat up to rounding) is the union of its four faces, and every face is
 /// measured. A NaN anywhere gives a NaN point.
 ///
 /// # Examples
@@ -47,16 +48,23 @@ pub fn closest_point_on_tetrahedron<T: Real>(p: &Point3<T>, tet: &Tetrahedron<T>
     if vol.is_nan() {
         return nan_point();
     }
-    // Flat up to rounding: the volume is below a relative tolerance of the cube of the longest
-    // edge. (A rounded flat tetrahedron has a noise volume of a few ε·L³ and noise face signs —
-    // also when a vertex sits on an edge near another vertex, where a product of the edges from
-    // `a` would be too small a yardstick. A genuine sliver thinner than 128 ε·L is measured by its
-    // faces too: its inside points are then answered within that thickness.)
-    let longest = [b - a, c - a, d - a, c - b, d - b, d - c]
+    // Flat up to rounding: thinner than the rounding of its coordinates, or with a volume below
+    // the rounding of the determinant. Six times the volume is the largest face's doubled area
+    // `2A` times the thickness across it, so: `|vol| ≤ 128 ε (M·2A + |ab|·|ac|·|ad|)` for
+    // coordinates up to `M`. Such a tetrahedron's face signs are noise, and it is measured as the
+    // union of its faces (a vertex on an edge very near another vertex is flat up to the
+    // coordinates' rounding though not relative to the edges' product: 903858a). The cube of the
+    // longest edge, the yardstick before, also made genuine slivers flat when up to
+    // `128 ε L³ / 2A` thick: an f32 point inside one 2.6e-4 thick mapped to a face 1.3e-4 away
+    // (the 1,000,000-case soak, `interior_point_of_a_thin_f32_sliver_is_its_own_closest`).
+    let (ab, ac, ad) = (b - a, c - a, d - a);
+    let area2 = [ab.cross(&ac), ab.cross(&ad), ac.cross(&ad), (c - b).cross(&(d - b))]
         .iter()
-        .fold(T::ZERO, |m, e| m.fast_max(e.norm_squared()))
+        .fold(T::ZERO, |m, n| m.fast_max(n.norm_squared()))
         .sqrt();
-    let flat = vol.abs() <= T::RELATIVE_TOLERANCE * longest * longest * longest;
+    let m = [a, b, c, d].iter().fold(T::ZERO, |m, x| m.fast_max(x.coords.amax()));
+    let noise = m * area2 + ab.norm() * ac.norm() * ad.norm();
+    let flat = vol.abs() <= T::RELATIVE_TOLERANCE * noise;
     // Each face: `p` is in front of the face when it lies on the other side of the face plane
     // from the vertex opposite (Ericson's PointOutsideOfPlane test). The four faces are listed as
     // even permutations of `(a, b, c, d)` with that vertex last, so the opposite vertex's side is
@@ -519,6 +527,38 @@ pub fn sq_distance_point_cone<T: Real>(p: &Point3<T>, cone: &Cone<T>) -> T {
 mod tests {
     use super::*;
     use osculate_math::Vector3;
+
+    /// Found by the 1,000,000-case soak (points::tetrahedron::point_of_shape_is_its_own_closest,
+    /// f32): a sliver tetrahedron (`a` and `d` 0.067 apart beside edges of 1.2 and 1.5) whose
+    /// interior point lies 1.3e-4 and 1.8e-4 from its nearest faces. Six times its volume, 1.05e-4,
+    /// was below the old flatness yardstick `128 ε L³` (2.7e-4), so the sliver was measured as its
+    /// faces and the point mapped 1.3e-4 away; it is above its rounding (2.9e-5), and the point
+    /// is its own closest point, as in f64.
+    #[test]
+    fn interior_point_of_a_thin_f32_sliver_is_its_own_closest() {
+        let t = Tetrahedron::new(
+            Point3::new(0.25847337_f32, -0.24110994, -0.11461835),
+            Point3::new(-0.5236157, 0.52392256, 0.83771336),
+            Point3::new(0.8955691, -0.9396041, -0.8107449),
+            Point3::new(0.23787126, -0.25763804, -0.05251055),
+        );
+        let p = Point3::new(-0.13789746_f32, 0.12939158, 0.38576934);
+        assert_eq!(closest_point_on_tetrahedron(&p, &t), p);
+        let w = |q: Point3<f32>| q.cast::<f64>();
+        let t64 = Tetrahedron::new(w(t.a), w(t.b), w(t.c), w(t.d));
+        assert_eq!(closest_point_on_tetrahedron(&w(p), &t64), w(p));
+        // At the 1e-4 scale, three vertices within 2e-5 of each other and one 1.9e-4 away: 6.5e-8
+        // thick. Edge products as the coordinates' yardstick (instead of the largest face's
+        // area) made it flat, and an interior point mapped 2e-8 away (the same soak).
+        let t = Tetrahedron::new(
+            Point3::new(3.1595577e-5_f32, -9.821547e-5, -8.8040564e-5),
+            Point3::new(1.7722657e-6, 2.0532749e-5, 5.512747e-5),
+            Point3::new(-5.8990468e-6, 2.9075449e-5, 6.873414e-5),
+            Point3::new(7.711945e-6, 2.3589297e-5, 5.440195e-5),
+        );
+        let p = Point3::new(4.2529427e-6_f32, 1.5815403e-5, 4.855648e-5);
+        assert_eq!(closest_point_on_tetrahedron(&p, &t), p);
+    }
 
     #[test]
     fn far_polyhedron_with_nearly_parallel_faces_in_f32() {
