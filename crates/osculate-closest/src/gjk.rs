@@ -352,12 +352,18 @@ fn magnitude<T: Real>(x: &Vertex<T>) -> T {
     x.a.coords.amax().fast_max(x.b.coords.amax()).fast_max(x.w.amax())
 }
 
+/// `√x` through [`Real`] (f64's own `sqrt` needs `std`; this works under `no_std` with `libm`).
+#[inline]
+fn sqrt<T: Real>(x: T) -> T {
+    x.sqrt()
+}
+
 /// The rounding error of `v·w` for `|v|² = vv` and support points of coordinates up to `scale`,
 /// in the input type `T` (the GJK state is f64, its inputs carry `T`'s rounding): 8 ε |v| scale
 /// (three products and two sums, with room).
 #[inline]
 fn rounding<T: Real>(vv: f64, scale: T) -> f64 {
-    8.0 * T::EPSILON.to_f64() * vv.sqrt() * scale.to_f64()
+    8.0 * T::EPSILON.to_f64() * sqrt(vv) * scale.to_f64()
 }
 
 /// Whether `v` (with `|v|² = vv`) is the origin up to the rounding of support points of
@@ -423,6 +429,10 @@ pub fn gjk<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
 
 /// How [`gjk_run`] treats the shapes' [margins](SupportMap::margin).
 #[derive(Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    not(feature = "alloc"),
+    allow(dead_code, reason = "EPA, the user of `Whole`, needs alloc")
+)]
 pub(crate) enum Margins {
     /// The whole shapes (EPA needs their simplex).
     Whole,
@@ -435,6 +445,7 @@ pub(crate) enum Margins {
 /// A [`gjk_run`]: the answer, the final simplex (the vertices and their count), from which EPA
 /// starts when the shapes overlap, and, with [`Margins::Cores`], the cores' own answer (their
 /// closest points and distance, before the margins are subtracted) and the margins.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code, reason = "EPA, their reader, needs alloc"))]
 pub(crate) struct GjkRun<T: Real> {
     pub(crate) result: GjkResult<T>,
     pub(crate) simplex: [Vertex<T>; 4],
@@ -577,7 +588,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         // a ball of radius 1 at 1e-3 from a box would stop 1.5e-5 off in f32, 1.5% of the
         // distance); near `|v| = m` the gap falls to the rounding term.
         let vw = v64.dot(&next.w.map(Real::to_f64));
-        let d = vv.sqrt();
+        let d = sqrt(vv);
         let gap =
             tol * d * if m64 > 0.0 { (d - m64).abs() } else { d }.fast_max(floor * wscale.to_f64());
         if vv - vw <= gap + rounding(vv, scale) {
@@ -728,7 +739,7 @@ fn intersect_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>
         // as `gjk` counts a `v` within the rounding of the origin: without the rounding term, far
         // from the origin in f32 this said apart where `gjk` found the shapes touching).
         // With margins: the support plane along `−v` is farther than `m` from the origin.
-        let d = vv.sqrt();
+        let d = sqrt(vv);
         if vw - m * d > (tol * vv).fast_max(rounding(vv, scale)) {
             return false;
         }

@@ -473,6 +473,7 @@ impl<T: Real, S: SupportMap<T>> SupportMap<T> for Swept<S, T> {
 
 /// A unit vector perpendicular to `v` (re-exported for the GJK's degenerate starts).
 #[inline]
+#[cfg_attr(not(feature = "alloc"), allow(dead_code, reason = "EPA, its user, needs alloc"))]
 pub(crate) fn perpendicular<T: Real>(v: &Vector3<T>) -> Vector3<T> {
     any_perpendicular(v).into_inner()
 }
