@@ -506,7 +506,12 @@ pub fn contact_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Si
             return contact.distance.is_finite().then_some(contact);
         }
     }
-    let run = gjk_run(a, b, None, GJK_MAX_ITERATIONS, Margins::Whole);
+    // Without margins the first run was already on the whole shapes: its simplex seeds EPA.
+    let run = if ma + mb > T::ZERO {
+        gjk_run(a, b, None, GJK_MAX_ITERATIONS, Margins::Whole)
+    } else {
+        run
+    };
     let (g, simplex, len) = (run.result, run.simplex, run.len);
     if let Some(c) = apart(&g)? {
         return Some(c);
