@@ -229,10 +229,12 @@ pub fn sq_distance_point_obb<T: Real>(p: &Point3<T>, b: &Obb<T>) -> T {
 /// a non-degenerate triangle — falls back to the nearest of the three edges when its denominator is
 /// not positive.
 ///
-/// On a sliver (`sin²θ < 1e-4` at `a`) the face point is the orthogonal projection of `p` onto the
-/// plane when `p` is within the triangle's size of it (the more accurate point), or the nearest
-/// edge point when that is nearer; the barycentrics then reproduce the point only to their own
-/// sliver error (about ε/sinθ times the triangle's size).
+/// A sliver (`sin²θ < 1e-4` at `a`, which covers needles too) skips the region tests, whose
+/// rounding errs by about `ε / sinθ` times the triangle's size: in f64 arithmetic (exact on f32
+/// vertices) it takes the nearest point of the three edges, or the orthogonal projection of `p`
+/// onto the plane when that is inside the triangle (signed areas), projected from the nearest
+/// edge point so that the normal's direction error is multiplied by the sliver's width rather
+/// than by its length.
 ///
 /// # Examples
 /// ```
@@ -269,6 +271,18 @@ fn closest_point_on_triangle_with<T: Real, const PROJECT: bool>(
     let (a, b, c) = (tri.a, tri.b, tri.c);
     let ab = b - a;
     let ac = c - a;
+    if PROJECT {
+        // A sliver goes to the edges and the face by measurement instead of region tests: each
+        // region test below errs by about `ε |ap| / sinθ` in distance (θ the angle at `a`; vertex
+        // `b`'s test by `ε |bp| |ab| / |bc|`), which on a needle put a point of the face 1.3e-4
+        // (f32) into edge `ac`'s region. `sin²θ |ab|² |ac|²` is `|ab|²|ac|² − (ab·ac)²`
+        // (Lagrange); its cancellation is below 1e-3 relative at the threshold even in f32.
+        let (ab2, ac2, abac) = (ab.norm_squared(), ac.norm_squared(), ab.dot(&ac));
+        let scale = ab2 * ac2;
+        if scale - abac * abac < T::lit(SLIVER_SIN_SQ) * scale {
+            return sliver_point(p, tri);
+        }
+    }
     let ap = p - a;
     // Vertex region of a.
     let d1 = ab.dot(&ap);
@@ -327,19 +341,11 @@ fn closest_point_on_triangle_with<T: Real, const PROJECT: bool>(
             // inside; the nearest edge is within the sliver's width of the answer, so the nearer
             // of the two candidates is accurate either way.
             if nn < T::lit(SLIVER_SIN_SQ) * ab.norm_squared() * ac.norm_squared() {
-                // The orthogonal projection `p − n (n·ap)/|n|²` errs only by the distance to the
-                // plane times the normal's direction error (ε/sinθ), where `a + ab·v + ac·w`
-                // errs by the triangle's size times it: for a point near the face it is the
-                // better point (an f32 sliver at sinθ = 6e-4 gave 1e-8 off at scale 1e-4, the
-                // projection 2e-12; found by the 200,000-case runs). The barycentrics keep their
-                // own sliver error.
-                let h = n.dot(&ap);
-                let size2 = ab.norm_squared().fast_max(ac.norm_squared());
-                let face = if PROJECT && h * h < size2 * nn {
-                    TrianglePoint { point: p - n * (h / nn), ..face }
-                } else {
-                    face
-                };
+                // Reached only by the barycentric variant (the projecting one sends slivers to
+                // `sliver_point` first, up to the rounding of the two sliver tests).
+                if PROJECT {
+                    return sliver_point(p, tri);
+                }
                 let edge = nearest_edge(p, tri);
                 if (edge.point - p).norm_squared() < (face.point - p).norm_squared() {
                     return edge;
@@ -367,6 +373,55 @@ fn closest_point_on_triangle_with<T: Real, const PROJECT: bool>(
 /// [`closest_point_on_triangle`]: θ under ~0.6°, where its barycentrics' relative error ε/sinθ exceeds
 /// ~100 ε and the nearest edge is measured as well.
 const SLIVER_SIN_SQ: f64 = 1e-4;
+
+/// The point of sliver `tri` (`sin²θ < SLIVER_SIN_SQ` at `a`) closest to `p`, by measurement
+/// rather than region tests, in f64 whatever `T` is (f32 vertices are exact there): the nearest
+/// point `e` of the three edges, or the projection `q` of `p` onto the plane when it is inside
+/// the triangle.
+///
+/// - `q` is projected from `e`, a point of the plane within the sliver's width of the answer:
+///   `q = p − n (n·(p − e)) / |n|²`. The normal's direction errs by `ε / sinθ` on a sliver; taken
+///   from a vertex, that error times the vertex's distance (the triangle's size) moved a point
+///   of an f32 needle face 3.8e-6 off itself; from `e` it is times `|p − e|`.
+/// - Inside is the signs of the three signed areas `(e_i × (q − start_i))·n`, each edge from its
+///   own start vertex: the normal's direction error changes them only to second order.
+/// - Every interior point is within half the smallest height `|n| / L_max` of the boundary, and
+///   `e` is the boundary point nearest `q`; a `q` farther from `e` than that height is the
+///   normal's noise (a triangle collinear up to rounding), and `e` is returned.
+fn sliver_point<T: Real>(p: &Point3<T>, tri: &Triangle<T>) -> TrianglePoint<T> {
+    if !p.coords.iter().all(|x| x.is_finite()) {
+        // As the region tests answer (the vertices are finite here: their sliver test passed).
+        let nan = Point3::new(T::NAN, T::NAN, T::NAN);
+        return TrianglePoint { point: nan, barycentric: [T::NAN; 3] };
+    }
+    let wide = |x: &Point3<T>| x.map(Real::to_f64);
+    let (p, a, b, c) = (wide(p), wide(&tri.a), wide(&tri.b), wide(&tri.c));
+    let narrow = |x: Point3<f64>, bary: [f64; 3]| TrianglePoint {
+        point: x.map(T::lit),
+        barycentric: bary.map(T::lit),
+    };
+    let edge = nearest_edge(&p, &Triangle::new(a, b, c));
+    let (ab, ac, bc) = (b - a, c - a, c - b);
+    let n = ab.cross(&ac);
+    let nn = n.norm_squared();
+    if !(nn > 0.0 && nn.is_finite()) {
+        // Collinear or coincident vertices: the triangle is its edges (NaN carried on by them).
+        return narrow(edge.point, edge.barycentric);
+    }
+    let q = p - n * (n.dot(&(p - edge.point)) / nn);
+    // Twice the areas of the sub-triangles opposite a, b and c, times |n|.
+    let sa = bc.cross(&(q - b)).dot(&n);
+    let sb = (a - c).cross(&(q - c)).dot(&n);
+    let sc = ab.cross(&(q - a)).dot(&n);
+    let s = sa + sb + sc;
+    let longest2 = ab.norm_squared().max(ac.norm_squared()).max(bc.norm_squared());
+    let inside = sa >= 0.0 && sb >= 0.0 && sc >= 0.0 && s > 0.0;
+    if !inside || (q - edge.point).norm_squared() * longest2 > nn {
+        return narrow(edge.point, edge.barycentric);
+    }
+    let (v, w) = (sb / s, sc / s);
+    narrow(q, [1.0 - v - w, v, w])
+}
 
 /// The nearest of the three edges, for triangles too flat for the face formula.
 fn nearest_edge<T: Real>(p: &Point3<T>, tri: &Triangle<T>) -> TrianglePoint<T> {
@@ -626,6 +681,29 @@ mod tests {
         let p = Point3::new(-0.46180937297586877, -0.17379442649158577, -0.4487280699059567);
         let c = closest_point_on_triangle(&p, &tri);
         assert!((c.point - p).norm() < 1e-9, "{c:?}");
+    }
+
+    /// A needle face of an f32 tetrahedron (`d` near the middle of edge `ac`, property test
+    /// `tetrahedron::point_of_shape_is_its_own_closest_f32` at 1,000,000 cases): Ericson's
+    /// region test for edge `ac` (`vb`, a difference of products of dot products) rounded the
+    /// wrong way and mapped a point of the face to edge `ac`, 1.3e-4 away. The sliver path
+    /// measures instead of testing regions.
+    #[test]
+    fn needle_triangle_point_on_face_is_its_own_closest() {
+        let a = Point3::new(0.8908386_f32, 0.5412588, -0.06284224);
+        let c = Point3::new(-0.8293677_f32, 0.7410618, -0.6028384);
+        let d = Point3::new(0.00041280038_f32, 0.6451001, -0.34264773);
+        let p = Point3::new(0.28313714_f32, 0.6119543, -0.25368443);
+        for tri in [Triangle::new(a, c, d), Triangle::new(c, d, a), Triangle::new(d, a, c)] {
+            let got = closest_point_on_triangle(&p, &tri);
+            assert!((got.point - p).norm() < 1e-6, "{tri:?}: {got:?}");
+            assert!(got.barycentric.iter().all(|&x| (0.0..=1.0).contains(&x)), "{got:?}");
+            // A non-finite query point gives NaN on a sliver as on any triangle.
+            for bad in [f32::NAN, f32::INFINITY] {
+                let got = closest_point_on_triangle(&Point3::new(bad, 0.0, 0.0), &tri);
+                assert!(got.point.x.is_nan() && got.barycentric[0].is_nan(), "{got:?}");
+            }
+        }
     }
 
     #[test]
