@@ -121,9 +121,9 @@ impl<T: Real> Simplex<T> {
         self.len = k;
     }
 
-    /// The point of the simplex closest to the origin (in f64, see below); reduces the simplex to
-    /// the smallest face holding it. Returns `None` when the origin is inside a full (tetrahedral)
-    /// simplex. `scale` bounds the magnitude of the support points the vertices are differences of (their
+    /// The point of the simplex closest to the origin (in f64, see below) and its weights, zero
+    /// off the smallest face holding it. Returns `None` when the origin is inside a full
+    /// (tetrahedral) simplex, whose weights it then sets. `scale` bounds the magnitude of the support points the vertices are differences of (their
     /// rounding is a few ε times it).
     ///
     /// The arithmetic is f64 whatever `T` is (exact on f32 vertices): near convergence on a
@@ -136,7 +136,12 @@ impl<T: Real> Simplex<T> {
     /// flat, and two f32 boxes overlapping by 0.016 there were reported that far apart). The
     /// tolerance that the inside weights reproduce the origin stays `T`'s GJK tolerance: the
     /// vertices carry `T`'s rounding.
-    fn closest(&mut self, scale: T) -> Option<Vector3<f64>> {
+    ///
+    /// An outside answer is returned with its weights and not yet applied: the caller keeps it
+    /// ([`Simplex::keep`]) only when it makes progress, and otherwise drops the newest vertex
+    /// (`len − 1`) to get the previous simplex back unchanged, without saving a copy of it each
+    /// step (that copy was 4.6% of a cylinder-cone pair's GJK, callgrind).
+    fn closest(&mut self, scale: T) -> Option<(Vector3<f64>, [T; 4])> {
         let w: [Vector3<f64>; 4] = core::array::from_fn(|i| self.v[i].w.map(Real::to_f64));
         match sub_algorithm(
             &w[..self.len],
@@ -153,8 +158,7 @@ impl<T: Real> Simplex<T> {
                 // `v` from the f64 weights and vertices: summed in f32 its rounding, ε times
                 // the vertices' magnitude, would turn a small `v` again.
                 let v = (0..self.len).fold(Vector3::zeros(), |s, i| s + w[i] * weights[i]);
-                self.keep(&weights.map(T::lit)[..self.len]);
-                Some(v)
+                Some((v, weights.map(T::lit)))
             }
         }
     }
@@ -232,13 +236,14 @@ fn sub_algorithm(w: &[Vector3<f64>], scale: f64, relative: f64, gjk: f64, turn: 
             SubResult::Outside([a, b, c, 0.0])
         }
         _ => {
-            let orient = |a: usize, b: usize, c: usize, p: &Vector3<f64>| {
-                (w[b] - w[a]).cross(&(w[c] - w[a])).dot(&(p - w[a]))
-            };
-            // Faces with their opposite vertex; the origin is inside when it is on the
-            // opposite vertex's side of every face.
+            // Faces with their opposite vertex, listed as even permutations of (0, 1, 2, 3) with
+            // that vertex last: the opposite vertex's orientation over face k is `sign[k] · vol`
+            // (alternating), one determinant instead of four. The origin is inside when it is on
+            // the opposite vertex's side of every face.
             let faces = [(0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)];
-            let zero = Vector3::zeros();
+            let sign = [1.0, -1.0, 1.0, -1.0];
+            let normals = faces.map(|(a, b, c, _)| (w[b] - w[a]).cross(&(w[c] - w[a])));
+            let vol = normals[0].dot(&(w[3] - w[0]));
             // Near convergence the new vertex is nearly coplanar with the triangle: a sliver
             // whose orientation signs are rounding noise. Flat up to rounding, it has no
             // inside: every face is measured. Flat: a volume below a relative tolerance of
@@ -247,32 +252,61 @@ fn sub_algorithm(w: &[Vector3<f64>], scale: f64, relative: f64, gjk: f64, turn: 
             // support points' magnitude — which far from the origin is much larger than the
             // vertices themselves (found by the GJK motion property: a sphere 1.5e-3 from a
             // box 1e4 from the origin, in f64, reported overlapping when moved).
-            let vol = orient(0, 1, 2, &w[3]);
-            let largest_face = [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
-                .iter()
-                .map(|&(a, b, c)| (w[b] - w[a]).cross(&(w[c] - w[a])).norm())
-                .fold(0.0, f64::fast_max);
+            let largest_face =
+                sqrt(normals.iter().map(Vector3::norm_squared).fold(0.0, f64::fast_max));
             let flat = vol.abs()
                 <= relative * (w[1] - w[0]).norm() * (w[2] - w[0]).norm() * (w[3] - w[0]).norm()
                 || vol.abs() <= relative * scale * largest_face;
+            // The origin's orientation over each face, and whether it is in front of it (or
+            // the tetrahedron is flat): then the origin is outside.
+            let sp: [f64; 4] = core::array::from_fn(|k| -normals[k].dot(&w[faces[k].0]));
+            let front: [bool; 4] = core::array::from_fn(|k| {
+                let so = sign[k] * vol;
+                flat || so == 0.0 || sp[k] * so < 0.0
+            });
+            if !front.iter().any(|&f| f) {
+                // Inside: with these weights `Σ λᵢ aᵢ = Σ λᵢ bᵢ` (up to rounding), a point
+                // both shapes share, which the overlapping answer reports. The weight of the
+                // vertex opposite a face is the ratio of the signed volumes over that face.
+                // The weights are trusted only when they reproduce the origin (`|Σ λᵢ wᵢ|`
+                // within the GJK tolerance of the support points' magnitude; an f64 box and
+                // ball overlapping at the unit scale, moved 10 away, reproduce it to 2.9e-13
+                // of 9.4, 1,300 ε, so 128 ε is too tight): a tetrahedron of two tight clusters
+                // of vertices passes the flatness tests, but its signs and weights are noise
+                // (found by the GJK answer property, capsule-OBB in f32: weights 7.6e-3 off
+                // the origin, a "shared" point 3.8e-3 outside the box). Otherwise the origin
+                // is taken as outside and the nearest of all four faces stands.
+                let mut inside = [0.0; 4];
+                for (k, &(_, _, _, d)) in faces.iter().enumerate() {
+                    inside[d] = sp[k] / (sign[k] * vol);
+                }
+                let sum = inside.iter().sum::<f64>();
+                if sum > 0.0 {
+                    let lambda = inside.map(|x| x / sum);
+                    if point(&lambda).norm() <= gjk * scale {
+                        return SubResult::Inside(lambda);
+                    }
+                }
+            }
+            // Outside the solid its closest point is on a face the origin is in front of (the
+            // normal cone at the closest point is spanned by the normals of the faces through
+            // it, Ericson 5.1.6): those faces are measured, and any face whose orientation is
+            // within its rounding of zero (16 ε of the product of its edges and the vertex's
+            // magnitude; compared squared, an overflow measures the face), whose sign is not
+            // to be trusted. A flat tetrahedron, or an inside that did not reproduce the
+            // origin, measures all four.
+            let all = !front.iter().any(|&f| f) || flat;
             let mut best: Option<(f64, [f64; 4])> = None;
-            let mut outside_any = false;
-            // The origin's barycentric coordinates, for when it is inside: the weight of the
-            // vertex opposite a face is the ratio of the signed volumes over that face.
-            let mut inside = [0.0; 4];
-            for (a, b, c, d) in faces {
-                let so = orient(a, b, c, &w[d]);
-                let sp = orient(a, b, c, &zero);
-                if so != 0.0 {
-                    inside[d] = sp / so;
+            for (k, &(a, b, c, _)) in faces.iter().enumerate() {
+                let noise = 256.0
+                    * f64::EPSILON
+                    * f64::EPSILON
+                    * (w[b] - w[a]).norm_squared()
+                    * (w[c] - w[a]).norm_squared()
+                    * w[a].norm_squared();
+                if !(all || front[k] || sp[k] * sp[k] <= noise) {
+                    continue;
                 }
-                // In front of this face (or the tetrahedron is flat): the origin is outside.
-                if flat || so == 0.0 || sp * so < 0.0 {
-                    outside_any = true;
-                }
-                // Every face is measured: outside the solid, its closest point is the nearest
-                // of the four faces' (choosing only the faces in front would trust signs that
-                // are rounding noise on a near-flat tetrahedron).
                 let (tw, at) = triangle_weights([w[a], w[b], w[c]], turn);
                 let d2 = at.norm_squared();
                 if best.is_none_or(|(bd, _)| d2 < bd) {
@@ -283,27 +317,8 @@ fn sub_algorithm(w: &[Vector3<f64>], scale: f64, relative: f64, gjk: f64, turn: 
                     best = Some((d2, full));
                 }
             }
-            if !outside_any {
-                // Inside: with these weights `Σ λᵢ aᵢ = Σ λᵢ bᵢ` (up to rounding), a point
-                // both shapes share, which the overlapping answer reports. The weights are
-                // trusted only when they reproduce the origin (`|Σ λᵢ wᵢ|` within the GJK
-                // tolerance of the support points' magnitude; an f64 box and ball overlapping
-                // at the unit scale, moved 10 away, reproduce it to 2.9e-13 of 9.4, 1,300 ε,
-                // so 128 ε is too tight): a tetrahedron of two tight clusters of
-                // vertices passes the flatness tests, but its signs and weights are noise
-                // (found by the GJK answer property, capsule-OBB in f32: weights 7.6e-3 off
-                // the origin, a "shared" point 3.8e-3 outside the box). Otherwise the
-                // origin is taken as outside and the nearest face stands.
-                let sum = inside.iter().sum::<f64>();
-                if sum > 0.0 {
-                    let lambda = inside.map(|x| x / sum);
-                    if point(&lambda).norm() <= gjk * scale {
-                        return SubResult::Inside(lambda);
-                    }
-                }
-            }
-            // Four faces were measured, so `best` is set; its weights are finite for finite
-            // vertices.
+            // At least one face was measured, so `best` is set; its weights are finite for
+            // finite vertices.
             SubResult::Outside(best.map_or([1.0, 0.0, 0.0, 0.0], |(_, weights)| weights))
         }
     }
@@ -358,12 +373,12 @@ fn sqrt<T: Real>(x: T) -> T {
     x.sqrt()
 }
 
-/// The rounding error of `v·w` for `|v|² = vv` and support points of coordinates up to `scale`,
+/// The rounding error of `v·w` for `|v| = d` and support points of coordinates up to `scale`,
 /// in the input type `T` (the GJK state is f64, its inputs carry `T`'s rounding): 8 ε |v| scale
 /// (three products and two sums, with room).
 #[inline]
-fn rounding<T: Real>(vv: f64, scale: T) -> f64 {
-    8.0 * T::EPSILON.to_f64() * sqrt(vv) * scale.to_f64()
+fn rounding<T: Real>(d: f64, scale: T) -> f64 {
+    8.0 * T::EPSILON.to_f64() * d * scale.to_f64()
 }
 
 /// Whether `v` (with `|v|² = vv`) is the origin up to the rounding of support points of
@@ -591,7 +606,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         let d = sqrt(vv);
         let gap =
             tol * d * if m64 > 0.0 { (d - m64).abs() } else { d }.fast_max(floor * wscale.to_f64());
-        if vv - vw <= gap + rounding(vv, scale) {
+        if vv - vw <= gap + rounding(d, scale) {
             status = GjkStatus::Separated;
             break;
         }
@@ -600,7 +615,6 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
             status = GjkStatus::Separated;
             break;
         }
-        let saved = (simplex.v, simplex.weight, simplex.len);
         simplex.v[simplex.len] = next;
         simplex.len += 1;
         match simplex.closest(scale) {
@@ -608,13 +622,14 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
                 status = GjkStatus::Overlapping;
                 break;
             }
-            Some(nv) => {
+            Some((nv, weights)) => {
                 if !(nv.norm_squared() < vv) {
                     // No progress (rounding): the previous simplex and its answer stand.
-                    (simplex.v, simplex.weight, simplex.len) = saved;
+                    simplex.len -= 1;
                     status = GjkStatus::Separated;
                     break;
                 }
+                simplex.keep(&weights[..simplex.len]);
                 v64 = nv;
                 v = nv.map(T::lit);
             }
@@ -740,10 +755,10 @@ fn intersect_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>
         // from the origin in f32 this said apart where `gjk` found the shapes touching).
         // With margins: the support plane along `−v` is farther than `m` from the origin.
         let d = sqrt(vv);
-        if vw - m * d > (tol * vv).fast_max(rounding(vv, scale)) {
+        if vw - m * d > (tol * vv).fast_max(rounding(d, scale)) {
             return false;
         }
-        if vv - vw <= tol * vv + rounding(vv, scale)
+        if vv - vw <= tol * vv + rounding(d, scale)
             || (0..simplex.len).any(|i| simplex.v[i].w == next.w)
         {
             // Converged on a (near-)touching distance: touching counts as overlapping, within the
@@ -755,10 +770,11 @@ fn intersect_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>
         simplex.len += 1;
         match simplex.closest(scale) {
             None => return true,
-            Some(nv) => {
+            Some((nv, weights)) => {
                 if !(nv.norm_squared() < vv) {
                     return touching(d - m, wscale, scale);
                 }
+                simplex.keep(&weights[..simplex.len]);
                 v64 = nv;
                 v = nv.map(T::lit);
             }

@@ -199,18 +199,24 @@ impl<T: Real> SupportMap<T> for Obb<T> {
     }
 }
 
-/// The support of a disc (center `c`, unit normal `n`, radius `r`) along `dir`: the rim point in
+/// The support of a disc (center `c`, normal `n` of squared length `n2`, radius `r`) along `dir`:
+/// the rim point in
 /// the direction of `dir`'s part in the disc's plane. When `dir` is (nearly) along the normal that
 /// part is rounding noise — not even perpendicular to `n` — and normalising it would step off the
 /// disc: then every disc point is a support and the center is returned.
 #[inline]
-fn disc_support<T: Real>(c: &Point3<T>, n: &Vector3<T>, r: T, dir: &Vector3<T>) -> Point3<T> {
-    let radial = dir - n * n.dot(dir);
+fn disc_support<T: Real>(
+    c: &Point3<T>,
+    (n, n2): (&Vector3<T>, T),
+    r: T,
+    dir: &Vector3<T>,
+) -> Point3<T> {
+    let radial = dir - n * (n.dot(dir) / n2);
     if radial.norm_squared() <= T::DEGENERATE_SQ_TOLERANCE * dir.norm_squared() {
         return *c;
     }
     // Project once more so the offset stays in the disc's plane.
-    let radial = radial - n * n.dot(&radial);
+    let radial = radial - n * (n.dot(&radial) / n2);
     c + along(&radial, r)
 }
 
@@ -223,9 +229,10 @@ impl<T: Real> SupportMap<T> for Cylinder<T> {
             // a == b: treated as the ball of its radius, as the other queries do.
             return self.a + along(dir, self.radius);
         }
-        let n = axis / n2.sqrt();
+        // The axis unnormalised, divided by its squared length where projected on: no square
+        // root and one division per projection instead of three for a unit axis.
         let end = segment_support(&self.a, &self.b, dir);
-        disc_support(&end, &n, self.radius, dir)
+        disc_support(&end, (&axis, n2), self.radius, dir)
     }
     #[inline]
     fn center(&self) -> Point3<T> {
@@ -237,7 +244,7 @@ impl<T: Real> SupportMap<T> for Cone<T> {
     #[inline]
     fn support(&self, dir: &Vector3<T>) -> Point3<T> {
         let n = self.axis.into_inner();
-        let rim = disc_support(&self.base_center(), &n, self.radius, dir);
+        let rim = disc_support(&self.base_center(), (&n, T::ONE), self.radius, dir);
         if (rim - self.tip).dot(dir) > T::ZERO { rim } else { self.tip }
     }
     #[inline]
