@@ -52,6 +52,28 @@ fn ball_ball<T: Real>(
     })
 }
 
+/// The contact of two balls `(c1, r1)` (A) and `(c1 + normal·d, r2)` (B) whose centers are `d ≥ 0`
+/// apart along the unit `normal`, known exactly (no direction taken from rounded points).
+#[inline]
+fn balls_along<T: Real>(
+    c1: &Point3<T>,
+    r1: T,
+    d: T,
+    r2: T,
+    normal: UnitVector3<T>,
+) -> Option<Contact<T>> {
+    if !(r1 >= T::ZERO && r2 >= T::ZERO) {
+        return None;
+    }
+    let c2 = c1 + normal.into_inner() * d;
+    finite(Contact {
+        distance: d - r1 - r2,
+        normal,
+        point_a: c1 + normal.into_inner() * r1,
+        point_b: c2 - normal.into_inner() * r2,
+    })
+}
+
 /// The contact of two solid spheres (van den Bergen 3.1.1): signed distance `|c₂ − c₁| − r₁ − r₂`,
 /// normal along the line of centers, witness points `c₁ + r₁n` and `c₂ − r₂n`.
 ///
@@ -161,14 +183,17 @@ pub fn contact_capsule_capsule<T: Real>(a: &Capsule<T>, b: &Capsule<T>) -> Optio
     // moved out along that normal, still overlapped by 0.083: found by the 1,000,000-case soak,
     // `contacts::capsule_capsule::moving_b_out_along_normal_makes_touch_f32`). The sign follows
     // the points, so the exchanged query gets the flipped normal.
-    let center_b = if crossing && inside(axes.param_a) && inside(axes.param_b) {
-        let n = n / nn.sqrt();
+    // The normal is that unit `±n` itself, not the direction of `center_b − point_a` after
+    // `center_b = point_a + n·along` was rounded: at 7e-7 apart (f32, coordinates near 0.7)
+    // that rounding turned it 0.04 rad, and the witness points left the capsules' surfaces by
+    // up to 0.017 (found by the 1,000,000-case soak, `contact_is_consistent_f32`).
+    if crossing && inside(axes.param_a) && inside(axes.param_b) {
+        let n = Unit::new_unchecked(n / nn.sqrt());
         let along = (axes.point_b - axes.point_a).dot(&n);
-        axes.point_a + n * along
-    } else {
-        axes.point_b
-    };
-    ball_ball(&axes.point_a, a.radius, &center_b, b.radius, || {
+        let normal = if along < T::ZERO { -n } else { n };
+        return balls_along(&axes.point_a, a.radius, along.abs(), b.radius, normal);
+    }
+    ball_ball(&axes.point_a, a.radius, &axes.point_b, b.radius, || {
         if crossing {
             Unit::new_unchecked(n / nn.sqrt())
         } else if d1.norm_squared() >= d2.norm_squared() {
@@ -685,6 +710,38 @@ fn touching_point<T: Real>(r: &Obb<T>, o: &Obb<T>, n: &Vector3<T>, depth: T) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two f32 capsules whose axes cross 7e-7 apart, 1.26 deep (the 1,000,000-case soak,
+    /// `contacts::capsule_capsule::contact_is_consistent_f32`): the normal came from the
+    /// rounded `center_b − point_a`, 0.04 rad off `d₁ × d₂`, and the witness points were off the
+    /// capsules' surfaces. Now the normal is the unit cross product and each witness is its
+    /// radius from its own axis.
+    #[test]
+    fn capsules_with_nearly_meeting_axes_keep_witnesses_on_the_surfaces() {
+        let a = Capsule::new(
+            Point3::new(-0.24073954_f32, 0.84830016, 0.65920556),
+            Point3::new(-0.703057, 0.70715183, -0.8960277),
+            0.40752456,
+        );
+        let b = Capsule::new(
+            Point3::new(0.25026417_f32, 0.4955758, 0.27693915),
+            Point3::new(-0.6995275, 0.7710849, -0.6298006),
+            0.8518508,
+        );
+        for (x, y, flip) in [(&a, &b, 1.0_f32), (&b, &a, -1.0)] {
+            let c = contact_capsule_capsule(x, y).unwrap();
+            let axis = |s: &Capsule<f32>, p: &Point3<f32>| {
+                (closest_point_on_segment(p, &s.segment()).point - p).norm()
+            };
+            assert!((axis(x, &c.point_a) - x.radius).abs() < 1e-6, "{c:?}");
+            assert!((axis(y, &c.point_b) - y.radius).abs() < 1e-6, "{c:?}");
+            // The f64 query's normal on the same numbers, and d₁ × d₂'s direction.
+            let want =
+                Vector3::new(0.4547691970987364_f32, 0.8646017094047166, -0.21365594179571143);
+            assert!((c.normal.into_inner() * flip - want).norm() < 1e-5, "{c:?}");
+            assert!((c.distance + 1.2593746).abs() < 1e-6, "{c:?}");
+        }
+    }
 
     #[track_caller]
     fn check<T: Real>(c: Option<Contact<T>>, dist: f64, normal: [f64; 3]) -> Contact<T> {
