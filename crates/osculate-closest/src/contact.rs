@@ -729,16 +729,16 @@ mod tests {
             0.8518508,
         );
         for (x, y, flip) in [(&a, &b, 1.0_f32), (&b, &a, -1.0)] {
-            let c = contact_capsule_capsule(x, y).unwrap();
+            let Some(c) = contact_capsule_capsule(x, y) else { panic!("no contact") };
             let axis = |s: &Capsule<f32>, p: &Point3<f32>| {
                 (closest_point_on_segment(p, &s.segment()).point - p).norm()
             };
             assert!((axis(x, &c.point_a) - x.radius).abs() < 1e-6, "{c:?}");
             assert!((axis(y, &c.point_b) - y.radius).abs() < 1e-6, "{c:?}");
             // The f64 query's normal on the same numbers, and d₁ × d₂'s direction.
-            let want =
-                Vector3::new(0.4547691970987364_f32, 0.8646017094047166, -0.21365594179571143);
-            assert!((c.normal.into_inner() * flip - want).norm() < 1e-5, "{c:?}");
+            let want = Vector3::new(0.4547691970987364, 0.8646017094047166, -0.21365594179571143);
+            let got = (c.normal.into_inner() * flip).map(f64::from);
+            assert!((got - want).norm() < 1e-5, "{c:?}");
             assert!((c.distance + 1.2593746).abs() < 1e-6, "{c:?}");
         }
     }
