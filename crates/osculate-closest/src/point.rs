@@ -277,9 +277,13 @@ fn closest_point_on_triangle_with<T: Real, const PROJECT: bool>(
         // `b`'s test by `ε |bp| |ab| / |bc|`), which on a needle put a point of the face 1.3e-4
         // (f32) into edge `ac`'s region. `sin²θ |ab|² |ac|²` is `|ab|²|ac|² − (ab·ac)²`
         // (Lagrange); its cancellation is below 1e-3 relative at the threshold even in f32.
-        let (ab2, ac2, abac) = (ab.norm_squared(), ac.norm_squared(), ab.dot(&ac));
+        // The components spelled out: the test costs 14% more instructions on random
+        // queries, against 25% through nalgebra's `norm_squared` and `dot` (callgrind).
+        let ab2 = ab.x * ab.x + ab.y * ab.y + ab.z * ab.z;
+        let ac2 = ac.x * ac.x + ac.y * ac.y + ac.z * ac.z;
+        let abac = ab.x * ac.x + ab.y * ac.y + ab.z * ac.z;
         let scale = ab2 * ac2;
-        if scale - abac * abac < T::lit(SLIVER_SIN_SQ) * scale {
+        if abac * abac > T::lit(1.0 - SLIVER_SIN_SQ) * scale {
             return sliver_point(p, tri);
         }
     }
@@ -388,6 +392,8 @@ const SLIVER_SIN_SQ: f64 = 1e-4;
 /// - Every interior point is within half the smallest height `|n| / L_max` of the boundary, and
 ///   `e` is the boundary point nearest `q`; a `q` farther from `e` than that height is the
 ///   normal's noise (a triangle collinear up to rounding), and `e` is returned.
+#[cold]
+#[inline(never)]
 fn sliver_point<T: Real>(p: &Point3<T>, tri: &Triangle<T>) -> TrianglePoint<T> {
     if !p.coords.iter().all(|x| x.is_finite()) {
         // As the region tests answer (the vertices are finite here: their sliver test passed).
