@@ -49,6 +49,9 @@ trait Predicates<T: Real> {
     fn collapsed(_a: &Point3<T>, _b: &Point3<T>, _c: &Point3<T>) -> bool {
         false
     }
+    /// Whether [`Predicates::sides`] rounds signs within a tolerance of the plane to 0 (the fast
+    /// mode): a 0 then means "within the tolerance", not "on the plane".
+    const TOLERANT: bool = false;
     /// The sides of the points `others` with respect to the plane of the non-degenerate triangle
     /// `t`: `orient3d(t, p)` for each (the fast mode: 0 within a tolerance of the plane, so that
     /// all zero means "coplanar").
@@ -61,6 +64,7 @@ trait Predicates<T: Real> {
 struct Fast;
 
 impl<T: Real> Predicates<T> for Fast {
+    const TOLERANT: bool = true;
     #[inline]
     fn orient3d(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, d: &Point3<T>) -> Sign {
         sign((b - a).cross(&(c - a)).dot(&(d - a)))
@@ -251,6 +255,14 @@ fn segment_triangle_with<T: Real, P: Predicates<T>>(s: &Segment<T>, t: &Triangle
     if sp == 0 && sq == 0 {
         return coplanar_segment_triangle::<T, P>(p, q, [a, b, c], drop);
     }
+    // The fast mode with one end within the tolerance of the plane: the test below would use the
+    // segment's line, which may pierce the plane far from that end; the distance decides, as in
+    // `triangle_triangle_with`.
+    if P::TOLERANT && (sp == 0 || sq == 0) {
+        let scale = [p, q, a, b, c].iter().fold(T::ZERO, |m, x| m.fast_max(x.coords.amax()));
+        let d = osculate_closest::closest_points_segment_triangle(s, t).distance;
+        return d <= T::RELATIVE_TOLERANCE * scale;
+    }
     // The segment crosses (or touches) the plane at one point: it is in the triangle when the
     // segment's line passes on the inner side of (or through) each edge — the three orientations
     // of the line with the edges agree in sign, zeros allowed (Ericson 5.3.4's triple products).
@@ -354,6 +366,19 @@ fn triangle_triangle_with<T: Real, P: Predicates<T>>(t1: &Triangle<T>, t2: &Tria
     if (dp1 * dq1 > 0 && dp1 * dr1 > 0) || (dp2 * dq2 > 0 && dp2 * dr2 > 0) {
         return false;
     }
+    // The fast mode with a vertex within the tolerance of the other plane (but not all three):
+    // Guigue-Devillers would take it as on the plane, and its interval test on the planes'
+    // common line, whose orientations are not rounded, answers for triangles moved by up to
+    // the tolerance — which is not bounded by it: two f32 triangles 0.9 apart at 1e4 (the
+    // tolerance 0.13 there) were reported overlapping (1,000,000-case soak,
+    // `motion_triangles::f32`). The distance decides instead, erring toward "overlapping" by at
+    // most the tolerance, as documented.
+    if P::TOLERANT && [dp1, dq1, dr1, dp2, dq2, dr2].contains(&0) {
+        let scale =
+            [p1, q1, r1, p2, q2, r2].iter().fold(T::ZERO, |m, p| m.fast_max(p.coords.amax()));
+        let d = osculate_closest::closest_points_triangle_triangle(t1, t2).distance;
+        return d <= T::RELATIVE_TOLERANCE * scale;
+    }
     // Permute T1 so that p1 is alone on its side (and T2's orientation swaps to match).
     let decided = if dp1 > 0 {
         if dq1 > 0 {
@@ -419,7 +444,10 @@ fn finite_triangle<T: Real>(t: &Triangle<T>) -> bool {
 /// within `RELATIVE_TOLERANCE × scale` of each other's plane are taken as coplanar (and triangles
 /// collinear up to `DEGENERATE_SQ_TOLERANCE` as collinear), so that a coplanar mesh moved by a
 /// rigid motion is still tested in 2D; this errs toward "overlapping" by at most that tolerance.
-/// NaN or infinity gives `false`.
+/// When some but not all vertices of a triangle are within that tolerance of the other's plane,
+/// the orientations cannot decide, and the distance of the closest-point layer
+/// ([`closest_points_triangle_triangle`](osculate_closest::closest_points_triangle_triangle))
+/// does: overlapping when at most the tolerance. NaN or infinity gives `false`.
 ///
 /// # Examples
 /// ```
@@ -462,7 +490,10 @@ pub fn triangle_triangle_exact<T: Real>(a: &Triangle<T>, b: &Triangle<T>) -> boo
 /// Whether segment `s` meets triangle `t` (closed: touching counts), from orientations: the ends on
 /// opposite sides of (or on) the plane, and the segment's line passing inside every edge — the
 /// scalar triple products of Ericson 5.3.4. Coplanar segments are tested in 2D; a collinear
-/// triangle as its edges. NaN or infinity gives `false`.
+/// triangle as its edges. As in [`triangle_triangle`], ends within `RELATIVE_TOLERANCE × scale`
+/// of the plane count as on it: both, and the segment is tested in 2D; one, and the distance
+/// ([`closest_points_segment_triangle`](osculate_closest::closest_points_segment_triangle))
+/// decides, overlapping when at most that tolerance. NaN or infinity gives `false`.
 ///
 /// # Examples
 /// ```

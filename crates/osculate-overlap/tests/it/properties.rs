@@ -1701,6 +1701,27 @@ fn soak_findings_hold() {
         m32([-0.38870516, -0.17519438, 0.29487997, 0.855138], [-8.434331, -7.6174946, 6.6095476]);
     let r = motion_triangles::<f32>((tris, m));
     assert!(!r.is_failure(), "{r:?}");
+    // motion_triangles::f32 (fifth session): 0.9 apart at 1e4, two vertices of each within the
+    // fast mode's tolerance (0.13) of the other's plane; Guigue-Devillers' interval test then
+    // said "overlapping", moved or not. The distance decides there now.
+    let tris = Pair {
+        a: Triangle::new(
+            p(-5577.3516, 31.644114, 8300.469),
+            p(-5578.1113, 31.777853, 8298.596),
+            p(-5577.7817, 31.404388, 8299.9375),
+        ),
+        b: Triangle::new(
+            p(-5578.3564, 30.17635, 8300.567),
+            p(-5578.756, 30.16987, 8299.236),
+            p(-5578.429, 30.844927, 8299.131),
+        ),
+        seed: 10918607555528928366,
+    };
+    assert!(!triangle_triangle(&tris.a, &tris.b) && !triangle_triangle(&tris.b, &tris.a));
+    let m =
+        m32([-0.20206681, -0.1550068, -0.6734458, 0.6939832], [-2.3169796, -3.196651, 8.670838]);
+    let r = motion_triangles::<f32>((tris, m));
+    assert!(!r.is_failure(), "{r:?}");
     // segment_aabb_agrees::f32: the segment's end on the box's face at 1e4.
     let sb = Pair {
         a: Segment::new(p(3901.5405, -5635.25, 7281.5845), p(3901.6506, -5634.617, 7280.491)),
