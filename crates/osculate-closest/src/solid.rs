@@ -222,8 +222,9 @@ pub fn sq_distance_point_polygon<T: Real>(p: &Point3<T>, poly: &ConvexPolygon<T>
 /// ([`closest_points_convex`](crate::closest_points_convex)).
 ///
 /// Everything is measured relative to the vertices' centroid, each plane's offset to it formed
-/// once in f64, so a polyhedron far from the origin is resolved at its own size, not at its
-/// distance from the origin.
+/// once, so a polyhedron far from the origin is resolved at its own size, not at its distance
+/// from the origin; and in f64 for any `T` (exact on `f32` input), so that the common edge of two
+/// nearly parallel faces is where the planes put it.
 ///
 /// Cost: O(planes) and no allocation when `p` is inside; otherwise O(planes²) per face `p` is in
 /// front of, and three small vectors. A NaN or infinity anywhere gives NaN; a polyhedron with no planes or no vertices
@@ -261,42 +262,51 @@ pub fn closest_point_on_polyhedron<T: Real>(
     // evaluation. Between two nearly parallel faces that noise moves their common edge by the
     // noise over the angle — in f32 at 1e4, 1e-3 over 2.5e-3, and a point on a face came back
     // 0.87 from it (found by the 1,000,000-case soak). The offsets relative to `c`,
-    // `d − n·c`, are formed once per plane in f64 (exact products of f32 values), and every
-    // later evaluation rounds at the polyhedron's own size.
-    let count = T::from_usize(poly.vertices.len()).unwrap_or(T::ONE);
-    let c = Point3::from(poly.vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / count);
+    // `d − n·c`, are formed once per plane, and every later evaluation rounds at the
+    // polyhedron's own size.
+    //
+    // And the faces are built in f64 whatever `T` is (f32 planes and vertices are exact there):
+    // two faces 1e-4 rad apart in f32 have a common edge located only to ε / 1e-4 ≈ 1e-3 of the
+    // size, and a point 1.6e-7 outside such a face came back 4.6e-3 away (the cast layer's
+    // 1,000,000-case soak, which measures its hits with this query).
+    let wide = |x: &Point3<T>| x.map(Real::to_f64);
+    let count = poly.vertices.len().max(1) as f64;
+    let c = Point3::from(
+        poly.vertices.iter().fold(Vector3::zeros(), |s, v| s + wide(v).coords) / count,
+    );
     let local = |h: &osculate_math::Plane<T>| {
-        let n = h.normal;
-        let nc =
-            n.x.to_f64() * c.x.to_f64() + n.y.to_f64() * c.y.to_f64() + n.z.to_f64() * c.z.to_f64();
-        osculate_math::Plane { normal: n, d: T::lit(h.d.to_f64() - nc) }
+        let n = h.normal.into_inner().map(Real::to_f64);
+        osculate_math::Plane {
+            normal: osculate_math::Unit::new_unchecked(n),
+            d: h.d.to_f64() - n.dot(&c.coords),
+        }
     };
-    let pl = Point3::from(p - c);
-    if poly.planes.iter().all(|h| local(h).signed_distance(&pl) <= T::ZERO) {
+    let pl = Point3::from(wide(p) - c);
+    if poly.planes.iter().all(|h| local(h).signed_distance(&pl) <= 0.0) {
         return *p; // inside: no allocation
     }
-    let planes: Vec<osculate_math::Plane<T>> = poly.planes.iter().map(local).collect();
+    let planes: Vec<osculate_math::Plane<f64>> = poly.planes.iter().map(local).collect();
     // The extent of the starting squares: the vertices lie within `radius` of their centroid, so
     // does every face of a polyhedron whose planes and vertices agree; twice that leaves room for
     // any disagreement.
-    let radius = poly.vertices.iter().fold(T::ZERO, |r, v| r.fast_max((v - c).norm()));
-    let half = radius * T::TWO;
+    let radius = poly.vertices.iter().fold(0.0, |r: f64, v| r.max((wide(v) - c).norm()));
+    let half = radius * 2.0;
     // Clipping through a corner leaves near-duplicate points whose short edge has a direction of
     // pure rounding; points closer than this (the rounding of a coordinate of the squares, with
     // room) are merged before the face is measured.
-    let tiny = T::RELATIVE_TOLERANCE * half * T::TWO;
-    let mut face: Vec<Point3<T>> = Vec::with_capacity(planes.len() + 4);
-    let mut clipped: Vec<Point3<T>> = Vec::with_capacity(planes.len() + 4);
+    let tiny = f64::RELATIVE_TOLERANCE * half * 2.0;
+    let mut face: Vec<Point3<f64>> = Vec::with_capacity(planes.len() + 4);
+    let mut clipped: Vec<Point3<f64>> = Vec::with_capacity(planes.len() + 4);
     let mut best = pl;
-    let mut best_d = T::INFINITY;
+    let mut best_d = f64::INFINITY;
     let mut found = false;
     for (i, plane) in planes.iter().enumerate() {
-        if !(plane.signed_distance(&pl) > T::ZERO) {
+        if !(plane.signed_distance(&pl) > 0.0) {
             continue;
         }
         // The plane's unit normal (a hand-built plane may carry a slightly off-unit one).
         let len = plane.normal.norm();
-        if !(len > T::ZERO) {
+        if !(len > 0.0) {
             continue;
         }
         let n = plane.normal.into_inner() / len;
@@ -325,7 +335,7 @@ pub fn closest_point_on_polyhedron<T: Real>(
         found = true;
     }
     if found && best_d.is_finite() {
-        return best + c.coords;
+        return (best + c.coords).map(T::lit);
     }
     // Rounding clipped every face away: the polyhedron is flat within rounding, and the hull of
     // its vertices answers.
@@ -558,6 +568,49 @@ mod tests {
         );
         let p = Point3::new(4.2529427e-6_f32, 1.5815403e-5, 4.855648e-5);
         assert_eq!(closest_point_on_tetrahedron(&p, &t), p);
+    }
+
+    /// Found by the cast layer's 1,000,000-case soak (`properties::polyhedron::f32`, which
+    /// measures its hit points with this query): three faces within 1e-4 rad of each other; a
+    /// point 1.6e-7 outside one of them came back 4.6e-3 away, the f32 clipping having moved the
+    /// faces' common edges by ε over their angle. Built in f64 the faces are where the planes
+    /// put them.
+    #[test]
+    fn polyhedron_with_three_nearly_parallel_faces_in_f32() {
+        use osculate_math::{Plane, Unit};
+        let pl = |n: [f32; 3], d: f32| Plane {
+            normal: Unit::new_unchecked(Vector3::new(n[0], n[1], n[2])),
+            d,
+        };
+        let v = |a: [f32; 3]| Point3::new(a[0], a[1], a[2]);
+        let poly = ConvexPolyhedron {
+            planes: vec![
+                pl([0.8184215, 0.13084349, -0.5595233], 1.1743728),
+                pl([-0.27332866, 0.9451615, -0.17877686], 1.6719748),
+                pl([0.50544804, 0.29924855, 0.80930376], 0.27555528),
+                pl([-0.39951262, -0.28060937, -0.8727245], 1.6973424),
+                pl([-0.53415596, -0.18569134, -0.82474005], 1.7494512),
+                pl([0.27332866, -0.9451615, 0.17877686], 0.25718403),
+                pl([-0.21522869, -0.8330431, -0.5096232], 1.3683821),
+                pl([-0.8184239, -0.13083498, 0.5595217], 0.42075667),
+                pl([-0.8184177, -0.13084126, 0.5595293], 0.42074367),
+                pl([-0.8184043, -0.13090275, 0.5595345], 0.42075774),
+            ],
+            vertices: vec![
+                v([0.6434122, 1.8164047, -0.73299134]),
+                v([-0.28596988, 1.2661678, -2.2210817]),
+                v([1.1707065, -0.006961884, -0.3881024]),
+                v([0.2413245, -0.5571989, -1.8761928]),
+                v([-0.6620637, 1.6076944, 0.15951227]),
+                v([-1.5914458, 1.0574573, -1.3285781]),
+                v([-0.13476932, -0.21567222, 0.5044012]),
+                v([-1.0641514, -0.76590925, -0.9836891]),
+                v([-1.2316285, -0.5969616, -1.1891247]),
+            ],
+        };
+        let p = Point3::new(-1.1491206_f32, -0.303455, -0.9998069);
+        let q = closest_point_on_polyhedron(&p, &poly);
+        assert!((q - p).norm() < 1e-6, "{q:?}");
     }
 
     #[test]
