@@ -147,9 +147,11 @@ pub fn ray_triangle<T: Real>(
     tri: &Triangle<T>,
     culling: Culling,
 ) -> Option<TriangleHit<T>> {
-    if !valid_ray(ray) {
-        return None;
-    }
+    // No separate validation pass: a non-finite direction or vertex makes `det` non-finite (an
+    // infinite component of `e2` or `d` reaches two components of `p`, and `∞·0` is NaN), a zero
+    // direction makes it zero, a non-finite origin makes `v` infinite or NaN, and `max_t < 0` or
+    // NaN fails the final range test; `unit_tests::invalid_rays_miss` walks every special value
+    // through every coordinate.
     let (e1, e2) = (tri.b - tri.a, tri.c - tri.a);
     let p = ray.direction.cross(&e2);
     let det = e1.dot(&p);
@@ -161,13 +163,6 @@ pub fn ray_triangle<T: Real>(
     if !ok || !det.is_finite() {
         return None;
     }
-    // det = d·(e2 × e1): below DEGENERATE_SQ_TOLERANCE relative to |d|·|e1|·|e2| (squared), the
-    // triangle is collapsed or the ray runs along its plane up to rounding, and the divisions
-    // below by det would turn rounding noise into a hit anywhere along the ray.
-    let scale_sq = e1.norm_squared() * e2.norm_squared() * ray.direction.norm_squared();
-    if det * det <= T::DEGENERATE_SQ_TOLERANCE * scale_sq {
-        return None;
-    }
     let inv = T::ONE / det;
     let s = ray.origin - tri.a;
     let v = s.dot(&p) * inv;
@@ -177,6 +172,14 @@ pub fn ray_triangle<T: Real>(
     let q = s.cross(&e1);
     let w = ray.direction.dot(&q) * inv;
     if !(T::ZERO <= w && v + w <= T::ONE) {
+        return None;
+    }
+    // det = d·(e2 × e1): below DEGENERATE_SQ_TOLERANCE relative to |d|·|e1|·|e2| (squared), the
+    // triangle is collapsed or the ray runs along its plane up to rounding, and the barycentrics
+    // above are rounding noise that could put a hit anywhere along the ray. Tested only here, on
+    // a candidate hit: a miss never pays for the three squared lengths.
+    let scale_sq = e1.norm_squared() * e2.norm_squared() * ray.direction.norm_squared();
+    if det * det <= T::DEGENERATE_SQ_TOLERANCE * scale_sq {
         return None;
     }
     let t = e2.dot(&q) * inv;
@@ -449,6 +452,64 @@ pub fn three_planes<T: Real>(p1: &Plane<T>, p2: &Plane<T>, p3: &Plane<T>) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `ray_triangle` does no validation pass of its own: every non-finite or zero direction,
+    /// non-finite origin or vertex, and negative or NaN `max_t` must still give `None`, under
+    /// both cullings, for each coordinate taking each special value, from rays that hit the
+    /// front face, the back face, an edge and a vertex when valid.
+    fn invalid_rays_miss<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let tri = Triangle::new(p(0.0, 0.0, 0.0), p(2.0, 0.0, 0.0), p(0.0, 2.0, 0.5));
+        let rays = [
+            (p(0.5, 0.5, 3.0), v(0.0, 0.1, -1.0), Culling::TwoSided),
+            (p(0.5, 0.5, 3.0), v(0.05, 0.0, -2.0), Culling::BackFaces),
+            (p(0.4, 0.3, -3.0), v(0.0, 0.0, 1.0), Culling::TwoSided),
+            (p(1.0, 0.0, 3.0), v(0.0, 0.0, -1.0), Culling::TwoSided),
+            (p(0.0, 0.0, -1.0), v(0.0, 0.0, 1.0), Culling::TwoSided),
+        ];
+        let specials = [T::NAN, T::INFINITY, -T::INFINITY];
+        for (o, d, culling) in rays {
+            let cast = |o: Point3<T>, d: Vector3<T>, max_t: T, tri: &Triangle<T>| {
+                ray_triangle(&Ray { origin: o, direction: d, max_t }, tri, culling)
+            };
+            assert!(cast(o, d, T::INFINITY, &tri).is_some(), "the base ray hits: {o:?} {d:?}");
+            for i in 0..3 {
+                for x in specials {
+                    let mut bad_o = o;
+                    bad_o[i] = x;
+                    assert!(cast(bad_o, d, T::INFINITY, &tri).is_none(), "{bad_o:?}");
+                    let mut bad_d = d;
+                    bad_d[i] = x;
+                    assert!(cast(o, bad_d, T::INFINITY, &tri).is_none(), "{bad_d:?}");
+                    for k in 0..3 {
+                        let mut bad = tri;
+                        match k {
+                            0 => bad.a[i] = x,
+                            1 => bad.b[i] = x,
+                            _ => bad.c[i] = x,
+                        }
+                        assert!(cast(o, d, T::INFINITY, &bad).is_none(), "{bad:?}");
+                    }
+                }
+            }
+            for max_t in [l(-1.0), T::NAN] {
+                assert!(cast(o, d, max_t, &tri).is_none(), "max_t {max_t:?}");
+            }
+            assert!(cast(o, Vector3::zeros(), T::INFINITY, &tri).is_none());
+        }
+    }
+
+    #[test]
+    fn invalid_rays_miss_f32() {
+        invalid_rays_miss::<f32>();
+    }
+
+    #[test]
+    fn invalid_rays_miss_f64() {
+        invalid_rays_miss::<f64>();
+    }
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
