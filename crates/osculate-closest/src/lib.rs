@@ -68,7 +68,8 @@ pub use crate::distance::{
 #[cfg(feature = "alloc")]
 pub use crate::epa::contact_convex;
 pub use crate::gjk::{
-    GJK_MAX_ITERATIONS, GjkResult, GjkStatus, closest_points_convex, gjk, gjk_intersect,
+    GJK_MAX_ITERATIONS, GjkCast, GjkResult, GjkStatus, closest_points_convex, gjk, gjk_cast,
+    gjk_intersect,
 };
 pub use crate::pair::{
     closest_points_capsule_capsule, closest_points_line_line, closest_points_segment_aabb,

@@ -31,6 +31,8 @@
 //! - Boxes: [`aabb_aabb`] (Ericson 5.5.8, with the zero-velocity axis the book misses),
 //!   [`aabb_plane`], [`obb_plane`], [`aabb_halfspace`], [`obb_halfspace`], [`obb_obb`] and
 //!   [`triangle_aabb`] (separating axes over the motion, 5.5.2).
+//! - Any two convex shapes with a support mapping, translating: [`convex_convex`] (van den
+//!   Bergen's GJK ray cast).
 //! - Any pair with a distance: [`interval_halving`] (Ericson 5.5.1) and
 //!   [`conservative_advancement`], driven by a distance closure and a speed bound.
 //!
@@ -53,7 +55,9 @@ mod types;
 pub use crate::boxes::{
     aabb_aabb, aabb_halfspace, aabb_plane, obb_halfspace, obb_obb, obb_plane, triangle_aabb,
 };
-pub use crate::generic::{Search, TimeOfImpact, conservative_advancement, interval_halving};
+pub use crate::generic::{
+    Search, TimeOfImpact, conservative_advancement, convex_convex, interval_halving,
+};
 #[cfg(feature = "alloc")]
 pub use crate::sphere::sphere_polygon;
 pub use crate::sphere::{

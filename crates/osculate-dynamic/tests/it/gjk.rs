@@ -9,10 +9,16 @@
 //! are apart (GJK distance above `tol / 2`: GJK's relative error is far below that), and when
 //! they report no contact every sampled time in `[0, 1]` is apart.
 
-use osculate_closest::{SupportMap, Transformed, closest_points_convex};
-use osculate_dynamic::{Search, TimeOfImpact, conservative_advancement, interval_halving};
+use osculate_closest::{
+    GJK_MAX_ITERATIONS, SupportMap, Transformed, closest_points_convex, contact_convex,
+};
+use osculate_dynamic::{
+    Impact, Search, TimeOfImpact, conservative_advancement, convex_convex, interval_halving,
+};
 use osculate_math::testing::{Pair, Rng, test_tolerance};
-use osculate_math::{Bounded, Cone, Cylinder, Isometry3, Obb, Real, Tetrahedron, Vector3};
+use osculate_math::{
+    Bounded, Capsule, Cone, Cylinder, Isometry3, Obb, Real, Sphere, Tetrahedron, Vector3,
+};
 use quickcheck::{QuickCheck, TestResult};
 
 /// Cases per property by default (`OSCULATE_CASES` overrides it): GJK at a few hundred times per
@@ -132,4 +138,247 @@ gjk_tests! {
     cylinder_cone: Cylinder, Cone;
     obb_cylinder: Obb, Cylinder;
     tetrahedron_tetrahedron: Tetrahedron, Tetrahedron;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The GJK ray cast, `convex_convex`, on the same scenes.
+
+/// The displacements of a scene (as in [`check`]: 80% aimed from B toward A), the scale and the
+/// distance tolerance.
+fn scene<T: Real, A: Bounded<T>, B: Bounded<T>>(
+    a: &A,
+    b: &B,
+    seed: u64,
+) -> (Vector3<T>, Vector3<T>, T) {
+    let mut rng = Rng::new(seed);
+    let (ba, bb) = (a.aabb(), b.aabb());
+    let size = (ba.max - ba.min).amax().fast_max((bb.max - bb.min).amax());
+    let mut offset = |k: f64| {
+        Vector3::new(rng.range(-k, k), rng.range(-k, k), rng.range(-k, k)).map(T::lit) * size
+    };
+    let va = offset(1.0);
+    let aim = (ba.center() - bb.center()) * T::lit(1.5);
+    let vb = va + aim + offset(0.3);
+    let scale = [ba.min.coords.amax(), ba.max.coords.amax(), bb.min.coords.amax()]
+        .into_iter()
+        .chain([bb.max.coords.amax(), va.norm(), vb.norm(), size])
+        .fold(T::MIN_POSITIVE, |m, x| m.fast_max(x));
+    (va, vb, scale)
+}
+
+/// `convex_convex`'s answer on a scene: at its time the shapes are within the tolerance of each
+/// other (GJK's distance), at every sampled earlier time they are apart, and with no contact
+/// every sampled time is apart; the normal's plane through the point separates the two shapes at
+/// that time (each shape's support along it within the tolerance of the plane), and the point is
+/// within the tolerance of both shapes.
+///
+/// "Apart" at a sampled time: a GJK distance above 0, or, where GJK says the shapes touch, a
+/// penetration depth (EPA, `contact_convex`) within `64 ε · scale`, the rounding of the support
+/// points on these coordinates — not a distance above the loose `tol` of the searches above:
+/// the cast looks for the contact itself (distance 0), not for the first time within `tol`, so
+/// shapes 0.05 apart at the 8e3 scale in f32 (`tol` = 80) are rightly apart before it.
+fn check_cast<T: Real, A, B>(a: &A, b: &B, seed: u64) -> Result<Option<Impact<T>>, String>
+where
+    A: SupportMap<T> + Bounded<T> + Copy,
+    B: SupportMap<T> + Bounded<T> + Copy,
+{
+    let (va, vb, scale) = scene(a, b, seed);
+    let tol = test_tolerance::<T>() * T::lit(100.0) * scale;
+    let at = |v: &Vector3<T>, t: T| Isometry3::translation(v.x * t, v.y * t, v.z * t);
+    let d = |t: T| {
+        closest_points_convex(
+            &Transformed { shape: *a, pose: at(&va, t) },
+            &Transformed { shape: *b, pose: at(&vb, t) },
+        )
+        .distance
+    };
+    let hit = convex_convex(a, &va, b, &vb);
+    let end = match hit {
+        Some(h) => {
+            let dt = d(h.toi);
+            if !(dt <= tol) {
+                return Err(format!("distance {dt:?} at {h:?}, tol {tol:?}"));
+            }
+            if h.initially_overlapping && !(h.toi == T::ZERO && d(T::ZERO) <= tol) {
+                return Err(format!("initially_overlapping wrong: {h:?}, d(0) = {:?}", d(T::ZERO)));
+            }
+            let pa = Transformed { shape: *a, pose: at(&va, h.toi) };
+            let pb = Transformed { shape: *b, pose: at(&vb, h.toi) };
+            let inside = |x: T| x <= tol;
+            if !inside(
+                closest_points_convex(&pa, &osculate_math::Aabb::new(h.point, h.point)).distance,
+            ) || !inside(
+                closest_points_convex(&pb, &osculate_math::Aabb::new(h.point, h.point)).distance,
+            ) {
+                return Err(format!("point off the shapes: {h:?}"));
+            }
+            if !h.initially_overlapping {
+                let n = h.normal.into_inner();
+                let plane = n.dot(&h.point.coords);
+                let reach_a = pa.support(&n).coords.dot(&n) - plane;
+                let reach_b = plane - pb.support(&-n).coords.dot(&n);
+                if !(reach_a <= tol && reach_b <= tol) {
+                    return Err(format!("normal does not separate: {reach_a:?} {reach_b:?} {h:?}"));
+                }
+            }
+            h.toi
+        }
+        None => T::ONE,
+    };
+    let rounding = T::EPSILON * T::lit(64.0) * scale;
+    for i in 0..=SAMPLES {
+        let t = end * T::lit(i as f64 / SAMPLES as f64);
+        if hit.is_some() && !(t < end) {
+            continue;
+        }
+        let dt = d(t);
+        if !(dt > T::ZERO) {
+            let pa = Transformed { shape: *a, pose: at(&va, t) };
+            let pb = Transformed { shape: *b, pose: at(&vb, t) };
+            let depth = contact_convex(&pa, &pb, GJK_MAX_ITERATIONS).map(|c| -c.distance);
+            if !depth.is_some_and(|x| x <= rounding) {
+                return Err(format!("depth {depth:?} at t = {t:?} before {hit:?}"));
+            }
+        }
+    }
+    Ok(hit)
+}
+
+fn cast_property<T: Real, A, B>(pair: &Pair<A, B>) -> TestResult
+where
+    A: SupportMap<T> + Bounded<T> + Copy + core::fmt::Debug,
+    B: SupportMap<T> + Bounded<T> + Copy + core::fmt::Debug,
+{
+    match check_cast(&pair.a, &pair.b, pair.seed) {
+        Ok(_) => TestResult::passed(),
+        Err(e) => TestResult::error(format!("{e}\n {pair:?}")),
+    }
+}
+
+macro_rules! cast_tests {
+    ($($name:ident: $A:ident, $B:ident;)*) => {
+        mod cast {
+            use super::*;
+            $(
+                mod $name {
+                    use super::*;
+                    fn prop_f32(p: Pair<$A<f32>, $B<f32>>) -> TestResult {
+                        cast_property(&p)
+                    }
+                    fn prop_f64(p: Pair<$A<f64>, $B<f64>>) -> TestResult {
+                        cast_property(&p)
+                    }
+                    #[test]
+                    fn f32() {
+                        run(prop_f32 as fn(_) -> _);
+                    }
+                    #[test]
+                    fn f64() {
+                        run(prop_f64 as fn(_) -> _);
+                    }
+                }
+            )*
+        }
+    };
+}
+
+cast_tests! {
+    cylinder_cone: Cylinder, Cone;
+    obb_cylinder: Obb, Cylinder;
+    tetrahedron_tetrahedron: Tetrahedron, Tetrahedron;
+    sphere_obb: Sphere, Obb;
+    capsule_cone: Capsule, Cone;
+    capsule_capsule: Capsule, Capsule;
+}
+
+/// A closed-form sweep of the dynamic layer.
+type ClosedForm<T, A, B> = fn(&A, &Vector3<T>, &B, &Vector3<T>) -> Option<Impact<T>>;
+
+/// `convex_convex` agrees with the closed-form sweeps where they exist: the same hit or miss
+/// except within the tolerance of grazing, and the same time within the tolerance over the
+/// relative speed. (Each is also checked on its own: both are lower bounds within their
+/// tolerances of the first contact.)
+fn agrees_with_closed_form<T: Real, A, B>(
+    pair: &Pair<A, B>,
+    closed: ClosedForm<T, A, B>,
+) -> TestResult
+where
+    A: SupportMap<T> + Bounded<T> + Copy + core::fmt::Debug,
+    B: SupportMap<T> + Bounded<T> + Copy + core::fmt::Debug,
+{
+    let (a, b) = (&pair.a, &pair.b);
+    let (va, vb, scale) = scene(a, b, pair.seed);
+    let tol = test_tolerance::<T>() * T::lit(100.0) * scale;
+    let speed = (vb - va).norm();
+    let ours = match check_cast(a, b, pair.seed) {
+        Ok(h) => h,
+        Err(e) => return TestResult::error(format!("{e}\n {pair:?}")),
+    };
+    let theirs = closed(a, &va, b, &vb);
+    let at = |v: &Vector3<T>, t: T| Isometry3::translation(v.x * t, v.y * t, v.z * t);
+    let d = |t: T| {
+        closest_points_convex(
+            &Transformed { shape: *a, pose: at(&va, t) },
+            &Transformed { shape: *b, pose: at(&vb, t) },
+        )
+        .distance
+    };
+    match (ours, theirs) {
+        (Some(x), Some(y)) => {
+            if !((x.toi - y.toi).abs() * speed <= tol + tol) {
+                return TestResult::error(format!("toi {x:?} vs closed form {y:?}\n {pair:?}"));
+            }
+        }
+        (None, None) => {}
+        // The closed form's contact is a graze, the shapes within the tolerance but apart by
+        // GJK's distance; otherwise the cast missed a contact.
+        (None, Some(y)) => {
+            if !(d(y.toi) > T::ZERO) {
+                return TestResult::error(format!("missed {y:?}\n {pair:?}"));
+            }
+        }
+        (Some(x), None) => {
+            if !(d(x.toi) <= tol) {
+                return TestResult::error(format!("extra {x:?}\n {pair:?}"));
+            }
+        }
+    }
+    TestResult::passed()
+}
+
+mod cast_closed_forms {
+    use super::*;
+    fn spheres_f32(p: Pair<Sphere<f32>, Sphere<f32>>) -> TestResult {
+        agrees_with_closed_form(&p, osculate_dynamic::sphere_sphere)
+    }
+    fn spheres_f64(p: Pair<Sphere<f64>, Sphere<f64>>) -> TestResult {
+        agrees_with_closed_form(&p, osculate_dynamic::sphere_sphere)
+    }
+    fn obbs_f32(p: Pair<Obb<f32>, Obb<f32>>) -> TestResult {
+        agrees_with_closed_form(&p, osculate_dynamic::obb_obb)
+    }
+    fn obbs_f64(p: Pair<Obb<f64>, Obb<f64>>) -> TestResult {
+        agrees_with_closed_form(&p, osculate_dynamic::obb_obb)
+    }
+    fn capsules_f32(p: Pair<Capsule<f32>, Capsule<f32>>) -> TestResult {
+        agrees_with_closed_form(&p, osculate_dynamic::capsule_capsule)
+    }
+    fn capsules_f64(p: Pair<Capsule<f64>, Capsule<f64>>) -> TestResult {
+        agrees_with_closed_form(&p, osculate_dynamic::capsule_capsule)
+    }
+    #[test]
+    fn sphere_sphere() {
+        run(spheres_f32 as fn(_) -> _);
+        run(spheres_f64 as fn(_) -> _);
+    }
+    #[test]
+    fn obb_obb() {
+        run(obbs_f32 as fn(_) -> _);
+        run(obbs_f64 as fn(_) -> _);
+    }
+    #[test]
+    fn capsule_capsule() {
+        run(capsules_f32 as fn(_) -> _);
+        run(capsules_f64 as fn(_) -> _);
+    }
 }

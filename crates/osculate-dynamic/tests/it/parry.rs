@@ -667,6 +667,54 @@ macro_rules! differential {
             run_pair(&super::super::properties::obb_obb(), |a, b| (cuboid(a), cuboid(b)), |_, _| None).finish($min_agree, $bounds("obb_obb"));
         }
 
+        /// The GJK ray cast (`convex_convex`) on the pairs above that are support maps, against
+        /// the same parry answers and referee, with the same class bounds (the classes count
+        /// parry's wrong answers, which do not depend on ours).
+        #[test]
+        fn gjk_cast_ball_cuboid_obb() {
+            run_pair(
+                &sphere_obb().by_gjk_cast(),
+                |a, b| (ball(a), cuboid(b)),
+                |a, b| ball_normal(a, &osculate_closest::closest_point_on_obb(&a.center, b)),
+            )
+            .finish($min_agree, $bounds("sphere_obb"));
+        }
+
+        #[test]
+        fn gjk_cast_ball_capsule() {
+            run_pair(
+                &sphere_capsule().by_gjk_cast(),
+                |a, b| (ball(a), capsule(b)),
+                |a, b| {
+                    let on_axis = osculate_closest::closest_point_on_segment(&a.center, &b.segment()).point;
+                    ball_normal(&Sphere::new(a.center, a.radius + b.radius), &on_axis)
+                },
+            )
+            .finish($min_agree, $bounds("sphere_capsule"));
+        }
+
+        #[test]
+        fn gjk_cast_capsule_capsule() {
+            run_pair(&capsule_capsule().by_gjk_cast(), |a, b| (capsule(a), capsule(b)), |_, _| None)
+                .finish($min_agree, $bounds("capsule_capsule"));
+        }
+
+        #[test]
+        fn gjk_cast_cuboid_cuboid_obb() {
+            run_pair(&super::super::properties::obb_obb().by_gjk_cast(), |a, b| (cuboid(a), cuboid(b)), |_, _| None)
+                .finish($min_agree, $bounds("obb_obb"));
+        }
+
+        #[test]
+        fn gjk_cast_triangle_cuboid() {
+            run_pair(
+                &super::super::properties::triangle_aabb().by_gjk_cast(),
+                |a, b| (triangle(a), cuboid(&b.to_obb())),
+                |_, _| None,
+            )
+            .finish($min_agree, $bounds("triangle_aabb"));
+        }
+
         #[test]
         fn triangle_cuboid() {
             run_pair(

@@ -149,6 +149,14 @@ pub(super) struct Spec<T: Real, A, B> {
     off_shapes: Option<OffShapesFn<T, A, B>>,
 }
 
+impl<T: Real, A: oc::SupportMap<T>, B: oc::SupportMap<T>> Spec<T, A, B> {
+    /// The same pair and oracles with the sweep under test replaced by the GJK ray cast,
+    /// [`od::convex_convex`] (the differential against parry runs it beside the closed form).
+    pub(super) fn by_gjk_cast(self) -> Self {
+        Self { sweep: od::convex_convex, ..self }
+    }
+}
+
 /// Displacements for a scene: 80% of the cases aim B's relative motion at A (from 0.5 to 3 times
 /// the gap, plus a random sideways part, so that many cases hit and many graze or miss), the rest
 /// random; both shapes move.
