@@ -225,7 +225,7 @@ fn coverage_osculate<T: Real>(c: &mut Criterion, id: &str) {
     let cone_c = |k: &Cone<T>| k.tip + k.axis.into_inner() * (k.height / T::lit(2.0));
     let d = toward(&pairs::<T, Cylinder<T>, Cone<T>>(602), cyl_c, cone_c);
     let mut g = c.benchmark_group("sweep_cylinder_cone_advancement");
-    bench!(g, id, d, |x| dynamic::conservative_advancement(
+    bench!(g, id, d.clone(), |x| dynamic::conservative_advancement(
         |t| {
             let v = x.1 * t;
             let moved = Transformed { shape: x.0, pose: Isometry3::translation(v.x, v.y, v.z) };
@@ -235,6 +235,10 @@ fn coverage_osculate<T: Real>(c: &mut Criterion, id: &str) {
         tol,
         64
     ));
+    g.finish();
+    // The same pairs by the GJK ray cast, the method of parry's `cast_shapes`.
+    let mut g = c.benchmark_group("sweep_cylinder_cone_gjk");
+    bench!(g, id, d, |x| dynamic::convex_convex(&x.0, &x.1, &x.2, &Vector3::zeros()));
     g.finish();
 }
 
@@ -656,7 +660,10 @@ macro_rules! coverage_parry {
                     )
                 })
                 .collect();
-            group!(c, "sweep_cylinder_cone_advancement", $id, d, |x| $pr::query::cast_shapes(
+            group!(c, "sweep_cylinder_cone_advancement", $id, d.clone(), |x| {
+                $pr::query::cast_shapes(&x.0, x.2, &x.1, &x.3, Vector::ZERO, &x.4, options)
+            });
+            group!(c, "sweep_cylinder_cone_gjk", $id, d, |x| $pr::query::cast_shapes(
                 &x.0,
                 x.2,
                 &x.1,

@@ -94,6 +94,20 @@ fn check<T: Real>(b: &mut Bytes<'_>) {
     let r = c::gjk(&te, &ob, None, 64);
     assert!(r.iterations <= 64);
     let _ = c::gjk_intersect(&k1, &bx, 64);
+    // The GJK ray cast: bounded, and a cast's time in [0, 1] with finite point and normal.
+    let motion = b.vector::<T>(sane);
+    for h in [
+        c::gjk_cast(&cy, &co, &motion, 64),
+        c::gjk_cast(&te, &ob, &motion, 64),
+        c::gjk_cast(&k1, &bx, &motion, 64),
+        c::gjk_cast(&sp1, &k2, &motion, 64),
+    ]
+    .iter()
+    .flatten()
+    {
+        assert!(h.iterations <= 64 && T::ZERO <= h.toi && h.toi <= T::ONE, "{h:?}");
+        assert!(h.point.iter().chain(h.normal.iter()).all(|x| x.is_finite()), "{h:?}");
+    }
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -37,6 +37,9 @@ fn check<T: Real>(b: &mut Bytes<'_>) {
     valid(&d::obb_plane(&b.obb::<T>(sane), &va, &b.plane::<T>(sane)));
     valid(&d::aabb_halfspace(&b.aabb::<T>(sane), &va, &b.halfspace::<T>(sane)));
     valid(&d::obb_halfspace(&b.obb::<T>(sane), &va, &b.halfspace::<T>(sane)));
+    valid(&d::convex_convex(&b.cylinder::<T>(sane), &va, &b.cone::<T>(sane), &vb));
+    valid(&d::convex_convex(&b.tetrahedron::<T>(sane), &va, &b.obb::<T>(sane), &vb));
+    valid(&d::convex_convex(&s1, &va, &b.capsule::<T>(sane), &vb));
     // A polygon through its public fields: up to six arbitrary vertices (not necessarily convex
     // or planar) and an arbitrary "unit" normal.
     let count = usize::from(b.0.first().copied().unwrap_or(0) % 7);

@@ -83,11 +83,13 @@ pub fn ray_halfspace<T: Real>(ray: &Ray<T>, h: &Halfspace<T>) -> Option<RayHit<T
         (T::NEG_INFINITY, -s / denom)
     };
     let (enter, exit, inside) = crate::sphere::clip(ray, t1, t2)?;
+    // The plane's normal as it is: `hit` rejects one off unit length (a plane built through its
+    // public fields), as every cast does, without normalising a unit vector again.
     hit(
         ray,
         enter,
         exit,
-        unit(&n),
+        Some(h.plane.normal),
         inside || (s <= T::ZERO && enter == T::ZERO && denom >= T::ZERO),
     )
 }

@@ -835,7 +835,9 @@ pub struct GjkCast<T: Real> {
 ///
 /// The cast stops when `x` is within `tol · size` of the obstacle, `tol` being [`gjk`]'s relative
 /// tolerance (1.5e-5 in f32, 1.5e-10 in f64) and `size` the extent of the simplex around `x`, or
-/// within the rounding of the support points (8 ε of their magnitude). The time is a lower bound
+/// within the rounding of the support points (8 ε of their magnitude), or when a step from the
+/// same `x` brings the simplex no nearer (on a curved boundary the support points can be too far
+/// apart around `x` for the simplex to get within the tolerance in floating point). The time is a lower bound
 /// on the first contact; the contact is within that distance after it, along the motion.
 ///
 /// Returns `None` when the shapes do not touch for any `t ∈ [0, 1]` (a zero `motion` included,
@@ -911,6 +913,8 @@ fn cast_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     // With margins, `x` already within the tolerance of the grown obstacle: the direction of `v`
     // is still to converge (below).
     let mut near = false;
+    // Whether `v` is a simplex's distance from `x` (not the starting guess).
+    let mut measured = false;
     while iterations < max_iterations {
         let p = support(&v);
         iterations += 1;
@@ -979,7 +983,24 @@ fn cast_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
                 break;
             }
             SubResult::Outside(weights) => {
-                v = (0..simplex.len).fold(Vector3::zeros(), |s, i| s + seen[i] * weights[i]);
+                let nv = (0..simplex.len).fold(Vector3::zeros(), |s, i| s + seen[i] * weights[i]);
+                if measured && !advanced && !(nv.norm_squared() < v.norm_squared()) {
+                    // No progress from the same `x`: the support point reaches past `x` along
+                    // `v` (no plane separates them) yet the simplex comes no nearer, which only
+                    // rounding allows — `x` is on the obstacle's boundary within `|v|`, the
+                    // support points too far apart around it on a curved surface for the
+                    // simplex to get closer (an f64 cylinder-cone cast stuck at |v| = 8.8e-10
+                    // of the unit size for 100 steps, against a tolerance of 1.5e-10; without
+                    // this stop 578 of 803 such casts ran into the 128-step bound). The
+                    // previous simplex and its answer stand, as in `gjk`.
+                    if !repeated {
+                        simplex.len -= 1;
+                    }
+                    converged = true;
+                    break;
+                }
+                v = nv;
+                measured = true;
                 simplex.keep(&weights.map(T::lit)[..simplex.len]);
             }
         }
@@ -1133,6 +1154,62 @@ mod tests {
         // The iteration bound: a lower bound, not converged.
         let hit = gjk_cast(&cyl, &cone, &v(6.0, 0.0, 0.0), 2);
         assert!(hit.is_none_or(|h| !h.converged && h.toi <= l(0.5)), "{hit:?}");
+    }
+
+    /// An f64 cylinder sliding into a cone's slant: the ray's point ends on the curved boundary,
+    /// where the simplex of support points around it stopped getting nearer at |v| = 8.8e-10 of
+    /// the unit size, above the 1.5e-10 tolerance, and the cast ran on to the 128-step bound.
+    /// It now stops at the first step that brings no progress, converged, with the shapes
+    /// touching at its time.
+    #[test]
+    fn cast_onto_a_curved_boundary_stops_when_the_simplex_stalls() {
+        use osculate_math::{Cone, Cylinder, Isometry3, UnitVector3};
+        let cyl = Cylinder::new(
+            Point3::new(
+                -0.269_013_296_606_859_24,
+                -0.915_878_674_411_942,
+                -0.587_703_765_393_619_2,
+            ),
+            Point3::new(
+                -0.598_803_968_820_353_2,
+                -0.097_849_741_058_629_87,
+                -1.195_083_954_410_775,
+            ),
+            0.482_992_046_654_644_96,
+        );
+        let axis = Vector3::new(
+            -0.620_389_180_423_348_9,
+            -0.506_462_004_849_417_3,
+            -0.598_843_470_748_036_3,
+        );
+        let cone = Cone::new(
+            Point3::new(
+                2.926_595_595_355_941_3,
+                -0.094_767_043_647_667_53,
+                -0.969_358_109_366_721_4,
+            ),
+            UnitVector3::new_normalize(axis),
+            1.201_739_203_423_17,
+            0.223_558_481_886_716_95,
+        );
+        let m = Vector3::new(6.0, -0.143_888_756_097_978_47, -0.926_964_158_626_499_6);
+        let hit = gjk_cast(&cyl, &cone, &m, GJK_MAX_ITERATIONS);
+        let Some(hit) = hit else { panic!("no contact found") };
+        assert!(hit.converged && hit.iterations < 64, "{hit:?}");
+        let at = m * hit.toi;
+        let moved = crate::support::Transformed {
+            shape: cyl,
+            pose: Isometry3::translation(at.x, at.y, at.z),
+        };
+        let d = closest_points_convex(&moved, &cone).distance;
+        assert!(d <= 1e-8, "distance {d} at {hit:?}");
+        // And just before it, apart.
+        let before = m * (hit.toi - 1e-6);
+        let moved = crate::support::Transformed {
+            shape: cyl,
+            pose: Isometry3::translation(before.x, before.y, before.z),
+        };
+        assert!(closest_points_convex(&moved, &cone).distance > 0.0);
     }
 
     #[test]

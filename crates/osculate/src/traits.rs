@@ -5,8 +5,9 @@
 //! cost over the free function). The pairs without a closed form go through the general convex
 //! algorithms of `osculate_closest` on the shapes' support mappings: [`Overlaps`] through GJK with a
 //! separating-axis exit (`gjk_intersect`, 64 iterations), [`Distance`] through GJK
-//! (`closest_points_convex`) and [`Penetration`] through GJK + EPA (`contact_convex`, 1,024 steps;
-//! behind `alloc`). Each trait's documentation lists which pairs are closed forms. The reversed
+//! (`closest_points_convex`), [`Penetration`] through GJK + EPA (`contact_convex`, 1,024 steps;
+//! behind `alloc`) and [`Sweep`] through the GJK ray cast (`osculate_dynamic::convex_convex`).
+//! Each trait's documentation lists which pairs are closed forms. The reversed
 //! order swaps the witness points and parameters ([`ClosestPoints::swapped`]), flips the contact
 //! normal ([`Contact::swapped`]) and the impact normal, so the answer always reads "from `self` to
 //! `other`"; for two shapes of different types the reversed answer is exactly the swapped forward
@@ -158,11 +159,13 @@ pub trait RayCast<T: Real> {
 /// Time of impact with a shape of type `B`, both translating over `t ∈ [0, 1]` (see
 /// `osculate_dynamic`).
 ///
-/// Every pair is a closed form of the dynamic layer: sphere with sphere, capsule, box, oriented
-/// box, triangle, convex polygon (`alloc`), plane and halfspace; capsule-capsule; box-box,
-/// box-triangle, box-plane, box-halfspace; oriented box with oriented box, plane and halfspace.
-/// The plane and halfspace functions take one relative motion; here the plane may move too (the
-/// time and normal are those of the relative motion, the contact point moves with the plane).
+/// Closed forms of the dynamic layer: sphere with sphere, capsule, box, oriented box, triangle,
+/// convex polygon (`alloc`), plane and halfspace; capsule-capsule; box-box, box-triangle,
+/// box-plane, box-halfspace; oriented box with oriented box, plane and halfspace. The plane and
+/// halfspace functions take one relative motion; here the plane may move too (the time and normal
+/// are those of the relative motion, the contact point moves with the plane). Every other pair of
+/// sphere, capsule, box, oriented box, triangle, segment, cylinder, cone and tetrahedron goes
+/// through the GJK ray cast (`osculate_dynamic::convex_convex`).
 ///
 /// # Examples
 /// ```
@@ -176,6 +179,11 @@ pub trait RayCast<T: Real> {
 /// // The same from the box's side: the box moving left meets the ball; normal from box to ball.
 /// let hit = crate_box.time_of_impact(&Vector3::new(-2.0, 0.0, 0.0), &ball, &Vector3::zeros());
 /// assert_eq!(hit.map(|h| (h.toi, h.normal.into_inner())), Some((0.25, -Vector3::x())));
+/// // No closed form (the GJK ray cast): a post sliding into a cone's tip, 1 away.
+/// let post = Cylinder::new(Point3::new(0.0_f64, 0.0, -1.0), Point3::new(0.0, 0.0, 1.0), 0.5);
+/// let cone = Cone::new(Point3::new(1.5, 0.0, 0.0), Vector3::x_axis(), 1.0, 0.5);
+/// let hit = post.time_of_impact(&Vector3::new(4.0, 0.0, 0.0), &cone, &Vector3::zeros()).unwrap();
+/// assert!((hit.toi - 0.25).abs() < 1e-9);
 /// ```
 pub trait Sweep<B: ?Sized> {
     /// The scalar type.
@@ -640,6 +648,49 @@ sweep! {
     dynamic::sphere_obb: Sphere, Obb;
     dynamic::sphere_capsule: Sphere, Capsule;
     dynamic::triangle_aabb: Triangle, Aabb;
+}
+
+// The pairs with no closed form: the GJK ray cast.
+sweep_same! {
+    dynamic::convex_convex: Triangle;
+    dynamic::convex_convex: Segment;
+    dynamic::convex_convex: Cylinder;
+    dynamic::convex_convex: Cone;
+    dynamic::convex_convex: Tetrahedron;
+}
+
+sweep! {
+    dynamic::convex_convex: Sphere, Segment;
+    dynamic::convex_convex: Sphere, Cylinder;
+    dynamic::convex_convex: Sphere, Cone;
+    dynamic::convex_convex: Sphere, Tetrahedron;
+    dynamic::convex_convex: Capsule, Aabb;
+    dynamic::convex_convex: Capsule, Obb;
+    dynamic::convex_convex: Capsule, Triangle;
+    dynamic::convex_convex: Capsule, Segment;
+    dynamic::convex_convex: Capsule, Cylinder;
+    dynamic::convex_convex: Capsule, Cone;
+    dynamic::convex_convex: Capsule, Tetrahedron;
+    dynamic::convex_convex: Aabb, Obb;
+    dynamic::convex_convex: Aabb, Segment;
+    dynamic::convex_convex: Aabb, Cylinder;
+    dynamic::convex_convex: Aabb, Cone;
+    dynamic::convex_convex: Aabb, Tetrahedron;
+    dynamic::convex_convex: Obb, Triangle;
+    dynamic::convex_convex: Obb, Segment;
+    dynamic::convex_convex: Obb, Cylinder;
+    dynamic::convex_convex: Obb, Cone;
+    dynamic::convex_convex: Obb, Tetrahedron;
+    dynamic::convex_convex: Triangle, Segment;
+    dynamic::convex_convex: Triangle, Cylinder;
+    dynamic::convex_convex: Triangle, Cone;
+    dynamic::convex_convex: Triangle, Tetrahedron;
+    dynamic::convex_convex: Segment, Cylinder;
+    dynamic::convex_convex: Segment, Cone;
+    dynamic::convex_convex: Segment, Tetrahedron;
+    dynamic::convex_convex: Cylinder, Cone;
+    dynamic::convex_convex: Cylinder, Tetrahedron;
+    dynamic::convex_convex: Cone, Tetrahedron;
 }
 
 /// A sweep against a plane or halfspace that does not move on its own: the relative motion.

@@ -483,6 +483,38 @@ fn sweeps<T: Real>() {
         dynamic::sphere_capsule: Sphere, Capsule;
         dynamic::sphere_polygon: Sphere, ConvexPolygon;
         dynamic::triangle_aabb: Triangle, Aabb;
+        // No closed form: the GJK ray cast.
+        dynamic::convex_convex: Sphere, Segment;
+        dynamic::convex_convex: Sphere, Cylinder;
+        dynamic::convex_convex: Sphere, Cone;
+        dynamic::convex_convex: Sphere, Tetrahedron;
+        dynamic::convex_convex: Capsule, Aabb;
+        dynamic::convex_convex: Capsule, Obb;
+        dynamic::convex_convex: Capsule, Triangle;
+        dynamic::convex_convex: Capsule, Segment;
+        dynamic::convex_convex: Capsule, Cylinder;
+        dynamic::convex_convex: Capsule, Cone;
+        dynamic::convex_convex: Capsule, Tetrahedron;
+        dynamic::convex_convex: Aabb, Obb;
+        dynamic::convex_convex: Aabb, Segment;
+        dynamic::convex_convex: Aabb, Cylinder;
+        dynamic::convex_convex: Aabb, Cone;
+        dynamic::convex_convex: Aabb, Tetrahedron;
+        dynamic::convex_convex: Obb, Triangle;
+        dynamic::convex_convex: Obb, Segment;
+        dynamic::convex_convex: Obb, Cylinder;
+        dynamic::convex_convex: Obb, Cone;
+        dynamic::convex_convex: Obb, Tetrahedron;
+        dynamic::convex_convex: Triangle, Segment;
+        dynamic::convex_convex: Triangle, Cylinder;
+        dynamic::convex_convex: Triangle, Cone;
+        dynamic::convex_convex: Triangle, Tetrahedron;
+        dynamic::convex_convex: Segment, Cylinder;
+        dynamic::convex_convex: Segment, Cone;
+        dynamic::convex_convex: Segment, Tetrahedron;
+        dynamic::convex_convex: Cylinder, Cone;
+        dynamic::convex_convex: Cylinder, Tetrahedron;
+        dynamic::convex_convex: Cone, Tetrahedron;
     }
     // Pairs of one type: the reversed call is the free function with the arguments exchanged.
     macro_rules! sweep_same {
@@ -500,6 +532,11 @@ fn sweeps<T: Real>() {
         dynamic::capsule_capsule: Capsule;
         dynamic::aabb_aabb: Aabb;
         dynamic::obb_obb: Obb;
+        dynamic::convex_convex: Triangle;
+        dynamic::convex_convex: Segment;
+        dynamic::convex_convex: Cylinder;
+        dynamic::convex_convex: Cone;
+        dynamic::convex_convex: Tetrahedron;
     }
     // Sweeps against a plane or halfspace: the free function takes the relative motion (the plane
     // at rest); the traits take both motions, and a moving plane moves the contact point with it.
