@@ -505,6 +505,22 @@ fn gen_sweep(rng: &mut Rng, class: Class) -> Option<Sweep> {
     Some((a, vec3(va), b, vec3(va + rel)))
 }
 
+/// An oriented box and a cylinder, both moving, A's motion relative to B aimed at B's center
+/// (1 to 2 times the offset, plus a sideways part up to a fifth of it): hits, grazes and misses.
+type ConvexSweep = (Obb<f32>, Vector3<f32>, Cylinder<f32>, Vector3<f32>);
+
+fn gen_convex_sweep(rng: &mut Rng, class: Class) -> Option<ConvexSweep> {
+    let fr = frame(rng, class).unwrap_or_else(|| unit_frame(rng));
+    let a = Obb::generate(rng, &fr);
+    let b = Cylinder::generate(rng, &fr);
+    let ca = widen_pt(&a.center);
+    let cb = (widen_pt(&b.a) + widen_pt(&b.b)) * 0.5;
+    let offset = cb - ca;
+    let va = cube(rng) * 0.5;
+    let rel = offset * rng.range(1.0, 2.0) + cube(rng) * (0.2 * offset.norm());
+    Some((a, vec3(va), b, vec3(va - rel)))
+}
+
 // ---------------------------------------------------------------------------------------------
 // The queries, each written once for both precisions.
 
@@ -599,6 +615,16 @@ fn q_sweep<T: Real>(
 ) -> Option<Vec<Value>> {
     let i = dynamic::sphere_sphere(a, va, b, vb)?;
     Some(vec![Value::Length(i.toi.to_f64() * norm64(&(vb - va))), p(&i.point)])
+}
+
+#[allow(clippy::type_complexity, reason = "the sweep's four inputs")]
+fn q_convex_sweep<T: Real>(
+    (a, va, b, vb): &(Obb<T>, Vector3<T>, Cylinder<T>, Vector3<T>),
+) -> Option<Vec<Value>> {
+    // The time only: a box and a cylinder often meet face to face (a cap on a face), where the
+    // contact point is any point of the patch and f32 and f64 may rightly pick different ones.
+    let i = dynamic::convex_convex(a, va, b, vb)?;
+    Some(vec![Value::Length(i.toi.to_f64() * norm64(&(vb - va)))])
 }
 
 /// The textbook ray-sphere cast (Ericson 5.3.2: `b = m·d`, `c = m·m − r²`, `t = −b − √(b² − c)`
@@ -826,6 +852,14 @@ fn main() -> std::process::ExitCode {
         &["toi", "point"],
         gen_sweep,
         q_sweep
+    );
+    run!(
+        17,
+        "dynamic::convex_convex (GJK ray cast, box-cylinder)",
+        "as generated (near-degenerate shapes in that class)",
+        &["toi"],
+        gen_convex_sweep,
+        q_convex_sweep
     );
     run!(
         16,
