@@ -6,7 +6,7 @@
 
 use osculate_math::{
     Aabb, Capsule, Halfspace, Obb, Plane, Point3, Real, Segment, Sphere, Triangle, Unit,
-    UnitVector3, Vector3, any_perpendicular, is_finite_point,
+    UnitVector3, Vector3, any_perpendicular, finite_probe, is_finite_point,
 };
 
 use crate::point::{
@@ -20,10 +20,14 @@ use crate::types::{Contact, Param};
 /// normal is not, an oriented box whose rotation is not one — and such input gets `None`.)
 #[inline]
 fn finite<T: Real>(c: Contact<T>) -> Option<Contact<T>> {
-    let ok = c.distance.is_finite()
-        && (c.normal.norm_squared() - T::ONE).abs() <= T::UNIT_TOLERANCE * T::lit(4.0)
-        && is_finite_point(&c.point_a)
-        && is_finite_point(&c.point_b);
+    // One branch-free test (the `&&` chain cost six branches a contact): `x − x` is 0 for every
+    // finite `x` and NaN otherwise, so one sum of the probes compares equal to 0 only when every
+    // number is finite; a NaN normal fails the unit test.
+    let z = finite_probe(&c.point_a.coords) + finite_probe(&c.point_b.coords);
+    #[allow(clippy::eq_op, reason = "x − x is the finiteness probe: 0 for finite x, NaN otherwise")]
+    let dz = c.distance - c.distance;
+    let ok = (z.x + z.y + z.z + dz == T::ZERO)
+        & ((c.normal.norm_squared() - T::ONE).abs() <= T::UNIT_TOLERANCE * T::lit(4.0));
     ok.then_some(c)
 }
 
@@ -41,15 +45,27 @@ fn ball_ball<T: Real>(
     if !(r1 >= T::ZERO && r2 >= T::ZERO) {
         return None;
     }
+    finite(ball_ball_unchecked(c1, r1, c2, r2, fallback))
+}
+
+/// [`ball_ball`] without the radius and finiteness checks, for callers that make them.
+#[inline]
+fn ball_ball_unchecked<T: Real>(
+    c1: &Point3<T>,
+    r1: T,
+    c2: &Point3<T>,
+    r2: T,
+    fallback: impl FnOnce() -> UnitVector3<T>,
+) -> Contact<T> {
     let v = c2 - c1;
     let d = v.norm();
     let normal = if d > T::ZERO { Unit::new_unchecked(v / d) } else { fallback() };
-    finite(Contact {
+    Contact {
         distance: d - r1 - r2,
         normal,
         point_a: c1 + normal.into_inner() * r1,
         point_b: c2 - normal.into_inner() * r2,
-    })
+    }
 }
 
 /// The contact of two balls `(c1, r1)` (A) and `(c1 + normal·d, r2)` (B) whose centers are `d ≥ 0`
@@ -206,16 +222,22 @@ pub fn contact_capsule_capsule<T: Real>(a: &Capsule<T>, b: &Capsule<T>) -> Optio
 
 /// The contact of a ball `(c, ρ)` (A) and the box `[lo, hi]` (B), in the box's frame.
 fn ball_box<T: Real>(c: &Point3<T>, rho: T, b: &Aabb<T>) -> Option<Contact<T>> {
+    ball_box_unchecked(c, rho, b).and_then(finite)
+}
+
+/// [`ball_box`] without the final finiteness check (`None` only for a negative or NaN radius),
+/// for [`contact_sphere_obb`], which checks its contact once, in world coordinates: a NaN or
+/// infinite input reaches the answer either way (a NaN closest point differs from the center and
+/// gives a NaN distance).
+#[inline]
+fn ball_box_unchecked<T: Real>(c: &Point3<T>, rho: T, b: &Aabb<T>) -> Option<Contact<T>> {
     if !(rho >= T::ZERO) {
         return None;
     }
     let q = closest_point_on_aabb(c, b);
-    if !is_finite_point(&q) {
-        return None;
-    }
     if q != *c {
         // The center is outside: as for a point-sized ball at q.
-        return ball_ball(c, rho, &q, T::ZERO, Vector3::x_axis);
+        return Some(ball_ball_unchecked(c, rho, &q, T::ZERO, Vector3::x_axis));
     }
     // The center is inside (or on the boundary): the nearest face, at depth δ_i, is the way out;
     // the sphere leaves through it, so the normal from the sphere to the box points inward there.
@@ -236,7 +258,7 @@ fn ball_box<T: Real>(c: &Point3<T>, rho: T, b: &Aabb<T>) -> Option<Contact<T>> {
     let mut point_b = *c;
     point_b[axis] = if to_max { b.max[axis] } else { b.min[axis] };
     let normal = Unit::new_unchecked(-face_normal);
-    finite(Contact { distance: -(delta + rho), normal, point_a: c - face_normal * rho, point_b })
+    Some(Contact { distance: -(delta + rho), normal, point_a: c - face_normal * rho, point_b })
 }
 
 /// The contact of solid sphere `s` (A) and solid box `b` (B) (van den Bergen 3.2.2).
@@ -280,7 +302,7 @@ pub fn contact_sphere_aabb<T: Real>(s: &Sphere<T>, b: &Aabb<T>) -> Option<Contac
 #[must_use]
 pub fn contact_sphere_obb<T: Real>(s: &Sphere<T>, b: &Obb<T>) -> Option<Contact<T>> {
     let e = b.half_extents;
-    let local = ball_box(
+    let local = ball_box_unchecked(
         &Point3::from(b.to_local(&s.center)),
         s.radius,
         &Aabb { min: Point3::from(-e), max: Point3::from(e) },

@@ -268,6 +268,16 @@ fn plane_crossing<T: Real>(p: &Point3<T>, d: &Vector3<T>, tri: &Triangle<T>) -> 
     crossing_parameter(n.dot(&(p - tri.a)), n.dot(&(p + d - tri.a)))
 }
 
+/// The signed heights (unnormalised: times the normal's length) of `from`'s vertices over the plane
+/// of `to`, in f64 (exact products of `f32` coordinates; the same as `T`'s for `f64`).
+#[inline]
+fn vertex_heights<T: Real>(from: &Triangle<T>, to: &Triangle<T>) -> [f64; 3] {
+    let w = |x: &Point3<T>| x.map(Real::to_f64);
+    let (a, b, c) = (w(&to.a), w(&to.b), w(&to.c));
+    let n = (b - a).cross(&(c - a));
+    from.vertices().map(|p| n.dot(&(w(&p) - a)))
+}
+
 /// The parameter where a segment whose ends are at signed distances `sa` and `sb` from a plane
 /// crosses it, if they are on opposite sides or one is on it.
 #[inline]
@@ -390,8 +400,16 @@ pub fn closest_points_triangle_triangle<T: Real>(
             let (pq, mq) = (q.point, Param::Barycentric(q.barycentric));
             if from_is_a { best.consider(pv, mv, pq, mq) } else { best.consider(pq, mq, pv, mv) }
         }
+        // The signed heights of `from`'s vertices over `to`'s plane, once for the three edges
+        // (in f64, as `plane_crossing` takes them; from the vertices themselves rather than
+        // `u + (v − u)`): an edge crosses where its ends' heights change sign, and none does when
+        // all three are on one side.
+        let h = vertex_heights(from, to);
+        if h.iter().all(|&x| x > 0.0) || h.iter().all(|&x| x < 0.0) {
+            continue;
+        }
         for (u, v, i, j) in edges(from) {
-            if let Some(t) = plane_crossing(&u, &(v - u), to) {
+            if let Some(t) = crossing_parameter(h[i], h[j]).map(T::lit) {
                 let x = u + (v - u) * t;
                 let q = closest_point_on_triangle(&x, to);
                 let (px, mx) = (x, Param::Barycentric(edge_barycentric(i, j, t)));
