@@ -16,7 +16,7 @@
 //! Spheres and capsules (and Minkowski sums with them) are handled with margins (van den Bergen
 //! ch. 4): GJK runs on their cores (a point, a segment) and the radii are subtracted.
 
-use osculate_math::{Point3, Real, Segment, Triangle, Vector3};
+use osculate_math::{Point3, Real, Segment, Triangle, Vector3, is_finite_vector};
 
 use crate::point::closest_point_on_triangle_barycentric;
 use crate::support::SupportMap;
@@ -1038,7 +1038,7 @@ fn cast_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         (pb - n.map(T::lit) * mb, n.map(T::lit))
     };
     let toi = T::lit(lambda);
-    let ok = toi <= T::ONE && is_finite(&point.coords) && is_finite(&normal);
+    let ok = toi <= T::ONE && is_finite_vector(&point.coords) && is_finite_vector(&normal);
     ok.then_some(GjkCast { toi, point, normal, converged, iterations })
 }
 
@@ -1046,11 +1046,6 @@ fn cast_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
 #[inline]
 fn seen_amax<T: Real>(x: &Vector3<f64>, p: &Vector3<T>) -> f64 {
     (x - p.map(Real::to_f64)).amax()
-}
-
-#[inline]
-fn is_finite<T: Real>(v: &Vector3<T>) -> bool {
-    v.iter().all(|x| x.is_finite())
 }
 
 /// [`gjk`] as a [`ClosestPoints`] query with the default bound of [`GJK_MAX_ITERATIONS`]: the closest

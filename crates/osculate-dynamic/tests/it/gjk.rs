@@ -40,19 +40,7 @@ where
     A: SupportMap<T> + Bounded<T> + Copy,
     B: SupportMap<T> + Bounded<T> + Copy,
 {
-    let mut rng = Rng::new(seed);
-    let (ba, bb) = (a.aabb(), b.aabb());
-    let size = (ba.max - ba.min).amax().fast_max((bb.max - bb.min).amax());
-    let mut offset = |k: f64| {
-        Vector3::new(rng.range(-k, k), rng.range(-k, k), rng.range(-k, k)).map(T::lit) * size
-    };
-    let va = offset(1.0);
-    let aim = (ba.center() - bb.center()) * T::lit(1.5);
-    let vb = va + aim + offset(0.3);
-    let scale = [ba.min.coords.amax(), ba.max.coords.amax(), bb.min.coords.amax()]
-        .into_iter()
-        .chain([bb.max.coords.amax(), va.norm(), vb.norm(), size])
-        .fold(T::MIN_POSITIVE, |m, x| m.fast_max(x));
+    let (va, vb, scale) = scene(a, b, seed);
     let tol = test_tolerance::<T>() * T::lit(100.0) * scale;
     let moved = |s: &A, v: &Vector3<T>, t: T| Transformed {
         shape: *s,
@@ -143,8 +131,7 @@ gjk_tests! {
 // ---------------------------------------------------------------------------------------------
 // The GJK ray cast, `convex_convex`, on the same scenes.
 
-/// The displacements of a scene (as in [`check`]: 80% aimed from B toward A), the scale and the
-/// distance tolerance.
+/// The displacements of a scene (80% aimed from B toward A) and its scale, from the seed.
 fn scene<T: Real, A: Bounded<T>, B: Bounded<T>>(
     a: &A,
     b: &B,
