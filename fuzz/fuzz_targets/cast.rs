@@ -45,6 +45,7 @@ fn check<T: Real>(b: &mut Bytes<'_>) {
     valid(&k::ray_plane(&ray, &b.plane::<T>(sane)), nan_ray);
     valid(&k::ray_halfspace(&ray, &b.halfspace::<T>(sane)), nan_ray);
     valid(&k::ray_tetrahedron(&ray, &b.tetrahedron::<T>(sane)), nan_ray);
+    valid(&k::ray_polyhedron(&ray, &b.polyhedron::<T>(sane).0), nan_ray);
     let seg = b.segment::<T>(sane);
     valid(&k::segment_aabb_outcode(&seg, &bx), false);
     valid(&k::segment_sphere(&seg, &sp), false);

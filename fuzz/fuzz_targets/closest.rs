@@ -57,6 +57,22 @@ fn check<T: Real>(b: &mut Bytes<'_>) {
     if has_nan(&[p, t1.a, t1.b, t1.c]) {
         assert!(points[0].is_nan(), "NaN in, point-triangle {:?}", points[0]);
     }
+    // A polyhedron: a point inside is its own closest point; a point outside gets a point at
+    // most as far as the nearest vertex of a validated hull; NaN in, NaN out.
+    let (ph, hull) = b.polyhedron::<T>(sane);
+    let q = c::closest_point_on_polyhedron(&p, &ph);
+    if has_nan(&[p]) {
+        assert!(q.iter().all(|x| x.is_nan()), "NaN in, polyhedron {q:?}");
+    }
+    let mut ph_coords = coords(&ph.vertices);
+    ph_coords.extend(ph.planes.iter().flat_map(|h| [h.normal.x, h.normal.y, h.normal.z, h.d]));
+    if hull && tame(&coords(&[p])) && tame(&ph_coords) {
+        assert!(q.iter().all(|x| x.is_finite()), "{p:?} {ph:?}: {q:?}");
+        let d = (q - p).norm();
+        let nearest = ph.vertices.iter().map(|v| (v - p).norm()).fold(T::INFINITY, T::min);
+        assert!(d <= nearest + T::lit(1e-3) * (T::ONE + nearest), "{p:?} {ph:?}: {q:?}");
+    }
+    let _ = c::sq_distance_point_polyhedron(&p, &ph);
     // Everything else: must not panic or loop.
     let _ = c::closest_point_on_plane(&p, &pl);
     let _ =

@@ -4,8 +4,8 @@
 #![allow(dead_code, reason = "shared by the four targets, each using a part")]
 
 use osculate::math::{
-    Aabb, Capsule, Cone, Cylinder, Halfspace, Obb, Plane, Point3, Ray, Real, Rotation3, Segment,
-    Sphere, Tetrahedron, Triangle, UnitQuaternion, UnitVector3, Vector3,
+    Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Obb, Plane, Point3, Ray, Real,
+    Rotation3, Segment, Sphere, Tetrahedron, Triangle, UnitQuaternion, UnitVector3, Vector3,
 };
 
 /// A reader of fuzz bytes; runs out into zeros.
@@ -143,6 +143,25 @@ impl Bytes<'_> {
     }
     pub fn halfspace<T: Real>(&mut self, sane: bool) -> Halfspace<T> {
         Halfspace { plane: self.plane(sane) }
+    }
+    /// A convex polyhedron: the hull of 4 to 11 points (through the validating constructor, when
+    /// it accepts them), or, a third of the time or when it refuses, 4 to 11 planes and vertices
+    /// put into the public fields as they come (disagreeing, unbounded, empty, non-unit or NaN),
+    /// as a user can build one. The flag says which: `true` for a validated hull.
+    pub fn polyhedron<T: Real>(&mut self, sane: bool) -> (ConvexPolyhedron<T>, bool) {
+        let raw = self.byte() % 3 == 0;
+        let n = 4 + (self.byte() % 8) as usize;
+        if !raw {
+            let points: Vec<Point3<T>> = (0..n).map(|_| self.point(sane)).collect();
+            if let Ok(hull) = ConvexPolyhedron::from_points(&points) {
+                return (hull, true);
+            }
+        }
+        let raw = ConvexPolyhedron {
+            planes: (0..n).map(|_| self.plane(sane)).collect(),
+            vertices: (0..n).map(|_| self.point(sane)).collect(),
+        };
+        (raw, false)
     }
     pub fn ray<T: Real>(&mut self, sane: bool) -> Ray<T> {
         let max_t = if self.byte() % 2 == 0 { T::INFINITY } else { self.length(sane) };
