@@ -96,6 +96,38 @@ fn coverage_osculate<T: Real>(c: &mut Criterion, id: &str) {
     group!(c, "contact_sphere_halfspace", id, pairs::<T, Sphere<T>, Halfspace<T>>(526), |x| {
         closest::contact_sphere_halfspace(&x.0, &x.1)
     });
+    // The rest of layer 1 (osculate only: parry's nearest is a different query or none; the
+    // `sq_distance_*` functions are these `closest_*` ones and a subtraction, not benchmarked apart).
+    group!(c, "point_ray", id, pairs::<T, Point3<T>, Ray<T>>(604), |x| {
+        closest::closest_point_on_ray(&x.0, &x.1)
+    });
+    group!(c, "closest_line_line", id, pairs::<T, Line<T>, Line<T>>(606), |x| {
+        closest::closest_points_line_line(&x.0, &x.1)
+    });
+    group!(c, "closest_segment_aabb", id, pairs::<T, Segment<T>, Aabb<T>>(608), |x| {
+        closest::closest_points_segment_aabb(&x.0, &x.1)
+    });
+    group!(c, "closest_sphere_sphere", id, pairs::<T, Sphere<T>, Sphere<T>>(610), |x| {
+        closest::closest_points_sphere_sphere(&x.0, &x.1)
+    });
+    group!(c, "closest_sphere_segment", id, pairs::<T, Sphere<T>, Segment<T>>(612), |x| {
+        closest::closest_points_sphere_segment(&x.0, &x.1)
+    });
+    group!(c, "contact_sphere_segment", id, pairs::<T, Sphere<T>, Segment<T>>(614), |x| {
+        closest::contact_sphere_segment(&x.0, &x.1)
+    });
+    group!(c, "contact_sphere_plane", id, pairs::<T, Sphere<T>, Plane<T>>(616), |x| {
+        closest::contact_sphere_plane(&x.0, &x.1)
+    });
+    group!(c, "signed_distance_point_plane", id, pairs::<T, Point3<T>, Plane<T>>(618), |x| {
+        closest::signed_distance_point_plane(&x.0, &x.1)
+    });
+    group!(c, "gjk_cylinder_cone", id, pairs::<T, Cylinder<T>, Cone<T>>(620), |x| {
+        closest::gjk(&x.0, &x.1, None, 64)
+    });
+    group!(c, "gjk_intersect_cylinder_cone", id, pairs::<T, Cylinder<T>, Cone<T>>(620), |x| {
+        closest::gjk_intersect(&x.0, &x.1, 64)
+    });
     // Overlap (layer 2).
     group!(c, "overlap_sphere_aabb", id, pairs::<T, Sphere<T>, Aabb<T>>(530), |x| {
         overlap::sphere_aabb(&x.0, &x.1)
@@ -139,6 +171,48 @@ fn coverage_osculate<T: Real>(c: &mut Criterion, id: &str) {
     group!(c, "overlap_triangle_plane", id, pairs::<T, Triangle<T>, Plane<T>>(556), |x| {
         overlap::triangle_plane(&x.0, &x.1)
     });
+    // The rest of layer 2 (osculate only). `separated_on_axis` and `edge_edge_axis` are the
+    // separating-axis building blocks inside `obb_obb` and the triangle tests, not queries.
+    group!(c, "overlap_sphere_segment", id, pairs::<T, Sphere<T>, Segment<T>>(626), |x| {
+        overlap::sphere_segment(&x.0, &x.1)
+    });
+    group!(c, "overlap_aabb_aabb_center_extents", id, pairs::<T, Aabb<T>, Aabb<T>>(628), |x| {
+        let (a, b) = (&x.0, &x.1);
+        overlap::aabb_aabb_center_extents(
+            &a.center(),
+            &a.half_extents(),
+            &b.center(),
+            &b.half_extents(),
+        )
+    });
+    group!(c, "overlap_aabb_plane", id, pairs::<T, Aabb<T>, Plane<T>>(630), |x| {
+        overlap::aabb_plane(&x.0, &x.1)
+    });
+    group!(c, "overlap_aabb_halfspace", id, pairs::<T, Aabb<T>, Halfspace<T>>(632), |x| {
+        overlap::aabb_halfspace(&x.0, &x.1)
+    });
+    group!(c, "overlap_obb_plane", id, pairs::<T, Obb<T>, Plane<T>>(634), |x| {
+        overlap::obb_plane(&x.0, &x.1)
+    });
+    group!(c, "overlap_cone_plane", id, pairs::<T, Cone<T>, Plane<T>>(636), |x| {
+        overlap::cone_plane(&x.0, &x.1)
+    });
+    group!(c, "overlap_capsule_plane", id, pairs::<T, Capsule<T>, Plane<T>>(638), |x| {
+        overlap::capsule_plane(&x.0, &x.1)
+    });
+    group!(c, "overlap_triangle_halfspace", id, pairs::<T, Triangle<T>, Halfspace<T>>(640), |x| {
+        overlap::triangle_halfspace(&x.0, &x.1)
+    });
+    group!(c, "overlap_sphere_behind_plane", id, pairs::<T, Sphere<T>, Plane<T>>(642), |x| {
+        overlap::sphere_behind_plane(&x.0, &x.1)
+    });
+    group!(
+        c,
+        "overlap_segment_triangle_exact",
+        id,
+        pairs::<T, Segment<T>, Triangle<T>>(644),
+        |x| { overlap::segment_triangle_exact(&x.0, &x.1) }
+    );
     // Casts (layer 3).
     group!(c, "ray_obb", id, pairs::<T, Ray<T>, Obb<T>>(560), |x| cast::ray_obb(&x.0, &x.1));
     group!(c, "ray_plane", id, pairs::<T, Ray<T>, Plane<T>>(562), |x| cast::ray_plane(&x.0, &x.1));
@@ -165,6 +239,9 @@ fn coverage_osculate<T: Real>(c: &mut Criterion, id: &str) {
         (0..BATCH).map(|i| (planes[i], planes[(i + 1) % BATCH], planes[(i + 2) % BATCH])).collect();
     group!(c, "plane_plane", id, three.clone(), |x| cast::plane_plane(&x.0, &x.1));
     group!(c, "three_planes", id, three, |x| cast::three_planes(&x.0, &x.1, &x.2));
+    group!(c, "segment_sphere_test", id, pairs::<T, Segment<T>, Sphere<T>>(646), |x| {
+        cast::segment_sphere_test(&x.0, &x.1)
+    });
     // Sweeps (layer 4): the first shape moves, the second stays.
     let sphere_c = |s: &Sphere<T>| s.center;
     let aabb_c = |b: &Aabb<T>| b.center();
@@ -195,6 +272,12 @@ fn coverage_osculate<T: Real>(c: &mut Criterion, id: &str) {
     group!(c, "sweep_sphere_halfspace", id, d, |x| dynamic::sphere_halfspace(&x.0, &x.1, &x.2));
     let d = toward(&pairs::<T, Obb<T>, Halfspace<T>>(600), obb_c, half_c);
     group!(c, "sweep_obb_halfspace", id, d, |x| dynamic::obb_halfspace(&x.0, &x.1, &x.2));
+    let d = toward(&pairs::<T, Obb<T>, Plane<T>>(648), obb_c, plane_c);
+    group!(c, "sweep_obb_plane", id, d, |x| dynamic::obb_plane(&x.0, &x.1, &x.2));
+    let d = toward(&pairs::<T, Aabb<T>, Plane<T>>(650), aabb_c, plane_c);
+    group!(c, "sweep_aabb_plane", id, d, |x| dynamic::aabb_plane(&x.0, &x.1, &x.2));
+    let d = toward(&pairs::<T, Aabb<T>, Halfspace<T>>(652), aabb_c, half_c);
+    group!(c, "sweep_aabb_halfspace", id, d, |x| dynamic::aabb_halfspace(&x.0, &x.1, &x.2));
     // The generic searches on the OBB-OBB sweep, with GJK's distance at each time: the same pairs
     // as `sweep_obb_obb`, whose parry contender is `cast_shapes` (conservative advancement too).
     let gjk_distance = |a: &Obb<T>, v: &Vector3<T>, b: &Obb<T>, t: T| {
