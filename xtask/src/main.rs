@@ -1,8 +1,9 @@
 //! osculate's task runner: `cargo xtask <task>` (an alias in `.cargo/config.toml`).
 //!
-//! Tasks: `ci` (everything CI checks, in order, stopping at the first failure), `layering` (no crate
-//! depends on its own or a higher layer), `bench-report` (benchmarks beside parry3d), `soak`, `fuzz`,
-//! `accuracy` (f32 against f64 error tables), `help`. std only, by design: xtask builds before
+//! Tasks: `ci` (everything CI checks, in order, stopping at the first failure), `tidy` (the tree
+//! stays a reference: no history marks, no long files, no broken links, no undocumented queries),
+//! `layering` (no crate depends on its own or a higher layer), `bench-report` (benchmarks beside
+//! parry3d), `soak`, `fuzz`, `accuracy` (f32 against f64 error tables), `help`. std only, by design: xtask builds before
 //! every task.
 
 use std::env;
@@ -13,8 +14,10 @@ use std::time::{Duration, Instant};
 mod accuracy;
 mod bench_report;
 mod fuzz;
+mod generated;
 mod json;
 mod soak;
+mod tidy;
 
 /// The layered crates and their layers; the facade sits above every layer.
 const LAYERS: [(&str, u32); 6] = [
@@ -26,12 +29,20 @@ const LAYERS: [(&str, u32); 6] = [
     ("osculate", 5),
 ];
 
+/// Whether `cargo xtask ci` runs `tidy` as its first step.
+const TIDY_IN_CI: bool = false;
+
 const HELP: &str = "\
 cargo xtask <task>
 
 tasks:
   ci            fmt --check, clippy -D warnings, tests, docs -D warnings, benches compiled,
                 no_std build of each library crate, layering check (stops at the first failure)
+  tidy          fail, naming file and line, on a date, a session or run label, this project's
+                issue numbers or a commit hash in crates/, docs/ or README.md; an instruction
+                count in a comment; a library file over 1,000 lines (tests aside); a broken
+                relative link in the docs; a public query in neither docs/queries.md nor benches/
+                  [PATH...]  report only the findings under these paths
   layering      fail, naming the edge, if a crate depends on a crate of its own or a higher layer
   bench-report  run the criterion suite with short settings and print ns per query and the
                 ratios osculate / parry3d and osculate / floor (also target/bench-report.md)
@@ -41,7 +52,8 @@ tasks:
   fuzz          run each cargo-fuzz target of fuzz/ (nightly) for N seconds
                   --seconds N (default 60)   --target closest|overlap|cast|dynamic
   accuracy      every query in f32 against f64 on the same inputs: max and 99.9th percentile
-                error per query and input class (also target/accuracy.md)
+                error per query and input class (target/accuracy.md; with the default number
+                of cases also the table in docs/robustness.md)
                   --cases N (inputs per query and class, default 200000)
   help          this text
 ";
@@ -51,6 +63,10 @@ fn main() -> ExitCode {
     let result = match task.as_str() {
         "ci" => ci(),
         "layering" => layering(),
+        "tidy" => {
+            let rest: Vec<String> = env::args().skip(2).collect();
+            tidy::run(&root(), &rest)
+        }
         "fuzz" => {
             let rest: Vec<String> = env::args().skip(2).collect();
             fuzz::run(&root(), &rest)
@@ -133,6 +149,9 @@ fn ci() -> Result<(), String> {
         ),
         ("bench (compile)", Box::new(|| run_cargo(&["bench", "--workspace", "--no-run"], &[]))),
     ];
+    if TIDY_IN_CI {
+        steps.insert(0, ("tidy", Box::new(|| tidy::run(&root(), &[]))));
+    }
     for (krate, _) in LAYERS {
         steps.push((
             krate_no_std_name(krate),
