@@ -53,6 +53,11 @@ pub use osculate_dynamic as dynamic;
 pub use osculate_math as math;
 pub use osculate_overlap as overlap;
 
+/// The snippets of `docs/cookbook.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/cookbook.md")]
+pub struct CookbookDoctests;
+
 /// The shapes, the scalar trait and the shape traits, for `use osculate::prelude::*`.
 pub mod prelude {
     pub use osculate_math::{
