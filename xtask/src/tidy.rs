@@ -957,4 +957,18 @@ mod tests {
             ]
         );
     }
+
+    /// The documents pass tidy; `crates/` is checked by `cargo xtask tidy` itself.
+    #[test]
+    fn the_docs_are_tidy() {
+        let root = crate::root();
+        let found: Vec<String> = check(&Disk(&root))
+            .iter()
+            .filter(|v| {
+                v.path.starts_with("docs/") || v.path == "README.md" || v.path == "CHANGELOG.md"
+            })
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(found, Vec::<String>::new());
+    }
 }
