@@ -3,8 +3,8 @@
 //! Tasks: `ci` (everything CI checks, in order, stopping at the first failure), `tidy` (the tree
 //! stays a reference: no history marks, no long files, no broken links, no undocumented queries),
 //! `layering` (no crate depends on its own or a higher layer), `bench-report` (benchmarks beside
-//! parry3d), `soak`, `fuzz`, `accuracy` (f32 against f64 error tables), `help`. std only, by design: xtask builds before
-//! every task.
+//! parry3d), `soak`, `fuzz`, `accuracy` (f32 against f64 error tables), `help`. std only, by
+//! design: xtask builds before every task.
 
 use std::env;
 use std::path::{Path, PathBuf};

@@ -4,7 +4,8 @@
 //! - history in `crates/`, `docs/` and `README.md` (not `CHANGELOG.md`, where history belongs): a
 //!   date, a session or run label, a reference to this project's own issues, a commit hash;
 //! - an instruction count or a callgrind figure in a comment of `crates/` (a measurement belongs
-//!   in a benchmark and in docs/performance.md, not beside the code it measured once);
+//!   in a benchmark and in docs/performance.md, not beside the code it measured once), and a
+//!   comment saying which check found a defect ("found by the soak") rather than what it was;
 //! - a library source file (`crates/*/src/**.rs`) over [`MAX_LIBRARY_LINES`] lines, not counting
 //!   its `#[cfg(test)]` items;
 //! - a relative link in `docs/*.md`, `README.md` or `CHANGELOG.md` to a missing file or a missing
@@ -124,7 +125,8 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<(), String> {
     }
     if shown.is_empty() {
         println!(
-            "tidy: no dates, run labels, issue numbers, hashes, instruction counts, long files, broken links or unlisted queries"
+            "tidy: no dates, run labels, issue numbers, hashes, measurements or discovery notes \
+             in comments, long files, broken links or unlisted queries"
         );
         Ok(())
     } else {
@@ -161,6 +163,7 @@ pub(crate) fn check(tree: &dyn Tree) -> Vec<Violation> {
     for path in crate_files.iter().filter(|p| p.ends_with(".rs")) {
         if let Some(text) = tree.read(path) {
             push(path, instruction_counts(&text));
+            push(path, discovery_notes(&text));
             if is_library_source(path) {
                 let n = library_lines(&text);
                 if n > MAX_LIBRARY_LINES {
@@ -426,20 +429,26 @@ fn commit_hash(line: &str) -> Option<String> {
 // -------------------------------------------------------------------------------------------------
 // Instruction counts in comments.
 
-/// Comments (after `//`) that quote an instruction count or a callgrind run: (line, reason).
+/// Where a measurement belongs instead of a comment.
+const MEASURED: &str = "it belongs in a benchmark and docs/performance.md";
+
+/// The comment part (from `//`) of each line of a Rust source: (line, comment).
+fn comments(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().filter_map(|(i, line)| line.find("//").map(|at| (i + 1, &line[at..])))
+}
+
+/// Comments that quote an instruction count or a callgrind run: (line, reason).
 pub(crate) fn instruction_counts(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let Some(at) = line.find("//") else { continue };
-        let comment = &line[at..];
+    for (n, comment) in comments(text) {
         let lower = comment.to_ascii_lowercase();
         if lower.contains("callgrind") || lower.contains("cachegrind") {
-            out.push((i + 1, "a callgrind measurement in a comment: it belongs in a benchmark and docs/performance.md".to_string()));
+            out.push((n, format!("a callgrind measurement in a comment: {MEASURED}")));
             continue;
         }
         for (pos, _) in lower.match_indices("instruction") {
-            // Back over spaces and a `k`/`m` multiplier to a number: "12,700 instructions",
-            // "2.5k instructions".
+            // Back over "more"/"fewer", a `%`, a `k`/`m` multiplier and spaces to a number:
+            // "12,700 instructions", "2.5k instructions", "14% more instructions".
             let before = lower[..pos].trim_end();
             let before = ["more", "fewer", "less"]
                 .iter()
@@ -453,11 +462,38 @@ pub(crate) fn instruction_counts(text: &str) -> Vec<(usize, String)> {
                 let end = lower[pos..]
                     .find(|c: char| !c.is_alphabetic())
                     .map_or(lower.len(), |j| pos + j);
+                let count = &comment[start..end];
+                out.push((n, format!("an instruction count in a comment ({count}): {MEASURED}")));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// What found a defect, which a comment should not say ("found by the soak"): the tools.
+const FINDERS: [&str; 5] = ["soak", "fuzz", "propert", "quickcheck", "differential"];
+
+/// Comments that say which check found something ("found by the 1,000,000-case soak") instead
+/// of naming the input class and the failure: (line, reason).
+pub(crate) fn discovery_notes(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (n, comment) in comments(text) {
+        let lower = comment.to_ascii_lowercase();
+        for (pos, _) in lower.match_indices("found by") {
+            let tail = &lower[pos..];
+            let window = &tail[..tail.len().min(60)];
+            if let Some(finder) = FINDERS.iter().find(|f| window.contains(*f)) {
+                let end = pos + window.find(finder).unwrap_or(0) + finder.len();
+                let end = lower[end..]
+                    .find(|c: char| !c.is_alphabetic())
+                    .map_or(lower.len(), |j| end + j);
                 out.push((
-                    i + 1,
+                    n,
                     format!(
-                        "an instruction count in a comment ({}): it belongs in a benchmark and docs/performance.md",
-                        &comment[start..end]
+                        "a discovery note in a comment ({}): name the input class and the \
+                         failure; history goes to CHANGELOG.md",
+                        &comment[pos..end]
                     ),
                 ));
                 break;
@@ -829,8 +865,9 @@ mod tests {
 
     #[test]
     fn instruction_counts_in_comments_are_found() {
-        let text = "fn f() {}\n// ~12.7k -> 2.5k instructions a query\nlet s = \"200 instructions\";\n\
-                    /// callgrind on the bench inputs\n// 383 instructions\n// the instruction set\n\
+        let text = "fn f() {}\n// ~12.7k -> 2.5k instructions a query\n\
+                    let s = \"200 instructions\";\n/// callgrind on the bench inputs\n\
+                    // 383 instructions\n// the instruction set\n\
                     // costs 14% more instructions\n";
         assert_eq!(
             reasons(&instruction_counts(text)),
@@ -849,9 +886,27 @@ mod tests {
     }
 
     #[test]
+    fn discovery_notes_in_comments_are_found() {
+        let text = "// Found by the 1,000,000-case soak (f32 at 1e4): ...\n\
+                    /// A box 1e4 away, found by the cast fuzz target.\n\
+                    // the point found by GJK is the closest\n\
+                    let s = \"found by the soak\";\n";
+        assert_eq!(
+            reasons(&discovery_notes(text)),
+            [
+                "1: a discovery note in a comment (Found by the 1,000,000-case soak): name the \
+                 input class and the failure; history goes to CHANGELOG.md",
+                "2: a discovery note in a comment (found by the cast fuzz): name the input class \
+                 and the failure; history goes to CHANGELOG.md",
+            ]
+        );
+    }
+
+    #[test]
     fn test_modules_do_not_count_toward_a_files_length() {
         let text = "//! doc\nfn a() {}\n\n#[cfg(test)]\nmod tests {\n    fn t() {\n    }\n}\n\
-                    fn b() {}\n#[cfg(test)]\nmod more;\n#[cfg(test)]\n#[allow(dead_code)]\nfn helper() {\n}\n";
+                    fn b() {}\n#[cfg(test)]\nmod more;\n\
+                    #[cfg(test)]\n#[allow(dead_code)]\nfn helper() {\n}\n";
         assert_eq!(library_lines(text), 4);
     }
 
@@ -896,7 +951,8 @@ mod tests {
             ("docs/img/scene.png", ""),
             (
                 "docs/cookbook.md",
-                "# Cookbook\n[ok](queries.md#facade-traits) ![img](img/scene.png) [self](#cookbook)\n\
+                "# Cookbook\n[ok](queries.md#facade-traits) ![img](img/scene.png) \
+                 [self](#cookbook)\n\
                  [web](https://example.com/x.md) [up](../README.md)\n`[code](nothing.md)`\n\
                  ```\n[fenced](nothing.md)\n```\n[gone](missing.md) [anchor](queries.md#traits)\n\
                  [ref]: ../CHANGELOG.md\n[out](../../etc/passwd)\n",
