@@ -40,8 +40,9 @@ tasks:
                 no_std build of each library crate, layering check (stops at the first failure)
   tidy          fail, naming file and line, on a date, a session or run label, this project's
                 issue numbers or a commit hash in crates/, docs/ or README.md; an instruction
-                count in a comment; a library file over 1,000 lines (tests aside); a broken
-                relative link in the docs; a public query in neither docs/queries.md nor benches/
+                count or a \"found by the soak\" note in a comment of crates/; a library file
+                over 1,000 lines (tests aside); a broken relative link in the docs; a public
+                query in neither docs/queries.md nor benches/
                   [PATH...]  report only the findings under these paths
   layering      fail, naming the edge, if a crate depends on a crate of its own or a higher layer
   bench-report  run the criterion suite with short settings and print ns per query and the
