@@ -238,7 +238,7 @@ fn coverage_osculate<T: Real>(c: &mut Criterion, id: &str) {
     let three: Vec<_> =
         (0..BATCH).map(|i| (planes[i], planes[(i + 1) % BATCH], planes[(i + 2) % BATCH])).collect();
     group!(c, "plane_plane", id, three.clone(), |x| cast::plane_plane(&x.0, &x.1));
-    group!(c, "three_planes", id, three, |x| cast::three_planes(&x.0, &x.1, &x.2));
+    group!(c, "three_planes", id, three, |x| osculate::math::three_planes(&x.0, &x.1, &x.2));
     group!(c, "segment_sphere_test", id, pairs::<T, Segment<T>, Sphere<T>>(646), |x| {
         cast::segment_sphere_test(&x.0, &x.1)
     });

@@ -26,7 +26,8 @@
 //! - Boxes: [`ray_aabb`] (robust slabs: Williams et al. 2005 + Ize 2013) and its batch form
 //!   [`ray_aabb_many`] (one ray, many boxes), [`segment_aabb_outcode`]
 //!   (van den Bergen Alg. 3.3), [`ray_obb`].
-//! - Planes: [`ray_plane`], [`ray_halfspace`], [`plane_plane`], [`three_planes`].
+//! - Planes: [`ray_plane`], [`ray_halfspace`], [`plane_plane`] (the point where three planes meet is
+//!   [`osculate_math::three_planes`]).
 //! - Triangles: [`ray_triangle`] (Möller-Trumbore), [`ray_triangle_watertight`] (Woop, Benthin,
 //!   Wald 2013), both one- or two-sided ([`Culling`]), with barycentrics; [`line_triangle`]
 //!   (Ericson 5.3.4); [`ray_polygon`].
@@ -59,7 +60,7 @@ pub use crate::boxes::{ray_aabb, ray_aabb_many, ray_obb, segment_aabb_outcode};
 pub use crate::planar::ray_polygon;
 pub use crate::planar::{
     Culling, line_triangle, plane_plane, ray_halfspace, ray_plane, ray_triangle,
-    ray_triangle_watertight, three_planes,
+    ray_triangle_watertight,
 };
 #[cfg(feature = "alloc")]
 pub use crate::polytope::ray_polyhedron;

@@ -423,34 +423,6 @@ pub fn plane_plane<T: Real>(p1: &Plane<T>, p2: &Plane<T>) -> Option<Line<T>> {
     is_finite_point(&point).then_some(Line::new(point, d))
 }
 
-/// The point common to three planes (Ericson 5.4.5): `(d₁ (n₂ × n₃) + d₂ (n₃ × n₁) + d₃ (n₁ × n₂))
-/// / (n₁ · (n₂ × n₃))`. `None` when two of them are parallel or the three share a direction (the
-/// triple product within [`Real::RELATIVE_TOLERANCE`] of 0 for unit normals) or NaN.
-///
-/// # Examples
-/// ```
-/// use osculate_cast::three_planes;
-/// use osculate_math::{Plane, Point3, Vector3};
-///
-/// let p = three_planes(
-///     &Plane::new(Vector3::x_axis(), 1.0_f32),
-///     &Plane::new(Vector3::y_axis(), 2.0),
-///     &Plane::new(Vector3::z_axis(), 3.0),
-/// );
-/// assert_eq!(p, Some(Point3::new(1.0, 2.0, 3.0)));
-/// ```
-#[must_use]
-pub fn three_planes<T: Real>(p1: &Plane<T>, p2: &Plane<T>, p3: &Plane<T>) -> Option<Point3<T>> {
-    let (n1, n2, n3) = (p1.normal.into_inner(), p2.normal.into_inner(), p3.normal.into_inner());
-    let u = n2.cross(&n3);
-    let denom = n1.dot(&u);
-    if !(denom.abs() > T::RELATIVE_TOLERANCE) {
-        return None;
-    }
-    let p = Point3::from((u * p1.d + n3.cross(&n1) * p2.d + n1.cross(&n2) * p3.d) / denom);
-    is_finite_point(&p).then_some(p)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -584,7 +556,7 @@ mod tests {
         let line = plane_plane(&a, &b);
         assert!(line.is_some_and(|ln| a.signed_distance(&ln.point).abs() < l(1e-6)
             && b.signed_distance(&ln.point).abs() < l(1e-6)));
-        assert!(three_planes(&a, &b, &a).is_none());
+        assert!(osculate_math::three_planes(&a, &b, &a).is_none());
     }
 
     #[test]

@@ -1,9 +1,10 @@
-//! [`Plane`] (`n·x = d`) and [`Halfspace`] (`n·x ≤ d`).
+//! [`Plane`] (`n·x = d`), [`Halfspace`] (`n·x ≤ d`) and the point where three planes meet
+//! ([`three_planes`]).
 
 use crate::error::{finite, finite_point, nonzero_vector, unit_vector};
 use crate::{
     Aabb, Bounded, ContainsPoint, Isometry3, Point3, Real, ShapeError, Transform, Unit,
-    UnitVector3, Vector3,
+    UnitVector3, Vector3, is_finite_point,
 };
 
 /// The plane of points `x` with `normal·x = d` (Ericson 3.6), `normal` of unit length.
@@ -208,6 +209,33 @@ impl<T: Real> Transform<T> for Halfspace<T> {
     fn transformed(&self, iso: &Isometry3<T>) -> Self {
         Self { plane: self.plane.transformed(iso) }
     }
+}
+
+/// The point common to three planes (Ericson 5.4.5): `(d₁ (n₂ × n₃) + d₂ (n₃ × n₁) + d₃ (n₁ × n₂))
+/// / (n₁ · (n₂ × n₃))`. `None` when two of them are parallel or the three share a direction (the
+/// triple product within [`Real::RELATIVE_TOLERANCE`] of 0 for unit normals) or NaN.
+///
+/// # Examples
+/// ```
+/// use osculate_math::{Plane, Point3, Vector3, three_planes};
+///
+/// let p = three_planes(
+///     &Plane::new(Vector3::x_axis(), 1.0_f32),
+///     &Plane::new(Vector3::y_axis(), 2.0),
+///     &Plane::new(Vector3::z_axis(), 3.0),
+/// );
+/// assert_eq!(p, Some(Point3::new(1.0, 2.0, 3.0)));
+/// ```
+#[must_use]
+pub fn three_planes<T: Real>(p1: &Plane<T>, p2: &Plane<T>, p3: &Plane<T>) -> Option<Point3<T>> {
+    let (n1, n2, n3) = (p1.normal.into_inner(), p2.normal.into_inner(), p3.normal.into_inner());
+    let u = n2.cross(&n3);
+    let denom = n1.dot(&u);
+    if !(denom.abs() > T::RELATIVE_TOLERANCE) {
+        return None;
+    }
+    let p = Point3::from((u * p1.d + n3.cross(&n1) * p2.d + n1.cross(&n2) * p3.d) / denom);
+    is_finite_point(&p).then_some(p)
 }
 
 #[cfg(test)]

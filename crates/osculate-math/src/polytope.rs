@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use crate::error::{finite_point, nonzero_vector};
 use crate::{
     Aabb, Bounded, ContainsPoint, Isometry3, Plane, Point3, Real, ShapeError, Transform, Unit,
-    UnitVector3, Vector3, scale_of,
+    UnitVector3, Vector3, scale_of, three_planes,
 };
 
 /// A planar convex polygon in 3D: its vertices in counter-clockwise order seen from the side its unit
@@ -317,19 +317,6 @@ impl<T: Real> ConvexPolyhedron<T> {
         let b = Aabb::try_new(b.min, b.max)?;
         Self::from_points(&b.corners())
     }
-}
-
-/// The point common to three planes, or `None` when their normals are (nearly) dependent
-/// (Ericson 5.4.5: `p = (d1 (n2 × n3) + d2 (n3 × n1) + d3 (n1 × n2)) / (n1 · (n2 × n3))`).
-fn three_planes<T: Real>(p1: &Plane<T>, p2: &Plane<T>, p3: &Plane<T>) -> Option<Point3<T>> {
-    let (n1, n2, n3) = (p1.normal.into_inner(), p2.normal.into_inner(), p3.normal.into_inner());
-    let u = n2.cross(&n3);
-    let denom = n1.dot(&u);
-    if !(denom.abs() > T::lit(1e3) * T::EPSILON) {
-        return None;
-    }
-    let p = (u * p1.d + n3.cross(&n1) * p2.d + n1.cross(&n2) * p3.d) / denom;
-    p.iter().all(|x| x.is_finite()).then(|| Point3::from(p))
 }
 
 /// `true` when some non-zero direction `u` has `n_i·u ≤ 0` for every normal: the halfspaces then

@@ -26,7 +26,7 @@ use osculate_cast::{
     Culling, RayHit, line_triangle, plane_plane, ray_aabb, ray_aabb_many, ray_capsule, ray_cone,
     ray_cylinder, ray_halfspace, ray_obb, ray_plane, ray_polygon, ray_polyhedron, ray_sphere,
     ray_tetrahedron, ray_triangle, ray_triangle_watertight, segment_aabb_outcode, segment_sphere,
-    segment_sphere_test, three_planes,
+    segment_sphere_test,
 };
 use osculate_closest as closest;
 use osculate_math::testing::{
@@ -1567,7 +1567,7 @@ fn three_planes_point<T: Real>(p: Planes<T>) -> TestResult {
     let n = [a, b, c].map(|q| wv(&q.normal));
     let det = n[0].dot(&n[1].cross(&n[2])).abs();
     let rt = T::RELATIVE_TOLERANCE.to_f64();
-    let got = three_planes(&a, &b, &c);
+    let got = osculate_math::three_planes(&a, &b, &c);
     let fail = |e: String| TestResult::error(format!("{e}\ngot {got:?}\n{p:?}"));
     match got {
         None if det > 2.0 * rt => fail(format!("None with triple product {det:e}")),
