@@ -409,7 +409,7 @@ mod tests {
     /// scenes of every flavour, on rays parallel to axes from origins on slab planes, on flat and
     /// inverted boxes, and with NaN, infinite and zero components in the ray or the boxes.
     fn many_agrees_with_single<T: Real>() {
-        use osculate_math::testing::{Frame, Generate, Rng};
+        use osculate_testing::{Frame, Generate, Rng};
         let mut rng = Rng::new(77);
         let l = |x: f64| T::lit(x);
         let specials = [T::NAN, T::INFINITY, -T::INFINITY, T::ZERO, l(1.0), l(-1.0)];

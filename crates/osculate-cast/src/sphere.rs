@@ -322,7 +322,7 @@ mod tests {
     /// the two solve different quadratics near the seams), and the two agree on hit or miss
     /// away from grazing.
     fn capsule_tube_agrees_with_union<T: Real>() {
-        use osculate_math::testing::{Frame, Generate, Rng, test_tolerance};
+        use osculate_testing::{Frame, Generate, Rng, test_tolerance};
         let mut rng = Rng::new(91);
         let (mut compared, mut hits) = (0, 0);
         for _ in 0..3000 {
@@ -462,7 +462,7 @@ mod tests {
     /// the distance (and it misses some spheres outright).
     #[test]
     fn stable_roots_beat_the_textbook_far_away() {
-        let mut rng = osculate_math::testing::Rng::new(7);
+        let mut rng = osculate_testing::Rng::new(7);
         let (mut worst_stable, mut worst_textbook, mut textbook_misses) = (0.0_f64, 0.0_f64, 0);
         for _ in 0..2000 {
             let dist = 10f64.powf(rng.range(2.0, 4.0));

@@ -1093,7 +1093,7 @@ mod tests {
     /// normal brings the boxes to touching (GJK distance ≈ 0 just past it, overlap just short of
     /// it), and no candidate axis needs less.
     fn obb_obb_contact_separates<T: Real>() {
-        use osculate_math::testing::{Pair, test_tolerance};
+        use osculate_testing::{Pair, test_tolerance};
         let mut overlapping = 0;
         for seed in 0..400 {
             let p = Pair::<Obb<T>, Obb<T>>::from_seed(seed);

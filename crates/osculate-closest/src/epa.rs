@@ -607,8 +607,8 @@ fn reported<T: Real>(
 mod tests {
     use super::*;
     use crate::{contact_obb_obb, contact_sphere_aabb, contact_sphere_sphere};
-    use osculate_math::testing::{Pair, test_tolerance};
     use osculate_math::{Aabb, Obb, Sphere};
+    use osculate_testing::{Pair, test_tolerance};
 
     /// A shape's support mapping without its margin: `contact_convex` then runs EPA on the whole
     /// shape (with the margin, a sphere or capsule whose core is apart from the other shape gets

@@ -1074,8 +1074,8 @@ mod tests {
     use super::*;
     use crate::pair::{closest_points_segment_segment, closest_points_sphere_sphere};
     use crate::{closest_point_on_triangle, contact_sphere_obb};
-    use osculate_math::testing::{Pair, test_tolerance};
     use osculate_math::{Aabb, Capsule, Obb, Sphere, Tetrahedron};
+    use osculate_testing::{Pair, test_tolerance};
 
     /// Worked cases of [`gjk_cast`], each with its answer by hand: boxes face to face, spheres
     /// (margins: exact in a few steps), a capsule reaching a box's edge, a cylinder's rim meeting
@@ -1654,7 +1654,7 @@ mod tests {
     #[cfg(feature = "alloc")]
     fn epa_aabb_depth_is_the_least_overlap<T: Real>() {
         use crate::contact_convex;
-        use osculate_math::testing::Rng;
+        use osculate_testing::Rng;
         let mut rng = Rng::new(0x10_e9a);
         let mut normals = 0;
         for case in 0..SEEDS {

@@ -493,7 +493,7 @@ mod tests {
     /// the same GJK distance to another shape; a swept ball is a capsule along its motion.
     #[test]
     fn minkowski_sum_and_sweep_are_the_capsule() {
-        use osculate_math::testing::{Pair, Rng};
+        use osculate_testing::{Pair, Rng};
         let mut rng = Rng::new(7);
         for seed in 0..200 {
             let p = Pair::<Capsule<f64>, Triangle<f64>>::from_seed(seed);

@@ -21,8 +21,6 @@
 //! - `std` (default): use the standard library; implies `alloc`.
 //! - `alloc`: [`ConvexPolygon`] and [`ConvexPolyhedron`], which own `Vec`s.
 //! - `libm`: float functions from libm, for `no_std` builds (`--no-default-features --features libm`).
-//! - `quickcheck`: the [`testing`] module: generators and samplers for every shape, used by the test
-//!   suites of every layer.
 #![cfg_attr(not(feature = "std"), no_std)]
 
 #[cfg(not(any(feature = "std", feature = "libm")))]
@@ -49,9 +47,6 @@ mod vector;
 
 #[cfg(feature = "alloc")]
 mod polytope;
-
-#[cfg(feature = "quickcheck")]
-pub mod testing;
 
 pub use crate::boxes::{Aabb, Obb};
 pub use crate::capsule::Capsule;

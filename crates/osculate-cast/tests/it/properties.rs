@@ -29,13 +29,11 @@ use osculate_cast::{
     segment_sphere_test,
 };
 use osculate_closest as closest;
-use osculate_math::testing::{
-    Flavour, Frame, Generate, Motion, Rng, Sample, cases, test_tolerance,
-};
 use osculate_math::{
     Aabb, Capsule, Cone, ContainsPoint, ConvexPolygon, ConvexPolyhedron, Cylinder, Halfspace, Obb,
     Plane, Point3, Ray, Real, Segment, Sphere, Tetrahedron, Transform, Triangle, Vector3,
 };
+use osculate_testing::{Flavour, Frame, Generate, Motion, Rng, Sample, cases, test_tolerance};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 
 /// Cases per property: enough to see every flavour many times, small enough for debug builds.

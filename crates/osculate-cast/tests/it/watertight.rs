@@ -3,8 +3,8 @@
 //! and reported (rays through shared edges and vertices can slip between its triangles).
 
 use osculate_cast::{Culling, ray_triangle, ray_triangle_watertight};
-use osculate_math::testing::Rng;
 use osculate_math::{Point3, Ray, Real, Triangle, Vector3};
+use osculate_testing::Rng;
 
 /// A closed mesh: an icosahedron subdivided `levels` times, its vertices pushed onto the sphere of
 /// `radius` around `center`.

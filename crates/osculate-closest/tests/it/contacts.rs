@@ -9,11 +9,11 @@ use osculate_closest::{
     contact_sphere_capsule, contact_sphere_halfspace, contact_sphere_obb, contact_sphere_plane,
     contact_sphere_segment, contact_sphere_sphere, contact_sphere_triangle,
 };
-use osculate_math::testing::{Motion, Pair, Rng, Sample, test_tolerance};
 use osculate_math::{
     Aabb, Capsule, Halfspace, Isometry3, Obb, Plane, Point3, Real, Rotation3, Segment, Sphere,
     Transform, Triangle, Unit, Vector3,
 };
+use osculate_testing::{Motion, Pair, Rng, Sample, test_tolerance};
 use quickcheck::TestResult;
 
 use crate::points::{PointQuery, SAMPLES, Shape, has_nan, raw_point, raw_values, run};
@@ -737,7 +737,7 @@ mod obb_obb {
     /// and shifted sideways. Returned as the f32 input and as the intended f64 input (the same
     /// random draws in f64, B's rotation and center not rounded to f32).
     fn nearly_parallel_faces(rng: &mut Rng) -> (BoxPair<f32>, BoxPair<f64>) {
-        use osculate_math::testing::{Flavour, Frame, Generate};
+        use osculate_testing::{Flavour, Frame, Generate};
         let a = Obb::<f32>::generate(&mut rng.clone(), &Frame::new(Flavour::Ordinary, rng));
         let a64 = Obb::<f64>::generate(rng, &Frame::new(Flavour::Ordinary, &mut Rng::new(0)));
         let axis = Unit::new_normalize(rng.unit_vector::<f64>().into_inner());

@@ -411,7 +411,7 @@ macro_rules! convex_differential {
             use $parry::math::{Pose, Rotation, Vector};
             use $parry::shape;
             use osculate_closest as oc;
-            use osculate_math::testing::{GenerateAny, Pair, test_tolerance};
+            use osculate_testing::{GenerateAny, Pair, test_tolerance};
             use osculate_math::{
                 Capsule, Cone, Cylinder, Obb, Point3, Triangle, UnitQuaternion, Vector3,
             };

@@ -10,11 +10,11 @@ use osculate_closest::{
     closest_points_sphere_sphere, closest_points_triangle_triangle, gjk, gjk_intersect,
     sq_distance_point_aabb, sq_distance_point_obb, sq_distance_point_triangle,
 };
-use osculate_math::testing::{Motion, Pair, Rng, test_tolerance};
 use osculate_math::{
     Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Line, Obb, Point3, Real,
     Rotation3, Segment, Sphere, Tetrahedron, Transform, Triangle, Vector3,
 };
+use osculate_testing::{Generated, Motion, Pair, Rng, test_tolerance};
 use quickcheck::TestResult;
 
 use crate::points::{
@@ -469,11 +469,11 @@ macro_rules! support_properties {
             use super::*;
             #[test]
             fn support_is_extreme_f32() {
-                run(|(s, seed): ($shape<f32>, u64)| support_is_extreme(&s, seed));
+                run(|(s, seed): (Generated<$shape<f32>>, u64)| support_is_extreme(&s.0, seed));
             }
             #[test]
             fn support_is_extreme_f64() {
-                run(|(s, seed): ($shape<f64>, u64)| support_is_extreme(&s, seed));
+                run(|(s, seed): (Generated<$shape<f64>>, u64)| support_is_extreme(&s.0, seed));
             }
         }
     )*};

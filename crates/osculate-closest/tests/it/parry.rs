@@ -491,7 +491,7 @@ macro_rules! differential {
             use $parry::query::PointQuery;
             use $parry::shape;
             use osculate_closest as oc;
-            use osculate_math::testing::{GenerateAny, Pair, test_tolerance};
+            use osculate_testing::{GenerateAny, Pair, test_tolerance};
             use osculate_math::{
                 Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Line, Obb, Plane,
                 Point3, Segment, Sphere, Tetrahedron, Triangle, UnitQuaternion, Vector3,

@@ -10,11 +10,11 @@
 use osculate_closest::{SupportMap, closest_points_convex};
 use osculate_dynamic as od;
 use osculate_dynamic::{Impact, Search, conservative_advancement};
-use osculate_math::testing::{Motion, Pair, test_tolerance};
 use osculate_math::{
     Aabb, ConvexPolygon, Halfspace, Isometry3, Obb, Point3, Real, Sphere, Transform, Translation3,
     Triangle, UnitQuaternion, Vector3,
 };
+use osculate_testing::{Motion, Pair, test_tolerance};
 use quickcheck::TestResult;
 
 use super::properties as props;

@@ -16,16 +16,16 @@
 use osculate_closest as oc;
 use osculate_dynamic as od;
 use osculate_dynamic::{Impact, Search, conservative_advancement, interval_halving};
-use osculate_math::testing::{Flavour, Frame, Generate, Motion, Pair, Rng, test_tolerance};
 use osculate_math::{
     Aabb, Capsule, ConvexPolygon, Halfspace, Isometry3, Obb, Plane, Point3, Real, Rotation3,
     Sphere, Transform, Triangle, Unit, Vector3,
 };
 use osculate_overlap as ov;
+use osculate_testing::{Flavour, Frame, Generate, Motion, Pair, Rng, test_tolerance};
 use quickcheck::{Arbitrary, QuickCheck, TestResult};
 
 /// Cases per property by default (`OSCULATE_CASES` overrides it, see
-/// [`osculate_math::testing::cases`]; `cargo xtask soak` sets it): enough to see every flavour many
+/// [`osculate_testing::cases`]; `cargo xtask soak` sets it): enough to see every flavour many
 /// times, small enough for debug builds.
 const CASES: u64 = 500;
 /// Times sampled before a time of impact (or over `[0, 1]` for a miss).
@@ -39,7 +39,7 @@ pub(super) const TIME_TOLERANCE: f64 = 1.0 / 1_048_576.0;
 const MAX_EVALUATIONS: usize = 1 << 16;
 
 pub(super) fn run<A: Arbitrary + core::fmt::Debug>(prop: fn(A) -> TestResult) {
-    let n = osculate_math::testing::cases(CASES);
+    let n = osculate_testing::cases(CASES);
     QuickCheck::new().tests(n).max_tests(n * 10).min_tests_passed(n).quickcheck(prop);
 }
 

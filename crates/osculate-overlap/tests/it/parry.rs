@@ -13,7 +13,6 @@
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 
-use osculate_math::testing::{GenerateAny, Motion, Pair, Rng};
 use osculate_math::{
     Aabb, Capsule, Obb, Point3, Rotation3, Segment, Sphere, Transform, Triangle, Vector3,
 };
@@ -23,6 +22,7 @@ use osculate_overlap::{
     segment_triangle, segment_triangle_exact, sphere_aabb, sphere_capsule, sphere_obb,
     sphere_sphere, sphere_triangle, triangle_triangle, triangle_triangle_exact,
 };
+use osculate_testing::{GenerateAny, Motion, Pair, Rng};
 use parry3d_f64::math::{Pose, Rot3, Vector};
 use parry3d_f64::query;
 use parry3d_f64::shape;

@@ -17,7 +17,6 @@
 
 use std::fmt::Debug;
 
-use osculate_math::testing::{Motion, Pair, Rng, Sample, test_tolerance};
 use osculate_math::{
     Aabb, Capsule, Cone, ConvexPolygon, Halfspace, Matrix3, Obb, Plane, Point3, Real, Rotation3,
     Segment, Sphere, Transform, Triangle, Unit, Vector3,
@@ -32,6 +31,7 @@ use osculate_overlap::{
     sphere_obb, sphere_plane, sphere_polygon, sphere_segment, sphere_sphere, sphere_triangle,
     triangle_halfspace, triangle_plane, triangle_triangle, triangle_triangle_exact,
 };
+use osculate_testing::{Motion, Pair, Rng, Sample, test_tolerance};
 use quickcheck::{QuickCheck, TestResult};
 
 /// Cases per property: enough to see every flavour many times, small enough for debug builds
@@ -41,7 +41,7 @@ const CASES: u64 = 500;
 const SAMPLES: usize = 16;
 
 fn run<A: quickcheck::Arbitrary + Debug>(prop: fn(A) -> TestResult) {
-    let n = osculate_math::testing::cases(CASES);
+    let n = osculate_testing::cases(CASES);
     QuickCheck::new().tests(n).max_tests(n * 10).min_tests_passed(n).quickcheck(prop);
 }
 

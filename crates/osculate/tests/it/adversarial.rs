@@ -104,7 +104,7 @@ fn shared_mesh_edges_and_vertices<T: Real>() {
         .collect();
     let tris: Vec<Triangle<T>> =
         (0..6).map(|k| Triangle::new(c, ring[k], ring[(k + 1) % 6])).collect();
-    let mut rng = osculate_math::testing::Rng::new(7);
+    let mut rng = osculate_testing::Rng::new(7);
     let hits = |r: &Ray<T>| {
         tris.iter()
             .filter(|t| cast::ray_triangle_watertight(r, t, cast::Culling::TwoSided).is_some())

@@ -13,7 +13,7 @@ mod showcase;
 use osculate::closest::{ClosestPoints, Contact, SupportMap};
 use osculate::prelude::*;
 use osculate::{cast, closest, dynamic, overlap};
-use osculate_math::testing::{GenerateAny, Pair, Rng};
+use osculate_testing::{GenerateAny, Pair, Rng};
 
 /// Seeds per pair and scalar type.
 const SEEDS: u64 = 64;
