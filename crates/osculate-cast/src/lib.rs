@@ -49,23 +49,26 @@ compile_error!(
 );
 
 mod boxes;
-mod planar;
+mod capsule;
+mod cone;
+mod cylinder;
+mod plane;
 mod polytope;
-mod round;
+mod quadric;
 mod sphere;
+mod tetrahedron;
+mod triangle;
 mod types;
 
 pub use crate::boxes::{ray_aabb, ray_aabb_many, ray_obb, segment_aabb_outcode};
+pub use crate::capsule::ray_capsule;
+pub use crate::cone::ray_cone;
+pub use crate::cylinder::ray_cylinder;
+pub use crate::plane::{plane_plane, ray_halfspace, ray_plane};
 #[cfg(feature = "alloc")]
-pub use crate::planar::ray_polygon;
-pub use crate::planar::{
-    Culling, line_triangle, plane_plane, ray_halfspace, ray_plane, ray_triangle,
-    ray_triangle_watertight,
-};
-#[cfg(feature = "alloc")]
-pub use crate::polytope::ray_polyhedron;
-pub use crate::polytope::ray_tetrahedron;
-pub use crate::round::{ray_cone, ray_cylinder};
-pub use crate::sphere::{ray_capsule, ray_sphere, segment_sphere, segment_sphere_test};
+pub use crate::polytope::{ray_polygon, ray_polyhedron};
+pub use crate::sphere::{ray_sphere, segment_sphere, segment_sphere_test};
+pub use crate::tetrahedron::ray_tetrahedron;
+pub use crate::triangle::{Culling, line_triangle, ray_triangle, ray_triangle_watertight};
 pub use crate::types::{RayHit, TriangleHit};
 pub use osculate_overlap;

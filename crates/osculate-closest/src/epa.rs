@@ -25,8 +25,8 @@ use alloc::vec::Vec;
 use osculate_math::{Point3, Real, Triangle, Unit, Vector3};
 
 use crate::gjk::{GJK_MAX_ITERATIONS, GjkResult, GjkStatus, Margins, Vertex, gjk_run};
-use crate::point::closest_point_on_triangle_barycentric;
 use crate::support::{SupportMap, perpendicular};
+use crate::triangle::closest_point_on_triangle_barycentric;
 use crate::types::Contact;
 
 /// A face of the polytope.
@@ -606,8 +606,11 @@ fn reported<T: Real>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::*;
+    use crate::*;
     use crate::{contact_obb_obb, contact_sphere_aabb, contact_sphere_sphere};
-    use osculate_math::{Aabb, Obb, Sphere};
+    use osculate_math::{Aabb, Obb, Segment, Sphere, Tetrahedron};
+    use osculate_testing::for_f32_and_f64;
     use osculate_testing::{Pair, test_tolerance};
 
     /// A shape's support mapping without its margin: `contact_convex` then runs EPA on the whole
@@ -682,7 +685,7 @@ mod tests {
                     "seed {seed}: epa {got:?} vs {want:?}"
                 );
                 // A center inside the box (cores that meet) goes through EPA too.
-                let d2 = crate::sq_distance_point_aabb(&sb.a.center, &sb.b);
+                let d2 = sq_distance_point_aabb(&sb.a.center, &sb.b);
                 let apart = d2 > T::lit(4.0) * T::EPSILON * scale * scale;
                 let mtol = if apart { test_tolerance::<T>() * scale } else { tol };
                 assert!(
@@ -825,4 +828,129 @@ mod tests {
         let bad = Sphere::new(p(f64::NAN, 0.0, 0.0), 1.0);
         assert!(contact_convex(&bad, &s1, 64).is_none());
     }
+
+    /// A box of half extents `h` about `c`, in scalar `T`.
+    fn aabb<T: Real>(c: Vector3<f64>, h: Vector3<f64>) -> Aabb<T> {
+        Aabb::new(Point3::from((c - h).map(T::lit)), Point3::from((c + h).map(T::lit)))
+    }
+
+    /// `p` lies in the box loosened by `tol`, and within `tol` of one of its faces.
+    fn on_box_boundary<T: Real>(b: &Aabb<T>, p: &Point3<T>, tol: T) -> bool {
+        let inside = (0..3).all(|i| p[i] >= b.min[i] - tol && p[i] <= b.max[i] + tol);
+        let on_face =
+            (0..3).any(|i| (p[i] - b.min[i]).abs() <= tol || (p[i] - b.max[i]).abs() <= tol);
+        inside && on_face
+    }
+
+    /// Issue 10, tests item 4: EPA (`contact_convex`) on two overlapping AABBs against the closed
+    /// form, the axis of least overlap: depth `min_i min(a.maxᵢ − b.minᵢ, b.maxᵢ − a.minᵢ)`, normal
+    /// `±eᵢ` toward B's side. The `Contact` convention (types.rs): `point_b − point_a =
+    /// distance · normal` with `distance = −depth`, the normal from A to B, each witness on its
+    /// shape's boundary. Tolerance: the test tolerance times the input's scale (EPA on polytopes
+    /// ends on an exact face of `A − B`, so only rounding is left). The normal is compared when
+    /// the least overlap is unique by more than twice the tolerance.
+    fn epa_aabb_depth_is_the_least_overlap<T: Real>() {
+        use crate::contact_convex;
+        use osculate_testing::Rng;
+        let mut rng = Rng::new(0x10_e9a);
+        let mut normals = 0;
+        for case in 0..SEEDS {
+            let mut v = |lo: f64, hi: f64| {
+                Vector3::new(rng.range(lo, hi), rng.range(lo, hi), rng.range(lo, hi))
+            };
+            let (ha, hb) = (v(0.05, 1.0), v(0.05, 1.0));
+            let ca = v(-2.0, 2.0);
+            // Centers closer than the half extents' sum on every axis: overlapping.
+            let cb = ca + (ha + hb).component_mul(&v(-0.95, 0.95));
+            let (a, b) = (aabb::<T>(ca, ha), aabb::<T>(cb, hb));
+            let overlap =
+                Vector3::from_fn(|i, _| (a.max[i] - b.min[i]).fast_min(b.max[i] - a.min[i]));
+            let axis = (1..3).fold(0, |m, i| if overlap[i] < overlap[m] { i } else { m });
+            let depth = overlap[axis];
+            let second =
+                (0..3).filter(|&i| i != axis).map(|i| overlap[i]).fold(T::INFINITY, T::fast_min);
+            let side = if a.max[axis] - b.min[axis] <= b.max[axis] - a.min[axis] {
+                T::ONE
+            } else {
+                -T::ONE
+            };
+            let scale = scale(&[a.min, a.max, b.min, b.max]);
+            let tol = test_tolerance::<T>() * scale;
+            let Some(c) = contact_convex(&a, &b, 128) else {
+                panic!("case {case}: no contact for {a:?}, {b:?}");
+            };
+            assert!(
+                (c.distance + depth).abs() <= tol,
+                "case {case}: depth {:?}, least overlap {depth:?} ({a:?}, {b:?})",
+                -c.distance
+            );
+            if second - depth > T::lit(2.0) * tol {
+                normals += 1;
+                assert!(
+                    c.normal[axis] * side >= T::ONE - tol,
+                    "case {case}: normal {:?}, want {side:?} e{axis} ({a:?}, {b:?})",
+                    c.normal
+                );
+            }
+            let gap = c.point_b - c.point_a - c.normal.into_inner() * c.distance;
+            assert!(gap.norm() <= tol, "case {case}: witnesses {c:?} off by {gap:?}");
+            assert!(
+                on_box_boundary(&a, &c.point_a, tol) && on_box_boundary(&b, &c.point_b, tol),
+                "case {case}: a witness off its box's boundary: {c:?} ({a:?}, {b:?})"
+            );
+        }
+        // Nearly every case has one clearly least overlap.
+        assert!(normals > SEEDS as usize * 9 / 10, "only {normals} normals compared");
+    }
+
+    /// Issue 10, tests item 4, "separated at distance 0, then EPA": shapes that exactly touch
+    /// (a face of the unit box against another box's face, a ball, a tetrahedron's vertex, a
+    /// segment lying on it). GJK must end overlapping or separated at distance 0 (within the test
+    /// tolerance of the scale); `contact_convex` must then give depth 0, the face's outward normal
+    /// (from A toward B) and coinciding witnesses, `point_a` on A's boundary. Before `at_origin`
+    /// the ball ended "separated" at 6.8e-16 (f64) with the noise of `v` as its normal, (0.16,
+    /// 0.16, 0.97); the two boxes face to face met at their first support points with `v = 0` and
+    /// the normal was an arbitrary perpendicular of x, −z.
+    fn touching_shapes_give_depth_zero_and_the_face_normal<T: Real>() {
+        use crate::contact_convex;
+        let p = |x: f64, y: f64, z: f64| Point3::new(T::lit(x), T::lit(y), T::lit(z));
+        let unit = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
+        let face = Aabb::new(p(1.0, 0.2, 0.3), p(2.0, 0.8, 1.3));
+        let full = Aabb::new(p(1.0, 0.0, 0.0), p(2.0, 1.0, 1.0));
+        let ball = Sphere::new(p(0.5, 0.5, 1.5), T::HALF);
+        let spike = Tetrahedron::new(
+            p(0.4, 0.0, 0.7),
+            p(0.0, -1.0, 0.0),
+            p(1.0, -1.0, 0.2),
+            p(0.5, -1.2, 1.0),
+        );
+        let lying = Segment::new(p(1.0, 0.2, 0.3), p(1.0, 0.8, 0.6));
+        let cases: [(&str, &dyn SupportMap<T>, Vector3<T>); 5] = [
+            ("face on part of a face", &face, Vector3::x()),
+            ("face on a whole face", &full, Vector3::x()),
+            ("ball on a face", &ball, Vector3::z()),
+            ("vertex on a face", &spike, -Vector3::y()),
+            ("segment on a face", &lying, Vector3::x()),
+        ];
+        let tol = test_tolerance::<T>() * T::lit(2.0);
+        for (what, b, normal) in cases {
+            let g = gjk(&unit, b, None, 64);
+            assert!(
+                matches!(g.status, GjkStatus::Separated | GjkStatus::Overlapping)
+                    && g.closest.distance <= tol,
+                "{what}: {g:?}"
+            );
+            let c = contact_convex(&unit, b, 128);
+            let Some(c) = c else { panic!("{what}: no contact (GJK {g:?})") };
+            assert!(c.distance.abs() <= tol, "{what}: {c:?} (GJK {g:?})");
+            assert!(c.normal.dot(&normal) >= T::ONE - tol, "{what}: normal {c:?} (GJK {g:?})");
+            assert!((c.point_b - c.point_a).norm() <= tol, "{what}: witnesses {c:?}");
+            assert!(on_box_boundary(&unit, &c.point_a, tol), "{what}: point_a {c:?}");
+        }
+    }
+
+    for_f32_and_f64!(
+        epa_aabb_depth_is_the_least_overlap,
+        touching_shapes_give_depth_zero_and_the_face_normal
+    );
 }

@@ -1,6 +1,6 @@
 //! Result types of the shape-pair queries.
 
-use osculate_math::{Point3, Real, UnitVector3};
+use osculate_math::{Point3, Real, UnitVector3, finite_probe};
 
 /// Where a witness point lies on its shape, for shapes that are parametrised.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -117,4 +117,49 @@ impl<T: Real> Contact<T> {
             point_b: self.point_a,
         }
     }
+}
+
+/// A point on a parametrised curve (line, ray, segment) and its parameter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CurvePoint<T: Real> {
+    /// The point.
+    pub point: Point3<T>,
+    /// Its parameter `t` on the curve (`point = start + t·direction`).
+    pub t: T,
+}
+
+/// The point of a triangle closest to a query point, with its barycentric coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrianglePoint<T: Real> {
+    /// The point.
+    pub point: Point3<T>,
+    /// `[u, v, w]` with `point = u·a + v·b + w·c`, each in `[0, 1]`, summing to 1.
+    pub barycentric: [T; 3],
+}
+
+/// A result from two points and their parameters, measuring the distance between the points.
+#[inline]
+pub(crate) fn result<T: Real>(
+    point_a: Point3<T>,
+    param_a: Param<T>,
+    point_b: Point3<T>,
+    param_b: Param<T>,
+) -> ClosestPoints<T> {
+    ClosestPoints { point_a, point_b, distance: (point_b - point_a).norm(), param_a, param_b }
+}
+
+/// The contact if every number in it is finite and the normal is unit. (A normal off unit length
+/// can only come from an invalid shape built through its public fields — a plane whose "unit"
+/// normal is not, an oriented box whose rotation is not one — and such input gets `None`.)
+#[inline]
+pub(crate) fn finite<T: Real>(c: Contact<T>) -> Option<Contact<T>> {
+    // One branch-free test (the `&&` chain cost six branches a contact): `x − x` is 0 for every
+    // finite `x` and NaN otherwise, so one sum of the probes compares equal to 0 only when every
+    // number is finite; a NaN normal fails the unit test.
+    let z = finite_probe(&c.point_a.coords) + finite_probe(&c.point_b.coords);
+    #[allow(clippy::eq_op, reason = "x − x is the finiteness probe: 0 for finite x, NaN otherwise")]
+    let dz = c.distance - c.distance;
+    let ok = (z.x + z.y + z.z + dz == T::ZERO)
+        & ((c.normal.norm_squared() - T::ONE).abs() <= T::UNIT_TOLERANCE * T::lit(4.0));
+    ok.then_some(c)
 }

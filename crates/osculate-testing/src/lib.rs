@@ -51,8 +51,9 @@ pub use crate::generate::*;
 
 /// One `#[test]` per scalar type for each generic test function: `for_f32_and_f64!(a, b)` makes
 /// the tests `a::f32`, `a::f64`, `b::f32` and `b::f64`, each calling `a::<f32>()` and so on (as
-/// glam writes one test module per vector type). Attributes before a name (`#[cfg(feature =
-/// "alloc")]`) apply to both of its tests.
+/// glam writes one test module per vector type); a function returning a `Result` makes tests that
+/// fail on its `Err`. Attributes before a name (`#[cfg(feature = "alloc")]`) apply to both of its
+/// tests.
 ///
 /// With a runner first, `for_f32_and_f64!(run: a, b)` calls `run(a::<f32>)` and so on: a
 /// quickcheck property handed to the crate's `run` function.
@@ -75,12 +76,12 @@ macro_rules! for_f32_and_f64 {
         $(#[$m])*
         mod $name {
             #[test]
-            fn f32() {
-                super::$name::<f32>();
+            fn f32() -> impl ::std::process::Termination {
+                super::$name::<f32>()
             }
             #[test]
-            fn f64() {
-                super::$name::<f64>();
+            fn f64() -> impl ::std::process::Termination {
+                super::$name::<f64>()
             }
         }
     )*};

@@ -198,12 +198,6 @@ pub trait Sweep<B: ?Sized> {
     ) -> Option<Impact<Self::Scalar>>;
 }
 
-/// The impact with the roles of the two shapes exchanged (the normal flipped).
-#[inline]
-fn swap_impact<T: Real>(i: Impact<T>) -> Impact<T> {
-    Impact { normal: -i.normal, ..i }
-}
-
 /// `impl Overlaps` for `A` vs `B` by `f(a, b)`, and for `B` vs `A` by `f(b, a)` swapped (unless
 /// `A == B`, marked `same`).
 macro_rules! overlaps {
@@ -237,7 +231,7 @@ overlaps_same! {
 }
 
 overlaps! {
-    overlap::sphere_segment: Sphere, Segment;
+    overlap::segment_sphere: Segment, Sphere;
     overlap::sphere_capsule: Sphere, Capsule;
     overlap::sphere_aabb: Sphere, Aabb;
     overlap::sphere_obb: Sphere, Obb;
@@ -376,7 +370,7 @@ distance! {
     closest::closest_points_segment_triangle: Segment, Triangle;
     closest::closest_points_segment_aabb: Segment, Aabb;
     closest::closest_points_segment_obb: Segment, Obb;
-    closest::closest_points_sphere_segment: Sphere, Segment;
+    closest::closest_points_segment_sphere: Segment, Sphere;
     closest::closest_points_sphere_capsule: Sphere, Capsule;
 }
 
@@ -509,7 +503,7 @@ penetration_same! {
 }
 
 penetration! {
-    closest::contact_sphere_segment: Sphere, Segment;
+    closest::contact_segment_sphere: Segment, Sphere;
     closest::contact_sphere_capsule: Sphere, Capsule;
     closest::contact_sphere_aabb: Sphere, Aabb;
     closest::contact_sphere_obb: Sphere, Obb;
@@ -617,7 +611,7 @@ macro_rules! sweep {
             type Scalar = T;
             #[inline]
             fn time_of_impact(&self, va: &Vector3<T>, other: &$A<T>, vb: &Vector3<T>) -> Option<Impact<T>> {
-                $f(other, vb, self, va).map(swap_impact)
+                $f(other, vb, self, va).map(Impact::swapped)
             }
         }
     )*};
@@ -647,7 +641,7 @@ sweep! {
     dynamic::sphere_aabb: Sphere, Aabb;
     dynamic::sphere_obb: Sphere, Obb;
     dynamic::sphere_capsule: Sphere, Capsule;
-    dynamic::triangle_aabb: Triangle, Aabb;
+    dynamic::aabb_triangle: Aabb, Triangle;
 }
 
 // The pairs with no closed form: the GJK ray cast.
@@ -709,7 +703,7 @@ macro_rules! sweep_static {
             #[inline]
             fn time_of_impact(&self, va: &Vector3<T>, other: &$A<T>, vb: &Vector3<T>) -> Option<Impact<T>> {
                 let hit = $f(other, &(vb - va), self)?;
-                Some(swap_impact(Impact { point: hit.point + va * hit.toi, ..hit }))
+                Some(Impact { point: hit.point + va * hit.toi, ..hit }.swapped())
             }
         }
     )*};
@@ -726,7 +720,7 @@ sweep_static! {
 
 #[cfg(feature = "alloc")]
 mod alloc_sweeps {
-    use super::{Impact, Real, Sphere, Sweep, Vector3, dynamic, swap_impact};
+    use super::{Impact, Real, Sphere, Sweep, Vector3, dynamic};
     use osculate_math::ConvexPolygon;
     sweep! { dynamic::sphere_polygon: Sphere, ConvexPolygon; }
 }

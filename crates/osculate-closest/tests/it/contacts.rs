@@ -5,9 +5,9 @@
 
 use osculate_closest::{
     Contact, closest_point_on_plane, closest_points_capsule_capsule, closest_points_convex,
-    closest_points_segment_segment, contact_capsule_capsule, contact_obb_obb, contact_sphere_aabb,
-    contact_sphere_capsule, contact_sphere_halfspace, contact_sphere_obb, contact_sphere_plane,
-    contact_sphere_segment, contact_sphere_sphere, contact_sphere_triangle,
+    closest_points_segment_segment, contact_capsule_capsule, contact_obb_obb,
+    contact_segment_sphere, contact_sphere_aabb, contact_sphere_capsule, contact_sphere_halfspace,
+    contact_sphere_obb, contact_sphere_plane, contact_sphere_sphere, contact_sphere_triangle,
 };
 use osculate_math::{
     Aabb, Capsule, Halfspace, Isometry3, Obb, Plane, Point3, Real, Rotation3, Segment, Sphere,
@@ -103,9 +103,14 @@ macro_rules! sphere_contact {
     )*};
 }
 
+/// The sphere-segment contact with the sphere as A (the query takes the segment first).
+fn sphere_segment_contact<T: Real>(s: &Sphere<T>, seg: &Segment<T>) -> Option<Contact<T>> {
+    contact_segment_sphere(seg, s).map(Contact::swapped)
+}
+
 sphere_contact! {
     Sphere => contact_sphere_sphere;
-    Segment => contact_sphere_segment;
+    Segment => sphere_segment_contact;
     Capsule => contact_sphere_capsule;
     Aabb => contact_sphere_aabb;
     Obb => contact_sphere_obb;
@@ -864,7 +869,11 @@ fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
     // Each query's signed distance and how many leading raw values its input reads.
     let checks: [(&str, Option<T>, usize); 9] = [
         ("sphere-sphere", distance(contact_sphere_sphere(&sphere, &Sphere::new(q, x[7]))), 8),
-        ("sphere-segment", distance(contact_sphere_segment(&sphere, &Segment::new(q, r))), 10),
+        (
+            "sphere-segment",
+            distance(contact_segment_sphere(&Segment::new(q, r), &sphere).map(Contact::swapped)),
+            10,
+        ),
         (
             "sphere-capsule",
             distance(contact_sphere_capsule(&sphere, &Capsule::new(q, r, x[10]))),

@@ -6,7 +6,7 @@ use osculate_closest::{
     ClosestPoints, GJK_MAX_ITERATIONS, GjkStatus, Param, SupportMap, Transformed,
     closest_points_capsule_capsule, closest_points_convex, closest_points_line_line,
     closest_points_segment_aabb, closest_points_segment_obb, closest_points_segment_segment,
-    closest_points_segment_triangle, closest_points_sphere_capsule, closest_points_sphere_segment,
+    closest_points_segment_sphere, closest_points_segment_triangle, closest_points_sphere_capsule,
     closest_points_sphere_sphere, closest_points_triangle_triangle, gjk, gjk_intersect,
     sq_distance_point_aabb, sq_distance_point_obb, sq_distance_point_triangle,
 };
@@ -91,7 +91,7 @@ pair_query! {
     Segment, Aabb => closest_points_segment_aabb;
     Segment, Obb => closest_points_segment_obb;
     Sphere, Sphere => closest_points_sphere_sphere;
-    Sphere, Segment => closest_points_sphere_segment;
+    Segment, Sphere => closest_points_segment_sphere;
     Sphere, Capsule => closest_points_sphere_capsule;
     Capsule, Capsule => closest_points_capsule_capsule;
 }
@@ -267,12 +267,12 @@ fn sphere_capsule_of<T: Real>(s: &Sphere<T>) -> Capsule<T> {
     Capsule::new(s.center, s.center, s.radius)
 }
 
-impl<T: Real> Reversed<T, Sphere<T>> for Segment<T> {
+impl<T: Real> Reversed<T, Segment<T>> for Sphere<T> {
     const CLOSED_FORM: bool = true;
-    fn reversed(&self, s: &Sphere<T>) -> ClosestPoints<T> {
+    fn reversed(&self, seg: &Segment<T>) -> ClosestPoints<T> {
         closest_points_capsule_capsule(
-            &Capsule::new(self.a, self.b, T::ZERO),
-            &sphere_capsule_of(s),
+            &sphere_capsule_of(self),
+            &Capsule::new(seg.a, seg.b, T::ZERO),
         )
     }
 }
@@ -435,7 +435,7 @@ pair_query_properties!(
     segment_aabb: Segment, Aabb => [common, exchange_swaps_witnesses],
     segment_obb: Segment, Obb => [common, exchange_swaps_witnesses],
     sphere_sphere: Sphere, Sphere => [common, exchange_keeps_distance],
-    sphere_segment: Sphere, Segment => [common, exchange_swaps_witnesses],
+    segment_sphere: Segment, Sphere => [common, exchange_swaps_witnesses],
     sphere_capsule: Sphere, Capsule => [common, exchange_swaps_witnesses],
     capsule_capsule: Capsule, Capsule => [common, exchange_keeps_distance],
 );
@@ -588,7 +588,7 @@ closed_by_pair_query! {
     Segment, Aabb;
     Segment, Obb;
     Sphere, Sphere;
-    Sphere, Segment;
+    Segment, Sphere;
     Sphere, Capsule;
     Capsule, Capsule;
 }
@@ -749,7 +749,7 @@ mod gjk_pairs {
             answer_f32 answer_f64 motion_f32 motion_f64
         ],
         sphere_sphere: Sphere, Sphere => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
-        sphere_segment: Sphere, Segment => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
+        segment_sphere: Segment, Sphere => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
         sphere_capsule: Sphere, Capsule => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
         sphere_triangle: Sphere, Triangle => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
         sphere_aabb: Sphere, Aabb => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
@@ -814,10 +814,11 @@ fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
         ),
         (
             "sphere-segment",
-            closest_points_sphere_segment(
-                &Sphere::new(p, x[3]),
+            closest_points_segment_sphere(
                 &seg(raw_point(&x, 4), raw_point(&x, 7)),
+                &Sphere::new(p, x[3]),
             )
+            .swapped()
             .distance,
             10,
         ),

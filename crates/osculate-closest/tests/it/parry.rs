@@ -1546,7 +1546,7 @@ macro_rules! differential {
                 let tally = run_pair::<Sphere<T>, Segment<T>>(
                     "closest sphere-segment",
                     |s, t| {
-                        let ours = ours_closest(oc::closest_points_sphere_segment(s, t));
+                        let ours = ours_closest(oc::closest_points_segment_sphere(t, s).swapped());
                         let parry = parry_closest_points(
                             &at(&s.center),
                             &shape::Ball::new(s.radius),
@@ -1630,7 +1630,7 @@ macro_rules! differential {
                 let tally = run_pair::<Sphere<T>, Segment<T>>(
                     "contact sphere-segment",
                     |s, t| {
-                        let ours = ours_contact(oc::contact_sphere_segment(s, t));
+                        let ours = ours_contact(oc::contact_segment_sphere(t, s).map(oc::Contact::swapped));
                         let parry = parry_contact_points(
                             &at(&s.center),
                             &shape::Ball::new(s.radius),

@@ -17,18 +17,19 @@
 
 use std::fmt::Debug;
 
+use osculate_math::edge_edge_axis;
 use osculate_math::{
     Aabb, Capsule, Cone, ConvexPolygon, Halfspace, Matrix3, Obb, Plane, Point3, Real, Rotation3,
     Segment, Sphere, Transform, Triangle, Unit, Vector3,
 };
 use osculate_overlap::osculate_closest as closest;
-use osculate_overlap::sat::{Interval, edge_edge_axis, separated_on_axis};
+use osculate_overlap::sat::{Interval, separated_on_axis};
 use osculate_overlap::{
     aabb_aabb, aabb_aabb_center_extents, aabb_halfspace, aabb_plane, aabb_triangle,
     capsule_capsule, capsule_halfspace, capsule_plane, cone_halfspace, cone_plane, contains_point,
-    obb_halfspace, obb_obb, obb_plane, obb_triangle, segment_aabb, segment_obb, segment_triangle,
-    segment_triangle_exact, sphere_aabb, sphere_behind_plane, sphere_capsule, sphere_halfspace,
-    sphere_obb, sphere_plane, sphere_polygon, sphere_segment, sphere_sphere, sphere_triangle,
+    obb_halfspace, obb_obb, obb_plane, obb_triangle, segment_aabb, segment_obb, segment_sphere,
+    segment_triangle, segment_triangle_exact, sphere_aabb, sphere_behind_plane, sphere_capsule,
+    sphere_halfspace, sphere_obb, sphere_plane, sphere_polygon, sphere_sphere, sphere_triangle,
     triangle_halfspace, triangle_plane, triangle_triangle, triangle_triangle_exact,
 };
 use osculate_testing::{Motion, Pair, Rng, Sample, test_tolerance};
@@ -278,9 +279,11 @@ fn sphere_sphere_agrees<T: Real>(p: Pair<Sphere<T>, Sphere<T>>) -> TestResult {
 fn sphere_segment_agrees<T: Real>(p: Pair<Sphere<T>, Segment<T>>) -> TestResult {
     let (s, seg) = (wsphere(&p.a), wseg(&p.b));
     let band = band::<T>(scale(&[s.center, seg.a, seg.b], &[s.radius]));
-    let d = closest::closest_points_sphere_segment(&Sphere::new(s.center, 0.0), &seg).distance;
+    let d = closest::closest_points_segment_sphere(&seg, &Sphere::new(s.center, 0.0))
+        .swapped()
+        .distance;
     let mut c = Checks::default();
-    c.expect("sphere_segment", sphere_segment(&p.a, &p.b), s.radius - d, band, &p);
+    c.expect("segment_sphere", segment_sphere(&p.b, &p.a), s.radius - d, band, &p);
     c.result()
 }
 
@@ -1258,7 +1261,9 @@ fn sphere_near_touching<T: Real, X: Debug>(
 fn sphere_segment_near_touching<T: Real>((p, k): (Pair<Sphere<T>, Segment<T>>, u8)) -> TestResult {
     let (s, seg) = (wsphere(&p.a), wseg(&p.b));
     let d = closest::sq_distance_point_segment(&s.center, &seg).sqrt();
-    sphere_near_touching(&p.a, &p.b, k, d, &[s.center, seg.a, seg.b], sphere_segment)
+    sphere_near_touching(&p.a, &p.b, k, d, &[s.center, seg.a, seg.b], |s, seg| {
+        segment_sphere(seg, s)
+    })
 }
 
 fn sphere_capsule_near_touching<T: Real>((p, k): (Pair<Sphere<T>, Capsule<T>>, u8)) -> TestResult {
@@ -1428,7 +1433,7 @@ fn motion_sphere_segment<T: Real>((p, m): (Pair<Sphere<T>, Segment<T>>, Motion<T
     let d = closest::sq_distance_point_segment(&s.center, &seg).sqrt();
     let (sm, segm) = (p.a.transformed(&m.0), p.b.transformed(&m.0));
     let mut c = Checks::default();
-    c.expect("moved sphere_segment", sphere_segment(&sm, &segm), s.radius - d, band, &(&p, &m));
+    c.expect("moved segment_sphere", segment_sphere(&segm, &sm), s.radius - d, band, &(&p, &m));
     c.result()
 }
 
@@ -1566,7 +1571,7 @@ fn non_finite_is_false<T: Real>(raw: Raw) -> TestResult {
     };
     let answers = [
         ("sphere_sphere", sphere_sphere(&s1, &s2)),
-        ("sphere_segment", sphere_segment(&s1, &seg)),
+        ("segment_sphere", segment_sphere(&seg, &s1)),
         ("sphere_capsule", sphere_capsule(&s2, &cap1)),
         ("capsule_capsule", capsule_capsule(&cap1, &cap2)),
         ("sphere_aabb", sphere_aabb(&s1, &b2)),

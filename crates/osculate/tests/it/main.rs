@@ -142,7 +142,7 @@ macro_rules! reference {
 
 reference! {
     Sphere => overlap::sphere_sphere, closest::closest_points_sphere_sphere, closest::contact_sphere_sphere;
-    Sphere, Segment => overlap::sphere_segment, closest::closest_points_sphere_segment, closest::contact_sphere_segment;
+    Segment, Sphere => overlap::segment_sphere, closest::closest_points_segment_sphere, closest::contact_segment_sphere;
     Sphere, Capsule => overlap::sphere_capsule, closest::closest_points_sphere_capsule, closest::contact_sphere_capsule;
     Sphere, Aabb => overlap::sphere_aabb, gjk, closest::contact_sphere_aabb;
     Sphere, Obb => overlap::sphere_obb, gjk, closest::contact_sphere_obb;
@@ -482,7 +482,7 @@ fn sweeps<T: Real>() {
         dynamic::sphere_obb: Sphere, Obb;
         dynamic::sphere_capsule: Sphere, Capsule;
         dynamic::sphere_polygon: Sphere, ConvexPolygon;
-        dynamic::triangle_aabb: Triangle, Aabb;
+        dynamic::aabb_triangle: Aabb, Triangle;
         // No closed form: the GJK ray cast.
         dynamic::convex_convex: Sphere, Segment;
         dynamic::convex_convex: Sphere, Cylinder;
