@@ -3,9 +3,10 @@
 
 use osculate_math::{
     Aabb, Obb, Point3, Ray, Real, Segment, UnitVector3, Vector3, finite_probe, is_finite_point,
+    safe_normalize,
 };
 
-use crate::types::{RayHit, hit, unit, valid_ray};
+use crate::types::{RayHit, hit, valid_ray};
 
 /// `1 + 2γ₃` with `γₙ = nε/(1 − nε)`: Ize's factor that makes the slab test's exit bound
 /// conservative, so that the rounding of `(bound − o)·(1/d)` never turns a hit into a miss.
@@ -70,7 +71,7 @@ fn slabs<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> Option<RayHit
     }
     let normal = if enter < T::ZERO {
         // Started inside (or parallel to every slab it could enter through): the way back out.
-        unit(&-ray.direction)?
+        safe_normalize(&-ray.direction)?
     } else {
         // The entering axis: the lowest one whose near plane is the entry. Moving down the axis
         // enters through the max face (decided by the direction: a flat box's planes tie).
@@ -168,7 +169,7 @@ pub fn ray_aabb_many<T: Real>(ray: &Ray<T>, boxes: &[Aabb<T>], t_enter: &mut [T]
     // inside) a direction with no unit vector.
     let z = finite_probe(&o.coords) + finite_probe(d);
     let ray_ok = (z.x + z.y + z.z == T::ZERO) & (ray.max_t >= T::ZERO);
-    let has_back_normal = unit(&-ray.direction).is_some();
+    let has_back_normal = safe_normalize(&-ray.direction).is_some();
     if !ray_ok {
         t_enter.iter_mut().for_each(|t| *t = inf);
         return;
@@ -333,11 +334,12 @@ pub fn ray_obb<T: Real>(ray: &Ray<T>, b: &Obb<T>) -> Option<RayHit<T>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::{point3, vector3};
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let b = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
         let both = |r: &Ray<T>| {
             let slab = ray_aabb(r, &b);

@@ -1,10 +1,10 @@
 //! Rays against capsules (van den Bergen 3.1.3, Ericson 5.3.7): the union of the tube and the
 //! two end balls.
 
-use osculate_math::{Capsule, Point3, Ray, Real, Vector3};
+use osculate_math::{Capsule, Point3, Ray, Real, Vector3, safe_normalize};
 
 use crate::quadric::{clip, line_ball, line_cylinder_body, line_infinite_cylinder, radial_normal};
-use crate::types::{RayHit, hit, unit, valid_ray};
+use crate::types::{RayHit, hit, valid_ray};
 
 /// The cast of `ray` against solid capsule `c`: the capsule is the union of the cylinder around
 /// its axis and the balls at its ends (Ericson 5.3.7's decomposition), each convex, so the ray's
@@ -49,7 +49,7 @@ pub fn ray_capsule<T: Real>(ray: &Ray<T>, c: &Capsule<T>) -> Option<RayHit<T>> {
         T::ZERO
     };
     let n = radial_normal(&(p - (c.a + axis * along)), &axis, d, c.radius);
-    hit(ray, enter, exit, unit(&n).or_else(|| unit(&-ray.direction)), inside)
+    hit(ray, enter, exit, safe_normalize(&n).or_else(|| safe_normalize(&-ray.direction)), inside)
 }
 
 /// The interval of the line `o + t·d` inside capsule `c` (axis `axis = c.b − c.a`) as the union
@@ -142,6 +142,7 @@ fn line_capsule_by_tube<T: Real>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::{point3, vector3};
 
     use osculate_testing::for_f32_and_f64;
 
@@ -189,8 +190,8 @@ mod tests {
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         // Capsule: body, caps, along the axis from inside, a zero-length capsule.
         let c = Capsule::new(p(0.0, 0.0, -1.0), p(0.0, 0.0, 1.0), l(0.5));
         let h = ray_capsule(&Ray::new(p(-2.0, 0.0, 0.5), v(1.0, 0.0, 0.0)), &c);

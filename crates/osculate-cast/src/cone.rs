@@ -1,11 +1,11 @@
 //! Rays against cones (Ericson 5.3.7 extended to cones): the slab along the axis intersected
 //! with the infinite double cone's nappe; the entry normal belongs to the binding bound.
 
-use osculate_math::{Cone, Cylinder, Point3, Ray, Real, Vector3, is_finite_point};
+use osculate_math::{Cone, Cylinder, Point3, Ray, Real, Vector3, is_finite_point, safe_normalize};
 
 use crate::cylinder::ray_cylinder;
 use crate::quadric::{clip, line_ball};
-use crate::types::{RayHit, hit, unit, valid_ray};
+use crate::types::{RayHit, hit, valid_ray};
 
 /// The intervals (at most two) where `A t² + 2B t + C ≤ 0`.
 fn quadratic_le_zero<T: Real>(a: T, b: T, c: T) -> [Option<(T, T)>; 2] {
@@ -112,8 +112,8 @@ pub fn ray_cone<T: Real>(ray: &Ray<T>, cone: &Cone<T>) -> Option<RayHit<T>> {
             (t, t)
         };
         let (enter, exit, inside) = clip(ray, t1 + tc, t2 + tc)?;
-        let normal = unit(&if s1 > T::ZERO { -u } else { u });
-        return hit(ray, enter, exit, normal.or_else(|| unit(&-ray.direction)), inside);
+        let normal = safe_normalize(&if s1 > T::ZERO { -u } else { u });
+        return hit(ray, enter, exit, normal.or_else(|| safe_normalize(&-ray.direction)), inside);
     }
     // The nappe, written without dividing by h: h²|x_⊥|² − r² s² ≤ 0.
     let (h2, r2) = (h * h, r * r);
@@ -140,7 +140,7 @@ pub fn ray_cone<T: Real>(ray: &Ray<T>, cone: &Cone<T>) -> Option<RayHit<T>> {
     let p = ray.point_at(t1);
     let normal = if slab_binds {
         // Entering through the base (s = h, normal +axis) or, for a flat cone, either face.
-        unit(&if s1 > T::ZERO { -u } else { u })
+        safe_normalize(&if s1 > T::ZERO { -u } else { u })
     } else {
         // The slant's normal along the generator through p's azimuth: h·x̂_⊥ − r·u (normalised).
         // Unlike the quadratic's gradient h² x_⊥ − r² s u, it does not tilt when p is off the
@@ -148,9 +148,10 @@ pub fn ray_cone<T: Real>(ray: &Ray<T>, cone: &Cone<T>) -> Option<RayHit<T>> {
         let q = p - cone.tip;
         let s = q.dot(&u);
         let slant = |radial: &Vector3<T>| {
-            unit(radial).and_then(|radial| unit(&(radial.into_inner() * h - u * r)))
+            safe_normalize(radial)
+                .and_then(|radial| safe_normalize(&(radial.into_inner() * h - u * r)))
         };
-        let n = slant(&(q - u * s)).or_else(|| unit(&-u));
+        let n = slant(&(q - u * s)).or_else(|| safe_normalize(&-u));
         // An entry normal along the ray: a chord near the tip shorter than the quadratic
         // resolves (its discriminant below rounding: about √ε of the cone's size, 3e-4 in f32)
         // collapses to one point inside the chord, whose azimuth can be the exit's (an f32 ray
@@ -164,19 +165,20 @@ pub fn ray_cone<T: Real>(ray: &Ray<T>, cone: &Cone<T>) -> Option<RayHit<T>> {
             n
         }
     };
-    hit(ray, enter, exit, normal.or_else(|| unit(&-ray.direction)), inside)
+    hit(ray, enter, exit, normal.or_else(|| safe_normalize(&-ray.direction)), inside)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::{point3, vector3};
 
     use osculate_testing::for_f32_and_f64;
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-5);
         // Cone: base, side, tip region, along the axis into the tip, from inside, flat cone.
         let k = Cone::new(p(0.0, 0.0, 0.0), Vector3::z_axis(), l(2.0), l(1.0));

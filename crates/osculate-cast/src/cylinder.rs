@@ -1,10 +1,10 @@
 //! Rays against cylinders (Ericson 5.3.7): the slab along the axis intersected with the infinite
 //! cylinder; the entry normal belongs to whichever bound was the binding one.
 
-use osculate_math::{Cylinder, Ray, Real, Vector3, is_finite_point};
+use osculate_math::{Cylinder, Ray, Real, Vector3, is_finite_point, safe_normalize};
 
 use crate::quadric::{clip, line_infinite_cylinder, line_slab, radial_normal};
-use crate::types::{RayHit, hit, unit, valid_ray};
+use crate::types::{RayHit, hit, valid_ray};
 
 /// The cast of `ray` against solid cylinder `c` with its end caps (Ericson 5.3.7): the
 /// intersection of the slab between the end planes with the infinite tube of radius `r` around the
@@ -45,13 +45,13 @@ pub fn ray_cylinder<T: Real>(ray: &Ray<T>, c: &Cylinder<T>) -> Option<RayHit<T>>
     let normal = if s1 >= c1 {
         // Through a cap: the bottom cap (normal −axis) when moving along the axis.
         let up = d.dot(&axis) < T::ZERO;
-        unit(&if up { axis } else { -axis })
+        safe_normalize(&if up { axis } else { -axis })
     } else {
         let p = ray.point_at(t1);
         let along = (p - c.a).dot(&axis) / axis.norm_squared();
-        unit(&radial_normal(&(p - (c.a + axis * along)), &axis, d, c.radius))
+        safe_normalize(&radial_normal(&(p - (c.a + axis * along)), &axis, d, c.radius))
     };
-    hit(ray, enter, exit, normal.or_else(|| unit(&-ray.direction)), inside)
+    hit(ray, enter, exit, normal.or_else(|| safe_normalize(&-ray.direction)), inside)
 }
 
 #[cfg(test)]
@@ -62,8 +62,8 @@ mod tests {
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-5);
         // Cylinder: side, cap, along the axis from inside, rim, parallel outside, a = b.
         let c = Cylinder::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 2.0), l(1.0));

@@ -3,15 +3,16 @@
 
 use osculate_math::{
     Halfspace, Line, Plane, Point3, Ray, Real, UnitVector3, Vector3, is_finite_point,
+    safe_normalize,
 };
 
 use crate::quadric::clip;
-use crate::types::{RayHit, hit, unit, valid_ray};
+use crate::types::{RayHit, hit, valid_ray};
 
 /// The unit normal `n` turned to face the ray (against its direction `d`).
 #[inline]
 pub(crate) fn facing<T: Real>(n: &Vector3<T>, d: &Vector3<T>) -> Option<UnitVector3<T>> {
-    unit(&if n.dot(d) > T::ZERO { -n } else { *n })
+    safe_normalize(&if n.dot(d) > T::ZERO { -n } else { *n })
 }
 
 /// The cast of `ray` against `plane` (a two-sided surface), Ericson 5.3.1: `t = (d − n·o)/(n·dir)`.
@@ -47,7 +48,7 @@ pub fn ray_plane<T: Real>(ray: &Ray<T>, plane: &Plane<T>) -> Option<RayHit<T>> {
     if !(T::ZERO <= t && t <= ray.max_t) {
         return None;
     }
-    let normal = if denom == T::ZERO { unit(&n) } else { facing(&n, &ray.direction) };
+    let normal = if denom == T::ZERO { safe_normalize(&n) } else { facing(&n, &ray.direction) };
     hit(ray, t, t, normal, false)
 }
 
@@ -122,14 +123,15 @@ pub fn plane_plane<T: Real>(p1: &Plane<T>, p2: &Plane<T>) -> Option<Line<T>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::{point3, vector3};
 
     use osculate_math::UnitVector3;
     use osculate_testing::for_f32_and_f64;
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let floor = Plane::new(Vector3::z_axis(), l(0.0));
         // Plane: from above and below (normal faces the ray), parallel off and in the plane, behind.
         let h = ray_plane(&Ray::new(p(0.0, 0.0, -2.0), v(0.0, 0.0, 1.0)), &floor);

@@ -1,10 +1,10 @@
 //! Rays against convex polygons (Ericson 5.3.6) and convex polyhedra (Cyrus-Beck clipping against
 //! the face planes, Ericson 5.3.8), and the clipping the tetrahedron cast shares.
 
-use osculate_math::{Ray, Real, UnitVector3, Vector3};
+use osculate_math::{Ray, Real, UnitVector3, Vector3, safe_normalize};
 
 use crate::plane::facing;
-use crate::types::{RayHit, hit, unit, valid_ray};
+use crate::types::{RayHit, hit, valid_ray};
 
 /// Cyrus-Beck: the ray clipped by the halfspaces behind `planes` (Ericson 5.3.8). Each plane
 /// either bounds the ray's entry (it moves into the halfspace) or its exit; a ray parallel to a
@@ -35,7 +35,7 @@ pub(crate) fn clip_planes<T: Real>(
             // Entering this halfspace.
             if t > first || (t == first && normal.is_none() && t > T::ZERO) {
                 first = t;
-                normal = unit(&n);
+                normal = safe_normalize(&n);
             }
         } else if t < last {
             last = t;

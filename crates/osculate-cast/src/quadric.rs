@@ -3,9 +3,7 @@
 //! clip of a line interval to a ray; a sphere, capsule, cylinder or cone cast is the intersection
 //! of some of these intervals.
 
-use osculate_math::{Point3, Ray, Real, Vector3};
-
-use crate::types::unit;
+use osculate_math::{Point3, Ray, Real, Vector3, safe_normalize};
 
 /// The interval `[t1, t2]` where the line `o + t·d` is within `r` of `c`, or `None` when it misses.
 ///
@@ -106,7 +104,7 @@ pub(crate) fn radial_normal<T: Real>(
         return *radial;
     }
     let perp = -(d - axis * (d.dot(axis) / axis.norm_squared()));
-    if unit(&perp).is_some() { perp } else { -d }
+    if safe_normalize(&perp).is_some() { perp } else { -d }
 }
 
 /// The interval where the line `o + t·d` is inside the capsule's body (the cylinder between the

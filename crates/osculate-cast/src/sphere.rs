@@ -1,9 +1,9 @@
 //! Rays and segments against spheres (van den Bergen 3.1.2, Alg. 3.1 and 3.2; Ericson 5.3.2).
 
-use osculate_math::{Ray, Real, Segment, Sphere};
+use osculate_math::{Ray, Real, Segment, Sphere, safe_normalize};
 
 use crate::quadric::{clip, line_ball};
-use crate::types::{RayHit, unit};
+use crate::types::RayHit;
 
 /// The cast of `ray` against solid sphere `s`: the interval of the ray inside the sphere and the
 /// entry point and normal (van den Bergen Algorithm 3.1 in its ray form, Ericson 5.3.2), with the
@@ -44,9 +44,9 @@ pub fn ray_sphere<T: Real>(ray: &Ray<T>, s: &Sphere<T>) -> Option<RayHit<T>> {
     // A zero-radius sphere is a point: every direction is outward there, and `p − center` is
     // rounding noise, so the normal is the one facing the ray (as for a ray starting inside).
     let normal = if inside | (s.radius == T::ZERO) {
-        unit(&-ray.direction)?
+        safe_normalize(&-ray.direction)?
     } else {
-        unit(&(point - s.center)).or_else(|| unit(&-ray.direction))?
+        safe_normalize(&(point - s.center)).or_else(|| safe_normalize(&-ray.direction))?
     };
     // Both normals are unit by construction; only the hit's finiteness is left to check.
     (enter.is_finite() & !exit.is_nan() & osculate_math::is_finite_point(&point))
@@ -143,8 +143,8 @@ mod tests {
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let s = Sphere::new(p(0.0, 0.0, 0.0), l(1.0));
         // Through the center, from inside, grazing, missing, pointing away, short of the sphere.
         let h = ray_sphere(&Ray::new(p(-3.0, 0.0, 0.0), v(1.0, 0.0, 0.0)), &s);

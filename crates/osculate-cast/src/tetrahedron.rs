@@ -80,8 +80,8 @@ mod tests {
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-5);
         let tet = Tetrahedron::new(
             p(0.0, 0.0, 0.0),

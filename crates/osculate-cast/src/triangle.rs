@@ -266,8 +266,8 @@ mod tests {
     /// front face, the back face, an edge and a vertex when valid.
     fn invalid_rays_miss<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let tri = Triangle::new(p(0.0, 0.0, 0.0), p(2.0, 0.0, 0.0), p(0.0, 2.0, 0.5));
         let rays = [
             (p(0.5, 0.5, 3.0), v(0.0, 0.1, -1.0), Culling::TwoSided),
@@ -310,8 +310,8 @@ mod tests {
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         // Triangles: both algorithms, interior, edge, vertex, miss, back face, parallel, collapsed.
         let tri = Triangle::new(p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(0.0, 1.0, 0.0));
         let down = |x: f64, y: f64| Ray::new(p(x, y, 1.0), v(0.0, 0.0, -1.0));

@@ -3,7 +3,8 @@
 //! box (van den Bergen 3.1.2), and the contact of two oriented boxes by separating axes.
 
 use osculate_math::{
-    Aabb, Obb, Point3, Real, Segment, Sphere, Unit, Vector3, is_finite_point, nan_point,
+    Aabb, Obb, Point3, Real, Segment, Sphere, Unit, Vector3, edge_cross, edge_edge_axis,
+    is_finite_point, nan_point,
 };
 
 use crate::sphere::contact_balls_unchecked;
@@ -392,7 +393,8 @@ pub fn contact_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> Option<Contact<T>> {
             3..6 => Some((ub[k - 3], SatAxis::FaceB)),
             _ => {
                 let (i, j) = ((k - 6) / 3, (k - 6) % 3);
-                edge_axis(&ua[i], &ub[j]).map(|l| (l, SatAxis::Edges(i, j)))
+                edge_edge_axis(&ua[i], &ub[j], &Vector3::zeros())
+                    .map(|c| (c / c.norm_squared().sqrt(), SatAxis::Edges(i, j)))
             }
         }
     };
@@ -454,32 +456,6 @@ pub fn contact_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> Option<Contact<T>> {
     finite(Contact { distance: -depth, normal: Unit::new_unchecked(n), point_a, point_b })
 }
 
-/// The cross product of box edge directions `x` and `y` (unit), accurate also when they are nearly
-/// parallel: `x × y` then has length `sin θ` but carries rounding of order `ε` from its products,
-/// an `ε / sin θ` error in direction (f32 edges 1e-3 apart: 1e-4); `x × (y ∓ x)` is the same
-/// vector, and `y ∓ x` (the sign of `x·y`) is formed almost exactly, so its error is `ε` relative.
-#[inline]
-fn edge_cross<T: Real>(x: &Vector3<T>, y: &Vector3<T>) -> Vector3<T> {
-    let c = x.cross(y);
-    // sin² θ < 1e-3: rare on general input, so the branch is predicted.
-    if c.norm_squared() < T::lit(1e-3) {
-        let w = if x.dot(y) >= T::ZERO { y - x } else { y + x };
-        x.cross(&w)
-    } else {
-        c
-    }
-}
-
-/// The unit axis along [`edge_cross`]`(x, y)`, or `None` when the edges are parallel within
-/// [`Real::DEGENERATE_SQ_TOLERANCE`]: parallel edges give no axis of their own (Ericson 5.2.1.1;
-/// the face axes cover them).
-#[inline]
-fn edge_axis<T: Real>(x: &Vector3<T>, y: &Vector3<T>) -> Option<Vector3<T>> {
-    let c = edge_cross(x, y);
-    let n2 = c.norm_squared();
-    (n2 > T::DEGENERATE_SQ_TOLERANCE).then(|| c / n2.sqrt())
-}
-
 /// The witness points of boxes `a` and `b` (axes `ua`, `ub`) overlapping by `depth` along the
 /// candidate axis `kind`, whose direction from A toward B is `n`, built as
 /// [`contact_obb_obb`] describes; and how far they may miss their boxes (an upper bound: zero up
@@ -510,7 +486,7 @@ fn obb_witnesses<T: Real>(
             // The edge of A farthest along n, `p = ca + s·x`, and the edge of B farthest along
             // −n, `q = cb + t·y`: with n perpendicular to both, p − q ∥ n where
             // s = −r·(y × n)/k and t = −r·(x × n)/k, r = ca − cb, k = n·(x × y) (dot p − q with
-            // y × n and with x × n; k, of size sin θ, from the accurate `edge_cross`). The
+            // y × n and with x × n; k, of size sin θ, from the accurate [`edge_cross`]). The
             // parameters are ill-conditioned along the edges when they are nearly parallel, but
             // an error there moves p − q off n only by that error times sin θ.
             let center = |o: &Obb<T>, u: &[Vector3<T>; 3], k: usize, dir: &Vector3<T>| {
@@ -658,7 +634,7 @@ mod tests {
 
     fn point_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         // Boxes: inside, outside, and the inverted box.
         let b = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 2.0, 3.0));
         assert_eq!(closest_point_on_aabb(&p(0.5, 0.5, 0.5), &b), p(0.5, 0.5, 0.5));
@@ -682,7 +658,7 @@ mod tests {
 
     fn pair_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let seg = |a: Point3<T>, b: Point3<T>| Segment::new(a, b);
         let x = seg(p(-1.0, 0.0, 0.0), p(1.0, 0.0, 0.0));
         // Segment-box: through, beside, toward a corner, a point segment, an OBB.

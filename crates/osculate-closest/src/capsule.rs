@@ -179,13 +179,13 @@ pub fn contact_capsule_capsule<T: Real>(a: &Capsule<T>, b: &Capsule<T>) -> Optio
 mod tests {
     use super::*;
     use crate::test_support::*;
-    use crate::*;
+
     use osculate_math::*;
     use osculate_testing::for_f32_and_f64;
 
     fn point_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         // A capsule whose axis is a point: a ball.
         let cap = Capsule::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 0.0), l(1.0));
         assert!(
@@ -195,7 +195,7 @@ mod tests {
 
     fn pair_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let s1 = Sphere::new(p(0.0, 0.0, 0.0), l(1.0));
         let cap = Capsule::new(p(0.0, 3.0, -5.0), p(0.0, 3.0, 5.0), l(0.5));
         check_points(

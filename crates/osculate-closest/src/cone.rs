@@ -72,13 +72,13 @@ pub fn sq_distance_point_cone<T: Real>(p: &Point3<T>, cone: &Cone<T>) -> T {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::*;
+
     use osculate_math::*;
     use osculate_testing::for_f32_and_f64;
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let close = |a: Point3<T>, b: Point3<T>| (a - b).norm() < l(1e-5);
         // Cone: tip region, base face, rim, slanted side, inside, on the axis below the tip.
         let cone = Cone::new(p(0.0, 0.0, 0.0), Vector3::z_axis(), l(2.0), l(1.0));

@@ -75,12 +75,13 @@ pub fn sq_distance_point_cylinder<T: Real>(p: &Point3<T>, c: &Cylinder<T>) -> T 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::point3;
 
     use osculate_testing::for_f32_and_f64;
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let close = |a: Point3<T>, b: Point3<T>| (a - b).norm() < l(1e-5);
         // Cylinder: side, cap, rim, inside, degenerate, negative radius.
         let cyl = Cylinder::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 2.0), l(1.0));

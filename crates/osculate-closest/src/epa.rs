@@ -22,10 +22,10 @@
 
 use alloc::vec::Vec;
 
-use osculate_math::{Point3, Real, Triangle, Unit, Vector3};
+use osculate_math::{Point3, Real, Triangle, Unit, Vector3, any_perpendicular};
 
 use crate::gjk::{GJK_MAX_ITERATIONS, GjkResult, GjkStatus, Margins, Vertex, gjk_run};
-use crate::support::{SupportMap, perpendicular};
+use crate::support::SupportMap;
 use crate::triangle::closest_point_on_triangle_barycentric;
 use crate::types::Contact;
 
@@ -169,7 +169,7 @@ impl<T: Real> Polytope<T> {
         if pts.len() == 2 {
             // A third point off the line through the segment.
             let axis = pts[1].w - pts[0].w;
-            let u = perpendicular(&axis);
+            let u = any_perpendicular(&axis).into_inner();
             let v = axis.cross(&u).normalize();
             let mut best: Option<(T, Vertex<T>)> = None;
             for dir in [u, -u, v, -v] {
@@ -609,6 +609,7 @@ mod tests {
     use crate::test_support::*;
     use crate::*;
     use crate::{contact_obb_obb, contact_sphere_aabb, contact_sphere_sphere};
+    use osculate_math::point3;
     use osculate_math::{Aabb, Obb, Segment, Sphere, Tetrahedron};
     use osculate_testing::for_f32_and_f64;
     use osculate_testing::{Pair, test_tolerance};
@@ -913,7 +914,7 @@ mod tests {
     /// the normal was an arbitrary perpendicular of x, −z.
     fn touching_shapes_give_depth_zero_and_the_face_normal<T: Real>() {
         use crate::contact_convex;
-        let p = |x: f64, y: f64, z: f64| Point3::new(T::lit(x), T::lit(y), T::lit(z));
+        let p = point3::<T>;
         let unit = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
         let face = Aabb::new(p(1.0, 0.2, 0.3), p(2.0, 0.8, 1.3));
         let full = Aabb::new(p(1.0, 0.0, 0.0), p(2.0, 1.0, 1.0));

@@ -289,13 +289,14 @@ pub fn closest_points_segment_segment<T: Real>(a: &Segment<T>, b: &Segment<T>) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::point3;
 
     use crate::test_support::*;
     use osculate_testing::for_f32_and_f64;
 
     fn point_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         // Lines and rays; a zero-direction line.
         let line = Line::new(p(0.0, 0.0, 0.0), Vector3::zeros());
         assert_eq!(
@@ -326,7 +327,7 @@ mod tests {
 
     fn pair_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let seg = |a: Point3<T>, b: Point3<T>| Segment::new(a, b);
         // Segment-segment: crossing, both points, one a point, parallel overlapping, parallel
         // disjoint (end to end), collinear, and an end-point case needing the second clamp.

@@ -120,13 +120,13 @@ pub fn contact_sphere_halfspace<T: Real>(s: &Sphere<T>, h: &Halfspace<T>) -> Opt
 mod tests {
     use super::*;
     use crate::test_support::*;
-    use crate::*;
+
     use osculate_math::*;
     use osculate_testing::for_f32_and_f64;
 
     fn point_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let plane = Plane::new(Vector3::y_axis(), l(-1.0));
         assert_eq!(closest_point_on_plane(&p(3.0, 4.0, 5.0), &plane), p(3.0, -1.0, 5.0));
     }

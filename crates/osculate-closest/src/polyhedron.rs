@@ -733,7 +733,7 @@ mod tests {
 
     fn polyhedron_cases<T: Real>() -> Result<(), ShapeError> {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let close = |a: Point3<T>, b: Point3<T>| (a - b).norm() < l(1e-5);
         let cube = ConvexPolyhedron::from_aabb(&Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0)))?;
         assert_eq!(closest_point_on_polyhedron(&p(0.5, 0.5, 0.5), &cube), p(0.5, 0.5, 0.5));

@@ -102,12 +102,13 @@ pub fn sq_distance_point_polygon<T: Real>(p: &Point3<T>, poly: &ConvexPolygon<T>
 mod tests {
     use super::*;
     use crate::*;
+    use osculate_math::point3;
 
     use osculate_testing::for_f32_and_f64;
 
     fn polygon_cases<T: Real>() -> Result<(), osculate_math::ShapeError> {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let close = |a: Point3<T>, b: Point3<T>| (a - b).norm() < l(1e-5);
         let square = ConvexPolygon::try_new(alloc::vec![
             p(0.0, 0.0, 0.0),

@@ -2,9 +2,7 @@
 //! contacts of a sphere with a sphere and with a segment (van den Bergen 3.1.1-3.1.3), with the
 //! ball helpers the capsule and box queries share.
 
-use osculate_math::{
-    Point3, Real, Segment, Sphere, Unit, UnitVector3, Vector3, any_perpendicular, nan_point,
-};
+use osculate_math::{Point3, Real, Segment, Sphere, Unit, UnitVector3, Vector3, any_perpendicular};
 
 use crate::linear::closest_point_on_segment;
 use crate::types::{ClosestPoints, Contact, Param, finite};
@@ -81,26 +79,12 @@ pub(crate) fn closest_balls<T: Real>(
 ) -> ClosestPoints<T> {
     let none = Param::None;
     if !(r1 >= T::ZERO && r2 >= T::ZERO) {
-        let nan = nan_point();
-        return ClosestPoints {
-            point_a: nan,
-            point_b: nan,
-            distance: T::NAN,
-            param_a: none,
-            param_b: none,
-        };
+        return ClosestPoints::nan();
     }
     let v = c2 - c1;
     let d = v.norm();
     if !d.is_finite() {
-        let nan = nan_point();
-        return ClosestPoints {
-            point_a: nan,
-            point_b: nan,
-            distance: T::NAN,
-            param_a: none,
-            param_b: none,
-        };
+        return ClosestPoints::nan();
     }
     if d <= r1 + r2 {
         // Overlapping: report a shared point, the middle of the overlap of the two diameters on the
@@ -270,13 +254,14 @@ pub fn contact_segment_sphere<T: Real>(seg: &Segment<T>, s: &Sphere<T>) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::point3;
 
     use crate::test_support::*;
     use osculate_testing::for_f32_and_f64;
 
     fn point_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         // Inside, outside, the empty sphere.
         let s = Sphere::new(p(1.0, 1.0, 1.0), l(2.0));
         assert!(
@@ -294,7 +279,7 @@ mod tests {
 
     fn pair_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let seg = |a: Point3<T>, b: Point3<T>| Segment::new(a, b);
         // Spheres and capsules: apart, overlapping (shared point), concentric, negative radius.
         let s1 = Sphere::new(p(0.0, 0.0, 0.0), l(1.0));

@@ -4,7 +4,7 @@
 
 use osculate_math::{
     Aabb, Capsule, Cone, Cylinder, Isometry3, Obb, Point3, Real, Segment, Sphere, Tetrahedron,
-    Triangle, Vector3, any_perpendicular,
+    Triangle, Vector3,
 };
 
 /// A convex shape described by its support mapping `s(d)`: a point of the shape maximising `d·x`.
@@ -476,13 +476,6 @@ impl<T: Real, S: SupportMap<T>> SupportMap<T> for Swept<S, T> {
         let p = self.shape.core_support(dir);
         if self.motion.dot(dir) > T::ZERO { p + self.motion } else { p }
     }
-}
-
-/// A unit vector perpendicular to `v` (re-exported for the GJK's degenerate starts).
-#[inline]
-#[cfg_attr(not(feature = "alloc"), allow(dead_code, reason = "EPA, its user, needs alloc"))]
-pub(crate) fn perpendicular<T: Real>(v: &Vector3<T>) -> Vector3<T> {
-    any_perpendicular(v).into_inner()
 }
 
 #[cfg(test)]

@@ -30,9 +30,8 @@ pub(crate) fn check_contact<T: Real>(
     c
 }
 
-pub(crate) fn p<T: Real>(x: f64, y: f64, z: f64) -> Point3<T> {
-    Point3::new(T::lit(x), T::lit(y), T::lit(z))
-}
+/// A point from `f64` coordinates.
+pub(crate) use osculate_math::point3 as p;
 
 pub(crate) fn sphere<T: Real>(c: Point3<T>, r: f64) -> Sphere<T> {
     Sphere::new(c, T::lit(r))

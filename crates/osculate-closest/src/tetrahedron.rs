@@ -109,6 +109,7 @@ pub fn sq_distance_point_tetrahedron<T: Real>(p: &Point3<T>, tet: &Tetrahedron<T
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::point3;
 
     use osculate_testing::for_f32_and_f64;
 
@@ -163,7 +164,7 @@ mod tests {
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let close = |a: Point3<T>, b: Point3<T>| (a - b).norm() < l(1e-5);
         // Tetrahedron: inside, each region kind, and both windings.
         let tet = Tetrahedron::new(

@@ -2,9 +2,7 @@
 //! points of a segment and a triangle and of two triangles (Ericson 5.1.10), and the contact of a
 //! sphere and a triangle.
 
-use osculate_math::{
-    Point3, Real, Segment, Sphere, Triangle, Vector3, any_perpendicular, nan_point,
-};
+use osculate_math::{Point3, Real, Segment, Sphere, Triangle, Vector3, any_perpendicular};
 
 use crate::linear::{clamp01, closest_point_on_segment, ratio, segment_segment_params};
 use crate::sphere::contact_balls;
@@ -262,18 +260,7 @@ struct Best<T: Real> {
 
 impl<T: Real> Best<T> {
     fn new() -> Self {
-        let nan = nan_point();
-        Self {
-            best: ClosestPoints {
-                point_a: nan,
-                point_b: nan,
-                distance: T::NAN,
-                param_a: Param::None,
-                param_b: Param::None,
-            },
-            sq: T::INFINITY,
-            nan: false,
-        }
+        Self { best: ClosestPoints::nan(), sq: T::INFINITY, nan: false }
     }
 
     fn consider(&mut self, pa: Point3<T>, ma: Param<T>, pb: Point3<T>, mb: Param<T>) {
@@ -293,18 +280,7 @@ impl<T: Real> Best<T> {
     }
 
     fn finish(self) -> ClosestPoints<T> {
-        if self.nan {
-            let nan = nan_point();
-            ClosestPoints {
-                point_a: nan,
-                point_b: nan,
-                distance: T::NAN,
-                param_a: Param::None,
-                param_b: Param::None,
-            }
-        } else {
-            self.best
-        }
+        if self.nan { ClosestPoints::nan() } else { self.best }
     }
 }
 
@@ -536,6 +512,7 @@ pub fn contact_sphere_triangle<T: Real>(s: &Sphere<T>, tri: &Triangle<T>) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::point3;
 
     use crate::test_support::*;
     use osculate_testing::for_f32_and_f64;
@@ -645,7 +622,7 @@ mod tests {
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let tri = Triangle::new(p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(0.0, 1.0, 0.0));
         // Each Voronoi region of Ericson 5.1.5 by name.
         let cases = [
@@ -677,7 +654,7 @@ mod tests {
 
     fn pair_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let seg = |a: Point3<T>, b: Point3<T>| Segment::new(a, b);
         // Segment-triangle: through the face, above it, coplanar crossing an edge, the end point
         // region, and a collapsed triangle.

@@ -1,6 +1,6 @@
 //! Result types of the shape-pair queries.
 
-use osculate_math::{Point3, Real, UnitVector3, finite_probe};
+use osculate_math::{Point3, Real, UnitVector3, finite_probe, nan_point};
 
 /// Where a witness point lies on its shape, for shapes that are parametrised.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -57,6 +57,19 @@ pub struct ClosestPoints<T: Real> {
 }
 
 impl<T: Real> ClosestPoints<T> {
+    /// The answer to invalid input: every point and the distance NaN, no parameters.
+    #[inline]
+    pub(crate) fn nan() -> Self {
+        let nan = nan_point();
+        Self {
+            point_a: nan,
+            point_b: nan,
+            distance: T::NAN,
+            param_a: Param::None,
+            param_b: Param::None,
+        }
+    }
+
     /// The same answer with the roles of `A` and `B` exchanged.
     #[inline]
     #[must_use]

@@ -370,17 +370,17 @@ pub fn obb_obb<T: Real>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::{point3, vector3};
 
     use osculate_testing::for_f32_and_f64;
 
     fn sphere_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-4);
         let zero = Vector3::zeros();
         let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
-        let _a = s(p(0.0, 0.0, 0.0), 1.0);
         // Box: face, edge, corner, tunneling through a thin box.
         let b = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
         let e = sphere_aabb(&s(p(2.0, 2.0, 0.5), 0.5), &v(-2.0, -2.0, 0.0), &b, &zero);
@@ -394,8 +394,8 @@ mod tests {
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-5);
         let a = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
         let zero = Vector3::zeros();

@@ -5,9 +5,10 @@ use osculate_cast::ray_capsule;
 use osculate_closest::closest_points_segment_segment;
 use osculate_math::{
     Capsule, Point3, Real, Segment, Sphere, Vector3, any_perpendicular, is_finite_point,
+    safe_normalize,
 };
 
-use crate::sphere::{finite_motion, motion_ray, unit_or};
+use crate::sphere::{finite_motion, motion_ray};
 use crate::types::Impact;
 
 /// Moving sphere `s` (displaced by `vs`) against moving capsule `c` (displaced by `vc`): the
@@ -62,7 +63,9 @@ pub fn sphere_capsule<T: Real>(
     };
     let center = s.center + vs * toi;
     let q = axis_point(&center, &(vc * toi));
-    let normal = unit_or(&(q - center), || unit_or(&rel, || any_perpendicular(&(c.b - c.a))));
+    let normal = safe_normalize(&(q - center))
+        .or_else(|| safe_normalize(&rel))
+        .unwrap_or_else(|| any_perpendicular(&(c.b - c.a)));
     Impact::new(toi, center + normal.into_inner() * s.radius, normal, toi == T::ZERO)
 }
 
@@ -121,7 +124,9 @@ pub fn capsule_capsule<T: Real>(
         first_crossing_convex(&gap, hit.toi, tol)?
     };
     let cp = at(toi);
-    let normal = unit_or(&(cp.point_b - cp.point_a), || unit_or(&rel, Vector3::x_axis));
+    let normal = safe_normalize(&(cp.point_b - cp.point_a))
+        .or_else(|| safe_normalize(&rel))
+        .unwrap_or_else(Vector3::x_axis);
     // In A's frame the motion was relative; move the contact with A.
     let point = cp.point_a + normal.into_inner() * a.radius + va * toi;
     Impact::new(toi, point, normal, toi == T::ZERO)
@@ -159,17 +164,17 @@ fn first_crossing_convex<T: Real>(gap: &impl Fn(T) -> T, t0: T, tol: T) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::{point3, vector3};
 
     use osculate_testing::for_f32_and_f64;
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-4);
         let zero = Vector3::zeros();
         let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
-        let _a = s(p(0.0, 0.0, 0.0), 1.0);
         // Capsules: crossing, parallel sliding past, already overlapping.
         let c1 = Capsule::new(p(0.0, -2.0, 0.0), p(0.0, 2.0, 0.0), l(0.5));
         let c2 = Capsule::new(p(4.0, 0.0, -2.0), p(4.0, 0.0, 2.0), l(0.5));

@@ -4,7 +4,7 @@
 //! mapping under translation, the GJK ray cast (van den Bergen 2004).
 
 use osculate_closest::{GJK_MAX_ITERATIONS, SupportMap, gjk_cast};
-use osculate_math::{Real, UnitVector3, Vector3};
+use osculate_math::{Real, Vector3, safe_normalize};
 
 use crate::types::Impact;
 
@@ -53,14 +53,12 @@ pub fn convex_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Siz
     let hit = gjk_cast(a, b, &relative, GJK_MAX_ITERATIONS)?;
     let point = hit.point + vb * hit.toi;
     let overlapping = hit.normal == Vector3::zeros();
-    let unit = |v: Vector3<T>| {
-        let n2 = v.norm_squared();
-        (n2 > T::ZERO && n2.is_finite()).then(|| UnitVector3::new_unchecked(v / n2.sqrt()))
-    };
     let normal = if overlapping {
-        unit(b.center() - a.center()).or_else(|| unit(relative)).unwrap_or_else(Vector3::x_axis)
+        safe_normalize(&(b.center() - a.center()))
+            .or_else(|| safe_normalize(&relative))
+            .unwrap_or_else(Vector3::x_axis)
     } else {
-        unit(hit.normal)?
+        safe_normalize(&hit.normal)?
     };
     Impact::new(hit.toi, point, normal, overlapping)
 }

@@ -175,11 +175,10 @@ mod tests {
 
     fn sphere_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-4);
         let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
-        let _a = s(p(0.0, 0.0, 0.0), 1.0);
         // Planes: the side it starts on, moving away, parallel.
         let floor = Plane::new(Vector3::z_axis(), l(0.0));
         let under = sphere_plane(&s(p(0.0, 0.0, -5.0), 1.0), &v(0.0, 0.0, 8.0), &floor);
@@ -193,10 +192,9 @@ mod tests {
 
     fn box_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-5);
-        let _a = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
         let zero = Vector3::zeros();
         // Boxes.
         let floor = Plane::new(Vector3::z_axis(), l(0.0));

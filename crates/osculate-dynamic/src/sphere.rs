@@ -2,23 +2,9 @@
 //! obstacle, 3.1.2; Ericson 5.5.5), and the helpers every sphere sweep shares.
 
 use osculate_cast::ray_sphere;
-use osculate_math::{Point3, Ray, Real, Sphere, UnitVector3, Vector3, is_finite_vector};
+use osculate_math::{Point3, Ray, Real, Sphere, Vector3, is_finite_vector, safe_normalize};
 
 use crate::types::Impact;
-
-/// The unit vector along `v`, or `fallback` when `v` is zero.
-#[inline]
-pub(crate) fn unit_or<T: Real>(
-    v: &Vector3<T>,
-    fallback: impl FnOnce() -> UnitVector3<T>,
-) -> UnitVector3<T> {
-    let n2 = v.norm_squared();
-    if n2 > T::ZERO && n2.is_finite() {
-        UnitVector3::new_unchecked(v / n2.sqrt())
-    } else {
-        fallback()
-    }
-}
 
 /// Whether both displacements are finite: a NaN or infinite displacement is invalid input, even for
 /// shapes that already overlap at `t = 0` (no confident answer from garbage).
@@ -56,7 +42,9 @@ pub(crate) fn ball_impact<T: Real>(
     motion: &Vector3<T>,
     overlapping: bool,
 ) -> Option<Impact<T>> {
-    let normal = unit_or(&(closest - center_at_toi), || unit_or(motion, Vector3::x_axis));
+    let normal = safe_normalize(&(closest - center_at_toi))
+        .or_else(|| safe_normalize(motion))
+        .unwrap_or_else(Vector3::x_axis);
     Impact::new(toi, closest, normal, overlapping)
 }
 
@@ -104,7 +92,8 @@ pub fn sphere_sphere<T: Real>(
         ray_sphere(&ray, &Sphere::new(Point3::origin(), r))?.t_enter
     };
     let (ca, cb) = (a.center + va * toi, b.center + vb * toi);
-    let normal = unit_or(&(cb - ca), || unit_or(&rel, Vector3::x_axis));
+    let normal =
+        safe_normalize(&(cb - ca)).or_else(|| safe_normalize(&rel)).unwrap_or_else(Vector3::x_axis);
     Impact::new(toi, ca + normal.into_inner() * a.radius, normal, toi == T::ZERO)
 }
 
@@ -117,8 +106,8 @@ mod tests {
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-4);
         let zero = Vector3::zeros();
         let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));

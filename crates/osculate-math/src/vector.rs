@@ -271,4 +271,19 @@ mod tests {
         assert_eq!(scale_of::<f64>(&[&Point3::new(0.1, -0.2, 0.0)]), 1.0);
         assert_eq!(scale_of::<f64>(&[&Point3::origin(), &Point3::new(3.0, -7.0, 2.0)]), 7.0);
     }
+
+    #[test]
+    fn tiny_and_huge_vectors_normalise_to_unit_length() {
+        // A vector whose squared length is subnormal (an f32 direction of length 1e-20) or
+        // overflows still normalises to unit length; zero and non-finite vectors have no direction.
+        for s in [1e-20_f32, 1e-30, 1e-44, 1e20, 3e38] {
+            let u = safe_normalize(&Vector3::new(0.0, 0.3 * s, -0.4 * s));
+            assert!(u.is_some_and(|u| (u.norm() - 1.0).abs() < 1e-6), "{s}: {u:?}");
+        }
+        assert!(safe_normalize(&Vector3::new(0.0_f32, 0.0, 0.0)).is_none());
+        assert!(safe_normalize(&Vector3::new(f32::INFINITY, 0.0, 0.0)).is_none());
+        assert!(safe_normalize(&Vector3::new(f32::NAN, 1.0, 0.0)).is_none());
+        let u = safe_normalize(&Vector3::new(1e-300_f64, 0.0, 0.0));
+        assert!(u.is_some_and(|u| (u.norm() - 1.0).abs() < 1e-12), "{u:?}");
+    }
 }

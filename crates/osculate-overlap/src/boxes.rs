@@ -315,11 +315,12 @@ pub fn segment_obb<T: Real>(s: &Segment<T>, b: &Obb<T>) -> bool {
 mod tests {
     use super::*;
     use osculate_math::Rotation3;
+    use osculate_math::{point3, vector3};
     use osculate_testing::for_f32_and_f64;
 
     fn sphere_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
         let unit = s(p(0.0, 0.0, 0.0), 1.0);
         // Boxes: face, edge, corner, inside, inverted.
@@ -344,8 +345,8 @@ mod tests {
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let unit = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
         // AABB pairs in both forms: face to face (touching), edge to edge, nested, apart, inverted.
         let cases = [
@@ -414,7 +415,7 @@ mod tests {
     /// OBB-OBB worked cases (kept apart from the AABB ones).
     fn obb_obb_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let e = Vector3::new(T::ONE, T::ONE, T::ONE);
         let a = Obb::new(p(0.0, 0.0, 0.0), Rotation3::identity(), e);
         // Nested: a small turned box inside a.

@@ -56,11 +56,12 @@ pub fn capsule_capsule<T: Real>(a: &Capsule<T>, b: &Capsule<T>) -> bool {
 mod tests {
     use super::*;
     use osculate_math::Point3;
+    use osculate_math::point3;
     use osculate_testing::for_f32_and_f64;
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
         // Capsules: crossing, parallel apart, a zero-length capsule is a sphere.
         let c1 = Capsule::new(p(0.0, 0.0, 0.0), p(4.0, 0.0, 0.0), l(0.5));

@@ -338,11 +338,12 @@ pub fn triangle_halfspace<T: Real>(t: &Triangle<T>, h: &Halfspace<T>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::point3;
     use osculate_math::{Point3, Rotation3};
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let floor = Plane::new(Vector3::z_axis(), l(0.0));
         let ground = Halfspace::new(floor);
         // Spheres: the three variants of Ericson 5.2.2, touching included.

@@ -73,11 +73,12 @@ pub fn segment_sphere<T: Real>(seg: &Segment<T>, s: &Sphere<T>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::point3;
     use osculate_testing::for_f32_and_f64;
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
         let unit = s(p(0.0, 0.0, 0.0), 1.0);
         // Touching, nested, apart, negative radius, NaN.

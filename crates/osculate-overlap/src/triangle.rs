@@ -687,11 +687,12 @@ mod tests {
     use super::*;
     use crate::*;
     use osculate_math::Rotation3;
+    use osculate_math::{point3, vector3};
     use osculate_testing::for_f32_and_f64;
 
     fn sphere_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
         // Triangle: face, edge region, a collapsed triangle.
         let t = Triangle::new(p(0.0, 0.0, 0.0), p(2.0, 0.0, 0.0), p(0.0, 2.0, 0.0));
@@ -727,9 +728,8 @@ mod tests {
     }
 
     fn box_worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let unit = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
         // AABB-triangle: coplanar with a face, edge-parallel to an axis, through the middle,
         // separated by the triangle's normal, collapsed triangle, vertex inside (the case
@@ -761,7 +761,7 @@ mod tests {
     /// is inside the box. Both as an AABB and as the same configuration turned and moved (OBB).
     fn box_triangle_separated_only_by_an_edge_axis<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let cube = Aabb::new(p(-1.0, -1.0, -1.0), p(1.0, 1.0, 1.0));
         let apart = Triangle::new(p(2.5, -0.3, 0.0), p(-0.3, 2.5, 0.0), p(1.05, 1.05, -0.2));
         let shift = Vector3::new(l(-0.15), l(-0.15), T::ZERO);
@@ -788,7 +788,7 @@ mod tests {
     /// 0.05 beyond it, one crossing the box's corner region diagonally.
     fn rotated_box_against_triangles_and_segments<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let turn = Rotation3::from_axis_angle(
             &osculate_math::Unit::new_normalize(Vector3::new(T::ONE, T::ONE, T::ZERO)),
             l(0.6),
@@ -817,7 +817,7 @@ mod tests {
     /// a box, in both box forms.
     fn segment_on_face_and_nested_triangle<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let unit = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
         assert!(segment_aabb(&Segment::new(p(0.2, 0.3, 1.0), p(0.8, 0.6, 1.0)), &unit));
         assert!(segment_aabb(&Segment::new(p(-1.0, 0.5, 1.0), p(2.0, 0.5, 1.0)), &unit));
@@ -867,8 +867,7 @@ mod tests {
     }
 
     fn worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let tri = |a, b, c| Triangle::new(a, b, c);
         let floor = tri(p(0.0, 0.0, 0.0), p(4.0, 0.0, 0.0), p(0.0, 4.0, 0.0));
         let cases = [

@@ -291,8 +291,8 @@ mod tests {
             }
         }
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let tol = test_tolerance::<T>() * l(10.0);
         let near = |a: T, b: f64| (a - l(b)).abs() <= tol * l(1.0 + b.abs());
         let unit_box = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));

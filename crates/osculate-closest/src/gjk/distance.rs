@@ -187,13 +187,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         let v = Vertex { w: Vector3::zeros(), a: nan, b: nan };
         let r = GjkResult {
             status: GjkStatus::Invalid,
-            closest: ClosestPoints {
-                point_a: nan,
-                point_b: nan,
-                distance: T::NAN,
-                param_a: Param::None,
-                param_b: Param::None,
-            },
+            closest: ClosestPoints::nan(),
             iterations,
             direction: Vector3::zeros(),
         };
