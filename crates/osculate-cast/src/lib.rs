@@ -3,8 +3,8 @@
 //! Ray, segment and line casts against every shape, with the entry/exit interval and the outward
 //! normal (van den Bergen 3.1.2, 3.2.1; Ericson 5.3).
 //!
-//! **Layering**: depends only on `osculate-math`, `osculate-closest` and `osculate-overlap`
-//! (layers 0-2).
+//! **Layering**: depends only on `osculate-math` (layer 0): a cast is a closed form on the shape
+//! itself. The dynamic layer and the `osculate` facade build on it.
 //!
 //! ```
 //! use osculate_cast::ray_aabb;
@@ -71,4 +71,3 @@ pub use crate::sphere::{ray_sphere, segment_sphere, segment_sphere_test};
 pub use crate::tetrahedron::ray_tetrahedron;
 pub use crate::triangle::{Culling, line_triangle, ray_triangle, ray_triangle_watertight};
 pub use crate::types::{RayHit, TriangleHit};
-pub use osculate_overlap;

@@ -108,4 +108,3 @@ pub use crate::triangle::{
     contact_sphere_triangle, sq_distance_point_triangle,
 };
 pub use crate::types::{ClosestPoints, Contact, CurvePoint, Param, TrianglePoint};
-pub use osculate_math;

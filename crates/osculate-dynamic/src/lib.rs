@@ -70,4 +70,3 @@ pub use crate::polytope::sphere_polygon;
 pub use crate::sphere::sphere_sphere;
 pub use crate::triangle::{aabb_triangle, sphere_triangle};
 pub use crate::types::Impact;
-pub use osculate_cast;

@@ -71,7 +71,6 @@ pub use crate::triangle::{
     aabb_triangle, obb_triangle, segment_triangle, segment_triangle_exact, sphere_triangle,
     triangle_triangle, triangle_triangle_exact,
 };
-pub use osculate_closest;
 
 use osculate_math::{ContainsPoint, Point3, Real};
 

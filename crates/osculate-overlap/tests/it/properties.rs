@@ -17,12 +17,12 @@
 
 use std::fmt::Debug;
 
+use osculate_closest as closest;
 use osculate_math::edge_edge_axis;
 use osculate_math::{
     Aabb, Capsule, Cone, ConvexPolygon, Halfspace, Matrix3, Obb, Plane, Point3, Real, Rotation3,
     Segment, Sphere, Transform, Triangle, Unit, Vector3,
 };
-use osculate_overlap::osculate_closest as closest;
 use osculate_overlap::sat::{Interval, separated_on_axis};
 use osculate_overlap::{
     aabb_aabb, aabb_aabb_center_extents, aabb_halfspace, aabb_plane, aabb_triangle,
