@@ -123,10 +123,10 @@ fn coverage_osculate<T: Real>(c: &mut Criterion, id: &str) {
         closest::signed_distance_point_plane(&x.0, &x.1)
     });
     group!(c, "gjk_cylinder_cone", id, pairs::<T, Cylinder<T>, Cone<T>>(620), |x| {
-        closest::gjk(&x.0, &x.1, None, 64)
+        closest::distance_convex(&x.0, &x.1, None, 64)
     });
     group!(c, "gjk_intersect_cylinder_cone", id, pairs::<T, Cylinder<T>, Cone<T>>(620), |x| {
-        closest::gjk_intersect(&x.0, &x.1, 64)
+        closest::intersect_convex(&x.0, &x.1, 64)
     });
     // Overlap (layer 2).
     group!(c, "overlap_sphere_aabb", id, pairs::<T, Sphere<T>, Aabb<T>>(530), |x| {

@@ -113,9 +113,9 @@ fn usable<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> bool {
 ///
 /// Use this one for rays and for segments (`Ray::from_segment`). [`segment_aabb_outcode`] is van
 /// den Bergen's clipper; its early out (both ends outside one face) does not pay for its branches
-/// on mixed input: on the benchmark's segments (`segment_aabb_outcode` / `segment_aabb_slab`) it
-/// runs 201 instructions and 1.5 mispredicted branches a query under callgrind against this
-/// test's 171 and 0.4. Take it where its outcodes are wanted anyway.
+/// on mixed input (its outcode branches mispredict where this test's slabs run straight through;
+/// see the `segment_aabb_outcode` and `segment_aabb_slab` benchmarks). Take it where its outcodes
+/// are wanted anyway.
 ///
 /// # Examples
 /// ```
@@ -393,8 +393,8 @@ mod tests {
         assert!(h.is_some_and(|h| h.t_enter == l(0.0) && h.t_exit == l(0.25)), "{h:?}");
     }
 
-    /// Found by the cast fuzz target: an oriented box built through its public fields with a
-    /// matrix that is not a rotation gave a hit whose "unit" normal had length 2.
+    /// An oriented box built through its public fields with a matrix that is not a rotation: the
+    /// hit's "unit" normal had length 2; such a box gets no hit.
     #[test]
     fn obb_with_a_non_rotation_matrix_gives_no_hit() {
         let bad = Obb {
@@ -471,23 +471,5 @@ mod tests {
         assert!(hits > 500, "{hits} hits");
     }
 
-    #[test]
-    fn many_agrees_with_single_f32() {
-        many_agrees_with_single::<f32>();
-    }
-
-    #[test]
-    fn many_agrees_with_single_f64() {
-        many_agrees_with_single::<f64>();
-    }
-
-    #[test]
-    fn worked_cases_f32() {
-        worked_cases::<f32>();
-    }
-
-    #[test]
-    fn worked_cases_f64() {
-        worked_cases::<f64>();
-    }
+    osculate_testing::for_f32_and_f64!(many_agrees_with_single, worked_cases);
 }

@@ -155,7 +155,7 @@ pub fn ray_cone<T: Real>(ray: &Ray<T>, cone: &Cone<T>) -> Option<RayHit<T>> {
         // An entry normal along the ray: a chord near the tip shorter than the quadratic
         // resolves (its discriminant below rounding: about √ε of the cone's size, 3e-4 in f32)
         // collapses to one point inside the chord, whose azimuth can be the exit's (an f32 ray
-        // 9e-5 from the tip got n·d̂ = 0.19; 1,000,000-case soak, `properties::cone::f32`).
+        // 9e-5 from the tip got n·d̂ = 0.19).
         // There the point is the tip up to that resolution, and the slant normal on the side
         // the ray comes from (the azimuth opposite to the ray's part across the axis) is one of
         // the tip's normals that faces the ray.
@@ -210,7 +210,7 @@ mod tests {
         assert!(ray_cone(&Ray::new(p(1.5, 0.0, 2.0), v(0.0, 0.0, -1.0)), &disc).is_none());
     }
 
-    /// An f32 ray 9.2e-5 from a cone's tip (1,000,000-case soak, `properties::cone::f32`): its
+    /// An f32 ray 9.2e-5 from a cone's tip: its
     /// chord through the cone (1e-4 long in f64) is below what the f32 quadratic resolves and
     /// collapsed to one point, whose azimuth gave the exit's normal (`n·d̂ = 0.19`). The normal
     /// now faces the ray and is one of the tip's: the closest point of the cone to `p + n` is

@@ -3,8 +3,11 @@
 
 use osculate_math::{Ray, Real, UnitVector3, Vector3, safe_normalize};
 
+#[cfg(feature = "alloc")]
 use crate::plane::facing;
-use crate::types::{RayHit, hit, valid_ray};
+#[cfg(feature = "alloc")]
+use crate::types::valid_ray;
+use crate::types::{RayHit, hit};
 
 /// Cyrus-Beck: the ray clipped by the halfspaces behind `planes` (Ericson 5.3.8). Each plane
 /// either bounds the ray's entry (it moves into the halfspace) or its exit; a ray parallel to a
@@ -61,7 +64,7 @@ pub(crate) fn clip_planes<T: Real>(
 /// use osculate_cast::ray_polyhedron;
 /// use osculate_math::{Aabb, ConvexPolyhedron, Point3, Ray, Vector3};
 ///
-/// let cube = ConvexPolyhedron::from_aabb(&Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)))?;
+/// let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)))?;
 /// let h = ray_polyhedron(&Ray::new(Point3::new(0.5, 0.5, 4.0), -Vector3::z()), &cube).unwrap();
 /// assert!((h.t_enter - 3.0).abs() < 1e-12 && (h.t_exit - 4.0).abs() < 1e-12);
 /// assert!((h.normal.into_inner() - Vector3::z()).norm() < 1e-12);

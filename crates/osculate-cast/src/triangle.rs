@@ -7,13 +7,27 @@ use crate::plane::facing;
 use crate::types::{TriangleHit, hit, valid_ray};
 
 /// Which faces of a triangle a ray cast may hit.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::{Culling, ray_triangle};
+/// use osculate_math::{Point3, Ray, Triangle, Vector3};
+///
+/// // Counter-clockwise seen from +z: the front face looks up.
+/// let t = Triangle::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+/// let down = Ray::new(Point3::new(0.2, 0.2, 1.0), -Vector3::z());
+/// let up = Ray::new(Point3::new(0.2, 0.2, -1.0), Vector3::z());
+/// assert!(ray_triangle(&down, &t, Culling::FrontOnly).is_some());
+/// assert!(ray_triangle(&up, &t, Culling::FrontOnly).is_none()); // reaches the back face
+/// assert!(ray_triangle(&up, &t, Culling::TwoSided).is_some());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Culling {
-    /// Both faces (a two-sided triangle).
+    /// Both faces hit (a two-sided triangle).
     TwoSided,
-    /// Only the front face: the one `(b − a) × (c − a)` points out of, seen counter-clockwise from
-    /// the ray's origin. Rays reaching the back face miss.
-    BackFaces,
+    /// Only the front face hits (back faces are culled): the face `(b − a) × (c − a)` points out
+    /// of, whose vertices a ray hitting it sees counter-clockwise. Rays reaching the back face miss.
+    FrontOnly,
 }
 
 /// The hit on a triangle from its parameter and barycentrics.
@@ -49,10 +63,10 @@ fn triangle_hit<T: Real>(
 ///
 /// let t = Triangle::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
 /// let down = Ray::new(Point3::new(0.25, 0.25, 1.0), -Vector3::z());
-/// let h = ray_triangle(&down, &t, Culling::BackFaces).unwrap();
+/// let h = ray_triangle(&down, &t, Culling::FrontOnly).unwrap();
 /// assert_eq!((h.hit.t_enter, h.barycentric), (1.0, [0.5, 0.25, 0.25]));
 /// let up = Ray::new(Point3::new(0.25, 0.25, -1.0), Vector3::z());
-/// assert!(ray_triangle(&up, &t, Culling::BackFaces).is_none()); // the back face
+/// assert!(ray_triangle(&up, &t, Culling::FrontOnly).is_none()); // the back face
 /// assert!(ray_triangle(&up, &t, Culling::TwoSided).is_some());
 /// ```
 #[must_use]
@@ -72,7 +86,7 @@ pub fn ray_triangle<T: Real>(
     // Front face: det > 0 means the ray comes against the normal e1 × e2.
     let ok = match culling {
         Culling::TwoSided => det != T::ZERO,
-        Culling::BackFaces => det > T::ZERO,
+        Culling::FrontOnly => det > T::ZERO,
     };
     if !ok || !det.is_finite() {
         return None;
@@ -202,7 +216,7 @@ pub fn ray_triangle_watertight<T: Real>(
     }
     // The sign of det says which face the ray meets: positive is the front (counter-clockwise
     // seen from the origin, as in `ray_triangle`).
-    if culling == Culling::BackFaces && det < T::ZERO {
+    if culling == Culling::FrontOnly && det < T::ZERO {
         return None;
     }
     let (az, bz, cz) = (sz * a[kz], sz * b[kz], sz * c[kz]);
@@ -271,7 +285,7 @@ mod tests {
         let tri = Triangle::new(p(0.0, 0.0, 0.0), p(2.0, 0.0, 0.0), p(0.0, 2.0, 0.5));
         let rays = [
             (p(0.5, 0.5, 3.0), v(0.0, 0.1, -1.0), Culling::TwoSided),
-            (p(0.5, 0.5, 3.0), v(0.05, 0.0, -2.0), Culling::BackFaces),
+            (p(0.5, 0.5, 3.0), v(0.05, 0.0, -2.0), Culling::FrontOnly),
             (p(0.4, 0.3, -3.0), v(0.0, 0.0, 1.0), Culling::TwoSided),
             (p(1.0, 0.0, 3.0), v(0.0, 0.0, -1.0), Culling::TwoSided),
             (p(0.0, 0.0, -1.0), v(0.0, 0.0, 1.0), Culling::TwoSided),
@@ -330,14 +344,14 @@ mod tests {
                 "{r:?}"
             );
             assert_eq!(
-                ray_triangle_watertight(&r, &tri, Culling::BackFaces).is_some(),
+                ray_triangle_watertight(&r, &tri, Culling::FrontOnly).is_some(),
                 want,
                 "{r:?}"
             );
         }
         let up = Ray::new(p(0.25, 0.25, -1.0), v(0.0, 0.0, 1.0));
-        assert!(ray_triangle(&up, &tri, Culling::BackFaces).is_none());
-        assert!(ray_triangle_watertight(&up, &tri, Culling::BackFaces).is_none());
+        assert!(ray_triangle(&up, &tri, Culling::FrontOnly).is_none());
+        assert!(ray_triangle_watertight(&up, &tri, Culling::FrontOnly).is_none());
         let h = ray_triangle_watertight(&up, &tri, Culling::TwoSided);
         assert!(
             h.is_some_and(|h| h.hit.normal.into_inner() == v(0.0, 0.0, -1.0)

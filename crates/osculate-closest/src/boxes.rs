@@ -333,7 +333,7 @@ pub fn contact_sphere_obb<T: Real>(s: &Sphere<T>, b: &Obb<T>) -> Option<Contact<
 /// and normal (Gottschalk et al.'s axes, Ericson 4.4.1, measured rather than only tested). Face
 /// axes are preferred over edge axes within a relative tolerance, which keeps the normal of a box
 /// resting on another steady. When an axis separates, the boxes are apart and the exact distance
-/// and witnesses come from GJK ([`gjk`](crate::gjk)).
+/// and witnesses come from GJK ([`distance_convex`](crate::distance_convex)).
 ///
 /// Witness points when overlapping, both on their boxes and `depth·normal` apart: for a face axis,
 /// the other box's deepest feature along the axis (vertex, edge or face), moved out by the depth,
@@ -374,8 +374,8 @@ pub fn contact_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> Option<Contact<T>> {
     if !(valid(a) && valid(b)) {
         return None;
     }
-    let ua: [Vector3<T>; 3] = core::array::from_fn(|i| a.axis(i));
-    let ub: [Vector3<T>; 3] = core::array::from_fn(|i| b.axis(i));
+    let ua: [Vector3<T>; 3] = a.axes();
+    let ub: [Vector3<T>; 3] = b.axes();
     let d = b.center - a.center;
     let radius = |o: &Obb<T>, u: &[Vector3<T>; 3], l: &Vector3<T>| {
         (0..3).fold(T::ZERO, |r, i| r + o.half_extents[i] * u[i].dot(l).abs())
@@ -421,7 +421,7 @@ pub fn contact_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> Option<Contact<T>> {
         }
     }
     if let Some(axis) = separating {
-        let r = crate::gjk::gjk(a, b, None, 64);
+        let r = crate::gjk::distance_convex(a, b, None, crate::GJK_MAX_ITERATIONS);
         let (pa, pb) = (r.closest.point_a, r.closest.point_b);
         if let Some(n) = Unit::try_new(pb - pa, T::ZERO) {
             let distance = r.closest.distance;
@@ -535,7 +535,7 @@ fn touching_point<T: Real>(r: &Obb<T>, o: &Obb<T>, n: &Vector3<T>, depth: T) -> 
     let local = o.rotation.inverse_transform_vector(&-n);
     // Components below the relative tolerance count as ties: the tilt that ignores, times the
     // box's size, stays inside the witnesses' rounding (16 times more put an f32 witness 2e-4 of
-    // the size off its box, found at 5,000 cases of `contact_is_consistent`).
+    // the size off its box).
     let tie = T::RELATIVE_TOLERANCE;
     let sign = |x: T| {
         if x > tie {
@@ -591,7 +591,7 @@ fn touching_point<T: Real>(r: &Obb<T>, o: &Obb<T>, n: &Vector3<T>, depth: T) -> 
     let fallback = centroid(&poly[..len]);
     // Clip against the reference face's sides: |(x − c)·u_m| ≤ e_m for its two in-plane axes.
     for m in 0..3 {
-        let u = r.axis(m);
+        let u = r.axes()[m];
         if u.dot(n).abs() > T::HALF {
             continue; // the face's own normal
         }
@@ -817,28 +817,31 @@ mod tests {
             let gap = (c.point_b - c.point_a - c.normal.into_inner() * c.distance).norm();
             assert!(gap <= tol, "seed {seed}: witnesses {c:?}");
             if c.distance >= T::ZERO {
-                let g = gjk(&p.a, &p.b, None, 64).closest.distance;
-                assert!((g - c.distance).abs() <= tol, "seed {seed}: {c:?} vs gjk {g:?}");
+                let g = distance_convex(&p.a, &p.b, None, 64).closest.distance;
+                assert!(
+                    (g - c.distance).abs() <= tol,
+                    "seed {seed}: {c:?} vs distance_convex {g:?}"
+                );
                 continue;
             }
             overlapping += 1;
             let depth = -c.distance;
             let moved = |t: T| Obb { center: p.b.center + c.normal.into_inner() * t, ..p.b };
-            let past = gjk(&p.a, &moved(depth + tol), None, 64).closest.distance;
+            let past = distance_convex(&p.a, &moved(depth + tol), None, 64).closest.distance;
             assert!(
                 past > T::ZERO && past <= tol * T::lit(2.0),
                 "seed {seed}: past the depth {past:?}, {c:?}"
             );
             if depth > tol * T::lit(2.0) {
-                let short = gjk(&p.a, &moved(depth - tol), None, 64).closest.distance;
+                let short = distance_convex(&p.a, &moved(depth - tol), None, 64).closest.distance;
                 assert_eq!(short, T::ZERO, "seed {seed}: short of the depth, {c:?}");
             }
         }
         assert!(overlapping > 20, "only {overlapping} overlapping pairs");
     }
 
-    /// Found by the properties: boxes in touching contact (an axis separating them by rounding,
-    /// GJK's witnesses coinciding) got `None`; they now get distance 0.
+    /// Boxes in touching contact (an axis separating them by rounding, GJK's witnesses
+    /// coinciding): they get distance 0, not `None`.
     #[test]
     fn touching_boxes_have_a_contact() {
         let e = Vector3::new(1.0_f64, 1.0, 1.0);

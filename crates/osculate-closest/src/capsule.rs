@@ -151,13 +151,12 @@ pub fn contact_capsule_capsule<T: Real>(a: &Capsule<T>, b: &Capsule<T>) -> Optio
     // common perpendicular d₁ × d₂, exactly. Take the direction from the cross product and the
     // axes' distance along it, not from the rounded points: when the axes nearly meet, their
     // difference is mostly rounding, and its direction could be anything (an f32 pair 0.68 deep,
-    // moved out along that normal, still overlapped by 0.083: found by the 1,000,000-case soak,
-    // `contacts::capsule_capsule::moving_b_out_along_normal_makes_touch_f32`). The sign follows
+    // moved out along that normal, still overlapped by 0.083). The sign follows
     // the points, so the exchanged query gets the flipped normal.
     // The normal is that unit `±n` itself, not the direction of `center_b − point_a` after
     // `center_b = point_a + n·along` was rounded: at 7e-7 apart (f32, coordinates near 0.7)
     // that rounding turned it 0.04 rad, and the witness points left the capsules' surfaces by
-    // up to 0.017 (found by the 1,000,000-case soak, `contact_is_consistent_f32`).
+    // up to 0.017.
     if crossing && inside(axes.param_a) && inside(axes.param_b) {
         let n = Unit::new_unchecked(n / nn.sqrt());
         let along = (axes.point_b - axes.point_a).dot(&n);
@@ -210,8 +209,7 @@ mod tests {
         assert_eq!(closest_points_capsule_capsule(&cap2, &cap2).distance, l(0.0));
     }
 
-    /// Two f32 capsules whose axes cross 7e-7 apart, 1.26 deep (the 1,000,000-case soak,
-    /// `contacts::capsule_capsule::contact_is_consistent_f32`): the normal came from the
+    /// Two f32 capsules whose axes cross 7e-7 apart, 1.26 deep: the normal came from the
     /// rounded `center_b − point_a`, 0.04 rad off `d₁ × d₂`, and the witness points were off the
     /// capsules' surfaces. Now the normal is the unit cross product and each witness is its
     /// radius from its own axis.

@@ -25,7 +25,14 @@
 //! - **Contacts**: `contact_*` → [`Contact`] (signed distance, normal from A to B, witness points)
 //!   for sphere-sphere, segment-sphere, sphere-capsule, capsule-capsule, sphere-box,
 //!   sphere-oriented box, sphere-triangle, sphere-plane and sphere-halfspace, with van den Bergen's
-//!   special cases (concentric spheres, a segment through the center, a center inside the box).
+//!   special cases (concentric spheres, a segment through the center, a center inside the box),
+//!   and oriented box-oriented box by separating axes.
+//! - **Any two convex shapes** with a [`SupportMap`] (every convex shape, moved by
+//!   [`Transformed`], grown by [`MinkowskiSum`], swept by [`Swept`]): the GJK distance
+//!   ([`closest_points_convex`], and [`distance_convex`] with its [`DistanceStatus`]), the GJK
+//!   boolean test ([`intersect_convex`]), the GJK ray cast ([`cast_convex`], with its
+//!   [`Convergence`]) and, with `alloc`, EPA's penetration depth (`contact_convex`, and
+//!   `contact_convex_with_status`), bounded by [`GJK_MAX_ITERATIONS`] and `EPA_MAX_ITERATIONS`.
 //!
 //! Every query is generic over [`Real`](osculate_math::Real) (`f32`, `f64`), never panics, and says
 //! in its documentation what it returns for degenerate and non-finite input. The catalogue with the
@@ -79,10 +86,10 @@ pub use crate::capsule::{
 pub use crate::cone::{closest_point_on_cone, sq_distance_point_cone};
 pub use crate::cylinder::{closest_point_on_cylinder, sq_distance_point_cylinder};
 #[cfg(feature = "alloc")]
-pub use crate::epa::contact_convex;
+pub use crate::epa::{EPA_MAX_ITERATIONS, contact_convex, contact_convex_with_status};
 pub use crate::gjk::{
-    GJK_MAX_ITERATIONS, GjkCast, GjkResult, GjkStatus, closest_points_convex, gjk, gjk_cast,
-    gjk_intersect,
+    ConvexCast, ConvexDistance, DistanceStatus, GJK_MAX_ITERATIONS, cast_convex,
+    closest_points_convex, distance_convex, intersect_convex,
 };
 pub use crate::linear::{
     closest_point_on_line, closest_point_on_ray, closest_point_on_segment,
@@ -107,4 +114,4 @@ pub use crate::triangle::{
     closest_point_on_triangle, closest_points_segment_triangle, closest_points_triangle_triangle,
     contact_sphere_triangle, sq_distance_point_triangle,
 };
-pub use crate::types::{ClosestPoints, Contact, CurvePoint, Param, TrianglePoint};
+pub use crate::types::{ClosestPoints, Contact, Convergence, CurvePoint, Param, TrianglePoint};

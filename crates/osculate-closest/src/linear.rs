@@ -256,7 +256,7 @@ pub fn closest_points_segment_segment<T: Real>(a: &Segment<T>, b: &Segment<T>) -
     let (aa, e) = (d1.norm_squared(), d2.norm_squared());
     let nn = d1.cross(&d2).norm_squared();
     // Nearly parallel (sin²θ below 1/16): the line parameters are ill-conditioned (f32 distance
-    // errors up to 478 ε·scale in `cargo xtask accuracy`), so the four end-to-segment projections,
+    // errors up to 478 ε·scale), so the four end-to-segment projections,
     // each well conditioned, are candidates too: the minimum over the parameter square is the
     // lines' interior point or lies on the square's boundary, whose edges' minima they are.
     // (With them the same inputs err by 1.5 ε·scale at most.) Rare on general input, so the
@@ -266,7 +266,7 @@ pub fn closest_points_segment_segment<T: Real>(a: &Segment<T>, b: &Segment<T>) -
     // squared distances (8 ε · scale · distance): where the minimum is flat, candidates a few ulps
     // apart lie far apart along the segments (1.5e-3 apart for f32 capsule axes at 11°), and a
     // strict `<` let each argument order pick its own, so the exchanged query's witnesses did not
-    // swap (found by the 1,000,000-case soak, `contacts::exchange::capsule_capsule_f32`). The
+    // swap. The
     // accuracy cases the candidates exist for gain hundreds of ε · scale.
     if nn < aa * e * T::lit(0.0625) && aa > T::ZERO && e > T::ZERO {
         let scale = [a.a, a.b, b.a, b.b].iter().fold(T::ZERO, |m, p| m.fast_max(p.coords.amax()));
@@ -313,8 +313,8 @@ mod tests {
         );
     }
 
-    /// Found by the property tests: a NaN `max_t` was skipped by the clamp's comparison and the ray
-    /// reported a finite closest point (distance 0 from the origin for a zero direction).
+    /// A ray with a NaN `max_t`: the clamp's comparison skipped it and the ray reported a finite
+    /// closest point (distance 0 from the origin for a zero direction); it gets NaN.
     #[test]
     fn ray_with_nan_max_t_gives_nan() {
         let o = Point3::new(0.0_f64, 0.0, 0.0);

@@ -46,7 +46,7 @@ use crate::polytope::closest_on_planar;
 /// use osculate_closest::closest_point_on_polyhedron;
 /// use osculate_math::{Aabb, ConvexPolyhedron, Point3};
 ///
-/// let cube = ConvexPolyhedron::from_aabb(&Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)))?;
+/// let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)))?;
 /// assert_eq!(closest_point_on_polyhedron(&Point3::new(0.5, 0.5, 0.5), &cube), Point3::new(0.5, 0.5, 0.5));
 /// assert_eq!(closest_point_on_polyhedron(&Point3::new(3.0, 0.5, -2.0), &cube), Point3::new(1.0, 0.5, 0.0));
 /// # Ok::<(), osculate_math::ShapeError>(())
@@ -64,14 +64,13 @@ pub fn closest_point_on_polyhedron<T: Real>(
     // offset `d` is as large as the coordinates, and `n·x − d` rounds at that magnitude on every
     // evaluation. Between two nearly parallel faces that noise moves their common edge by the
     // noise over the angle — in f32 at 1e4, 1e-3 over 2.5e-3, and a point on a face came back
-    // 0.87 from it (found by the 1,000,000-case soak). The offsets relative to `c`,
+    // 0.87 from it. The offsets relative to `c`,
     // `d − n·c`, are formed once per plane, and every later evaluation rounds at the
     // polyhedron's own size.
     //
     // And the faces are built in f64 whatever `T` is (f32 planes and vertices are exact there):
     // two faces 1e-4 rad apart in f32 have a common edge located only to ε / 1e-4 ≈ 1e-3 of the
-    // size, and a point 1.6e-7 outside such a face came back 4.6e-3 away (the cast layer's
-    // 1,000,000-case soak, which measures its hits with this query).
+    // size, and a point 1.6e-7 outside such a face came back 4.6e-3 away.
     let wide = |x: &Point3<T>| x.map(Real::to_f64);
     let count = poly.vertices.len().max(1) as f64;
     let c = Point3::from(
@@ -380,7 +379,7 @@ fn clip_behind<T: Real>(
 /// use osculate_closest::sq_distance_point_polyhedron;
 /// use osculate_math::{Aabb, ConvexPolyhedron, Point3};
 ///
-/// let cube = ConvexPolyhedron::from_aabb(&Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)))?;
+/// let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)))?;
 /// assert_eq!(sq_distance_point_polyhedron(&Point3::new(2.0, 2.0, 0.5), &cube), 2.0);
 /// # Ok::<(), osculate_math::ShapeError>(())
 /// ```
@@ -398,8 +397,7 @@ mod tests {
     use osculate_math::*;
     use osculate_testing::for_f32_and_f64;
 
-    /// Found by the cast layer's 1,000,000-case soak (`properties::polyhedron::f32`, which
-    /// measures its hit points with this query): three faces within 1e-4 rad of each other; a
+    /// An f32 polyhedron with three faces within 1e-4 rad of each other: a
     /// point 1.6e-7 outside one of them came back 4.6e-3 away, the f32 clipping having moved the
     /// faces' common edges by ε over their angle. Built in f64 the faces are where the planes
     /// put them.
@@ -443,8 +441,7 @@ mod tests {
 
     #[test]
     fn far_polyhedron_with_nearly_parallel_faces_in_f32() {
-        // Found by the 1,000,000-case soak (osculate-cast properties::polyhedron::f32): a
-        // polyhedron of size 1 at 1e4, with faces 3 and 12 2.5e-3 rad apart. A point on face 3
+        // An f32 polyhedron of size 1 at 1e4, with faces 3 and 12 2.5e-3 rad apart. A point on face 3
         // (1.3e-4 in front of it, behind every other plane) got a closest point 0.87 away: the
         // f32 noise of `n·x − d` at 1e4 moved the faces' common edge. Measured relative to the
         // centroid, it is within f32 rounding of the f64 answer.
@@ -502,7 +499,7 @@ mod tests {
     #[test]
     fn polyhedron_with_vertices_off_their_planes_keeps_its_faces() -> Result<(), ShapeError> {
         use osculate_math::Aabb;
-        let mut cube = ConvexPolyhedron::from_aabb(&Aabb::new(
+        let mut cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(
             Point3::new(0.0_f64, 0.0, 0.0),
             Point3::new(1.0, 1.0, 1.0),
         ))?;
@@ -521,9 +518,7 @@ mod tests {
         Ok(())
     }
 
-    /// Found by `points::tetrahedron::f32_agrees_with_f64` while trying the tetrahedron through
-    /// the polyhedron's active sets (not kept: no faster): an f32 tetrahedron widened to f64 is a
-    /// sliver 1e-9 thick, not flat at f64's rounding, whose four face normals are within 1e-9
+    /// An f32 tetrahedron widened to f64, as a polyhedron: a sliver 1e-9 thick, not flat at f64's rounding, whose four face normals are within 1e-9
     /// rad of each other. The corner of three of them came out 1.4e-3 from the vertex, with
     /// weights of 4e7 (all positive), and passed; the answer was 6.5e-4 too far. Planes that
     /// close to parallel are now left to the clipping; here as the polyhedron of its corners.
@@ -534,7 +529,7 @@ mod tests {
             Point3::new(f64::from(x as f32), f64::from(y as f32), f64::from(z as f32))
         };
         let a = w(-0.04242282356225968, -0.6826510594462933, 0.4614844033255405);
-        let sliver = ConvexPolyhedron::from_points(&[
+        let sliver = ConvexPolyhedron::try_from_points(&[
             a,
             w(-0.41392539449835386, -0.3812973952821279, -0.8900848227892912),
             w(-0.3420814027918988, 0.5223519681546795, -0.9172376651029721),
@@ -554,7 +549,7 @@ mod tests {
     #[test]
     fn projection_onto_faces_edges_and_corners() -> Result<(), ShapeError> {
         use osculate_math::{Aabb, Plane, Unit};
-        let cube = ConvexPolyhedron::from_aabb(&Aabb::new(
+        let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(
             Point3::new(0.0_f64, 0.0, 0.0),
             Point3::new(1.0, 1.0, 1.0),
         ))?;
@@ -584,7 +579,7 @@ mod tests {
         // A prism along z over the triangle (0, 0), (1, 0.2), (1, −0.2): from (−1, 0.5) the
         // upper side's projection crosses the lower side's plane, so the answer is the sharp
         // edge, with the lower side active though `p` is behind it.
-        let prism = ConvexPolyhedron::from_points(&[
+        let prism = ConvexPolyhedron::try_from_points(&[
             Point3::new(0.0, 0.0, 0.0),
             Point3::new(1.0, 0.2, 0.0),
             Point3::new(1.0, -0.2, 0.0),
@@ -594,7 +589,7 @@ mod tests {
         ])?;
         let q = closest_point_on_polyhedron(&Point3::new(-1.0, 0.5, 0.5), &prism);
         assert!((q - Point3::new(0.0, 0.0, 0.5)).norm() < 1e-14, "{q:?}");
-        let octahedron = ConvexPolyhedron::from_points(&[
+        let octahedron = ConvexPolyhedron::try_from_points(&[
             Point3::new(1.0, 0.0, 0.0),
             Point3::new(-1.0, 0.0, 0.0),
             Point3::new(0.0, 1.0, 0.0),
@@ -626,7 +621,7 @@ mod tests {
             Point3::new(0.2, 0.3, 2.3),
             Point3::new(1.3, 1.1, 1.2),
         ];
-        let hull = ConvexPolyhedron::from_points(&pts)?;
+        let hull = ConvexPolyhedron::try_from_points(&pts)?;
         let wide = ConvexPolyhedron {
             planes: hull
                 .planes
@@ -677,8 +672,8 @@ mod tests {
         assert!((q - Point3::new(1.0, 0.25, 0.0)).norm() < 1e-9, "{q:?}");
     }
 
-    /// Found by the parry differential (seed 69) while building faces by clipping: the face
-    /// through three corners of this hull came out of the clipping with near-duplicate points,
+    /// A hull whose face through three of its corners comes out of the clipping with
+    /// near-duplicate points,
     /// whose edge of pure-rounding direction failed the projection's inside test (distance
     /// 0.3975 instead of 0.3779).
     #[cfg(feature = "alloc")]
@@ -735,14 +730,14 @@ mod tests {
         let l = |x: f64| T::lit(x);
         let p = point3::<T>;
         let close = |a: Point3<T>, b: Point3<T>| (a - b).norm() < l(1e-5);
-        let cube = ConvexPolyhedron::from_aabb(&Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0)))?;
+        let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0)))?;
         assert_eq!(closest_point_on_polyhedron(&p(0.5, 0.5, 0.5), &cube), p(0.5, 0.5, 0.5));
         assert!(close(closest_point_on_polyhedron(&p(0.5, 0.5, 4.0), &cube), p(0.5, 0.5, 1.0)));
         assert!(close(closest_point_on_polyhedron(&p(2.0, 2.0, 0.5), &cube), p(1.0, 1.0, 0.5)));
         assert!(close(closest_point_on_polyhedron(&p(-1.0, -1.0, -1.0), &cube), p(0.0, 0.0, 0.0)));
         // An octahedron: the closest point of an outside point in a face's normal cone is on
         // that face, not at a vertex.
-        let octa = ConvexPolyhedron::from_points(&[
+        let octa = ConvexPolyhedron::try_from_points(&[
             p(1.0, 0.0, 0.0),
             p(-1.0, 0.0, 0.0),
             p(0.0, 1.0, 0.0),

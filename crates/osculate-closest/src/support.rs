@@ -500,18 +500,18 @@ mod tests {
                 assert!((sum.support(&d) - want).norm() <= tol, "seed {seed}");
                 assert!((swept.support(&d) - want).norm() <= tol, "seed {seed}");
             }
-            let want = crate::gjk::gjk(&cap, &p.b, None, 64).closest.distance;
+            let want = crate::gjk::distance_convex(&cap, &p.b, None, 64).closest.distance;
             for got in [
-                crate::gjk::gjk(&sum, &p.b, None, 64).closest.distance,
-                crate::gjk::gjk(&swept, &p.b, None, 64).closest.distance,
+                crate::gjk::distance_convex(&sum, &p.b, None, 64).closest.distance,
+                crate::gjk::distance_convex(&swept, &p.b, None, 64).closest.distance,
             ] {
                 assert!((got - want).abs() <= 1e-9 * (1.0 + want), "seed {seed}: {got} vs {want}");
             }
         }
     }
 
-    /// Found by the properties: along a cylinder's axis, the rounding noise of the radial part was
-    /// normalised and stepped a whole radius off the cap.
+    /// Along a cylinder's axis the radial part of the direction is rounding noise: normalised, it
+    /// stepped a whole radius off the cap.
     #[test]
     fn cylinder_support_along_its_axis_stays_on_the_cap() {
         let c = Cylinder::new(Point3::new(0.0, 0.0, 0.0), Point3::new(0.1, 0.2, 0.3), 1.0_f64);

@@ -43,10 +43,10 @@ pub fn closest_point_on_tetrahedron<T: Real>(p: &Point3<T>, tet: &Tetrahedron<T>
     // `2A` times the thickness across it, so: `|vol| ≤ 128 ε (M·2A + |ab|·|ac|·|ad|)` for
     // coordinates up to `M`. Such a tetrahedron's face signs are noise, and it is measured as the
     // union of its faces (a vertex on an edge very near another vertex is flat up to the
-    // coordinates' rounding though not relative to the edges' product: 903858a). The cube of the
+    // coordinates' rounding though not relative to the edges' product). The cube of the
     // longest edge, the yardstick before, also made genuine slivers flat when up to
-    // `128 ε L³ / 2A` thick: an f32 point inside one 2.6e-4 thick mapped to a face 1.3e-4 away
-    // (the 1,000,000-case soak, `interior_point_of_a_thin_f32_sliver_is_its_own_closest`).
+    // `128 ε L³ / 2A` thick: an f32 point inside one 2.6e-4 thick mapped to a face 1.3e-4
+    // away.
     let (ab, ac, ad) = (b - a, c - a, d - a);
     let area2 = [ab.cross(&ac), ab.cross(&ad), ac.cross(&ad), (c - b).cross(&(d - b))]
         .iter()
@@ -113,8 +113,7 @@ mod tests {
 
     use osculate_testing::for_f32_and_f64;
 
-    /// Found by the 1,000,000-case soak (points::tetrahedron::point_of_shape_is_its_own_closest,
-    /// f32): a sliver tetrahedron (`a` and `d` 0.067 apart beside edges of 1.2 and 1.5) whose
+    /// An f32 sliver tetrahedron (`a` and `d` 0.067 apart beside edges of 1.2 and 1.5) whose
     /// interior point lies 1.3e-4 and 1.8e-4 from its nearest faces. Six times its volume, 1.05e-4,
     /// was below the old flatness yardstick `128 ε L³` (2.7e-4), so the sliver was measured as its
     /// faces and the point mapped 1.3e-4 away; it is above its rounding (2.9e-5), and the point
@@ -134,7 +133,7 @@ mod tests {
         assert_eq!(closest_point_on_tetrahedron(&w(p), &t64), w(p));
         // At the 1e-4 scale, three vertices within 2e-5 of each other and one 1.9e-4 away: 6.5e-8
         // thick. Edge products as the coordinates' yardstick (instead of the largest face's
-        // area) made it flat, and an interior point mapped 2e-8 away (the same soak).
+        // area) made it flat, and an interior point mapped 2e-8 away.
         let t = Tetrahedron::new(
             Point3::new(3.1595577e-5_f32, -9.821547e-5, -8.8040564e-5),
             Point3::new(1.7722657e-6, 2.0532749e-5, 5.512747e-5),
@@ -145,8 +144,7 @@ mod tests {
         assert_eq!(closest_point_on_tetrahedron(&p, &t), p);
     }
 
-    /// Found by the differential test against parry3d-f64 (seed 93): a tetrahedron with `b == c`
-    /// is flat, but its rounded volume is not exactly zero, and the face holding the closest point
+    /// A tetrahedron with `b == c` is flat, but its rounded volume is not exactly zero, and the face holding the closest point
     /// was skipped (distance 0.69624 instead of 0.58263).
     #[test]
     fn rounded_flat_tetrahedron_is_its_faces() {

@@ -64,8 +64,8 @@ fn closest_point_on_triangle_with<T: Real, const PROJECT: bool>(
         // `b`'s test by `ε |bp| |ab| / |bc|`), which on a needle put a point of the face 1.3e-4
         // (f32) into edge `ac`'s region. `sin²θ |ab|² |ac|²` is `|ab|²|ac|² − (ab·ac)²`
         // (Lagrange); its cancellation is below 1e-3 relative at the threshold even in f32.
-        // The components spelled out: the test costs 14% more instructions on random
-        // queries, against 25% through nalgebra's `norm_squared` and `dot` (callgrind).
+        // The components spelled out: cheaper than through nalgebra's `norm_squared` and
+        // `dot` on random queries.
         let ab2 = ab.x * ab.x + ab.y * ab.y + ab.z * ab.z;
         let ac2 = ac.x * ac.x + ac.y * ac.y + ac.z * ac.z;
         let abac = ab.x * ac.x + ab.y * ac.y + ab.z * ac.z;
@@ -306,7 +306,7 @@ fn edges<T: Real>(tri: &Triangle<T>) -> [(Point3<T>, Point3<T>, usize, usize); 3
 /// differences and products of the `f32` coordinates): a sliver's `f32` normal errs in direction
 /// by `ε / sinθ`, the crossing found on that plane lay up to 1e-5 off the true one, and
 /// [`closest_point_on_triangle`], accurate on slivers, then measured it that far from the
-/// triangle (two crossing f32 slivers reported 1.04e-5 apart, `cargo xtask accuracy`).
+/// triangle (two crossing f32 slivers reported 1.04e-5 apart).
 #[inline]
 fn plane_crossing<T: Real>(p: &Point3<T>, d: &Vector3<T>, tri: &Triangle<T>) -> Option<T> {
     if T::EPSILON.to_f64() > 1e-10 {
@@ -519,8 +519,7 @@ mod tests {
 
     #[test]
     fn point_on_an_f32_sliver_maps_to_itself() {
-        // Found by the 200,000-case runs (points::triangle::point_of_shape_is_its_own_closest_f32):
-        // a sliver (sinθ = 6.4e-4) at the 1e-4 scale and a point sampled on it. Its f64 closest
+        // A sliver (sinθ = 6.4e-4) at the 1e-4 scale and a point sampled on it. Its f64 closest
         // point is 2e-12 away; the f32 barycentric reconstruction was 1e-8 away (≈ 800 ε·scale),
         // the orthogonal projection is 3.3e-10.
         let t = Triangle::new(
@@ -537,7 +536,7 @@ mod tests {
 
     /// A triangle collinear up to rounding (`c` put on `ab`): `va + vb + vc` and the normal are both
     /// rounding noise, and the face formula's noise quotients landed inside the triangle, 0.07 from
-    /// the point of `ab` the query point lies on (found by searching around a property-test failure).
+    /// the point of `ab` the query point lies on.
     #[test]
     fn collapsed_triangle_point_on_it_is_its_own_closest() {
         let tri = Triangle::new(
@@ -566,8 +565,8 @@ mod tests {
         assert!(c.barycentric.iter().all(|&x| (0.0..=1.0).contains(&x)), "{c:?}");
     }
 
-    /// A triangle whose third vertex was put on the edge `ab` and rounded (found by the differential
-    /// test against parry3d-f64, seed 1237): every region test fails by rounding and the face
+    /// A triangle whose third vertex was put on the edge `ab` and rounded: every region test fails
+    /// by rounding and the face
     /// formula of Ericson 5.1.5 put the answer 1e-3 along the sliver from the true closest point.
     #[test]
     fn rounded_collinear_triangle_projects_on_its_edge() {
@@ -731,7 +730,7 @@ mod tests {
         assert!(closest_points_triangle_triangle(&nan_tri, &tri).distance.is_nan());
     }
 
-    /// Two crossing f32 slivers (`cargo xtask accuracy`, near-degenerate class): the crossing of
+    /// Two crossing f32 slivers: the crossing of
     /// an edge with the other sliver's plane, found on the plane of its f32 normal (direction
     /// error `ε / sinθ`), lay 1e-5 off the true plane, and the pair was reported 1.04e-5 apart
     /// (89.6 ε·scale). With the plane in f64 the f32 answer is within a few ε of f64's.

@@ -176,3 +176,33 @@ pub(crate) fn finite<T: Real>(c: Contact<T>) -> Option<Contact<T>> {
         & ((c.normal.norm_squared() - T::ONE).abs() <= T::UNIT_TOLERANCE * T::lit(4.0));
     ok.then_some(c)
 }
+
+/// How an iterative query (EPA's expansion, the GJK ray cast) ended: within its tolerance, or
+/// stopped first, in which case its answer is the best found and errs in the direction the query
+/// documents.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{Convergence, GJK_MAX_ITERATIONS, cast_convex};
+/// use osculate_math::{Cone, Cylinder, Point3, Vector3};
+///
+/// let cyl = Cylinder::new(Point3::new(0.0_f64, 0.0, -1.0), Point3::new(0.0, 0.0, 1.0), 1.0);
+/// let cone = Cone::new(Point3::new(5.0, 0.0, 0.0), Vector3::x_axis(), 2.0, 1.0);
+/// let motion = Vector3::new(8.0, 0.0, 0.0);
+/// let hit = cast_convex(&cyl, &cone, &motion, GJK_MAX_ITERATIONS).unwrap();
+/// assert_eq!(hit.status, Convergence::Converged);
+/// // One support evaluation cannot place a curved contact: the time is a lower bound only.
+/// let early = cast_convex(&cyl, &cone, &motion, 1).unwrap();
+/// assert_eq!(early.status, Convergence::IterationLimit);
+/// assert!(early.toi <= hit.toi);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Convergence {
+    /// The iteration ended within its tolerance.
+    Converged,
+    /// The iteration bound was reached first.
+    IterationLimit,
+    /// A step was refused because rounding made it unsafe (EPA: the polytope's horizon or new
+    /// faces were not certain), before the tolerance was reached.
+    Stalled,
+}

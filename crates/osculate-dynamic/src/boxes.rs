@@ -271,8 +271,7 @@ pub(crate) fn sweep_sat<T: Real>(
 /// `v`, B's velocity relative to A (non-zero along the axis whose overlap starts last). The
 /// centers decide only for shapes already overlapping: at a touching contact between flat shapes
 /// (a degenerate box, a triangle) both project to the same point and their centers' order along
-/// the axis is rounding, which gave opposite normals for the same relative motion (found by the
-/// mixed-pair symmetry property).
+/// the axis is rounding, which gave opposite normals for the same relative motion.
 pub(crate) fn sat_impact<T: Real>(
     toi: T,
     axis: &Vector3<T>,
@@ -335,8 +334,8 @@ pub fn obb_obb<T: Real>(
     if !(finite(a) && finite(b)) {
         return None;
     }
-    let ua: [Vector3<T>; 3] = core::array::from_fn(|i| a.axis(i));
-    let ub: [Vector3<T>; 3] = core::array::from_fn(|i| b.axis(i));
+    let ua: [Vector3<T>; 3] = a.axes();
+    let ub: [Vector3<T>; 3] = b.axes();
     let mut axes = [Vector3::zeros(); 15];
     let mut count = 0;
     for u in ua.iter().chain(ub.iter()) {
@@ -437,8 +436,8 @@ mod tests {
 
     #[test]
     fn aabb_aabb_infinite_box_gives_no_impact() {
-        // Found by the non-finite property: a box with an infinite corner overlapping another at
-        // t = 0 was reported as an impact with a finite point.
+        // A box with an infinite corner overlapping another at t = 0: it was reported as an
+        // impact with a finite point.
         let z = Vector3::zeros();
         let inf =
             Aabb { min: Point3::new(0.0_f64, 0.0, 0.0), max: Point3::new(f64::INFINITY, 0.0, 0.0) };

@@ -39,8 +39,8 @@ pub fn sphere_capsule<T: Real>(
     let rel = vs - vc;
     let r = s.radius + c.radius;
     // Every coordinate finite: a capsule with an infinite end is a ray, whose closest point to a
-    // sphere can still be finite, and an impact was reported from it (found by the
-    // 1,000,000-case soak; the crate answers `None` for any non-finite input).
+    // sphere can still be finite, and an impact was reported from it (the crate answers `None`
+    // for any non-finite input).
     if !(s.radius >= T::ZERO
         && c.radius >= T::ZERO
         && r.is_finite()
@@ -73,8 +73,8 @@ pub fn sphere_capsule<T: Real>(
 /// distance between the axes under a relative translation is a convex function of time, so
 /// conservative advancement on the closed-form segment-segment distance (Ericson 5.1.9) converges
 /// to the first contact from below without ever stepping past it. Within `RELATIVE_TOLERANCE` of
-/// the scale; at most 64 steps (a grazing approach may stop short of the contact, reported as the
-/// last safe time).
+/// the scale, in a bounded number of steps (a grazing approach may stop short of the contact,
+/// reported as the last safe time).
 ///
 /// # Examples
 /// ```
@@ -189,7 +189,7 @@ mod tests {
 
     #[test]
     fn capsule_capsule_grazing_miss_is_none() {
-        // Found by the symmetric property: a grazing approach that never touches made conservative
+        // A grazing approach that never touches made conservative
         // advancement stop at its iteration bound, and the bound's lower time was reported as an
         // impact. Parallel capsules sliding past at a gap of 1e-3 after a long oblique approach.
         let a = Capsule::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), 0.5);

@@ -60,7 +60,8 @@ mod types;
 pub use crate::boxes::{aabb_aabb, obb_obb, sphere_aabb, sphere_obb};
 pub use crate::capsule::{capsule_capsule, sphere_capsule};
 pub use crate::generic::{
-    Search, TimeOfImpact, conservative_advancement, convex_convex, interval_halving,
+    Search, TimeOfImpact, conservative_advancement, convex_convex, convex_convex_with_status,
+    interval_halving,
 };
 pub use crate::plane::{
     aabb_halfspace, aabb_plane, obb_halfspace, obb_plane, sphere_halfspace, sphere_plane,

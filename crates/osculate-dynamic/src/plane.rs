@@ -207,6 +207,8 @@ mod tests {
         assert!(aabb_halfspace(&sunk, &zero, &ground).is_some_and(|h| h.initially_overlapping));
     }
 
+    /// A plane built through its public fields with a zero "unit" normal: it gave an impact whose
+    /// normal was the zero vector.
     #[test]
     fn plane_with_a_zero_normal_gives_no_impact() {
         let bad = Plane { normal: UnitVector3::new_unchecked(Vector3::zeros()), d: 0.0_f64 };

@@ -35,7 +35,7 @@ pub fn sphere_polygon<T: Real>(
 ) -> Option<Impact<T>> {
     let first = *poly.vertices.first()?;
     // Every vertex finite, not only those of the fan triangle that is hit first (a polygon with
-    // a vertex at infinity is invalid input, found by the non-finite property).
+    // a vertex at infinity is invalid input).
     if !poly.vertices.iter().all(is_finite_point) {
         return None;
     }
@@ -61,13 +61,11 @@ mod tests {
     use super::*;
     use osculate_math::*;
 
-    /// Found by the dynamic fuzz target: a plane built through its public fields with a zero
-    /// "unit" normal gave an impact whose normal was the zero vector.
+    /// A polygon with an infinite vertex: the sphere overlaps the fan's first triangle, the
+    /// infinite vertex is only in the second; an impact was reported from the first.
     #[cfg(feature = "alloc")]
     #[test]
     fn polygon_with_an_infinite_vertex_gives_no_impact() {
-        // Found by the non-finite property: the sphere overlaps the fan's first triangle, the
-        // infinite vertex is only in the second.
         let z = 0.0_f64;
         let poly = ConvexPolygon {
             vertices: vec![

@@ -150,12 +150,12 @@ mod tests {
             assert!(sphere_capsule(&a, &z, &c, &bad).is_none());
             assert!(capsule_capsule(&c, &z, &c, &bad).is_none());
         }
-        // An infinite radius (found by the non-finite property: sphere_aabb reported an impact).
+        // An infinite radius (sphere_aabb reported an impact).
         let huge = Sphere::new(Point3::new(0.0_f64, 0.0, 0.0), f64::INFINITY);
         assert!(sphere_aabb(&huge, &z, &b, &z).is_none());
         assert!(sphere_triangle(&huge, &z, &t, &z).is_none());
-        // A triangle with an infinite vertex (found by the non-finite property: an impact at
-        // t = 0 reported as not overlapping).
+        // A triangle with an infinite vertex (an impact at t = 0 was reported as not
+        // overlapping).
         let far = Triangle::new(
             Point3::new(f64::NEG_INFINITY, 0.0, 0.0),
             Point3::origin(),

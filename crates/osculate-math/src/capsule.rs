@@ -96,18 +96,10 @@ mod tests {
     }
 
     #[test]
-    fn validation_f32() {
-        validation::<f32>();
-    }
-
-    #[test]
-    fn validation_f64() {
-        validation::<f64>();
-    }
-
-    #[test]
     fn negative_radius_is_empty() {
         let o = Point3::<f64>::origin();
         assert!(!Capsule::new(o, o, -1.0).contains_point(&o));
     }
+
+    osculate_testing::for_f32_and_f64!(validation);
 }

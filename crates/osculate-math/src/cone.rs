@@ -130,16 +130,6 @@ mod tests {
     }
 
     #[test]
-    fn validation_f32() {
-        validation::<f32>();
-    }
-
-    #[test]
-    fn validation_f64() {
-        validation::<f64>();
-    }
-
-    #[test]
     fn negative_radius_is_empty() {
         let o = Point3::<f64>::origin();
         assert!(!Cone::new(o, Vector3::x_axis(), 1.0, -1.0).contains_point(&o));
@@ -161,4 +151,6 @@ mod tests {
         approx::assert_relative_eq!(b.min, Point3::new(-1.0, 0.0, -1.0));
         approx::assert_relative_eq!(b.max, Point3::new(1.0, 2.0, 1.0));
     }
+
+    osculate_testing::for_f32_and_f64!(validation);
 }

@@ -17,6 +17,19 @@
 //! # Ok::<(), osculate_math::ShapeError>(())
 //! ```
 //!
+//! Generic code builds points and vectors of any [`Real`] from `f64` literals with [`point3`] and
+//! [`vector3`] (each coordinate rounded once), and scalars with [`Real::lit`]:
+//!
+//! ```
+//! use osculate_math::{Real, Sphere, point3};
+//!
+//! fn ball<T: Real>() -> Result<Sphere<T>, osculate_math::ShapeError> {
+//!     Sphere::try_new(point3(0.5, -1.0, 2.0), T::lit(0.25))
+//! }
+//! assert_eq!(ball::<f32>()?.center.x, 0.5);
+//! # Ok::<(), osculate_math::ShapeError>(())
+//! ```
+//!
 //! ## Features
 //! - `std` (default): use the standard library; implies `alloc`.
 //! - `alloc`: [`ConvexPolygon`] and [`ConvexPolyhedron`], which own `Vec`s.

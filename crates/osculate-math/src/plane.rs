@@ -15,7 +15,7 @@ use crate::{
 /// ```
 /// use osculate_math::{Plane, Point3, Vector3};
 ///
-/// let p = Plane::from_points(
+/// let p = Plane::try_from_points(
 ///     Point3::new(0.0_f64, 0.0, 1.0),
 ///     Point3::new(1.0, 0.0, 1.0),
 ///     Point3::new(0.0, 1.0, 1.0),
@@ -56,7 +56,7 @@ impl<T: Real> Plane<T> {
     ///
     /// # Errors
     /// [`ShapeError::NonFinite`], [`ShapeError::ZeroDirection`] for a zero normal.
-    pub fn from_point_normal(point: Point3<T>, normal: Vector3<T>) -> Result<Self, ShapeError> {
+    pub fn try_from_point_normal(point: Point3<T>, normal: Vector3<T>) -> Result<Self, ShapeError> {
         finite_point(&point, "point")?;
         nonzero_vector(&normal, "normal")?;
         let n = Unit::new_normalize(normal);
@@ -71,7 +71,7 @@ impl<T: Real> Plane<T> {
     /// # Errors
     /// [`ShapeError::NonFinite`], [`ShapeError::CollinearPoints`] when the points are collinear or
     /// coincide (the cross product is below [`Real::DEGENERATE_SQ_TOLERANCE`] relative to the edges).
-    pub fn from_points(a: Point3<T>, b: Point3<T>, c: Point3<T>) -> Result<Self, ShapeError> {
+    pub fn try_from_points(a: Point3<T>, b: Point3<T>, c: Point3<T>) -> Result<Self, ShapeError> {
         finite_point(&a, "a")?;
         finite_point(&b, "b")?;
         finite_point(&c, "c")?;
@@ -184,9 +184,9 @@ impl<T: Real> Halfspace<T> {
     /// The halfspace behind the plane through `point` with outward normal `normal`.
     ///
     /// # Errors
-    /// As [`Plane::from_point_normal`].
-    pub fn from_point_normal(point: Point3<T>, normal: Vector3<T>) -> Result<Self, ShapeError> {
-        Ok(Self { plane: Plane::from_point_normal(point, normal)? })
+    /// As [`Plane::try_from_point_normal`].
+    pub fn try_from_point_normal(point: Point3<T>, normal: Vector3<T>) -> Result<Self, ShapeError> {
+        Ok(Self { plane: Plane::try_from_point_normal(point, normal)? })
     }
 }
 
@@ -246,14 +246,14 @@ mod tests {
         let o = Point3::<T>::origin();
         let x = Point3::new(T::ONE, T::ZERO, T::ZERO);
         let x2 = Point3::new(T::TWO, T::ZERO, T::ZERO);
-        assert_eq!(Plane::from_points(o, x, x2), Err(ShapeError::CollinearPoints));
-        assert_eq!(Plane::from_points(o, o, o), Err(ShapeError::CollinearPoints));
+        assert_eq!(Plane::try_from_points(o, x, x2), Err(ShapeError::CollinearPoints));
+        assert_eq!(Plane::try_from_points(o, o, o), Err(ShapeError::CollinearPoints));
         assert_eq!(
-            Plane::from_point_normal(o, Vector3::zeros()),
+            Plane::try_from_point_normal(o, Vector3::zeros()),
             Err(ShapeError::ZeroDirection("normal"))
         );
         assert_eq!(
-            Plane::from_point_normal(Point3::new(T::NAN, T::ZERO, T::ZERO), Vector3::x()),
+            Plane::try_from_point_normal(Point3::new(T::NAN, T::ZERO, T::ZERO), Vector3::x()),
             Err(ShapeError::NonFinite("point"))
         );
         assert_eq!(
@@ -261,7 +261,7 @@ mod tests {
             Err(ShapeError::NotUnit("normal"))
         );
         assert_eq!(Plane::try_new(Vector3::x_axis(), T::INFINITY), Err(ShapeError::NonFinite("d")));
-        let p = Plane::from_point_normal(
+        let p = Plane::try_from_point_normal(
             Point3::new(T::ZERO, T::ZERO, T::lit(3.0)),
             Vector3::new(T::ZERO, T::ZERO, T::lit(-5.0)),
         )
@@ -274,16 +274,6 @@ mod tests {
     }
 
     #[test]
-    fn validation_f32() {
-        validation::<f32>();
-    }
-
-    #[test]
-    fn validation_f64() {
-        validation::<f64>();
-    }
-
-    #[test]
     fn axis_planes_have_flat_bounds() {
         let p = Plane::new(-Vector3::<f64>::y_axis(), 2.0); // y = -2
         let b = p.aabb();
@@ -291,7 +281,8 @@ mod tests {
         assert_eq!((b.min.x, b.max.x), (f64::NEG_INFINITY, f64::INFINITY));
         let h = Halfspace::new(p).aabb(); // -y <= 2  ⇔  y >= -2
         assert_eq!((h.min.y, h.max.y), (-2.0, f64::INFINITY));
-        let tilted = Plane::from_point_normal(Point3::origin(), Vector3::new(1.0, 1.0, 0.0)).ok();
+        let tilted =
+            Plane::try_from_point_normal(Point3::origin(), Vector3::new(1.0, 1.0, 0.0)).ok();
         assert!(tilted.is_some_and(
             |t| t.aabb().min.x == f64::NEG_INFINITY && t.aabb().max.z == f64::INFINITY
         ));
@@ -299,7 +290,7 @@ mod tests {
 
     #[test]
     fn transform_keeps_points_on_the_plane() {
-        let p = Plane::from_points(
+        let p = Plane::try_from_points(
             Point3::new(1.0_f64, 0.0, 0.0),
             Point3::new(0.0, 1.0, 0.0),
             Point3::new(0.0, 0.0, 1.0),
@@ -313,4 +304,6 @@ mod tests {
             assert!(q.signed_distance(&(iso * pt)).abs() < 1e-12);
         }
     }
+
+    osculate_testing::for_f32_and_f64!(validation);
 }

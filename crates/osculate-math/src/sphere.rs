@@ -86,16 +86,6 @@ mod tests {
     }
 
     #[test]
-    fn validation_f32() {
-        validation::<f32>();
-    }
-
-    #[test]
-    fn validation_f64() {
-        validation::<f64>();
-    }
-
-    #[test]
     fn negative_radius_is_empty() {
         let o = Point3::<f64>::origin();
         assert!(!Sphere::new(o, -1.0).contains_point(&o));
@@ -108,4 +98,6 @@ mod tests {
         assert!(Sphere::new(o, 0.0).contains_point(&o));
         assert!(!Sphere::new(o, 0.0).contains_point(&Point3::new(1e-100, 0.0, 0.0)));
     }
+
+    osculate_testing::for_f32_and_f64!(validation);
 }

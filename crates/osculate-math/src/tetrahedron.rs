@@ -156,7 +156,7 @@ impl<T: Real> Transform<T> for Tetrahedron<T> {
 mod tests {
     use super::*;
 
-    /// Found by the cast properties: an f32 tetrahedron flat up to rounding (its volume rounds to
+    /// An f32 tetrahedron flat up to rounding (its volume rounds to
     /// 0) "contained" a point 0.21 away, its face signs being noise. Flat up to rounding, it is
     /// the union of its faces: points on a face are in, that point is out.
     #[test]
@@ -208,13 +208,5 @@ mod tests {
         assert!(!flat.contains_point(&Point3::new(T::lit(1.5), T::lit(0.75), T::ZERO)));
     }
 
-    #[test]
-    fn tetrahedron_f32() {
-        tetrahedron_containment::<f32>();
-    }
-
-    #[test]
-    fn tetrahedron_f64() {
-        tetrahedron_containment::<f64>();
-    }
+    osculate_testing::for_f32_and_f64!(tetrahedron_containment);
 }

@@ -162,8 +162,8 @@ pub fn obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> bool {
     {
         return false;
     }
-    let ax = [a.axis(0), a.axis(1), a.axis(2)];
-    let bx = [b.axis(0), b.axis(1), b.axis(2)];
+    let ax = a.axes();
+    let bx = b.axes();
     let mut r = [[T::ZERO; 3]; 3];
     let mut abs_r = [[T::ZERO; 3]; 3];
     for i in 0..3 {
@@ -195,8 +195,7 @@ pub fn obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> bool {
     // (0, −r[i2][j], r[i1][j]) permuted, of length |c| = √(r[i1][j]² + r[i2][j]²). The relative
     // slack is granted in proportion to that length (so that, in distance, an edge axis errs
     // toward overlap by `RELATIVE_TOLERANCE × scale` like the face axes, not by that over |c|:
-    // found by the near-touching properties, f32 boxes 1.4e-4 apart at unit scale on an axis of
-    // length 0.4 were reported overlapping), plus a floor of the rounding of `dist` and of the
+    // f32 boxes 1.4e-4 apart at unit scale on an axis of length 0.4 were reported overlapping), plus a floor of the rounding of `dist` and of the
     // `|r|` products (16 ε × scale, and 4 ε on each `|r|`): for (near-)parallel edges the axis
     // is rounding noise and must not separate (Ericson 5.2.1.1), and the floor keeps it from
     // doing so.
@@ -282,7 +281,7 @@ pub fn segment_aabb<T: Real>(s: &Segment<T>, b: &Aabb<T>) -> bool {
     // from the origin each difference is exact (Sterbenz), so the error is relative to the local
     // sizes the slack is measured in. Forming the center first, as `(a + b) / 2 − (min + max) / 2`,
     // rounds at the coordinates' magnitude: an end lying on the box's face at 1e4 was 4e-4 off in
-    // f32, beyond the slack (found by the 1,000,000-case soak).
+    // f32, beyond the slack.
     let m = ((s.a - b.min) + (s.b - b.max)) * T::HALF;
     let d = (s.b - s.a) * T::HALF;
     centered_box_segment(&e, &m, &d)
@@ -402,8 +401,8 @@ mod tests {
 
     #[test]
     fn segment_ending_on_a_far_box_face_touches() {
-        // Found by the 1,000,000-case soak (segment_aabb_agrees::f32): the segment's first end is
-        // on the box's face x = max.x, at 1e4 from the origin.
+        // An f32 segment whose first end is on the box's face x = max.x, at 1e4 from the origin:
+        // it touches.
         let p = |x: f32, y: f32, z: f32| Point3::new(x, y, z);
         let s = Segment::new(p(3901.5405, -5635.25, 7281.5845), p(3901.6506, -5634.617, 7280.491));
         let b = Aabb::new(p(3900.9038, -5636.5757, 7280.7954), p(3901.5405, -5635.1978, 7282.3696));
@@ -429,7 +428,7 @@ mod tests {
         assert!(obb_obb(&ta, &next(-0.05)));
     }
 
-    /// Found by the near-touching properties (against GJK): f32 boxes 1.44e-4 apart at unit scale,
+    /// F32 boxes 1.44e-4 apart at unit scale,
     /// separated only by the edge axis a₁ × b₁ of length 0.398, were reported overlapping: the
     /// slack of that axis was not scaled by its length (2.5 times the face axes' slack, plus the
     /// `|R|` epsilon of 128 ε over the extents).
@@ -458,7 +457,7 @@ mod tests {
         );
         assert!(!obb_obb(&a, &b) && !obb_obb(&b, &a));
         // Moved 3e-4 closer along that axis (a₁ × b₁, from A toward B) they overlap by 1.6e-4.
-        let n = a.axis(1).cross(&b.axis(1)).normalize();
+        let n = a.axes()[1].cross(&b.axes()[1]).normalize();
         let n = if n.dot(&(b.center - a.center)) > 0.0 { n } else { -n };
         let closer = Obb { center: b.center - n * 3.0e-4, ..b };
         assert!(obb_obb(&a, &closer) && obb_obb(&closer, &a));
@@ -502,7 +501,7 @@ mod tests {
 
     #[test]
     fn point_inside_a_turned_box_overlaps() {
-        // Found by the motion-invariance property (f32): a zero-radius sphere 0.2 inside a box
+        // An f32 zero-radius sphere 0.2 inside a box
         // moved by a rigid motion. Going to the box frame and back leaves a rounding (the motion's
         // rotation is not exactly orthonormal): the world-space squared distance was 3.6e-15 > 0.
         // Measured in the box frame it is exactly 0.

@@ -75,7 +75,7 @@ pub use crate::triangle::{
 use osculate_math::{ContainsPoint, Point3, Real};
 
 /// Whether solid `shape` contains point `p` (boundary included): the
-/// [`ContainsPoint`](osculate_math::ContainsPoint) test of every solid of `osculate-math` (sphere,
+/// [`ContainsPoint`] test of every solid of `osculate-math` (sphere,
 /// box, oriented box, capsule, cylinder, cone, tetrahedron, halfspace, convex polyhedron), as a free
 /// function beside the pair tests.
 ///

@@ -14,7 +14,7 @@
 //! adaptive predicates (the `robust` crate) on the inputs converted to `f64` — exact as long as no
 //! intermediate product overflows or underflows: every non-zero coordinate within `[1e-80, 1e80]`
 //! in magnitude (the predicates multiply up to three coordinate differences and their rounding
-//! tails). Outside that range — e.g. a vertex at 1e-300 beside one at 3, found by fuzzing — the
+//! tails). Outside that range — e.g. a vertex at 1e-300 beside one at 3 — the
 //! expansion loses its underflowed tails and a sign can be wrong, as in the fast mode. Both count touching as overlapping, and give
 //! `false` for any non-finite coordinate.
 //!
@@ -242,7 +242,7 @@ impl<T: Real> Predicates<T> for Fast {
     /// all involve a vertex off the plane by more than rounding. Taking the noise sign instead let
     /// an edge lying in the other triangle's plane (up to a rigid motion's rounding) decide the
     /// interval test on the planes' common line — that edge — by noise: two triangles √5 apart
-    /// were reported crossing (found by the 1,000,000-case soak).
+    /// were reported crossing.
     fn sides<const N: usize>(t: [&Point3<T>; 3], others: [&Point3<T>; N]) -> [Sign; N] {
         let n = (t[1] - t[0]).cross(&(t[2] - t[0]));
         let scale = t.iter().chain(&others).fold(T::ZERO, |s, p| s.fast_max(p.coords.amax()));
@@ -499,7 +499,7 @@ fn triangle_triangle_with<T: Real, P: Predicates<T>>(t1: &Triangle<T>, t2: &Tria
     // Coplanar up to the fast mode's tolerance: T1 lies in T2's plane, so the 2D test projects
     // along T2's normal (and vice versa). A small T1 can lie within the tolerance of T2's plane
     // while T2, tilted, is far from T1's: projected along T1's normal the two overlapped although
-    // they are 0.9 apart (found by the 1,000,000-case soak, f32 at 1e4).
+    // they are 0.9 apart (f32, 1e4 from the origin).
     // (In the exact mode all sides are 0 only for exactly coplanar triangles, where either
     // projection keeps the area.)
     let [dp1, dq1, dr1] = P::sides([p2, q2, r2], [p1, q1, r1]);
@@ -518,8 +518,7 @@ fn triangle_triangle_with<T: Real, P: Predicates<T>>(t1: &Triangle<T>, t2: &Tria
     // Guigue-Devillers would take it as on the plane, and its interval test on the planes'
     // common line, whose orientations are not rounded, answers for triangles moved by up to
     // the tolerance — which is not bounded by it: two f32 triangles 0.9 apart at 1e4 (the
-    // tolerance 0.13 there) were reported overlapping (1,000,000-case soak,
-    // `motion_triangles::f32`). The distance decides instead, erring toward "overlapping" by at
+    // tolerance 0.13 there) were reported overlapping. The distance decides instead, erring toward "overlapping" by at
     // most the tolerance, as documented.
     if P::TOLERANT && [dp1, dq1, dr1, dp2, dq2, dr2].contains(&0) {
         let scale =
@@ -712,7 +711,7 @@ mod tests {
 
     #[test]
     fn sphere_reaching_a_triangle_collapsed_up_to_rounding_overlaps() {
-        // Found by the quickcheck property: the triangle is collinear up to rounding; the sphere
+        // The triangle is collinear up to rounding; the sphere
         // reaches its edge by 4.4e-3, which the closest-point layer's point-triangle distance
         // missed.
         let s = Sphere::new(
@@ -830,7 +829,7 @@ mod tests {
 
     #[test]
     fn triangle_collapsed_up_to_rounding_crossing_a_flat_box_overlaps() {
-        // Found by the quickcheck property: a triangle collinear up to rounding (normal ~1e-17,
+        // A triangle collinear up to rounding (normal ~1e-17,
         // rounding noise) whose middle crosses a box flat in y. Category 2 used to project only
         // the first vertex on that noise normal and separate them.
         let b = Aabb::new(
@@ -925,7 +924,7 @@ mod tests {
 
     #[test]
     fn triangle_collapsed_up_to_rounding_is_its_edges_in_the_fast_mode() {
-        // Found by the quickcheck property: `b` is collinear up to rounding (normal ~6e-17), and
+        // `b` is collinear up to rounding (normal ~6e-17), and
         // `a` crosses it 0.05 deep. The fast mode took b's noise plane for real and said apart.
         let a = Triangle::new(
             Point3::new(-0.5695756238282284, 0.4317394642864758, 0.8957659482459355),
@@ -942,7 +941,7 @@ mod tests {
 
     #[test]
     fn coplanar_triangles_apart_after_a_rigid_motion_stay_apart() {
-        // Found by the quickcheck property: two triangles of the plane z = 0, √5 apart, moved by
+        // Two triangles of the plane z = 0, √5 apart, moved by
         // a rigid motion. Rounding leaves them coplanar only up to 1e-15, and the fast mode's
         // orientations against each other's plane were noise: it said they cross.
         use osculate_math::nalgebra::Quaternion;
@@ -967,7 +966,7 @@ mod tests {
 
     #[test]
     fn edge_in_the_other_plane_after_a_rigid_motion_is_not_noise() {
-        // Found by the 1,000,000-case soak (moved_integer_configurations_agree::f64): a's edge
+        // In f64, a's edge
         // (1,1,3)-(1,3,3) lies in b's plane z = 3, √5 from b. After a rigid motion the edge's two
         // orientations against b's plane are rounding noise, and Guigue-Devillers' interval test
         // on the planes' common line (which is then that edge) was decided by noise: "crossing".

@@ -332,8 +332,8 @@ impl<T: Real> Generate<T> for ConvexPolyhedron<T> {
         for _ in 0..rng.index(5) {
             pts.push(b.center + rng.unit_vector::<f64>().into_inner() * r);
         }
-        let hull = ConvexPolyhedron::from_points(&pts)
-            .or_else(|_| ConvexPolyhedron::from_points(&b.corners()))
+        let hull = ConvexPolyhedron::try_from_points(&pts)
+            .or_else(|_| ConvexPolyhedron::try_from_points(&b.corners()))
             .unwrap_or(ConvexPolyhedron { planes: Vec::new(), vertices: Vec::new() });
         let cast = |p: &Point3<f64>| p.map(T::lit);
         let local_t = ConvexPolyhedron {

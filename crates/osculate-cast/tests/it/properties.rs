@@ -20,6 +20,7 @@
 //! the band is divided by the conditioning: the in-plane position of a surface hit by the cosine
 //! between the ray and the plane's normal.
 
+use osculate_testing::for_f32_and_f64;
 use std::fmt::Debug;
 
 use osculate_cast::{
@@ -45,22 +46,6 @@ const SAMPLES: usize = 12;
 fn run<A: Arbitrary + Debug>(prop: fn(A) -> TestResult) {
     let n = cases(CASES);
     QuickCheck::new().tests(n).max_tests(n * 10).quickcheck(prop);
-}
-
-/// One test per scalar type for each generic property `name::<T>`.
-macro_rules! for_f32_and_f64 {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[test]
-            fn f32() {
-                super::run(super::$name::<f32>);
-            }
-            #[test]
-            fn f64() {
-                super::run(super::$name::<f64>);
-            }
-        }
-    )*};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -690,6 +675,7 @@ fn tetrahedron<T: Real>(s: Scene<T, Tetrahedron<T>>) -> TestResult {
 }
 
 for_f32_and_f64!(
+    run:
     sphere,
     sphere_segment,
     aabb,
@@ -811,7 +797,7 @@ fn aabb_many<T: Real>(s: Scene<T, Aabb<T>>) -> TestResult {
     TestResult::passed()
 }
 
-for_f32_and_f64!(sphere_segment_test, slab_vs_outcode, aabb_many);
+for_f32_and_f64!(run: sphere_segment_test, slab_vs_outcode, aabb_many);
 
 // ---------------------------------------------------------------------------------------------
 // Rigid motions.
@@ -933,6 +919,7 @@ fn moved_tetrahedron<T: Real>(x: (Scene<T, Tetrahedron<T>>, Motion<T>)) -> TestR
 }
 
 for_f32_and_f64!(
+    run:
     moved_sphere,
     moved_aabb,
     moved_obb,
@@ -1237,7 +1224,7 @@ fn triangle_mt<T: Real>(s: Scene<T, Triangle<T>>) -> TestResult {
 }
 
 fn triangle_mt_culled<T: Real>(s: Scene<T, Triangle<T>>) -> TestResult {
-    surface(&s, triangle_cast(Culling::BackFaces, false), true, Some(&s.shape))
+    surface(&s, triangle_cast(Culling::FrontOnly, false), true, Some(&s.shape))
 }
 
 fn triangle_watertight<T: Real>(s: Scene<T, Triangle<T>>) -> TestResult {
@@ -1245,10 +1232,11 @@ fn triangle_watertight<T: Real>(s: Scene<T, Triangle<T>>) -> TestResult {
 }
 
 fn triangle_watertight_culled<T: Real>(s: Scene<T, Triangle<T>>) -> TestResult {
-    surface(&s, triangle_cast(Culling::BackFaces, true), true, Some(&s.shape))
+    surface(&s, triangle_cast(Culling::FrontOnly, true), true, Some(&s.shape))
 }
 
 for_f32_and_f64!(
+    run:
     plane,
     polygon,
     triangle_mt,
@@ -1267,7 +1255,7 @@ fn triangle_algorithms_agree<T: Real>(s: Scene<T, Triangle<T>>) -> TestResult {
         Surface::<T>::scale(tri).max(wp(&ray.origin).coords.amax()).max(s.frame.scale.to_f64());
     let tol = band::<T>(scale);
     let d = wv(&ray.direction);
-    for culling in [Culling::TwoSided, Culling::BackFaces] {
+    for culling in [Culling::TwoSided, Culling::FrontOnly] {
         let (mt, wt) =
             (ray_triangle(ray, tri, culling), ray_triangle_watertight(ray, tri, culling));
         let fail = |e: &str| {
@@ -1390,10 +1378,10 @@ fn moved_polygon<T: Real>(x: (Scene<T, ConvexPolygon<T>>, Motion<T>)) -> TestRes
 }
 
 fn moved_triangle<T: Real>(x: (Scene<T, Triangle<T>>, Motion<T>)) -> TestResult {
-    moved_surface(x, triangle_cast(Culling::BackFaces, true))
+    moved_surface(x, triangle_cast(Culling::FrontOnly, true))
 }
 
-for_f32_and_f64!(triangle_algorithms_agree, moved_plane, moved_polygon, moved_triangle);
+for_f32_and_f64!(run: triangle_algorithms_agree, moved_plane, moved_polygon, moved_triangle);
 
 /// The flavours are all exercised: a fixed-seed census of the scenes the generator makes, so a
 /// change to the shared generators that dropped one would be seen.
@@ -1584,4 +1572,4 @@ fn three_planes_point<T: Real>(p: Planes<T>) -> TestResult {
     }
 }
 
-for_f32_and_f64!(line_crosses_triangle, plane_plane_line, three_planes_point);
+for_f32_and_f64!(run: line_crosses_triangle, plane_plane_line, three_planes_point);

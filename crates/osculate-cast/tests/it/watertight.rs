@@ -138,12 +138,4 @@ fn closed_meshes_do_not_leak<T: Real>() {
     assert_eq!(wt, 0, "watertight test leaked on the cube");
 }
 
-#[test]
-fn closed_meshes_do_not_leak_f32() {
-    closed_meshes_do_not_leak::<f32>();
-}
-
-#[test]
-fn closed_meshes_do_not_leak_f64() {
-    closed_meshes_do_not_leak::<f64>();
-}
+osculate_testing::for_f32_and_f64!(closed_meshes_do_not_leak);

@@ -6,23 +6,24 @@ use osculate_math::{Point3, Real, Vector3, is_finite_vector};
 use super::simplex::{Simplex, SubResult, Vertex, sub_algorithm};
 use super::{Core, gjk_tolerance, magnitude};
 use crate::support::SupportMap;
+use crate::types::Convergence;
 
-/// The result of [`gjk_cast`]: the first contact of two convex shapes, one translating relative
+/// The result of [`cast_convex`]: the first contact of two convex shapes, one translating relative
 /// to the other.
 ///
 /// # Examples
 /// ```
-/// use osculate_closest::gjk_cast;
+/// use osculate_closest::{Convergence, GJK_MAX_ITERATIONS, cast_convex};
 /// use osculate_math::{Aabb, Point3, Vector3};
 ///
 /// let a = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
 /// let b = Aabb::new(Point3::new(3.0, 0.0, 0.0), Point3::new(4.0, 1.0, 1.0));
-/// let hit = gjk_cast(&a, &b, &Vector3::new(4.0, 0.0, 0.0), 64).unwrap();
-/// assert!((hit.toi - 0.5).abs() < 1e-12 && hit.converged);
+/// let hit = cast_convex(&a, &b, &Vector3::new(4.0, 0.0, 0.0), GJK_MAX_ITERATIONS).unwrap();
+/// assert!((hit.toi - 0.5).abs() < 1e-12 && hit.status == Convergence::Converged);
 /// assert!((hit.normal - Vector3::x()).norm() < 1e-12);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GjkCast<T: Real> {
+pub struct ConvexCast<T: Real> {
     /// The time of first contact in `[0, 1]` (in units of the motion), from below: no contact
     /// happens earlier. `0` when the shapes already overlap (or touch) at the start.
     pub toi: T,
@@ -35,9 +36,10 @@ pub struct GjkCast<T: Real> {
     /// of the last support plane that advanced the time. Zero when the shapes overlap at the
     /// start (no plane ever separated them).
     pub normal: Vector3<T>,
-    /// Whether the cast ended within its tolerance (`false`: the iteration bound was reached
-    /// first, and `toi` is only a lower bound on the contact, which may not happen at all).
-    pub converged: bool,
+    /// How the cast ended: [`Convergence::Converged`] within its tolerance, or
+    /// [`Convergence::IterationLimit`] when the iteration bound was reached first, and `toi` is
+    /// only a lower bound on the contact, which may not happen at all.
+    pub status: Convergence,
     /// Support-point evaluations made.
     pub iterations: usize,
 }
@@ -52,11 +54,11 @@ pub struct GjkCast<T: Real> {
 /// separates `x` from the obstacle, `x` advances to the plane, a new lower bound on the time of
 /// contact (the obstacle is behind the plane), or the ray misses if it points away from it. The
 /// simplex's vertices are stored as points of the obstacle, so they stay valid as `x` moves;
-/// its closest point is computed in f64 by the same sub-algorithm as [`gjk`]. Shapes with
+/// its closest point is computed in f64 by the same sub-algorithm as [`distance_convex`](crate::distance_convex). Shapes with
 /// [margins](SupportMap::margin) are cast on their cores against the obstacle grown by the
 /// margins' sum (the planes offset by it), which ends in a few steps for spheres and capsules.
 ///
-/// The cast stops when `x` is within `tol · size` of the obstacle, `tol` being [`gjk`]'s relative
+/// The cast stops when `x` is within `tol · size` of the obstacle, `tol` being [`distance_convex`](crate::distance_convex)'s relative
 /// tolerance (1.5e-5 in f32, 1.5e-10 in f64) and `size` the extent of the simplex around `x`, or
 /// within the rounding of the support points (8 ε of their magnitude), or when a step from the
 /// same `x` brings the simplex no nearer (on a curved boundary the support points can be too far
@@ -65,28 +67,28 @@ pub struct GjkCast<T: Real> {
 ///
 /// Returns `None` when the shapes do not touch for any `t ∈ [0, 1]` (a zero `motion` included,
 /// unless they touch at the start), or when a support point or the motion is not finite.
-/// `max_iterations` bounds the support evaluations ([`GJK_MAX_ITERATIONS`] covers curved pairs);
-/// at the bound the cast returns its lower bound with `converged: false`.
+/// `max_iterations` bounds the support evaluations ([`GJK_MAX_ITERATIONS`](crate::GJK_MAX_ITERATIONS) covers curved pairs);
+/// at the bound the cast returns its lower bound with [`Convergence::IterationLimit`].
 ///
 /// # Examples
 /// ```
-/// use osculate_closest::gjk_cast;
+/// use osculate_closest::{Convergence, GJK_MAX_ITERATIONS, cast_convex};
 /// use osculate_math::{Cone, Cylinder, Point3, Vector3};
 ///
 /// // A cylinder of radius 1 around the z axis slides along x toward a cone's tip at x = 5.
 /// let cyl = Cylinder::new(Point3::new(0.0_f64, 0.0, -1.0), Point3::new(0.0, 0.0, 1.0), 1.0);
 /// let cone = Cone::new(Point3::new(5.0, 0.0, 0.0), Vector3::x_axis(), 2.0, 1.0);
-/// let hit = gjk_cast(&cyl, &cone, &Vector3::new(8.0, 0.0, 0.0), 128).unwrap();
-/// assert!((hit.toi - 0.5).abs() < 1e-9 && hit.converged); // the side reaches the tip, 4 away
-/// assert!(gjk_cast(&cyl, &cone, &Vector3::new(0.0, 8.0, 0.0), 128).is_none());
+/// let hit = cast_convex(&cyl, &cone, &Vector3::new(8.0, 0.0, 0.0), GJK_MAX_ITERATIONS).unwrap();
+/// assert!((hit.toi - 0.5).abs() < 1e-9 && hit.status == Convergence::Converged); // the side reaches the tip, 4 away
+/// assert!(cast_convex(&cyl, &cone, &Vector3::new(0.0, 8.0, 0.0), GJK_MAX_ITERATIONS).is_none());
 /// ```
 #[must_use]
-pub fn gjk_cast<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
+pub fn cast_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     a: &A,
     b: &B,
     motion: &Vector3<T>,
     max_iterations: usize,
-) -> Option<GjkCast<T>> {
+) -> Option<ConvexCast<T>> {
     let (ma, mb) = (a.margin(), b.margin());
     if ma + mb > T::ZERO {
         cast_loop(&Core(a), &Core(b), motion, (ma, mb), max_iterations)
@@ -95,14 +97,14 @@ pub fn gjk_cast<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     }
 }
 
-/// [`gjk_cast`] on shapes `a` and `b` (the cores) grown by the margins `(ma, mb)`.
+/// [`cast_convex`] on shapes `a` and `b` (the cores) grown by the margins `(ma, mb)`.
 fn cast_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     a: &A,
     b: &B,
     motion: &Vector3<T>,
     (ma, mb): (T, T),
     max_iterations: usize,
-) -> Option<GjkCast<T>> {
+) -> Option<ConvexCast<T>> {
     let w64 = |p: &Vector3<T>| p.map(Real::to_f64);
     // The ray, in f64 like the rest of the state: from the origin along −motion.
     let r = -w64(motion);
@@ -215,7 +217,7 @@ fn cast_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
                     // simplex to get closer (an f64 cylinder-cone cast stuck at |v| = 8.8e-10
                     // of the unit size for 100 steps, against a tolerance of 1.5e-10; without
                     // this stop 578 of 803 such casts ran into the 128-step bound). The
-                    // previous simplex and its answer stand, as in `gjk`.
+                    // previous simplex and its answer stand, as in `distance_convex`.
                     if !repeated {
                         simplex.len -= 1;
                     }
@@ -262,7 +264,8 @@ fn cast_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     };
     let toi = T::lit(lambda);
     let ok = toi <= T::ONE && is_finite_vector(&point.coords) && is_finite_vector(&normal);
-    ok.then_some(GjkCast { toi, point, normal, converged, iterations })
+    let status = if converged { Convergence::Converged } else { Convergence::IterationLimit };
+    ok.then_some(ConvexCast { toi, point, normal, status, iterations })
 }
 
 /// `max |x − p|` over the coordinates, `p` a vertex of the obstacle in `T`.
@@ -278,13 +281,13 @@ mod tests {
     use osculate_math::*;
     use osculate_testing::{for_f32_and_f64, test_tolerance};
 
-    /// Worked cases of [`gjk_cast`], each with its answer by hand: boxes face to face, spheres
+    /// Worked cases of [`cast_convex`], each with its answer by hand: boxes face to face, spheres
     /// (margins: exact in a few steps), a capsule reaching a box's edge, a cylinder's rim meeting
     /// a cone's slant; misses (moving apart, passing by, stopping short, a zero motion); contact
     /// at the start; NaN.
     fn cast_worked_cases<T: Real>() {
         #[track_caller]
-        fn found<T: Real>(r: Option<GjkCast<T>>) -> GjkCast<T> {
+        fn found<T: Real>(r: Option<ConvexCast<T>>) -> ConvexCast<T> {
             match r {
                 Some(h) => h,
                 None => panic!("no contact found"),
@@ -298,23 +301,26 @@ mod tests {
         let unit_box = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
         // Boxes: B's face at x = 3, A's at x = 1; a motion of 4 along x closes 2 at t = 0.5.
         let b = Aabb::new(p(3.0, 0.2, 0.3), p(4.0, 1.2, 1.3));
-        let hit = found(gjk_cast(&unit_box, &b, &v(4.0, 0.0, 0.0), GJK_MAX_ITERATIONS));
-        assert!(near(hit.toi, 0.5) && hit.converged, "{hit:?}");
+        let hit = found(cast_convex(&unit_box, &b, &v(4.0, 0.0, 0.0), GJK_MAX_ITERATIONS));
+        assert!(near(hit.toi, 0.5) && hit.status == Convergence::Converged, "{hit:?}");
         assert!((hit.normal - Vector3::x()).norm() <= tol, "{hit:?}");
         assert!(near(hit.point.x, 3.0) && hit.point.y >= l(0.2) - tol, "{hit:?}");
         // Spheres: radii 1 and 0.5, centers 6 apart along a diagonal; contact when 1.5 apart.
         let dir = v(2.0, 2.0, 1.0) / l(3.0);
         let sa = Sphere::new(p(0.0, 0.0, 0.0), l(1.0));
         let sb = Sphere::new(Point3::from(dir * l(6.0)), l(0.5));
-        let hit = found(gjk_cast(&sa, &sb, &(dir * l(9.0)), GJK_MAX_ITERATIONS));
-        assert!(near(hit.toi, 0.5) && hit.converged && hit.iterations <= 8, "{hit:?}");
+        let hit = found(cast_convex(&sa, &sb, &(dir * l(9.0)), GJK_MAX_ITERATIONS));
+        assert!(
+            near(hit.toi, 0.5) && hit.status == Convergence::Converged && hit.iterations <= 8,
+            "{hit:?}"
+        );
         assert!((hit.normal - dir).norm() <= tol, "{hit:?}");
         assert!((hit.point - Point3::from(dir * l(5.5))).norm() <= tol * l(6.0), "{hit:?}");
         // A capsule (radius 0.25, axis along z) sliding along −y onto a box's top edge... here the
         // box's face y = 1, from y = 3: the surface 2.75 away over a motion of 5.5.
         let cap = Capsule::new(p(0.5, 3.0, 0.2), p(0.5, 3.0, 0.8), l(0.25));
-        let hit = found(gjk_cast(&cap, &unit_box, &v(0.0, -5.5, 0.0), GJK_MAX_ITERATIONS));
-        assert!(near(hit.toi, 1.75 / 5.5) && hit.converged, "{hit:?}");
+        let hit = found(cast_convex(&cap, &unit_box, &v(0.0, -5.5, 0.0), GJK_MAX_ITERATIONS));
+        assert!(near(hit.toi, 1.75 / 5.5) && hit.status == Convergence::Converged, "{hit:?}");
         assert!((hit.normal + Vector3::y()).norm() <= tol, "{hit:?}");
         // A cylinder (radius 1 around z, |z| ≤ 0.5) sliding along +x toward a cone whose tip is
         // at x = 4 pointing back at it (axis +x, height 2, radius 2: every other cone point is
@@ -322,19 +328,19 @@ mod tests {
         // a motion of 2 misses and one of 6 hits at t = 0.5.
         let cyl = Cylinder::new(p(0.0, 0.0, -0.5), p(0.0, 0.0, 0.5), l(1.0));
         let cone = Cone::new(p(4.0, 0.0, 0.0), Vector3::x_axis(), l(2.0), l(2.0));
-        assert!(gjk_cast(&cyl, &cone, &v(2.0, 0.0, 0.0), GJK_MAX_ITERATIONS).is_none());
-        let hit = found(gjk_cast(&cyl, &cone, &v(6.0, 0.0, 0.0), GJK_MAX_ITERATIONS));
-        assert!(near(hit.toi, 0.5) && hit.converged, "{hit:?}");
+        assert!(cast_convex(&cyl, &cone, &v(2.0, 0.0, 0.0), GJK_MAX_ITERATIONS).is_none());
+        let hit = found(cast_convex(&cyl, &cone, &v(6.0, 0.0, 0.0), GJK_MAX_ITERATIONS));
+        assert!(near(hit.toi, 0.5) && hit.status == Convergence::Converged, "{hit:?}");
         // Misses: moving apart, passing by, stopping short, not moving.
         for m in [v(-4.0, 0.0, 0.0), v(0.0, 4.0, 0.0), v(1.5, 0.0, 0.0), v(0.0, 0.0, 0.0)] {
-            assert!(gjk_cast(&unit_box, &b, &m, GJK_MAX_ITERATIONS).is_none(), "{m:?}");
+            assert!(cast_convex(&unit_box, &b, &m, GJK_MAX_ITERATIONS).is_none(), "{m:?}");
         }
         // Overlapping or touching at the start: time 0, no normal, a shared point.
         let c = Aabb::new(p(0.5, 0.5, 0.5), p(2.0, 2.0, 2.0));
         let touching = Aabb::new(p(1.0, 0.0, 0.0), p(2.0, 1.0, 1.0));
         for other in [c, touching] {
             for m in [v(1.0, 0.0, 0.0), v(0.0, 0.0, 0.0), v(-1.0, 2.0, 0.0)] {
-                let hit = found(gjk_cast(&unit_box, &other, &m, GJK_MAX_ITERATIONS));
+                let hit = found(cast_convex(&unit_box, &other, &m, GJK_MAX_ITERATIONS));
                 assert!(hit.toi == l(0.0) && hit.normal == Vector3::zeros(), "{hit:?}");
                 let q = hit.point;
                 assert!(q.iter().all(|x| *x >= -tol && *x <= l(1.0) + tol), "{hit:?}");
@@ -342,19 +348,22 @@ mod tests {
         }
         // NaN and infinite input: no answer.
         let bad = Aabb::new(p(f64::NAN, 0.0, 0.0), p(1.0, 1.0, 1.0));
-        assert!(gjk_cast(&bad, &b, &v(4.0, 0.0, 0.0), GJK_MAX_ITERATIONS).is_none());
+        assert!(cast_convex(&bad, &b, &v(4.0, 0.0, 0.0), GJK_MAX_ITERATIONS).is_none());
         for x in [T::NAN, T::INFINITY] {
             let m = Vector3::new(x, l(0.0), l(0.0));
-            assert!(gjk_cast(&unit_box, &b, &m, GJK_MAX_ITERATIONS).is_none());
+            assert!(cast_convex(&unit_box, &b, &m, GJK_MAX_ITERATIONS).is_none());
         }
         // The iteration bound: a lower bound, not converged.
-        let hit = gjk_cast(&cyl, &cone, &v(6.0, 0.0, 0.0), 2);
-        assert!(hit.is_none_or(|h| !h.converged && h.toi <= l(0.5)), "{hit:?}");
+        let hit = cast_convex(&cyl, &cone, &v(6.0, 0.0, 0.0), 2);
+        assert!(
+            hit.is_none_or(|h| h.status == Convergence::IterationLimit && h.toi <= l(0.5)),
+            "{hit:?}"
+        );
     }
 
     /// An f64 cylinder sliding into a cone's slant: the ray's point ends on the curved boundary,
     /// where the simplex of support points around it stopped getting nearer at |v| = 8.8e-10 of
-    /// the unit size, above the 1.5e-10 tolerance, and the cast ran on to the 128-step bound.
+    /// the unit size, above the 1.5e-10 tolerance, and the cast ran on to its iteration bound.
     /// It now stops at the first step that brings no progress, converged, with the shapes
     /// touching at its time.
     #[test]
@@ -389,9 +398,9 @@ mod tests {
             0.223_558_481_886_716_95,
         );
         let m = Vector3::new(6.0, -0.143_888_756_097_978_47, -0.926_964_158_626_499_6);
-        let hit = gjk_cast(&cyl, &cone, &m, GJK_MAX_ITERATIONS);
+        let hit = cast_convex(&cyl, &cone, &m, GJK_MAX_ITERATIONS);
         let Some(hit) = hit else { panic!("no contact found") };
-        assert!(hit.converged && hit.iterations < 64, "{hit:?}");
+        assert!(hit.status == Convergence::Converged && hit.iterations < 64, "{hit:?}");
         let at = m * hit.toi;
         let moved = Transformed { shape: cyl, pose: Isometry3::translation(at.x, at.y, at.z) };
         let d = closest_points_convex(&moved, &cone).distance;
@@ -403,5 +412,25 @@ mod tests {
         assert!(closest_points_convex(&moved, &cone).distance > 0.0);
     }
 
-    for_f32_and_f64!(cast_worked_cases);
+    /// The cast says how it ended: a cylinder sliding into a cone's tip converges within
+    /// [`GJK_MAX_ITERATIONS`]; stopped after one support evaluation it returns a lower bound on
+    /// the time, marked [`Convergence::IterationLimit`].
+    fn status_reports_the_iteration_bound<T: Real>() {
+        let p = point3::<T>;
+        let cyl = Cylinder::new(p(0.0, 0.0, -1.0), p(0.0, 0.0, 1.0), T::ONE);
+        let cone = Cone::new(p(5.0, 0.0, 0.0), Vector3::x_axis(), T::TWO, T::ONE);
+        let motion = vector3::<T>(8.0, 0.0, 0.0);
+        let Some(full) = cast_convex(&cyl, &cone, &motion, GJK_MAX_ITERATIONS) else {
+            panic!("the cylinder reaches the cone");
+        };
+        assert_eq!(full.status, Convergence::Converged, "{full:?}");
+        assert!(full.iterations < GJK_MAX_ITERATIONS, "{full:?}");
+        let short = cast_convex(&cyl, &cone, &motion, 1);
+        assert!(
+            short.is_some_and(|h| h.status == Convergence::IterationLimit && h.toi <= full.toi),
+            "{short:?} against {full:?}"
+        );
+    }
+
+    for_f32_and_f64!(cast_worked_cases, status_reports_the_iteration_bound);
 }

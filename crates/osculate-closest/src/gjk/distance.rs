@@ -11,22 +11,22 @@ use crate::types::{ClosestPoints, Param};
 ///
 /// # Examples
 /// ```
-/// use osculate_closest::{GjkStatus, gjk};
+/// use osculate_closest::{DistanceStatus, GJK_MAX_ITERATIONS, distance_convex};
 /// use osculate_math::{Aabb, Point3, Sphere};
 ///
 /// let ball = Sphere::new(Point3::new(0.0_f64, 0.0, 0.0), 1.0);
 /// let b = Aabb::new(Point3::new(2.0, -3.0, -3.0), Point3::new(4.0, 3.0, 3.0));
-/// assert_eq!(gjk(&ball, &b, None, 64).status, GjkStatus::Separated);
-/// assert_eq!(gjk(&ball, &ball, None, 64).status, GjkStatus::Overlapping);
+/// assert_eq!(distance_convex(&ball, &b, None, GJK_MAX_ITERATIONS).status, DistanceStatus::Separated);
+/// assert_eq!(distance_convex(&ball, &ball, None, GJK_MAX_ITERATIONS).status, DistanceStatus::Overlapping);
 /// // Stopped at the bound: the best answer so far, an upper bound on the distance (1).
-/// let r = gjk(&ball, &b, None, 1);
-/// assert_eq!(r.status, GjkStatus::IterationLimit);
+/// let r = distance_convex(&ball, &b, None, 1);
+/// assert_eq!(r.status, DistanceStatus::IterationLimit);
 /// assert!(r.closest.distance >= 1.0);
 /// let bad = Sphere::new(Point3::new(f64::NAN, 0.0, 0.0), 1.0);
-/// assert_eq!(gjk(&bad, &b, None, 64).status, GjkStatus::Invalid);
+/// assert_eq!(distance_convex(&bad, &b, None, GJK_MAX_ITERATIONS).status, DistanceStatus::Invalid);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GjkStatus {
+pub enum DistanceStatus {
     /// The shapes are apart; the distance and points are within the relative tolerance.
     Separated,
     /// The shapes overlap (or touch within the tolerance): distance 0.
@@ -38,11 +38,11 @@ pub enum GjkStatus {
     Invalid,
 }
 
-/// The result of [`gjk`].
+/// The result of [`distance_convex`].
 ///
 /// # Examples
 /// ```
-/// use osculate_closest::gjk;
+/// use osculate_closest::{GJK_MAX_ITERATIONS, distance_convex};
 /// use osculate_math::{Obb, Point3, Rotation3, Vector3};
 ///
 /// // Repeated queries on a moving pair: each starts from the previous direction.
@@ -51,15 +51,15 @@ pub enum GjkStatus {
 /// for k in 0..3 {
 ///     let x = 3.0 + 0.01 * f64::from(k);
 ///     let b = Obb::new(Point3::new(x, 0.2, 0.1), Rotation3::from_axis_angle(&Vector3::z_axis(), 0.3), Vector3::new(0.5, 0.5, 0.5));
-///     let r = gjk(&a, &b, dir, 64);
+///     let r = distance_convex(&a, &b, dir, GJK_MAX_ITERATIONS);
 ///     assert!(r.closest.distance > 0.0 && r.closest.point_a.x <= 1.0 + 1e-12);
 ///     dir = Some(r.direction);
 /// }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GjkResult<T: Real> {
+pub struct ConvexDistance<T: Real> {
     /// How it ended.
-    pub status: GjkStatus,
+    pub status: DistanceStatus,
     /// The closest points (`point_a` on A, `point_b` on B) and their distance; for overlapping
     /// shapes, distance 0 and a point near where they meet.
     pub closest: ClosestPoints<T>,
@@ -84,9 +84,9 @@ const SIZE_FLOOR_F64: f64 = 1e-3;
 /// documentation): their closest points and distance, or overlap.
 ///
 /// `warm_start` is an initial search direction (e.g. the previous query's
-/// [`GjkResult::direction`] for a pair that moved a little); `None` starts from the centers.
-/// `max_iterations` bounds the support evaluations ([`GJK_MAX_ITERATIONS`], 128, covers the
-/// measured tail: polytopes converge in a few, curved shapes linearly with the tolerance).
+/// [`ConvexDistance::direction`] for a pair that moved a little); `None` starts from the centers.
+/// `max_iterations` bounds the support evaluations ([`GJK_MAX_ITERATIONS`] covers the measured
+/// tail: polytopes converge in a few, curved shapes linearly with the tolerance).
 /// Termination: `|v|² − v·w ≤ tol·|v|·max(|v|, 10⁻³·size)` (the relative gap between the
 /// distance's upper and lower bounds; `size` is the magnitude of `A − B`'s vertices, so a distance
 /// below a thousandth of the shapes is found to `tol/1000` of their size), a repeated support
@@ -102,22 +102,22 @@ const SIZE_FLOOR_F64: f64 = 1e-3;
 ///
 /// # Examples
 /// ```
-/// use osculate_closest::{GjkStatus, gjk};
+/// use osculate_closest::{DistanceStatus, GJK_MAX_ITERATIONS, distance_convex};
 /// use osculate_math::{Cone, Cylinder, Point3, Vector3};
 ///
 /// let cyl = Cylinder::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
 /// let cone = Cone::new(Point3::new(4.0, 0.0, 1.0), -Vector3::x_axis(), 2.0, 1.0);
-/// let r = gjk(&cyl, &cone, None, 64);
-/// assert_eq!(r.status, GjkStatus::Separated);
+/// let r = distance_convex(&cyl, &cone, None, GJK_MAX_ITERATIONS);
+/// assert_eq!(r.status, DistanceStatus::Separated);
 /// assert!((r.closest.distance - 1.0).abs() < 1e-6); // the tip at x = 4 − 2 = 2, the side at x = 1
 /// ```
 #[must_use]
-pub fn gjk<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
+pub fn distance_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     a: &A,
     b: &B,
     warm_start: Option<Vector3<T>>,
     max_iterations: usize,
-) -> GjkResult<T> {
+) -> ConvexDistance<T> {
     let run = gjk_run(a, b, warm_start, max_iterations, Margins::Cores { stop_inside: true });
     run.result
 }
@@ -142,16 +142,16 @@ pub(crate) enum Margins {
 /// closest points and distance, before the margins are subtracted) and the margins.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code, reason = "EPA, their reader, needs alloc"))]
 pub(crate) struct GjkRun<T: Real> {
-    pub(crate) result: GjkResult<T>,
+    pub(crate) result: ConvexDistance<T>,
     pub(crate) simplex: [Vertex<T>; 4],
     pub(crate) len: usize,
     /// The cores' closest points (the simplex's witnesses) and their status.
-    pub(crate) core: (Point3<T>, Point3<T>, GjkStatus),
+    pub(crate) core: (Point3<T>, Point3<T>, DistanceStatus),
     /// The margins of A and B used (0 with [`Margins::Whole`]).
     pub(crate) margins: (T, T),
 }
 
-/// [`gjk`] with the margins treated as `margins` says.
+/// [`distance_convex`] with the margins treated as `margins` says.
 pub(crate) fn gjk_run<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     a: &A,
     b: &B,
@@ -170,7 +170,7 @@ pub(crate) fn gjk_run<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Si
     gjk_loop(&Core(a), &Core(b), warm_start, max_iterations, (ma, mb), stop_inside)
 }
 
-/// The GJK loop on `a` and `b`, whose answer is moved out by the margins `(ma, mb)`: see [`gjk`]
+/// The GJK loop on `a` and `b`, whose answer is moved out by the margins `(ma, mb)`: see [`distance_convex`]
 /// and [`gjk_run`].
 fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     a: &A,
@@ -185,8 +185,8 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     let invalid = |iterations| {
         let nan = Point3::new(T::NAN, T::NAN, T::NAN);
         let v = Vertex { w: Vector3::zeros(), a: nan, b: nan };
-        let r = GjkResult {
-            status: GjkStatus::Invalid,
+        let r = ConvexDistance {
+            status: DistanceStatus::Invalid,
             closest: ClosestPoints::nan(),
             iterations,
             direction: Vector3::zeros(),
@@ -195,7 +195,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
             result: r,
             simplex: [v; 4],
             len: 0,
-            core: (nan, nan, GjkStatus::Invalid),
+            core: (nan, nan, DistanceStatus::Invalid),
             margins: (ma, mb),
         }
     };
@@ -229,20 +229,20 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     let mut wscale = first.w.amax();
     let (tol, m64, floor) = (tol.to_f64(), m.to_f64(), SIZE_FLOOR_F64);
     let mut iterations = 1;
-    let mut status = GjkStatus::IterationLimit;
+    let mut status = DistanceStatus::IterationLimit;
     // The last direction a support point was taken along (`w = s_{A−B}(−searched)`).
     let mut searched = dir;
     while iterations < max_iterations {
         let vv = v64.norm_squared();
         // Touching or overlapping within rounding of the scale.
         if at_origin(vv, scale) {
-            status = GjkStatus::Overlapping;
+            status = DistanceStatus::Overlapping;
             break;
         }
         // The cores nearer than the margins' sum: the shapes overlap (their witnesses, points of
         // the cores within `m`, give a shared point below).
         if stop_inside && vv <= m64 * m64 {
-            status = GjkStatus::Separated;
+            status = DistanceStatus::Separated;
             break;
         }
         searched = v;
@@ -257,8 +257,8 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         // v·w/|v| closer to |v| than the tolerance — or than the rounding of v·w itself (a few ε
         // of |v| times the support points' magnitude), which is larger when |v| is small beside
         // the shapes: without it a curved pair 7e-7 apart at the 1e-4 scale in f32 kept adding
-        // support points until a noise-thin tetrahedron "held" the origin (found by the parry
-        // differential, `gjk_stops_at_rounding_on_a_tiny_curved_pair`).
+        // support points until a noise-thin tetrahedron "held" the origin
+        // (`gjk_stops_at_rounding_on_a_tiny_curved_pair`).
         // With margins the answer is `|v| − m`, and the gap is measured against it (against `|v|`
         // a ball of radius 1 at 1e-3 from a box would stop 1.5e-5 off in f32, 1.5% of the
         // distance); near `|v| = m` the gap falls to the rounding term.
@@ -267,26 +267,26 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         let gap =
             tol * d * if m64 > 0.0 { (d - m64).abs() } else { d }.fast_max(floor * wscale.to_f64());
         if vv - vw <= gap + rounding(d, scale) {
-            status = GjkStatus::Separated;
+            status = DistanceStatus::Separated;
             break;
         }
         // A support point already in the simplex: no progress is possible.
         if (0..simplex.len).any(|i| simplex.v[i].w == next.w) {
-            status = GjkStatus::Separated;
+            status = DistanceStatus::Separated;
             break;
         }
         simplex.v[simplex.len] = next;
         simplex.len += 1;
         match simplex.closest(scale) {
             None => {
-                status = GjkStatus::Overlapping;
+                status = DistanceStatus::Overlapping;
                 break;
             }
             Some((nv, weights)) => {
                 if !(nv.norm_squared() < vv) {
                     // No progress (rounding): the previous simplex and its answer stand.
                     simplex.len -= 1;
-                    status = GjkStatus::Separated;
+                    status = DistanceStatus::Separated;
                     break;
                 }
                 simplex.keep(&weights[..simplex.len]);
@@ -296,18 +296,19 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         }
     }
     let (pa, pb) = simplex.witnesses();
-    let core_distance = if status == GjkStatus::Overlapping { T::ZERO } else { (pa - pb).norm() };
+    let core_distance =
+        if status == DistanceStatus::Overlapping { T::ZERO } else { (pa - pb).norm() };
     if !core_distance.is_finite() {
         return invalid(iterations);
     }
     let core = (pa, pb, status);
-    let (pa, pb, distance) = if status == GjkStatus::Overlapping {
+    let (pa, pb, distance) = if status == DistanceStatus::Overlapping {
         let mid = Point3::from((pa.coords + pb.coords) * T::HALF);
         (mid, mid, T::ZERO)
     } else if m > T::ZERO && core_distance <= m {
         // The cores within the margins: the point dividing their witnesses' segment in the
         // margins' ratio is within `ma` of A's core and `mb` of B's, in both shapes.
-        status = GjkStatus::Overlapping;
+        status = DistanceStatus::Overlapping;
         let p = pa + (pb - pa) * (ma / m);
         (p, p, T::ZERO)
     } else if m > T::ZERO {
@@ -323,7 +324,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     // over `A − B` is at most its value at that point, 0: `−searched` is the normal of a plane
     // through the origin supporting `A − B`, a contact normal from A to B.
     let direction = if at_origin(v64.norm_squared(), scale) { searched } else { v };
-    let r = GjkResult {
+    let r = ConvexDistance {
         status,
         closest: ClosestPoints {
             point_a: pa,
@@ -338,7 +339,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     GjkRun { result: r, simplex: simplex.v, len: simplex.len, core, margins: (ma, mb) }
 }
 
-/// [`gjk`] as a [`ClosestPoints`] query with the default bound of [`GJK_MAX_ITERATIONS`]: the closest
+/// [`distance_convex`] as a [`ClosestPoints`] query with the default bound of [`GJK_MAX_ITERATIONS`]: the closest
 /// points of any two convex shapes with a support mapping (distance 0 when they overlap).
 ///
 /// # Examples
@@ -356,7 +357,7 @@ pub fn closest_points_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T
     a: &A,
     b: &B,
 ) -> ClosestPoints<T> {
-    gjk(a, b, None, GJK_MAX_ITERATIONS).closest
+    distance_convex(a, b, None, GJK_MAX_ITERATIONS).closest
 }
 
 #[cfg(test)]
@@ -371,15 +372,15 @@ mod tests {
     /// plus the test tolerance times the scale, and that it converged (not stopped by the bound
     /// of 64) within `bound` support evaluations.
     #[track_caller]
-    fn agrees<T: Real>(got: &GjkResult<T>, want: T, scale: T, what: &str, bound: usize) {
+    fn agrees<T: Real>(got: &ConvexDistance<T>, want: T, scale: T, what: &str, bound: usize) {
         let tol = gjk_tolerance::<T>() * want.abs() * T::lit(4.0) + test_tolerance::<T>() * scale;
         assert!(
             (got.closest.distance - want).abs() <= tol,
-            "{what}: gjk {:?} vs {want:?} (tol {tol:?}, {got:?})",
+            "{what}: distance_convex {:?} vs {want:?} (tol {tol:?}, {got:?})",
             got.closest.distance
         );
         assert!(
-            matches!(got.status, GjkStatus::Separated | GjkStatus::Overlapping),
+            matches!(got.status, DistanceStatus::Separated | DistanceStatus::Overlapping),
             "{what}: {got:?}"
         );
         assert!(got.iterations <= bound, "{what}: {} iterations, bound {bound}", got.iterations);
@@ -399,12 +400,12 @@ mod tests {
             let p = Pair::<Sphere<T>, Sphere<T>>::from_seed(seed);
             let want = closest_points_sphere_sphere(&p.a, &p.b).distance;
             let s = scale(&[p.a.center, p.b.center]).fast_max(p.a.radius + p.b.radius);
-            agrees(&gjk(&p.a, &p.b, None, 64), want, s, "sphere-sphere", 20);
+            agrees(&distance_convex(&p.a, &p.b, None, 64), want, s, "sphere-sphere", 20);
 
             let p = Pair::<Segment<T>, Segment<T>>::from_seed(seed);
             let want = closest_points_segment_segment(&p.a, &p.b).distance;
             agrees(
-                &gjk(&p.a, &p.b, None, 64),
+                &distance_convex(&p.a, &p.b, None, 64),
                 want,
                 scale(&[p.a.a, p.a.b, p.b.a, p.b.b]),
                 "segment-segment",
@@ -414,7 +415,7 @@ mod tests {
             let p = Pair::<Point3<T>, Triangle<T>>::from_seed(seed);
             let want = (closest_point_on_triangle(&p.a, &p.b).point - p.a).norm();
             agrees(
-                &gjk(&p.a, &p.b, None, 64),
+                &distance_convex(&p.a, &p.b, None, 64),
                 want,
                 scale(&[p.a, p.b.a, p.b.b, p.b.c]),
                 "point-triangle",
@@ -426,25 +427,25 @@ mod tests {
                 let want = c.distance.fast_max(T::ZERO);
                 let s =
                     scale(&[p.a.center, p.b.center]).fast_max(p.b.half_extents.amax() + p.a.radius);
-                agrees(&gjk(&p.a, &p.b, None, 64), want, s, "sphere-obb", 63);
+                agrees(&distance_convex(&p.a, &p.b, None, 64), want, s, "sphere-obb", 63);
             }
 
             let p = Pair::<Capsule<T>, Capsule<T>>::from_seed(seed);
             let axes = closest_points_segment_segment(&p.a.segment(), &p.b.segment()).distance;
             let want = (axes - p.a.radius - p.b.radius).fast_max(T::ZERO);
             let s = scale(&[p.a.a, p.a.b, p.b.a, p.b.b]).fast_max(p.a.radius + p.b.radius);
-            agrees(&gjk(&p.a, &p.b, None, 64), want, s, "capsule-capsule", 63);
+            agrees(&distance_convex(&p.a, &p.b, None, 64), want, s, "capsule-capsule", 63);
 
             // Boxes: the closest-point distance of two AABBs is the per-axis gap's norm.
             let p = Pair::<Aabb<T>, Aabb<T>>::from_seed(seed);
             let gap = Vector3::from_fn(|i, _| {
                 (p.a.min[i] - p.b.max[i]).fast_max(p.b.min[i] - p.a.max[i]).fast_max(T::ZERO)
             });
-            let r = gjk(&p.a, &p.b, None, 64);
+            let r = distance_convex(&p.a, &p.b, None, 64);
             agrees(&r, gap.norm(), scale(&[p.a.min, p.a.max, p.b.min, p.b.max]), "aabb-aabb", 10);
 
             // Warm start from the previous direction gives the same answer.
-            let again = gjk(&p.a, &p.b, Some(r.direction), 64);
+            let again = distance_convex(&p.a, &p.b, Some(r.direction), 64);
             agrees(
                 &again,
                 gap.norm(),
@@ -455,7 +456,7 @@ mod tests {
         }
     }
 
-    /// Found by the properties: a ball against a segment converged to 0.00175, then a near-flat
+    /// A ball against a segment that converged to 0.00175, then a near-flat
     /// tetrahedron's noise signs picked a far face, the no-progress exit kept that simplex, and
     /// the reported distance jumped to 0.863.
     #[test]
@@ -469,11 +470,11 @@ mod tests {
             0.0,
         );
         let want = closest_points_segment_sphere(&b.segment(), &Sphere::new(c, a.radius)).swapped();
-        let r = gjk(&a, &b, None, 64);
+        let r = distance_convex(&a, &b, None, 64);
         assert!((r.closest.distance - want.distance).abs() < 1e-9, "{r:?} vs {want:?}");
     }
 
-    /// Found by the parry differential: a cylinder and a cone 7.3e-7 apart at the 1e-4 scale, in
+    /// A cylinder and a cone 7.3e-7 apart at the 1e-4 scale, in
     /// f32. The relative gap test alone never held (the rounding of `v·w` is larger than 1.5e-5
     /// of `|v|²` there), GJK kept adding support points, and a noise-thin tetrahedron "held" the
     /// origin: overlapping at distance 0.
@@ -491,11 +492,11 @@ mod tests {
             6.940612e-5,
             6.4280255e-5,
         );
-        let r = gjk(&a, &b, None, 64);
+        let r = distance_convex(&a, &b, None, 64);
         // The referee of tests/it/convex_parry.rs: 7.3023e-7 apart.
-        assert_eq!(r.status, GjkStatus::Separated, "{r:?}");
+        assert_eq!(r.status, DistanceStatus::Separated, "{r:?}");
         assert!((r.closest.distance - 7.3023e-7).abs() < 1e-8, "{r:?}");
-        assert!(!gjk_intersect(&a, &b, 64));
+        assert!(!intersect_convex(&a, &b, 64));
     }
 
     /// A shape's support mapping without its margin (GJK then runs on the whole shape).
@@ -526,11 +527,11 @@ mod tests {
         let wide = Triangle::new(tri.a.cast::<f64>(), tri.b.cast::<f64>(), tri.c.cast::<f64>());
         let want = sq_distance_point_triangle(&ball.center.cast::<f64>(), &wide).sqrt()
             - f64::from(ball.radius);
-        let r = gjk(&NoMargin(ball), &tri, None, GJK_MAX_ITERATIONS);
-        assert_eq!(r.status, GjkStatus::Separated, "{r:?}");
+        let r = distance_convex(&NoMargin(ball), &tri, None, GJK_MAX_ITERATIONS);
+        assert_eq!(r.status, DistanceStatus::Separated, "{r:?}");
         assert!((f64::from(r.closest.distance) - want).abs() < 1e-6, "{r:?}, want {want}");
         // With its margin the ball is its center: a point against a triangle, exact in 3 steps.
-        let r = gjk(&ball, &tri, None, GJK_MAX_ITERATIONS);
+        let r = distance_convex(&ball, &tri, None, GJK_MAX_ITERATIONS);
         assert!((f64::from(r.closest.distance) - want).abs() < 1e-7, "{r:?}, want {want}");
         assert!(r.iterations <= 3, "{r:?}");
     }
@@ -554,16 +555,16 @@ mod tests {
         let wide = |c: &Cylinder<f32>| {
             Cylinder::new(c.a.cast::<f64>(), c.b.cast::<f64>(), f64::from(c.radius))
         };
-        let want = gjk(&wide(&a), &wide(&b), None, GJK_MAX_ITERATIONS);
-        assert_eq!(want.status, GjkStatus::Separated, "{want:?}");
-        let r = gjk(&a, &b, None, GJK_MAX_ITERATIONS);
-        assert_eq!(r.status, GjkStatus::Separated, "{r:?}");
+        let want = distance_convex(&wide(&a), &wide(&b), None, GJK_MAX_ITERATIONS);
+        assert_eq!(want.status, DistanceStatus::Separated, "{want:?}");
+        let r = distance_convex(&a, &b, None, GJK_MAX_ITERATIONS);
+        assert_eq!(r.status, DistanceStatus::Separated, "{r:?}");
         let err = (f64::from(r.closest.distance) - want.closest.distance).abs();
         assert!(err < 1e-5, "{r:?}: {err:e} from {:?}", want.closest.distance);
     }
 
     /// Two cylinders 3.3e-9 apart at the 1e-4 scale (f64): the relative test alone needed 69
-    /// steps, past the old bound of 64; with the size floor it ends in 58. Two others, 1.5e-7
+    /// steps; with the size floor it ends in 58. Two others, 1.5e-7
     /// apart at that scale and 4.5e-4 at the unit scale (a cylinder and a cone), need 66 and
     /// 65 (the most measured), within [`GJK_MAX_ITERATIONS`].
     #[test]
@@ -571,8 +572,8 @@ mod tests {
         use osculate_math::{Cone, Cylinder, Unit};
         let p = |x: f64, y: f64, z: f64| Point3::new(x, y, z);
         // Within 1e-12 of the shapes' size: the size floor's `tol/1000` (1.5e-13), with room.
-        let check = |r: GjkResult<f64>, want: f64, size: f64| {
-            assert_eq!(r.status, GjkStatus::Separated, "{r:?}");
+        let check = |r: ConvexDistance<f64>, want: f64, size: f64| {
+            assert_eq!(r.status, DistanceStatus::Separated, "{r:?}");
             assert!((r.closest.distance - want).abs() <= 1e-12 * size, "{r:?}, want {want:e}");
         };
         let a = Cylinder::new(
@@ -586,7 +587,7 @@ mod tests {
             8.158056966528398e-5,
         );
         // The references: 1,000 steps allowed.
-        let r = gjk(&a, &b, None, GJK_MAX_ITERATIONS);
+        let r = distance_convex(&a, &b, None, GJK_MAX_ITERATIONS);
         assert!(r.iterations <= 64, "{r:?}");
         check(r, 3.282422123694808e-9, 1e-4);
         let a = Cylinder::new(
@@ -599,7 +600,7 @@ mod tests {
             p(-8.245408091675358e-6, 3.9036858345820185e-5, -9.873815828858945e-6),
             2.9932115465132932e-5,
         );
-        check(gjk(&a, &b, None, GJK_MAX_ITERATIONS), 1.5247956792863532e-7, 1e-4);
+        check(distance_convex(&a, &b, None, GJK_MAX_ITERATIONS), 1.5247956792863532e-7, 1e-4);
         let a = Cylinder::new(
             p(0.347631721889339, -0.7485411629727241, -0.8551650346738151),
             p(0.1282480813414589, -0.6449707908935696, -1.4644705115801266),
@@ -612,7 +613,7 @@ mod tests {
             0.8491949192709696,
             0.8146791077071148,
         );
-        check(gjk(&a, &b, None, GJK_MAX_ITERATIONS), 0.0004460437201430068, 1.0);
+        check(distance_convex(&a, &b, None, GJK_MAX_ITERATIONS), 0.0004460437201430068, 1.0);
     }
 
     /// Spheres and capsules run on their cores: a point (a radius-0 sphere has no margin, but
@@ -629,7 +630,7 @@ mod tests {
             Point3::new(0.6706611, 0.5259092, 0.27707574),
             0.27213687,
         );
-        let r = gjk(&a, &b, None, GJK_MAX_ITERATIONS);
+        let r = distance_convex(&a, &b, None, GJK_MAX_ITERATIONS);
         let want = closest_points_sphere_capsule(&a, &b).distance;
         assert!((r.closest.distance - want).abs() < 1e-6, "{r:?}, want {want}");
         assert!(r.iterations <= 3, "{r:?}");
@@ -642,18 +643,18 @@ mod tests {
         assert!((c.normal.into_inner() - Vector3::new(0.0, 0.0, -1.0)).norm() < 1e-12, "{c:?}");
         assert!((c.point_a - Point3::new(0.25, -0.5, 0.7)).norm() < 1e-12, "{c:?}");
         assert!((c.point_b - Point3::new(0.25, -0.5, 1.0)).norm() < 1e-12, "{c:?}");
-        // Overlapping for `gjk`: one point in both shapes.
-        let r = gjk(&ball, &cube, None, GJK_MAX_ITERATIONS);
-        assert_eq!(r.status, GjkStatus::Overlapping);
+        // Overlapping for `distance_convex`: one point in both shapes.
+        let r = distance_convex(&ball, &cube, None, GJK_MAX_ITERATIONS);
+        assert_eq!(r.status, DistanceStatus::Overlapping);
         let p = r.closest.point_a;
         assert!((p - ball.center).norm() <= 0.5 && p.z <= 1.0, "{r:?}");
-        assert!(gjk_intersect(&ball, &cube, GJK_MAX_ITERATIONS));
+        assert!(intersect_convex(&ball, &cube, GJK_MAX_ITERATIONS));
     }
 
     /// Two f32 boxes about 6e3 from the origin that overlap (f64 GJK on the same values says so):
     /// with f32's flatness tolerance, 128 ε of the support points' magnitude, every tetrahedron
     /// thinner than 0.1 there counted as flat, the one holding the origin was measured face by
-    /// face, and GJK stopped "separated" at 0.016 (`cargo xtask accuracy`, box-box far class).
+    /// face, and GJK stopped "separated" at 0.016.
     #[test]
     fn overlapping_f32_boxes_far_from_the_origin_are_found() {
         use osculate_math::{Matrix3, Rotation3};
@@ -683,46 +684,46 @@ mod tests {
             let r = Rotation3::from_matrix_unchecked(o.rotation.matrix().map(f64::from));
             Obb::new(o.center.cast::<f64>(), r, o.half_extents.cast::<f64>())
         };
-        let want = gjk(&wide(&a), &wide(&b), None, GJK_MAX_ITERATIONS);
-        assert_eq!(want.status, GjkStatus::Overlapping, "{want:?}");
-        let r = gjk(&a, &b, None, GJK_MAX_ITERATIONS);
-        assert_eq!(r.status, GjkStatus::Overlapping, "{r:?}");
-        assert!(gjk_intersect(&a, &b, GJK_MAX_ITERATIONS));
+        let want = distance_convex(&wide(&a), &wide(&b), None, GJK_MAX_ITERATIONS);
+        assert_eq!(want.status, DistanceStatus::Overlapping, "{want:?}");
+        let r = distance_convex(&a, &b, None, GJK_MAX_ITERATIONS);
+        assert_eq!(r.status, DistanceStatus::Overlapping, "{r:?}");
+        assert!(intersect_convex(&a, &b, GJK_MAX_ITERATIONS));
     }
 
     #[test]
     fn degenerate_shapes_and_nan() {
         let p = |x: f64, y: f64, z: f64| Point3::new(x, y, z);
         // Points, a flat box, a zero-radius capsule (a segment), coincident shapes.
-        let r = gjk(&p(0.0, 0.0, 0.0), &p(3.0, 4.0, 0.0), None, 64);
-        assert_eq!((r.status, r.closest.distance), (GjkStatus::Separated, 5.0));
+        let r = distance_convex(&p(0.0, 0.0, 0.0), &p(3.0, 4.0, 0.0), None, 64);
+        assert_eq!((r.status, r.closest.distance), (DistanceStatus::Separated, 5.0));
         let flat = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 0.0));
-        let r = gjk(&flat, &p(0.5, 0.5, 2.0), None, 64);
+        let r = distance_convex(&flat, &p(0.5, 0.5, 2.0), None, 64);
         assert!((r.closest.distance - 2.0).abs() < 1e-9, "{r:?}");
         let needle = Capsule::new(p(-1.0, 0.0, 0.0), p(1.0, 0.0, 0.0), 0.0);
-        let r = gjk(&needle, &p(0.0, 1.0, 0.0), None, 64);
+        let r = distance_convex(&needle, &p(0.0, 1.0, 0.0), None, 64);
         assert!((r.closest.distance - 1.0).abs() < 1e-9, "{r:?}");
-        let r = gjk(&flat, &flat, None, 64);
-        assert_eq!((r.status, r.closest.distance), (GjkStatus::Overlapping, 0.0));
+        let r = distance_convex(&flat, &flat, None, 64);
+        assert_eq!((r.status, r.closest.distance), (DistanceStatus::Overlapping, 0.0));
         // NaN: invalid, no finite distance; the boolean says false.
         let bad = Sphere::new(p(f64::NAN, 0.0, 0.0), 1.0);
-        let r = gjk(&bad, &flat, None, 64);
-        assert!(r.status == GjkStatus::Invalid && r.closest.distance.is_nan(), "{r:?}");
-        assert!(!gjk_intersect(&bad, &flat, 64));
+        let r = distance_convex(&bad, &flat, None, 64);
+        assert!(r.status == DistanceStatus::Invalid && r.closest.distance.is_nan(), "{r:?}");
+        assert!(!intersect_convex(&bad, &flat, 64));
         // The iteration bound is honoured and reported: a sphere against a box from a poor warm
         // start needs more than two support points.
         let s1 = Sphere::new(p(0.0, 0.0, 0.0), 1.0);
         let b = Aabb::new(p(2.0, -3.0, -3.0), p(4.0, 3.0, 3.0));
-        let r = gjk(&s1, &b, Some(Vector3::new(0.3, 1.0, -0.7)), 2);
-        assert!(r.iterations <= 2 && r.status == GjkStatus::IterationLimit, "{r:?}");
-        let r = gjk(&s1, &b, Some(Vector3::new(0.3, 1.0, -0.7)), 64);
+        let r = distance_convex(&s1, &b, Some(Vector3::new(0.3, 1.0, -0.7)), 2);
+        assert!(r.iterations <= 2 && r.status == DistanceStatus::IterationLimit, "{r:?}");
+        let r = distance_convex(&s1, &b, Some(Vector3::new(0.3, 1.0, -0.7)), 64);
         assert!(
-            r.status == GjkStatus::Separated && (r.closest.distance - 1.0).abs() < 1e-9,
+            r.status == DistanceStatus::Separated && (r.closest.distance - 1.0).abs() < 1e-9,
             "{r:?}"
         );
     }
 
-    /// Issue 10, warm start: on a sequence of slightly moved shapes, GJK started from the previous
+    /// on a sequence of slightly moved shapes, GJK started from the previous
     /// query's direction gives the same distance as a cold start (from the centers) and, in total,
     /// no more support evaluations.
     ///
@@ -740,8 +741,8 @@ mod tests {
         for k in 0..50 {
             let t = f64::from(k) * 0.01;
             let q = p(-1.0 + 0.3 * t, -3.0 + t, 0.5 - 0.2 * t);
-            let cold = gjk(&tri, &q, None, 64);
-            let warm = gjk(&tri, &q, prev, 64);
+            let cold = distance_convex(&tri, &q, None, 64);
+            let warm = distance_convex(&tri, &q, prev, 64);
             let want = (q - tri.a).norm();
             assert!((cold.closest.distance - want).abs() <= 1e-12, "step {k}: {cold:?}");
             assert!((warm.closest.distance - want).abs() <= 1e-12, "step {k}: {warm:?}");
@@ -766,8 +767,8 @@ mod tests {
             let (s, c) = angle.sin_cos();
             let end = p(2.0 * c, 2.0 * s, 0.3);
             let cap = Capsule::new(end, end + Vector3::new(1.0 + c, 0.5, 1.5 - s), 0.4);
-            let cold = gjk(&cyl, &cap, None, 64);
-            let warm = gjk(&cyl, &cap, prev, 64);
+            let cold = distance_convex(&cyl, &cap, None, 64);
+            let warm = distance_convex(&cyl, &cap, prev, 64);
             let d = cold.closest.distance;
             assert!(
                 (warm.closest.distance - d).abs() <= 4.0 * gjk_tolerance::<f64>() * d + 1e-12,
@@ -780,8 +781,7 @@ mod tests {
         assert!(warm_total <= cold_total, "curved: warm {warm_total}, cold {cold_total}");
     }
 
-    /// Found by the GJK motion property (`tests/it/pairs.rs`, sphere-AABB, f64, about one case in
-    /// 100,000): a ball 1.48e-3 from a box, both ~1e4 from the origin, moved by a rigid motion,
+    /// A ball 1.48e-3 from a box, both ~1e4 from the origin, moved by a rigid motion, in f64: it
     /// was reported overlapping. The vertices `w = a − b` are of size ~1 there, but each carries
     /// the rounding of support points of size 1e4: the termination and the tetrahedron's
     /// flatness test measured rounding against the vertices, so GJK went on adding noise until a
@@ -810,13 +810,17 @@ mod tests {
             Translation3::new(0.03722123371110264, -8.468147881775794, -8.244438359991111),
             q,
         );
-        let plain = gjk(&a, &b, None, 64);
-        let moved =
-            gjk(&Transformed { shape: a, pose: m }, &Transformed { shape: b, pose: m }, None, 64);
+        let plain = distance_convex(&a, &b, None, 64);
+        let moved = distance_convex(
+            &Transformed { shape: a, pose: m },
+            &Transformed { shape: b, pose: m },
+            None,
+            64,
+        );
         // The closed form: the center's distance to the box (Ericson 5.1.3) less the radius.
         let want = sq_distance_point_aabb(&a.center, &b).sqrt() - a.radius;
         for r in [plain, moved] {
-            assert_eq!(r.status, GjkStatus::Separated, "{r:?}");
+            assert_eq!(r.status, DistanceStatus::Separated, "{r:?}");
             assert!((r.closest.distance - want).abs() <= 1e-9, "{r:?} vs {want}");
         }
     }

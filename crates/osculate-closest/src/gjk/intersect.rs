@@ -7,9 +7,9 @@ use super::simplex::{Simplex, Vertex};
 use super::{Core, at_origin, gjk_tolerance, magnitude, rounding, sqrt};
 use crate::support::SupportMap;
 
-/// Whether a converged distance `gap` counts as touching for [`gjk_intersect`]: within the GJK
+/// Whether a converged distance `gap` counts as touching for [`intersect_convex`]: within the GJK
 /// tolerance of the vertices' magnitude `wscale`, or within the rounding of support points of
-/// magnitude `scale` ([`at_origin`]'s band, in which [`gjk`] reports overlap).
+/// magnitude `scale` ([`at_origin`]'s band, in which [`distance_convex`] reports overlap).
 #[inline]
 fn touching<T: Real>(gap: f64, wscale: T, scale: T) -> bool {
     gap <= (gjk_tolerance::<T>() * wscale + T::lit(8.0) * T::EPSILON * scale).to_f64()
@@ -22,16 +22,16 @@ fn touching<T: Real>(gap: f64, wscale: T, scale: T) -> bool {
 ///
 /// # Examples
 /// ```
-/// use osculate_closest::gjk_intersect;
+/// use osculate_closest::{GJK_MAX_ITERATIONS, intersect_convex};
 /// use osculate_math::{Obb, Point3, Rotation3, Vector3};
 ///
 /// let e = Vector3::new(1.0_f64, 1.0, 1.0);
 /// let a = Obb::new(Point3::origin(), Rotation3::identity(), e);
 /// let b = Obb::new(Point3::new(2.3, 0.0, 0.0), Rotation3::from_axis_angle(&Vector3::z_axis(), 0.785398), e);
-/// assert!(gjk_intersect(&a, &b, 64)); // the turned box reaches 1.414 toward a
+/// assert!(intersect_convex(&a, &b, GJK_MAX_ITERATIONS)); // the turned box reaches 1.414 toward a
 /// ```
 #[must_use]
-pub fn gjk_intersect<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
+pub fn intersect_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     a: &A,
     b: &B,
     max_iterations: usize,
@@ -44,7 +44,7 @@ pub fn gjk_intersect<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Siz
     }
 }
 
-/// [`gjk_intersect`] on shapes `a` and `b` (the cores) grown by `m` (their margins' sum): they
+/// [`intersect_convex`] on shapes `a` and `b` (the cores) grown by `m` (their margins' sum): they
 /// overlap when the cores are within `m`.
 fn intersect_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     a: &A,
@@ -67,7 +67,7 @@ fn intersect_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>
     }
     let mut simplex =
         Simplex { v: [first; 4], weight: [T::ONE, T::ZERO, T::ZERO, T::ZERO], len: 1 };
-    // `v` in f64, as in `gjk`.
+    // `v` in f64, as in `distance_convex`.
     let mut v64 = first.w.map(Real::to_f64);
     let mut v = first.w;
     // The support points' magnitude (their rounding), and the vertices' (the touching band).
@@ -88,8 +88,8 @@ fn intersect_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>
         let vw = v64.dot(&next.w.map(Real::to_f64));
         // A separating axis: the support along −v stays on v's side of the origin, by more than
         // the tolerance and than the rounding of `v·w` (within them the shapes count as touching,
-        // as `gjk` counts a `v` within the rounding of the origin: without the rounding term, far
-        // from the origin in f32 this said apart where `gjk` found the shapes touching).
+        // as `distance_convex` counts a `v` within the rounding of the origin: without the rounding term, far
+        // from the origin in f32 this said apart where `distance_convex` found the shapes touching).
         // With margins: the support plane along `−v` is farther than `m` from the origin.
         let d = sqrt(vv);
         if vw - m * d > (tol * vv).fast_max(rounding(d, scale)) {
@@ -99,8 +99,8 @@ fn intersect_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>
             || (0..simplex.len).any(|i| simplex.v[i].w == next.w)
         {
             // Converged on a (near-)touching distance: touching counts as overlapping, within the
-            // tolerance and the rounding `gjk` counts as touching (`at_origin`; without it, at
-            // 1e4 in f32 `gjk` said overlapping where this said apart).
+            // tolerance and the rounding `distance_convex` counts as touching (`at_origin`; without it, at
+            // 1e4 in f32 `distance_convex` said overlapping where this said apart).
             return touching(d - m, wscale, scale);
         }
         simplex.v[simplex.len] = next;
@@ -132,21 +132,21 @@ mod tests {
     fn intersect_agrees_with_distance<T: Real>() {
         for seed in 0..SEEDS {
             let p = Pair::<Obb<T>, Tetrahedron<T>>::from_seed(seed);
-            let d = gjk(&p.a, &p.b, None, 64).closest.distance;
+            let d = distance_convex(&p.a, &p.b, None, 64).closest.distance;
             let s =
                 scale(&[p.a.center, p.b.a, p.b.b, p.b.c, p.b.d]).fast_max(p.a.half_extents.amax());
             let band = test_tolerance::<T>() * s * T::lit(10.0);
             if d > band {
-                assert!(!gjk_intersect(&p.a, &p.b, 64), "seed {seed}: apart by {d:?}");
+                assert!(!intersect_convex(&p.a, &p.b, 64), "seed {seed}: apart by {d:?}");
             } else if d == T::ZERO {
-                assert!(gjk_intersect(&p.a, &p.b, 64), "seed {seed}: overlapping");
+                assert!(intersect_convex(&p.a, &p.b, 64), "seed {seed}: overlapping");
             }
         }
     }
 
     /// A ball touching a box within f32's rounding at 1e4 (0.282 below a face at z = 9463.621,
-    /// radius 0.28212): `gjk` finds the cores within the margin (overlapping), and
-    /// `gjk_intersect` must agree — it said apart while its touching band lacked the rounding of
+    /// radius 0.28212): `distance_convex` finds the cores within the margin (overlapping), and
+    /// `intersect_convex` must agree — it said apart while its touching band lacked the rounding of
     /// the support points (the gjk_pairs property, sphere-AABB in f32).
     #[test]
     fn touching_far_from_the_origin_agrees_with_gjk_intersect() {
@@ -155,10 +155,10 @@ mod tests {
             Point3::new(1156.4685, 3017.003, 9463.621),
             Point3::new(1158.4436, 3017.8228, 9463.844),
         );
-        let r = gjk(&ball, &b, None, GJK_MAX_ITERATIONS);
-        assert_eq!(r.status, GjkStatus::Overlapping, "{r:?}");
-        assert!(gjk_intersect(&ball, &b, GJK_MAX_ITERATIONS));
-        assert!(gjk_intersect(&b, &ball, GJK_MAX_ITERATIONS));
+        let r = distance_convex(&ball, &b, None, GJK_MAX_ITERATIONS);
+        assert_eq!(r.status, DistanceStatus::Overlapping, "{r:?}");
+        assert!(intersect_convex(&ball, &b, GJK_MAX_ITERATIONS));
+        assert!(intersect_convex(&b, &ball, GJK_MAX_ITERATIONS));
     }
 
     for_f32_and_f64!(intersect_agrees_with_distance);

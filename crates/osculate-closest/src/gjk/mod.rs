@@ -25,10 +25,11 @@ mod distance;
 mod intersect;
 mod simplex;
 
-pub use self::cast::{GjkCast, gjk_cast};
-pub use self::distance::{GjkResult, GjkStatus, closest_points_convex, gjk};
+pub use self::cast::{ConvexCast, cast_convex};
+pub use self::distance::{ConvexDistance, DistanceStatus, closest_points_convex, distance_convex};
+#[cfg(feature = "alloc")]
 pub(crate) use self::distance::{Margins, gjk_run};
-pub use self::intersect::gjk_intersect;
+pub use self::intersect::intersect_convex;
 pub(crate) use self::simplex::Vertex;
 
 use osculate_math::{Point3, Real, Vector3};
@@ -40,17 +41,17 @@ use crate::support::SupportMap;
 /// in a few steps; pairs of curved shapes (cylinders, cones) converge linearly: over 9.6 million
 /// random cases of the GJK answer properties (48 properties × 200,000, f32 and f64, unit,
 /// 1e-4 and 1e4 scales) the most was 66 steps, and 41 or more once in about 4,000, each step past
-/// 40 about 15% rarer than the one before. 128 leaves that tail room.
+/// 40 about 15% rarer than the one before; the bound is about twice that tail.
 ///
 /// # Examples
 /// ```
-/// use osculate_closest::{GJK_MAX_ITERATIONS, GjkStatus, gjk};
+/// use osculate_closest::{GJK_MAX_ITERATIONS, DistanceStatus, distance_convex};
 /// use osculate_math::{Cone, Cylinder, Point3, Vector3};
 ///
 /// let cyl = Cylinder::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
 /// let cone = Cone::new(Point3::new(3.0, 0.5, 1.0), -Vector3::x_axis(), 2.0, 1.0);
-/// let r = gjk(&cyl, &cone, None, GJK_MAX_ITERATIONS);
-/// assert_eq!(r.status, GjkStatus::Separated);
+/// let r = distance_convex(&cyl, &cone, None, GJK_MAX_ITERATIONS);
+/// assert_eq!(r.status, DistanceStatus::Separated);
 /// assert!(r.iterations < GJK_MAX_ITERATIONS);
 /// ```
 pub const GJK_MAX_ITERATIONS: usize = 128;
@@ -86,8 +87,7 @@ fn rounding<T: Real>(d: f64, scale: T) -> f64 {
 
 /// Whether `v` (with `|v|² = vv`) is the origin up to the rounding of support points of
 /// coordinates up to `scale`: `|v| ≤ 8 ε scale`, the bound [`rounding`] uses. Below it the
-/// direction of `v` is noise (found by `touching_shapes_give_depth_zero_and_the_face_normal`: a
-/// ball resting on a box face ended "separated" at 6.8e-16 and `contact_convex` took the noise
+/// direction of `v` is noise (a ball resting on a box face ended "separated" at 6.8e-16 and `contact_convex` took the noise
 /// as its normal, (0.16, 0.16, 0.97) for +z): the shapes touch, and GJK says overlapping.
 #[inline]
 fn at_origin<T: Real>(vv: f64, scale: T) -> bool {

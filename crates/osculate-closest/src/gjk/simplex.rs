@@ -59,7 +59,7 @@ impl<T: Real> Simplex<T> {
     /// An outside answer is returned with its weights and not yet applied: the caller keeps it
     /// ([`Simplex::keep`]) only when it makes progress, and otherwise drops the newest vertex
     /// (`len − 1`) to get the previous simplex back unchanged, without saving a copy of it each
-    /// step (that copy was 4.6% of a cylinder-cone pair's GJK, callgrind).
+    /// step (a measurable share of a curved pair's GJK).
     pub(super) fn closest(&mut self, scale: T) -> Option<(Vector3<f64>, [T; 4])> {
         let w: [Vector3<f64>; 4] = core::array::from_fn(|i| self.v[i].w.map(Real::to_f64));
         match sub_algorithm(
@@ -108,8 +108,8 @@ pub(super) enum SubResult {
 /// largest and the barycentrics' relative error `ε / sin θ` the least (at a sliver's sharp vertex
 /// it is 100 times worse). Returns the barycentric weights in the given order and the point.
 /// `turn: false` keeps the order: for f32 vertices the f64 arithmetic is accurate enough at any
-/// vertex (`ε_64 / sin θ` is far below f32's rounding), and the turn costs about 6% of a box
-/// pair's GJK (callgrind).
+/// vertex (`ε_64 / sin θ` is far below f32's rounding), and the turn has a measurable cost on
+/// polytope pairs.
 #[inline]
 fn triangle_weights(w: [Vector3<f64>; 3], turn: bool) -> ([f64; 3], Vector3<f64>) {
     if !turn {
@@ -175,8 +175,8 @@ pub(super) fn sub_algorithm(
             // the edge lengths' product, or a thickness (the smallest height, the volume
             // over the largest face) below the rounding of the vertices, 128 ε times the
             // support points' magnitude — which far from the origin is much larger than the
-            // vertices themselves (found by the GJK motion property: a sphere 1.5e-3 from a
-            // box 1e4 from the origin, in f64, reported overlapping when moved).
+            // vertices themselves (a sphere 1.5e-3 from a box 1e4 from the origin, in f64, was
+            // reported overlapping when moved).
             let largest_face =
                 sqrt(normals.iter().map(Vector3::norm_squared).fold(0.0, f64::fast_max));
             let flat = vol.abs()
@@ -198,8 +198,8 @@ pub(super) fn sub_algorithm(
                 // ball overlapping at the unit scale, moved 10 away, reproduce it to 2.9e-13
                 // of 9.4, 1,300 ε, so 128 ε is too tight): a tetrahedron of two tight clusters
                 // of vertices passes the flatness tests, but its signs and weights are noise
-                // (found by the GJK answer property, capsule-OBB in f32: weights 7.6e-3 off
-                // the origin, a "shared" point 3.8e-3 outside the box). Otherwise the origin
+                // (capsule-OBB in f32: weights 7.6e-3 off the origin, a "shared" point 3.8e-3
+                // outside the box). Otherwise the origin
                 // is taken as outside and the nearest of all four faces stands.
                 let mut inside = [0.0; 4];
                 for (k, &(_, _, _, d)) in faces.iter().enumerate() {

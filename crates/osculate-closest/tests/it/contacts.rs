@@ -588,7 +588,7 @@ mod obb_obb {
         let (Some(c), Some(w)) = (contact_obb_obb(&a, &b), contact_obb_obb(&a64, &b64)) else {
             panic!("no contact for valid input");
         };
-        let axis = a64.axis(i).cross(&b64.axis(j)).normalize();
+        let axis = a64.axes()[i].cross(&b64.axes()[j]).normalize();
         let axis = if axis.dot(&(b64.center - a64.center)) < 0.0 { -axis } else { axis };
         let tol = 0.1 * f64::from(tol_for(&a, &b));
         let n = c.normal.into_inner().map(f64::from);
@@ -777,9 +777,9 @@ mod obb_obb {
     ///
     /// Not asserted: the separated pairs, whose f32 distance is GJK's (`closest_points_convex`): on
     /// 200,000 pairs 0.001..0.1 apart, f32 GJK was up to 1,974-9,682 ε·scale (2.4e-4 to 1.2e-3) off
-    /// f64 GJK on the same input (the number moved as `gjk.rs` was being edited), stopping on its
+    /// f64 GJK on the same input (the number moved as `gjk/distance.rs` was being edited), stopping on its
     /// no-progress exit with its direction 1.6e-3 rad off and the lower bound v·w/|v| far below
-    /// |v| (negative on the worst): a GJK matter (`gjk.rs`), open.
+    /// |v| (negative on the worst): a GJK matter (`gjk/distance.rs`), open.
     #[test]
     fn nearly_parallel_faces_f32_against_f64() {
         let eps = f64::from(f32::EPSILON);

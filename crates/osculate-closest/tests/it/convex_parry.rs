@@ -472,7 +472,7 @@ macro_rules! convex_differential {
                 fn referee(&self) -> Convex {
                     Convex::Box {
                         center: c(&self.center),
-                        axes: [0, 1, 2].map(|i| cv(&self.axis(i))),
+                        axes: self.axes().map(|a| cv(&a)),
                         half: cv(&self.half_extents),
                     }
                 }

@@ -316,7 +316,7 @@ impl<T: Real> Shape<T> for ConvexPolyhedron<T> {
     }
     /// Behind every face plane pushed out by `tol`, plus the slack the two descriptions of the
     /// solid have between them: the hull's vertices lie within 8·`RELATIVE_TOLERANCE`·scale of its
-    /// planes (`ConvexPolyhedron::from_points`), so a point of a face polygon built from those
+    /// planes (`ConvexPolyhedron::try_from_points`), so a point of a face polygon built from those
     /// vertices may lie that far outside a neighbouring, nearly coplanar plane.
     fn holds(&self, q: &Point3<T>, tol: T) -> bool {
         let slack = T::lit(8.0) * T::RELATIVE_TOLERANCE * self.scale();

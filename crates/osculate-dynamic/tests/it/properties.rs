@@ -753,13 +753,13 @@ fn cross_axes<T: Real>(xs: &[Vector3<T>], ys: &[Vector3<T>], out: &mut Vec<Vecto
 
 fn project_obb<T: Real>(o: &Obb<T>, u: &Vector3<T>) -> (T, T) {
     let c = o.center.coords.dot(u);
-    let r = (0..3).fold(T::ZERO, |r, i| r + o.half_extents[i] * o.axis(i).dot(u).abs());
+    let r = (0..3).fold(T::ZERO, |r, i| r + o.half_extents[i] * o.axes()[i].dot(u).abs());
     (c - r, c + r)
 }
 
 fn obb_separation<T: Real>(a: &Obb<T>, b: &Obb<T>) -> T {
-    let ua: Vec<_> = (0..3).map(|i| a.axis(i)).collect();
-    let ub: Vec<_> = (0..3).map(|i| b.axis(i)).collect();
+    let ua: Vec<_> = (0..3).map(|i| a.axes()[i]).collect();
+    let ub: Vec<_> = (0..3).map(|i| b.axes()[i]).collect();
     let mut axes: Vec<_> = ua.iter().chain(&ub).copied().collect();
     cross_axes(&ua, &ub, &mut axes);
     sat_separation(&axes, |u| project_obb(a, u), |u| project_obb(b, u))
@@ -860,7 +860,7 @@ fn plane_sweep<T: Real, A: Moving<T>>(
 }
 
 pub(super) fn obb_reach<T: Real>(b: &Obb<T>, n: &Vector3<T>) -> T {
-    (0..3).fold(T::ZERO, |r, i| r + b.half_extents[i] * b.axis(i).dot(n).abs())
+    (0..3).fold(T::ZERO, |r, i| r + b.half_extents[i] * b.axes()[i].dot(n).abs())
 }
 
 /// The scene of the plane properties: a plane, a sphere, an oriented box and a box of one frame,
@@ -1034,16 +1034,6 @@ fn sphere_polygon<T: Real>(pair: Pair<Sphere<T>, ConvexPolygon<T>>) -> TestResul
         }
     }
     TestResult::passed()
-}
-
-#[test]
-fn sphere_polygon_first_contact_f32() {
-    run(sphere_polygon::<f32> as fn(_) -> _);
-}
-
-#[test]
-fn sphere_polygon_first_contact_f64() {
-    run(sphere_polygon::<f64> as fn(_) -> _);
 }
 
 // ---- Tunneling ---------------------------------------------------------------------------------
@@ -1366,36 +1356,6 @@ mixed_symmetric_tests! {
 }
 
 #[test]
-fn planes_and_halfspaces_f32() {
-    run(planes::<f32> as fn(_) -> _);
-}
-
-#[test]
-fn planes_and_halfspaces_f64() {
-    run(planes::<f64> as fn(_) -> _);
-}
-
-#[test]
-fn tunneling_is_always_found_f32() {
-    run(tunneling::<f32> as fn(_) -> _);
-}
-
-#[test]
-fn tunneling_is_always_found_f64() {
-    run(tunneling::<f64> as fn(_) -> _);
-}
-
-#[test]
-fn non_finite_input_is_safe_f32() {
-    run(non_finite::<f32> as fn(_) -> _);
-}
-
-#[test]
-fn non_finite_input_is_safe_f64() {
-    run(non_finite::<f64> as fn(_) -> _);
-}
-
-#[test]
 fn soak_finding_infinite_capsule_end_is_no_impact() {
     // Found by the 1,000,000-case soak (non_finite_input_is_safe_f64): a capsule from the origin
     // to (−∞, −1, 0), radius 0, beside a unit sphere at (−1, 0, 0). The sphere touches that ray,
@@ -1411,3 +1371,5 @@ fn soak_finding_infinite_capsule_end_is_no_impact() {
     let r = non_finite::<f32>(raw);
     assert!(!r.is_failure(), "{r:?}");
 }
+
+osculate_testing::for_f32_and_f64!(run: sphere_polygon, planes, tunneling, non_finite);

@@ -301,7 +301,7 @@ fn non_finite_input_is_safe<T: Real>(raw: [f64; 7]) -> TestResult {
     if x[..6].iter().any(|v| v.is_nan()) && !Aabb::new(p, q).is_empty() {
         return TestResult::error("NaN box is not empty");
     }
-    let _ = ConvexPolyhedron::from_points(&[
+    let _ = ConvexPolyhedron::try_from_points(&[
         p,
         q,
         probe,

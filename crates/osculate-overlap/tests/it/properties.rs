@@ -15,6 +15,7 @@
 //! The band covers both the tests' own rounding and their documented slack toward "overlapping"
 //! (`RELATIVE_TOLERANCE × scale` = 128 ε × scale, well inside the band).
 
+use osculate_testing::for_f32_and_f64;
 use std::fmt::Debug;
 
 use osculate_closest as closest;
@@ -44,22 +45,6 @@ const SAMPLES: usize = 16;
 fn run<A: quickcheck::Arbitrary + Debug>(prop: fn(A) -> TestResult) {
     let n = osculate_testing::cases(CASES);
     QuickCheck::new().tests(n).max_tests(n * 10).min_tests_passed(n).quickcheck(prop);
-}
-
-/// One test per scalar type for each generic property `name::<T>`.
-macro_rules! for_f32_and_f64 {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[test]
-            fn f32() {
-                super::run(super::$name::<f32>);
-            }
-            #[test]
-            fn f64() {
-                super::run(super::$name::<f64>);
-            }
-        }
-    )*};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -114,7 +99,7 @@ pub(crate) fn tri_edges(t: &Triangle<f64>) -> Vec<Vector3<f64>> {
     vec![t.b - t.a, t.c - t.b, t.a - t.c]
 }
 pub(crate) fn obb_axes(b: &Obb<f64>) -> Vec<Vector3<f64>> {
-    vec![b.axis(0), b.axis(1), b.axis(2)]
+    b.axes().to_vec()
 }
 pub(crate) fn aabb_axes() -> Vec<Vector3<f64>> {
     vec![Vector3::x(), Vector3::y(), Vector3::z()]
@@ -386,6 +371,7 @@ fn contains_point_agrees<T: Real>(p: Pair<Obb<T>, Sphere<T>>) -> TestResult {
 }
 
 for_f32_and_f64!(
+    run:
     sphere_sphere_agrees,
     sphere_segment_agrees,
     sphere_capsule_agrees,
@@ -465,10 +451,11 @@ fn aabb_forms_agree_exactly<T: Real>(raw: (Vec<i8>, u64)) -> TestResult {
 /// one of the axes separates.
 fn obb_brute_force<T: Real>(a: &Obb<T>, b: &Obb<T>, scale: T) -> bool {
     let (ca, cb) = (a.corners(), b.corners());
-    let mut axes = vec![a.axis(0), a.axis(1), a.axis(2), b.axis(0), b.axis(1), b.axis(2)];
+    let mut axes =
+        vec![a.axes()[0], a.axes()[1], a.axes()[2], b.axes()[0], b.axes()[1], b.axes()[2]];
     for i in 0..3 {
         for j in 0..3 {
-            if let Some(m) = edge_edge_axis(&a.axis(i), &b.axis(j), &(b.center - a.center)) {
+            if let Some(m) = edge_edge_axis(&a.axes()[i], &b.axes()[j], &(b.center - a.center)) {
                 axes.push(m);
             }
         }
@@ -490,15 +477,15 @@ fn obb_edge_allowance<T: Real>(a: &Obb<f64>, b: &Obb<f64>) -> f64 {
     let d = b.center - a.center;
     let scale = d.amax() + ea.amax() + eb.amax();
     let sep = |n: &Vector3<f64>| {
-        let ra: f64 = (0..3).map(|q| ea[q] * a.axis(q).dot(n).abs()).sum();
-        let rb: f64 = (0..3).map(|q| eb[q] * b.axis(q).dot(n).abs()).sum();
+        let ra: f64 = (0..3).map(|q| ea[q] * a.axes()[q].dot(n).abs()).sum();
+        let rb: f64 = (0..3).map(|q| eb[q] * b.axes()[q].dot(n).abs()).sum();
         d.dot(n).abs() - ra - rb
     };
-    let face = (0..3).map(|i| sep(&a.axis(i)).max(sep(&b.axis(i)))).fold(f64::MIN, f64::max);
+    let face = (0..3).map(|i| sep(&a.axes()[i]).max(sep(&b.axes()[i]))).fold(f64::MIN, f64::max);
     let mut best = (face, 0.0);
     for i in 0..3 {
         for j in 0..3 {
-            let c = a.axis(i).cross(&b.axis(j));
+            let c = a.axes()[i].cross(&b.axes()[j]);
             let len = c.norm();
             if len < f64::EPSILON {
                 continue;
@@ -705,6 +692,7 @@ fn edge_edge_axis_is_perpendicular<T: Real>(p: Pair<Segment<T>, Segment<T>>) -> 
 }
 
 for_f32_and_f64!(
+    run:
     edge_edge_axis_is_perpendicular,
     aabb_aabb_agrees,
     aabb_forms_agree_exactly,
@@ -762,7 +750,7 @@ fn segment_triangle_agrees<T: Real>(p: Pair<Segment<T>, Triangle<T>>) -> TestRes
     c.result()
 }
 
-for_f32_and_f64!(triangle_triangle_agrees, segment_triangle_agrees);
+for_f32_and_f64!(run: triangle_triangle_agrees, segment_triangle_agrees);
 
 // ---------------------------------------------------------------------------------------------
 // Exact cases on integer coordinates, against an integer brute force.
@@ -954,7 +942,7 @@ fn moved_integer_configurations_agree<T: Real>((seed, m): (u64, Motion<T>)) -> T
     c.result()
 }
 
-for_f32_and_f64!(exact_modes_match_integer_brute_force, moved_integer_configurations_agree);
+for_f32_and_f64!(run: exact_modes_match_integer_brute_force, moved_integer_configurations_agree);
 
 // ---------------------------------------------------------------------------------------------
 // Planes and halfspaces: signed distances of the shapes' extreme points.
@@ -1079,6 +1067,7 @@ fn triangle_plane_agrees<T: Real>(p: Pair<Triangle<T>, Plane<T>>) -> TestResult 
 }
 
 for_f32_and_f64!(
+    run:
     sphere_plane_agrees,
     aabb_plane_agrees,
     obb_plane_agrees,
@@ -1224,6 +1213,7 @@ fn obb_triangle_agrees_with_closest<T: Real>(
 }
 
 for_f32_and_f64!(
+    run:
     aabb_aabb_agrees_with_closest,
     obb_obb_agrees_with_closest,
     aabb_triangle_agrees_with_closest,
@@ -1303,6 +1293,7 @@ fn sphere_triangle_near_touching<T: Real>(
 }
 
 for_f32_and_f64!(
+    run:
     sphere_segment_near_touching,
     sphere_capsule_near_touching,
     sphere_aabb_near_touching,
@@ -1507,6 +1498,7 @@ fn motion_cone_planes<T: Real>((p, m): (Pair<Cone<T>, Plane<T>>, Motion<T>)) -> 
 }
 
 for_f32_and_f64!(
+    run:
     motion_round,
     motion_boxes,
     motion_box_triangle,
@@ -1669,7 +1661,7 @@ fn non_finite_is_false<T: Real>(raw: Raw) -> TestResult {
     c.result()
 }
 
-for_f32_and_f64!(non_finite_is_false);
+for_f32_and_f64!(run: non_finite_is_false);
 
 // ---------------------------------------------------------------------------------------------
 // Cases the 1,000,000-case soak found (2026-11-23), replayed through the properties that found
