@@ -51,7 +51,8 @@ fn check<T: Real>(b: &mut Bytes<'_>) {
     valid(&k::segment_sphere(&seg, &sp), false);
     let _ = k::segment_sphere_test(&seg, &sp);
     let _ = k::plane_plane(&b.plane::<T>(sane), &b.plane::<T>(sane));
-    let _ = osculate::math::three_planes(&b.plane::<T>(sane), &b.plane::<T>(sane), &b.plane::<T>(sane));
+    let _ =
+        osculate::math::three_planes(&b.plane::<T>(sane), &b.plane::<T>(sane), &b.plane::<T>(sane));
     let _ = k::line_triangle(&seg.a, &seg.b, &t);
 }
 

@@ -91,7 +91,7 @@ fn check<T: Real>(b: &mut Bytes<'_>) {
     let _ = c::closest_points_capsule_capsule(&k1, &k2);
     let contacts = [
         c::contact_sphere_sphere(&sp1, &sp2),
-        c::contact_segment_sphere(&s1, &sp1).map(Contact::swapped),
+        c::contact_segment_sphere(&s1, &sp1).map(c::Contact::swapped),
         c::contact_sphere_capsule(&sp1, &k1),
         c::contact_capsule_capsule(&k1, &k2),
         c::contact_sphere_aabb(&sp1, &bx),
