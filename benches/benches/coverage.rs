@@ -111,10 +111,10 @@ fn coverage_osculate<T: Real>(c: &mut Criterion, id: &str) {
         closest::closest_points_sphere_sphere(&x.0, &x.1)
     });
     group!(c, "closest_sphere_segment", id, pairs::<T, Sphere<T>, Segment<T>>(612), |x| {
-        closest::closest_points_sphere_segment(&x.0, &x.1)
+        closest::closest_points_segment_sphere(&x.1, &x.0)
     });
     group!(c, "contact_sphere_segment", id, pairs::<T, Sphere<T>, Segment<T>>(614), |x| {
-        closest::contact_sphere_segment(&x.0, &x.1)
+        closest::contact_segment_sphere(&x.1, &x.0)
     });
     group!(c, "contact_sphere_plane", id, pairs::<T, Sphere<T>, Plane<T>>(616), |x| {
         closest::contact_sphere_plane(&x.0, &x.1)
@@ -123,10 +123,10 @@ fn coverage_osculate<T: Real>(c: &mut Criterion, id: &str) {
         closest::signed_distance_point_plane(&x.0, &x.1)
     });
     group!(c, "gjk_cylinder_cone", id, pairs::<T, Cylinder<T>, Cone<T>>(620), |x| {
-        closest::gjk(&x.0, &x.1, None, 64)
+        closest::distance_convex(&x.0, &x.1, None, 64)
     });
     group!(c, "gjk_intersect_cylinder_cone", id, pairs::<T, Cylinder<T>, Cone<T>>(620), |x| {
-        closest::gjk_intersect(&x.0, &x.1, 64)
+        closest::intersect_convex(&x.0, &x.1, 64)
     });
     // Overlap (layer 2).
     group!(c, "overlap_sphere_aabb", id, pairs::<T, Sphere<T>, Aabb<T>>(530), |x| {
@@ -174,7 +174,7 @@ fn coverage_osculate<T: Real>(c: &mut Criterion, id: &str) {
     // The rest of layer 2 (osculate only). `separated_on_axis` and `edge_edge_axis` are the
     // separating-axis building blocks inside `obb_obb` and the triangle tests, not queries.
     group!(c, "overlap_sphere_segment", id, pairs::<T, Sphere<T>, Segment<T>>(626), |x| {
-        overlap::sphere_segment(&x.0, &x.1)
+        overlap::segment_sphere(&x.1, &x.0)
     });
     group!(c, "overlap_aabb_aabb_center_extents", id, pairs::<T, Aabb<T>, Aabb<T>>(628), |x| {
         let (a, b) = (&x.0, &x.1);
@@ -238,7 +238,7 @@ fn coverage_osculate<T: Real>(c: &mut Criterion, id: &str) {
     let three: Vec<_> =
         (0..BATCH).map(|i| (planes[i], planes[(i + 1) % BATCH], planes[(i + 2) % BATCH])).collect();
     group!(c, "plane_plane", id, three.clone(), |x| cast::plane_plane(&x.0, &x.1));
-    group!(c, "three_planes", id, three, |x| cast::three_planes(&x.0, &x.1, &x.2));
+    group!(c, "three_planes", id, three, |x| osculate::math::three_planes(&x.0, &x.1, &x.2));
     group!(c, "segment_sphere_test", id, pairs::<T, Segment<T>, Sphere<T>>(646), |x| {
         cast::segment_sphere_test(&x.0, &x.1)
     });
@@ -265,7 +265,7 @@ fn coverage_osculate<T: Real>(c: &mut Criterion, id: &str) {
     let obbs = toward(&pairs::<T, Obb<T>, Obb<T>>(592), obb_c, obb_c);
     group!(c, "sweep_obb_obb", id, obbs.clone(), |x| dynamic::obb_obb(&x.0, &x.1, &x.2, &z));
     let d = toward(&pairs::<T, Triangle<T>, Aabb<T>>(594), tri_c, aabb_c);
-    group!(c, "sweep_triangle_aabb", id, d, |x| dynamic::triangle_aabb(&x.0, &x.1, &x.2, &z));
+    group!(c, "sweep_triangle_aabb", id, d, |x| dynamic::aabb_triangle(&x.2, &z, &x.0, &x.1));
     let d = toward(&pairs::<T, Sphere<T>, Plane<T>>(596), sphere_c, plane_c);
     group!(c, "sweep_sphere_plane", id, d, |x| dynamic::sphere_plane(&x.0, &x.1, &x.2));
     let d = toward(&pairs::<T, Sphere<T>, Halfspace<T>>(598), sphere_c, half_c);

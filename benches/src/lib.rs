@@ -9,8 +9,8 @@
 //! that branches are not all predicted. The `f32` and `f64` inputs of a seed are the same shapes
 //! (the generator draws the same random numbers and rounds them to the scalar type).
 
-use osculate_math::testing::{Flavour, Frame, Generate, Rng};
 use osculate_math::{Point3, Real, Rotation3, UnitQuaternion, Vector3};
+use osculate_testing::{Flavour, Frame, Generate, Rng};
 
 pub mod accuracy;
 pub mod concrete;

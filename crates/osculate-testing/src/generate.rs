@@ -1,24 +1,8 @@
-//! Test support shared by every layer's test suite (feature `quickcheck`).
-//!
-//! - [`Rng`]: a small seeded generator (SplitMix64), so differential tests and benchmarks are
-//!   reproducible without another dependency.
-//! - [`Flavour`] and [`Frame`]: where and at what size shapes are generated: ordinary (unit scale near
-//!   the origin), tiny (1e-4 scale), far (1e4 from the origin) and degenerate (zero radius, zero-length
-//!   segment, collapsed triangle, flat box ...).
-//! - [`Generate`]: builds a random shape inside a frame; every shape implements it, and quickcheck's
-//!   `Arbitrary` is implemented for every shape (a random flavour per case) and for [`Pair`] (two
-//!   shapes sharing one frame, so they are near each other) and [`Motion`] (a random rigid motion).
-//! - [`Sample`]: random points inside a solid (or on a surface) and on its boundary, used above to
-//!   check "nothing sampled is closer than the returned point".
-//!
-//! quickcheck's own `f64` generator yields NaN, ±∞, ±0 and huge values; use it directly for
-//! no-panic properties, and these bounded generators for geometric ones.
-
-use alloc::vec::Vec;
+//! The generators, samplers and tolerances (see the crate documentation).
 
 use quickcheck::{Arbitrary, Gen};
 
-use crate::{
+use osculate_math::{
     Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Halfspace, Isometry3, Line,
     Obb, Plane, Point3, Ray, Real, Rotation3, Segment, Sphere, Tetrahedron, Transform, Triangle,
     Unit, UnitVector3, Vector3, any_perpendicular,
@@ -348,8 +332,8 @@ impl<T: Real> Generate<T> for ConvexPolyhedron<T> {
         for _ in 0..rng.index(5) {
             pts.push(b.center + rng.unit_vector::<f64>().into_inner() * r);
         }
-        let hull = ConvexPolyhedron::from_points(&pts)
-            .or_else(|_| ConvexPolyhedron::from_points(&b.corners()))
+        let hull = ConvexPolyhedron::try_from_points(&pts)
+            .or_else(|_| ConvexPolyhedron::try_from_points(&b.corners()))
             .unwrap_or(ConvexPolyhedron { planes: Vec::new(), vertices: Vec::new() });
         let cast = |p: &Point3<f64>| p.map(T::lit);
         let local_t = ConvexPolyhedron {
@@ -600,35 +584,19 @@ impl<T: Real> Sample<T> for ConvexPolyhedron<T> {
     }
 }
 
-macro_rules! arbitrary_shapes {
-    ($($shape:ident),* $(,)?) => {$(
-        impl<T: Real> Arbitrary for $shape<T> {
-            fn arbitrary(g: &mut Gen) -> Self {
-                let mut rng = Rng::from_gen(g);
-                let frame = Frame::random(&mut rng);
-                Self::generate(&mut rng, &frame)
-            }
-        }
-    )*};
-}
+/// A value generated in a random [`Frame`] (a random flavour per case): a shape as the argument
+/// of a quickcheck property (quickcheck's `Arbitrary` cannot be implemented for the shapes outside
+/// their own crate).
+#[derive(Clone, Debug)]
+pub struct Generated<S>(pub S);
 
-arbitrary_shapes!(
-    Sphere,
-    Aabb,
-    Obb,
-    Segment,
-    Capsule,
-    Cylinder,
-    Cone,
-    Plane,
-    Halfspace,
-    Ray,
-    Line,
-    Triangle,
-    Tetrahedron,
-    ConvexPolygon,
-    ConvexPolyhedron
-);
+impl<S: GenerateAny + Clone + Send + 'static> Arbitrary for Generated<S> {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let mut rng = Rng::from_gen(g);
+        let frame = Frame::<S::Scalar>::random(&mut rng);
+        Self(S::generate_any(&mut rng, &frame))
+    }
+}
 
 /// Two generated values sharing one [`Frame`], so they are near each other and of a similar size,
 /// plus a seed for samplers.
@@ -722,7 +690,10 @@ impl<T: Real> Motion<T> {
             Vector3::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), rng.range(-10.0, 10.0))
                 .map(T::lit);
         let r = rng.rotation::<T>();
-        Self(Isometry3::from_parts(t.into(), crate::UnitQuaternion::from_rotation_matrix(&r)))
+        Self(Isometry3::from_parts(
+            t.into(),
+            osculate_math::UnitQuaternion::from_rotation_matrix(&r),
+        ))
     }
 }
 

@@ -1,212 +1,12 @@
-//! The closest point of the remaining solids to a point: tetrahedron (Ericson 5.1.6), convex
-//! polygon and polyhedron, cylinder and cone.
+//! Convex polyhedra: the closest point to a point by projection onto the active faces, edges and
+//! corners (Ericson 5.1.6's regions over the halfspaces), and the squared distance.
 
-#[cfg(feature = "alloc")]
 use alloc::vec::Vec;
-use osculate_math::{Cone, Cylinder, Point3, Real, Tetrahedron, Triangle, any_perpendicular};
-#[cfg(feature = "alloc")]
-use osculate_math::{ConvexPolygon, ConvexPolyhedron, Vector3};
 
-use crate::point::{ball_point, closest_point_on_triangle};
+use osculate_math::ConvexPolyhedron;
+use osculate_math::{Point3, Real, Vector3, any_perpendicular, nan_point};
 
-#[inline]
-fn nan_point<T: Real>() -> Point3<T> {
-    Point3::new(T::NAN, T::NAN, T::NAN)
-}
-
-/// `(b − a) × (c − a) · (p − a)`: six times the signed volume of `abcp`.
-#[inline]
-fn orient<T: Real>(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, p: &Point3<T>) -> T {
-    (b - a).cross(&(c - a)).dot(&(p - a))
-}
-
-/// The point of solid tetrahedron `tet` closest to `p` (Ericson 5.1.6): `p` itself when inside;
-/// otherwise the nearest of the closest points on the faces whose planes `p` lies in front of.
-///
-/// A flat tetrahedron (thinner across its largest face than [`Real::RELATIVE_TOLERANCE`] times its
-/// coordinates' magnitude, or six times its volume below that tolerance times the product of the
-/// edges from `a`: flat up to rounding) is the union of its four faces, and every face is
-/// measured. A NaN anywhere gives a NaN point.
-///
-/// # Examples
-/// ```
-/// use osculate_closest::closest_point_on_tetrahedron;
-/// use osculate_math::{Point3, Tetrahedron};
-///
-/// let t = Tetrahedron::new(
-///     Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0),
-///     Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0),
-/// );
-/// assert_eq!(closest_point_on_tetrahedron(&Point3::new(0.1, 0.1, 0.1), &t), Point3::new(0.1, 0.1, 0.1));
-/// let q = closest_point_on_tetrahedron(&Point3::new(0.2, 0.2, -1.0), &t);
-/// assert!((q - Point3::new(0.2, 0.2, 0.0)).norm() < 1e-12);
-/// ```
-#[must_use]
-pub fn closest_point_on_tetrahedron<T: Real>(p: &Point3<T>, tet: &Tetrahedron<T>) -> Point3<T> {
-    let [a, b, c, d] = [tet.a, tet.b, tet.c, tet.d];
-    let vol = orient(&a, &b, &c, &d);
-    if vol.is_nan() {
-        return nan_point();
-    }
-    // Flat up to rounding: thinner than the rounding of its coordinates, or with a volume below
-    // the rounding of the determinant. Six times the volume is the largest face's doubled area
-    // `2A` times the thickness across it, so: `|vol| ≤ 128 ε (M·2A + |ab|·|ac|·|ad|)` for
-    // coordinates up to `M`. Such a tetrahedron's face signs are noise, and it is measured as the
-    // union of its faces (a vertex on an edge very near another vertex is flat up to the
-    // coordinates' rounding though not relative to the edges' product: 903858a). The cube of the
-    // longest edge, the yardstick before, also made genuine slivers flat when up to
-    // `128 ε L³ / 2A` thick: an f32 point inside one 2.6e-4 thick mapped to a face 1.3e-4 away
-    // (the 1,000,000-case soak, `interior_point_of_a_thin_f32_sliver_is_its_own_closest`).
-    let (ab, ac, ad) = (b - a, c - a, d - a);
-    let area2 = [ab.cross(&ac), ab.cross(&ad), ac.cross(&ad), (c - b).cross(&(d - b))]
-        .iter()
-        .fold(T::ZERO, |m, n| m.fast_max(n.norm_squared()))
-        .sqrt();
-    let m = [a, b, c, d].iter().fold(T::ZERO, |m, x| m.fast_max(x.coords.amax()));
-    let noise = m * area2 + ab.norm() * ac.norm() * ad.norm();
-    let flat = vol.abs() <= T::RELATIVE_TOLERANCE * noise;
-    // Each face: `p` is in front of the face when it lies on the other side of the face plane
-    // from the vertex opposite (Ericson's PointOutsideOfPlane test). The four faces are listed as
-    // even permutations of `(a, b, c, d)` with that vertex last, so the opposite vertex's side is
-    // the sign of `vol` itself (the orientation is alternating), not four more determinants; for
-    // a tetrahedron that is not flat, `|vol|` is far above its rounding, so that sign is sure.
-    let faces = [(a, b, c), (a, c, d), (a, d, b), (b, d, c)];
-    let mut best = *p;
-    let mut best_d = T::INFINITY;
-    let mut outside = false;
-    for (u, v, w) in faces {
-        let sp = orient(&u, &v, &w, p);
-        if sp.is_nan() {
-            return nan_point();
-        }
-        // A flat tetrahedron has no inside: it is the union of its faces, all measured.
-        let in_front = flat || sp * vol < T::ZERO;
-        if in_front {
-            let q = closest_point_on_triangle(p, &Triangle::new(u, v, w)).point;
-            let dq = (q - p).norm_squared();
-            if dq.is_nan() {
-                return nan_point();
-            }
-            if dq < best_d || !outside {
-                best_d = dq;
-                best = q;
-            }
-            outside = true;
-        }
-    }
-    best
-}
-
-/// The squared distance from `p` to solid tetrahedron `tet` (zero inside).
-///
-/// # Examples
-/// ```
-/// use osculate_closest::sq_distance_point_tetrahedron;
-/// use osculate_math::{Point3, Tetrahedron};
-///
-/// let t = Tetrahedron::new(
-///     Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0),
-///     Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0),
-/// );
-/// assert_eq!(sq_distance_point_tetrahedron(&Point3::new(-2.0, 0.0, 0.0), &t), 4.0);
-/// ```
-#[inline]
-#[must_use]
-pub fn sq_distance_point_tetrahedron<T: Real>(p: &Point3<T>, tet: &Tetrahedron<T>) -> T {
-    (closest_point_on_tetrahedron(p, tet) - p).norm_squared()
-}
-
-/// The point of a planar convex region closest to `p`: the vertices are in order (either winding)
-/// around `normal`. The projection of `p` when it falls inside, else the nearest edge point.
-#[cfg(feature = "alloc")]
-fn closest_on_planar<T: Real>(
-    p: &Point3<T>,
-    vertices: &[Point3<T>],
-    normal: &Vector3<T>,
-) -> Point3<T> {
-    let Some(first) = vertices.first() else {
-        return nan_point();
-    };
-    if vertices.len() == 1 {
-        return *first;
-    }
-    // The projection of p onto the plane through the first vertex.
-    let q = p - normal * (p - first).dot(normal);
-    let n = vertices.len();
-    // Inside when q is on the same side of every edge (either winding is accepted; a zero turn,
-    // q on an edge line, counts as inside that edge).
-    let (mut pos, mut neg) = (false, false);
-    for i in 0..n {
-        let (u, v) = (&vertices[i], &vertices[(i + 1) % n]);
-        let s = (v - u).cross(&(q - u)).dot(normal);
-        pos |= s > T::ZERO;
-        neg |= s < T::ZERO;
-        if s.is_nan() {
-            return nan_point();
-        }
-    }
-    if !(pos && neg) && (pos || neg) {
-        return q;
-    }
-    let mut best = *first;
-    let mut best_d = T::INFINITY;
-    for i in 0..n {
-        let seg = osculate_math::Segment::new(vertices[i], vertices[(i + 1) % n]);
-        let c = crate::point::closest_point_on_segment(p, &seg).point;
-        let d = (c - p).norm_squared();
-        if d < best_d {
-            best_d = d;
-            best = c;
-        }
-    }
-    best
-}
-
-/// The point of convex polygon `poly` (a flat surface) closest to `p`: the projection of `p` on its
-/// plane when that falls inside, else the closest point of the nearest edge (Ericson 5.1.5's
-/// reasoning, generalised from the triangle to a convex polygon).
-///
-/// A polygon with no vertices gives NaN; one vertex is a point; collinear vertices are the segment
-/// they span (every edge is measured).
-///
-/// # Examples
-/// ```
-/// use osculate_closest::closest_point_on_polygon;
-/// use osculate_math::{ConvexPolygon, Point3};
-///
-/// let square = ConvexPolygon::try_new(vec![
-///     Point3::new(0.0_f64, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0),
-///     Point3::new(2.0, 2.0, 0.0), Point3::new(0.0, 2.0, 0.0),
-/// ])?;
-/// assert_eq!(closest_point_on_polygon(&Point3::new(1.0, 1.0, 3.0), &square), Point3::new(1.0, 1.0, 0.0));
-/// assert_eq!(closest_point_on_polygon(&Point3::new(5.0, 1.0, 3.0), &square), Point3::new(2.0, 1.0, 0.0));
-/// # Ok::<(), osculate_math::ShapeError>(())
-/// ```
-#[cfg(feature = "alloc")]
-#[must_use]
-pub fn closest_point_on_polygon<T: Real>(p: &Point3<T>, poly: &ConvexPolygon<T>) -> Point3<T> {
-    closest_on_planar(p, &poly.vertices, &poly.normal.into_inner())
-}
-
-/// The squared distance from `p` to convex polygon `poly`.
-///
-/// # Examples
-/// ```
-/// use osculate_closest::sq_distance_point_polygon;
-/// use osculate_math::{ConvexPolygon, Point3};
-///
-/// let tri = ConvexPolygon::try_new(vec![
-///     Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0),
-/// ])?;
-/// assert_eq!(sq_distance_point_polygon(&Point3::new(0.25, 0.25, 2.0), &tri), 4.0);
-/// # Ok::<(), osculate_math::ShapeError>(())
-/// ```
-#[cfg(feature = "alloc")]
-#[inline]
-#[must_use]
-pub fn sq_distance_point_polygon<T: Real>(p: &Point3<T>, poly: &ConvexPolygon<T>) -> T {
-    (closest_point_on_polygon(p, poly) - p).norm_squared()
-}
+use crate::polytope::closest_on_planar;
 
 /// The point of solid convex polyhedron `poly` closest to `p`: `p` itself when it is behind every
 /// face plane; otherwise the projection of `p` onto the intersection of the halfspaces, from the
@@ -246,7 +46,7 @@ pub fn sq_distance_point_polygon<T: Real>(p: &Point3<T>, poly: &ConvexPolygon<T>
 /// use osculate_closest::closest_point_on_polyhedron;
 /// use osculate_math::{Aabb, ConvexPolyhedron, Point3};
 ///
-/// let cube = ConvexPolyhedron::from_aabb(&Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)))?;
+/// let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)))?;
 /// assert_eq!(closest_point_on_polyhedron(&Point3::new(0.5, 0.5, 0.5), &cube), Point3::new(0.5, 0.5, 0.5));
 /// assert_eq!(closest_point_on_polyhedron(&Point3::new(3.0, 0.5, -2.0), &cube), Point3::new(1.0, 0.5, 0.0));
 /// # Ok::<(), osculate_math::ShapeError>(())
@@ -264,14 +64,13 @@ pub fn closest_point_on_polyhedron<T: Real>(
     // offset `d` is as large as the coordinates, and `n·x − d` rounds at that magnitude on every
     // evaluation. Between two nearly parallel faces that noise moves their common edge by the
     // noise over the angle — in f32 at 1e4, 1e-3 over 2.5e-3, and a point on a face came back
-    // 0.87 from it (found by the 1,000,000-case soak). The offsets relative to `c`,
+    // 0.87 from it. The offsets relative to `c`,
     // `d − n·c`, are formed once per plane, and every later evaluation rounds at the
     // polyhedron's own size.
     //
     // And the faces are built in f64 whatever `T` is (f32 planes and vertices are exact there):
     // two faces 1e-4 rad apart in f32 have a common edge located only to ε / 1e-4 ≈ 1e-3 of the
-    // size, and a point 1.6e-7 outside such a face came back 4.6e-3 away (the cast layer's
-    // 1,000,000-case soak, which measures its hits with this query).
+    // size, and a point 1.6e-7 outside such a face came back 4.6e-3 away.
     let wide = |x: &Point3<T>| x.map(Real::to_f64);
     let count = poly.vertices.len().max(1) as f64;
     let c = Point3::from(
@@ -580,7 +379,7 @@ fn clip_behind<T: Real>(
 /// use osculate_closest::sq_distance_point_polyhedron;
 /// use osculate_math::{Aabb, ConvexPolyhedron, Point3};
 ///
-/// let cube = ConvexPolyhedron::from_aabb(&Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)))?;
+/// let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)))?;
 /// assert_eq!(sq_distance_point_polyhedron(&Point3::new(2.0, 2.0, 0.5), &cube), 2.0);
 /// # Ok::<(), osculate_math::ShapeError>(())
 /// ```
@@ -591,176 +390,14 @@ pub fn sq_distance_point_polyhedron<T: Real>(p: &Point3<T>, poly: &ConvexPolyhed
     (closest_point_on_polyhedron(p, poly) - p).norm_squared()
 }
 
-/// The point of solid cylinder `c` closest to `p`: the cylinder is a disc times an interval, so the
-/// axial coordinate is clamped to the segment and the radial offset to the radius, independently
-/// (the product-set form of Ericson 5.1.3's clamping). A point inside returns itself.
-///
-/// A cylinder with `a == b` is treated as the ball of its radius (its axis is unknown), as
-/// `Cylinder::contains_point` does; a negative radius gives NaN.
-///
-/// # Examples
-/// ```
-/// use osculate_closest::closest_point_on_cylinder;
-/// use osculate_math::{Cylinder, Point3};
-///
-/// let c = Cylinder::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
-/// assert_eq!(closest_point_on_cylinder(&Point3::new(3.0, 0.0, 1.0), &c), Point3::new(1.0, 0.0, 1.0));
-/// assert_eq!(closest_point_on_cylinder(&Point3::new(0.5, 0.0, 5.0), &c), Point3::new(0.5, 0.0, 2.0));
-/// assert_eq!(closest_point_on_cylinder(&Point3::new(3.0, 0.0, -1.0), &c), Point3::new(1.0, 0.0, 0.0));
-/// ```
-#[must_use]
-pub fn closest_point_on_cylinder<T: Real>(p: &Point3<T>, c: &Cylinder<T>) -> Point3<T> {
-    if !(c.radius >= T::ZERO) {
-        return nan_point();
-    }
-    let d = c.b - c.a;
-    let dd = d.norm_squared();
-    if dd == T::ZERO {
-        return ball_point(p, &c.a, c.radius);
-    }
-    let v = p - c.a;
-    let t = v.dot(&d) / dd;
-    // The radial offset as a vector (|v|² − t²·dd would cancel near the axis).
-    let radial = v - d * t;
-    let r2 = radial.norm_squared();
-    let inside_axially = T::ZERO <= t && t <= T::ONE;
-    let inside_radially = r2 <= c.radius * c.radius;
-    if inside_axially && inside_radially {
-        return *p;
-    }
-    let tc = if t < T::ZERO {
-        T::ZERO
-    } else if t > T::ONE {
-        T::ONE
-    } else {
-        t
-    };
-    let radial = if inside_radially { radial } else { radial * (c.radius / r2.sqrt()) };
-    if !t.is_finite() || !r2.is_finite() {
-        return nan_point();
-    }
-    c.a + d * tc + radial
-}
-
-/// The squared distance from `p` to solid cylinder `c` (zero inside).
-///
-/// # Examples
-/// ```
-/// use osculate_closest::sq_distance_point_cylinder;
-/// use osculate_math::{Cylinder, Point3};
-///
-/// let c = Cylinder::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
-/// assert_eq!(sq_distance_point_cylinder(&Point3::new(0.0, 4.0, 4.0), &c), 13.0);
-/// ```
-#[inline]
-#[must_use]
-pub fn sq_distance_point_cylinder<T: Real>(p: &Point3<T>, c: &Cylinder<T>) -> T {
-    (closest_point_on_cylinder(p, c) - p).norm_squared()
-}
-
-/// The point of solid cone `cone` closest to `p`. The cone is a solid of revolution, so the problem
-/// is solved in the half-plane through the axis and `p`: there the cone is the triangle (tip, base
-/// rim, base center) in (axial, radial) coordinates, and Ericson 5.1.5's Voronoi regions give the
-/// closest point, rotated back. A point inside returns itself.
-///
-/// A zero height is a disc, a zero radius a segment (the triangle collapses and the degenerate path
-/// of [`closest_point_on_triangle`] measures its edges). A negative height or radius, or a NaN, gives
-/// NaN.
-///
-/// # Examples
-/// ```
-/// use osculate_closest::closest_point_on_cone;
-/// use osculate_math::{Cone, Point3, Vector3};
-///
-/// // Tip at the origin, opening along +z, height 1, base radius 1.
-/// let c = Cone::new(Point3::new(0.0_f64, 0.0, 0.0), Vector3::z_axis(), 1.0, 1.0);
-/// assert_eq!(closest_point_on_cone(&Point3::new(0.0, 0.0, -2.0), &c), Point3::new(0.0, 0.0, 0.0));
-/// assert_eq!(closest_point_on_cone(&Point3::new(0.5, 0.0, 3.0), &c), Point3::new(0.5, 0.0, 1.0));
-/// let q = closest_point_on_cone(&Point3::new(0.0, 1.0, 0.0), &c); // onto the slanted side
-/// assert!((q - Point3::new(0.0, 0.5, 0.5)).norm() < 1e-12);
-/// ```
-#[must_use]
-pub fn closest_point_on_cone<T: Real>(p: &Point3<T>, cone: &Cone<T>) -> Point3<T> {
-    let (h, r) = (cone.height, cone.radius);
-    if !(h >= T::ZERO && r >= T::ZERO) {
-        return nan_point();
-    }
-    let axis = cone.axis.into_inner();
-    let v = p - cone.tip;
-    let x = v.dot(&axis);
-    let radial = v - axis * x;
-    let y2 = radial.norm_squared();
-    if !(x.is_finite() && y2.is_finite()) {
-        return nan_point();
-    }
-    let y = y2.sqrt();
-    // Inside: within the axial range and under the slanted side (y·h ≤ x·r, compared without a
-    // division so a zero height works).
-    if T::ZERO <= x && x <= h && y * h <= x * r {
-        return *p;
-    }
-    let o = T::ZERO;
-    let tri = Triangle::new(Point3::new(o, o, o), Point3::new(h, r, o), Point3::new(h, o, o));
-    let q = closest_point_on_triangle(&Point3::new(x, y, o), &tri).point;
-    let dir = if y > T::ZERO { radial / y } else { any_perpendicular(&axis).into_inner() };
-    cone.tip + axis * q.x + dir * q.y
-}
-
-/// The squared distance from `p` to solid cone `cone` (zero inside).
-///
-/// # Examples
-/// ```
-/// use osculate_closest::sq_distance_point_cone;
-/// use osculate_math::{Cone, Point3, Vector3};
-///
-/// let c = Cone::new(Point3::new(0.0_f32, 0.0, 0.0), Vector3::z_axis(), 1.0, 1.0);
-/// assert_eq!(sq_distance_point_cone(&Point3::new(0.0, 0.0, 3.0), &c), 4.0);
-/// ```
-#[inline]
-#[must_use]
-pub fn sq_distance_point_cone<T: Real>(p: &Point3<T>, cone: &Cone<T>) -> T {
-    (closest_point_on_cone(p, cone) - p).norm_squared()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use osculate_math::Vector3;
+    use crate::*;
+    use osculate_math::*;
+    use osculate_testing::for_f32_and_f64;
 
-    /// Found by the 1,000,000-case soak (points::tetrahedron::point_of_shape_is_its_own_closest,
-    /// f32): a sliver tetrahedron (`a` and `d` 0.067 apart beside edges of 1.2 and 1.5) whose
-    /// interior point lies 1.3e-4 and 1.8e-4 from its nearest faces. Six times its volume, 1.05e-4,
-    /// was below the old flatness yardstick `128 ε L³` (2.7e-4), so the sliver was measured as its
-    /// faces and the point mapped 1.3e-4 away; it is above its rounding (2.9e-5), and the point
-    /// is its own closest point, as in f64.
-    #[test]
-    fn interior_point_of_a_thin_f32_sliver_is_its_own_closest() {
-        let t = Tetrahedron::new(
-            Point3::new(0.25847337_f32, -0.24110994, -0.11461835),
-            Point3::new(-0.5236157, 0.52392256, 0.83771336),
-            Point3::new(0.8955691, -0.9396041, -0.8107449),
-            Point3::new(0.23787126, -0.25763804, -0.05251055),
-        );
-        let p = Point3::new(-0.13789746_f32, 0.12939158, 0.38576934);
-        assert_eq!(closest_point_on_tetrahedron(&p, &t), p);
-        let w = |q: Point3<f32>| q.cast::<f64>();
-        let t64 = Tetrahedron::new(w(t.a), w(t.b), w(t.c), w(t.d));
-        assert_eq!(closest_point_on_tetrahedron(&w(p), &t64), w(p));
-        // At the 1e-4 scale, three vertices within 2e-5 of each other and one 1.9e-4 away: 6.5e-8
-        // thick. Edge products as the coordinates' yardstick (instead of the largest face's
-        // area) made it flat, and an interior point mapped 2e-8 away (the same soak).
-        let t = Tetrahedron::new(
-            Point3::new(3.1595577e-5_f32, -9.821547e-5, -8.8040564e-5),
-            Point3::new(1.7722657e-6, 2.0532749e-5, 5.512747e-5),
-            Point3::new(-5.8990468e-6, 2.9075449e-5, 6.873414e-5),
-            Point3::new(7.711945e-6, 2.3589297e-5, 5.440195e-5),
-        );
-        let p = Point3::new(4.2529427e-6_f32, 1.5815403e-5, 4.855648e-5);
-        assert_eq!(closest_point_on_tetrahedron(&p, &t), p);
-    }
-
-    /// Found by the cast layer's 1,000,000-case soak (`properties::polyhedron::f32`, which
-    /// measures its hit points with this query): three faces within 1e-4 rad of each other; a
+    /// An f32 polyhedron with three faces within 1e-4 rad of each other: a
     /// point 1.6e-7 outside one of them came back 4.6e-3 away, the f32 clipping having moved the
     /// faces' common edges by ε over their angle. Built in f64 the faces are where the planes
     /// put them.
@@ -804,8 +441,7 @@ mod tests {
 
     #[test]
     fn far_polyhedron_with_nearly_parallel_faces_in_f32() {
-        // Found by the 1,000,000-case soak (osculate-cast properties::polyhedron::f32): a
-        // polyhedron of size 1 at 1e4, with faces 3 and 12 2.5e-3 rad apart. A point on face 3
+        // An f32 polyhedron of size 1 at 1e4, with faces 3 and 12 2.5e-3 rad apart. A point on face 3
         // (1.3e-4 in front of it, behind every other plane) got a closest point 0.87 away: the
         // f32 noise of `n·x − d` at 1e4 moved the faces' common edge. Measured relative to the
         // centroid, it is within f32 rounding of the f64 answer.
@@ -856,140 +492,14 @@ mod tests {
         assert!((q64 - p.cast::<f64>()).norm() < 2e-4, "{q64:?}");
     }
 
-    fn worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let close = |a: Point3<T>, b: Point3<T>| (a - b).norm() < l(1e-5);
-        // Tetrahedron: inside, each region kind, and both windings.
-        let tet = Tetrahedron::new(
-            p(0.0, 0.0, 0.0),
-            p(1.0, 0.0, 0.0),
-            p(0.0, 1.0, 0.0),
-            p(0.0, 0.0, 1.0),
-        );
-        let flipped = Tetrahedron::new(tet.b, tet.a, tet.c, tet.d);
-        for t in [tet, flipped] {
-            assert_eq!(closest_point_on_tetrahedron(&p(0.2, 0.2, 0.2), &t), p(0.2, 0.2, 0.2));
-            assert!(close(
-                closest_point_on_tetrahedron(&p(-1.0, -1.0, -1.0), &t),
-                p(0.0, 0.0, 0.0)
-            ));
-            assert!(close(
-                closest_point_on_tetrahedron(&p(1.0, 1.0, 1.0), &t),
-                p(1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0)
-            ));
-            assert!(close(closest_point_on_tetrahedron(&p(0.5, -1.0, -1.0), &t), p(0.5, 0.0, 0.0)));
-        }
-        // A flat tetrahedron: a triangle in z = 0 (the fourth vertex inside it).
-        let flat = Tetrahedron::new(
-            p(0.0, 0.0, 0.0),
-            p(2.0, 0.0, 0.0),
-            p(0.0, 2.0, 0.0),
-            p(0.5, 0.5, 0.0),
-        );
-        assert!(close(closest_point_on_tetrahedron(&p(0.3, 0.3, 4.0), &flat), p(0.3, 0.3, 0.0)));
-        // NaN vertex.
-        let bad = Tetrahedron::new(p(f64::NAN, 0.0, 0.0), tet.b, tet.c, tet.d);
-        assert!(closest_point_on_tetrahedron(&p(0.0, 0.0, 0.0), &bad).x.is_nan());
-
-        // Cylinder: side, cap, rim, inside, degenerate, negative radius.
-        let cyl = Cylinder::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 2.0), l(1.0));
-        assert!(close(closest_point_on_cylinder(&p(0.0, 3.0, 1.0), &cyl), p(0.0, 1.0, 1.0)));
-        assert!(close(closest_point_on_cylinder(&p(0.2, 0.0, -3.0), &cyl), p(0.2, 0.0, 0.0)));
-        assert!(close(closest_point_on_cylinder(&p(3.0, 0.0, 5.0), &cyl), p(1.0, 0.0, 2.0)));
-        assert_eq!(closest_point_on_cylinder(&p(0.1, 0.2, 0.3), &cyl), p(0.1, 0.2, 0.3));
-        let dot = Cylinder::new(p(1.0, 0.0, 0.0), p(1.0, 0.0, 0.0), l(0.5));
-        assert!(close(closest_point_on_cylinder(&p(3.0, 0.0, 0.0), &dot), p(1.5, 0.0, 0.0)));
-        let neg = Cylinder::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 1.0), l(-1.0));
-        assert!(closest_point_on_cylinder(&p(0.0, 0.0, 0.0), &neg).x.is_nan());
-
-        // Cone: tip region, base face, rim, slanted side, inside, on the axis below the tip.
-        let cone = Cone::new(p(0.0, 0.0, 0.0), Vector3::z_axis(), l(2.0), l(1.0));
-        assert!(close(closest_point_on_cone(&p(0.0, 0.0, -1.0), &cone), p(0.0, 0.0, 0.0)));
-        assert!(close(closest_point_on_cone(&p(0.3, 0.0, 3.0), &cone), p(0.3, 0.0, 2.0)));
-        assert!(close(closest_point_on_cone(&p(0.0, 3.0, 3.0), &cone), p(0.0, 1.0, 2.0)));
-        // The side through (0,0,0) and (1,0,2): unit direction (1,0,2)/√5; (2,0,1) projects at
-        // t = 4/√5 → (0.8, 0, 1.6).
-        assert!(close(closest_point_on_cone(&p(2.0, 0.0, 1.0), &cone), p(0.8, 0.0, 1.6)));
-        assert_eq!(closest_point_on_cone(&p(0.1, 0.0, 1.0), &cone), p(0.1, 0.0, 1.0));
-        let disc = Cone::new(p(0.0, 0.0, 0.0), Vector3::z_axis(), l(0.0), l(1.0));
-        assert!(close(closest_point_on_cone(&p(0.5, 0.0, 2.0), &disc), p(0.5, 0.0, 0.0)));
-        assert!(close(closest_point_on_cone(&p(3.0, 0.0, 2.0), &disc), p(1.0, 0.0, 0.0)));
-        let needle = Cone::new(p(0.0, 0.0, 0.0), Vector3::z_axis(), l(2.0), l(0.0));
-        assert!(close(closest_point_on_cone(&p(1.0, 0.0, 1.0), &needle), p(0.0, 0.0, 1.0)));
-    }
-
-    #[cfg(feature = "alloc")]
-    fn polytope_cases<T: Real>() -> Result<(), osculate_math::ShapeError> {
-        use osculate_math::Aabb;
-        let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let close = |a: Point3<T>, b: Point3<T>| (a - b).norm() < l(1e-5);
-        let square = ConvexPolygon::try_new(alloc::vec![
-            p(0.0, 0.0, 0.0),
-            p(1.0, 0.0, 0.0),
-            p(1.0, 1.0, 0.0),
-            p(0.0, 1.0, 0.0)
-        ])?;
-        assert!(close(closest_point_on_polygon(&p(0.5, 0.5, -2.0), &square), p(0.5, 0.5, 0.0)));
-        assert!(close(closest_point_on_polygon(&p(2.0, 2.0, 1.0), &square), p(1.0, 1.0, 0.0)));
-        assert!(close(closest_point_on_polygon(&p(-1.0, 0.5, 1.0), &square), p(0.0, 0.5, 0.0)));
-        // Clockwise vertices with the same normal are accepted too.
-        let mut cw = square.clone();
-        cw.vertices.reverse();
-        assert!(close(closest_point_on_polygon(&p(0.5, 0.5, -2.0), &cw), p(0.5, 0.5, 0.0)));
-        let empty = ConvexPolygon { vertices: alloc::vec![], normal: Vector3::z_axis() };
-        assert!(closest_point_on_polygon(&p(0.0, 0.0, 0.0), &empty).x.is_nan());
-
-        let cube = ConvexPolyhedron::from_aabb(&Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0)))?;
-        assert_eq!(closest_point_on_polyhedron(&p(0.5, 0.5, 0.5), &cube), p(0.5, 0.5, 0.5));
-        assert!(close(closest_point_on_polyhedron(&p(0.5, 0.5, 4.0), &cube), p(0.5, 0.5, 1.0)));
-        assert!(close(closest_point_on_polyhedron(&p(2.0, 2.0, 0.5), &cube), p(1.0, 1.0, 0.5)));
-        assert!(close(closest_point_on_polyhedron(&p(-1.0, -1.0, -1.0), &cube), p(0.0, 0.0, 0.0)));
-        // An octahedron: the closest point of an outside point in a face's normal cone is on
-        // that face, not at a vertex.
-        let octa = ConvexPolyhedron::from_points(&[
-            p(1.0, 0.0, 0.0),
-            p(-1.0, 0.0, 0.0),
-            p(0.0, 1.0, 0.0),
-            p(0.0, -1.0, 0.0),
-            p(0.0, 0.0, 1.0),
-            p(0.0, 0.0, -1.0),
-        ])?;
-        let third = 1.0 / 3.0;
-        assert!(close(
-            closest_point_on_polyhedron(&p(1.0, 1.0, 1.0), &octa),
-            p(third, third, third)
-        ));
-        Ok(())
-    }
-
-    /// Found by the differential test against parry3d-f64 (seed 93): a tetrahedron with `b == c`
-    /// is flat, but its rounded volume is not exactly zero, and the face holding the closest point
-    /// was skipped (distance 0.69624 instead of 0.58263).
-    #[test]
-    fn rounded_flat_tetrahedron_is_its_faces() {
-        let b = Point3::new(-0.30832835655211843_f64, -0.19669271359677798, -0.6312731297380774);
-        let tet = Tetrahedron::new(
-            Point3::new(0.6485324099436582, 0.7559508129171857, 0.9105359484576869),
-            b,
-            b,
-            Point3::new(-0.8307522260100302, -0.9605196107428491, 0.8626611925500833),
-        );
-        let p = Point3::new(0.2654216359587991, -0.49863485656626194, 0.07419436694901016);
-        let d = sq_distance_point_tetrahedron(&p, &tet).sqrt();
-        assert!((d - 0.58263).abs() < 1e-4, "{d}");
-    }
-
     /// Regression: a face used to be the vertices within 32 ε·scale of its plane, and a face left
     /// with none was skipped; when every face `p` was in front of was skipped, `p` itself came
     /// back at distance 0. A unit cube whose vertices are moved by 1e-9 (far beyond 32 ε) did it.
     #[cfg(feature = "alloc")]
     #[test]
-    fn polyhedron_with_vertices_off_their_planes_keeps_its_faces()
-    -> Result<(), osculate_math::ShapeError> {
+    fn polyhedron_with_vertices_off_their_planes_keeps_its_faces() -> Result<(), ShapeError> {
         use osculate_math::Aabb;
-        let mut cube = ConvexPolyhedron::from_aabb(&Aabb::new(
+        let mut cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(
             Point3::new(0.0_f64, 0.0, 0.0),
             Point3::new(1.0, 1.0, 1.0),
         ))?;
@@ -1008,20 +518,18 @@ mod tests {
         Ok(())
     }
 
-    /// Found by `points::tetrahedron::f32_agrees_with_f64` while trying the tetrahedron through
-    /// the polyhedron's active sets (not kept: no faster): an f32 tetrahedron widened to f64 is a
-    /// sliver 1e-9 thick, not flat at f64's rounding, whose four face normals are within 1e-9
+    /// An f32 tetrahedron widened to f64, as a polyhedron: a sliver 1e-9 thick, not flat at f64's rounding, whose four face normals are within 1e-9
     /// rad of each other. The corner of three of them came out 1.4e-3 from the vertex, with
     /// weights of 4e7 (all positive), and passed; the answer was 6.5e-4 too far. Planes that
     /// close to parallel are now left to the clipping; here as the polyhedron of its corners.
     #[cfg(feature = "alloc")]
     #[test]
-    fn needle_thin_sliver_keeps_its_corner() -> Result<(), osculate_math::ShapeError> {
+    fn needle_thin_sliver_keeps_its_corner() -> Result<(), ShapeError> {
         let w = |x: f64, y: f64, z: f64| {
             Point3::new(f64::from(x as f32), f64::from(y as f32), f64::from(z as f32))
         };
         let a = w(-0.04242282356225968, -0.6826510594462933, 0.4614844033255405);
-        let sliver = ConvexPolyhedron::from_points(&[
+        let sliver = ConvexPolyhedron::try_from_points(&[
             a,
             w(-0.41392539449835386, -0.3812973952821279, -0.8900848227892912),
             w(-0.3420814027918988, 0.5223519681546795, -0.9172376651029721),
@@ -1039,9 +547,9 @@ mod tests {
     /// and the corner of an octahedron, where four planes meet and the clipping answers.
     #[cfg(feature = "alloc")]
     #[test]
-    fn projection_onto_faces_edges_and_corners() -> Result<(), osculate_math::ShapeError> {
+    fn projection_onto_faces_edges_and_corners() -> Result<(), ShapeError> {
         use osculate_math::{Aabb, Plane, Unit};
-        let cube = ConvexPolyhedron::from_aabb(&Aabb::new(
+        let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(
             Point3::new(0.0_f64, 0.0, 0.0),
             Point3::new(1.0, 1.0, 1.0),
         ))?;
@@ -1071,7 +579,7 @@ mod tests {
         // A prism along z over the triangle (0, 0), (1, 0.2), (1, −0.2): from (−1, 0.5) the
         // upper side's projection crosses the lower side's plane, so the answer is the sharp
         // edge, with the lower side active though `p` is behind it.
-        let prism = ConvexPolyhedron::from_points(&[
+        let prism = ConvexPolyhedron::try_from_points(&[
             Point3::new(0.0, 0.0, 0.0),
             Point3::new(1.0, 0.2, 0.0),
             Point3::new(1.0, -0.2, 0.0),
@@ -1081,7 +589,7 @@ mod tests {
         ])?;
         let q = closest_point_on_polyhedron(&Point3::new(-1.0, 0.5, 0.5), &prism);
         assert!((q - Point3::new(0.0, 0.0, 0.5)).norm() < 1e-14, "{q:?}");
-        let octahedron = ConvexPolyhedron::from_points(&[
+        let octahedron = ConvexPolyhedron::try_from_points(&[
             Point3::new(1.0, 0.0, 0.0),
             Point3::new(-1.0, 0.0, 0.0),
             Point3::new(0.0, 1.0, 0.0),
@@ -1104,7 +612,7 @@ mod tests {
     /// distance 0 for points 0.3 outside; it now agrees with the f32 query.
     #[cfg(feature = "alloc")]
     #[test]
-    fn f32_polyhedron_widened_to_f64_agrees() -> Result<(), osculate_math::ShapeError> {
+    fn f32_polyhedron_widened_to_f64_agrees() -> Result<(), ShapeError> {
         use osculate_math::{Plane, Unit};
         let pts = [
             Point3::new(0.1_f32, 0.2, 0.3),
@@ -1113,7 +621,7 @@ mod tests {
             Point3::new(0.2, 0.3, 2.3),
             Point3::new(1.3, 1.1, 1.2),
         ];
-        let hull = ConvexPolyhedron::from_points(&pts)?;
+        let hull = ConvexPolyhedron::try_from_points(&pts)?;
         let wide = ConvexPolyhedron {
             planes: hull
                 .planes
@@ -1164,8 +672,8 @@ mod tests {
         assert!((q - Point3::new(1.0, 0.25, 0.0)).norm() < 1e-9, "{q:?}");
     }
 
-    /// Found by the parry differential (seed 69) while building faces by clipping: the face
-    /// through three corners of this hull came out of the clipping with near-duplicate points,
+    /// A hull whose face through three of its corners comes out of the clipping with
+    /// near-duplicate points,
     /// whose edge of pure-rounding direction failed the projection's inside test (distance
     /// 0.3975 instead of 0.3779).
     #[cfg(feature = "alloc")]
@@ -1218,25 +726,32 @@ mod tests {
         assert!((q - want).norm() < 1e-12, "{q:?}");
     }
 
-    #[test]
-    fn worked_cases_f32() {
-        worked_cases::<f32>();
+    fn polyhedron_cases<T: Real>() -> Result<(), ShapeError> {
+        let l = |x: f64| T::lit(x);
+        let p = point3::<T>;
+        let close = |a: Point3<T>, b: Point3<T>| (a - b).norm() < l(1e-5);
+        let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0)))?;
+        assert_eq!(closest_point_on_polyhedron(&p(0.5, 0.5, 0.5), &cube), p(0.5, 0.5, 0.5));
+        assert!(close(closest_point_on_polyhedron(&p(0.5, 0.5, 4.0), &cube), p(0.5, 0.5, 1.0)));
+        assert!(close(closest_point_on_polyhedron(&p(2.0, 2.0, 0.5), &cube), p(1.0, 1.0, 0.5)));
+        assert!(close(closest_point_on_polyhedron(&p(-1.0, -1.0, -1.0), &cube), p(0.0, 0.0, 0.0)));
+        // An octahedron: the closest point of an outside point in a face's normal cone is on
+        // that face, not at a vertex.
+        let octa = ConvexPolyhedron::try_from_points(&[
+            p(1.0, 0.0, 0.0),
+            p(-1.0, 0.0, 0.0),
+            p(0.0, 1.0, 0.0),
+            p(0.0, -1.0, 0.0),
+            p(0.0, 0.0, 1.0),
+            p(0.0, 0.0, -1.0),
+        ])?;
+        let third = 1.0 / 3.0;
+        assert!(close(
+            closest_point_on_polyhedron(&p(1.0, 1.0, 1.0), &octa),
+            p(third, third, third)
+        ));
+        Ok(())
     }
 
-    #[test]
-    fn worked_cases_f64() {
-        worked_cases::<f64>();
-    }
-
-    #[cfg(feature = "alloc")]
-    #[test]
-    fn polytope_cases_f32() -> Result<(), osculate_math::ShapeError> {
-        polytope_cases::<f32>()
-    }
-
-    #[cfg(feature = "alloc")]
-    #[test]
-    fn polytope_cases_f64() -> Result<(), osculate_math::ShapeError> {
-        polytope_cases::<f64>()
-    }
+    for_f32_and_f64!(polyhedron_cases);
 }

@@ -246,12 +246,40 @@ impl<T: Real> Obb<T> {
         Ok(Self { center, rotation, half_extents })
     }
 
-    /// Local axis `i` (column `i` of the rotation) in world space. `i` must be 0, 1 or 2.
+    /// The three local axes (the columns of the rotation) in world space.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::{Obb, Point3, Rotation3, Vector3};
+    ///
+    /// let turn = Rotation3::from_axis_angle(&Vector3::z_axis(), std::f64::consts::FRAC_PI_2);
+    /// let b = Obb::new(Point3::origin(), turn, Vector3::new(1.0, 2.0, 3.0));
+    /// let [x, y, z] = b.axes();
+    /// assert!((x - Vector3::y()).norm() < 1e-15 && (y + Vector3::x()).norm() < 1e-15);
+    /// assert_eq!(z, Vector3::z());
+    /// ```
     #[inline]
     #[must_use]
-    pub fn axis(&self, i: usize) -> Vector3<T> {
-        debug_assert!(i < 3);
-        self.rotation.matrix().column(i).into_owned()
+    pub fn axes(&self) -> [Vector3<T>; 3] {
+        let m = self.rotation.matrix();
+        [m.column(0).into_owned(), m.column(1).into_owned(), m.column(2).into_owned()]
+    }
+
+    /// Local axis `i` (column `i` of the rotation) in world space, or `None` when `i` is not 0, 1
+    /// or 2.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::{Obb, Point3, Rotation3, Vector3};
+    ///
+    /// let b = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(1.0_f32, 2.0, 3.0));
+    /// assert_eq!(b.axis(1), Some(Vector3::y()));
+    /// assert_eq!(b.axis(3), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn axis(&self, i: usize) -> Option<Vector3<T>> {
+        self.axes().get(i).copied()
     }
 
     /// `p` in the box's frame: its coordinates along the local axes, relative to the center.
@@ -365,16 +393,6 @@ mod tests {
     }
 
     #[test]
-    fn validation_f32() {
-        validation::<f32>();
-    }
-
-    #[test]
-    fn validation_f64() {
-        validation::<f64>();
-    }
-
-    #[test]
     fn empty_box_contains_nothing_and_merges_as_identity() {
         let e = Aabb::<f64>::EMPTY;
         assert!(e.is_empty());
@@ -408,6 +426,8 @@ mod tests {
         }
         let iso = b.isometry();
         approx::assert_relative_eq!(iso * Point3::origin(), b.center, epsilon = 1e-12);
-        approx::assert_relative_eq!(iso.rotation * Vector3::x(), b.axis(0), epsilon = 1e-12);
+        approx::assert_relative_eq!(iso.rotation * Vector3::x(), b.axes()[0], epsilon = 1e-12);
     }
+
+    osculate_testing::for_f32_and_f64!(validation);
 }

@@ -1,132 +1,11 @@
-//! Rays against cylinders and cones (Ericson 5.3.7 and its extension to cones): each solid is the
-//! intersection of a slab along its axis with an infinite quadric, so the ray's interval is the
-//! intersection of the two intervals, and the entry normal belongs to whichever bound was the
-//! binding one.
+//! Rays against cones (Ericson 5.3.7 extended to cones): the slab along the axis intersected
+//! with the infinite double cone's nappe; the entry normal belongs to the binding bound.
 
-use osculate_math::{Cone, Cylinder, Point3, Ray, Real, Vector3, is_finite_point};
+use osculate_math::{Cone, Cylinder, Point3, Ray, Real, Vector3, is_finite_point, safe_normalize};
 
-use crate::sphere::clip;
-use crate::types::{RayHit, hit, unit, valid_ray};
-
-/// The interval where the line `o + t·d` is within the slab `0 ≤ (x − base)·axis ≤ len²` (axis not
-/// unit: `len² = |axis|²`), or `None` when the line is parallel to it and outside.
-fn line_slab<T: Real>(
-    o: &Point3<T>,
-    d: &Vector3<T>,
-    base: &Point3<T>,
-    axis: &Vector3<T>,
-) -> Option<(T, T)> {
-    let h0 = (o - base).dot(axis);
-    let hd = d.dot(axis);
-    let top = axis.norm_squared();
-    if hd == T::ZERO {
-        return (T::ZERO <= h0 && h0 <= top).then_some((T::NEG_INFINITY, T::INFINITY));
-    }
-    let (t1, t2) = (-h0 / hd, (top - h0) / hd);
-    Some(if t1 <= t2 { (t1, t2) } else { (t2, t1) })
-}
-
-/// The interval where the line `o + t·d` is within `r` of the infinite line through `base` along
-/// `axis` (the cylinder's body, without the end planes), or `None`.
-pub(crate) fn line_infinite_cylinder<T: Real>(
-    o: &Point3<T>,
-    d: &Vector3<T>,
-    base: &Point3<T>,
-    axis: &Vector3<T>,
-    r: T,
-) -> Option<(T, T)> {
-    let aa = axis.norm_squared();
-    // The components perpendicular to the axis, as vectors (no |v|² − (v·u)² cancellation).
-    let perp = |v: &Vector3<T>| v - axis * (v.dot(axis) / aa);
-    let (m, n) = (perp(&(o - base)), perp(d));
-    let a = n.norm_squared();
-    if a == T::ZERO {
-        // Parallel to the axis: inside the tube everywhere or nowhere.
-        return (m.norm_squared() <= r * r).then_some((T::NEG_INFINITY, T::INFINITY));
-    }
-    // The tube in the perpendicular plane is a disc: the stable disc crossing of `line_ball`.
-    crate::sphere::line_ball(&Point3::from(m), &n, &Point3::origin(), r)
-}
-
-/// The outward normal of a tube of radius `r` about `axis` at a point whose offset from the axis
-/// is `radial`. For `r = 0` (a segment) the offset is rounding noise, and the normal is the part of
-/// the ray's `−d` perpendicular to the axis (outward on the segment, at its ends too, and facing
-/// the ray), or `−d` itself for a ray along the axis or a zero axis.
-pub(crate) fn radial_normal<T: Real>(
-    radial: &Vector3<T>,
-    axis: &Vector3<T>,
-    d: &Vector3<T>,
-    r: T,
-) -> Vector3<T> {
-    if r != T::ZERO {
-        return *radial;
-    }
-    let perp = -(d - axis * (d.dot(axis) / axis.norm_squared()));
-    if unit(&perp).is_some() { perp } else { -d }
-}
-
-/// The interval where the line `o + t·d` is inside the capsule's body (the cylinder between the
-/// end planes), for `ray_capsule`.
-pub(crate) fn line_cylinder_body<T: Real>(
-    o: &Point3<T>,
-    d: &Vector3<T>,
-    base: &Point3<T>,
-    axis: &Vector3<T>,
-    r: T,
-) -> Option<(T, T)> {
-    let (s1, s2) = line_slab(o, d, base, axis)?;
-    let (c1, c2) = line_infinite_cylinder(o, d, base, axis, r)?;
-    let (t1, t2) = (s1.fast_max(c1), s2.fast_min(c2));
-    (t1 <= t2).then_some((t1, t2))
-}
-
-/// The cast of `ray` against solid cylinder `c` with its end caps (Ericson 5.3.7): the
-/// intersection of the slab between the end planes with the infinite tube of radius `r` around the
-/// axis. The entry normal is the cap's (`±axis`) when the slab bound binds, the radial direction
-/// when the tube's does. A cylinder with `a == b` is treated as the ball of its radius (as its
-/// `contains_point` does); a zero-radius one is its axis segment, whose normal at a hit on the
-/// side is the part of `−direction` perpendicular to the axis. `None` on a miss, an invalid ray,
-/// NaN or a negative radius.
-///
-/// # Examples
-/// ```
-/// use osculate_cast::ray_cylinder;
-/// use osculate_math::{Cylinder, Point3, Ray, Vector3};
-///
-/// let c = Cylinder::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
-/// let side = ray_cylinder(&Ray::new(Point3::new(-3.0, 0.0, 1.0), Vector3::x()), &c).unwrap();
-/// assert_eq!((side.t_enter, side.t_exit, side.normal), (2.0, 4.0, -Vector3::x_axis()));
-/// let cap = ray_cylinder(&Ray::new(Point3::new(0.5, 0.0, 5.0), -Vector3::z()), &c).unwrap();
-/// assert_eq!((cap.t_enter, cap.t_exit, cap.normal), (3.0, 5.0, Vector3::z_axis()));
-/// ```
-#[must_use]
-pub fn ray_cylinder<T: Real>(ray: &Ray<T>, c: &Cylinder<T>) -> Option<RayHit<T>> {
-    if !(valid_ray(ray) && c.radius >= T::ZERO && is_finite_point(&c.a) && is_finite_point(&c.b)) {
-        return None;
-    }
-    let axis = c.b - c.a;
-    if axis == Vector3::zeros() {
-        return crate::sphere::ray_sphere(ray, &osculate_math::Sphere::new(c.a, c.radius));
-    }
-    let (o, d) = (&ray.origin, &ray.direction);
-    let (s1, s2) = line_slab(o, d, &c.a, &axis)?;
-    let (c1, c2) = line_infinite_cylinder(o, d, &c.a, &axis, c.radius)?;
-    let (t1, t2) = (s1.fast_max(c1), s2.fast_min(c2));
-    if !(t1 <= t2) {
-        return None;
-    }
-    let (enter, exit, inside) = clip(ray, t1, t2)?;
-    let normal = if s1 >= c1 {
-        // Through a cap: the bottom cap (normal −axis) when moving along the axis.
-        let up = d.dot(&axis) < T::ZERO;
-        unit(&if up { axis } else { -axis })
-    } else {
-        let p = ray.point_at(t1);
-        let along = (p - c.a).dot(&axis) / axis.norm_squared();
-        unit(&radial_normal(&(p - (c.a + axis * along)), &axis, d, c.radius))
-    };
-    hit(ray, enter, exit, normal.or_else(|| unit(&-ray.direction)), inside)
-}
+use crate::cylinder::ray_cylinder;
+use crate::quadric::{clip, line_ball};
+use crate::types::{RayHit, hit, valid_ray};
 
 /// The intervals (at most two) where `A t² + 2B t + C ≤ 0`.
 fn quadratic_le_zero<T: Real>(a: T, b: T, c: T) -> [Option<(T, T)>; 2] {
@@ -224,7 +103,7 @@ pub fn ray_cone<T: Real>(ray: &Ray<T>, cone: &Cone<T>) -> Option<RayHit<T>> {
         // A flat cone is the disc of radius r in the plane s = 0.
         let (t1, t2) = if s1 == T::ZERO {
             // In the plane (the slab test passed): the disc's chord.
-            crate::sphere::line_ball(&Point3::from(mp), &dp, &Point3::origin(), r)?
+            line_ball(&Point3::from(mp), &dp, &Point3::origin(), r)?
         } else {
             let t = -s0 / s1;
             if !((mp + dp * t).norm_squared() <= r * r) {
@@ -233,8 +112,8 @@ pub fn ray_cone<T: Real>(ray: &Ray<T>, cone: &Cone<T>) -> Option<RayHit<T>> {
             (t, t)
         };
         let (enter, exit, inside) = clip(ray, t1 + tc, t2 + tc)?;
-        let normal = unit(&if s1 > T::ZERO { -u } else { u });
-        return hit(ray, enter, exit, normal.or_else(|| unit(&-ray.direction)), inside);
+        let normal = safe_normalize(&if s1 > T::ZERO { -u } else { u });
+        return hit(ray, enter, exit, normal.or_else(|| safe_normalize(&-ray.direction)), inside);
     }
     // The nappe, written without dividing by h: h²|x_⊥|² − r² s² ≤ 0.
     let (h2, r2) = (h * h, r * r);
@@ -261,7 +140,7 @@ pub fn ray_cone<T: Real>(ray: &Ray<T>, cone: &Cone<T>) -> Option<RayHit<T>> {
     let p = ray.point_at(t1);
     let normal = if slab_binds {
         // Entering through the base (s = h, normal +axis) or, for a flat cone, either face.
-        unit(&if s1 > T::ZERO { -u } else { u })
+        safe_normalize(&if s1 > T::ZERO { -u } else { u })
     } else {
         // The slant's normal along the generator through p's azimuth: h·x̂_⊥ − r·u (normalised).
         // Unlike the quadratic's gradient h² x_⊥ − r² s u, it does not tilt when p is off the
@@ -269,13 +148,14 @@ pub fn ray_cone<T: Real>(ray: &Ray<T>, cone: &Cone<T>) -> Option<RayHit<T>> {
         let q = p - cone.tip;
         let s = q.dot(&u);
         let slant = |radial: &Vector3<T>| {
-            unit(radial).and_then(|radial| unit(&(radial.into_inner() * h - u * r)))
+            safe_normalize(radial)
+                .and_then(|radial| safe_normalize(&(radial.into_inner() * h - u * r)))
         };
-        let n = slant(&(q - u * s)).or_else(|| unit(&-u));
+        let n = slant(&(q - u * s)).or_else(|| safe_normalize(&-u));
         // An entry normal along the ray: a chord near the tip shorter than the quadratic
         // resolves (its discriminant below rounding: about √ε of the cone's size, 3e-4 in f32)
         // collapses to one point inside the chord, whose azimuth can be the exit's (an f32 ray
-        // 9e-5 from the tip got n·d̂ = 0.19; 1,000,000-case soak, `properties::cone::f32`).
+        // 9e-5 from the tip got n·d̂ = 0.19).
         // There the point is the tip up to that resolution, and the slant normal on the side
         // the ray comes from (the azimuth opposite to the ray's part across the axis) is one of
         // the tip's normals that faces the ray.
@@ -285,35 +165,21 @@ pub fn ray_cone<T: Real>(ray: &Ray<T>, cone: &Cone<T>) -> Option<RayHit<T>> {
             n
         }
     };
-    hit(ray, enter, exit, normal.or_else(|| unit(&-ray.direction)), inside)
+    hit(ray, enter, exit, normal.or_else(|| safe_normalize(&-ray.direction)), inside)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::{point3, vector3};
+
+    use osculate_testing::for_f32_and_f64;
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-5);
-        // Cylinder: side, cap, along the axis from inside, rim, parallel outside, a = b.
-        let c = Cylinder::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 2.0), l(1.0));
-        let h = ray_cylinder(&Ray::new(p(0.0, 0.0, 1.0), v(0.0, 0.0, 1.0)), &c);
-        assert!(h.is_some_and(|h| h.t_enter == l(0.0) && close(h.t_exit, 1.0)), "{h:?}");
-        let h = ray_cylinder(&Ray::new(p(0.5, 0.0, -3.0), v(0.0, 0.0, 1.0)), &c);
-        assert!(
-            h.is_some_and(|h| close(h.t_enter, 3.0) && h.normal.into_inner() == v(0.0, 0.0, -1.0)),
-            "{h:?}"
-        );
-        assert!(ray_cylinder(&Ray::new(p(1.5, 0.0, -3.0), v(0.0, 0.0, 1.0)), &c).is_none());
-        let rim = ray_cylinder(&Ray::new(p(-2.0, 0.0, 3.0), v(1.0, 0.0, -1.0)), &c);
-        assert!(rim.is_some_and(|h| close(h.t_enter, 1.0)), "{rim:?}");
-        let ball = Cylinder::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 0.0), l(1.0));
-        assert!(
-            ray_cylinder(&Ray::new(p(-3.0, 0.0, 0.0), v(1.0, 0.0, 0.0)), &ball)
-                .is_some_and(|h| close(h.t_enter, 2.0))
-        );
         // Cone: base, side, tip region, along the axis into the tip, from inside, flat cone.
         let k = Cone::new(p(0.0, 0.0, 0.0), Vector3::z_axis(), l(2.0), l(1.0));
         let h = ray_cone(&Ray::new(p(0.0, 0.0, -1.0), v(0.0, 0.0, 1.0)), &k);
@@ -344,7 +210,7 @@ mod tests {
         assert!(ray_cone(&Ray::new(p(1.5, 0.0, 2.0), v(0.0, 0.0, -1.0)), &disc).is_none());
     }
 
-    /// An f32 ray 9.2e-5 from a cone's tip (1,000,000-case soak, `properties::cone::f32`): its
+    /// An f32 ray 9.2e-5 from a cone's tip: its
     /// chord through the cone (1e-4 long in f64) is below what the f32 quadratic resolves and
     /// collapsed to one point, whose azimuth gave the exit's normal (`n·d̂ = 0.19`). The normal
     /// now faces the ray and is one of the tip's: the closest point of the cone to `p + n` is
@@ -369,13 +235,5 @@ mod tests {
         assert!((c - h.point).norm() < 1e-3, "{h:?}: {c:?}");
     }
 
-    #[test]
-    fn worked_cases_f32() {
-        worked_cases::<f32>();
-    }
-
-    #[test]
-    fn worked_cases_f64() {
-        worked_cases::<f64>();
-    }
+    for_f32_and_f64!(worked_cases);
 }
