@@ -1,0 +1,18 @@
+//! # osculate-mesh: layer 5 of osculate
+//!
+//! Many shapes at once: a bounding volume hierarchy over any set of bounded items, and triangle
+//! meshes as shapes.
+#![cfg_attr(not(feature = "std"), no_std)]
+
+#[cfg(not(any(feature = "std", feature = "libm")))]
+compile_error!(
+    "osculate-mesh needs float functions: enable the `std` feature or the `libm` feature"
+);
+
+extern crate alloc;
+
+mod bvh;
+mod ray;
+mod traverse;
+
+pub use crate::bvh::{Bvh, BvhError, DEFAULT_LEAF_ITEMS, MAX_DEPTH};

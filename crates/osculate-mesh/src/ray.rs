@@ -1,0 +1,272 @@
+//! Per-ray precomputation: the slab test's reciprocals ([`SlabRay`]) and the watertight triangle
+//! test's axis permutation and shear ([`ShearedRay`]), each done once per ray rather than once per
+//! box or triangle.
+
+use osculate_cast::Culling;
+use osculate_math::{Point3, Ray, Real, Triangle};
+
+use crate::bvh::{Node, point};
+
+/// Whether a ray is usable (finite origin and direction, non-zero direction, `max_t ≥ 0`): the
+/// condition under which `osculate_cast`'s casts answer at all.
+#[inline]
+pub(crate) fn valid_ray<T: Real>(ray: &Ray<T>) -> bool {
+    let (o, d) = (&ray.origin, &ray.direction);
+    let z = osculate_math::finite_probe(&o.coords) + osculate_math::finite_probe(d);
+    (z.x + z.y + z.z == T::ZERO)
+        & ((d.x != T::ZERO) | (d.y != T::ZERO) | (d.z != T::ZERO))
+        & (ray.max_t >= T::ZERO)
+}
+
+/// The slab test's multiplier on the far bound: `1 + 32ε`. Ize ("Robust BVH Ray Traversal", JCGT
+/// 2013) shows that `1 + 2γ₃ ≈ 1 + 3ε` makes the rounded slab test conservative: no box the exact
+/// ray touches is rejected. The rest covers the watertight triangle test's own rounding, which
+/// may accept a ray a few `ε·|v − o|` outside a triangle (its sheared vertex coordinates carry
+/// that error): with it, a box whose triangle the test would accept is not rejected either, so
+/// the tree's answer is the brute-force answer (the item boxes are padded for the part of that
+/// error that grows with the triangle's size, see `TriangleMesh`).
+#[inline(always)]
+pub(crate) fn slab_slack<T: Real>() -> T {
+    T::ONE + T::EPSILON * T::lit(32.0)
+}
+
+/// A ray prepared for slab tests against many boxes (Williams, Barrus, Morley and Shirley, "An
+/// Efficient and Robust Ray–Box Intersection Algorithm", 2005): the reciprocal of each direction
+/// component (`±∞` for a zero one, with the sign of the zero) and which bound is met first on each
+/// axis.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SlabRay<T: Real> {
+    origin: [T; 3],
+    inv: [T; 3],
+    negative: [bool; 3],
+    slack: T,
+}
+
+impl<T: Real> SlabRay<T> {
+    #[inline]
+    pub(crate) fn new(ray: &Ray<T>) -> Self {
+        let inv: [T; 3] = core::array::from_fn(|i| T::ONE / ray.direction[i]);
+        Self {
+            origin: [ray.origin.x, ray.origin.y, ray.origin.z],
+            inv,
+            negative: inv.map(|x| x < T::ZERO),
+            slack: slab_slack(),
+        }
+    }
+
+    /// The slack multiplier (see [`slab_slack`]).
+    #[inline(always)]
+    pub(crate) fn slack(&self) -> T {
+        self.slack
+    }
+
+    /// The parameter where the ray enters `node`'s box (at least 0), or `+∞` when it misses the
+    /// box within `[0, t_max]` (up to the slack).
+    ///
+    /// A zero direction component with the origin on that axis's bound gives `0·∞ = NaN`; the
+    /// comparisons below keep the previous bound then (the ray runs in the face's plane, which
+    /// a closed box contains), so NaN never rejects nor accepts on its own.
+    #[inline(always)]
+    pub(crate) fn enter(&self, node: &Node, t_max: T) -> T {
+        let lo: Point3<T> = point(&node.min);
+        let hi: Point3<T> = point(&node.max);
+        let mut t_near = T::ZERO;
+        let mut t_far = t_max;
+        for i in 0..3 {
+            let (near, far) = if self.negative[i] { (hi[i], lo[i]) } else { (lo[i], hi[i]) };
+            let a = (near - self.origin[i]) * self.inv[i];
+            let b = (far - self.origin[i]) * self.inv[i];
+            // `x.fast_max(y)` is `y` when `x` is NaN: a NaN slab leaves the interval alone.
+            t_near = a.fast_max(t_near);
+            t_far = b.fast_min(t_far);
+        }
+        if t_near <= t_far * self.slack { t_near } else { T::INFINITY }
+    }
+}
+
+/// A ray prepared for the watertight triangle test (Woop, Benthin and Wald, "Watertight
+/// Ray/Triangle Intersection", JCGT 2013): the axis permutation that makes the largest direction
+/// component `z` and the shear that turns the ray into the `z` axis, computed once per ray.
+///
+/// [`ShearedRay::may_hit`] repeats, operation for operation, the rejection tests of
+/// [`osculate_cast::ray_triangle_watertight`] on these precomputed values, so it returns `false`
+/// only for a triangle that function misses; the mesh confirms each candidate with that function,
+/// whose answer is then exactly the brute-force one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ShearedRay<T: Real> {
+    /// The origin's coordinates in the permuted order `(kx, ky, kz)`.
+    origin: [T; 3],
+    /// The permutation: `k[0] = kx`, `k[1] = ky`, `k[2] = kz`.
+    k: [usize; 3],
+    /// The shear `(sx, sy, sz) = (d_kx/d_kz, d_ky/d_kz, 1/d_kz)`.
+    s: [T; 3],
+    culling: Culling,
+}
+
+/// The edge functions in `f64`, for an `f32` input whose `f32` value of one was exactly zero (as
+/// `osculate_cast::ray_triangle_watertight` does, after the paper).
+fn edge_functions_f64(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64) -> [f64; 3] {
+    [cx * by - cy * bx, ax * cy - ay * cx, bx * ay - by * ax]
+}
+
+impl<T: Real> ShearedRay<T> {
+    /// The precomputation for a valid ray (see [`valid_ray`]).
+    #[inline]
+    pub(crate) fn new(ray: &Ray<T>, culling: Culling) -> Self {
+        let d = ray.direction;
+        let ad = d.abs();
+        let kz = if ad.x >= ad.y && ad.x >= ad.z {
+            0
+        } else if ad.y >= ad.z {
+            1
+        } else {
+            2
+        };
+        let (mut kx, mut ky) = ((kz + 1) % 3, (kz + 2) % 3);
+        if d[kz] < T::ZERO {
+            core::mem::swap(&mut kx, &mut ky);
+        }
+        let o = ray.origin;
+        Self {
+            origin: [o[kx], o[ky], o[kz]],
+            k: [kx, ky, kz],
+            s: [d[kx] / d[kz], d[ky] / d[kz], T::ONE / d[kz]],
+            culling,
+        }
+    }
+
+    /// The vertex `p` relative to the origin, permuted: the same numbers as
+    /// `(p − origin)[k]` (a permutation commutes with the subtraction).
+    #[inline(always)]
+    fn relative(&self, p: &Point3<T>) -> [T; 3] {
+        let [kx, ky, kz] = self.k;
+        [p[kx] - self.origin[0], p[ky] - self.origin[1], p[kz] - self.origin[2]]
+    }
+
+    /// `false` only when `osculate_cast::ray_triangle_watertight` on this ray with `max_t =
+    /// t_max` certainly returns `None` for `tri` (whose vertices are finite and which is not
+    /// collapsed up to rounding: the mesh checked both once).
+    #[inline(always)]
+    pub(crate) fn may_hit(&self, tri: &Triangle<T>, t_max: T) -> bool {
+        let (a, b, c) = (self.relative(&tri.a), self.relative(&tri.b), self.relative(&tri.c));
+        let [sx, sy, sz] = self.s;
+        let (ax, ay) = (a[0] - sx * a[2], a[1] - sy * a[2]);
+        let (bx, by) = (b[0] - sx * b[2], b[1] - sy * b[2]);
+        let (cx, cy) = (c[0] - sx * c[2], c[1] - sy * c[2]);
+        let mut u = cx * by - cy * bx;
+        let mut v = ax * cy - ay * cx;
+        let mut w = bx * ay - by * ax;
+        let is_f32 = T::EPSILON > T::lit(1e-10);
+        if is_f32 && (u == T::ZERO || v == T::ZERO || w == T::ZERO) {
+            let e = edge_functions_f64(
+                ax.to_f64(),
+                ay.to_f64(),
+                bx.to_f64(),
+                by.to_f64(),
+                cx.to_f64(),
+                cy.to_f64(),
+            );
+            (u, v, w) = (T::lit(e[0]), T::lit(e[1]), T::lit(e[2]));
+        }
+        let any_neg = u < T::ZERO || v < T::ZERO || w < T::ZERO;
+        let any_pos = u > T::ZERO || v > T::ZERO || w > T::ZERO;
+        if any_neg && any_pos {
+            return false;
+        }
+        let det = u + v + w;
+        if det == T::ZERO || !det.is_finite() {
+            return false;
+        }
+        if self.culling == Culling::BackFaces && det < T::ZERO {
+            return false;
+        }
+        let t_scaled = u * (sz * a[2]) + v * (sz * b[2]) + w * (sz * c[2]);
+        let (t_s, det_abs) = if det < T::ZERO { (-t_scaled, -det) } else { (t_scaled, det) };
+        !(t_s < T::ZERO || t_s > t_max * det_abs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use osculate_cast::ray_triangle_watertight;
+    use osculate_math::testing::Rng;
+    use osculate_math::Vector3;
+
+    /// The prepared test never rejects a triangle the library's test hits, on rays through
+    /// vertices, edges and random points of random and axis-aligned triangles, with `max_t` at
+    /// the hit itself.
+    fn prepared_is_a_superset<T: Real>() {
+        let mut rng = Rng::new(7);
+        let p = |rng: &mut Rng, s: f64| {
+            Point3::new(
+                T::lit((rng.range(-s, s) * 8.0).round() / 8.0),
+                T::lit(rng.range(-s, s)),
+                T::lit(rng.range(-s, s)),
+            )
+        };
+        let mut hits = 0;
+        for _ in 0..20_000 {
+            let tri = Triangle::new(p(&mut rng, 1.0), p(&mut rng, 1.0), p(&mut rng, 1.0));
+            let w: [f64; 3] = match rng.index(3) {
+                0 => [1.0, 0.0, 0.0],
+                1 => [0.5, 0.5, 0.0],
+                _ => {
+                    let (x, y) = (rng.unit(), rng.unit());
+                    [x * 0.5, y * 0.5, 1.0 - x * 0.5 - y * 0.5]
+                }
+            };
+            let target = tri.point_from_barycentric(w.map(T::lit));
+            let origin = p(&mut rng, 3.0);
+            let dir: Vector3<T> = target - origin;
+            for culling in [Culling::TwoSided, Culling::BackFaces] {
+                let mut ray = Ray::new(origin, dir);
+                if rng.chance(0.3) {
+                    ray.max_t = T::lit(rng.range(0.0, 1.2));
+                }
+                let sheared = ShearedRay::new(&ray, culling);
+                let Some(h) = ray_triangle_watertight(&ray, &tri, culling) else { continue };
+                hits += 1;
+                assert!(sheared.may_hit(&tri, ray.max_t), "{ray:?} {tri:?}");
+                // With `max_t` about the hit's own parameter, whichever way the library decides.
+                let t = h.hit.t_enter;
+                for max_t in [t, t * (T::ONE - T::EPSILON), t * (T::ONE + T::EPSILON)] {
+                    let r = Ray { max_t, ..ray };
+                    if ray_triangle_watertight(&r, &tri, culling).is_some() {
+                        assert!(sheared.may_hit(&tri, max_t), "{r:?} {tri:?}");
+                    }
+                }
+            }
+        }
+        assert!(hits > 10_000, "{hits}");
+    }
+
+    #[test]
+    fn prepared_is_a_superset_f32() {
+        prepared_is_a_superset::<f32>();
+    }
+
+    #[test]
+    fn prepared_is_a_superset_f64() {
+        prepared_is_a_superset::<f64>();
+    }
+
+    #[test]
+    fn slab_in_face_plane_with_zero_direction_hits() {
+        let node = Node { min: [0.0, 0.0, 0.0], start: 0, max: [1.0, 1.0, 1.0], count: 1 };
+        // Along the box's bottom face: y = 0 exactly, direction y = 0.
+        let r = Ray::new(Point3::new(-1.0_f32, 0.0, 0.5), Vector3::new(1.0, 0.0, 0.0));
+        assert_eq!(SlabRay::new(&r).enter(&node, f32::INFINITY), 1.0);
+        let r = Ray::new(Point3::new(-1.0_f64, -0.0, 0.5), Vector3::new(1.0, -0.0, 0.0));
+        assert_eq!(SlabRay::new(&r).enter(&node, f64::INFINITY), 1.0);
+        // Just below the face: a miss.
+        let r = Ray::new(Point3::new(-1.0_f64, -1e-300, 0.5), Vector3::new(1.0, 0.0, 0.0));
+        assert_eq!(SlabRay::new(&r).enter(&node, f64::INFINITY), f64::INFINITY);
+        // Beyond t_max: a miss.
+        let r = Ray::new(Point3::new(-1.0_f64, 0.5, 0.5), Vector3::new(1.0, 0.0, 0.0));
+        assert_eq!(SlabRay::new(&r).enter(&node, 0.5), f64::INFINITY);
+        // Starting inside: 0.
+        let r = Ray::new(Point3::new(0.5_f64, 0.5, 0.5), Vector3::new(1.0, 2.0, 0.0));
+        assert_eq!(SlabRay::new(&r).enter(&node, 0.5), 0.0);
+    }
+}
