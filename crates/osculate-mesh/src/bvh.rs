@@ -139,7 +139,8 @@ impl Box32 {
         if !(d[0] >= 0.0 && d[1] >= 0.0 && d[2] >= 0.0) {
             return 0.0;
         }
-        let a = if by_length { d[0] + d[1] + d[2] } else { d[0] * d[1] + d[1] * d[2] + d[2] * d[0] };
+        let a =
+            if by_length { d[0] + d[1] + d[2] } else { d[0] * d[1] + d[1] * d[2] + d[2] * d[0] };
         if a.is_finite() { a } else { f64::MAX }
     }
 }
@@ -530,9 +531,8 @@ fn find_split(prims: &mut [Prim], t: &Task, leaf_items: u32) -> Option<Split> {
     if n <= 1 {
         return None;
     }
-    let ext: [f64; 3] = core::array::from_fn(|i| {
-        f64::from(t.centroids.max[i]) - f64::from(t.centroids.min[i])
-    });
+    let ext: [f64; 3] =
+        core::array::from_fn(|i| f64::from(t.centroids.max[i]) - f64::from(t.centroids.min[i]));
     let axis = if ext[0] >= ext[1] && ext[0] >= ext[2] {
         0
     } else if ext[1] >= ext[2] {

@@ -12,7 +12,14 @@ compile_error!(
 extern crate alloc;
 
 mod bvh;
+mod mesh;
+mod point;
 mod ray;
 mod traverse;
 
 pub use crate::bvh::{Bvh, BvhError, DEFAULT_LEAF_ITEMS, MAX_DEPTH};
+pub use crate::mesh::{MeshError, MeshOptions, TriangleMesh};
+pub use crate::point::{
+    MeshHit, MeshPoint, closest_point_on_mesh, closest_point_on_mesh_within, ray_mesh,
+    ray_mesh_test, signed_distance_point_mesh, sq_distance_point_mesh,
+};

@@ -190,8 +190,8 @@ impl<T: Real> ShearedRay<T> {
 mod tests {
     use super::*;
     use osculate_cast::ray_triangle_watertight;
-    use osculate_math::testing::Rng;
     use osculate_math::Vector3;
+    use osculate_math::testing::Rng;
 
     /// The prepared test never rejects a triangle the library's test hits, on rays through
     /// vertices, edges and random points of random and axis-aligned triangles, with `max_t` at

@@ -404,7 +404,10 @@ impl Bvh {
     /// let _ = bvh.visit(
     ///     |b| osculate_overlap::sphere_aabb(&ball, b),
     ///     |i| {
-    ///         near.push(i);
+    ///         // A leaf's items come together: test each.
+    ///         if osculate_overlap::sphere_aabb(&ball, &boxes[i]) {
+    ///             near.push(i);
+    ///         }
     ///         ControlFlow::Continue(())
     ///     },
     /// );
@@ -431,9 +434,7 @@ impl Bvh {
     ) -> ControlFlow<()> {
         let q = crate::bvh::Box32::outward(aabb);
         self.visit_slots(
-            |n| {
-                (0..3).all(|i| n.min[i] <= q.max[i] && q.min[i] <= n.max[i])
-            },
+            |n| (0..3).all(|i| n.min[i] <= q.max[i] && q.min[i] <= n.max[i]),
             |s| visit(self.item(s)),
         )
     }
@@ -544,10 +545,10 @@ impl Bvh {
     ///
     /// let unit = |x: f64, y: f64| Aabb::new(Point3::new(x, y, 0.0), Point3::new(x + 1.0, y + 1.0, 1.0));
     /// let rows: Vec<_> = (0..20).map(|i| unit(f64::from(i) * 2.0, 0.0)).collect();
-    /// let column: Vec<_> = (0..20).map(|i| unit(6.5, f64::from(i) * 2.0 - 0.5)).collect();
+    /// let column: Vec<_> = (0..20).map(|i| unit(6.5, f64::from(i) - 0.5)).collect();
     /// let (a, b) = (Bvh::try_new(&rows)?, Bvh::try_new(&column)?);
     /// let mut pairs = Vec::new();
-    /// let _ = a.visit_pairs(&b, osculate_overlap::aabb_aabb, |i, j| {
+    /// let _ = a.visit_pairs(&b, osculate_overlap::aabb_aabb::<f64>, |i, j| {
     ///     if osculate_overlap::aabb_aabb(&rows[i], &column[j]) {
     ///         pairs.push((i, j));
     ///     }
@@ -586,7 +587,7 @@ impl Bvh {
     ///     .collect();
     /// let bvh = Bvh::try_new(&boxes)?;
     /// let mut n = 0;
-    /// let _ = bvh.visit_self_pairs(osculate_overlap::aabb_aabb, |i, j| {
+    /// let _ = bvh.visit_self_pairs(osculate_overlap::aabb_aabb::<f32>, |i, j| {
     ///     if osculate_overlap::aabb_aabb(&boxes[i], &boxes[j]) {
     ///         n += 1;
     ///     }
