@@ -125,9 +125,9 @@ impl Box32 {
 
     #[inline(always)]
     fn grow_point(&mut self, p: &[f32; 3]) {
-        for i in 0..3 {
-            self.min[i] = self.min[i].min(p[i]);
-            self.max[i] = self.max[i].max(p[i]);
+        for (i, &x) in p.iter().enumerate() {
+            self.min[i] = self.min[i].min(x);
+            self.max[i] = self.max[i].max(x);
         }
     }
 

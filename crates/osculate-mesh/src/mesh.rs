@@ -440,7 +440,7 @@ impl<T: Real> TriangleMesh<T> {
                 half.push((p.min(q), p.max(q), slot, e, p < q));
             }
         }
-        half.sort_unstable_by(|x, y| (x.0, x.1).cmp(&(y.0, y.1)));
+        half.sort_unstable_by_key(|h| (h.0, h.1));
         let mut neighbours = vec![[u32::MAX; 3]; self.triangles.len()];
         let name = |slot: u32, e: u8| (self.bvh.item(slot as usize), usize::from(e));
         let mut i = 0;

@@ -3,7 +3,7 @@
 //! box or triangle.
 
 use osculate_cast::Culling;
-use osculate_math::{Point3, Ray, Real, Triangle};
+use osculate_math::{Point3, Ray, Real, Triangle, Vector3};
 
 use crate::bvh::{Node, point};
 
@@ -33,10 +33,12 @@ pub(crate) fn slab_slack<T: Real>() -> T {
 /// A ray prepared for slab tests against many boxes (Williams, Barrus, Morley and Shirley, "An
 /// Efficient and Robust Ray–Box Intersection Algorithm", 2005): the reciprocal of each direction
 /// component (`±∞` for a zero one, with the sign of the zero) and which bound is met first on each
-/// axis.
+/// axis. A box moving along the direction is the same test with the node boxes grown by it
+/// (`lo`, `hi` are then the moving box's corners; for a ray both are its origin).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SlabRay<T: Real> {
-    origin: [T; 3],
+    lo: [T; 3],
+    hi: [T; 3],
     inv: [T; 3],
     negative: [bool; 3],
     slack: T,
@@ -45,13 +47,15 @@ pub(crate) struct SlabRay<T: Real> {
 impl<T: Real> SlabRay<T> {
     #[inline]
     pub(crate) fn new(ray: &Ray<T>) -> Self {
-        let inv: [T; 3] = core::array::from_fn(|i| T::ONE / ray.direction[i]);
-        Self {
-            origin: [ray.origin.x, ray.origin.y, ray.origin.z],
-            inv,
-            negative: inv.map(|x| x < T::ZERO),
-            slack: slab_slack(),
-        }
+        let o = [ray.origin.x, ray.origin.y, ray.origin.z];
+        Self::moving(o, o, &ray.direction)
+    }
+
+    /// The box `[lo, hi]` moving by `motion` (`t ∈ [0, t_max]` in units of it).
+    #[inline]
+    pub(crate) fn moving(lo: [T; 3], hi: [T; 3], motion: &Vector3<T>) -> Self {
+        let inv: [T; 3] = core::array::from_fn(|i| T::ONE / motion[i]);
+        Self { lo, hi, inv, negative: inv.map(|x| x < T::ZERO), slack: slab_slack() }
     }
 
     /// The slack multiplier (see [`slab_slack`]).
@@ -60,22 +64,28 @@ impl<T: Real> SlabRay<T> {
         self.slack
     }
 
-    /// The parameter where the ray enters `node`'s box (at least 0), or `+∞` when it misses the
-    /// box within `[0, t_max]` (up to the slack).
+    /// The parameter where the ray (the moving box) enters `node`'s box (at least 0), or `+∞`
+    /// when it misses the box within `[0, t_max]` (up to the slack).
     ///
     /// A zero direction component with the origin on that axis's bound gives `0·∞ = NaN`; the
     /// comparisons below keep the previous bound then (the ray runs in the face's plane, which
     /// a closed box contains), so NaN never rejects nor accepts on its own.
     #[inline(always)]
     pub(crate) fn enter(&self, node: &Node, t_max: T) -> T {
-        let lo: Point3<T> = point(&node.min);
-        let hi: Point3<T> = point(&node.max);
+        let n_lo: Point3<T> = point(&node.min);
+        let n_hi: Point3<T> = point(&node.max);
         let mut t_near = T::ZERO;
         let mut t_far = t_max;
         for i in 0..3 {
-            let (near, far) = if self.negative[i] { (hi[i], lo[i]) } else { (lo[i], hi[i]) };
-            let a = (near - self.origin[i]) * self.inv[i];
-            let b = (far - self.origin[i]) * self.inv[i];
+            // Moving up the axis, the box's top meets the node's bottom first and its bottom
+            // leaves the node's top last; down the axis, the other way round.
+            let (near, far) = if self.negative[i] {
+                (n_hi[i] - self.lo[i], n_lo[i] - self.hi[i])
+            } else {
+                (n_lo[i] - self.hi[i], n_hi[i] - self.lo[i])
+            };
+            let a = near * self.inv[i];
+            let b = far * self.inv[i];
             // `x.fast_max(y)` is `y` when `x` is NaN: a NaN slab leaves the interval alone.
             t_near = a.fast_max(t_near);
             t_far = b.fast_min(t_far);
@@ -190,7 +200,6 @@ impl<T: Real> ShearedRay<T> {
 mod tests {
     use super::*;
     use osculate_cast::ray_triangle_watertight;
-    use osculate_math::Vector3;
     use osculate_math::testing::Rng;
 
     /// The prepared test never rejects a triangle the library's test hits, on rays through

@@ -82,11 +82,11 @@ impl Bvh {
         loop {
             if node.is_leaf() {
                 for slot in node.slots() {
-                    if let Some(v) = value(slot, best) {
-                        if v < best || (winner.is_none() && v <= best) {
-                            best = v;
-                            winner = Some(slot);
-                        }
+                    if let Some(v) = value(slot, best)
+                        && (v < best || (winner.is_none() && v <= best))
+                    {
+                        best = v;
+                        winner = Some(slot);
                     }
                 }
             } else if let Some((l, r)) = self.children(node) {
@@ -116,11 +116,11 @@ impl Bvh {
                 let Some((index, bound)) = stack.pop() else {
                     return winner.map(|s| (s, best));
                 };
-                if bound <= best * slack {
-                    if let Some(n) = self.nodes.get(index as usize) {
-                        node = n;
-                        break;
-                    }
+                if bound <= best * slack
+                    && let Some(n) = self.nodes.get(index as usize)
+                {
+                    node = n;
+                    break;
                 }
             }
         }
