@@ -10,6 +10,7 @@
 //! | [`overlap`] | `osculate-overlap` | boolean overlap tests |
 //! | [`cast`] | `osculate-cast` | ray / segment / line casts |
 //! | [`dynamic`] | `osculate-dynamic` | moving-object tests, time of impact |
+//! | [`mesh`] | `osculate-mesh` | a bounding volume hierarchy, triangle meshes as shapes |
 //!
 //! ```
 //! use osculate::prelude::*;
@@ -51,6 +52,7 @@ pub use osculate_cast as cast;
 pub use osculate_closest as closest;
 pub use osculate_dynamic as dynamic;
 pub use osculate_math as math;
+pub use osculate_mesh as mesh;
 pub use osculate_overlap as overlap;
 
 /// The shapes, the scalar trait and the shape traits, for `use osculate::prelude::*`.
