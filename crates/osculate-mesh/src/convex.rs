@@ -203,24 +203,30 @@ fn query_box<T: Real>(shape: &impl Bounded<T>, extra: T) -> Option<Aabb<T>> {
     (finite && !b.is_empty()).then(|| b.loosened(query_margin(&b) + extra))
 }
 
-/// Whether a node's box and `q` overlap (touching counts).
+/// Per lane: whether the lane's box and `q` overlap (touching counts).
 #[inline(always)]
-fn node_overlaps<T: Real>(n: &Node, q: &Aabb<T>) -> bool {
-    (0..3)
-        .all(|i| T::lit(f64::from(n.min[i])) <= q.max[i] && q.min[i] <= T::lit(f64::from(n.max[i])))
+fn node_overlaps<T: Real>(n: &Node, q: &Aabb<T>) -> [bool; 4] {
+    core::array::from_fn(|l| {
+        (0..3).all(|a| {
+            T::lit(f64::from(n.lo[a][l])) <= q.max[a] && q.min[a] <= T::lit(f64::from(n.hi[a][l]))
+        })
+    })
 }
 
-/// The distance between a node's box and `q` (0 when they overlap).
+/// Per lane: the distance between the lane's box and `q` (0 when they overlap; `+∞` for an
+/// unused lane).
 #[inline(always)]
-fn node_distance<T: Real>(n: &Node, q: &Aabb<T>) -> T {
-    let mut d2 = T::ZERO;
-    for i in 0..3 {
-        let gap = (T::lit(f64::from(n.min[i])) - q.max[i])
-            .fast_max(q.min[i] - T::lit(f64::from(n.max[i])))
-            .fast_max(T::ZERO);
-        d2 += gap * gap;
+fn node_distance<T: Real>(n: &Node, q: &Aabb<T>) -> [T; 4] {
+    let mut d2 = [T::ZERO; 4];
+    for a in 0..3 {
+        for (l, d2) in d2.iter_mut().enumerate() {
+            let gap = (T::lit(f64::from(n.lo[a][l])) - q.max[a])
+                .fast_max(q.min[a] - T::lit(f64::from(n.hi[a][l])))
+                .fast_max(T::ZERO);
+            *d2 += gap * gap;
+        }
     }
-    d2.sqrt()
+    d2.map(|x| x.sqrt())
 }
 
 /// Whether convex `shape` overlaps `mesh` (both in the mesh's frame; touching counts): the

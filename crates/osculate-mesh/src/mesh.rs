@@ -126,9 +126,11 @@ impl<T: Real> Default for MeshOptions<T> {
     }
 }
 
-/// The pseudo-normals of a closed mesh (Bærentzen and Aanæs 2005).
+/// The topology and pseudo-normals of a closed mesh (Bærentzen and Aanæs 2005).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Solid<T: Real> {
+    /// Per slot: the triangle's vertex indices.
+    pub(crate) indices: Vec<[u32; 3]>,
     /// Per vertex: the sum of its triangles' unit normals weighted by their angles at it.
     pub(crate) vertex_normals: Vec<Vector3<T>>,
     /// Per slot: the slot across each edge (`a → b`, `b → c`, `c → a`).
@@ -139,11 +141,14 @@ pub(crate) struct Solid<T: Real> {
 /// closest points, inside-or-outside tests (closed meshes), and overlap, distance, contact and
 /// sweeps of convex shapes.
 ///
-/// **Storage.** The vertices, one `[u32; 3]` per triangle stored in the tree's leaf order (a leaf's
-/// triangles are adjacent), the [`Bvh`] (which maps that order back to the caller's numbering:
-/// every result names triangles by their position in the index list given), one bit per
-/// triangle marking those collapsed up to rounding, and with [`MeshOptions::solid`] the
-/// pseudo-normals. [`TriangleMesh::memory_bytes`] reports the total.
+/// **Storage.** The vertices; each triangle's three corners, copied in the tree's leaf order (a
+/// leaf's triangles are adjacent in memory, so a query reads a leaf in one sweep instead of
+/// gathering nine coordinates from across the vertex array); the [`Bvh`] (which maps that order
+/// back to the caller's numbering: every result names triangles by their position in the index
+/// list given); one bit per triangle marking those collapsed up to rounding; and with
+/// [`MeshOptions::solid`] the indices, neighbours and pseudo-normals.
+/// [`TriangleMesh::memory_bytes`] reports the total (for `f32`, about 80 bytes per triangle on a
+/// closed mesh without the solid data).
 ///
 /// **Validity.** [`TriangleMesh::try_new`] rejects an empty index list, an index out of range and
 /// a non-finite vertex; triangles with repeated indices or collapsed up to rounding are valid
@@ -172,8 +177,8 @@ pub(crate) struct Solid<T: Real> {
 #[derive(Clone, PartialEq)]
 pub struct TriangleMesh<T: Real> {
     pub(crate) vertices: Vec<Point3<T>>,
-    /// The triangles in leaf order (slot `k` is the caller's triangle `bvh.items[k]`).
-    pub(crate) triangles: Vec<[u32; 3]>,
+    /// The triangles' corners in leaf order (slot `k` is the caller's triangle `bvh.items[k]`).
+    corners: Vec<Triangle<T>>,
     pub(crate) bvh: Bvh,
     /// One bit per slot: collapsed up to rounding (the watertight ray test skips it).
     flat: Vec<u64>,
@@ -187,7 +192,7 @@ impl<T: Real> fmt::Debug for TriangleMesh<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TriangleMesh")
             .field("vertices", &self.vertices.len())
-            .field("triangles", &self.triangles.len())
+            .field("triangles", &self.corners.len())
             .field("degenerate", &self.degenerate.len())
             .field("solid", &self.solid.is_some())
             .field("bvh", &self.bvh)
@@ -307,16 +312,18 @@ impl<T: Real> TriangleMesh<T> {
         let bvh = Bvh::try_with_leaf_size(&boxes, options.leaf_triangles)
             .map_err(|_| MeshError::TooManyElements)?;
         drop(boxes);
-        let triangles: Vec<[u32; 3]> = bvh
+        let indices: Vec<[u32; 3]> = bvh
             .items
             .iter()
             .map(|&i| triangles.get(i as usize).copied().unwrap_or([0; 3]))
             .collect();
-        let mut flat = vec![0u64; triangles.len().div_ceil(64)];
+        drop(triangles);
+        let corners: Vec<Triangle<T>> = indices.iter().map(geometry).collect();
+        let mut flat = vec![0u64; corners.len().div_ceil(64)];
         let mut degenerate = Vec::new();
-        for (slot, t) in triangles.iter().enumerate() {
+        for (slot, (t, tri)) in indices.iter().zip(&corners).enumerate() {
             let repeated = t[0] == t[1] || t[1] == t[2] || t[2] == t[0];
-            if repeated || is_flat(&geometry(t)) {
+            if repeated || is_flat(tri) {
                 if let Some(w) = flat.get_mut(slot / 64) {
                     *w |= 1 << (slot % 64);
                 }
@@ -324,10 +331,10 @@ impl<T: Real> TriangleMesh<T> {
             }
         }
         degenerate.sort_unstable();
-        let aabb = Aabb::from_points(triangles.iter().flatten().map(|&i| &vertices[i as usize]));
-        let mut mesh = Self { vertices, triangles, bvh, flat, degenerate, solid: None, aabb };
+        let aabb = Aabb::from_points(corners.iter().flat_map(|t| [&t.a, &t.b, &t.c]));
+        let mut mesh = Self { vertices, corners, bvh, flat, degenerate, solid: None, aabb };
         if options.solid {
-            mesh.solid = Some(mesh.solid_topology()?);
+            mesh.solid = Some(mesh.solid_topology(indices)?);
         }
         Ok(mesh)
     }
@@ -343,7 +350,7 @@ impl<T: Real> TriangleMesh<T> {
     #[inline]
     #[must_use]
     pub fn triangle_count(&self) -> usize {
-        self.triangles.len()
+        self.corners.len()
     }
 
     /// Every triangle with its number (its position in the index list given), in the mesh's
@@ -362,7 +369,7 @@ impl<T: Real> TriangleMesh<T> {
     /// # Ok::<(), osculate_mesh::MeshError>(())
     /// ```
     pub fn triangles(&self) -> impl Iterator<Item = (usize, Triangle<T>)> + '_ {
-        (0..self.triangles.len()).filter_map(|s| Some((self.bvh.item(s), self.slot_triangle(s)?)))
+        (0..self.corners.len()).filter_map(|s| Some((self.bvh.item(s), self.slot_triangle(s)?)))
     }
 
     /// The numbers of the degenerate triangles, ascending: those with a repeated index (after
@@ -398,10 +405,10 @@ impl<T: Real> TriangleMesh<T> {
     pub fn memory_bytes(&self) -> usize {
         let solid = self.solid.as_ref().map_or(0, |s| {
             s.vertex_normals.capacity() * size_of::<Vector3<T>>()
-                + s.neighbours.capacity() * size_of::<[u32; 3]>()
+                + (s.neighbours.capacity() + s.indices.capacity()) * size_of::<[u32; 3]>()
         });
         self.vertices.capacity() * size_of::<Point3<T>>()
-            + self.triangles.capacity() * size_of::<[u32; 3]>()
+            + self.corners.capacity() * size_of::<Triangle<T>>()
             + self.bvh.memory_bytes()
             + self.flat.capacity() * size_of::<u64>()
             + self.degenerate.capacity() * size_of::<u32>()
@@ -411,12 +418,7 @@ impl<T: Real> TriangleMesh<T> {
     /// The triangle in slot `slot`.
     #[inline(always)]
     pub(crate) fn slot_triangle(&self, slot: usize) -> Option<Triangle<T>> {
-        let [a, b, c] = *self.triangles.get(slot)?;
-        Some(Triangle::new(
-            *self.vertices.get(a as usize)?,
-            *self.vertices.get(b as usize)?,
-            *self.vertices.get(c as usize)?,
-        ))
+        self.corners.get(slot).copied()
     }
 
     /// Whether the triangle in slot `slot` is degenerate (see
@@ -426,12 +428,13 @@ impl<T: Real> TriangleMesh<T> {
         self.flat.get(slot / 64).is_some_and(|w| w >> (slot % 64) & 1 == 1)
     }
 
-    /// The closedness and orientation checks and the pseudo-normals.
-    fn solid_topology(&self) -> Result<Solid<T>, MeshError> {
+    /// The closedness and orientation checks and the pseudo-normals, for the triangles'
+    /// vertex `indices` in slot order.
+    fn solid_topology(&self, indices: Vec<[u32; 3]>) -> Result<Solid<T>, MeshError> {
         // Each half-edge as (lower vertex, higher vertex, slot, edge, runs from lower to higher),
         // sorted so that the half-edges of one edge are adjacent.
-        let mut half: Vec<(u32, u32, u32, u8, bool)> = Vec::with_capacity(3 * self.triangles.len());
-        for (slot, t) in (0u32..).zip(&self.triangles) {
+        let mut half: Vec<(u32, u32, u32, u8, bool)> = Vec::with_capacity(3 * indices.len());
+        for (slot, t) in (0u32..).zip(&indices) {
             if t[0] == t[1] || t[1] == t[2] || t[2] == t[0] {
                 continue;
             }
@@ -441,7 +444,7 @@ impl<T: Real> TriangleMesh<T> {
             }
         }
         half.sort_unstable_by_key(|h| (h.0, h.1));
-        let mut neighbours = vec![[u32::MAX; 3]; self.triangles.len()];
+        let mut neighbours = vec![[u32::MAX; 3]; indices.len()];
         let name = |slot: u32, e: u8| (self.bvh.item(slot as usize), usize::from(e));
         let mut i = 0;
         while i < half.len() {
@@ -473,7 +476,7 @@ impl<T: Real> TriangleMesh<T> {
         let o = self.aabb.center();
         let mut volume = T::ZERO;
         let mut vertex_normals = vec![Vector3::zeros(); self.vertices.len()];
-        for (slot, t) in self.triangles.iter().enumerate() {
+        for (slot, t) in indices.iter().enumerate() {
             let Some(tri) = self.slot_triangle(slot) else { continue };
             if t[0] == t[1] || t[1] == t[2] || t[2] == t[0] {
                 continue;
@@ -495,7 +498,7 @@ impl<T: Real> TriangleMesh<T> {
         if !(volume > T::ZERO) {
             return Err(MeshError::InsideOut);
         }
-        Ok(Solid { vertex_normals, neighbours })
+        Ok(Solid { indices, vertex_normals, neighbours })
     }
 
     /// The pseudo-normal (unnormalised) of the feature of slot `slot` where a closest point with
@@ -504,7 +507,7 @@ impl<T: Real> TriangleMesh<T> {
     /// (Bærentzen and Aanæs 2005). `None` for a mesh that is not solid.
     pub(crate) fn pseudo_normal(&self, slot: usize, w: &[T; 3]) -> Option<Vector3<T>> {
         let solid = self.solid.as_ref()?;
-        let t = self.triangles.get(slot)?;
+        let t = solid.indices.get(slot)?;
         let own =
             self.slot_triangle(slot)?.unit_normal().map_or(Vector3::zeros(), |n| n.into_inner());
         let zeros = w.iter().filter(|&&x| x == T::ZERO).count();

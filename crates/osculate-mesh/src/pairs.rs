@@ -6,7 +6,7 @@ use core::ops::ControlFlow;
 use osculate_math::{Aabb, Bounded, Isometry3, Real, Triangle, Vector3};
 use osculate_overlap::{aabb_aabb, triangle_triangle, triangle_triangle_exact};
 
-use crate::bvh::Node;
+use crate::bvh::Box32;
 use crate::mesh::TriangleMesh;
 
 /// Which triangle-triangle test decides a pair.
@@ -25,7 +25,7 @@ pub enum Predicate {
 /// axes (`|R|·e`, Ericson 4.2.6), loosened by `8ε` of the magnitudes involved for the rounding of
 /// the transform (so it contains B's triangles as `pose` rounds them).
 #[inline]
-fn posed_box<T: Real>(n: &Node, pose: &Isometry3<T>) -> Aabb<T> {
+fn posed_box<T: Real>(n: &Box32, pose: &Isometry3<T>) -> Aabb<T> {
     let b: Aabb<T> = n.aabb();
     let c = pose * b.center();
     let h = b.half_extents();
@@ -79,7 +79,7 @@ pub fn visit_intersecting_triangles<T: Real>(
     if !finite {
         return ControlFlow::Continue(());
     }
-    let node_test = |na: &Node, nb: &Node| {
+    let node_test = |na: &Box32, nb: &Box32| {
         let qa: Aabb<T> = na.aabb();
         aabb_aabb(&qa, &posed_box(nb, pose))
     };

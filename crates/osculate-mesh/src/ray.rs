@@ -5,7 +5,7 @@
 use osculate_cast::Culling;
 use osculate_math::{Point3, Ray, Real, Triangle, Vector3};
 
-use crate::bvh::{Node, point};
+use crate::bvh::Node;
 
 /// Whether a ray is usable (finite origin and direction, non-zero direction, `max_t ≥ 0`): the
 /// condition under which `osculate_cast`'s casts answer at all.
@@ -64,33 +64,36 @@ impl<T: Real> SlabRay<T> {
         self.slack
     }
 
-    /// The parameter where the ray (the moving box) enters `node`'s box (at least 0), or `+∞`
-    /// when it misses the box within `[0, t_max]` (up to the slack).
+    /// Per lane of `node`: the parameter where the ray (the moving box) enters the lane's box
+    /// (at least 0), or `+∞` when it misses the box within `[0, t_max]` (up to the slack). An
+    /// unused lane's empty box is always missed.
     ///
     /// A zero direction component with the origin on that axis's bound gives `0·∞ = NaN`; the
     /// comparisons below keep the previous bound then (the ray runs in the face's plane, which
     /// a closed box contains), so NaN never rejects nor accepts on its own.
     #[inline(always)]
-    pub(crate) fn enter(&self, node: &Node, t_max: T) -> T {
-        let n_lo: Point3<T> = point(&node.min);
-        let n_hi: Point3<T> = point(&node.max);
-        let mut t_near = T::ZERO;
-        let mut t_far = t_max;
-        for i in 0..3 {
+    pub(crate) fn enter(&self, node: &Node, t_max: T) -> [T; 4] {
+        let mut t_near = [T::ZERO; 4];
+        let mut t_far = [t_max; 4];
+        for a in 0..3 {
             // Moving up the axis, the box's top meets the node's bottom first and its bottom
             // leaves the node's top last; down the axis, the other way round.
-            let (near, far) = if self.negative[i] {
-                (n_hi[i] - self.lo[i], n_lo[i] - self.hi[i])
+            let (near_b, far_b, near_o, far_o) = if self.negative[a] {
+                (&node.hi[a], &node.lo[a], self.lo[a], self.hi[a])
             } else {
-                (n_lo[i] - self.hi[i], n_hi[i] - self.lo[i])
+                (&node.lo[a], &node.hi[a], self.hi[a], self.lo[a])
             };
-            let a = near * self.inv[i];
-            let b = far * self.inv[i];
-            // `x.fast_max(y)` is `y` when `x` is NaN: a NaN slab leaves the interval alone.
-            t_near = a.fast_max(t_near);
-            t_far = b.fast_min(t_far);
+            for l in 0..4 {
+                let near = (T::lit(f64::from(near_b[l])) - near_o) * self.inv[a];
+                let far = (T::lit(f64::from(far_b[l])) - far_o) * self.inv[a];
+                // `x.fast_max(y)` is `y` when `x` is NaN: a NaN slab leaves the interval alone.
+                t_near[l] = near.fast_max(t_near[l]);
+                t_far[l] = far.fast_min(t_far[l]);
+            }
         }
-        if t_near <= t_far * self.slack { t_near } else { T::INFINITY }
+        core::array::from_fn(|l| {
+            if t_near[l] <= t_far[l] * self.slack { t_near[l] } else { T::INFINITY }
+        })
     }
 }
 
@@ -262,20 +265,35 @@ mod tests {
 
     #[test]
     fn slab_in_face_plane_with_zero_direction_hits() {
-        let node = Node { min: [0.0, 0.0, 0.0], start: 0, max: [1.0, 1.0, 1.0], count: 1 };
+        // Lane 0: the unit box; the other lanes unused (empty boxes).
+        let mut node = Node {
+            lo: [[f32::INFINITY; 4]; 3],
+            hi: [[f32::NEG_INFINITY; 4]; 3],
+            start: [crate::bvh::UNUSED; 4],
+            count: [0; 4],
+        };
+        for a in 0..3 {
+            (node.lo[a][0], node.hi[a][0]) = (0.0, 1.0);
+        }
         // Along the box's bottom face: y = 0 exactly, direction y = 0.
         let r = Ray::new(Point3::new(-1.0_f32, 0.0, 0.5), Vector3::new(1.0, 0.0, 0.0));
-        assert_eq!(SlabRay::new(&r).enter(&node, f32::INFINITY), 1.0);
+        assert_eq!(
+            SlabRay::new(&r).enter(&node, f32::INFINITY),
+            [1.0, f32::INFINITY, f32::INFINITY, f32::INFINITY]
+        );
         let r = Ray::new(Point3::new(-1.0_f64, -0.0, 0.5), Vector3::new(1.0, -0.0, 0.0));
-        assert_eq!(SlabRay::new(&r).enter(&node, f64::INFINITY), 1.0);
+        assert_eq!(SlabRay::new(&r).enter(&node, f64::INFINITY)[0], 1.0);
         // Just below the face: a miss.
         let r = Ray::new(Point3::new(-1.0_f64, -1e-300, 0.5), Vector3::new(1.0, 0.0, 0.0));
-        assert_eq!(SlabRay::new(&r).enter(&node, f64::INFINITY), f64::INFINITY);
+        assert_eq!(SlabRay::new(&r).enter(&node, f64::INFINITY)[0], f64::INFINITY);
         // Beyond t_max: a miss.
         let r = Ray::new(Point3::new(-1.0_f64, 0.5, 0.5), Vector3::new(1.0, 0.0, 0.0));
-        assert_eq!(SlabRay::new(&r).enter(&node, 0.5), f64::INFINITY);
+        assert_eq!(SlabRay::new(&r).enter(&node, 0.5)[0], f64::INFINITY);
         // Starting inside: 0.
         let r = Ray::new(Point3::new(0.5_f64, 0.5, 0.5), Vector3::new(1.0, 2.0, 0.0));
-        assert_eq!(SlabRay::new(&r).enter(&node, 0.5), 0.0);
+        assert_eq!(
+            SlabRay::new(&r).enter(&node, 0.5),
+            [0.0, f64::INFINITY, f64::INFINITY, f64::INFINITY]
+        );
     }
 }

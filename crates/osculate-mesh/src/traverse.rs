@@ -7,7 +7,7 @@ use core::ops::ControlFlow;
 
 use osculate_math::{Aabb, Point3, Ray, Real};
 
-use crate::bvh::{Bvh, MAX_DEPTH, Node};
+use crate::bvh::{Box32, Bvh, Child, MAX_DEPTH, Node};
 use crate::ray::{SlabRay, valid_ray};
 
 /// A fixed-capacity stack. The traversals size it from the depth cap so that it cannot fill up;
@@ -39,86 +39,129 @@ impl<E: Copy, const N: usize> Stack<E, N> {
     }
 }
 
+/// The stack of a single-tree traversal: expanding a node leaves at most three siblings pending
+/// per level, and the four-wide tree is no deeper than [`MAX_DEPTH`].
+const STACK: usize = 4 * MAX_DEPTH;
+
+/// The stack of a two-tree traversal: each expansion of either side leaves at most three more
+/// pairs pending, over at most `2·MAX_DEPTH` levels.
+const PAIR_STACK: usize = 8 * MAX_DEPTH;
+
+/// The stack of a self-pair traversal: a node's expansion leaves three sibling subtrees and six
+/// sibling pairs pending per level, then the pairs' descents three per level of either side.
+const SELF_STACK: usize = 16 * MAX_DEPTH;
+
+/// A reference to a subtree during a pair traversal: lane `lane` of node `node`, or the whole
+/// tree (`lane == 4`).
+#[derive(Clone, Copy, Debug)]
+struct Ref {
+    node: u32,
+    lane: u32,
+}
+
+impl Ref {
+    const ROOT: Self = Self { node: 0, lane: 4 };
+}
+
 /// A task of the self-pair traversal: the pairs within one subtree, or across two.
 #[derive(Clone, Copy)]
 enum SelfTask {
-    Within(u32),
-    Across(u32, u32),
+    Within(Child),
+    Across(Ref, Ref),
+}
+
+/// Up to four lanes ordered by their bounds, largest first (the nearest is pushed last and so
+/// popped first).
+#[inline(always)]
+fn by_bound_descending<T: Real>(lanes: &mut [(T, usize)]) {
+    for i in 1..lanes.len() {
+        let mut j = i;
+        while j > 0 && lanes[j].0 > lanes[j - 1].0 {
+            lanes.swap(j, j - 1);
+            j -= 1;
+        }
+    }
 }
 
 impl Bvh {
-    /// The two children of interior node `n`.
+    /// The box and the child a pair-traversal reference stands for.
     #[inline(always)]
-    pub(crate) fn children(&self, n: &Node) -> Option<(&Node, &Node)> {
-        let c = n.start as usize;
-        match self.nodes.get(c..c + 2) {
-            Some([l, r]) => Some((l, r)),
-            _ => None,
+    fn resolve(&self, r: Ref, root_box: &Box32) -> Option<(Box32, Child)> {
+        if r.lane >= 4 {
+            return Some((*root_box, Child::ROOT));
         }
+        let n = self.nodes.get(r.node as usize)?;
+        let l = r.lane as usize;
+        Some((n.lane_box(l), n.child(l)))
     }
 
-    /// Best-first descent: the slot minimising `value` with its value, visiting nodes in order of
-    /// `lower` and skipping every node whose bound exceeds the best value found times `slack`.
+    /// The box of every item, as a build box.
+    fn root_box(&self) -> Box32 {
+        let mut b = Box32::EMPTY;
+        if let Some(root) = self.nodes.first() {
+            for l in (0..4).filter(|&l| root.used(l)) {
+                b.grow(&root.lane_box(l));
+            }
+        }
+        b
+    }
+
+    /// Best-first descent: the slot minimising `value` with its value, expanding nodes in order
+    /// of the bounds `lower` gives their lanes and skipping every lane whose bound exceeds the
+    /// best value found times `slack`.
     ///
-    /// `lower(node, best)` must not exceed the value of any slot under `node` that could beat
-    /// `best` (return `+∞` to prune); `value(slot, best)` returns the slot's value, or `None`
-    /// when it cannot beat `best`. A value replaces the best when smaller; the first value found
-    /// is accepted when not above `best` (so `best` starts as an inclusive bound, e.g. a ray's
-    /// `max_t`). A tie keeps the earlier slot.
+    /// `lower(node, best)` returns, per lane, a bound not above the value of any slot under it
+    /// that could beat `best` (`+∞` prunes; unused lanes are skipped whatever it returns);
+    /// `value(slot, best)` returns the slot's value, or `None` when it cannot beat `best`. A value
+    /// replaces the best when smaller; the first value found is accepted when not above `best`
+    /// (so `best` starts as an inclusive bound, e.g. a ray's `max_t`). A tie keeps the earlier
+    /// slot.
     pub(crate) fn best_first_slots<T: Real>(
         &self,
         mut best: T,
         slack: T,
-        mut lower: impl FnMut(&Node, T) -> T,
+        mut lower: impl FnMut(&Node, T) -> [T; 4],
         mut value: impl FnMut(usize, T) -> Option<T>,
     ) -> Option<(usize, T)> {
+        // A lane is visited when its bound is finite and within the best (times the slack): a
+        // bound of +∞ prunes even while the best is still +∞.
+        let visit = |bound: T, best: T| bound < T::INFINITY && bound <= best * slack;
         let mut node = self.nodes.first()?;
-        if !(lower(node, best) <= best * slack) {
-            return None;
-        }
         let mut winner: Option<usize> = None;
-        // Each descent pushes at most one node per level: at most MAX_DEPTH − 1 pending.
-        let mut stack: Stack<(u32, T), MAX_DEPTH> = Stack::new((0, T::ZERO));
+        let mut stack: Stack<(Child, T), STACK> = Stack::new((Child::ROOT, T::ZERO));
         loop {
-            if node.is_leaf() {
-                for slot in node.slots() {
-                    if let Some(v) = value(slot, best)
-                        && (v < best || (winner.is_none() && v <= best))
-                    {
-                        best = v;
-                        winner = Some(slot);
-                    }
-                }
-            } else if let Some((l, r)) = self.children(node) {
-                let (bl, br) = (lower(l, best), lower(r, best));
-                let bound = best * slack;
-                match (bl <= bound, br <= bound) {
-                    (true, true) => {
-                        let (near, far_bound, far_index) =
-                            if bl <= br { (l, br, node.start + 1) } else { (r, bl, node.start) };
-                        stack.push((far_index, far_bound));
-                        node = near;
-                        continue;
-                    }
-                    (true, false) => {
-                        node = l;
-                        continue;
-                    }
-                    (false, true) => {
-                        node = r;
-                        continue;
-                    }
-                    (false, false) => {}
+            let bounds = lower(node, best);
+            let mut lanes = [(T::ZERO, 0); 4];
+            let mut m = 0;
+            for (l, &b) in bounds.iter().enumerate() {
+                if node.used(l) && visit(b, best) {
+                    lanes[m] = (b, l);
+                    m += 1;
                 }
             }
-            // Pop the nearest pending node that can still beat the best.
+            by_bound_descending(&mut lanes[..m]);
+            for &(b, l) in &lanes[..m] {
+                stack.push((node.child(l), b));
+            }
+            // Pop the nearest pending child that can still beat the best; leaves are tested
+            // here, an interior child becomes the next node to expand.
             loop {
-                let Some((index, bound)) = stack.pop() else {
+                let Some((child, bound)) = stack.pop() else {
                     return winner.map(|s| (s, best));
                 };
-                if bound <= best * slack
-                    && let Some(n) = self.nodes.get(index as usize)
-                {
+                if !visit(bound, best) {
+                    continue;
+                }
+                if child.is_leaf() {
+                    for slot in child.slots() {
+                        if let Some(v) = value(slot, best)
+                            && (v < best || (winner.is_none() && v <= best))
+                        {
+                            best = v;
+                            winner = Some(slot);
+                        }
+                    }
+                } else if let Some(n) = self.nodes.get(child.start as usize) {
                     node = n;
                     break;
                 }
@@ -126,168 +169,169 @@ impl Bvh {
         }
     }
 
-    /// Depth-first visit of the slots of every leaf whose node (and ancestors) pass `test`.
+    /// Depth-first visit of the slots of every leaf whose lane (and ancestors) pass `test`.
     pub(crate) fn visit_slots(
         &self,
-        mut test: impl FnMut(&Node) -> bool,
+        mut test: impl FnMut(&Node) -> [bool; 4],
         mut leaf: impl FnMut(usize) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let Some(root) = self.nodes.first() else { return ControlFlow::Continue(()) };
-        if !test(root) {
-            return ControlFlow::Continue(());
-        }
-        let mut stack: Stack<u32, MAX_DEPTH> = Stack::new(0);
-        let mut node = root;
+        let Some(mut node) = self.nodes.first() else { return ControlFlow::Continue(()) };
+        let mut stack: Stack<Child, STACK> = Stack::new(Child::ROOT);
         loop {
-            if node.is_leaf() {
-                for slot in node.slots() {
-                    leaf(slot)?;
-                }
-            } else if let Some((l, r)) = self.children(node) {
-                match (test(l), test(r)) {
-                    (true, true) => {
-                        stack.push(node.start + 1);
-                        node = l;
-                        continue;
-                    }
-                    (true, false) => {
-                        node = l;
-                        continue;
-                    }
-                    (false, true) => {
-                        node = r;
-                        continue;
-                    }
-                    (false, false) => {}
+            let hits = test(node);
+            for l in (0..4).rev() {
+                if node.used(l) && hits[l] {
+                    stack.push(node.child(l));
                 }
             }
-            match stack.pop().and_then(|i| self.nodes.get(i as usize)) {
-                Some(n) => node = n,
-                None => return ControlFlow::Continue(()),
+            loop {
+                let Some(child) = stack.pop() else { return ControlFlow::Continue(()) };
+                if child.is_leaf() {
+                    for slot in child.slots() {
+                        leaf(slot)?;
+                    }
+                } else if let Some(n) = self.nodes.get(child.start as usize) {
+                    node = n;
+                    break;
+                }
             }
         }
     }
 
-    /// The slot pairs of every pair of leaves, one from `self` and one from `other`, whose nodes
+    /// Pushes the pairs of `(a, b)` one level down, expanding the larger interior side (its
+    /// lanes that pass `test` against the other side's box).
+    #[inline]
+    fn expand_pair<const N: usize, E: Copy>(
+        a: (&Self, Ref, &Box32, Child),
+        b: (&Self, Ref, &Box32, Child),
+        test: &mut impl FnMut(&Box32, &Box32) -> bool,
+        stack: &mut Stack<E, N>,
+        wrap: impl Fn(Ref, Ref) -> E,
+    ) {
+        let expand_a =
+            !a.3.is_leaf() && (b.3.is_leaf() || a.2.measure(false) >= b.2.measure(false));
+        let (tree, parent, other, other_box) =
+            if expand_a { (a.0, a.3, b.1, b.2) } else { (b.0, b.3, a.1, a.2) };
+        let Some(node) = tree.nodes.get(parent.start as usize) else { return };
+        for l in (0..4).filter(|&l| node.used(l)) {
+            let lane = node.lane_box(l);
+            #[allow(clippy::cast_possible_truncation, reason = "lane < 4")]
+            let r = Ref { node: parent.start, lane: l as u32 };
+            if expand_a {
+                if test(&lane, other_box) {
+                    stack.push(wrap(r, other));
+                }
+            } else if test(other_box, &lane) {
+                stack.push(wrap(other, r));
+            }
+        }
+    }
+
+    /// The slot pairs of every pair of leaves, one from `self` and one from `other`, whose lanes
     /// (and ancestors) pass `test`.
     pub(crate) fn pair_slots(
         &self,
         other: &Self,
-        mut test: impl FnMut(&Node, &Node) -> bool,
+        mut test: impl FnMut(&Box32, &Box32) -> bool,
         mut leaf: impl FnMut(usize, usize) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         if self.nodes.is_empty() || other.nodes.is_empty() {
             return ControlFlow::Continue(());
         }
-        // Each step replaces one pair by at most two whose depths sum one more: at most
-        // 2·(MAX_DEPTH − 1) + 1 pending.
-        let mut stack: Stack<(u32, u32), { 2 * MAX_DEPTH }> = Stack::new((0, 0));
-        stack.push((0, 0));
-        while let Some((ia, ib)) = stack.pop() {
-            let (Some(a), Some(b)) = (self.nodes.get(ia as usize), other.nodes.get(ib as usize))
+        let (root_a, root_b) = (self.root_box(), other.root_box());
+        if !test(&root_a, &root_b) {
+            return ControlFlow::Continue(());
+        }
+        let mut stack: Stack<(Ref, Ref), PAIR_STACK> = Stack::new((Ref::ROOT, Ref::ROOT));
+        stack.push((Ref::ROOT, Ref::ROOT));
+        while let Some((ra, rb)) = stack.pop() {
+            let (Some((ba, ca)), Some((bb, cb))) =
+                (self.resolve(ra, &root_a), other.resolve(rb, &root_b))
             else {
                 continue;
             };
-            if !test(a, b) {
+            if ca.is_leaf() && cb.is_leaf() {
+                for sa in ca.slots() {
+                    for sb in cb.slots() {
+                        leaf(sa, sb)?;
+                    }
+                }
                 continue;
             }
-            match (a.is_leaf(), b.is_leaf()) {
-                (true, true) => {
-                    for sa in a.slots() {
-                        for sb in b.slots() {
-                            leaf(sa, sb)?;
-                        }
-                    }
-                }
-                (false, true) => {
-                    stack.push((a.start + 1, ib));
-                    stack.push((a.start, ib));
-                }
-                (true, false) => {
-                    stack.push((ia, b.start + 1));
-                    stack.push((ia, b.start));
-                }
-                (false, false) => {
-                    if half_area(a) >= half_area(b) {
-                        stack.push((a.start + 1, ib));
-                        stack.push((a.start, ib));
-                    } else {
-                        stack.push((ia, b.start + 1));
-                        stack.push((ia, b.start));
-                    }
-                }
-            }
+            Self::expand_pair(
+                (self, ra, &ba, ca),
+                (other, rb, &bb, cb),
+                &mut test,
+                &mut stack,
+                |x, y| (x, y),
+            );
         }
         ControlFlow::Continue(())
     }
 
-    /// The pairs of distinct slots of `self` under pairs of nodes that pass `test` (each
+    /// The pairs of distinct slots of `self` under pairs of lanes that pass `test` (each
     /// unordered pair once; slots of one leaf are paired without a test).
     pub(crate) fn self_pair_slots(
         &self,
-        mut test: impl FnMut(&Node, &Node) -> bool,
+        mut test: impl FnMut(&Box32, &Box32) -> bool,
         mut leaf: impl FnMut(usize, usize) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         if self.nodes.is_empty() {
             return ControlFlow::Continue(());
         }
-        // A `Within` task leaves two tasks pending per level (the sibling's `Within` and the
-        // `Across`), and an `Across` descent one per level of either side: at most
-        // 2·(MAX_DEPTH − 1) + 2·(MAX_DEPTH − 1) + 1 pending.
-        let mut stack: Stack<SelfTask, { 4 * MAX_DEPTH }> = Stack::new(SelfTask::Within(0));
-        stack.push(SelfTask::Within(0));
+        let root = self.root_box();
+        let mut stack: Stack<SelfTask, SELF_STACK> = Stack::new(SelfTask::Within(Child::ROOT));
+        stack.push(SelfTask::Within(Child::ROOT));
         while let Some(task) = stack.pop() {
             match task {
-                SelfTask::Within(i) => {
-                    let Some(n) = self.nodes.get(i as usize) else { continue };
-                    if n.is_leaf() {
-                        let slots = n.slots();
-                        for a in slots.clone() {
-                            for b in a + 1..slots.end {
-                                leaf(a, b)?;
-                            }
+                SelfTask::Within(c) if c.is_leaf() => {
+                    let slots = c.slots();
+                    for a in slots.clone() {
+                        for b in a + 1..slots.end {
+                            leaf(a, b)?;
                         }
-                    } else {
-                        stack.push(SelfTask::Across(n.start, n.start + 1));
-                        stack.push(SelfTask::Within(n.start + 1));
-                        stack.push(SelfTask::Within(n.start));
                     }
                 }
-                SelfTask::Across(ia, ib) => {
-                    let (Some(a), Some(b)) =
-                        (self.nodes.get(ia as usize), self.nodes.get(ib as usize))
+                SelfTask::Within(c) => {
+                    let Some(n) = self.nodes.get(c.start as usize) else { continue };
+                    let used: [bool; 4] = core::array::from_fn(|l| n.used(l));
+                    for i in 0..4 {
+                        for j in i + 1..4 {
+                            if used[i] && used[j] && test(&n.lane_box(i), &n.lane_box(j)) {
+                                #[allow(clippy::cast_possible_truncation, reason = "lanes < 4")]
+                                let (a, b) = (
+                                    Ref { node: c.start, lane: i as u32 },
+                                    Ref { node: c.start, lane: j as u32 },
+                                );
+                                stack.push(SelfTask::Across(a, b));
+                            }
+                        }
+                    }
+                    for l in (0..4).filter(|&l| used[l]) {
+                        stack.push(SelfTask::Within(n.child(l)));
+                    }
+                }
+                SelfTask::Across(ra, rb) => {
+                    let (Some((ba, ca)), Some((bb, cb))) =
+                        (self.resolve(ra, &root), self.resolve(rb, &root))
                     else {
                         continue;
                     };
-                    if !test(a, b) {
+                    if ca.is_leaf() && cb.is_leaf() {
+                        for sa in ca.slots() {
+                            for sb in cb.slots() {
+                                leaf(sa, sb)?;
+                            }
+                        }
                         continue;
                     }
-                    match (a.is_leaf(), b.is_leaf()) {
-                        (true, true) => {
-                            for sa in a.slots() {
-                                for sb in b.slots() {
-                                    leaf(sa, sb)?;
-                                }
-                            }
-                        }
-                        (false, true) => {
-                            stack.push(SelfTask::Across(a.start + 1, ib));
-                            stack.push(SelfTask::Across(a.start, ib));
-                        }
-                        (true, false) => {
-                            stack.push(SelfTask::Across(ia, b.start + 1));
-                            stack.push(SelfTask::Across(ia, b.start));
-                        }
-                        (false, false) => {
-                            if half_area(a) >= half_area(b) {
-                                stack.push(SelfTask::Across(a.start + 1, ib));
-                                stack.push(SelfTask::Across(a.start, ib));
-                            } else {
-                                stack.push(SelfTask::Across(ia, b.start + 1));
-                                stack.push(SelfTask::Across(ia, b.start));
-                            }
-                        }
-                    }
+                    Self::expand_pair(
+                        (self, ra, &ba, ca),
+                        (self, rb, &bb, cb),
+                        &mut test,
+                        &mut stack,
+                        SelfTask::Across,
+                    );
                 }
             }
         }
@@ -381,7 +425,10 @@ impl Bvh {
             return ControlFlow::Continue(());
         }
         let slab = SlabRay::new(ray);
-        self.visit_slots(|n| slab.enter(n, ray.max_t) < T::INFINITY, |s| visit(self.item(s)))
+        self.visit_slots(
+            |n| slab.enter(n, ray.max_t).map(|t| t < T::INFINITY),
+            |s| visit(self.item(s)),
+        )
     }
 
     /// Calls `visit(item)` for every item in a leaf whose node and ancestors pass `overlaps`
@@ -419,11 +466,15 @@ impl Bvh {
         mut overlaps: impl FnMut(&Aabb<T>) -> bool,
         mut visit: impl FnMut(usize) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        self.visit_slots(|n| overlaps(&n.aabb()), |s| visit(self.item(s)))
+        self.visit_slots(
+            |n| core::array::from_fn(|l| n.used(l) && overlaps(&n.aabb(l))),
+            |s| visit(self.item(s)),
+        )
     }
 
-    /// [`Bvh::visit`] with the boxes that overlap `aabb` (touching counts). A box with a NaN
-    /// bound overlaps nothing.
+    /// [`Bvh::visit`] with the boxes that overlap `aabb` (touching counts): every item whose box
+    /// overlaps `aabb` is visited, with the other items of its leaf. A box with a NaN bound
+    /// overlaps nothing.
     ///
     /// # Examples
     /// See [`Bvh`].
@@ -432,9 +483,13 @@ impl Bvh {
         aabb: &Aabb<T>,
         mut visit: impl FnMut(usize) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let q = crate::bvh::Box32::outward(aabb);
+        let q = Box32::outward(aabb);
         self.visit_slots(
-            |n| (0..3).all(|i| n.min[i] <= q.max[i] && q.min[i] <= n.max[i]),
+            |n| {
+                core::array::from_fn(|l| {
+                    (0..3).all(|a| n.lo[a][l] <= q.max[a] && q.min[a] <= n.hi[a][l])
+                })
+            },
             |s| visit(self.item(s)),
         )
     }
@@ -525,7 +580,9 @@ impl Bvh {
         let (slot, v) = self.best_first_slots(
             bound,
             distance_slack(),
-            |n, _| lower(&n.aabb()),
+            |n, _| {
+                core::array::from_fn(|l| if n.used(l) { lower(&n.aabb(l)) } else { T::INFINITY })
+            },
             |slot, best| value(self.item(slot), best),
         )?;
         Some((self.item(slot), v))
@@ -615,22 +672,17 @@ pub(crate) fn distance_slack<T: Real>() -> T {
     T::ONE + T::EPSILON * T::lit(64.0)
 }
 
-/// The squared distance from `p` to `node`'s box (0 inside).
+/// The squared distance from `p` to each lane's box of `node` (0 inside).
 #[inline(always)]
-pub(crate) fn sq_distance_to_node<T: Real>(p: &Point3<T>, node: &Node) -> T {
-    let mut d2 = T::ZERO;
-    for i in 0..3 {
-        let lo = T::lit(f64::from(node.min[i]));
-        let hi = T::lit(f64::from(node.max[i]));
-        let d = (lo - p[i]).fast_max(p[i] - hi).fast_max(T::ZERO);
-        d2 += d * d;
+pub(crate) fn sq_distance_to_node<T: Real>(p: &Point3<T>, node: &Node) -> [T; 4] {
+    let mut d2 = [T::ZERO; 4];
+    for a in 0..3 {
+        for (l, d2) in d2.iter_mut().enumerate() {
+            let lo = T::lit(f64::from(node.lo[a][l]));
+            let hi = T::lit(f64::from(node.hi[a][l]));
+            let d = (lo - p[a]).fast_max(p[a] - hi).fast_max(T::ZERO);
+            *d2 += d * d;
+        }
     }
     d2
-}
-
-/// Half the surface area of a node's box (which node of a pair to split first).
-#[inline(always)]
-fn half_area(n: &Node) -> f32 {
-    let d: [f32; 3] = core::array::from_fn(|i| n.max[i] - n.min[i]);
-    d[0] * d[1] + d[1] * d[2] + d[2] * d[0]
 }
