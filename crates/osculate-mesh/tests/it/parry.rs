@@ -1,0 +1,1 @@
+//! Differential tests against parry3d's TriMesh (placeholder, filled below).
