@@ -84,23 +84,38 @@ pub fn ray_mesh<T: Real>(
     }
     let slab = SlabRay::new(ray);
     let sheared = ShearedRay::new(ray, culling);
-    let (slot, _) = mesh.bvh.best_first_slots(
+    // The search ranks triangles by the parameter the watertight test computes, without its
+    // final construction of the hit (the point and the normal); the winner is then confirmed by
+    // the test itself. Only where that construction fails (a hit point or normal overflowing,
+    // for coordinates near the float range) does the search run again confirming each
+    // candidate, so the answer is always exactly the test's nearest hit over all triangles.
+    let (slot, t) = mesh.bvh.best_first_slots(
         ray.max_t,
         slab.slack(),
         |n, best| slab.enter(n, best),
         |slot, best| {
-            // A degenerate triangle passes the screen at most rarely, and the confirmation
-            // rejects it: no separate test of the flag here (one memory access less per leaf).
-            let tri = mesh.slot_triangle(slot)?;
-            if !sheared.may_hit(&tri, best) {
-                return None;
-            }
-            let h = ray_triangle_watertight(&Ray { max_t: best, ..*ray }, &tri, culling)?;
-            Some(h.hit.t_enter)
+            let t = sheared.hit_t(&mesh.slot_triangle(slot)?, best)?;
+            (!mesh.is_flat_slot(slot)).then_some(t)
         },
     )?;
-    // The winner's hit does not depend on `max_t` beyond accepting it: one more test gives it.
-    let h = ray_triangle_watertight(ray, &mesh.slot_triangle(slot)?, culling)?;
+    let confirmed = ray_triangle_watertight(ray, &mesh.slot_triangle(slot)?, culling);
+    let (slot, h) = match confirmed {
+        Some(h) if h.hit.t_enter == t => (slot, h),
+        _ => {
+            let (slot, _) = mesh.bvh.best_first_slots(
+                ray.max_t,
+                slab.slack(),
+                |n, best| slab.enter(n, best),
+                |slot, best| {
+                    let tri = mesh.slot_triangle(slot)?;
+                    sheared.hit_t(&tri, best)?;
+                    let h = ray_triangle_watertight(&Ray { max_t: best, ..*ray }, &tri, culling)?;
+                    Some(h.hit.t_enter)
+                },
+            )?;
+            (slot, ray_triangle_watertight(ray, &mesh.slot_triangle(slot)?, culling)?)
+        }
+    };
     Some(MeshHit { triangle: mesh.bvh.item(slot), hit: h.hit, barycentric: h.barycentric })
 }
 

@@ -91,8 +91,10 @@ impl<T: Real> SlabRay<T> {
                 t_far[l] = far.fast_min(t_far[l]);
             }
         }
+        // A select per lane (no branch): entered lanes keep their entry parameter.
         core::array::from_fn(|l| {
-            if t_near[l] <= t_far[l] * self.slack { t_near[l] } else { T::INFINITY }
+            let entered = t_near[l] <= t_far[l] * self.slack;
+            if entered { t_near[l] } else { T::INFINITY }
         })
     }
 }
@@ -161,6 +163,16 @@ impl<T: Real> ShearedRay<T> {
     /// collapsed up to rounding: the mesh checked both once).
     #[inline(always)]
     pub(crate) fn may_hit(&self, tri: &Triangle<T>, t_max: T) -> bool {
+        self.hit_t(tri, t_max).is_some()
+    }
+
+    /// The parameter `osculate_cast::ray_triangle_watertight` computes for `tri` (the same
+    /// operations on the same numbers, so the same bits) when it lies in `[0, t_max]`; `None`
+    /// when that function certainly misses. It may still miss where this returns a parameter:
+    /// on a triangle collapsed up to rounding (the mesh flags those) or when the hit point or
+    /// normal overflows.
+    #[inline(always)]
+    pub(crate) fn hit_t(&self, tri: &Triangle<T>, t_max: T) -> Option<T> {
         let (a, b, c) = (self.relative(&tri.a), self.relative(&tri.b), self.relative(&tri.c));
         let [sx, sy, sz] = self.s;
         let (ax, ay) = (a[0] - sx * a[2], a[1] - sy * a[2]);
@@ -170,7 +182,9 @@ impl<T: Real> ShearedRay<T> {
         let mut v = ax * cy - ay * cx;
         let mut w = bx * ay - by * ax;
         let is_f32 = T::EPSILON > T::lit(1e-10);
-        if is_f32 && (u == T::ZERO || v == T::ZERO || w == T::ZERO) {
+        // Non-short-circuit `&` and `|`: the signs of u, v, w are data, not patterns a branch
+        // predictor learns; one combined test branches once.
+        if is_f32 & ((u == T::ZERO) | (v == T::ZERO) | (w == T::ZERO)) {
             let e = edge_functions_f64(
                 ax.to_f64(),
                 ay.to_f64(),
@@ -181,21 +195,20 @@ impl<T: Real> ShearedRay<T> {
             );
             (u, v, w) = (T::lit(e[0]), T::lit(e[1]), T::lit(e[2]));
         }
-        let any_neg = u < T::ZERO || v < T::ZERO || w < T::ZERO;
-        let any_pos = u > T::ZERO || v > T::ZERO || w > T::ZERO;
-        if any_neg && any_pos {
-            return false;
-        }
+        let any_neg = (u < T::ZERO) | (v < T::ZERO) | (w < T::ZERO);
+        let any_pos = (u > T::ZERO) | (v > T::ZERO) | (w > T::ZERO);
         let det = u + v + w;
-        if det == T::ZERO || !det.is_finite() {
-            return false;
-        }
-        if self.culling == Culling::BackFaces && det < T::ZERO {
-            return false;
+        let culled = (self.culling == Culling::BackFaces) & (det < T::ZERO);
+        if (any_neg & any_pos) | (det == T::ZERO) | !det.is_finite() | culled {
+            return None;
         }
         let t_scaled = u * (sz * a[2]) + v * (sz * b[2]) + w * (sz * c[2]);
         let (t_s, det_abs) = if det < T::ZERO { (-t_scaled, -det) } else { (t_scaled, det) };
-        !(t_s < T::ZERO || t_s > t_max * det_abs)
+        if t_s < T::ZERO || t_s > t_max * det_abs {
+            return None;
+        }
+        let t = t_scaled * (T::ONE / det);
+        (T::ZERO <= t && t <= t_max).then_some(t)
     }
 }
 
