@@ -26,6 +26,7 @@ use osculate_mesh::{
 use quickcheck::{QuickCheck, TestResult};
 
 use crate::meshes::{self, Data};
+use crate::{ok, some};
 
 /// Cases per property in `cargo test` (each case builds a mesh and runs many queries).
 const CASES: u64 = 150;
@@ -135,7 +136,11 @@ fn rays_match_brute_force<T: Real>(seed: u64) -> TestResult {
             match (brute, tree) {
                 (None, None) => {}
                 (Some((i, t)), Some(h)) => {
-                    assert_eq!(h.hit.t_enter, t, "{ray:?} {culling:?} brute {i}, tree {}", h.triangle);
+                    assert_eq!(
+                        h.hit.t_enter, t,
+                        "{ray:?} {culling:?} brute {i}, tree {}",
+                        h.triangle
+                    );
                     // The same triangle, or another hit at exactly the same parameter; and the
                     // hit is that triangle's own answer.
                     let own = ray_triangle_watertight(&ray, &tris[h.triangle], culling);
@@ -165,7 +170,7 @@ fn closest_points_match_brute_force<T: Real>(seed: u64) -> TestResult {
             .iter()
             .map(|t| (closest_point_on_triangle(&p, t).point - p).norm_squared())
             .fold(T::INFINITY, |a, d| if d < a { d } else { a });
-        let c = closest_point_on_mesh(&p, &mesh).expect("a finite point has a closest point");
+        let c = some(closest_point_on_mesh(&p, &mesh), "closest point of a finite point");
         assert_eq!(c.sq_distance, brute, "{p:?}");
         let own = closest_point_on_triangle(&p, &tris[c.triangle]);
         assert_eq!((own.point, own.barycentric), (c.point, c.barycentric));
@@ -185,14 +190,18 @@ fn check_convex<T: Real, S: ConvexShape<T> + std::fmt::Debug>(
     assert_eq!(overlap_convex_mesh(shape, mesh), any, "{shape:?}");
 
     let min_by = |f: &dyn Fn(&Triangle<T>) -> Option<T>| {
-        tris.iter().filter_map(f).fold(None, |a: Option<T>, d| Some(a.map_or(d, |a| if d < a { d } else { a })))
+        tris.iter()
+            .filter_map(f)
+            .fold(None, |a: Option<T>, d| Some(a.map_or(d, |a| if d < a { d } else { a })))
     };
-    let brute = min_by(&|t| Some(shape.closest_points_triangle(t).distance).filter(|d| !d.is_nan()));
+    let brute =
+        min_by(&|t| Some(shape.closest_points_triangle(t).distance).filter(|d| !d.is_nan()));
     let tree = closest_points_convex_mesh(shape, mesh).map(|c| c.result.distance);
     assert_eq!(tree, brute, "closest points of {shape:?}");
 
     let prediction = T::lit(0.05) * (mesh.aabb().max - mesh.aabb().min).amax();
-    let brute = min_by(&|t| shape.contact_triangle(t).map(|c| c.distance).filter(|&d| d <= prediction));
+    let brute =
+        min_by(&|t| shape.contact_triangle(t).map(|c| c.distance).filter(|&d| d <= prediction));
     let tree = contact_convex_mesh(shape, mesh, prediction).map(|c| c.result.distance);
     assert_eq!(tree, brute, "contact of {shape:?}");
 
@@ -212,17 +221,41 @@ fn convex_queries_match_brute_force<T: Real>(seed: u64) -> TestResult {
         // Near the surface: around a random triangle's random point, at the mesh's scale.
         let t = data.triangles::<f64>()[rng.index(tris.len())];
         let w = rng.simplex_weights::<f64>(3);
-        let c = on(&t, [w[0], w[1], w[2]]) + rng.unit_vector::<f64>().into_inner() * s * rng.range(0.0, 0.2);
+        let c = on(&t, [w[0], w[1], w[2]])
+            + rng.unit_vector::<f64>().into_inner() * s * rng.range(0.0, 0.2);
         let r = s * rng.range(0.01, 0.15);
         let motion = (rng.unit_vector::<f64>().into_inner() * s * rng.range(0.0, 1.0)).map(T::lit);
         let ct = c.map(T::lit);
         let axis = rng.unit_vector::<f64>().into_inner() * r;
         check_convex(&Sphere::new(ct, T::lit(r)), &motion, &mesh, &tris);
-        check_convex(&Aabb::new((c - Vector3::repeat(r)).map(T::lit), (c + Vector3::repeat(r * 0.7)).map(T::lit)), &motion, &mesh, &tris);
-        check_convex(&Capsule::new((c - axis).map(T::lit), (c + axis).map(T::lit), T::lit(r * 0.5)), &motion, &mesh, &tris);
+        check_convex(
+            &Aabb::new(
+                (c - Vector3::repeat(r)).map(T::lit),
+                (c + Vector3::repeat(r * 0.7)).map(T::lit),
+            ),
+            &motion,
+            &mesh,
+            &tris,
+        );
+        check_convex(
+            &Capsule::new((c - axis).map(T::lit), (c + axis).map(T::lit), T::lit(r * 0.5)),
+            &motion,
+            &mesh,
+            &tris,
+        );
         let rot: Rotation3<f64> = rng.rotation();
-        check_convex(&Obb::new(ct, rot.cast(), Vector3::new(r, r * 0.5, r * 0.25).map(T::lit)), &motion, &mesh, &tris);
-        check_convex(&Cylinder::new((c - axis).map(T::lit), (c + axis).map(T::lit), T::lit(r * 0.6)), &motion, &mesh, &tris);
+        check_convex(
+            &Obb::new(ct, rot.cast(), Vector3::new(r, r * 0.5, r * 0.25).map(T::lit)),
+            &motion,
+            &mesh,
+            &tris,
+        );
+        check_convex(
+            &Cylinder::new((c - axis).map(T::lit), (c + axis).map(T::lit), T::lit(r * 0.6)),
+            &motion,
+            &mesh,
+            &tris,
+        );
         let tri = Triangle::new(ct, (c + axis).map(T::lit), (c + rot * axis).map(T::lit));
         check_convex(&tri, &motion, &mesh, &tris);
     }
@@ -268,11 +301,15 @@ fn mesh_pairs_match_brute_force<T: Real>(seed: u64) -> TestResult {
     let pose = if same {
         Isometry3::identity()
     } else {
-        let (ca, cb) = (Aabb::from_points(&da.vertices).center(), Aabb::from_points(&db.vertices).center());
+        let (ca, cb) =
+            (Aabb::from_points(&da.vertices).center(), Aabb::from_points(&db.vertices).center());
         let rot: Rotation3<f64> = rng.rotation();
         let offset = rng.unit_vector::<f64>().into_inner() * size(&da) * rng.range(0.0, 0.6);
         let t = ca.coords + offset - rot * cb.coords;
-        Isometry3::from_parts(t.map(T::lit).into(), osculate_math::UnitQuaternion::from_rotation_matrix(&rot).cast())
+        Isometry3::from_parts(
+            t.map(T::lit).into(),
+            osculate_math::UnitQuaternion::from_rotation_matrix(&rot).cast(),
+        )
     };
     for predicate in [Predicate::Fast, Predicate::Exact] {
         let mut tree = BTreeSet::new();
@@ -290,7 +327,8 @@ fn generic_tree_matches_brute_force<T: Real>(seed: u64) -> TestResult {
     let n = 1 + rng.index(300);
     let mut boxes: Vec<Aabb<T>> = (0..n)
         .map(|_| {
-            let c = Point3::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), rng.range(-1.0, 1.0));
+            let c =
+                Point3::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), rng.range(-1.0, 1.0));
             let e = Vector3::new(rng.range(0.0, 1.0), rng.range(0.0, 2.0), rng.range(0.0, 0.5));
             // A few flat and point boxes.
             let e = if rng.chance(0.1) { Vector3::new(e.x, 0.0, 0.0) } else { e };
@@ -299,19 +337,22 @@ fn generic_tree_matches_brute_force<T: Real>(seed: u64) -> TestResult {
         })
         .collect();
     let leaf = 1 + rng.index(8) as u32;
-    let mut bvh = Bvh::try_with_leaf_size(&boxes, leaf).expect("a valid tree");
+    let mut bvh = ok(Bvh::try_with_leaf_size(&boxes, leaf));
     for round in 0..2 {
         if round == 1 {
             // Move every box a little and refit: the queries still match.
             for b in &mut boxes {
-                let d: Vector3<T> = Vector3::new(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0), rng.range(-0.5, 0.5)).map(T::lit);
+                let d: Vector3<T> =
+                    Vector3::new(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0), rng.range(-0.5, 0.5))
+                        .map(T::lit);
                 *b = Aabb::new(b.min + d, b.max + d);
             }
-            bvh.refit(&boxes).expect("same count");
+            ok(bvh.refit(&boxes));
         }
         // Boxes.
         for _ in 0..10 {
-            let c = Point3::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), rng.range(-1.0, 1.0));
+            let c =
+                Point3::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), rng.range(-1.0, 1.0));
             let q64 = Aabb::from_center_extents(c, Vector3::repeat(rng.range(0.0, 3.0)));
             let q: Aabb<T> = Aabb::new(q64.min.map(T::lit), q64.max.map(T::lit));
             let mut seen = BTreeSet::new();
@@ -321,20 +362,32 @@ fn generic_tree_matches_brute_force<T: Real>(seed: u64) -> TestResult {
                 }
                 ControlFlow::Continue(())
             });
-            let brute: BTreeSet<usize> = (0..n).filter(|&i| osculate_overlap::aabb_aabb(&boxes[i], &q)).collect();
+            let brute: BTreeSet<usize> =
+                (0..n).filter(|&i| osculate_overlap::aabb_aabb(&boxes[i], &q)).collect();
             assert_eq!(seen, brute);
             // Nearest box to a point.
             let p = c.map(T::lit);
-            let (_, d2) = bvh
-                .nearest(&p, T::INFINITY, |i, _| Some(osculate_closest::sq_distance_point_aabb(&p, &boxes[i])))
-                .expect("some box");
-            let brute = boxes.iter().map(|b| osculate_closest::sq_distance_point_aabb(&p, b)).fold(T::INFINITY, |a, d| if d < a { d } else { a });
+            let (_, d2) = some(
+                bvh.nearest(&p, T::INFINITY, |i, _| {
+                    Some(osculate_closest::sq_distance_point_aabb(&p, &boxes[i]))
+                }),
+                "nearest box",
+            );
+            let brute = boxes
+                .iter()
+                .map(|b| osculate_closest::sq_distance_point_aabb(&p, b))
+                .fold(T::INFINITY, |a, d| if d < a { d } else { a });
             assert_eq!(d2, brute);
             // Rays against the boxes.
             let dir = rng.unit_vector::<f64>().into_inner().map(T::lit);
             let ray = Ray::new((c - Vector3::new(0.0, 0.0, 5.0)).map(T::lit), dir);
-            let tree = bvh.cast_ray(&ray, |i, t_max| osculate_cast::ray_aabb(&Ray { max_t: t_max, ..ray }, &boxes[i]).map(|h| h.t_enter));
-            let brute = boxes.iter().filter_map(|b| osculate_cast::ray_aabb(&ray, b).map(|h| h.t_enter)).fold(None, |a: Option<T>, t| Some(a.map_or(t, |a| if t < a { t } else { a })));
+            let tree = bvh.cast_ray(&ray, |i, t_max| {
+                osculate_cast::ray_aabb(&Ray { max_t: t_max, ..ray }, &boxes[i]).map(|h| h.t_enter)
+            });
+            let brute = boxes
+                .iter()
+                .filter_map(|b| osculate_cast::ray_aabb(&ray, b).map(|h| h.t_enter))
+                .fold(None, |a: Option<T>, t| Some(a.map_or(t, |a| if t < a { t } else { a })));
             assert_eq!(tree.map(|(_, t)| t), brute);
         }
         // Self pairs and pairs against a second tree.
@@ -345,11 +398,21 @@ fn generic_tree_matches_brute_force<T: Real>(seed: u64) -> TestResult {
             assert!(seen.insert(key), "pair {key:?} twice");
             ControlFlow::Continue(())
         });
-        let overlapping: BTreeSet<_> = seen.into_iter().filter(|&(i, j)| osculate_overlap::aabb_aabb(&boxes[i], &boxes[j])).collect();
-        let brute: BTreeSet<_> = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).filter(|&(i, j)| osculate_overlap::aabb_aabb(&boxes[i], &boxes[j])).collect();
+        let overlapping: BTreeSet<_> = seen
+            .into_iter()
+            .filter(|&(i, j)| osculate_overlap::aabb_aabb(&boxes[i], &boxes[j]))
+            .collect();
+        let brute: BTreeSet<_> = (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .filter(|&(i, j)| osculate_overlap::aabb_aabb(&boxes[i], &boxes[j]))
+            .collect();
         assert_eq!(overlapping, brute);
-        let other: Vec<Aabb<T>> = boxes.iter().step_by(3).map(|b| Aabb::new(b.min.map(|x| x + T::lit(0.3)), b.max)).collect();
-        let other_tree = Bvh::try_new(&other).expect("a valid tree");
+        let other: Vec<Aabb<T>> = boxes
+            .iter()
+            .step_by(3)
+            .map(|b| Aabb::new(b.min.map(|x| x + T::lit(0.3)), b.max))
+            .collect();
+        let other_tree = ok(Bvh::try_new(&other));
         let mut seen = BTreeSet::new();
         let _ = bvh.visit_pairs(&other_tree, osculate_overlap::aabb_aabb::<T>, |i, j| {
             if osculate_overlap::aabb_aabb(&boxes[i], &other[j]) {
@@ -357,7 +420,10 @@ fn generic_tree_matches_brute_force<T: Real>(seed: u64) -> TestResult {
             }
             ControlFlow::Continue(())
         });
-        let brute: BTreeSet<_> = (0..n).flat_map(|i| (0..other.len()).map(move |j| (i, j))).filter(|&(i, j)| osculate_overlap::aabb_aabb(&boxes[i], &other[j])).collect();
+        let brute: BTreeSet<_> = (0..n)
+            .flat_map(|i| (0..other.len()).map(move |j| (i, j)))
+            .filter(|&(i, j)| osculate_overlap::aabb_aabb(&boxes[i], &other[j]))
+            .collect();
         assert_eq!(seen, brute);
     }
     TestResult::passed()
@@ -384,7 +450,10 @@ fn for_each_scalar(data: &Data, queries: usize, rng: &mut Rng) {
             let tree = ray_mesh(&ray, &mesh, Culling::TwoSided);
             assert_eq!(tree.map(|h| h.hit.t_enter), brute.map(|b| b.1), "{ray:?}");
             let p = ray.point_at(T::lit(rng.range(0.0, 1.0)));
-            let brute = tris.iter().map(|t| (closest_point_on_triangle(&p, t).point - p).norm_squared()).fold(T::INFINITY, |a, d| if d < a { d } else { a });
+            let brute = tris
+                .iter()
+                .map(|t| (closest_point_on_triangle(&p, t).point - p).norm_squared())
+                .fold(T::INFINITY, |a, d| if d < a { d } else { a });
             assert_eq!(closest_point_on_mesh(&p, &mesh).map(|c| c.sq_distance), Some(brute));
         }
     }

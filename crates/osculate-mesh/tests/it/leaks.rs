@@ -36,19 +36,24 @@ fn closed_meshes() -> Vec<Closed> {
         Closed {
             name: "cube 5",
             data: meshes::cube(5),
-            inside: |rng| Point3::new(rng.range(-0.95, 0.95), rng.range(-0.95, 0.95), rng.range(-0.95, 0.95)),
+            inside: |rng| {
+                Point3::new(rng.range(-0.95, 0.95), rng.range(-0.95, 0.95), rng.range(-0.95, 0.95))
+            },
         },
         Closed {
             name: "cube 1",
             data: meshes::cube(1),
-            inside: |rng| Point3::new(rng.range(-0.95, 0.95), rng.range(-0.95, 0.95), rng.range(-0.95, 0.95)),
+            inside: |rng| {
+                Point3::new(rng.range(-0.95, 0.95), rng.range(-0.95, 0.95), rng.range(-0.95, 0.95))
+            },
         },
         Closed {
             name: "torus",
             data: meshes::torus(24, 12, 1.0, 0.4),
             inside: |rng| {
                 let a = rng.range(0.0, std::f64::consts::TAU);
-                Point3::new(a.cos(), a.sin(), 0.0) + rng.unit_vector::<f64>().into_inner() * rng.range(0.0, 0.25)
+                Point3::new(a.cos(), a.sin(), 0.0)
+                    + rng.unit_vector::<f64>().into_inner() * rng.range(0.0, 0.25)
             },
         },
     ]
@@ -58,7 +63,11 @@ fn no_leak<T: Real>() {
     let n = cases(2000) as usize;
     let mut rng = Rng::new(0x1EA4);
     for closed in closed_meshes() {
-        for (scale, offset) in [(1.0, Vector3::zeros()), (1e-3, Vector3::new(2e-3, -1e-3, 0.0)), (10.0, Vector3::new(1e4, 2e4, -1e4))] {
+        for (scale, offset) in [
+            (1.0, Vector3::zeros()),
+            (1e-3, Vector3::new(2e-3, -1e-3, 0.0)),
+            (10.0, Vector3::new(1e4, 2e4, -1e4)),
+        ] {
             let data = closed.data.clone().placed(scale, offset);
             let mesh = data.mesh::<T>();
             let targets = data.vertices_and_edge_midpoints();

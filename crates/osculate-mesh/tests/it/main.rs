@@ -8,3 +8,30 @@ mod meshes;
 mod parry;
 mod solid;
 mod validation;
+
+/// The value of `r`, or a panic naming the error (tests only).
+#[track_caller]
+fn ok<T, E: std::fmt::Debug>(r: Result<T, E>) -> T {
+    match r {
+        Ok(x) => x,
+        Err(e) => panic!("unexpected error: {e:?}"),
+    }
+}
+
+/// The error of `r`, or a panic (tests only).
+#[track_caller]
+fn err<T: std::fmt::Debug, E>(r: Result<T, E>) -> E {
+    match r {
+        Ok(x) => panic!("expected an error, got {x:?}"),
+        Err(e) => e,
+    }
+}
+
+/// The value of `o`, or a panic saying what was missing (tests only).
+#[track_caller]
+fn some<T>(o: Option<T>, what: &str) -> T {
+    match o {
+        Some(x) => x,
+        None => panic!("no {what}"),
+    }
+}

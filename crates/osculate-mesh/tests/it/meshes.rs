@@ -33,14 +33,13 @@ impl Data {
 
     /// The mesh in `T` (default options).
     pub(crate) fn mesh<T: Real>(&self) -> TriangleMesh<T> {
-        TriangleMesh::try_new(self.vertices(), self.triangles.clone()).expect("a valid mesh")
+        crate::ok(TriangleMesh::try_new(self.vertices(), self.triangles.clone()))
     }
 
     /// The mesh in `T`, solid.
     pub(crate) fn solid<T: Real>(&self) -> TriangleMesh<T> {
         let o = MeshOptions { solid: true, ..MeshOptions::default() };
-        TriangleMesh::try_with_options(self.vertices(), self.triangles.clone(), &o)
-            .expect("a closed mesh")
+        crate::ok(TriangleMesh::try_with_options(self.vertices(), self.triangles.clone(), &o))
     }
 
     /// Moved by `offset` and scaled by `scale` about the origin.
@@ -144,14 +143,14 @@ pub(crate) fn sphere(n: usize, radius: impl Fn(&Vector3<f64>) -> f64) -> Data {
     for f in ICOSAHEDRON_FACES {
         let [p, q, r] = f.map(|i| ico[i]);
         let mut grid = vec![vec![0u32; n + 1]; n + 1];
-        for i in 0..=n {
-            for j in 0..=n - i {
+        for (i, row) in grid.iter_mut().enumerate() {
+            for (j, cell) in row.iter_mut().enumerate().take(n + 1 - i) {
                 let (u, v) = (i as f64 / n as f64, j as f64 / n as f64);
                 let x = p + (q - p) * u + (r - p) * v;
                 // Shared edges give the same point from two faces up to rounding: key it on
                 // the unprojected point (an exact function of the edge's end points and u, v).
                 let d = x.normalize();
-                grid[i][j] = b.vertex_at(Point3::from(x), Point3::from(d * radius(&d)));
+                *cell = b.vertex_at(Point3::from(x), Point3::from(d * radius(&d)));
             }
         }
         for i in 0..n {
@@ -190,8 +189,8 @@ pub(crate) fn cube(n: usize) -> Data {
             };
             for i in 0..n {
                 for j in 0..n {
-                    let [a, c, d, e] =
-                        [at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1)].map(|p| b.vertex(p));
+                    let [a, c, d, e] = [at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1)]
+                        .map(|p| b.vertex(p));
                     b.triangles.push([a, c, d]);
                     b.triangles.push([a, d, e]);
                 }
@@ -221,8 +220,12 @@ pub(crate) fn torus(n: usize, m: usize, big: f64, small: f64) -> Data {
     }
     for i in 0..n {
         for j in 0..m {
-            let (a, c, d, e) =
-                (ids[i][j], ids[(i + 1) % n][j], ids[(i + 1) % n][(j + 1) % m], ids[i][(j + 1) % m]);
+            let (a, c, d, e) = (
+                ids[i][j],
+                ids[(i + 1) % n][j],
+                ids[(i + 1) % n][(j + 1) % m],
+                ids[i][(j + 1) % m],
+            );
             b.triangles.push([a, c, d]);
             b.triangles.push([a, d, e]);
         }
@@ -292,7 +295,8 @@ pub(crate) fn soup(rng: &mut Rng, count: usize, s: f64) -> Data {
                 // Long and thin: across the whole box, 1e-3 wide.
                 let a = point(rng);
                 let b = Point3::from(-a.coords);
-                let w = Vector3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
+                let w =
+                    Vector3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
                 let i = push(&mut vertices, &[a, b, a + w * (1e-3 * s)]);
                 triangles.push([i[0], i[1], i[2]]);
             }
@@ -300,7 +304,11 @@ pub(crate) fn soup(rng: &mut Rng, count: usize, s: f64) -> Data {
                 // Collapsed: a repeated index, or three collinear points.
                 let (a, b) = (point(rng), point(rng));
                 let i = push(&mut vertices, &[a, b, osculate_math::nalgebra::center(&a, &b)]);
-                triangles.push(if rng.chance(0.5) { [i[0], i[1], i[2]] } else { [i[0], i[0], i[1]] });
+                triangles.push(if rng.chance(0.5) {
+                    [i[0], i[1], i[2]]
+                } else {
+                    [i[0], i[0], i[1]]
+                });
             }
             5 => {
                 // A coplanar fan of 4 to 8 triangles around a shared vertex.

@@ -13,6 +13,7 @@ use osculate_mesh::{
 };
 
 use crate::meshes;
+use crate::{err, ok, some};
 
 fn solid() -> MeshOptions<f64> {
     MeshOptions { solid: true, ..MeshOptions::default() }
@@ -25,27 +26,30 @@ fn p(x: f64, y: f64, z: f64) -> Point3<f64> {
 #[test]
 fn invalid_meshes_are_refused_with_the_reason() {
     let v = vec![p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(0.0, 1.0, 0.0), p(0.0, 0.0, 1.0)];
-    assert_eq!(TriangleMesh::try_new(v.clone(), vec![]).unwrap_err(), MeshError::NoTriangles);
+    assert_eq!(err(TriangleMesh::try_new(v.clone(), vec![])), MeshError::NoTriangles);
     assert_eq!(
-        TriangleMesh::try_new(v.clone(), vec![[0, 1, 2], [2, 9, 1]]).unwrap_err(),
+        err(TriangleMesh::try_new(v.clone(), vec![[0, 1, 2], [2, 9, 1]])),
         MeshError::IndexOutOfRange { triangle: 1, index: 9, vertex_count: 4 }
     );
     for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
         let mut w = v.clone();
         w[2].z = bad;
         assert_eq!(
-            TriangleMesh::try_new(w, vec![[0, 1, 2]]).unwrap_err(),
+            err(TriangleMesh::try_new(w, vec![[0, 1, 2]])),
             MeshError::NonFiniteVertex { vertex: 2 }
         );
     }
     // An unused non-finite vertex is refused too: the vertex list is the caller's.
     let mut w = v.clone();
     w.push(p(f64::NAN, 0.0, 0.0));
-    assert_eq!(TriangleMesh::try_new(w, vec![[0, 1, 2]]).unwrap_err(), MeshError::NonFiniteVertex { vertex: 4 });
+    assert_eq!(
+        err(TriangleMesh::try_new(w, vec![[0, 1, 2]])),
+        MeshError::NonFiniteVertex { vertex: 4 }
+    );
     for weld in [-1.0, f64::NAN, f64::INFINITY] {
         let o = MeshOptions { weld: Some(weld), ..MeshOptions::default() };
         assert_eq!(
-            TriangleMesh::try_with_options(v.clone(), vec![[0, 1, 2]], &o).unwrap_err(),
+            err(TriangleMesh::try_with_options(v.clone(), vec![[0, 1, 2]], &o)),
             MeshError::InvalidWeldDistance
         );
     }
@@ -57,7 +61,13 @@ fn invalid_meshes_are_refused_with_the_reason() {
 
 #[test]
 fn solid_meshes_must_be_closed_manifold_and_outward() {
-    let v = vec![p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(0.0, 1.0, 0.0), p(0.0, 0.0, 1.0), p(1.0, 1.0, 1.0)];
+    let v = vec![
+        p(0.0, 0.0, 0.0),
+        p(1.0, 0.0, 0.0),
+        p(0.0, 1.0, 0.0),
+        p(0.0, 0.0, 1.0),
+        p(1.0, 1.0, 1.0),
+    ];
     // A single triangle: open.
     assert!(matches!(
         TriangleMesh::try_with_options(v.clone(), vec![[0, 1, 2]], &solid()),
@@ -68,7 +78,7 @@ fn solid_meshes_must_be_closed_manifold_and_outward() {
     assert!(TriangleMesh::try_with_options(v.clone(), tet.clone(), &solid()).is_ok());
     let inverted: Vec<[u32; 3]> = tet.iter().map(|t| [t[0], t[2], t[1]]).collect();
     assert_eq!(
-        TriangleMesh::try_with_options(v.clone(), inverted, &solid()).unwrap_err(),
+        err(TriangleMesh::try_with_options(v.clone(), inverted, &solid())),
         MeshError::InsideOut
     );
     let mut one_flipped = tet.clone();
@@ -88,7 +98,11 @@ fn solid_meshes_must_be_closed_manifold_and_outward() {
     // The cube's error on a missing face names a triangle next to the hole.
     let mut cube = meshes::cube(2);
     let removed = cube.triangles.remove(5);
-    let err = TriangleMesh::try_with_options(cube.vertices::<f64>(), cube.triangles.clone(), &solid()).unwrap_err();
+    let err = err(TriangleMesh::try_with_options(
+        cube.vertices::<f64>(),
+        cube.triangles.clone(),
+        &solid(),
+    ));
     let MeshError::OpenEdge { triangle, edge } = err else { panic!("{err:?}") };
     let t = cube.triangles[triangle];
     let e = [t[edge], t[(edge + 1) % 3]];
@@ -106,15 +120,15 @@ fn degenerate_triangles_are_reported_in_the_callers_numbering() {
         p(5.0, 5.0, 5.0),
     ];
     let t = vec![[0, 1, 2], [0, 0, 1], [0, 1, 3], [0, 1, 4], [2, 5, 1], [5, 5, 5]];
-    let mesh = TriangleMesh::try_new(v, t).expect("degenerate triangles are valid");
+    let mesh = ok(TriangleMesh::try_new(v, t));
     assert_eq!(mesh.degenerate_triangles(), [1, 2, 3, 5]);
     // They stay in the mesh as the segments or points they are.
     // Vertex 5 is triangle 4's corner and all of triangle 5: either is the answer.
-    let c = closest_point_on_mesh(&p(5.0, 5.0, 5.0), &mesh).expect("a point");
+    let c = some(closest_point_on_mesh(&p(5.0, 5.0, 5.0), &mesh), "a point");
     assert!((c.triangle == 4 || c.triangle == 5) && c.sq_distance == 0.0, "{c:?}");
-    let c = closest_point_on_mesh(&p(5.0, 5.0, 6.0), &mesh).expect("a point");
+    let c = some(closest_point_on_mesh(&p(5.0, 5.0, 6.0), &mesh), "a point");
     assert_eq!(c.sq_distance, 1.0);
-    let c = closest_point_on_mesh(&p(1.5, 0.0, -1.0), &mesh).expect("a point");
+    let c = some(closest_point_on_mesh(&p(1.5, 0.0, -1.0), &mesh), "a point");
     assert_eq!((c.triangle, c.sq_distance), (2, 1.0));
     // A ray along the collapsed triangles' line misses them; the real ones are hit.
     let r = Ray::new(p(0.25, 0.25, 1.0), -Vector3::z());
@@ -131,7 +145,11 @@ fn welding_merges_duplicates_and_near_duplicates() {
     for t in &cube.triangles {
         let base = vertices.len() as u32;
         for &i in t {
-            let jitter = Vector3::new(rng.range(-1e-9, 1e-9), rng.range(-1e-9, 1e-9), rng.range(-1e-9, 1e-9));
+            let jitter = Vector3::new(
+                rng.range(-1e-9, 1e-9),
+                rng.range(-1e-9, 1e-9),
+                rng.range(-1e-9, 1e-9),
+            );
             vertices.push(cube.vertices[i as usize] + jitter);
         }
         triangles.push([base, base + 1, base + 2]);
@@ -142,13 +160,13 @@ fn welding_merges_duplicates_and_near_duplicates() {
     let exact = MeshOptions { weld: Some(0.0), ..solid() };
     assert!(TriangleMesh::try_with_options(vertices.clone(), triangles.clone(), &exact).is_err());
     let near = MeshOptions { weld: Some(1e-6), ..solid() };
-    let mesh = TriangleMesh::try_with_options(vertices, triangles, &near).expect("welded shut");
+    let mesh = ok(TriangleMesh::try_with_options(vertices, triangles, &near));
     assert_eq!(mesh.vertices().len(), cube.vertices.len());
     assert!(mesh.contains_point(&p(0.1, 0.2, 0.3)));
     // Welding a triangle's corners together leaves a reported degenerate triangle.
     let v = vec![p(0.0, 0.0, 0.0), p(1e-9, 0.0, 0.0), p(0.0, 1.0, 0.0), p(1.0, 0.0, 0.0)];
     let o = MeshOptions { weld: Some(1e-6), ..MeshOptions::default() };
-    let m = TriangleMesh::try_with_options(v, vec![[0, 1, 2], [0, 3, 2]], &o).expect("valid");
+    let m = ok(TriangleMesh::try_with_options(v, vec![[0, 1, 2], [0, 3, 2]], &o));
     assert_eq!((m.vertices().len(), m.degenerate_triangles()), (3, &[0][..]));
 }
 
@@ -194,7 +212,10 @@ fn non_finite<T: Real>() {
         assert!(ray_mesh(&r, &mesh, Culling::TwoSided).is_none());
         let r = Ray { max_t: -one, ..Ray::new(Point3::origin(), Vector3::x()) };
         assert!(ray_mesh(&r, &mesh, Culling::TwoSided).is_none());
-        assert!(ray_mesh(&Ray::new(Point3::origin(), Vector3::zeros()), &mesh, Culling::TwoSided).is_none());
+        assert!(
+            ray_mesh(&Ray::new(Point3::origin(), Vector3::zeros()), &mesh, Culling::TwoSided)
+                .is_none()
+        );
         let nan_ball = Sphere::new(Point3::origin(), T::NAN);
         assert!(!overlap_convex_mesh(&nan_ball, &mesh));
         assert!(contact_convex_mesh(&Sphere::new(Point3::origin(), one), &mesh, T::NAN).is_none());
@@ -204,7 +225,9 @@ fn non_finite<T: Real>() {
     // And the same queries on finite input do answer (the test above is not vacuous).
     let ball = Sphere::new(Point3::new(T::lit(0.9), z, z), T::lit(0.5));
     assert!(overlap_convex_mesh(&ball, &mesh));
-    assert!(ray_mesh(&Ray::new(Point3::origin(), Vector3::x()), &mesh, Culling::TwoSided).is_some());
+    assert!(
+        ray_mesh(&Ray::new(Point3::origin(), Vector3::x()), &mesh, Culling::TwoSided).is_some()
+    );
     assert!(signed_distance_point_mesh(&Point3::origin(), &mesh).is_some_and(|d| d < z));
 }
 
@@ -226,7 +249,7 @@ fn memory_per_triangle_is_below_parrys() {
     let mesh: TriangleMesh<f32> = data.mesh();
     let v: Vec<parry3d::math::Vector> =
         data.vertices::<f32>().iter().map(|p| parry3d::math::Vector::new(p.x, p.y, p.z)).collect();
-    let parry = parry3d::shape::TriMesh::new(v, data.triangles.clone()).expect("valid");
+    let parry = ok(parry3d::shape::TriMesh::new(v, data.triangles.clone()));
     let n = data.triangles.len() as f64;
     let (ours, theirs) = (mesh.memory_bytes() as f64 / n, parry.heap_memory_size() as f64 / n);
     assert!(ours < theirs, "{ours} bytes per triangle, parry {theirs}");
