@@ -6,7 +6,8 @@
 //! queries. Meshes are random soups with the adversarial classes, terrains, noisy spheres and
 //! subdivided cubes, at unit, tiny (1e-3) and far (1e4) scales; rays aim at vertices, edge
 //! midpoints and random points of random triangles. Each case is seeded (`OSCULATE_CASES`
-//! cases, 150 by default: each builds meshes and runs dozens of queries).
+//! cases, 150 by default and at most 20,000 in the soak: each builds meshes and runs dozens of
+//! queries).
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
@@ -31,8 +32,11 @@ use crate::{ok, some};
 /// Cases per property in `cargo test` (each case builds a mesh and runs many queries).
 const CASES: u64 = 150;
 
+/// At most this many cases in the soak (see `mesh_cases`).
+const SOAK_CAP: u64 = 20_000;
+
 fn run(prop: fn(u64) -> TestResult) {
-    let n = cases(CASES);
+    let n = crate::mesh_cases(CASES, SOAK_CAP);
     QuickCheck::new().tests(n).max_tests(n * 10).quickcheck(prop);
 }
 

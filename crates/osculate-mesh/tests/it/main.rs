@@ -35,3 +35,10 @@ fn some<T>(o: Option<T>, what: &str) -> T {
         None => panic!("no {what}"),
     }
 }
+
+/// `OSCULATE_CASES` (or `default`), capped at `cap`: a mesh case builds meshes and runs dozens of
+/// queries, a thousand times the work of a primitive property's case, so the soak's million
+/// becomes `cap` here.
+fn mesh_cases(default: u64, cap: u64) -> u64 {
+    osculate_math::testing::cases(default).min(cap)
+}

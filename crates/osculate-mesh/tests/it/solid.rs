@@ -6,7 +6,7 @@
 //! distance's magnitude is the brute-force distance to the non-degenerate triangles.
 
 use osculate_closest::closest_point_on_triangle;
-use osculate_math::testing::{Rng, cases, test_tolerance};
+use osculate_math::testing::{Rng, test_tolerance};
 use osculate_math::{Aabb, ContainsPoint, Point3, Real, Triangle, Vector3};
 use osculate_mesh::{MeshOptions, TriangleMesh, signed_distance_point_mesh};
 
@@ -61,7 +61,7 @@ fn check<T: Real>(name: &str, data: &Data, points: usize, rng: &mut Rng) {
 }
 
 fn inside_outside<T: Real>() {
-    let n = cases(300) as usize;
+    let n = crate::mesh_cases(300, 100_000) as usize;
     let mut rng = Rng::new(0x5011D);
     check::<T>("icosphere", &meshes::icosphere(3), n, &mut rng);
     check::<T>("cube", &meshes::cube(3), n, &mut rng);
