@@ -42,9 +42,9 @@
 //! ```
 //!
 //! ## What is here
-//! - [`Bvh`]: a binned surface-area-heuristic tree over any items' boxes, flattened into 32-byte
-//!   `f32` nodes, with [`Bvh::refit`], and traversals that never allocate: nearest-first rays
-//!   ([`Bvh::cast_ray`], [`Bvh::visit_ray`]) with a robust slab test, any box test
+//! - [`Bvh`]: a binned surface-area-heuristic tree over any items' boxes, flattened into
+//!   four-wide 128-byte `f32` nodes, with [`Bvh::refit`], and traversals that never allocate:
+//!   nearest-first rays ([`Bvh::cast_ray`], [`Bvh::visit_ray`]) with a robust slab test, any box test
 //!   ([`Bvh::visit`], [`Bvh::visit_aabb`]), the nearest item to a point ([`Bvh::nearest`]), any
 //!   lower-bounded minimum ([`Bvh::best_first`]), and pairs of trees ([`Bvh::visit_pairs`],
 //!   [`Bvh::visit_self_pairs`]). A compound shape is such a tree over posed convex shapes.

@@ -147,8 +147,8 @@ pub(crate) struct Solid<T: Real> {
 /// back to the caller's numbering: every result names triangles by their position in the index
 /// list given); one bit per triangle marking those collapsed up to rounding; and with
 /// [`MeshOptions::solid`] the indices, neighbours and pseudo-normals.
-/// [`TriangleMesh::memory_bytes`] reports the total (for `f32`, about 80 bytes per triangle on a
-/// closed mesh without the solid data).
+/// [`TriangleMesh::memory_bytes`] reports the total: for `f32` about 57 bytes per triangle on a
+/// closed mesh without the solid data (corners 36, vertices 6, tree 15), about 99 for `f64`.
 ///
 /// **Validity.** [`TriangleMesh::try_new`] rejects an empty index list, an index out of range and
 /// a non-finite vertex; triangles with repeated indices or collapsed up to rounding are valid

@@ -70,6 +70,21 @@ enum SelfTask {
     Across(Ref, Ref),
 }
 
+/// Calls `leaf` for every pair of slots of leaves `a` and `b`, until it breaks.
+#[inline]
+fn every_pair(
+    a: Child,
+    b: Child,
+    leaf: &mut impl FnMut(usize, usize) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for sa in a.slots() {
+        for sb in b.slots() {
+            leaf(sa, sb)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
 /// Up to four lanes ordered by their bounds, largest first (the nearest is pushed last and so
 /// popped first).
 #[inline(always)]
@@ -251,11 +266,7 @@ impl Bvh {
                 continue;
             };
             if ca.is_leaf() && cb.is_leaf() {
-                for sa in ca.slots() {
-                    for sb in cb.slots() {
-                        leaf(sa, sb)?;
-                    }
-                }
+                every_pair(ca, cb, &mut leaf)?;
                 continue;
             }
             Self::expand_pair(
@@ -318,11 +329,7 @@ impl Bvh {
                         continue;
                     };
                     if ca.is_leaf() && cb.is_leaf() {
-                        for sa in ca.slots() {
-                            for sb in cb.slots() {
-                                leaf(sa, sb)?;
-                            }
-                        }
+                        every_pair(ca, cb, &mut leaf)?;
                         continue;
                     }
                     Self::expand_pair(

@@ -112,6 +112,25 @@ pub(crate) fn rays<T: Real>(rng: &mut Rng, data: &Data, k: usize) -> Vec<Ray<T>>
         .collect()
 }
 
+/// The brute-force squared distance from `p` to the triangles, by the same per-triangle query.
+pub(crate) fn brute_sq_distance<'a, T: Real>(
+    p: &Point3<T>,
+    tris: impl IntoIterator<Item = &'a Triangle<T>>,
+) -> T {
+    tris.into_iter()
+        .map(|t| (closest_point_on_triangle(p, t).point - p).norm_squared())
+        .fold(T::INFINITY, |a, d| if d < a { d } else { a })
+}
+
+/// A seeded case: the generator, a random mesh as data, as a mesh, and its triangles in the
+/// index list's order.
+fn case<T: Real>(seed: u64) -> (Rng, Data, TriangleMesh<T>, Vec<Triangle<T>>) {
+    let mut rng = Rng::new(seed);
+    let data = meshes::any(&mut rng);
+    let (mesh, tris) = (data.mesh::<T>(), data.triangles::<T>());
+    (rng, data, mesh, tris)
+}
+
 /// The brute-force nearest hit: the smallest parameter over all triangles (lowest index on a
 /// tie), by the same per-triangle test.
 fn brute_ray<T: Real>(ray: &Ray<T>, tris: &[Triangle<T>], culling: Culling) -> Option<(usize, T)> {
@@ -127,10 +146,7 @@ fn brute_ray<T: Real>(ray: &Ray<T>, tris: &[Triangle<T>], culling: Culling) -> O
 }
 
 fn rays_match_brute_force<T: Real>(seed: u64) -> TestResult {
-    let mut rng = Rng::new(seed);
-    let data = meshes::any(&mut rng);
-    let mesh = data.mesh::<T>();
-    let tris = data.triangles::<T>();
+    let (mut rng, data, mesh, tris) = case::<T>(seed);
     let mut hits = 0;
     for ray in rays::<T>(&mut rng, &data, 24) {
         for culling in [Culling::TwoSided, Culling::BackFaces] {
@@ -161,19 +177,13 @@ fn rays_match_brute_force<T: Real>(seed: u64) -> TestResult {
 }
 
 fn closest_points_match_brute_force<T: Real>(seed: u64) -> TestResult {
-    let mut rng = Rng::new(seed);
-    let data = meshes::any(&mut rng);
-    let mesh = data.mesh::<T>();
-    let tris = data.triangles::<T>();
+    let (mut rng, data, mesh, tris) = case::<T>(seed);
     let b = Aabb::from_points(&data.vertices);
     let s = size(&data);
     for _ in 0..24 {
         let p = (b.center() + rng.unit_vector::<f64>().into_inner() * s * rng.range(0.0, 2.0))
             .map(T::lit);
-        let brute = tris
-            .iter()
-            .map(|t| (closest_point_on_triangle(&p, t).point - p).norm_squared())
-            .fold(T::INFINITY, |a, d| if d < a { d } else { a });
+        let brute = brute_sq_distance(&p, &tris);
         let c = some(closest_point_on_mesh(&p, &mesh), "closest point of a finite point");
         assert_eq!(c.sq_distance, brute, "{p:?}");
         let own = closest_point_on_triangle(&p, &tris[c.triangle]);
@@ -215,11 +225,7 @@ fn check_convex<T: Real, S: ConvexShape<T> + std::fmt::Debug>(
 }
 
 fn convex_queries_match_brute_force<T: Real>(seed: u64) -> TestResult {
-    let mut rng = Rng::new(seed);
-    let data = meshes::any(&mut rng);
-    let mesh = data.mesh::<T>();
-    let tris = data.triangles::<T>();
-    let b = Aabb::from_points(&data.vertices);
+    let (mut rng, data, mesh, tris) = case::<T>(seed);
     let s = size(&data);
     for _ in 0..4 {
         // Near the surface: around a random triangle's random point, at the mesh's scale.
@@ -263,7 +269,6 @@ fn convex_queries_match_brute_force<T: Real>(seed: u64) -> TestResult {
         let tri = Triangle::new(ct, (c + axis).map(T::lit), (c + rot * axis).map(T::lit));
         check_convex(&tri, &motion, &mesh, &tris);
     }
-    let _ = b;
     TestResult::passed()
 }
 
@@ -454,10 +459,7 @@ fn for_each_scalar(data: &Data, queries: usize, rng: &mut Rng) {
             let tree = ray_mesh(&ray, &mesh, Culling::TwoSided);
             assert_eq!(tree.map(|h| h.hit.t_enter), brute.map(|b| b.1), "{ray:?}");
             let p = ray.point_at(T::lit(rng.range(0.0, 1.0)));
-            let brute = tris
-                .iter()
-                .map(|t| (closest_point_on_triangle(&p, t).point - p).norm_squared())
-                .fold(T::INFINITY, |a, d| if d < a { d } else { a });
+            let brute = brute_sq_distance(&p, &tris);
             assert_eq!(closest_point_on_mesh(&p, &mesh).map(|c| c.sq_distance), Some(brute));
         }
     }
