@@ -96,9 +96,9 @@ fn sphere(n: usize) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
             std::array::from_fn(|k| a[k] + u * (b[k] - a[k]) + v * (c[k] - a[k]))
         };
         let mut grid = vec![vec![0u32; n + 1]; n + 1];
-        for i in 0..=n {
-            for j in 0..=n - i {
-                grid[i][j] = vertex(at(i, j));
+        for (i, row) in grid.iter_mut().enumerate() {
+            for (j, cell) in row.iter_mut().enumerate().take(n + 1 - i) {
+                *cell = vertex(at(i, j));
             }
         }
         for i in 0..n {
@@ -111,6 +111,14 @@ fn sphere(n: usize) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
         }
     }
     (vertices, triangles)
+}
+
+/// The mesh built, or a panic naming the error (the generator makes valid meshes).
+fn valid<M, E: std::fmt::Debug>(r: Result<M, E>) -> M {
+    match r {
+        Ok(m) => m,
+        Err(e) => panic!("the generated mesh is invalid: {e:?}"),
+    }
 }
 
 /// The three meshes of one size.
@@ -127,9 +135,9 @@ fn meshes(v: &[[f64; 3]], t: &[[u32; 3]]) -> Meshes {
     let vp: Vec<parry3d::math::Vector> =
         v32.iter().map(|x| parry3d::math::Vector::new(x.x, x.y, x.z)).collect();
     Meshes {
-        f32: TriangleMesh::try_new(v32, t.to_vec()).expect("valid mesh"),
-        f64: TriangleMesh::try_new(v64, t.to_vec()).expect("valid mesh"),
-        parry: parry3d::shape::TriMesh::new(vp, t.to_vec()).expect("valid mesh"),
+        f32: valid(TriangleMesh::try_new(v32, t.to_vec())),
+        f64: valid(TriangleMesh::try_new(v64, t.to_vec())),
+        parry: valid(parry3d::shape::TriMesh::new(vp, t.to_vec())),
     }
 }
 
@@ -165,7 +173,8 @@ fn parry_ray(r: &Ray<f32>) -> parry3d::query::Ray {
 fn ray_group(c: &mut Criterion, name: &str, all: &[(Meshes, &str)], rays: &[Ray<f64>]) {
     let mut g = c.benchmark_group(name);
     g.throughput(Throughput::Elements(1));
-    let r32: Vec<Ray<f32>> = rays.iter().map(|r| Ray::new(r.origin.cast(), r.direction.cast())).collect();
+    let r32: Vec<Ray<f32>> =
+        rays.iter().map(|r| Ray::new(r.origin.cast(), r.direction.cast())).collect();
     let rp: Vec<parry3d::query::Ray> = r32.iter().map(parry_ray).collect();
     for (m, label) in all {
         let mut i = 0usize;
@@ -261,7 +270,11 @@ fn rays(c: &mut Criterion) {
     let ball = parry3d::shape::Ball::new(0.05);
     let poses: Vec<parry3d::math::Pose> = balls
         .iter()
-        .map(|s| parry3d::math::Pose::from_translation(parry3d::math::Vector::new(s.center.x, s.center.y, s.center.z)))
+        .map(|s| {
+            parry3d::math::Pose::from_translation(parry3d::math::Vector::new(
+                s.center.x, s.center.y, s.center.z,
+            ))
+        })
         .collect();
     for (m, label) in &all {
         let mut i = 0usize;
@@ -275,7 +288,12 @@ fn rays(c: &mut Criterion) {
             b.iter(|| {
                 i = i.wrapping_add(1);
                 let pose = black_box(&poses[i & (BATCH - 1)]);
-                black_box(parry3d::query::intersection_test(pose, &ball, &parry3d::math::Pose::IDENTITY, &m.parry))
+                black_box(parry3d::query::intersection_test(
+                    pose,
+                    &ball,
+                    &parry3d::math::Pose::IDENTITY,
+                    &m.parry,
+                ))
             })
         });
     }
@@ -287,7 +305,8 @@ fn build(c: &mut Criterion) {
     g.sample_size(10);
     for &(n, label) in &SIZES {
         let (v, t) = sphere(n);
-        let v32: Vec<Point3<f32>> = v.iter().map(|x| Point3::new(x[0] as f32, x[1] as f32, x[2] as f32)).collect();
+        let v32: Vec<Point3<f32>> =
+            v.iter().map(|x| Point3::new(x[0] as f32, x[1] as f32, x[2] as f32)).collect();
         let v64: Vec<Point3<f64>> = v.iter().map(|x| Point3::new(x[0], x[1], x[2])).collect();
         let vp: Vec<parry3d::math::Vector> =
             v32.iter().map(|x| parry3d::math::Vector::new(x.x, x.y, x.z)).collect();
