@@ -3,7 +3,7 @@
 //! inputs, parry3d and parry3d-f64 on their own forms of the same inputs, the floor.
 
 /// osculate's contenders, `f32` and `f64`: the same call on each precision's inputs. The answer
-/// defaults to the result's [`ToAnswer`].
+/// defaults to the result's [`ToAnswer`](crate::race::ToAnswer).
 #[macro_export]
 macro_rules! osculate {
     ($r:ident, $d:ident, |$x:pat_param| $call:expr) => {

@@ -87,6 +87,31 @@ pub(crate) fn ray_bundle(rng: &mut Rng, rate: usize) -> Vec<Bundle<f64>> {
         .collect()
 }
 
+/// parry's side of the bundle rows, for one parry crate: `Aabb::cast_local_ray` on each box,
+/// the entry parameters written out as osculate's are.
+macro_rules! parry_bundle {
+    ($r:ident, $data:expr, $cv:ident, $pr:ident, $t:ty, $id:expr, $digest:expr) => {{
+        use osculate_benches::convert::$cv as cv;
+        use $pr::query::RayCast as _;
+        let data = $data
+            .map(|(ray, boxes)| (cv::ray(ray), boxes.iter().map(cv::aabb).collect::<Rc<[_]>>()));
+        let out = RefCell::new(vec![<$t>::INFINITY; BATCH]);
+        $r.run(
+            $id,
+            "cast_local_ray",
+            &data,
+            |x| {
+                let mut out = out.borrow_mut();
+                for (b, o) in x.1.iter().zip(out.iter_mut()) {
+                    *o = b.cast_local_ray(&x.0, <$t>::INFINITY, true).unwrap_or(<$t>::INFINITY);
+                }
+                out[BATCH - 1]
+            },
+            |_, _| $digest(&out.borrow().iter().map(|&t| cv::wide(t)).collect::<Vec<_>>()),
+        );
+    }};
+}
+
 /// `ray_aabb_many` (osculate's batch entry point) and the single query in a loop, both against
 /// parry's `cast_local_ray` in a loop; times are per [`BATCH`] boxes.
 fn ray_aabb_many(s: &mut Sink<'_>) {
@@ -102,48 +127,8 @@ fn ray_aabb_many(s: &mut Sink<'_>) {
         ));
         race_bundle::<f32>(&mut r, OSCULATE_F32, &d.f32, batch, digest);
         race_bundle::<f64>(&mut r, OSCULATE_F64, &d.f64, batch, digest);
-        {
-            use osculate_benches::convert::p32 as cv;
-            use parry3d::query::RayCast as _;
-            let data = d.f32.map(|(ray, boxes)| {
-                (cv::ray(ray), boxes.iter().map(cv::aabb).collect::<Rc<[_]>>())
-            });
-            let out = RefCell::new(vec![f32::INFINITY; BATCH]);
-            r.run(
-                PARRY_F32,
-                "cast_local_ray",
-                &data,
-                |x| {
-                    let mut out = out.borrow_mut();
-                    for (b, o) in x.1.iter().zip(out.iter_mut()) {
-                        *o = b.cast_local_ray(&x.0, f32::INFINITY, true).unwrap_or(f32::INFINITY);
-                    }
-                    out[BATCH - 1]
-                },
-                |_, _| digest(&out.borrow().iter().map(|&t| f64::from(t)).collect::<Vec<_>>()),
-            );
-        }
-        {
-            use osculate_benches::convert::p64 as cv;
-            use parry3d_f64::query::RayCast as _;
-            let data = d.f64.map(|(ray, boxes)| {
-                (cv::ray(ray), boxes.iter().map(cv::aabb).collect::<Rc<[_]>>())
-            });
-            let out = RefCell::new(vec![f64::INFINITY; BATCH]);
-            r.run(
-                PARRY_F64,
-                "cast_local_ray",
-                &data,
-                |x| {
-                    let mut out = out.borrow_mut();
-                    for (b, o) in x.1.iter().zip(out.iter_mut()) {
-                        *o = b.cast_local_ray(&x.0, f64::INFINITY, true).unwrap_or(f64::INFINITY);
-                    }
-                    out[BATCH - 1]
-                },
-                |_, _| digest(&out.borrow()),
-            );
-        }
+        parry_bundle!(r, d.f32, p32, parry3d, f32, PARRY_F32, digest);
+        parry_bundle!(r, d.f64, p64, parry3d_f64, f64, PARRY_F64, digest);
         r.finish();
     }
 }
