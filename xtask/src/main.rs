@@ -47,9 +47,10 @@ tasks:
                 query in neither docs/queries.md nor benches/
                   [PATH...]  report only the findings under these paths
   layering      fail, naming the edge, if a crate depends on a crate of its own or a higher layer
-  bench-report  run the criterion suite with short settings and print ns per query and the
-                ratios osculate / parry3d and osculate / floor (also target/bench-report.md)
-                  --quick   a two-minute subset    --no-run  report the last run's estimates
+  bench-report  run the criterion suite with short settings and print ns per query on each input
+                distribution, the worse ratio osculate / parry3d and osculate / floor, and the
+                geometric means per class (also target/bench-report.md and docs/performance.md)
+                  --quick   a few-minute subset    --no-run  report the last run's estimates
   soak          every layer's properties with many cases in release mode, one at a time
                   --cases N (default 1000000)   --filter S (names containing S)
   fuzz          run each cargo-fuzz target of fuzz/ (nightly) for N seconds
