@@ -30,6 +30,13 @@ const LAYERS: [(&str, u32); 7] = [
     ("osculate", 6),
 ];
 
+/// Every interop feature of the facade: the serde derives and the mint and glam conversions.
+const INTEROP: &str = "serde,mint,glam030,glam031,glam032,glam033";
+
+/// The layers with `serde` derives of their own (linted with the feature on).
+const SERDE_LAYERS: [&str; 5] =
+    ["osculate-math", "osculate-closest", "osculate-cast", "osculate-dynamic", "osculate-mesh"];
+
 /// Whether `cargo xtask ci` runs `tidy` as its first step: on once `cargo xtask tidy` passes on
 /// the whole tree (the documents pass; comments in `crates/` still have findings).
 const TIDY_IN_CI: bool = false;
@@ -163,6 +170,47 @@ fn ci() -> Result<(), String> {
             }),
         ),
         ("bench (compile)", Box::new(|| run_cargo(&["bench", "--workspace", "--no-run"], &[]))),
+        (
+            "interop",
+            Box::new(|| {
+                run_cargo(
+                    &[
+                        "clippy",
+                        "-p",
+                        "osculate",
+                        "--all-targets",
+                        "--features",
+                        INTEROP,
+                        "--",
+                        "-D",
+                        "warnings",
+                    ],
+                    &[],
+                )?;
+                let mut lint = vec!["clippy"];
+                for layer in SERDE_LAYERS {
+                    lint.extend(["-p", layer]);
+                }
+                let features = SERDE_LAYERS.map(|l| format!("{l}/serde")).join(",");
+                lint.extend(["--features", &features, "--", "-D", "warnings"]);
+                run_cargo(&lint, &[])?;
+                run_cargo(
+                    &["test", "-p", "osculate", "--features", INTEROP, "--test", "interop"],
+                    &[],
+                )?;
+                run_cargo(
+                    &[
+                        "build",
+                        "-p",
+                        "osculate",
+                        "--no-default-features",
+                        "--features",
+                        "libm,serde,mint",
+                    ],
+                    &[],
+                )
+            }),
+        ),
     ];
     if TIDY_IN_CI {
         steps.insert(0, ("tidy", Box::new(|| tidy::run(&root(), &[]))));

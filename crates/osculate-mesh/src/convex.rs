@@ -27,6 +27,7 @@ const EPA_STEPS: usize = 1024;
 /// A result on one triangle of a mesh: the triangle's number (its position in the index list
 /// the mesh was built from) and the result there.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct OnTriangle<R> {
     /// The triangle.
     pub triangle: usize,

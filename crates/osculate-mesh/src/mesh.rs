@@ -102,6 +102,7 @@ impl core::error::Error for MeshError {}
 /// assert!(o.solid);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MeshOptions<T: Real> {
     /// Merge vertices within this distance of each other (Euclidean; chains of such pairs merge
     /// into one vertex, kept at the position of its lowest-numbered member) before anything

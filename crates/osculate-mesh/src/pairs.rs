@@ -11,6 +11,7 @@ use crate::mesh::TriangleMesh;
 
 /// Which triangle-triangle test decides a pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Predicate {
     /// [`osculate_overlap::triangle_triangle`]: floating point, with its tolerance (in doubt,
     /// overlapping).

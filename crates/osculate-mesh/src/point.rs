@@ -14,6 +14,7 @@ use crate::traverse::{distance_slack, sq_distance_to_node};
 /// Where a ray meets a mesh: the triangle (its number in the index list the mesh was built
 /// from), the hit on it, and the barycentric coordinates of the hit point on it.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MeshHit<T: Real> {
     /// The triangle hit.
     pub triangle: usize,
@@ -25,6 +26,7 @@ pub struct MeshHit<T: Real> {
 
 /// The point of a mesh closest to a query point.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MeshPoint<T: Real> {
     /// The triangle it lies on (its number in the index list the mesh was built from).
     pub triangle: usize,
