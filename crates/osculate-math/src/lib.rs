@@ -61,6 +61,8 @@ pub mod unbounded;
 mod vector;
 
 #[cfg(feature = "alloc")]
+mod hull;
+#[cfg(feature = "alloc")]
 mod polytope;
 
 pub use crate::boxes::{Aabb, Obb};

@@ -222,11 +222,36 @@ impl<T: Real> ConvexPolyhedron<T> {
         Self::from_parts_pruned(planes, vertices, tol)
     }
 
-    /// The convex hull of `points` (at least four, not all coplanar).
+    /// The convex hull of `points` (at least four, not all coplanar): its face planes (coplanar
+    /// triangles merged, each plane pushed out so that every input point is inside it) and its
+    /// corners (the input points on three or more faces; points on a face or an edge are dropped).
+    ///
+    /// Quickhull (Barber, Dobkin and Huhdanpaa 1996) in expected `O(n log n)`, with coplanar
+    /// triangles merged into faces (Gregorius, "Implementing Quickhull", GDC 2014). Points within
+    /// `1024·ε` of the largest coordinate of a face count as on it, so duplicate and coplanar
+    /// points are handled. When rounding makes the triangulation inconsistent (a horizon that is
+    /// not one loop, which only nearly coplanar sets can cause), it is retried with a larger
+    /// tolerance, and as a last resort built by brute force (`O(n⁴)`), which is always consistent.
     ///
     /// # Errors
     /// [`ShapeError::TooFewElements`] for fewer than 4 points, [`ShapeError::NonFinite`],
     /// [`ShapeError::EmptyOrUnbounded`] when the points are coplanar (the hull has no volume).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::{ConvexPolyhedron, Point3};
+    ///
+    /// // A cube's corners, the centers of its faces and a point inside.
+    /// let mut points = Vec::new();
+    /// for i in 0..8 {
+    ///     points.push(Point3::new((i & 1) as f64, (i >> 1 & 1) as f64, (i >> 2) as f64));
+    /// }
+    /// points.push(Point3::new(0.5, 0.5, 1.0));
+    /// points.push(Point3::new(0.5, 0.5, 0.5));
+    /// let cube = ConvexPolyhedron::try_from_points(&points)?;
+    /// assert_eq!((cube.planes.len(), cube.vertices.len()), (6, 8));
+    /// # Ok::<(), osculate_math::ShapeError>(())
+    /// ```
     pub fn try_from_points(points: &[Point3<T>]) -> Result<Self, ShapeError> {
         if points.len() < 4 {
             return Err(ShapeError::TooFewElements);
@@ -234,6 +259,24 @@ impl<T: Real> ConvexPolyhedron<T> {
         for p in points {
             finite_point(p, "points")?;
         }
+        for (attempt, factor) in [8.0, 128.0, 2048.0].into_iter().enumerate() {
+            match crate::hull::quickhull(points, T::RELATIVE_TOLERANCE * T::lit(factor)) {
+                Ok(hull) if hull.planes.len() >= 4 && hull.vertices.len() >= 4 => {
+                    return Ok(Self { planes: hull.planes, vertices: hull.vertices });
+                }
+                Err(crate::hull::Failure::Flat) if attempt == 0 => {
+                    return Err(ShapeError::EmptyOrUnbounded);
+                }
+                _ => {}
+            }
+        }
+        Self::from_points_brute(points)
+    }
+
+    /// The convex hull of finite `points` by brute force: every plane through three points that
+    /// has all the others on one side (`O(n⁴)`); the reference [`Self::try_from_points`] is
+    /// tested against, and its fallback when quickhull's triangulation comes out inconsistent.
+    pub(crate) fn from_points_brute(points: &[Point3<T>]) -> Result<Self, ShapeError> {
         // The scale is the largest coordinate (roundings are relative to it), with no floor, so a
         // tiny polyhedron near the origin gets a tiny tolerance.
         let scale = points.iter().fold(T::ZERO, |s, p| s.fast_max(p.coords.amax()));
