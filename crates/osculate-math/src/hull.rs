@@ -659,7 +659,8 @@ mod tests {
                 )
             })
             .collect();
-        let hull = ConvexPolyhedron::try_from_points(&points).unwrap_or_else(|e| panic!("a cube: {e:?}"));
+        let hull =
+            ConvexPolyhedron::try_from_points(&points).unwrap_or_else(|e| panic!("a cube: {e:?}"));
         assert_eq!((hull.planes.len(), hull.vertices.len()), (6, 8));
     }
 }
