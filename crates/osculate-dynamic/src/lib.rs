@@ -54,6 +54,7 @@ mod plane;
 #[cfg(feature = "alloc")]
 mod polytope;
 mod sphere;
+mod sweep;
 mod triangle;
 mod types;
 
@@ -69,5 +70,6 @@ pub use crate::plane::{
 #[cfg(feature = "alloc")]
 pub use crate::polytope::sphere_polygon;
 pub use crate::sphere::sphere_sphere;
+pub use crate::sweep::{SweepHit, SweepOptions, sweep_convex};
 pub use crate::triangle::{aabb_triangle, sphere_triangle};
 pub use crate::types::Impact;
