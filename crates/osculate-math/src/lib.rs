@@ -56,6 +56,7 @@ mod sphere;
 mod tetrahedron;
 mod traits;
 mod triangle;
+mod validate;
 mod vector;
 
 #[cfg(feature = "alloc")]
@@ -73,6 +74,7 @@ pub use crate::sphere::Sphere;
 pub use crate::tetrahedron::Tetrahedron;
 pub use crate::traits::{Bounded, ContainsPoint, Transform};
 pub use crate::triangle::Triangle;
+pub use crate::validate::Validate;
 pub use crate::vector::{
     any_perpendicular, edge_cross, edge_edge_axis, finite_probe, is_finite_point, is_finite_vector,
     nan_point, point_max, point_min, point3, safe_normalize, scale_of, vector3,
