@@ -20,14 +20,22 @@ mod soak;
 mod tidy;
 
 /// The layered crates and their layers; the facade sits above every layer.
-const LAYERS: [(&str, u32); 6] = [
+const LAYERS: [(&str, u32); 7] = [
     ("osculate-math", 0),
     ("osculate-closest", 1),
     ("osculate-overlap", 2),
     ("osculate-cast", 3),
     ("osculate-dynamic", 4),
-    ("osculate", 5),
+    ("osculate-mesh", 5),
+    ("osculate", 6),
 ];
+
+/// Every interop feature of the facade: the serde derives and the mint and glam conversions.
+const INTEROP: &str = "serde,mint,glam030,glam031,glam032,glam033";
+
+/// The layers with `serde` derives of their own (linted with the feature on).
+const SERDE_LAYERS: [&str; 5] =
+    ["osculate-math", "osculate-closest", "osculate-cast", "osculate-dynamic", "osculate-mesh"];
 
 /// Whether `cargo xtask ci` runs `tidy` as its first step: on once `cargo xtask tidy` passes on
 /// the whole tree (the documents pass; comments in `crates/` still have findings).
@@ -46,9 +54,10 @@ tasks:
                 query in neither docs/queries.md nor benches/
                   [PATH...]  report only the findings under these paths
   layering      fail, naming the edge, if a crate depends on a crate of its own or a higher layer
-  bench-report  run the criterion suite with short settings and print ns per query and the
-                ratios osculate / parry3d and osculate / floor (also target/bench-report.md)
-                  --quick   a two-minute subset    --no-run  report the last run's estimates
+  bench-report  run the criterion suite with short settings and print ns per query on each input
+                distribution, the worse ratio osculate / parry3d and osculate / floor, and the
+                geometric means per class (also target/bench-report.md and docs/performance.md)
+                  --quick   a few-minute subset    --no-run  report the last run's estimates
   soak          every layer's properties with many cases in release mode, one at a time
                   --cases N (default 1000000)   --filter S (names containing S)
   fuzz          run each cargo-fuzz target of fuzz/ (nightly) for N seconds
@@ -161,6 +170,47 @@ fn ci() -> Result<(), String> {
             }),
         ),
         ("bench (compile)", Box::new(|| run_cargo(&["bench", "--workspace", "--no-run"], &[]))),
+        (
+            "interop",
+            Box::new(|| {
+                run_cargo(
+                    &[
+                        "clippy",
+                        "-p",
+                        "osculate",
+                        "--all-targets",
+                        "--features",
+                        INTEROP,
+                        "--",
+                        "-D",
+                        "warnings",
+                    ],
+                    &[],
+                )?;
+                let mut lint = vec!["clippy"];
+                for layer in SERDE_LAYERS {
+                    lint.extend(["-p", layer]);
+                }
+                let features = SERDE_LAYERS.map(|l| format!("{l}/serde")).join(",");
+                lint.extend(["--features", &features, "--", "-D", "warnings"]);
+                run_cargo(&lint, &[])?;
+                run_cargo(
+                    &["test", "-p", "osculate", "--features", INTEROP, "--test", "interop"],
+                    &[],
+                )?;
+                run_cargo(
+                    &[
+                        "build",
+                        "-p",
+                        "osculate",
+                        "--no-default-features",
+                        "--features",
+                        "libm,serde,mint",
+                    ],
+                    &[],
+                )
+            }),
+        ),
     ];
     if TIDY_IN_CI {
         steps.insert(0, ("tidy", Box::new(|| tidy::run(&root(), &[]))));
@@ -209,6 +259,7 @@ fn krate_no_std_name(krate: &str) -> &'static str {
         "osculate-overlap" => "no_std osculate-overlap",
         "osculate-cast" => "no_std osculate-cast",
         "osculate-dynamic" => "no_std osculate-dynamic",
+        "osculate-mesh" => "no_std osculate-mesh",
         _ => "no_std osculate",
     }
 }
@@ -298,13 +349,15 @@ mod tests {
         list.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
     }
 
-    const GOOD: [(&str, &str); 10] = [
+    const GOOD: [(&str, &str); 12] = [
         ("osculate-math", "nalgebra"),
         ("osculate-closest", "osculate-math"),
         ("osculate-overlap", "osculate-closest"),
         ("osculate-cast", "osculate-overlap"),
         ("osculate-dynamic", "osculate-cast"),
-        ("osculate", "osculate-dynamic"),
+        ("osculate-mesh", "osculate-dynamic"),
+        ("osculate-mesh", "osculate-math"),
+        ("osculate", "osculate-mesh"),
         ("osculate-benches", "osculate"),
         ("osculate-benches", "osculate-testing"),
         ("osculate-testing", "osculate-math"),
@@ -332,8 +385,12 @@ mod tests {
                 "layering: osculate-overlap (layer 2) depends on osculate-overlap (layer 2)",
             ),
             (
-                ("osculate-dynamic", "osculate"),
-                "layering: osculate-dynamic (layer 4) depends on osculate (layer 5)",
+                ("osculate-dynamic", "osculate-mesh"),
+                "layering: osculate-dynamic (layer 4) depends on osculate-mesh (layer 5)",
+            ),
+            (
+                ("osculate-mesh", "osculate"),
+                "layering: osculate-mesh (layer 5) depends on osculate (layer 6)",
             ),
             (
                 ("osculate-closest", "osculate-testing"),

@@ -22,6 +22,7 @@ use crate::types::{TriangleHit, hit, valid_ray};
 /// assert!(ray_triangle(&up, &t, Culling::TwoSided).is_some());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Culling {
     /// Both faces hit (a two-sided triangle).
     TwoSided,

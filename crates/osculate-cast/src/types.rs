@@ -9,10 +9,13 @@ use osculate_math::{Point3, Real, UnitVector3, Vector3, safe_normalize};
 /// `[0, max_t]`: a ray that starts inside a solid has `t_enter = 0`, and one that ends inside has
 /// `t_exit = max_t`. For a surface (plane, triangle, polygon) `t_enter == t_exit`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RayHit<T: Real> {
     /// The parameter where the ray enters the shape (0 when it starts inside).
     pub t_enter: T,
-    /// The parameter where it leaves (clipped to `max_t`).
+    /// The parameter where it leaves (clipped to `max_t`; `+∞` for an unbounded ray that never
+    /// leaves, as through a halfspace).
+    #[cfg_attr(feature = "serde", serde(with = "osculate_math::unbounded"))]
     pub t_exit: T,
     /// The entry point, `origin + t_enter·direction`.
     pub point: Point3<T>,
@@ -25,6 +28,7 @@ pub struct RayHit<T: Real> {
 /// A ray's hit on a triangle: the hit and the barycentric coordinates `[u, v, w]` of its point
 /// (`point = u·a + v·b + w·c`).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TriangleHit<T: Real> {
     /// The hit (`t_enter == t_exit`).
     pub hit: RayHit<T>,

@@ -4,6 +4,7 @@ use osculate_math::{Point3, Real, UnitVector3, finite_probe, nan_point};
 
 /// Where a witness point lies on its shape, for shapes that are parametrised.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Param<T: Real> {
     /// The shape has no parameter (a sphere, a box, a capsule's surface).
     None,
@@ -43,6 +44,7 @@ impl<T: Real> Param<T> {
 /// the solids; the queries that can report it say which one). A NaN anywhere in the input gives a
 /// NaN `distance`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ClosestPoints<T: Real> {
     /// The point of `A` closest to `B`.
     pub point_a: Point3<T>,
@@ -93,6 +95,7 @@ impl<T: Real> ClosestPoints<T> {
 /// `B` by `−distance · normal` brings the shapes into touching contact. The witness points satisfy
 /// `point_b − point_a = distance · normal`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Contact<T: Real> {
     /// The signed distance: the gap when positive, minus the penetration depth when negative.
     pub distance: T,
@@ -134,6 +137,7 @@ impl<T: Real> Contact<T> {
 
 /// A point on a parametrised curve (line, ray, segment) and its parameter.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CurvePoint<T: Real> {
     /// The point.
     pub point: Point3<T>,
@@ -143,6 +147,7 @@ pub struct CurvePoint<T: Real> {
 
 /// The point of a triangle closest to a query point, with its barycentric coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TrianglePoint<T: Real> {
     /// The point.
     pub point: Point3<T>,
@@ -197,6 +202,7 @@ pub(crate) fn finite<T: Real>(c: Contact<T>) -> Option<Contact<T>> {
 /// assert!(early.toi <= hit.toi);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Convergence {
     /// The iteration ended within its tolerance.
     Converged,

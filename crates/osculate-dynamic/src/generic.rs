@@ -92,6 +92,7 @@ pub fn convex_convex_with_status<T: Real, A: SupportMap<T> + ?Sized, B: SupportM
 
 /// How a time-of-impact search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Search {
     /// The first contact was located within the tolerance: the time returned is a lower bound on
     /// it, at most the search's time resolution before it (see each search's guarantee).
@@ -108,6 +109,7 @@ pub enum Search {
 
 /// The result of a generic time-of-impact search.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TimeOfImpact<T: Real> {
     /// The time of first contact in `[0, 1]`, from below: no contact happens at an earlier time
     /// (given a correct speed bound). When [`Search::Converged`], the first contact is within the

@@ -5,6 +5,7 @@ use osculate_math::{Point3, Real, UnitVector3, is_finite_point};
 /// The first contact of two moving shapes over a motion parametrised by `t ∈ [0, 1]` (each shape
 /// translated by its displacement times `t`).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Impact<T: Real> {
     /// The time of first contact, in `[0, 1]` (0 when the shapes already overlap at the start).
     pub toi: T,

@@ -23,6 +23,7 @@ use crate::{
 /// assert_eq!(b.center(), Point3::new(1.0, 0.0, 0.0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Aabb<T: Real> {
     /// The corner with the smallest coordinates.
     pub min: Point3<T>,
@@ -200,6 +201,7 @@ impl<T: Real> Transform<T> for Aabb<T> {
 /// # Ok::<(), osculate_math::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Obb<T: Real> {
     /// The center of the box.
     pub center: Point3<T>,

@@ -20,6 +20,7 @@ use crate::{
 /// assert!(!c.contains_point(&Point3::new(0.9, 0.0, 2.9)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Capsule<T: Real> {
     /// One end of the inner segment.
     pub a: Point3<T>,

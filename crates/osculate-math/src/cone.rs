@@ -23,6 +23,7 @@ use crate::{
 /// # Ok::<(), osculate_math::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cone<T: Real> {
     /// The apex.
     pub tip: Point3<T>,

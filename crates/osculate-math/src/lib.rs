@@ -56,6 +56,8 @@ mod sphere;
 mod tetrahedron;
 mod traits;
 mod triangle;
+#[cfg(feature = "serde")]
+pub mod unbounded;
 mod validate;
 mod vector;
 

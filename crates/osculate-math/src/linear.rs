@@ -18,6 +18,7 @@ use crate::{
 /// assert_eq!(s.closest_parameter(&Point3::new(5.0, 1.0, 0.0)), 1.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Segment<T: Real> {
     /// The start, at `t = 0`.
     pub a: Point3<T>,
@@ -131,12 +132,14 @@ impl<T: Real> Transform<T> for Segment<T> {
 /// # Ok::<(), osculate_math::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ray<T: Real> {
     /// The start, at `t = 0`.
     pub origin: Point3<T>,
     /// The direction (any non-zero length; `t` is in multiples of it).
     pub direction: Vector3<T>,
     /// The largest parameter considered (`+∞` for an unbounded ray).
+    #[cfg_attr(feature = "serde", serde(with = "crate::unbounded"))]
     pub max_t: T,
 }
 
@@ -227,6 +230,7 @@ impl<T: Real> Transform<T> for Ray<T> {
 /// # Ok::<(), osculate_math::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Line<T: Real> {
     /// A point on the line (`t = 0`).
     pub point: Point3<T>,

@@ -26,6 +26,7 @@ use crate::{
 /// # Ok::<(), osculate_math::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Plane<T: Real> {
     /// The unit normal.
     pub normal: UnitVector3<T>,
@@ -168,6 +169,7 @@ impl<T: Real> Transform<T> for Plane<T> {
 /// assert!(!floor.contains_point(&Point3::new(3.0, 0.5, 7.0)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Halfspace<T: Real> {
     /// The boundary plane; its normal points out of the solid.
     pub plane: Plane<T>,

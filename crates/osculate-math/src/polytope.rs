@@ -25,6 +25,7 @@ use crate::{
 /// # Ok::<(), osculate_math::ShapeError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ConvexPolygon<T: Real> {
     /// The vertices, counter-clockwise about `normal`.
     pub vertices: Vec<Point3<T>>,
@@ -148,6 +149,7 @@ impl<T: Real> Transform<T> for ConvexPolygon<T> {
 /// # Ok::<(), osculate_math::ShapeError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ConvexPolyhedron<T: Real> {
     /// The face planes, normals pointing out of the solid.
     pub planes: Vec<Plane<T>>,

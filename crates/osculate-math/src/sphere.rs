@@ -20,6 +20,7 @@ use crate::{
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Sphere<T: Real> {
     /// The center.
     pub center: Point3<T>,

@@ -24,6 +24,7 @@ use crate::{
 /// assert!((t.signed_volume() - 1.0 / 6.0).abs() < 1e-7);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Tetrahedron<T: Real> {
     /// First vertex.
     pub a: Point3<T>,

@@ -25,6 +25,7 @@ use crate::{
 /// assert_eq!(t.barycentric(&Point3::new(0.5, 0.5, 7.0)), Some([0.5, 0.25, 0.25]));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Triangle<T: Real> {
     /// First vertex.
     pub a: Point3<T>,

@@ -10,6 +10,7 @@
 //! | [`overlap`] | `osculate-overlap` | boolean overlap tests |
 //! | [`cast`] | `osculate-cast` | ray / segment / line casts |
 //! | [`dynamic`] | `osculate-dynamic` | moving-object tests, time of impact |
+//! | [`mesh`] | `osculate-mesh` | a bounding volume hierarchy, triangle meshes as shapes |
 //!
 //! ```
 //! use osculate::prelude::*;
@@ -79,6 +80,8 @@ pub mod math {
     #[doc(inline)]
     pub use osculate_math::{ConvexPolygon, ConvexPolyhedron};
 }
+#[doc(inline)]
+pub use osculate_mesh as mesh;
 #[doc(inline)]
 pub use osculate_overlap as overlap;
 

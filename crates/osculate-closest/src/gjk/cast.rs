@@ -23,6 +23,7 @@ use crate::types::Convergence;
 /// assert!((hit.normal - Vector3::x()).norm() < 1e-12);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ConvexCast<T: Real> {
     /// The time of first contact in `[0, 1]` (in units of the motion), from below: no contact
     /// happens earlier. `0` when the shapes already overlap (or touch) at the start.

@@ -26,6 +26,7 @@ use crate::types::{ClosestPoints, Param};
 /// assert_eq!(distance_convex(&bad, &b, None, GJK_MAX_ITERATIONS).status, DistanceStatus::Invalid);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DistanceStatus {
     /// The shapes are apart; the distance and points are within the relative tolerance.
     Separated,
@@ -57,6 +58,7 @@ pub enum DistanceStatus {
 /// }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ConvexDistance<T: Real> {
     /// How it ended.
     pub status: DistanceStatus,

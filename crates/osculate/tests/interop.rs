@@ -1,0 +1,192 @@
+//! The interop features: every shape and result type round-trips through `serde` unchanged, and
+//! shapes built from `mint` and `glam` values answer as the same shapes built from nalgebra's.
+//!
+//! Built by `cargo xtask ci` with `--features serde,mint,glam030,glam033`; without them this
+//! file is empty.
+#![cfg(all(feature = "serde", feature = "mint", feature = "glam030", feature = "glam033"))]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test: a valid shape failing to build, or a value failing to round-trip, is the failure"
+)]
+
+use core::fmt::Debug;
+
+use osculate::cast::{self, Culling};
+use osculate::closest::{self, DistanceStatus};
+use osculate::dynamic;
+use osculate::math::{Real, UnitQuaternion};
+use osculate::mesh::MeshOptions;
+use osculate::prelude::*;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// `value` written as JSON and read back: equal, and written again to the same text.
+fn round_trip<S: Serialize + DeserializeOwned + PartialEq + Debug>(value: &S) {
+    let text = serde_json::to_string(value).expect("serialises");
+    let back: S = serde_json::from_str(&text).expect(&text);
+    assert_eq!(&back, value, "{text}");
+    assert_eq!(serde_json::to_string(&back).expect("serialises"), text);
+}
+
+fn p<T: Real>(x: f64, y: f64, z: f64) -> Point3<T> {
+    Point3::new(T::lit(x), T::lit(y), T::lit(z))
+}
+
+/// One of every shape, and the results of a query on each pair family, round-trip.
+fn shapes_and_results_round_trip<T: Real + Serialize + DeserializeOwned>() {
+    let sphere = Sphere::try_new(p::<T>(0.0, 0.0, 0.0), T::lit(1.0)).unwrap();
+    let capsule =
+        Capsule::try_new(p::<T>(2.0, 0.0, 0.0), p::<T>(2.0, 1.0, 0.0), T::lit(0.5)).unwrap();
+    let aabb = Aabb::try_new(p::<T>(-1.0, -1.0, -1.0), p::<T>(0.5, 1.0, 2.0)).unwrap();
+    let rotation = UnitQuaternion::from_euler_angles(T::lit(0.3), T::lit(-0.2), T::lit(1.1));
+    let obb = Obb::try_new(
+        p::<T>(0.5, 0.5, 0.0),
+        rotation.into(),
+        Vector3::new(T::lit(1.0), T::lit(0.5), T::lit(0.25)),
+    )
+    .unwrap();
+    let triangle =
+        Triangle::try_new(p::<T>(0.0, 0.0, 0.0), p::<T>(1.0, 0.0, 0.0), p::<T>(0.0, 1.0, 0.5))
+            .unwrap();
+    let tetrahedron = Tetrahedron::try_new(
+        p::<T>(0.0, 0.0, 0.0),
+        p::<T>(1.0, 0.0, 0.0),
+        p::<T>(0.0, 1.0, 0.0),
+        p::<T>(0.0, 0.0, 1.0),
+    )
+    .unwrap();
+    let segment = Segment::try_new(p::<T>(-2.0, 0.5, 0.0), p::<T>(2.0, 0.5, 0.25)).unwrap();
+    let ray = Ray::try_new(p::<T>(-5.0, 0.1, 0.2), Vector3::x()).unwrap();
+    let line = Line::try_new(p::<T>(0.0, -3.0, 0.0), Vector3::y()).unwrap();
+    let cylinder =
+        Cylinder::try_new(p::<T>(0.0, 0.0, -1.0), p::<T>(0.0, 0.0, 1.0), T::lit(0.75)).unwrap();
+    let cone =
+        Cone::try_new(p::<T>(0.0, 2.0, 0.0), -Vector3::y_axis(), T::lit(2.0), T::lit(1.0)).unwrap();
+    let plane = Plane::try_from_point_normal(p::<T>(0.0, -1.0, 0.0), Vector3::y()).unwrap();
+    let halfspace = Halfspace::try_from_point_normal(p::<T>(0.0, -1.0, 0.0), Vector3::y()).unwrap();
+    let polygon = ConvexPolygon::try_new(vec![
+        p::<T>(0.0, 0.0, 0.0),
+        p::<T>(1.0, 0.0, 0.0),
+        p::<T>(1.0, 1.0, 0.0),
+        p::<T>(0.0, 1.0, 0.0),
+    ])
+    .unwrap();
+    let polyhedron = ConvexPolyhedron::try_from_aabb(&aabb).unwrap();
+    round_trip(&sphere);
+    round_trip(&capsule);
+    round_trip(&aabb);
+    round_trip(&obb);
+    round_trip(&triangle);
+    round_trip(&tetrahedron);
+    round_trip(&segment);
+    round_trip(&ray);
+    round_trip(&line);
+    round_trip(&cylinder);
+    round_trip(&cone);
+    round_trip(&plane);
+    round_trip(&halfspace);
+    round_trip(&polygon);
+    round_trip(&polyhedron);
+
+    let closest = sphere.closest_points(&capsule);
+    round_trip(&closest);
+    let contact = sphere.contact(&obb).expect("the sphere and the box overlap");
+    round_trip(&contact);
+    let hit = aabb.cast_ray(&ray).expect("the ray crosses the box");
+    round_trip(&hit);
+    let inside = halfspace.cast_ray(&Ray::try_new(p::<T>(0.0, 2.0, 0.0), -Vector3::y()).unwrap());
+    assert_eq!(inside.expect("the ray enters the halfspace").t_exit, T::INFINITY);
+    round_trip(&inside);
+    let triangle_hit = cast::ray_triangle(&ray, &triangle, Culling::TwoSided);
+    round_trip(&triangle_hit);
+    round_trip(&Culling::FrontOnly);
+    let impact = sphere
+        .time_of_impact(
+            &Vector3::new(T::lit(4.0), T::zero(), T::zero()),
+            &capsule,
+            &Vector3::zeros(),
+        )
+        .expect("the sweep hits");
+    round_trip(&impact);
+    let distance = closest::distance_convex(&cylinder, &cone, None, closest::GJK_MAX_ITERATIONS);
+    round_trip(&distance);
+    round_trip(&DistanceStatus::IterationLimit);
+    let toi = dynamic::convex_convex_with_status(
+        &cylinder,
+        &Vector3::new(T::lit(0.0), T::lit(3.0), T::zero()),
+        &cone,
+        &Vector3::zeros(),
+    );
+    round_trip(&toi);
+    round_trip(&MeshOptions::<T> {
+        weld: Some(T::lit(1e-6)),
+        solid: true,
+        ..MeshOptions::default()
+    });
+}
+
+#[test]
+fn shapes_and_results_round_trip_through_serde() {
+    shapes_and_results_round_trip::<f32>();
+    shapes_and_results_round_trip::<f64>();
+}
+
+/// A deserialised shape is a shape built through its public fields: JSON can hold an invalid
+/// one, and the queries answer it by the library's policy for invalid input (no hit, no
+/// overlap), never a panic.
+#[test]
+fn an_invalid_deserialised_shape_gets_no_answer() {
+    let sphere: Sphere<f64> =
+        serde_json::from_str(r#"{"center":[0.0,0.0,0.0],"radius":-1.0}"#).unwrap();
+    let ray = Ray::try_new(Point3::new(-5.0, 0.0, 0.0), Vector3::x()).unwrap();
+    assert_eq!(sphere.cast_ray(&ray), None);
+    let other = Sphere::try_new(Point3::new(0.5, 0.0, 0.0), 1.0).unwrap();
+    assert!(!sphere.overlaps(&other));
+}
+
+/// Points and vectors from `mint` build the same shapes, and the answers convert back.
+#[test]
+fn mint_values_build_the_same_shapes() {
+    let center = mint::Point3 { x: 1.0_f32, y: 2.0, z: 3.0 };
+    let from_mint = Sphere::try_new(center.into(), 0.5).unwrap();
+    let from_nalgebra = Sphere::try_new(Point3::new(1.0_f32, 2.0, 3.0), 0.5).unwrap();
+    assert_eq!(from_mint, from_nalgebra);
+    let ray = Ray::try_new(Point3::origin(), mint::Vector3 { x: 1.0_f64, y: 2.0, z: 3.0 }.into())
+        .unwrap();
+    let ball = Sphere::try_new(Point3::new(1.0_f64, 2.0, 3.0), 0.5).unwrap();
+    let hit = ball.cast_ray(&ray).expect("the ray passes through the center");
+    let normal: mint::Vector3<f64> = hit.normal.into_inner().into();
+    assert!((normal.x + 1.0 / 14.0_f64.sqrt()).abs() < 1e-12, "{normal:?}");
+}
+
+/// Vectors, points and rotations from glam (0.30 as bevy uses, 0.33 as parry uses) build the
+/// same shapes in `f32` and `f64`.
+#[test]
+fn glam_values_build_the_same_shapes() {
+    let half = glam030::Vec3::new(1.0, 0.5, 0.25);
+    let turn = glam030::Quat::from_rotation_z(0.5);
+    let from_glam = Obb::try_new(
+        glam030::Vec3::new(1.0, 2.0, 3.0).into(),
+        UnitQuaternion::from(turn).into(),
+        half.into(),
+    )
+    .unwrap();
+    let by_hand = Obb::try_new(
+        Point3::new(1.0_f32, 2.0, 3.0),
+        UnitQuaternion::from_axis_angle(&Vector3::z_axis(), 0.5).into(),
+        Vector3::new(1.0, 0.5, 0.25),
+    )
+    .unwrap();
+    assert_eq!(from_glam.center, by_hand.center);
+    assert_eq!(from_glam.half_extents, by_hand.half_extents);
+    assert!((from_glam.rotation.matrix() - by_hand.rotation.matrix()).amax() < 1e-6);
+
+    let a: Point3<f64> = glam033::DVec3::new(0.0, 0.0, 0.0).into();
+    let b: Point3<f64> = glam033::DVec3::new(3.0, 0.0, 0.0).into();
+    let (s, t) = (Sphere::try_new(a, 1.0).unwrap(), Sphere::try_new(b, 1.0).unwrap());
+    let gap = s.distance(&t);
+    assert_eq!(gap, 1.0);
+    let witness: glam033::DVec3 = s.closest_points(&t).point_a.coords.into();
+    assert_eq!(witness, glam033::DVec3::X);
+}
