@@ -122,7 +122,9 @@ fn segment_triangle(p: &V, q: &V, t: &[V; 3]) -> Q {
     let n = cross(&sub(&t[1], &t[0]), &sub(&t[2], &t[0]));
     if !is_zero(&n) {
         let (sp, sq) = (dot(&n, &sub(p, &t[0])), dot(&n, &sub(q, &t[0])));
-        if !(sp.is_positive() && sq.is_positive()) && !(sp.is_negative() && sq.is_negative()) {
+        let same_side =
+            (sp.is_positive() && sq.is_positive()) || (sp.is_negative() && sq.is_negative());
+        if !same_side {
             let pq = sub(q, p);
             let e: Vec<Q> = (0..3)
                 .map(|i| dot(&pq, &cross(&sub(&t[i], p), &sub(&t[(i + 1) % 3], p))))

@@ -79,7 +79,7 @@ const U: f64 = f64::EPSILON * 0.5;
 const INFLATE: f64 = 1.0 + 4.0 * f64::EPSILON;
 /// The absolute error of a product that underflows, with room (`2⁻¹⁰⁷⁵` is half the smallest
 /// subnormal spacing), and of the bound's own underflowing terms.
-const UNDERFLOW: f64 = 2.0 * 4.940_656_458_412_465_4e-324;
+const UNDERFLOW: f64 = 2.0 * f64::from_bits(1);
 
 impl Add for Filtered {
     type Output = Self;

@@ -130,9 +130,9 @@ fn obb_hull(s: &Scale, c: [f64; 3], r: [[f64; 3]; 3], e: [f64; 3]) -> Hull {
     let points = (0..8)
         .map(|i| {
             let mut p = c.clone();
-            for k in 0..3 {
+            for (k, ek) in ext.iter().enumerate() {
                 let sign = if i & (1 << k) == 0 { -1 } else { 1 };
-                let d = col(k).map(|x| x * &ext[k] * sign);
+                let d = col(k).map(|x| x * ek * sign);
                 p = [&p[0] + &d[0], &p[1] + &d[1], &p[2] + &d[2]];
             }
             p
