@@ -11,7 +11,8 @@ use crate::types::{RayHit, hit, valid_ray};
 /// interval is the smallest enter and the largest exit over the pieces it meets. A zero-length
 /// capsule is a sphere; a zero-radius one is its segment, whose normal at a hit is the part of
 /// `−direction` perpendicular to the axis (`−direction` for a ray along the axis or a point).
-/// `None` on a miss, an invalid ray, NaN or a negative radius.
+/// `None` on a miss, an invalid ray, or an invalid capsule (a NaN or infinite end or radius, a
+/// negative radius).
 ///
 /// # Examples
 /// ```
@@ -26,7 +27,9 @@ use crate::types::{RayHit, hit, valid_ray};
 /// ```
 #[must_use]
 pub fn ray_capsule<T: Real>(ray: &Ray<T>, c: &Capsule<T>) -> Option<RayHit<T>> {
-    if !valid_ray(ray) || !(c.radius >= T::ZERO) {
+    // A capsule with a NaN or infinite end or radius is never hit (an end's NaN could otherwise
+    // drop out of the union of its pieces and leave a finite ball to hit).
+    if !valid_ray(ray) || !osculate_math::Validate::is_valid(c) {
         return None;
     }
     let (o, d) = (&ray.origin, &ray.direction);
@@ -209,5 +212,25 @@ mod tests {
         assert!(h.is_some_and(|h| h.t_enter == l(2.0) && h.t_exit == l(4.0)), "{h:?}");
     }
 
-    for_f32_and_f64!(capsule_tube_agrees_with_union, worked_cases);
+    /// A capsule with a NaN or infinite end or radius, or a negative radius, is never hit: a ray
+    /// through where its valid end's ball lies used to hit that ball (the NaN end dropped out of
+    /// the union of the pieces).
+    fn invalid_capsules_are_never_hit<T: Real>() {
+        let ray = Ray::new(point3(-5.0, 0.05, 0.02), vector3(1.0, 0.0, 0.0));
+        let (o, z, n, inf) = (T::ZERO, T::ONE, T::NAN, T::INFINITY);
+        let good = Capsule::new(point3(0.0, 0.0, 0.0), point3(0.0, 0.0, 1.0), z);
+        assert!(ray_capsule(&ray, &good).is_some());
+        let bad = [
+            Capsule { b: Point3::new(o, o, n), ..good },
+            Capsule { a: Point3::new(n, o, o), ..good },
+            Capsule { b: Point3::new(o, inf, z), ..good },
+            Capsule { radius: n, ..good },
+            Capsule { radius: -z, ..good },
+        ];
+        for c in bad {
+            assert!(ray_capsule(&ray, &c).is_none(), "{c:?}");
+        }
+    }
+
+    for_f32_and_f64!(capsule_tube_agrees_with_union, worked_cases, invalid_capsules_are_never_hit);
 }

@@ -22,9 +22,12 @@ pub(crate) fn line_ball<T: Real>(
     let m = o - c;
     let a = d.norm_squared();
     let b = m.dot(d);
-    let inv_a = T::ONE / a;
-    // The closest approach of the line to the center, and its squared distance.
-    let l = m - d * (b * inv_a);
+    // The closest approach of the line to the center, and its squared distance. `b / a`, not
+    // `b · (1/a)` (here and in the root `q / a`): when the center is on the line at a
+    // representable parameter the quotient is exact and `l` is exactly zero, so a zero-radius
+    // sphere (a point) hit through its center is a hit at that parameter (the rounded reciprocal
+    // left `l` a rounding away from zero, a miss, and the root a rounding off).
+    let l = m - d * (b / a);
     let disc = r * r - l.norm_squared();
     if !((disc >= T::ZERO) & (r >= T::ZERO)) {
         return None;
@@ -37,7 +40,7 @@ pub(crate) fn line_ball<T: Real>(
         // The line passes through the center with the origin at the center: b = 0, r = 0.
         return Some((T::ZERO, T::ZERO));
     }
-    let (t1, t2) = (q * inv_a, cc / q);
+    let (t1, t2) = (q / a, cc / q);
     Some((t1.fast_min(t2), t1.fast_max(t2)))
 }
 

@@ -4,7 +4,7 @@
 
 use osculate_math::{
     Aabb, Capsule, Cone, Cylinder, Isometry3, Obb, Point3, Real, Segment, Sphere, Tetrahedron,
-    Triangle, Vector3,
+    Triangle, Validate, Vector3, finite_probe,
 };
 
 /// A convex shape described by its support mapping `s(d)`: a point of the shape maximising `d·x`.
@@ -76,6 +76,37 @@ pub trait SupportMap<T: Real> {
     fn core_support(&self, dir: &Vector3<T>) -> Point3<T> {
         self.support(dir)
     }
+
+    /// Whether the shape is valid input for GJK, EPA and the GJK ray cast. Every query on
+    /// support mappings checks it on both shapes first and gives its "no answer" for an invalid
+    /// one (`false`, a NaN distance, `None`), as the closed forms do. The default is `true`;
+    /// osculate's shapes answer by [`Validate::is_valid`] (finite, non-negative sizes, a
+    /// non-inverted box, a unit axis where one is required), and the wrappers by their parts.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_closest::{SupportMap, closest_points_convex};
+    /// use osculate_math::{Cylinder, Point3, Sphere};
+    ///
+    /// let nan = Cylinder::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, f64::NAN, 1.0), 1.0);
+    /// assert!(!nan.is_valid_input());
+    /// let ball = Sphere::new(Point3::new(100.0, 0.0, 0.0), 1.0);
+    /// assert!(closest_points_convex(&nan, &ball).distance.is_nan());
+    /// ```
+    #[inline]
+    fn is_valid_input(&self) -> bool {
+        true
+    }
+}
+
+/// `SupportMap::is_valid_input` by the shape's [`Validate::is_valid`].
+macro_rules! valid_by_rules {
+    () => {
+        #[inline]
+        fn is_valid_input(&self) -> bool {
+            Validate::is_valid(self)
+        }
+    };
 }
 
 /// `r` as a margin: itself when positive and finite, else 0 (the support mapping keeps it).
@@ -93,6 +124,7 @@ impl<T: Real> SupportMap<T> for Point3<T> {
     fn center(&self) -> Point3<T> {
         *self
     }
+    valid_by_rules!();
 }
 
 /// `dir` scaled to length `r`, or the zero vector for a zero direction.
@@ -119,12 +151,15 @@ impl<T: Real> SupportMap<T> for Sphere<T> {
     fn core_support(&self, dir: &Vector3<T>) -> Point3<T> {
         if as_margin(self.radius) > T::ZERO { self.center } else { self.support(dir) }
     }
+    valid_by_rules!();
 }
 
-/// The end of `a`/`b` farther along `dir`.
+/// The end of `a`/`b` farther along `dir`; NaN when either end has a non-finite coordinate (the
+/// comparison alone would pick the other, finite, end).
 #[inline]
 fn segment_support<T: Real>(a: &Point3<T>, b: &Point3<T>, dir: &Vector3<T>) -> Point3<T> {
-    if (b - a).dot(dir) > T::ZERO { *b } else { *a }
+    let probe = finite_probe(&a.coords) + finite_probe(&b.coords);
+    (if (b - a).dot(dir) > T::ZERO { *b } else { *a }) + probe
 }
 
 impl<T: Real> SupportMap<T> for Segment<T> {
@@ -136,6 +171,7 @@ impl<T: Real> SupportMap<T> for Segment<T> {
     fn center(&self) -> Point3<T> {
         nalgebra_center(&self.a, &self.b)
     }
+    valid_by_rules!();
 }
 
 #[inline]
@@ -164,21 +200,25 @@ impl<T: Real> SupportMap<T> for Capsule<T> {
             self.support(dir)
         }
     }
+    valid_by_rules!();
 }
 
 impl<T: Real> SupportMap<T> for Aabb<T> {
     #[inline]
     fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        // The probe carries a NaN in the corner not chosen (the comparison alone would drop it).
+        let probe = finite_probe(&self.min.coords) + finite_probe(&self.max.coords);
         Point3::new(
             if dir.x > T::ZERO { self.max.x } else { self.min.x },
             if dir.y > T::ZERO { self.max.y } else { self.min.y },
             if dir.z > T::ZERO { self.max.z } else { self.min.z },
-        )
+        ) + probe
     }
     #[inline]
     fn center(&self) -> Point3<T> {
         Aabb::center(self)
     }
+    valid_by_rules!();
 }
 
 impl<T: Real> SupportMap<T> for Obb<T> {
@@ -197,6 +237,7 @@ impl<T: Real> SupportMap<T> for Obb<T> {
     fn center(&self) -> Point3<T> {
         self.center
     }
+    valid_by_rules!();
 }
 
 /// The support of a disc (center `c`, normal `n` of squared length `n2`, radius `r`) along `dir`:
@@ -225,8 +266,9 @@ impl<T: Real> SupportMap<T> for Cylinder<T> {
     fn support(&self, dir: &Vector3<T>) -> Point3<T> {
         let axis = self.b - self.a;
         let n2 = axis.norm_squared();
-        if !(n2 > T::ZERO) {
-            // a == b: treated as the ball of its radius, as the other queries do.
+        if n2 == T::ZERO {
+            // a == b: treated as the ball of its radius, as the other queries do. (A NaN in `a`
+            // or `b` is not this case: it goes on and comes out as a NaN point.)
             return self.a + along(dir, self.radius);
         }
         // The axis unnormalised, divided by its squared length where projected on: no square
@@ -238,6 +280,7 @@ impl<T: Real> SupportMap<T> for Cylinder<T> {
     fn center(&self) -> Point3<T> {
         nalgebra_center(&self.a, &self.b)
     }
+    valid_by_rules!();
 }
 
 impl<T: Real> SupportMap<T> for Cone<T> {
@@ -245,13 +288,15 @@ impl<T: Real> SupportMap<T> for Cone<T> {
     fn support(&self, dir: &Vector3<T>) -> Point3<T> {
         let n = self.axis.into_inner();
         let rim = disc_support(&self.base_center(), (&n, T::ONE), self.radius, dir);
-        if (rim - self.tip).dot(dir) > T::ZERO { rim } else { self.tip }
+        // `!(… <= 0)`: a NaN rim (a NaN height, radius or axis) is returned, not the tip.
+        if !((rim - self.tip).dot(dir) <= T::ZERO) { rim } else { self.tip }
     }
     #[inline]
     fn center(&self) -> Point3<T> {
         // A point inside: a quarter of the height above the base (the solid cone's centroid).
         self.tip + self.axis.into_inner() * (self.height * T::lit(0.75))
     }
+    valid_by_rules!();
 }
 
 /// The point of `points` farthest along `dir` (the first on ties); NaN point for none.
@@ -262,14 +307,17 @@ fn max_along<T: Real>(points: &[Point3<T>], dir: &Vector3<T>) -> Point3<T> {
         None => return Point3::new(T::NAN, T::NAN, T::NAN),
     };
     let mut best_d = best.coords.dot(dir);
+    // The probe carries a NaN of any vertex, chosen or not.
+    let mut probe = finite_probe(&best.coords);
     for p in &points[1..] {
         let d = p.coords.dot(dir);
+        probe += finite_probe(&p.coords);
         if d > best_d {
             best_d = d;
             best = *p;
         }
     }
-    best
+    best + probe
 }
 
 #[inline]
@@ -287,6 +335,7 @@ impl<T: Real> SupportMap<T> for Triangle<T> {
     fn center(&self) -> Point3<T> {
         self.centroid()
     }
+    valid_by_rules!();
 }
 
 impl<T: Real> SupportMap<T> for Tetrahedron<T> {
@@ -298,6 +347,7 @@ impl<T: Real> SupportMap<T> for Tetrahedron<T> {
     fn center(&self) -> Point3<T> {
         mean(&self.vertices())
     }
+    valid_by_rules!();
 }
 
 #[cfg(feature = "alloc")]
@@ -310,6 +360,7 @@ impl<T: Real> SupportMap<T> for osculate_math::ConvexPolygon<T> {
     fn center(&self) -> Point3<T> {
         mean(&self.vertices)
     }
+    valid_by_rules!();
 }
 
 #[cfg(feature = "alloc")]
@@ -322,6 +373,7 @@ impl<T: Real> SupportMap<T> for osculate_math::ConvexPolyhedron<T> {
     fn center(&self) -> Point3<T> {
         mean(&self.vertices)
     }
+    valid_by_rules!();
 }
 
 impl<T: Real, S: SupportMap<T> + ?Sized> SupportMap<T> for &S {
@@ -340,6 +392,10 @@ impl<T: Real, S: SupportMap<T> + ?Sized> SupportMap<T> for &S {
     #[inline]
     fn core_support(&self, dir: &Vector3<T>) -> Point3<T> {
         (**self).core_support(dir)
+    }
+    #[inline]
+    fn is_valid_input(&self) -> bool {
+        (**self).is_valid_input()
     }
 }
 
@@ -384,6 +440,12 @@ impl<T: Real, S: SupportMap<T>> SupportMap<T> for Transformed<S, T> {
     #[inline]
     fn core_support(&self, dir: &Vector3<T>) -> Point3<T> {
         self.pose * self.shape.core_support(&self.pose.rotation.inverse_transform_vector(dir))
+    }
+    #[inline]
+    fn is_valid_input(&self) -> bool {
+        let t = &self.pose.translation.vector;
+        let q = self.pose.rotation.coords;
+        self.shape.is_valid_input() && t.iter().chain(q.iter()).all(|x| x.is_finite())
     }
 }
 
@@ -430,6 +492,10 @@ impl<T: Real, A: SupportMap<T>, B: SupportMap<T>> SupportMap<T> for MinkowskiSum
             self.support(dir)
         }
     }
+    #[inline]
+    fn is_valid_input(&self) -> bool {
+        self.0.is_valid_input() && self.1.is_valid_input()
+    }
 }
 
 /// A shape swept along a translation `motion`: `S ⊕ [0, motion]`, every point the shape covers
@@ -475,6 +541,10 @@ impl<T: Real, S: SupportMap<T>> SupportMap<T> for Swept<S, T> {
     fn core_support(&self, dir: &Vector3<T>) -> Point3<T> {
         let p = self.shape.core_support(dir);
         if self.motion.dot(dir) > T::ZERO { p + self.motion } else { p }
+    }
+    #[inline]
+    fn is_valid_input(&self) -> bool {
+        self.shape.is_valid_input() && osculate_math::is_finite_vector(&self.motion)
     }
 }
 

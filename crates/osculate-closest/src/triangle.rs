@@ -11,10 +11,11 @@ use crate::types::{ClosestPoints, Contact, Param, TrianglePoint};
 /// The point of triangle `tri` closest to `p`, with its barycentric coordinates, by Ericson 5.1.5's
 /// Voronoi-region method: the vertex regions of `a`, `b`, `c`, then the edge regions, then the face.
 ///
-/// Collapsed triangles (collinear or coincident vertices) are the segment or point they are: every
-/// division whose denominator is zero is skipped (`ratio`), and the face case — reachable only for
-/// a non-degenerate triangle — falls back to the nearest of the three edges when its denominator is
-/// not positive.
+/// Collapsed triangles (collinear or coincident vertices) are the segment or point they are: a
+/// zero-length edge's region is skipped (with two coincident vertices the answer is on the
+/// segment between the distinct ones), every division whose denominator is zero is skipped
+/// (`ratio`), and the face case — reachable only for a non-degenerate triangle — falls back to
+/// the nearest of the three edges when its denominator is not positive.
 ///
 /// A sliver (`sin²θ < 1e-4` at `a`, which covers needles too) skips the region tests, whose
 /// rounding errs by about `ε / sinθ` times the triangle's size: in f64 arithmetic (exact on f32
@@ -88,9 +89,10 @@ fn closest_point_on_triangle_with<T: Real, const PROJECT: bool>(
     if d3 >= T::ZERO && d4 <= d3 {
         return TrianglePoint { point: b, barycentric: [T::ZERO, T::ONE, T::ZERO] };
     }
-    // Edge region of ab.
+    // Edge region of ab. `d1 > d3` (`d1 − d3 = |ab|²`) skips a zero-length edge: with a == b
+    // every region test of ab holds with zeros, and the answer is on the segment ac instead.
     let vc = d1 * d4 - d3 * d2;
-    if vc <= T::ZERO && d1 >= T::ZERO && d3 <= T::ZERO {
+    if vc <= T::ZERO && d1 >= T::ZERO && d3 <= T::ZERO && d1 > d3 {
         let v = ratio(d1, d1 - d3);
         return TrianglePoint { point: a + ab * v, barycentric: [T::ONE - v, v, T::ZERO] };
     }
@@ -103,13 +105,17 @@ fn closest_point_on_triangle_with<T: Real, const PROJECT: bool>(
     }
     // Edge region of ac.
     let vb = d5 * d2 - d1 * d6;
-    if vb <= T::ZERO && d2 >= T::ZERO && d6 <= T::ZERO {
+    if vb <= T::ZERO && d2 >= T::ZERO && d6 <= T::ZERO && d2 > d6 {
         let w = ratio(d2, d2 - d6);
         return TrianglePoint { point: a + ac * w, barycentric: [T::ONE - w, T::ZERO, w] };
     }
     // Edge region of bc.
     let va = d3 * d6 - d5 * d4;
-    if va <= T::ZERO && (d4 - d3) >= T::ZERO && (d5 - d6) >= T::ZERO {
+    if va <= T::ZERO
+        && (d4 - d3) >= T::ZERO
+        && (d5 - d6) >= T::ZERO
+        && (d4 - d3) + (d5 - d6) > T::ZERO
+    {
         let w = ratio(d4 - d3, (d4 - d3) + (d5 - d6));
         return TrianglePoint { point: b + (c - b) * w, barycentric: [T::ZERO, T::ONE - w, w] };
     }

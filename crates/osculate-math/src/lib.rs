@@ -58,6 +58,7 @@ mod traits;
 mod triangle;
 #[cfg(feature = "serde")]
 pub mod unbounded;
+mod validate;
 mod vector;
 
 #[cfg(feature = "alloc")]
@@ -77,6 +78,7 @@ pub use crate::sphere::Sphere;
 pub use crate::tetrahedron::Tetrahedron;
 pub use crate::traits::{Bounded, ContainsPoint, Transform};
 pub use crate::triangle::Triangle;
+pub use crate::validate::Validate;
 pub use crate::vector::{
     any_perpendicular, edge_cross, edge_edge_axis, finite_probe, is_finite_point, is_finite_vector,
     nan_point, point_max, point_min, point3, safe_normalize, scale_of, vector3,

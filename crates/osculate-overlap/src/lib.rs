@@ -28,11 +28,17 @@
 //! - **Orientation predicates**: [`triangle_triangle`] (Guigue-Devillers 2003) and
 //!   [`segment_triangle`], each with an exact mode ([`triangle_triangle_exact`],
 //!   [`segment_triangle_exact`]) through Shewchuk's adaptive predicates.
+//! - **Exact modes of the box tests** ([`exact`]): [`aabb_triangle_exact`],
+//!   [`obb_triangle_exact`], [`obb_obb_exact`], [`segment_aabb_exact`], [`segment_obb_exact`]:
+//!   the same separating axes with every sign filtered and, where the filter cannot tell,
+//!   decided in exact dyadic arithmetic.
 //! - **Containment**: [`contains_point`] for every solid.
 //!
-//! Every test counts touching as overlapping, errs toward "overlapping" by at most a stated
-//! relative tolerance where rounding could flip it (Ericson 5.2.1.1), and answers `false` for any
-//! NaN or infinite input and for empty shapes (negative radius or extent, inverted box).
+//! Every test counts touching as overlapping and answers `false` for any NaN or infinite input and
+//! for empty shapes (negative radius or extent, inverted box). A fast test never says "apart" for
+//! shapes that touch or overlap; where rounding could flip its answer it errs toward
+//! "overlapping", by at most a stated relative tolerance (Ericson 5.2.1.1). An `_exact` test
+//! gives the exact answer for the coordinates as given.
 //!
 //! ## Features
 //! - `std` (default): use the standard library.
@@ -47,6 +53,7 @@ compile_error!(
 
 mod boxes;
 mod capsule;
+pub mod exact;
 mod plane;
 #[cfg(feature = "alloc")]
 mod polytope;
@@ -59,6 +66,9 @@ pub use crate::boxes::{
     sphere_obb,
 };
 pub use crate::capsule::{capsule_capsule, sphere_capsule};
+pub use crate::exact::{
+    aabb_triangle_exact, obb_obb_exact, obb_triangle_exact, segment_aabb_exact, segment_obb_exact,
+};
 pub use crate::plane::{
     aabb_halfspace, aabb_plane, capsule_halfspace, capsule_plane, cone_halfspace, cone_plane,
     obb_halfspace, obb_plane, sphere_behind_plane, sphere_halfspace, sphere_plane,

@@ -69,8 +69,17 @@ fn sq_distance_to_triangle<T: Real>(p: &Point3<T>, t: &Triangle<T>) -> T {
 
 /// The box-triangle test in the box's frame: a box centered at the origin with half extents `e`,
 /// the triangle's vertices `v` relative to the box center (Akenine-Möller 2001, Ericson 5.2.9).
-fn centered_box_triangle<T: Real>(e: &Vector3<T>, v: [Vector3<T>; 3]) -> bool {
+/// `world` is the magnitude of the coordinates before the move to the box's frame: that move
+/// rounds at their magnitude, not at the centered ones', so the slack is scaled by the larger.
+fn centered_box_triangle<T: Real>(e: &Vector3<T>, v: [Vector3<T>; 3], world: T) -> bool {
+    // Every projection below errs by at most a few roundings of the coordinates involved times
+    // the axis's 1-norm (≤ 3 × its largest component): the move to the frame rounds each vertex
+    // by `ε·world`, the products and sums by `ε` of the centered values. The slack,
+    // `RELATIVE_TOLERANCE` (128 ε) × the largest component × the larger scale, bounds both with
+    // room to spare (an axis made of rounding noise is still an axis: only the projections'
+    // rounding matters).
     let scale = e.amax().fast_max(v[0].amax()).fast_max(v[1].amax()).fast_max(v[2].amax());
+    let scale = scale.fast_max(world);
     let f = [v[1] - v[0], v[2] - v[1], v[0] - v[2]];
     // Category 3 first (Akenine-Möller's order 3-1-2): the nine axes u_i × f_j. With
     // u_i = e_i the cross product is a permutation of f_j with one sign flip; a zero axis (an edge
@@ -141,7 +150,11 @@ pub fn aabb_triangle<T: Real>(b: &Aabb<T>, t: &Triangle<T>) -> bool {
         return false;
     }
     let c = b.center();
-    centered_box_triangle(&e, [t.a - c, t.b - c, t.c - c])
+    // The translation to the center rounds at the coordinates' magnitude (a box 1e4 from the
+    // origin: 1e-12 in f64), which the slack must cover.
+    let world =
+        [b.min, b.max, t.a, t.b, t.c].iter().fold(T::ZERO, |s, p| s.fast_max(p.coords.amax()));
+    centered_box_triangle(&e, [t.a - c, t.b - c, t.c - c], world)
 }
 
 #[inline]
@@ -168,7 +181,13 @@ pub fn obb_triangle<T: Real>(b: &Obb<T>, t: &Triangle<T>) -> bool {
     if !obb_finite(b) || !triangle_finite(t) {
         return false;
     }
-    centered_box_triangle(&b.half_extents, [b.to_local(&t.a), b.to_local(&t.b), b.to_local(&t.c)])
+    // The move to the box's frame rounds at the coordinates' magnitude (see `aabb_triangle`).
+    let world = [b.center, t.a, t.b, t.c].iter().fold(T::ZERO, |s, p| s.fast_max(p.coords.amax()));
+    centered_box_triangle(
+        &b.half_extents,
+        [b.to_local(&t.a), b.to_local(&t.b), b.to_local(&t.c)],
+        world,
+    )
 }
 
 /// The sign of a number: -1, 0 or 1.

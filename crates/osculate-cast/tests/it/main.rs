@@ -3,6 +3,7 @@
 //! differential tests against parry3d / parry3d-f64 ray casts.
 
 mod parry;
+mod point_sphere;
 mod properties;
 mod watertight;
 mod worked;

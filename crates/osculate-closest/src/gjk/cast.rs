@@ -107,9 +107,10 @@ fn cast_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     max_iterations: usize,
 ) -> Option<ConvexCast<T>> {
     let w64 = |p: &Vector3<T>| p.map(Real::to_f64);
-    // The ray, in f64 like the rest of the state: from the origin along −motion.
+    // The ray, in f64 like the rest of the state: from the origin along −motion. An invalid
+    // shape is never hit, as in the closed forms.
     let r = -w64(motion);
-    if !r.iter().all(|x| x.is_finite()) {
+    if !(r.iter().all(|x| x.is_finite()) && a.is_valid_input() && b.is_valid_input()) {
         return None;
     }
     let m = (ma + mb).to_f64();

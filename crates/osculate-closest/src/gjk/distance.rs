@@ -201,6 +201,11 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
             margins: (ma, mb),
         }
     };
+    // An invalid shape (NaN, a negative size, an inverted box …) gets no answer, as from the
+    // closed forms: its support points may be finite and would make one up.
+    if !(a.is_valid_input() && b.is_valid_input()) {
+        return invalid(0);
+    }
     let mut dir = warm_start
         .filter(|d| d.iter().all(|x| x.is_finite()) && *d != Vector3::zeros())
         .unwrap_or_else(|| a.center() - b.center());

@@ -52,6 +52,10 @@ fn intersect_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>
     m: T,
     max_iterations: usize,
 ) -> bool {
+    // An invalid shape overlaps nothing, as in the closed forms.
+    if !(a.is_valid_input() && b.is_valid_input()) {
+        return false;
+    }
     let mut dir = a.center() - b.center();
     if dir == Vector3::zeros() || !dir.iter().all(|x| x.is_finite()) {
         dir = Vector3::x();

@@ -107,4 +107,8 @@ impl<T: Real, S: SupportMap<T> + ?Sized> SupportMap<T> for Core<'_, S> {
     fn center(&self) -> Point3<T> {
         self.0.center()
     }
+    #[inline]
+    fn is_valid_input(&self) -> bool {
+        self.0.is_valid_input()
+    }
 }

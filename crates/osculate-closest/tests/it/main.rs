@@ -1,8 +1,10 @@
 //! Integration tests of osculate-closest: quickcheck properties (each written once, generic over the
 //! scalar, instantiated for `f32` and `f64`) and differential tests against parry3d.
 
+mod collapsed;
 mod contacts;
 mod convex_parry;
+mod invalid;
 mod pairs;
 mod parry;
 mod points;

@@ -1,0 +1,493 @@
+//! The exact box tests: separating axes whose every decision is the exact sign of a polynomial in
+//! the input, filtered ([`Filtered`]) and, where the filter cannot tell, exact ([`Dyadic`]).
+//!
+//! An oriented box is the set `{c + R x : |x_i| ≤ e_i}` with the rotation matrix `R`'s entries
+//! taken as exact numbers (a rounded rotation is a parallelepiped within rounding of a box). Its
+//! face normals are the cross products of `R`'s columns and its projection radius on an axis `u`
+//! is `Σ e_k |u · R_k|`; every projection is then a 3×3 determinant, `u·(p − c)` with
+//! `u = R_i × f` being `det[R_i, f, p − c]`. The axis set is complete for any two such shapes,
+//! flat and collapsed ones included (the cross products of every pair of edge directions: the
+//! boxes' axes, the segment's direction, the triangle's edges), as long as each `R` is
+//! invertible (every rotation is; a singular "rotation" may then err toward "overlapping").
+
+use super::{Arith, Dyadic, Filtered, det3, diff, exact};
+use osculate_math::{Aabb, Obb, Point3, Real, Segment, Triangle, Validate};
+
+/// `axis::<Filtered>`, or in exact arithmetic when the filter cannot tell. The exact
+/// evaluation always decides (`unwrap_or(false)` is never reached).
+macro_rules! separates {
+    ($f:ident($($arg:expr),* $(,)?)) => {
+        match $f::<Filtered>($($arg),*) {
+            Some(s) => s,
+            None => $f::<Dyadic>($($arg),*).unwrap_or(false),
+        }
+    };
+}
+
+#[inline]
+fn wide<T: Real>(p: &Point3<T>) -> [f64; 3] {
+    [p.x.to_f64(), p.y.to_f64(), p.z.to_f64()]
+}
+
+/// The rotation's columns (the box's axes) and the half extents, widened.
+#[inline]
+fn obb_parts<T: Real>(b: &Obb<T>) -> ([f64; 3], [[f64; 3]; 3], [f64; 3]) {
+    let m = b.rotation.matrix();
+    let col = |j: usize| [m[(0, j)].to_f64(), m[(1, j)].to_f64(), m[(2, j)].to_f64()];
+    let e = [b.half_extents.x.to_f64(), b.half_extents.y.to_f64(), b.half_extents.z.to_f64()];
+    (wide(&b.center), [col(0), col(1), col(2)], e)
+}
+
+/// `det[u, v, w]` with exact columns `u`, `v` and `w`.
+#[inline]
+fn det_exact<A: Arith>(u: &[f64; 3], v: &[f64; 3], w: &[f64; 3]) -> A {
+    det3(&exact::<A>(u), &exact::<A>(v), &exact::<A>(w))
+}
+
+/// Whether `lo > 0` for every value, or `hi < 0` for every value: the interval of the values
+/// `[min, max]` lies beyond `[−r, r]` when `lo = value − r` and `hi = value + r`.
+#[inline]
+fn beyond<A: Arith>(values: &[A], r: A) -> Option<bool> {
+    let mut above = true;
+    for v in values {
+        if (*v - r).sign()? <= 0 {
+            above = false;
+            break;
+        }
+    }
+    if above {
+        return Some(true);
+    }
+    for v in values {
+        if (*v + r).sign()? >= 0 {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Axis-aligned box and triangle or segment.
+
+/// The box edge axis `e_i × f` (`f = v1 − v0`) against the box `[lo, hi]` and the points
+/// `v0` (on the edge) and `others`: in the plane of the two other coordinates `p`, `q` the axis is
+/// `(−f_q, f_p)`, and `a·(x − v) = f_p (x_q − v_q) − f_q (x_p − v_p)` is a 2×2 determinant of
+/// differences. The box corner extreme along the axis is chosen by the signs of `f_p`, `f_q`
+/// (exact comparisons of the coordinates). Separated when the box's lowest corner is above
+/// every point, or its highest below.
+fn box_edge_axis<A: Arith>(
+    i: usize,
+    v0: &[f64; 3],
+    v1: &[f64; 3],
+    others: &[[f64; 3]],
+    lo: &[f64; 3],
+    hi: &[f64; 3],
+) -> Option<bool> {
+    let (p, q) = ((i + 1) % 3, (i + 2) % 3);
+    let (fp, fq) = (A::of(v1[p]) - A::of(v0[p]), A::of(v1[q]) - A::of(v0[q]));
+    // The axis is (a_p, a_q) = (−f_q, f_p); its lowest corner takes lo where a is positive.
+    let low =
+        [if v1[q] < v0[q] { lo[p] } else { hi[p] }, if v1[p] > v0[p] { lo[q] } else { hi[q] }];
+    let high =
+        [if v1[q] < v0[q] { hi[p] } else { lo[p] }, if v1[p] > v0[p] { hi[q] } else { lo[q] }];
+    let along = |x: &[f64; 2], v: &[f64; 3]| {
+        fp * (A::of(x[1]) - A::of(v[q])) - fq * (A::of(x[0]) - A::of(v[p]))
+    };
+    let points = core::iter::once(v0).chain(others);
+    let mut above = true;
+    for v in points.clone() {
+        if along(&low, v).sign()? <= 0 {
+            above = false;
+            break;
+        }
+    }
+    if above {
+        return Some(true);
+    }
+    for v in points {
+        if along(&high, v).sign()? >= 0 {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
+/// The triangle's normal `n = (v1 − v0) × (v2 − v0)` against the box: the triangle projects to
+/// `n·v0`, the box's corners to `n·x`; `n·(x − v0) = det[v1 − v0, v2 − v0, x − v0]`. The extreme
+/// corners follow the signs of `n`'s components (2×2 determinants). A collapsed triangle has
+/// `n = 0`, which separates nothing.
+fn triangle_normal_axis<A: Arith>(v: &[[f64; 3]; 3], lo: &[f64; 3], hi: &[f64; 3]) -> Option<bool> {
+    let (f0, f1) = (diff::<A>(&v[1], &v[0]), diff::<A>(&v[2], &v[0]));
+    let n = [
+        f0[1] * f1[2] - f0[2] * f1[1],
+        f0[2] * f1[0] - f0[0] * f1[2],
+        f0[0] * f1[1] - f0[1] * f1[0],
+    ];
+    let mut low = [0.0; 3];
+    let mut high = [0.0; 3];
+    for k in 0..3 {
+        let positive = n[k].sign()? > 0;
+        low[k] = if positive { lo[k] } else { hi[k] };
+        high[k] = if positive { hi[k] } else { lo[k] };
+    }
+    if det3(&f0, &f1, &diff::<A>(&low, &v[0])).sign()? > 0 {
+        return Some(true);
+    }
+    Some(det3(&f0, &f1, &diff::<A>(&high, &v[0])).sign()? < 0)
+}
+
+/// [`aabb_triangle`](crate::aabb_triangle) decided exactly: whether the closed box and the closed
+/// triangle share a point, for the coordinates as given (an `f32` input is widened to `f64`
+/// exactly). The 13 separating axes of Akenine-Möller (2001): the box's faces (exact
+/// comparisons), the nine `e_i × f_j` (each a 2×2 determinant of coordinate differences per
+/// corner and vertex) and the triangle's normal (3×3 determinants, the `orient3d` of the
+/// triangle and a box corner). Each sign comes from the filter of [`exact`](crate::exact)
+/// (a running error bound; ordinary input never needs more) or, where it cannot tell, from exact
+/// dyadic arithmetic. Touching counts; a collapsed triangle is the segment or point it is; an
+/// inverted box or a non-finite coordinate gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::aabb_triangle_exact;
+/// use osculate_math::{Aabb, Point3, Triangle};
+///
+/// let o = 1.0e8_f64; // far from the origin, where the fast test's slack is 1e-6
+/// let b = Aabb::new(Point3::new(o, o, o), Point3::new(o + 1.0, o + 1.0, o + 1.0));
+/// // A triangle touching the box's top face at one vertex, and the same one float higher.
+/// let touch = Triangle::new(Point3::new(o + 0.5, o + 0.5, o + 1.0), Point3::new(o + 3.0, o, o + 3.0), Point3::new(o, o + 3.0, o + 3.0));
+/// assert!(aabb_triangle_exact(&b, &touch));
+/// let up = |p: Point3<f64>| Point3::new(p.x, p.y, p.z + 1.5e-8);
+/// let apart = Triangle::new(up(touch.a), up(touch.b), up(touch.c));
+/// assert!(!aabb_triangle_exact(&b, &apart));
+/// ```
+#[must_use]
+pub fn aabb_triangle_exact<T: Real>(b: &Aabb<T>, t: &Triangle<T>) -> bool {
+    if !(b.is_valid() && t.is_valid()) {
+        return false;
+    }
+    let (lo, hi) = (wide(&b.min), wide(&b.max));
+    let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
+    // The box's faces: exact comparisons.
+    for i in 0..3 {
+        let (tlo, thi) = (v[0][i].min(v[1][i]).min(v[2][i]), v[0][i].max(v[1][i]).max(v[2][i]));
+        if tlo > hi[i] || thi < lo[i] {
+            return false;
+        }
+    }
+    for i in 0..3 {
+        for j in 0..3 {
+            let (v0, v1, other) = (&v[j], &v[(j + 1) % 3], &v[(j + 2) % 3]);
+            if separates!(box_edge_axis(i, v0, v1, core::slice::from_ref(other), &lo, &hi)) {
+                return false;
+            }
+        }
+    }
+    !separates!(triangle_normal_axis(&v, &lo, &hi))
+}
+
+/// [`segment_aabb`](crate::segment_aabb) decided exactly: whether the closed segment and the
+/// closed box share a point, for the coordinates as given. The separating axes of Ericson 5.3.3:
+/// the box's faces (exact comparisons) and the three `e_i × (b − a)` (2×2 determinants of
+/// coordinate differences), each sign filtered and, where the filter cannot tell, exact.
+/// Touching counts; a zero-length segment is a point; an inverted box or a non-finite coordinate
+/// gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::segment_aabb_exact;
+/// use osculate_math::{Aabb, Point3, Segment};
+///
+/// let b = Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// // Through the edge x = 1, y = 0 exactly, and a float beside it.
+/// assert!(segment_aabb_exact(&Segment::new(Point3::new(2.0, 1.0, 0.5), Point3::new(0.0, -1.0, 0.5)), &b));
+/// let beside = Segment::new(Point3::new(2.0, 1.0 - 1.2e-7, 0.5), Point3::new(0.0, -1.0 - 1.2e-7, 0.5));
+/// assert!(!segment_aabb_exact(&beside, &b));
+/// ```
+#[must_use]
+pub fn segment_aabb_exact<T: Real>(s: &Segment<T>, b: &Aabb<T>) -> bool {
+    if !(b.is_valid() && s.is_valid()) {
+        return false;
+    }
+    let (lo, hi) = (wide(&b.min), wide(&b.max));
+    let (p, q) = (wide(&s.a), wide(&s.b));
+    for i in 0..3 {
+        if p[i].min(q[i]) > hi[i] || p[i].max(q[i]) < lo[i] {
+            return false;
+        }
+    }
+    !(0..3).any(|i| separates!(box_edge_axis(i, &p, &q, &[], &lo, &hi)))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Oriented boxes (parallelepipeds).
+
+/// An oriented box widened: center, axes (the rotation's columns) and half extents.
+struct Box3 {
+    c: [f64; 3],
+    r: [[f64; 3]; 3],
+    e: [f64; 3],
+}
+
+impl Box3 {
+    /// The projection radius on the axis `u` whose products with the box's axes are the
+    /// determinants `u_dots[k] = u · R_k`: `Σ e_k |u · R_k|`.
+    #[inline]
+    fn radius<A: Arith>(&self, u_dots: [A; 3]) -> A {
+        A::of(self.e[0]) * u_dots[0].magnitude()
+            + A::of(self.e[1]) * u_dots[1].magnitude()
+            + A::of(self.e[2]) * u_dots[2].magnitude()
+    }
+}
+
+/// The face axis `R_{k+1} × R_{k+2}` of box `b` against the points `pts` (a triangle's vertices
+/// or a segment's ends): `u·(p − c) = det[R_{k+1}, R_{k+2}, p − c]`, radius `e_k |det R|`.
+fn obb_face_axis<A: Arith>(b: &Box3, k: usize, pts: &[[f64; 3]]) -> Option<bool> {
+    let (r1, r2) = (&b.r[(k + 1) % 3], &b.r[(k + 2) % 3]);
+    let radius = A::of(b.e[k]) * det_exact::<A>(r1, r2, &b.r[k]).magnitude();
+    let (u1, u2) = (exact::<A>(r1), exact::<A>(r2));
+    let mut values = [A::of(0.0); 3];
+    for (v, p) in values.iter_mut().zip(pts) {
+        *v = det3(&u1, &u2, &diff::<A>(p, &b.c));
+    }
+    beyond(&values[..pts.len()], radius)
+}
+
+/// The axis `R_i × f` (`f` a triangle edge or the segment's direction, `f = v1 − v0`): its dot
+/// products with the box's axes are `det[R_i, f, R_k]`, and with `p − c` `det[R_i, f, p − c]`.
+fn obb_edge_axis<A: Arith>(
+    b: &Box3,
+    i: usize,
+    v0: &[f64; 3],
+    v1: &[f64; 3],
+    pts: &[[f64; 3]],
+) -> Option<bool> {
+    let ri = exact::<A>(&b.r[i]);
+    let f = diff::<A>(v1, v0);
+    let dots =
+        [0, 1, 2].map(|k| if k == i { A::of(0.0) } else { det3(&ri, &f, &exact::<A>(&b.r[k])) });
+    let radius = b.radius(dots);
+    let mut values = [A::of(0.0); 3];
+    for (v, p) in values.iter_mut().zip(pts) {
+        *v = det3(&ri, &f, &diff::<A>(p, &b.c));
+    }
+    beyond(&values[..pts.len()], radius)
+}
+
+/// The triangle's normal `n = f0 × f1` against the box: `n·(v0 − c) = det[f0, f1, v0 − c]`,
+/// radius `Σ e_k |det[f0, f1, R_k]|`.
+fn obb_normal_axis<A: Arith>(b: &Box3, v: &[[f64; 3]; 3]) -> Option<bool> {
+    let (f0, f1) = (diff::<A>(&v[1], &v[0]), diff::<A>(&v[2], &v[0]));
+    let dots = [0, 1, 2].map(|k| det3(&f0, &f1, &exact::<A>(&b.r[k])));
+    let radius = b.radius(dots);
+    beyond(&[det3(&f0, &f1, &diff::<A>(&v[0], &b.c))], radius)
+}
+
+/// [`obb_triangle`](crate::obb_triangle) decided exactly, for the coordinates as given and the
+/// box `{c + R x : |x_i| ≤ e_i}` with `R`'s entries as exact numbers (see the module
+/// documentation of [`exact`](crate::exact)). The 13 axes of Akenine-Möller in the box's own
+/// terms: its three face normals `R_j × R_k`, the nine `R_i × f_j`, the triangle's normal; every
+/// projection a 3×3 determinant, its comparison with the box's radius a polynomial of degree 4,
+/// filtered and, where the filter cannot tell, exact. Touching counts; an invalid box (negative
+/// extent) or a non-finite value gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::obb_triangle_exact;
+/// use osculate_math::{Obb, Point3, Rotation3, Triangle, Vector3};
+///
+/// let b = Obb::new(Point3::new(1.0e4_f64, 0.0, 0.0), Rotation3::identity(), Vector3::new(1.0, 1.0, 1.0));
+/// let t = Triangle::new(Point3::new(1.0e4 + 1.0, 0.0, 0.0), Point3::new(1.0e4 + 2.0, 1.0, 0.0), Point3::new(1.0e4 + 2.0, 0.0, 1.0));
+/// assert!(obb_triangle_exact(&b, &t)); // touching the face x = 1e4 + 1 at a vertex
+/// let moved = Triangle::new(t.a + Vector3::new(2e-12, 0.0, 0.0), t.b, t.c);
+/// assert!(!obb_triangle_exact(&b, &moved)); // one float beyond it
+/// ```
+#[must_use]
+pub fn obb_triangle_exact<T: Real>(b: &Obb<T>, t: &Triangle<T>) -> bool {
+    if !(b.is_valid() && t.is_valid()) {
+        return false;
+    }
+    let (c, r, e) = obb_parts(b);
+    let bx = Box3 { c, r, e };
+    let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
+    for k in 0..3 {
+        if separates!(obb_face_axis(&bx, k, &v)) {
+            return false;
+        }
+    }
+    for i in 0..3 {
+        for j in 0..3 {
+            if separates!(obb_edge_axis(&bx, i, &v[j], &v[(j + 1) % 3], &v)) {
+                return false;
+            }
+        }
+    }
+    !separates!(obb_normal_axis(&bx, &v))
+}
+
+/// [`segment_obb`](crate::segment_obb) decided exactly, for the coordinates as given and the box
+/// `{c + R x : |x_i| ≤ e_i}` (`R`'s entries exact): the box's three face normals `R_j × R_k`
+/// and the three `R_i × (b − a)`, each comparison filtered and, where the filter cannot tell,
+/// exact. Touching counts; an invalid box or a non-finite value gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::segment_obb_exact;
+/// use osculate_math::{Obb, Point3, Rotation3, Segment, Vector3};
+///
+/// let b = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(1.0_f32, 1.0, 1.0));
+/// assert!(segment_obb_exact(&Segment::new(Point3::new(1.0, 2.0, 0.0), Point3::new(1.0, -2.0, 0.0)), &b));
+/// assert!(!segment_obb_exact(&Segment::new(Point3::new(1.0000001, 2.0, 0.0), Point3::new(1.0000001, -2.0, 0.0)), &b));
+/// ```
+#[must_use]
+pub fn segment_obb_exact<T: Real>(s: &Segment<T>, b: &Obb<T>) -> bool {
+    if !(b.is_valid() && s.is_valid()) {
+        return false;
+    }
+    let (c, r, e) = obb_parts(b);
+    let bx = Box3 { c, r, e };
+    let ends = [wide(&s.a), wide(&s.b)];
+    for k in 0..3 {
+        if separates!(obb_face_axis(&bx, k, &ends)) {
+            return false;
+        }
+    }
+    !(0..3).any(|i| separates!(obb_edge_axis(&bx, i, &ends[0], &ends[1], &ends)))
+}
+
+/// A face axis of box `a` (`k`: `A_{k+1} × A_{k+2}`) for the pair: `u·d = det[A_{k+1},
+/// A_{k+2}, d]` against `e_k |det A| + Σ f_j |det[A_{k+1}, A_{k+2}, B_j]|`.
+fn obb_obb_face_axis<A: Arith>(a: &Box3, b: &Box3, k: usize) -> Option<bool> {
+    let (a1, a2) = (exact::<A>(&a.r[(k + 1) % 3]), exact::<A>(&a.r[(k + 2) % 3]));
+    let ra = A::of(a.e[k]) * det3(&a1, &a2, &exact::<A>(&a.r[k])).magnitude();
+    let rb = b.radius([0, 1, 2].map(|j| det3(&a1, &a2, &exact::<A>(&b.r[j]))));
+    let d = det3(&a1, &a2, &diff::<A>(&b.c, &a.c));
+    beyond(&[d], ra + rb)
+}
+
+/// The edge axis `A_i × B_j`: `u·d = det[A_i, B_j, d]` against the two radii.
+fn obb_obb_edge_axis<A: Arith>(a: &Box3, b: &Box3, i: usize, j: usize) -> Option<bool> {
+    let (ai, bj) = (exact::<A>(&a.r[i]), exact::<A>(&b.r[j]));
+    let ra = a.radius(
+        [0, 1, 2].map(|k| if k == i { A::of(0.0) } else { det3(&ai, &bj, &exact::<A>(&a.r[k])) }),
+    );
+    let rb = b.radius(
+        [0, 1, 2].map(|k| if k == j { A::of(0.0) } else { det3(&ai, &bj, &exact::<A>(&b.r[k])) }),
+    );
+    let d = det3(&ai, &bj, &diff::<A>(&b.c, &a.c));
+    beyond(&[d], ra + rb)
+}
+
+/// [`obb_obb`](crate::obb_obb) decided exactly, for the coordinates as given and each box
+/// `{c + R x : |x_i| ≤ e_i}` (`R`'s entries exact): the 15 axes of Gottschalk et al. in the boxes'
+/// own terms (each box's three face normals `R_j × R_k`, the nine `A_i × B_j`), every comparison
+/// a polynomial of degree 4 in the input, filtered and, where the filter cannot tell, exact.
+/// Touching counts; parallel edges (a zero cross product) are handled exactly, with no epsilon;
+/// an invalid box or a non-finite value gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::obb_obb_exact;
+/// use osculate_math::{Obb, Point3, Rotation3, Vector3};
+///
+/// let e = Vector3::new(1.0_f64, 1.0, 1.0);
+/// let a = Obb::new(Point3::new(1.0e4, 0.0, 0.0), Rotation3::identity(), e);
+/// assert!(obb_obb_exact(&a, &Obb::new(Point3::new(1.0e4 + 2.0, 0.5, 0.0), Rotation3::identity(), e)));
+/// let next = 1.0e4 + 2.0 + 2.0e-12; // the next doubles after 10002 are 1.8e-12 apart
+/// assert!(!obb_obb_exact(&a, &Obb::new(Point3::new(next, 0.5, 0.0), Rotation3::identity(), e)));
+/// ```
+#[must_use]
+pub fn obb_obb_exact<T: Real>(a: &Obb<T>, b: &Obb<T>) -> bool {
+    if !(a.is_valid() && b.is_valid()) {
+        return false;
+    }
+    let (c, r, e) = obb_parts(a);
+    let ba = Box3 { c, r, e };
+    let (c, r, e) = obb_parts(b);
+    let bb = Box3 { c, r, e };
+    for k in 0..3 {
+        if separates!(obb_obb_face_axis(&ba, &bb, k)) || separates!(obb_obb_face_axis(&bb, &ba, k))
+        {
+            return false;
+        }
+    }
+    for i in 0..3 {
+        for j in 0..3 {
+            if separates!(obb_obb_edge_axis(&ba, &bb, i, j)) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use osculate_math::{Rotation3, Vector3};
+
+    fn worked_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let unit = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
+        let tri = |a, b, c| Triangle::new(a, b, c);
+        let cases = [
+            (tri(p(0.2, 0.2, 1.0), p(0.8, 0.2, 1.0), p(0.2, 0.8, 1.0)), true), // on the top face
+            (tri(p(0.2, 0.2, 1.5), p(0.8, 0.2, 1.5), p(0.2, 0.8, 1.5)), false),
+            (tri(p(0.0, 2.0, -1.0), p(2.0, 0.0, -1.0), p(1.0, 1.0, 3.0)), true), // through an edge
+            (tri(p(0.5, 2.0, -1.0), p(2.0, 0.5, -1.0), p(1.25, 1.25, 3.0)), false), // normal axis
+            (tri(p(-1.0, 0.5, 0.5), p(0.0, 0.5, 0.5), p(2.0, 0.5, 0.5)), true),  // collapsed
+            (tri(p(-1.0, 1.5, 0.5), p(0.0, 1.5, 0.5), p(2.0, 1.5, 0.5)), false),
+            (tri(p(0.5, 0.5, 0.5), p(0.5, 0.5, 0.5), p(0.5, 0.5, 0.5)), true), // a point inside
+            (tri(p(1.0, 1.0, 1.0), p(2.0, 2.0, 1.0), p(2.0, 1.0, 3.0)), true), // at the corner
+            // Only a cross-product axis separates: the edge x + y = 2.2 past the corner edge.
+            (tri(p(2.5, -0.3, 0.0), p(-0.3, 2.5, 0.0), p(1.05, 1.05, -0.2)), false),
+        ];
+        let obb = Obb::new(p(0.5, 0.5, 0.5), Rotation3::identity(), Vector3::repeat(l(0.5)));
+        for (t, want) in cases {
+            assert_eq!(aabb_triangle_exact(&unit, &t), want, "{t:?}");
+            assert_eq!(obb_triangle_exact(&obb, &t), want, "{t:?}");
+        }
+        let nan = tri(p(f64::NAN, 0.0, 0.0), p(0.5, 0.5, 0.5), p(0.5, 0.5, 0.5));
+        assert!(!aabb_triangle_exact(&unit, &nan) && !obb_triangle_exact(&obb, &nan));
+        let inverted = Aabb::new(p(1.0, 0.0, 0.0), p(0.0, 1.0, 1.0));
+        assert!(!aabb_triangle_exact(&inverted, &cases[0].0));
+
+        let seg = |a, b| Segment::new(a, b);
+        let segs = [
+            (seg(p(-1.0, 0.5, 0.5), p(2.0, 0.5, 0.5)), true),
+            (seg(p(-1.0, 3.0, 0.5), p(3.0, -1.0, 0.5)), true), // through the corner edge
+            (seg(p(-1.0, 3.1, 0.5), p(3.1, -1.0, 0.5)), false),
+            (seg(p(-1.0, 0.5, 1.0), p(2.0, 0.5, 1.0)), true), // on a face
+            (seg(p(0.5, 0.5, 0.5), p(0.5, 0.5, 0.5)), true),
+            (seg(p(0.5, 0.5, 1.5), p(0.5, 0.5, 1.5)), false),
+        ];
+        for (s, want) in segs {
+            assert_eq!(segment_aabb_exact(&s, &unit), want, "{s:?}");
+            assert_eq!(segment_obb_exact(&s, &obb), want, "{s:?}");
+        }
+
+        // Boxes: touching faces, a float apart, turned 45° edge to edge.
+        let e = Vector3::repeat(T::ONE);
+        let a = Obb::new(p(0.0, 0.0, 0.0), Rotation3::identity(), e);
+        assert!(obb_obb_exact(&a, &Obb::new(p(2.0, 0.0, 0.0), Rotation3::identity(), e)));
+        assert!(!obb_obb_exact(&a, &Obb::new(p(2.01, 0.0, 0.0), Rotation3::identity(), e)));
+        let qz = Rotation3::from_axis_angle(&Vector3::z_axis(), l(core::f64::consts::FRAC_PI_4));
+        let qy = Rotation3::from_axis_angle(&Vector3::y_axis(), l(core::f64::consts::FRAC_PI_4));
+        let s2 = 2.0_f64.sqrt();
+        let az = Obb::new(p(0.0, 0.0, 0.0), qz, e);
+        assert!(obb_obb_exact(&az, &Obb::new(p(2.0 * s2 - 0.01, 0.0, 0.0), qy, e)));
+        assert!(!obb_obb_exact(&az, &Obb::new(p(2.0 * s2 + 0.01, 0.0, 0.0), qy, e)));
+        let bad = Obb::new(p(0.0, 0.0, 0.0), Rotation3::identity(), -e);
+        assert!(!obb_obb_exact(&a, &bad));
+    }
+
+    #[test]
+    fn worked_cases_f32() {
+        worked_cases::<f32>();
+    }
+
+    #[test]
+    fn worked_cases_f64() {
+        worked_cases::<f64>();
+    }
+}
