@@ -6,48 +6,10 @@
 //! for `f32` against parry3d, as glam instantiates its tests per float type. Queries parry does not
 //! have (point against line, ray, convex polygon) are not here.
 
-use std::collections::BTreeMap;
-
 use osculate_math::{Point3, Real, Vector3};
 
 /// Seeds per query: each test loops over `0..SEEDS`.
 const SEEDS: u64 = 2000;
-
-/// The outcome of one query's comparison over all seeds: how many cases agreed and how many fell in
-/// each named disagreement class.
-#[derive(Debug)]
-struct Tally {
-    query: &'static str,
-    cases: usize,
-    agree: usize,
-    classes: BTreeMap<&'static str, usize>,
-}
-
-impl Tally {
-    fn new(query: &'static str) -> Self {
-        Self { query, cases: 0, agree: 0, classes: BTreeMap::new() }
-    }
-
-    fn agree(&mut self) {
-        self.cases += 1;
-        self.agree += 1;
-    }
-
-    fn class(&mut self, class: &'static str) {
-        self.cases += 1;
-        *self.classes.entry(class).or_default() += 1;
-    }
-
-    /// Prints the tally (visible with `--nocapture`) and asserts every seed was counted once and
-    /// that parry and osculate agree on at least `min_agree` of the cases.
-    #[track_caller]
-    fn finish(&self, min_agree: f64) {
-        eprintln!("{}: {} of {} agree, {:?}", self.query, self.agree, self.cases, self.classes);
-        assert_eq!(self.cases as u64, SEEDS, "{self:?}");
-        assert_eq!(self.agree + self.classes.values().sum::<usize>(), self.cases, "{self:?}");
-        assert!(self.agree as f64 >= min_agree * self.cases as f64, "{self:?}");
-    }
-}
 
 /// Whose answer a named disagreement class shows wrong (the exact reference decides).
 #[derive(Clone, Copy, Debug)]
@@ -491,7 +453,7 @@ mod exact_pair {
 macro_rules! differential {
     ($module:ident, $T:ident, $parry:ident) => {
         mod $module {
-            use super::{Reference, SEEDS, Tally, Verdict, exact, exact_pair, scale};
+            use super::{Reference, SEEDS, Verdict, exact, exact_pair, scale};
             use $parry::math::{Pose, Rotation, Vector};
             use $parry::query::PointQuery;
             use $parry::shape;
@@ -500,7 +462,7 @@ macro_rules! differential {
                 Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Line, Obb, Plane,
                 Point3, Segment, Sphere, Tetrahedron, Triangle, UnitQuaternion, Vector3,
             };
-            use osculate_testing::{GenerateAny, Pair, test_tolerance};
+            use osculate_testing::{GenerateAny, Pair, Tally, test_tolerance};
 
             type T = $T;
 
@@ -656,7 +618,7 @@ macro_rules! differential {
                             _ => panic!("{name}: unclassified disagreement:\n{case:?}"),
                         }
                     }
-                    tally.finish(self.min_agree);
+                    tally.finish(SEEDS, self.min_agree);
                 }
             }
 
@@ -1348,7 +1310,7 @@ macro_rules! differential {
                             _ => panic!("{name}: unclassified disagreement:\n{case:?}"),
                         }
                     }
-                    tally.finish(self.min_agree);
+                    tally.finish(SEEDS, self.min_agree);
                 }
             }
 
@@ -1951,7 +1913,7 @@ macro_rules! differential {
                     tally.class("parry wrong: sphere first, the sphere mirrored through the halfspace's origin");
                 }
                 // Only a sphere whose centre is on the plane (mirrored: the same distance) agrees.
-                tally.finish(0.0);
+                tally.finish(SEEDS, 0.0);
             }
 
             /// The exact closest pair of two lines: the 2×2 system solved by cross products in
