@@ -17,6 +17,7 @@
 //! - [`test_tolerance`] (per scalar type) and [`cases`] (the `OSCULATE_CASES` override that
 //!   `cargo xtask soak` sets).
 //! - [`for_f32_and_f64!`]: one `#[test]` per scalar type for each generic test function.
+//! - [`Tally`]: the count of a differential test's agreements and named disagreement classes.
 //!
 //! quickcheck's own `f64` generator yields NaN, ±∞, ±0 and huge values; use it directly for
 //! no-panic properties, and these bounded generators for geometric ones.
@@ -46,8 +47,10 @@
 //! ```
 
 mod generate;
+mod tally;
 
 pub use crate::generate::*;
+pub use crate::tally::Tally;
 
 /// One `#[test]` per scalar type for each generic test function: `for_f32_and_f64!(a, b)` makes
 /// the tests `a::f32`, `a::f64`, `b::f32` and `b::f64`, each calling `a::<f32>()` and so on (as

@@ -848,8 +848,8 @@ where
     let d = wv(&ray.direction);
     // The hit points are stored, and mapped back, in `T`: far along a ray that grazes the shape
     // they are only as exact as their own coordinates, so the tolerance grows with their size
-    // (found by the 1,000,000-case soak: a ray 5e-4 from parallel to a halfspace entered it at
-    // t = 2.7e5, where f32 rounds to 0.02, and the entry mapped back was 5e-3 off the plane).
+    // (a ray 5e-4 from parallel to a halfspace enters it at t = 2.7e5, where f32 rounds to 0.02,
+    // and the entry mapped back is 5e-3 off the plane).
     let far = [a.point, b.point, moved_ray.point_at(b.t_exit.fast_min(ray.max_t))]
         .iter()
         .map(|p| wp(p).coords.amax())

@@ -360,8 +360,8 @@ fn cone_far_and_near_the_tip<T: Real>() {
 for_f32_and_f64!(zero_radius_normals, cone_far_and_near_the_tip);
 
 /// A capsule entered where its end ball meets its body (tangent there): rounding picked the ball,
-/// whose `p − end` tilted the normal along the axis by √ε (5e-3 in f32, found by the properties).
-/// The normal is now measured from the entry point's closest point on the axis segment.
+/// whose `p − end` tilts the normal along the axis by √ε (5e-3 in f32). Guards that the normal is
+/// measured from the entry point's closest point on the axis segment.
 #[test]
 fn capsule_normal_at_the_seam_of_ball_and_body() {
     let c = Capsule::new(
@@ -381,8 +381,8 @@ fn capsule_normal_at_the_seam_of_ball_and_body() {
     assert!((h.normal.into_inner().cast::<f64>() - exact).norm() < 1e-5, "{h:?} vs {exact:?}");
 }
 
-/// A triangle collapsed up to rounding (`c` on the segment `ab`): Möller-Trumbore divided by a
-/// noise determinant and reported a hit 0.4 away from the triangle (found by the properties, f32).
+/// A triangle collapsed up to rounding (`c` on the segment `ab`, f32): guards against
+/// Möller-Trumbore dividing by a noise determinant and reporting a hit 0.4 away from the triangle.
 #[test]
 fn moller_trumbore_misses_a_collapsed_triangle() {
     let tri = Triangle::new(

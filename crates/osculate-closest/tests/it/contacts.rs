@@ -508,8 +508,9 @@ contact_properties!(
 );
 
 // OBB-OBB: the witnesses lie on both boxes (clipped incident feature, edge points joined along the
-// axis) and touching boxes get distance 0 (14bf660). The regression tests below hold the f32
-// inputs `contact_is_consistent_f32` once failed on (5 in 40,000).
+// axis) and touching boxes get distance 0. The regression tests below hold f32 inputs of
+// `contact_is_consistent_f32` with nearly parallel candidate axes, where keeping the wrong axis
+// builds witnesses from features that do not meet.
 mod obb_obb {
     use super::*;
     #[test]
@@ -764,8 +765,9 @@ mod obb_obb {
         ((a, b), (a64, b64))
     }
 
-    /// f32 against f64 on boxes with nearly parallel faces (issue 9's accuracy measure, error in
-    /// units of ε_f32 × the input's scale, the largest coordinate or half extent), 20,000 pairs,
+    /// f32 against f64 on boxes with nearly parallel faces (the accuracy measure of
+    /// `cargo xtask accuracy`: error in units of ε_f32 × the input's scale, the largest coordinate
+    /// or half extent), 20,000 pairs,
     /// half of them overlapping:
     /// - the SAT path (overlapping), f32 against f64 on the same f32 input: at most 16 when both
     ///   take the same axis (measured: 8.05); otherwise (1,447 of 9,701) f32 kept a face axis
@@ -777,7 +779,7 @@ mod obb_obb {
     ///
     /// Not asserted: the separated pairs, whose f32 distance is GJK's (`closest_points_convex`): on
     /// 200,000 pairs 0.001..0.1 apart, f32 GJK was up to 1,974-9,682 ε·scale (2.4e-4 to 1.2e-3) off
-    /// f64 GJK on the same input (the number moved as `gjk/distance.rs` was being edited), stopping on its
+    /// f64 GJK on the same input (the figure depends on GJK's termination details), stopping on its
     /// no-progress exit with its direction 1.6e-3 rad off and the lower bound v·w/|v| far below
     /// |v| (negative on the worst): a GJK matter (`gjk/distance.rs`), open.
     #[test]

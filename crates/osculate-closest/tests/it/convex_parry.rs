@@ -19,8 +19,6 @@
 //! and a pattern search from the best of them. A right answer always passes (its normal attains the
 //! minimum); of two answers that disagree, the one whose normal does worse fails (d).
 
-use std::collections::BTreeMap;
-
 /// Seeds per query.
 const SEEDS: u64 = 2000;
 
@@ -32,50 +30,6 @@ const SEEDS: u64 = 2000;
 /// the step limit with a depth short by 1e-7 to 1e-4 of itself, below the referee's `2√ε`
 /// (measured by running EPA's steps on all seeds: 1 case left at 256 steps, none at 1024).
 const EPA_STEPS: usize = 1024;
-
-/// The outcome of one query's comparison over all seeds.
-#[derive(Debug)]
-struct Tally {
-    query: String,
-    cases: usize,
-    agree: usize,
-    classes: BTreeMap<&'static str, usize>,
-}
-
-impl Tally {
-    fn new(query: String) -> Self {
-        Self { query, cases: 0, agree: 0, classes: BTreeMap::new() }
-    }
-
-    fn agree(&mut self) {
-        self.cases += 1;
-        self.agree += 1;
-    }
-
-    fn class(&mut self, class: &'static str) {
-        self.cases += 1;
-        *self.classes.entry(class).or_default() += 1;
-    }
-
-    /// Prints the tally (visible with `--nocapture`) and asserts every seed was counted once, that
-    /// the two agree on at least `min_agree` of the cases, and that no class holds more than its
-    /// bound (the fraction of the cases it was measured at, with room).
-    #[track_caller]
-    fn finish(&self, min_agree: f64, bounds: &[(&str, f64)]) {
-        eprintln!("{}: {} of {} agree, {:?}", self.query, self.agree, self.cases, self.classes);
-        assert_eq!(self.cases as u64, SEEDS, "{self:?}");
-        assert_eq!(self.agree + self.classes.values().sum::<usize>(), self.cases, "{self:?}");
-        assert!(self.agree as f64 >= min_agree * self.cases as f64, "{self:?}");
-        for (class, n) in &self.classes {
-            let bound = bounds.iter().find(|(c, _)| c == class).map_or(0.0, |(_, b)| *b);
-            assert!(
-                *n as f64 <= bound * self.cases as f64,
-                "{}: class {class:?} holds {n} cases, bound {bound}: {self:?}",
-                self.query
-            );
-        }
-    }
-}
 
 /// The referee, in f64.
 mod referee {
@@ -407,11 +361,11 @@ macro_rules! convex_differential {
     ($module:ident, $T:ident, $parry:ident) => {
         mod $module {
             use super::referee::{self, Answer, Convex};
-            use super::{EPA_STEPS, SEEDS, Tally};
+            use super::{EPA_STEPS, SEEDS};
             use $parry::math::{Pose, Rotation, Vector};
             use $parry::shape;
             use osculate_closest as oc;
-            use osculate_testing::{GenerateAny, Pair, test_tolerance};
+            use osculate_testing::{GenerateAny, Pair, Tally, test_tolerance};
             use osculate_math::{
                 Capsule, Cone, Cylinder, Obb, Point3, Triangle, UnitQuaternion, Vector3,
             };
@@ -829,67 +783,67 @@ macro_rules! convex_differential {
                 run_with("contact_obb_obb vs contact cuboid-cuboid", Query::ObbObb, |a: &Obb<T>, b: &Obb<T>| {
                     ours_contact(oc::contact_obb_obb(a, b))
                 })
-                .finish(0.5, BOUNDS);
+                .finish_within(SEEDS, 0.5, BOUNDS);
             }
 
             #[test]
             fn obb_obb_epa() {
                 run::<Obb<T>, Obb<T>>("contact_convex vs contact cuboid-cuboid", Query::Epa)
-                    .finish(0.5, BOUNDS);
+                    .finish_within(SEEDS, 0.5, BOUNDS);
             }
 
             #[test]
             fn obb_obb_distance() {
                 run::<Obb<T>, Obb<T>>("closest_points_convex vs distance cuboid-cuboid", Query::Distance)
-                    .finish(0.5, BOUNDS);
+                    .finish_within(SEEDS, 0.5, BOUNDS);
             }
 
             #[test]
             fn cylinder_cone_distance() {
                 run::<Cylinder<T>, Cone<T>>("closest_points_convex vs distance cylinder-cone", Query::Distance)
-                    .finish(0.5, BOUNDS);
+                    .finish_within(SEEDS, 0.5, BOUNDS);
             }
 
             #[test]
             fn triangle_obb_epa() {
                 run::<Triangle<T>, Obb<T>>("contact_convex vs contact triangle-cuboid", Query::Epa)
-                    .finish(0.5, BOUNDS);
+                    .finish_within(SEEDS, 0.5, BOUNDS);
             }
 
             #[test]
             fn triangle_obb_distance() {
                 run::<Triangle<T>, Obb<T>>("closest_points_convex vs distance triangle-cuboid", Query::Distance)
-                    .finish(0.5, BOUNDS);
+                    .finish_within(SEEDS, 0.5, BOUNDS);
             }
 
             #[test]
             fn cylinder_cone_epa() {
                 run::<Cylinder<T>, Cone<T>>("contact_convex vs contact cylinder-cone", Query::Epa)
-                    .finish(0.5, BOUNDS);
+                    .finish_within(SEEDS, 0.5, BOUNDS);
             }
 
             #[test]
             fn cone_capsule_epa() {
                 run::<Cone<T>, Capsule<T>>("contact_convex vs contact cone-capsule", Query::Epa)
-                    .finish(0.5, BOUNDS);
+                    .finish_within(SEEDS, 0.5, BOUNDS);
             }
 
             #[test]
             fn capsule_obb_epa() {
                 run::<Capsule<T>, Obb<T>>("contact_convex vs contact capsule-cuboid", Query::Epa)
-                    .finish(0.5, BOUNDS);
+                    .finish_within(SEEDS, 0.5, BOUNDS);
             }
 
             #[test]
             fn capsule_obb_distance() {
                 run::<Capsule<T>, Obb<T>>("closest_points_convex vs distance capsule-cuboid", Query::Distance)
-                    .finish(0.5, BOUNDS);
+                    .finish_within(SEEDS, 0.5, BOUNDS);
             }
 
             #[test]
             fn cone_capsule_distance() {
                 run::<Cone<T>, Capsule<T>>("closest_points_convex vs distance cone-capsule", Query::Distance)
-                    .finish(0.5, BOUNDS);
+                    .finish_within(SEEDS, 0.5, BOUNDS);
             }
         }
     };

@@ -19,7 +19,7 @@
 //! The mechanism: every cast parry answers through GJK (all pairs but ball-ball) is traced by a
 //! copy of its ray cast ([`super::parry_trace`]), asserted to reproduce parry's time bit for bit,
 //! which names the exit parry's answer came from and counts the support points its simplex
-//! refused. Measured on 1,000 and 20,000 seeds (2026-11-23, parry3d-f64 0.31.1): every wrong
+//! refused. Measured on 1,000 and 20,000 seeds (parry3d-f64 0.31.1): every wrong
 //! answer at tiny scale follows a support point the simplex refused (absolute thresholds on
 //! squared lengths and areas that are the size of a 1e-4 shape's), and the same scene scaled up by
 //! 1e4 is answered right; at unit scale parry is wrong only early, on ball-triangle (1 in 1,000,
@@ -62,8 +62,8 @@ impl Tally {
     /// the libraries agree on at least `min_agree` of the cases, and that each class in which
     /// parry is proved wrong ([`PARRY_WRONG`]) stays within its bound in `bounds`, a fraction of
     /// the cases (a class not listed is bounded by 0). The seeds are fixed, so the counts are
-    /// deterministic; the bounds are the fractions measured on 2026-11-23 (parry3d-f64 0.31.1,
-    /// 1,000 and 20,000 seeds) with a margin.
+    /// deterministic; the bounds are the fractions measured with parry3d-f64 0.31.1 on 1,000 and
+    /// 20,000 seeds, with a margin.
     #[track_caller]
     fn finish(&self, min_agree: f64, bounds: &[(&str, f64)]) {
         eprintln!(

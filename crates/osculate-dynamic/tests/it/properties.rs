@@ -1357,9 +1357,9 @@ mixed_symmetric_tests! {
 
 #[test]
 fn soak_finding_infinite_capsule_end_is_no_impact() {
-    // Found by the 1,000,000-case soak (non_finite_input_is_safe_f64): a capsule from the origin
-    // to (−∞, −1, 0), radius 0, beside a unit sphere at (−1, 0, 0). The sphere touches that ray,
-    // and `sphere_capsule` reported an impact at t = 0 from the infinite input.
+    // Replayed through `non_finite_input_is_safe`: a capsule from the origin to (−∞, −1, 0),
+    // radius 0, beside a unit sphere at (−1, 0, 0). The sphere touches that ray; guards against
+    // `sphere_capsule` reporting an impact at t = 0 from the infinite input.
     let mut raw = [0.0_f64; 16];
     raw[2] = -0.0;
     raw[3] = f64::NEG_INFINITY;

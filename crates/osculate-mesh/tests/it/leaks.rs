@@ -4,8 +4,7 @@
 //! cubes (every edge axis-aligned, lying on faces of the tree's boxes, where a box test that
 //! rounded the wrong way would skip the triangle the watertight test accepts) and a torus, at
 //! unit scale, tiny (1e-3) and far from the origin (1e4). 2,000 rays per mesh and scalar in
-//! `cargo test` (`OSCULATE_CASES` sets the count: the soak's million covers the issue's
-//! hundred thousand many times).
+//! `cargo test` (`OSCULATE_CASES` sets the count, as `cargo xtask soak` does for long runs).
 
 use osculate_cast::Culling;
 use osculate_math::{Point3, Ray, Real, Vector3};

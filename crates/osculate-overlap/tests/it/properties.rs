@@ -468,9 +468,9 @@ fn obb_brute_force<T: Real>(a: &Obb<T>, b: &Obb<T>, scale: T) -> bool {
 /// rounding of that axis's direction, which grows as the edges turn parallel and which the input's
 /// precision cannot resolve. It is returned for the axis that realises the separating-axis gap
 /// when that axis is an edge axis (0 otherwise): there, and only there, a "true" for boxes apart
-/// by more than the band is the documented behaviour. Found by the 1,000,000-case soak: f32 boxes
+/// by more than the band is the documented behaviour. The input class it covers: f32 boxes
 /// 7.7e-5 apart at unit scale on an axis of length 0.043 (allowance 5.9e-5 + slack 2e-5) against
-/// a band of 7.2e-5.
+/// a band of 7.2e-5, where the band alone would fail a documented "true".
 fn obb_edge_allowance<T: Real>(a: &Obb<f64>, b: &Obb<f64>) -> f64 {
     let eps = T::EPSILON.to_f64();
     let (ea, eb) = (a.half_extents, b.half_extents);
@@ -512,7 +512,7 @@ fn clearance_obb(b: &Obb<f64>, x: &Point3<f64>) -> f64 {
 /// proves the shapes overlap: it lies inside the other box by at least `own` (so the shape's own
 /// point nearest to `x` is inside too). A sample is rounded to `T` where it is computed: far from
 /// the origin a rounded point of a segment can land on a box that the segment misses by 3e-4
-/// (found by the 1,000,000-case soak, f32 at 1e4), so mere containment proves nothing.
+/// (f32 at 1e4), so mere containment proves nothing.
 fn sample_proves(clearance: f64, own: f64) -> bool {
     clearance >= 0.0 && clearance >= own
 }
@@ -1664,10 +1664,10 @@ fn non_finite_is_false<T: Real>(raw: Raw) -> TestResult {
 for_f32_and_f64!(run: non_finite_is_false);
 
 // ---------------------------------------------------------------------------------------------
-// Cases the 1,000,000-case soak found (2026-11-23), replayed through the properties that found
-// them. Each property asserts only outside its band, so a case passing is the property holding
-// on it; the fixes are described at each function (and the unit tests of `triangle.rs` and
-// `sat.rs` pin the answers themselves).
+// Rounding edge cases at large coordinates (f32 at 1e4, nearly coplanar triangles, nearly
+// parallel box edges), replayed through the properties they exercise. Each property asserts only
+// outside its band, so a case passing is the property holding on it; what each case guards is
+// said beside it (and the unit tests of `triangle.rs` and `sat.rs` pin the answers themselves).
 
 fn m32(q: [f32; 4], t: [f32; 3]) -> Motion<f32> {
     use osculate_math::nalgebra::Quaternion;
@@ -1698,9 +1698,9 @@ fn soak_findings_hold() {
         m32([-0.38870516, -0.17519438, 0.29487997, 0.855138], [-8.434331, -7.6174946, 6.6095476]);
     let r = motion_triangles::<f32>((tris, m));
     assert!(!r.is_failure(), "{r:?}");
-    // motion_triangles::f32 (fifth session): 0.9 apart at 1e4, two vertices of each within the
-    // fast mode's tolerance (0.13) of the other's plane; Guigue-Devillers' interval test then
-    // said "overlapping", moved or not. The distance decides there now.
+    // motion_triangles::f32: 0.9 apart at 1e4, two vertices of each within the fast mode's
+    // tolerance (0.13) of the other's plane; guards against Guigue-Devillers' interval test
+    // saying "overlapping", moved or not: the distance decides there.
     let tris = Pair {
         a: Triangle::new(
             p(-5577.3516, 31.644114, 8300.469),
@@ -1727,8 +1727,8 @@ fn soak_findings_hold() {
     };
     let r = segment_aabb_agrees::<f32>(sb);
     assert!(!r.is_failure(), "{r:?}");
-    // The same property, second run: a sample of the segment, rounded to f32 at 1e4, landed on
-    // the box's edge although the segment misses the box by 3.0e-4 (inside the band).
+    // The same property: a sample of the segment, rounded to f32 at 1e4, lands on the box's edge
+    // although the segment misses the box by 3.0e-4 (inside the band).
     let sb = Pair {
         a: Segment::new(p(-4709.837, 538.0201, 8805.257), p(-4709.5625, 537.0791, 8804.437)),
         b: Aabb::new(p(-4709.8022, 537.6486, 8805.154), p(-4708.4897, 539.4664, 8807.072)),
