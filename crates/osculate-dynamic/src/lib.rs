@@ -49,6 +49,8 @@ compile_error!(
 
 mod boxes;
 mod generic;
+mod motion;
+mod rigid;
 mod sphere;
 mod types;
 
@@ -57,6 +59,11 @@ pub use crate::boxes::{
 };
 pub use crate::generic::{
     Search, TimeOfImpact, conservative_advancement, convex_convex, interval_halving,
+};
+pub use crate::motion::RigidMotion;
+pub use crate::rigid::{
+    RIGID_MAX_ITERATIONS, RigidImpact, RigidOptions, RigidStatus, convex_convex_rigid,
+    sphere_sphere_rigid,
 };
 #[cfg(feature = "alloc")]
 pub use crate::sphere::sphere_polygon;

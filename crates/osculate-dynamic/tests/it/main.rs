@@ -7,4 +7,5 @@ mod invariance;
 mod parry;
 mod parry_trace;
 mod properties;
+mod rigid;
 mod worked;
