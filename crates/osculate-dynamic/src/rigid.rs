@@ -360,6 +360,8 @@ struct Track<'s, T: Real, S: ?Sized> {
     own: T,
     /// A bound on the distance of the shape's points from the motion's center.
     radius: T,
+    /// The same for the core's points.
+    core_radius: T,
     /// The motion's center at `t = 0`, in the search frame.
     center0: Point3<T>,
 }
@@ -456,6 +458,7 @@ impl<'s, T: Real, S: SupportMap<T> + ?Sized> Track<'s, T, S> {
         let off_axis = (arm_local - axis * axis.dot(&arm_local)).norm();
         let rho_core = (across + off_axis) * slack;
         let radius = (own + arm_local.norm()) * slack;
+        let core_radius = (own - margin + arm_local.norm()) * slack;
         let center0 = Point3::from(
             (m.start.translation.vector - origin.coords) + m.start.rotation * m.local_center.coords,
         );
@@ -476,6 +479,7 @@ impl<'s, T: Real, S: SupportMap<T> + ?Sized> Track<'s, T, S> {
             rho_core,
             own,
             radius,
+            core_radius,
             center0,
         })
     }
@@ -538,9 +542,10 @@ struct Sample<T: Real> {
     gjk_n: Vector3<T>,
     /// The separation along `n` minus the target and the rounding allowance.
     gap: T,
-    /// The closing rate forward in time, and backward (only measured for halving).
-    forward: Rate<T>,
-    backward: Rate<T>,
+    /// The safe steps forward in time, and backward (only measured for halving): no contact
+    /// within them.
+    ahead: T,
+    behind: T,
 }
 
 /// The largest `τ` with `first·τ + second·τ²/2 ≤ gap` (the rate capped at `cap`), infinite when
@@ -641,15 +646,15 @@ where
     }
 
     /// Measures the pair at `t` (`None`: NaN or overflow).
-    fn measure(&mut self, t: T, backward: bool) -> Option<Sample<T>> {
-        let r = self.measure_(t, backward);
+    fn measure(&mut self, t: T, backward: bool, limits: (T, T)) -> Option<Sample<T>> {
+        let r = self.measure_(t, backward, limits);
         #[cfg(feature = "std")]
         if std::env::var("RIGID_TRACE").is_ok() {
             std::eprintln!("t={t:?} {r:?}");
         }
         r
     }
-    fn measure_(&mut self, t: T, backward: bool) -> Option<Sample<T>> {
+    fn measure_(&mut self, t: T, backward: bool, limits: (T, T)) -> Option<Sample<T>> {
         self.iterations += 1;
         let pa = self.a.at(t);
         let pb = self.b.at(t);
@@ -662,7 +667,6 @@ where
         }
         let (point_a, point_b, distance) =
             (r.closest.point_a, r.closest.point_b, r.closest.distance);
-        let zero = Rate { first: T::ZERO, second: T::ZERO, cap: T::ZERO };
         let mut s = Sample {
             distance,
             point_a,
@@ -670,8 +674,8 @@ where
             n: Vector3::zeros(),
             gjk_n: Vector3::zeros(),
             gap: T::ZERO,
-            forward: zero,
-            backward: zero,
+            ahead: T::ZERO,
+            behind: T::ZERO,
         };
         if !(distance.is_finite() && is_finite_point(&point_a) && is_finite_point(&point_b)) {
             return None;
@@ -712,6 +716,24 @@ where
                 (sep, far, s.n) = (sep_h, far_h, h);
             }
         }
+        // Still short of the distance by more than the tolerance, near contact: GJK's direction
+        // with B moved away along it by a thousandth of the shapes' size, where the same
+        // features are nearest (the normal of a face, or of two edges, does not change as they
+        // part along it) and far enough apart for GJK's direction to be exact to rounding.
+        let apart = self.size * T::lit(1e-3);
+        if distance - sep > self.tolerance * T::HALF && distance < apart {
+            let moved = Posed { anchor: pb.anchor + s.n * apart, ..pb };
+            let r = gjk(&pa, &moved, Some(-s.n), GJK_MAX_ITERATIONS);
+            let v = -r.direction;
+            let vn = v.norm();
+            if r.status == GjkStatus::Separated && vn > T::ZERO && vn.is_finite() {
+                let d = v / vn;
+                let (sep_d, far_d) = separation(&d);
+                if sep_d > sep {
+                    (sep, far, s.n) = (sep_d, far_d, d);
+                }
+            }
+        }
         // The hint and the normals follow the steps from the start of the search (a halving's
         // middle is at another time).
         if !backward {
@@ -721,22 +743,159 @@ where
         let n = s.n;
         let extent = self.extent.fast_max(far);
         s.gap = sep - self.target - T::EPSILON * T::lit(32.0) * extent;
-        s.forward = self.a.rate(&pa, &n) + self.b.rate(&pb, &-n);
-        if backward {
-            s.backward = self.a.rate(&pa, &-n) + self.b.rate(&pb, &n);
-        }
+        // The rounding of a rate: a few ε of the velocities and of the spins times the reach.
         let slack = T::ONE + T::EPSILON * T::lit(64.0);
         let vel = self.a.v.amax() + self.b.v.amax();
         let spin = self.a.spin * (self.a.radius + self.a.arm.amax())
             + self.b.spin * (self.b.radius + self.b.arm.amax());
         let pad = T::EPSILON * T::lit(16.0) * (vel + spin);
-        for r in [&mut s.forward, &mut s.backward] {
-            r.first = r.first * slack + pad;
-            r.cap = r.cap * slack + pad;
-            r.second = r.second * slack;
+        let padded = |r: Rate<T>| Rate {
+            first: r.first * slack + pad,
+            cap: r.cap * slack + pad,
+            second: r.second * slack,
+        };
+        let forward = padded(self.a.rate(&pa, &n) + self.b.rate(&pb, &-n));
+        if !(s.gap.is_finite()
+            && forward.first.is_finite()
+            && forward.second.is_finite()
+            && forward.cap.is_finite())
+        {
+            return None;
         }
-        let finite = |r: &Rate<T>| r.first.is_finite() && r.second.is_finite() && r.cap.is_finite();
-        (s.gap.is_finite() && finite(&s.forward) && finite(&s.backward)).then_some(s)
+        s.ahead = self.refine(&pa, &pb, &n, s.gap, step(s.gap, &forward), T::ONE, limits.0, pad);
+        if backward {
+            let back = padded(self.a.rate(&pa, &-n) + self.b.rate(&pb, &n));
+            if !(back.first.is_finite() && back.second.is_finite() && back.cap.is_finite()) {
+                return None;
+            }
+            s.behind = self.refine(&pa, &pb, &n, s.gap, step(s.gap, &back), -T::ONE, limits.1, pad);
+        }
+        (!s.ahead.is_nan() && !s.behind.is_nan()).then_some(s)
+    }
+
+    /// The longest time `τ ≤ limit` (forward for `sign = 1`, backward for `−1`) over which the
+    /// shapes provably stay farther apart than the target, at least `old` (the step of the rate
+    /// bound), by the separation along a direction that turns with a frame `F` (the world, A or
+    /// B: a face's normal turns with its shape) at angular velocity `ω_F`, `n(τ) = R(ω_F τ) n`.
+    ///
+    /// A point of shape `S` (center `c`, velocity `v`, spin `ω`) at `t + τ` is `c + τ v +
+    /// R(ω τ) y`, `y` its offset from `c` now, so `n(τ) · x = n(τ) · (c + τ v) + (Q n) · y` with
+    /// `Q = R(−ω τ) R(ω_F τ)`, and `Q n = n + τ (ω_F − ω) × n + r`, `|r| ≤ κ τ²` (Taylor: `κ =
+    /// |ω| |ω × n| / 2` in the world's frame, across the axis, so that only `y`'s distance `ρ`
+    /// from the axis counts; `0` in the shape's own; `(|ω| + |ω_F|)² / 2` otherwise). Hence the largest `n(τ) · x` over A is at most
+    /// `h_A(n + τ m_A) + κ_A r_A τ²` plus the centers' part, `h_A` A's support function about its
+    /// center now and `m_A = (ω_F − ω_A) × n`; the smallest over B at least `−h_B(−n − τ m_B) −
+    /// κ_B r_B τ²`; and `n(τ) · Δc(τ) ≥ n · Δc + τ ((ω_F × n) · Δc + n · Δv) − τ² (|ω_F|² |Δc|/2 +
+    /// |ω_F| |Δv|)` (chord against tangent again). Their sum `G(τ)`, a lower bound on the
+    /// separation, is concave in `τ` (support functions along a line of directions are convex)
+    /// and exact at `τ = 0`; a concave function positive at `0` and at `τ` is positive between,
+    /// so every `τ` at which `G` is evaluated above the target is a safe step. Candidates: the
+    /// root of `G`'s tangent at `0` (the support points' own closing rate), then chords between
+    /// the last values above and below (regula falsi, Illinois variant). Shapes with a margin
+    /// are bounded by their cores (a ball's turning moves no support plane).
+    fn refine(
+        &self,
+        pa: &Posed<'_, T, A>,
+        pb: &Posed<'_, T, B>,
+        n: &Vector3<T>,
+        gap: T,
+        old: T,
+        sign: T,
+        limit: T,
+        pad: T,
+    ) -> T {
+        if !(gap > T::ZERO && old < limit) {
+            return old;
+        }
+        let (ca, cb) = (pa.anchor - pa.arm, pb.anchor - pb.arm);
+        let (sa0, sb0) = (pa.core_support(n), pb.core_support(&-n));
+        let (wa, wb) = (self.a.omega, self.b.omega);
+        let dc = cb - ca;
+        let dv = self.b.v - self.a.v;
+        let mut best = old;
+        for frame in 0..3 {
+            let wf = match frame {
+                0 => Vector3::zeros(),
+                1 if wa != Vector3::zeros() => wa,
+                2 if wb != Vector3::zeros() && wb != wa => wb,
+                _ => continue,
+            };
+            // The second-order coefficients: each shape's turn against the frame's, and the
+            // centers' offset seen from the turning direction.
+            let kappa = |w: &Vector3<T>, rho: T, radius: T| {
+                if wf == Vector3::zeros() {
+                    w.norm() * w.cross(n).norm() * rho
+                } else if wf == *w {
+                    T::ZERO
+                } else {
+                    let s = w.norm() + wf.norm();
+                    s * s * radius
+                }
+            };
+            let (wf_n, dc_n) = (wf.norm(), dc.norm());
+            let quad = (kappa(&wa, self.a.rho_core, self.a.core_radius)
+                + kappa(&wb, self.b.rho_core, self.b.core_radius)
+                + wf_n * wf_n * dc_n)
+                * T::HALF
+                + wf_n * dv.norm();
+            let (ma, mb) = ((wf - wa).cross(n), (wf - wb).cross(n));
+            let linear = wf.cross(n).dot(&dc) + n.dot(&dv);
+            // How far the separation's lower bound falls in the signed time τ.
+            let growth = |tau: T| {
+                let da = n + ma * tau;
+                let db = -n - mb * tau;
+                let sa = pa.core_support(&da);
+                let sb = pb.core_support(&db);
+                let grow_a = n.dot(&(sa - sa0)) + tau * ma.dot(&(sa - ca));
+                let grow_b = -n.dot(&(sb - sb0)) - tau * mb.dot(&(sb - cb));
+                grow_a + grow_b - tau * linear + quad * tau * tau + pad * tau.abs()
+            };
+            let value = |tau: T| gap - growth(tau * sign);
+            // The tangent at 0, from the supports a little way along the line of directions (a
+            // face's support is its vertex farthest along m).
+            let nudge = T::EPSILON.sqrt();
+            let ta = pa.core_support(&(n + ma * (nudge * sign)));
+            let tb = pb.core_support(&(-n - mb * (nudge * sign)));
+            let slope = (ma.dot(&(ta - ca)) - mb.dot(&(tb - cb)) - linear) * sign;
+            let first = if slope > T::ZERO { gap / slope } else { limit };
+            let mut hi = first.fast_min(limit);
+            if !(hi > best) {
+                continue;
+            }
+            let g = value(hi);
+            if g >= T::ZERO {
+                best = hi;
+                continue;
+            }
+            let (mut lo, mut g_lo, mut g_hi) = (T::ZERO, gap, g);
+            // Illinois: a side kept twice has its value halved, so the chords close from both.
+            let mut kept = false;
+            for _ in 0..4 {
+                let tau = lo + (hi - lo) * (g_lo / (g_lo - g_hi));
+                if !(tau > lo && tau < hi) {
+                    break;
+                }
+                let g = value(tau);
+                if !g.is_finite() {
+                    break;
+                }
+                if g >= T::ZERO {
+                    (lo, g_lo) = (tau, g);
+                    if kept {
+                        g_hi = g_hi * T::HALF;
+                    }
+                    kept = true;
+                } else {
+                    (hi, g_hi) = (tau, g);
+                    kept = false;
+                }
+                if hi - lo <= hi * T::lit(1e-3) {
+                    break;
+                }
+            }
+            best = best.fast_max(lo);
+        }
+        best
     }
 
     /// The time `τ` after `t` to which no contact is possible, rounded down so that `t + τ` is
@@ -759,8 +918,9 @@ where
         let mut stack = [(T::ZERO, T::ZERO, false); DEPTH];
         let mut top = 0;
         let mut previous_gap: Option<T> = None;
+        let mut slow_before = false;
         loop {
-            let s = self.measure(lo, false)?;
+            let s = self.measure(lo, false, (hi - lo, T::ZERO))?;
             if s.distance <= self.target + self.tolerance {
                 let status = if lo == T::ZERO {
                     RigidStatus::AlreadyOverlapping
@@ -772,7 +932,7 @@ where
             if self.iterations >= self.max_iterations {
                 return self.impact(lo, &s, RigidStatus::HitIterationBound, origin);
             }
-            let next = Self::ahead(lo, step(s.gap, &s.forward));
+            let next = Self::ahead(lo, s.ahead);
             if !(next > lo) {
                 // A step too small to move t: the distance is within the rounding of t (or of the
                 // closest-point query) of the target.
@@ -790,10 +950,15 @@ where
                 top -= 1;
                 (lo, hi, hi_contact) = stack[top];
                 previous_gap = None;
+                slow_before = false;
                 continue;
             }
-            let stalled = previous_gap.is_some_and(|p| s.gap > p * T::HALF)
+            // Stalled: the gap did not halve over two steps in a row, each covering less than
+            // an eighth of what is left.
+            let slow = previous_gap.is_some_and(|p| s.gap > p * T::HALF)
                 && (next - lo) * T::lit(8.0) < hi - next;
+            let stalled = slow && slow_before;
+            slow_before = slow;
             previous_gap = Some(s.gap);
             lo = next;
             if stalled && top < DEPTH && self.iterations + 1 < self.max_iterations {
@@ -803,7 +968,7 @@ where
                 if !(lo < mid && mid < hi) {
                     continue;
                 }
-                let m = self.measure(mid, true)?;
+                let m = self.measure(mid, true, (hi - mid, mid - lo))?;
                 if m.distance <= self.target {
                     hi = mid;
                     hi_contact = true;
@@ -814,8 +979,8 @@ where
                 if m.distance <= self.target + self.tolerance {
                     continue; // within reach but not in contact: nothing to clear
                 }
-                let after = Self::ahead(mid, step(m.gap, &m.forward));
-                let before = -Self::ahead(-mid, step(m.gap, &m.backward));
+                let after = Self::ahead(mid, m.ahead);
+                let before = -Self::ahead(-mid, m.behind);
                 if after < hi || hi_contact {
                     stack[top] = (after.fast_min(hi), hi, hi_contact);
                     top += 1;
@@ -830,6 +995,7 @@ where
                     top -= 1;
                     (lo, hi, hi_contact) = stack[top];
                     previous_gap = None;
+                    slow_before = false;
                 }
             }
         }

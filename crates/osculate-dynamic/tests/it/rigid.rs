@@ -740,17 +740,17 @@ impl<A: Body<T>, B: Body<T>, T: Real> Case<A, B, T> {
         let r = Reference::new(self);
         let end = r.max_time;
         let mut best = (f64::INFINITY, 0.0);
-        for i in 0..=64 {
-            let t = end * f64::from(i) / 64.0;
+        for i in 0..=32 {
+            let t = end * f64::from(i) / 32.0;
             let d = r.distance(t).0;
             if d < best.0 {
                 best = (d, t);
             }
         }
         // Golden-section refinement around the best sample.
-        let (mut lo, mut hi) = ((best.1 - end / 64.0).max(0.0), (best.1 + end / 64.0).min(end));
+        let (mut lo, mut hi) = ((best.1 - end / 32.0).max(0.0), (best.1 + end / 32.0).min(end));
         let g = 0.5 * (5.0_f64.sqrt() - 1.0);
-        for _ in 0..30 {
+        for _ in 0..24 {
             let (x1, x2) = (hi - g * (hi - lo), lo + g * (hi - lo));
             if r.distance(x1).0 < r.distance(x2).0 {
                 hi = x2;
@@ -995,21 +995,31 @@ fn check_case<A: Body<T>, B: Body<T>, T: Real>(c: &Case<A, B, T>) -> TestResult 
     let ab = convex_convex_rigid(&c.a, &c.ma, &c.b, &c.mb, o);
     let ba = convex_convex_rigid(&c.b, &c.mb, &c.a, &c.ma, o).map(RigidImpact::swapped);
     let sampled = first_sampled(&r, &[&ab, &ba], tol);
-    // The scene in another frame is its own input (moving a pose 1e4 from the origin rounds it
-    // by 1e-3 in f32): it is held to its own reference.
     let (fa, fb) = c.reframed();
-    let rf = Reference::with(c, &fa, &fb);
-    let Ok(deep_f) = rf.first_deep(tol) else {
-        return TestResult::discard();
-    };
     let moved = convex_convex_rigid(&c.a, &fa, &c.b, &fb, o);
-    let sampled_f = first_sampled(&rf, &[&moved], tol);
     let plain = |p: &Point3<T>| wp(p);
     let plain_dir = |v: &Vector3<T>| wv(v);
+    let inv = w_iso(&c.reframe).inverse();
+    let back = |p: &Point3<T>| inv * wp(p);
+    let back_dir = |v: &Vector3<T>| inv.rotation * wv(v);
+    // In f32 the scene in another frame is its own input (moving a pose 1e4 from the origin
+    // rounds it by 1e-3): it is held to its own reference. In f64 that rounding (1e-12) is far
+    // below the tolerance, and the answer is mapped back and held to the first reference.
+    let moved_check = if T::EPSILON > T::lit(1e-10) {
+        let rf = Reference::with(c, &fa, &fb);
+        let Ok(deep_f) = rf.first_deep(tol) else {
+            return TestResult::discard();
+        };
+        let sampled_f = first_sampled(&rf, &[&moved], tol);
+        check_answer("a-b (reframed)", &moved, &rf, deep_f, sampled_f, tol, &plain, &plain_dir)
+    } else {
+        let sampled_f = first_sampled(&r, &[&moved], tol);
+        check_answer("a-b (reframed)", &moved, &r, deep, sampled_f, tol, &back, &back_dir)
+    };
     let checks = [
         check_answer("a-b", &ab, &r, deep, sampled, tol, &plain, &plain_dir),
         check_answer("b-a (exchanged)", &ba, &r, deep, sampled, tol, &plain, &plain_dir),
-        check_answer("a-b (reframed)", &moved, &rf, deep_f, sampled_f, tol, &plain, &plain_dir),
+        moved_check,
     ];
     match checks.into_iter().find_map(Result::err) {
         None => TestResult::passed(),
@@ -1167,4 +1177,81 @@ fn replay() {
         _ => panic!("kind"),
     };
     eprintln!("{r:?}");
+}
+
+#[test]
+fn stats() {
+    if std::env::var("RIGID_STATS").is_err() {
+        return;
+    }
+    fn go<A: Body<f64>, B: Body<f64>>(name: &str) {
+        let mut by: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
+        let mut bound = 0;
+        for seed in 0..3000u64 {
+            let c = Case::<A, B, f64>::generate(seed);
+            let h = convex_convex_rigid(&c.a, &c.ma, &c.b, &c.mb, &c.options);
+            if let Some(h) = h {
+                if h.status == RigidStatus::HitIterationBound {
+                    bound += 1;
+                }
+                by.entry(format!("{:?}/{:?}", c.class, h.status)).or_default().push(h.iterations);
+            } else {
+                by.entry(format!("{:?}/None", c.class)).or_default().push(0);
+            }
+        }
+        eprintln!("{name}: bound {bound}");
+        for (k, mut v) in by {
+            v.sort();
+            let n = v.len();
+            eprintln!("  {k}: n {n} median {} p90 {} max {}", v[n / 2], v[n * 9 / 10], v[n - 1]);
+        }
+    }
+    go::<Obb<f64>, Obb<f64>>("obb");
+    go::<Cylinder<f64>, Cone<f64>>("cylcone");
+    go::<ConvexPolyhedron<f64>, ConvexPolyhedron<f64>>("poly");
+}
+
+#[test]
+fn find_slow() {
+    if std::env::var("RIGID_SLOW").is_err() {
+        return;
+    }
+    for seed in 0..3000u64 {
+        let c = Case::<Obb<f64>, Obb<f64>, f64>::generate(seed);
+        if let Some(h) = convex_convex_rigid(&c.a, &c.ma, &c.b, &c.mb, &c.options) {
+            if c.class == Class::Aimed && h.iterations > 100 {
+                eprintln!("seed {seed} iterations {}", h.iterations);
+            }
+        }
+    }
+}
+
+#[test]
+fn ref_cost() {
+    if std::env::var("RIGID_REFCOST").is_err() {
+        return;
+    }
+    let mut by: std::collections::BTreeMap<String, (f64, f64, usize)> = Default::default();
+    for seed in 0..1000u64 {
+        let c = Case::<Obb<f64>, Obb<f64>, f64>::generate(seed);
+        let t0 = std::time::Instant::now();
+        let r = Reference::new(&c);
+        let tol = tolerance::<f64>(c.scale);
+        let _ = r.first_deep(tol);
+        let t1 = t0.elapsed().as_secs_f64();
+        let t0 = std::time::Instant::now();
+        let _ = check_case(&c);
+        let t2 = t0.elapsed().as_secs_f64();
+        let e = by.entry(format!("{:?}", c.class)).or_default();
+        e.0 += t1;
+        e.1 += t2;
+        e.2 += 1;
+    }
+    for (k, (a, b, n)) in by {
+        eprintln!(
+            "{k}: n {n} halving {:.3} ms whole case {:.3} ms",
+            a * 1e3 / n as f64,
+            b * 1e3 / n as f64
+        );
+    }
 }
