@@ -16,7 +16,7 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use osculate::dynamic::{RigidMotion, RigidOptions, convex_convex_rigid};
-use osculate_math::testing::Rng;
+use osculate_testing::Rng;
 use osculate_math::{
     Capsule, Cone, ConvexPolyhedron, Cylinder, Isometry3, Obb, Point3, Real, Rotation3,
     Translation3, UnitQuaternion, Vector3,

@@ -2,8 +2,22 @@
 //! no degenerate-input handling and no generic code — what a user could write in ten lines. A
 //! query much slower than its floor has overhead to find.
 
+use osculate_math::{Point3, Vector3};
+
 /// A point as three floats.
 pub type P = [f32; 3];
+
+/// A point's coordinates.
+#[must_use]
+pub fn point(p: &Point3<f32>) -> P {
+    [p.x, p.y, p.z]
+}
+
+/// A vector's coordinates.
+#[must_use]
+pub fn vector(v: &Vector3<f32>) -> P {
+    [v.x, v.y, v.z]
+}
 
 #[inline]
 fn sub(a: P, b: P) -> P {
@@ -18,6 +32,13 @@ fn dot(a: P, b: P) -> f32 {
 #[inline]
 fn mul_add(a: P, b: P, t: f32) -> P {
     [a[0] + b[0] * t, a[1] + b[1] * t, a[2] + b[2] * t]
+}
+
+/// The point `a + (b − a)·t`.
+#[inline]
+#[must_use]
+pub fn lerp(a: P, b: P, t: f32) -> P {
+    mul_add(a, sub(b, a), t)
 }
 
 /// The point of box `[lo, hi]` closest to `p` (Ericson 5.1.3).
@@ -122,10 +143,10 @@ fn cross(a: P, b: P) -> P {
     [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
 }
 
-/// Möller-Trumbore, two-sided: the ray parameter of the hit.
+/// Möller-Trumbore, two-sided: the ray parameter of the hit, up to `max_t`.
 #[inline]
 #[must_use]
-pub fn ray_triangle(o: P, d: P, a: P, b: P, c: P) -> Option<f32> {
+pub fn ray_triangle(o: P, d: P, a: P, b: P, c: P, max_t: f32) -> Option<f32> {
     let (e1, e2) = (sub(b, a), sub(c, a));
     let p = cross(d, e2);
     let det = dot(e1, p);
@@ -144,7 +165,7 @@ pub fn ray_triangle(o: P, d: P, a: P, b: P, c: P) -> Option<f32> {
         return None;
     }
     let t = dot(e2, q) * inv;
-    (t >= 0.0).then_some(t)
+    (t >= 0.0 && t <= max_t).then_some(t)
 }
 
 /// Whether boxes `[lo1, hi1]` and `[lo2, hi2]` overlap.

@@ -91,7 +91,7 @@ fn check<T: Real>(b: &mut Bytes<'_>) {
     let _ = c::closest_points_capsule_capsule(&k1, &k2);
     let contacts = [
         c::contact_sphere_sphere(&sp1, &sp2),
-        c::contact_sphere_segment(&sp1, &s1),
+        c::contact_segment_sphere(&s1, &sp1).map(c::Contact::swapped),
         c::contact_sphere_capsule(&sp1, &k1),
         c::contact_capsule_capsule(&k1, &k2),
         c::contact_sphere_aabb(&sp1, &bx),
@@ -105,18 +105,18 @@ fn check<T: Real>(b: &mut Bytes<'_>) {
         assert!(k.distance.is_finite(), "a Some contact is finite: {k:?}");
     }
     // GJK: bounded, and never a finite distance from NaN support points.
-    let r = c::gjk(&cy, &co, None, 64);
+    let r = c::distance_convex(&cy, &co, None, 64);
     assert!(r.iterations <= 64);
-    let r = c::gjk(&te, &ob, None, 64);
+    let r = c::distance_convex(&te, &ob, None, 64);
     assert!(r.iterations <= 64);
-    let _ = c::gjk_intersect(&k1, &bx, 64);
+    let _ = c::intersect_convex(&k1, &bx, 64);
     // The GJK ray cast: bounded, and a cast's time in [0, 1] with finite point and normal.
     let motion = b.vector::<T>(sane);
     for h in [
-        c::gjk_cast(&cy, &co, &motion, 64),
-        c::gjk_cast(&te, &ob, &motion, 64),
-        c::gjk_cast(&k1, &bx, &motion, 64),
-        c::gjk_cast(&sp1, &k2, &motion, 64),
+        c::cast_convex(&cy, &co, &motion, 64),
+        c::cast_convex(&te, &ob, &motion, 64),
+        c::cast_convex(&k1, &bx, &motion, 64),
+        c::cast_convex(&sp1, &k2, &motion, 64),
     ]
     .iter()
     .flatten()

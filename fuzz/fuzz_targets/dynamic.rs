@@ -32,7 +32,8 @@ fn check<T: Real>(b: &mut Bytes<'_>) {
     valid(&d::capsule_capsule(&b.capsule::<T>(sane), &va, &b.capsule::<T>(sane), &vb));
     valid(&d::aabb_aabb(&b.aabb::<T>(sane), &va, &b.aabb::<T>(sane), &vb));
     valid(&d::obb_obb(&b.obb::<T>(sane), &va, &b.obb::<T>(sane), &vb));
-    valid(&d::triangle_aabb(&b.triangle::<T>(sane), &va, &b.aabb::<T>(sane), &vb));
+    let tri = b.triangle::<T>(sane);
+    valid(&d::aabb_triangle(&b.aabb::<T>(sane), &vb, &tri, &va));
     valid(&d::aabb_plane(&b.aabb::<T>(sane), &va, &b.plane::<T>(sane)));
     valid(&d::obb_plane(&b.obb::<T>(sane), &va, &b.plane::<T>(sane)));
     valid(&d::aabb_halfspace(&b.aabb::<T>(sane), &va, &b.halfspace::<T>(sane)));

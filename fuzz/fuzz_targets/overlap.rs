@@ -77,7 +77,7 @@ fn check<T: Real>(b: &mut Bytes<'_>) {
     }
     // Everything else: no panic.
     let _ = (
-        o::sphere_segment(&sp1, &s1),
+        o::segment_sphere(&s1, &sp1),
         o::sphere_capsule(&sp1, &k1),
         o::capsule_capsule(&k1, &k2),
         o::sphere_aabb(&sp1, &bx),

@@ -153,7 +153,7 @@ impl Bytes<'_> {
         let n = 4 + (self.byte() % 8) as usize;
         if !raw {
             let points: Vec<Point3<T>> = (0..n).map(|_| self.point(sane)).collect();
-            if let Ok(hull) = ConvexPolyhedron::from_points(&points) {
+            if let Ok(hull) = ConvexPolyhedron::try_from_points(&points) {
                 return (hull, true);
             }
         }

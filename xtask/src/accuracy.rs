@@ -1,7 +1,8 @@
 //! `cargo xtask accuracy`: builds and runs the release binary `accuracy` of `osculate-benches`
 //! (`benches/src/bin/accuracy.rs`), which measures every `f32` query against `f64` on the same
-//! inputs and prints one Markdown table of the errors per query and input class. The table is also
-//! written to `target/accuracy.md`.
+//! inputs and prints one Markdown table of the errors per query and input class. The table is
+//! written to `target/accuracy.md` and, for a run with the default number of cases, into
+//! `docs/robustness.md` between `<!-- begin accuracy -->` and `<!-- end accuracy -->`.
 
 use std::path::Path;
 
@@ -34,7 +35,17 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<(), String> {
         cargo_args.extend(["--cases", n.as_str()]);
     }
     cargo_args.extend(["--out", out.as_str()]);
-    crate::run_cargo(&cargo_args, &[])
+    crate::run_cargo(&cargo_args, &[])?;
+    if cases.is_some() {
+        // A table of another size is a trial, not the reference: it stays in target/.
+        println!("accuracy: --cases given, docs/robustness.md left as it is");
+        return Ok(());
+    }
+    let table = std::fs::read_to_string(&out).map_err(|e| format!("could not read {out}: {e}"))?;
+    let doc = root.join("docs").join("robustness.md");
+    crate::generated::write_section(&doc, "accuracy", &table)?;
+    println!("accuracy: table written to docs/robustness.md");
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
 //! osculate's task runner: `cargo xtask <task>` (an alias in `.cargo/config.toml`).
 //!
-//! Tasks: `ci` (everything CI checks, in order, stopping at the first failure), `layering` (no crate
-//! depends on its own or a higher layer), `bench-report` (benchmarks beside parry3d), `soak`, `fuzz`,
-//! `accuracy` (f32 against f64 error tables), `help`. std only, by design: xtask builds before
-//! every task.
+//! Tasks: `ci` (everything CI checks, in order, stopping at the first failure), `tidy` (the tree
+//! stays a reference: no history marks, no long files, no broken links, no undocumented queries),
+//! `layering` (no crate depends on its own or a higher layer), `bench-report` (benchmarks beside
+//! parry3d), `soak`, `fuzz`, `accuracy` (f32 against f64 error tables), `help`. std only, by
+//! design: xtask builds before every task.
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -13,18 +14,25 @@ use std::time::{Duration, Instant};
 mod accuracy;
 mod bench_report;
 mod fuzz;
+mod generated;
 mod json;
 mod soak;
+mod tidy;
 
 /// The layered crates and their layers; the facade sits above every layer.
-const LAYERS: [(&str, u32); 6] = [
+const LAYERS: [(&str, u32); 7] = [
     ("osculate-math", 0),
     ("osculate-closest", 1),
     ("osculate-overlap", 2),
     ("osculate-cast", 3),
     ("osculate-dynamic", 4),
-    ("osculate", 5),
+    ("osculate-mesh", 5),
+    ("osculate", 6),
 ];
+
+/// Whether `cargo xtask ci` runs `tidy` as its first step: on once `cargo xtask tidy` passes on
+/// the whole tree (the documents pass; comments in `crates/` still have findings).
+const TIDY_IN_CI: bool = false;
 
 const HELP: &str = "\
 cargo xtask <task>
@@ -32,16 +40,24 @@ cargo xtask <task>
 tasks:
   ci            fmt --check, clippy -D warnings, tests, docs -D warnings, benches compiled,
                 no_std build of each library crate, layering check (stops at the first failure)
+  tidy          fail, naming file and line, on a date, a session or run label, this project's
+                issue numbers or a commit hash in crates/, docs/ or README.md; an instruction
+                count or a \"found by the soak\" note in a comment of crates/; a library file
+                over 1,000 lines (tests aside); a broken relative link in the docs; a public
+                query in neither docs/queries.md nor benches/
+                  [PATH...]  report only the findings under these paths
   layering      fail, naming the edge, if a crate depends on a crate of its own or a higher layer
-  bench-report  run the criterion suite with short settings and print ns per query and the
-                ratios osculate / parry3d and osculate / floor (also target/bench-report.md)
-                  --quick   a two-minute subset    --no-run  report the last run's estimates
+  bench-report  run the criterion suite with short settings and print ns per query on each input
+                distribution, the worse ratio osculate / parry3d and osculate / floor, and the
+                geometric means per class (also target/bench-report.md and docs/performance.md)
+                  --quick   a few-minute subset    --no-run  report the last run's estimates
   soak          every layer's properties with many cases in release mode, one at a time
                   --cases N (default 1000000)   --filter S (names containing S)
   fuzz          run each cargo-fuzz target of fuzz/ (nightly) for N seconds
                   --seconds N (default 60)   --target closest|overlap|cast|dynamic
   accuracy      every query in f32 against f64 on the same inputs: max and 99.9th percentile
-                error per query and input class (also target/accuracy.md)
+                error per query and input class (target/accuracy.md; with the default number
+                of cases also the table in docs/robustness.md)
                   --cases N (inputs per query and class, default 200000)
   help          this text
 ";
@@ -51,6 +67,10 @@ fn main() -> ExitCode {
     let result = match task.as_str() {
         "ci" => ci(),
         "layering" => layering(),
+        "tidy" => {
+            let rest: Vec<String> = env::args().skip(2).collect();
+            tidy::run(&root(), &rest)
+        }
         "fuzz" => {
             let rest: Vec<String> = env::args().skip(2).collect();
             fuzz::run(&root(), &rest)
@@ -131,8 +151,22 @@ fn ci() -> Result<(), String> {
                 run_cargo(&["doc", "--workspace", "--no-deps"], &[("RUSTDOCFLAGS", "-D warnings")])
             }),
         ),
+        (
+            // The facade's documentation alone (as docs.rs builds it): its module links and
+            // inlined layers must stand without the layers' own pages.
+            "doc (facade)",
+            Box::new(|| {
+                run_cargo(
+                    &["doc", "-p", "osculate", "--no-deps"],
+                    &[("RUSTDOCFLAGS", "-D warnings")],
+                )
+            }),
+        ),
         ("bench (compile)", Box::new(|| run_cargo(&["bench", "--workspace", "--no-run"], &[]))),
     ];
+    if TIDY_IN_CI {
+        steps.insert(0, ("tidy", Box::new(|| tidy::run(&root(), &[]))));
+    }
     for (krate, _) in LAYERS {
         steps.push((
             krate_no_std_name(krate),
@@ -177,6 +211,7 @@ fn krate_no_std_name(krate: &str) -> &'static str {
         "osculate-overlap" => "no_std osculate-overlap",
         "osculate-cast" => "no_std osculate-cast",
         "osculate-dynamic" => "no_std osculate-dynamic",
+        "osculate-mesh" => "no_std osculate-mesh",
         _ => "no_std osculate",
     }
 }
@@ -235,13 +270,23 @@ fn layer_of(name: &str) -> Option<u32> {
     LAYERS.iter().find(|(n, _)| *n == name).map(|&(_, l)| l)
 }
 
+/// The test-support crate: a dev-dependency of the layers only (unlayered itself).
+const TEST_SUPPORT: &str = "osculate-testing";
+
 /// One message per forbidden edge: a layered crate depending on a layered crate of its own or a
-/// higher layer (unlayered crates such as xtask and the benches are unrestricted).
+/// higher layer, or on the test-support crate (unlayered crates such as xtask and the benches are
+/// unrestricted).
 fn check_layering(edges: &[(String, String)]) -> Vec<String> {
     edges
         .iter()
         .filter_map(|(from, to)| {
-            let (lf, lt) = (layer_of(from)?, layer_of(to)?);
+            let lf = layer_of(from)?;
+            if to == TEST_SUPPORT {
+                return Some(format!(
+                    "layering: {from} (layer {lf}) depends on {to}, a dev-dependency only"
+                ));
+            }
+            let lt = layer_of(to)?;
             (lt >= lf)
                 .then(|| format!("layering: {from} (layer {lf}) depends on {to} (layer {lt})"))
         })
@@ -256,14 +301,18 @@ mod tests {
         list.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
     }
 
-    const GOOD: [(&str, &str); 8] = [
+    const GOOD: [(&str, &str); 12] = [
         ("osculate-math", "nalgebra"),
         ("osculate-closest", "osculate-math"),
         ("osculate-overlap", "osculate-closest"),
         ("osculate-cast", "osculate-overlap"),
         ("osculate-dynamic", "osculate-cast"),
-        ("osculate", "osculate-dynamic"),
+        ("osculate-mesh", "osculate-dynamic"),
+        ("osculate-mesh", "osculate-math"),
+        ("osculate", "osculate-mesh"),
         ("osculate-benches", "osculate"),
+        ("osculate-benches", "osculate-testing"),
+        ("osculate-testing", "osculate-math"),
         ("xtask", "osculate-math"),
     ];
 
@@ -288,8 +337,17 @@ mod tests {
                 "layering: osculate-overlap (layer 2) depends on osculate-overlap (layer 2)",
             ),
             (
-                ("osculate-dynamic", "osculate"),
-                "layering: osculate-dynamic (layer 4) depends on osculate (layer 5)",
+                ("osculate-dynamic", "osculate-mesh"),
+                "layering: osculate-dynamic (layer 4) depends on osculate-mesh (layer 5)",
+            ),
+            (
+                ("osculate-mesh", "osculate"),
+                "layering: osculate-mesh (layer 5) depends on osculate (layer 6)",
+            ),
+            (
+                ("osculate-closest", "osculate-testing"),
+                "layering: osculate-closest (layer 1) depends on osculate-testing, a dev-dependency \
+                 only",
             ),
         ] {
             let mut graph = edges(&GOOD);

@@ -7,12 +7,13 @@ use std::process::Command;
 use std::time::Instant;
 
 /// The crates whose `tests/it` binary holds properties.
-const CRATES: [&str; 6] = [
+const CRATES: [&str; 7] = [
     "osculate-math",
     "osculate-closest",
     "osculate-overlap",
     "osculate-cast",
     "osculate-dynamic",
+    "osculate-mesh",
     "osculate",
 ];
 

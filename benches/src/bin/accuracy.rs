@@ -22,11 +22,11 @@ use osculate::cast::{self, Culling};
 use osculate::closest;
 use osculate::dynamic;
 use osculate_benches::accuracy::{Scale, Stats, Value, Widen, error, format_error};
-use osculate_math::testing::{Flavour, Frame, Generate, Rng};
 use osculate_math::{
     Aabb, Capsule, Cylinder, Line, Obb, Point3, Ray, Real, Rotation3, Segment, Sphere, Triangle,
     Vector3,
 };
+use osculate_testing::{Flavour, Frame, Generate, Rng};
 
 /// The input classes, in column order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

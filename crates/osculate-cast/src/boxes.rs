@@ -3,9 +3,10 @@
 
 use osculate_math::{
     Aabb, Obb, Point3, Ray, Real, Segment, UnitVector3, Vector3, finite_probe, is_finite_point,
+    safe_normalize,
 };
 
-use crate::types::{RayHit, hit, unit, valid_ray};
+use crate::types::{RayHit, hit, valid_ray};
 
 /// `1 + 2γ₃` with `γₙ = nε/(1 − nε)`: Ize's factor that makes the slab test's exit bound
 /// conservative, so that the rounding of `(bound − o)·(1/d)` never turns a hit into a miss.
@@ -70,7 +71,7 @@ fn slabs<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> Option<RayHit
     }
     let normal = if enter < T::ZERO {
         // Started inside (or parallel to every slab it could enter through): the way back out.
-        unit(&-ray.direction)?
+        safe_normalize(&-ray.direction)?
     } else {
         // The entering axis: the lowest one whose near plane is the entry. Moving down the axis
         // enters through the max face (decided by the direction: a flat box's planes tie).
@@ -112,9 +113,9 @@ fn usable<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> bool {
 ///
 /// Use this one for rays and for segments (`Ray::from_segment`). [`segment_aabb_outcode`] is van
 /// den Bergen's clipper; its early out (both ends outside one face) does not pay for its branches
-/// on mixed input: on the benchmark's segments (`segment_aabb_outcode` / `segment_aabb_slab`) it
-/// runs 201 instructions and 1.5 mispredicted branches a query under callgrind against this
-/// test's 171 and 0.4. Take it where its outcodes are wanted anyway.
+/// on mixed input (its outcode branches mispredict where this test's slabs run straight through;
+/// see the `segment_aabb_outcode` and `segment_aabb_slab` benchmarks). Take it where its outcodes
+/// are wanted anyway.
 ///
 /// # Examples
 /// ```
@@ -168,7 +169,7 @@ pub fn ray_aabb_many<T: Real>(ray: &Ray<T>, boxes: &[Aabb<T>], t_enter: &mut [T]
     // inside) a direction with no unit vector.
     let z = finite_probe(&o.coords) + finite_probe(d);
     let ray_ok = (z.x + z.y + z.z == T::ZERO) & (ray.max_t >= T::ZERO);
-    let has_back_normal = unit(&-ray.direction).is_some();
+    let has_back_normal = safe_normalize(&-ray.direction).is_some();
     if !ray_ok {
         t_enter.iter_mut().for_each(|t| *t = inf);
         return;
@@ -333,11 +334,12 @@ pub fn ray_obb<T: Real>(ray: &Ray<T>, b: &Obb<T>) -> Option<RayHit<T>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::{point3, vector3};
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let b = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
         let both = |r: &Ray<T>| {
             let slab = ray_aabb(r, &b);
@@ -391,8 +393,8 @@ mod tests {
         assert!(h.is_some_and(|h| h.t_enter == l(0.0) && h.t_exit == l(0.25)), "{h:?}");
     }
 
-    /// Found by the cast fuzz target: an oriented box built through its public fields with a
-    /// matrix that is not a rotation gave a hit whose "unit" normal had length 2.
+    /// An oriented box built through its public fields with a matrix that is not a rotation: the
+    /// hit's "unit" normal had length 2; such a box gets no hit.
     #[test]
     fn obb_with_a_non_rotation_matrix_gives_no_hit() {
         let bad = Obb {
@@ -409,7 +411,7 @@ mod tests {
     /// scenes of every flavour, on rays parallel to axes from origins on slab planes, on flat and
     /// inverted boxes, and with NaN, infinite and zero components in the ray or the boxes.
     fn many_agrees_with_single<T: Real>() {
-        use osculate_math::testing::{Frame, Generate, Rng};
+        use osculate_testing::{Frame, Generate, Rng};
         let mut rng = Rng::new(77);
         let l = |x: f64| T::lit(x);
         let specials = [T::NAN, T::INFINITY, -T::INFINITY, T::ZERO, l(1.0), l(-1.0)];
@@ -469,23 +471,5 @@ mod tests {
         assert!(hits > 500, "{hits} hits");
     }
 
-    #[test]
-    fn many_agrees_with_single_f32() {
-        many_agrees_with_single::<f32>();
-    }
-
-    #[test]
-    fn many_agrees_with_single_f64() {
-        many_agrees_with_single::<f64>();
-    }
-
-    #[test]
-    fn worked_cases_f32() {
-        worked_cases::<f32>();
-    }
-
-    #[test]
-    fn worked_cases_f64() {
-        worked_cases::<f64>();
-    }
+    osculate_testing::for_f32_and_f64!(many_agrees_with_single, worked_cases);
 }

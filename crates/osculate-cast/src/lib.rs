@@ -3,8 +3,8 @@
 //! Ray, segment and line casts against every shape, with the entry/exit interval and the outward
 //! normal (van den Bergen 3.1.2, 3.2.1; Ericson 5.3).
 //!
-//! **Layering**: depends only on `osculate-math`, `osculate-closest` and `osculate-overlap`
-//! (layers 0-2).
+//! **Layering**: depends only on `osculate-math` (layer 0): a cast is a closed form on the shape
+//! itself. The dynamic layer and the `osculate` facade build on it.
 //!
 //! ```
 //! use osculate_cast::ray_aabb;
@@ -26,7 +26,8 @@
 //! - Boxes: [`ray_aabb`] (robust slabs: Williams et al. 2005 + Ize 2013) and its batch form
 //!   [`ray_aabb_many`] (one ray, many boxes), [`segment_aabb_outcode`]
 //!   (van den Bergen Alg. 3.3), [`ray_obb`].
-//! - Planes: [`ray_plane`], [`ray_halfspace`], [`plane_plane`], [`three_planes`].
+//! - Planes: [`ray_plane`], [`ray_halfspace`], [`plane_plane`] (the point where three planes meet is
+//!   [`osculate_math::three_planes`]).
 //! - Triangles: [`ray_triangle`] (Möller-Trumbore), [`ray_triangle_watertight`] (Woop, Benthin,
 //!   Wald 2013), both one- or two-sided ([`Culling`]), with barycentrics; [`line_triangle`]
 //!   (Ericson 5.3.4); [`ray_polygon`].
@@ -48,23 +49,25 @@ compile_error!(
 );
 
 mod boxes;
-mod planar;
+mod capsule;
+mod cone;
+mod cylinder;
+mod plane;
 mod polytope;
-mod round;
+mod quadric;
 mod sphere;
+mod tetrahedron;
+mod triangle;
 mod types;
 
 pub use crate::boxes::{ray_aabb, ray_aabb_many, ray_obb, segment_aabb_outcode};
+pub use crate::capsule::ray_capsule;
+pub use crate::cone::ray_cone;
+pub use crate::cylinder::ray_cylinder;
+pub use crate::plane::{plane_plane, ray_halfspace, ray_plane};
 #[cfg(feature = "alloc")]
-pub use crate::planar::ray_polygon;
-pub use crate::planar::{
-    Culling, line_triangle, plane_plane, ray_halfspace, ray_plane, ray_triangle,
-    ray_triangle_watertight, three_planes,
-};
-#[cfg(feature = "alloc")]
-pub use crate::polytope::ray_polyhedron;
-pub use crate::polytope::ray_tetrahedron;
-pub use crate::round::{ray_cone, ray_cylinder};
-pub use crate::sphere::{ray_capsule, ray_sphere, segment_sphere, segment_sphere_test};
+pub use crate::polytope::{ray_polygon, ray_polyhedron};
+pub use crate::sphere::{ray_sphere, segment_sphere, segment_sphere_test};
+pub use crate::tetrahedron::ray_tetrahedron;
+pub use crate::triangle::{Culling, line_triangle, ray_triangle, ray_triangle_watertight};
 pub use crate::types::{RayHit, TriangleHit};
-pub use osculate_overlap;

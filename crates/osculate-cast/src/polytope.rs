@@ -1,15 +1,18 @@
-//! Rays against convex polyhedra and tetrahedra: Cyrus-Beck clipping against the face planes
-//! (Ericson 5.3.8).
+//! Rays against convex polygons (Ericson 5.3.6) and convex polyhedra (Cyrus-Beck clipping against
+//! the face planes, Ericson 5.3.8), and the clipping the tetrahedron cast shares.
 
-use osculate_math::{Ray, Real, Tetrahedron, Triangle, UnitVector3, Vector3};
+use osculate_math::{Ray, Real, UnitVector3, Vector3, safe_normalize};
 
-use crate::planar::{Culling, ray_triangle_watertight};
-use crate::types::{RayHit, hit, unit, valid_ray};
+#[cfg(feature = "alloc")]
+use crate::plane::facing;
+#[cfg(feature = "alloc")]
+use crate::types::valid_ray;
+use crate::types::{RayHit, hit};
 
 /// Cyrus-Beck: the ray clipped by the halfspaces behind `planes` (Ericson 5.3.8). Each plane
 /// either bounds the ray's entry (it moves into the halfspace) or its exit; a ray parallel to a
 /// plane is inside it or misses.
-fn clip_planes<T: Real>(
+pub(crate) fn clip_planes<T: Real>(
     ray: &Ray<T>,
     planes: impl Iterator<Item = (Vector3<T>, T)>,
 ) -> Option<RayHit<T>> {
@@ -35,7 +38,7 @@ fn clip_planes<T: Real>(
             // Entering this halfspace.
             if t > first || (t == first && normal.is_none() && t > T::ZERO) {
                 first = t;
-                normal = unit(&n);
+                normal = safe_normalize(&n);
             }
         } else if t < last {
             last = t;
@@ -61,7 +64,7 @@ fn clip_planes<T: Real>(
 /// use osculate_cast::ray_polyhedron;
 /// use osculate_math::{Aabb, ConvexPolyhedron, Point3, Ray, Vector3};
 ///
-/// let cube = ConvexPolyhedron::from_aabb(&Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)))?;
+/// let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)))?;
 /// let h = ray_polyhedron(&Ray::new(Point3::new(0.5, 0.5, 4.0), -Vector3::z()), &cube).unwrap();
 /// assert!((h.t_enter - 3.0).abs() < 1e-12 && (h.t_exit - 4.0).abs() < 1e-12);
 /// assert!((h.normal.into_inner() - Vector3::z()).norm() < 1e-12);
@@ -79,117 +82,58 @@ pub fn ray_polyhedron<T: Real>(
     clip_planes(ray, poly.planes.iter().map(|p| (p.normal.into_inner(), p.d)))
 }
 
-/// The cast of `ray` against solid tetrahedron `tet`: Cyrus-Beck against its four face planes,
-/// oriented outward whatever the vertex order. A flat tetrahedron (six times its volume below
-/// [`Real::RELATIVE_TOLERANCE`] times the cube of its longest edge: flat up to rounding) has no
-/// inside and is cast as the union of its four faces (two-sided, watertight triangle test;
-/// `t_enter == t_exit`). `None` on a miss, an invalid ray or NaN.
+/// The cast of `ray` against convex polygon `poly` (a two-sided flat surface): the ray meets the
+/// polygon's plane (Ericson 5.3.1) at a point inside every edge (Ericson 5.3.5's point-in-convex-
+/// polygon test, either winding). Edges count as inside. `None` on a miss, for a ray parallel to the
+/// plane, an invalid ray, NaN or fewer than three vertices.
 ///
 /// # Examples
 /// ```
-/// use osculate_cast::ray_tetrahedron;
-/// use osculate_math::{Point3, Ray, Tetrahedron, Vector3};
+/// use osculate_cast::ray_polygon;
+/// use osculate_math::{ConvexPolygon, Point3, Ray, Vector3};
 ///
-/// let t = Tetrahedron::new(
-///     Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0),
-///     Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0),
-/// );
-/// let h = ray_tetrahedron(&Ray::new(Point3::new(0.2, 0.2, -1.0), Vector3::z()), &t).unwrap();
-/// assert!((h.t_enter - 1.0).abs() < 1e-12 && (h.t_exit - 1.6).abs() < 1e-12);
-/// assert_eq!(h.normal, -Vector3::z_axis());
+/// let square = ConvexPolygon::try_new(vec![
+///     Point3::new(0.0_f64, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0),
+///     Point3::new(2.0, 2.0, 0.0), Point3::new(0.0, 2.0, 0.0),
+/// ])?;
+/// let h = ray_polygon(&Ray::new(Point3::new(1.5, 0.5, 3.0), -Vector3::z()), &square).unwrap();
+/// assert_eq!(h.point, Point3::new(1.5, 0.5, 0.0));
+/// assert!(ray_polygon(&Ray::new(Point3::new(2.5, 0.5, 3.0), -Vector3::z()), &square).is_none());
+/// # Ok::<(), osculate_math::ShapeError>(())
 /// ```
+#[cfg(feature = "alloc")]
 #[must_use]
-pub fn ray_tetrahedron<T: Real>(ray: &Ray<T>, tet: &Tetrahedron<T>) -> Option<RayHit<T>> {
-    if !valid_ray(ray) {
+pub fn ray_polygon<T: Real>(
+    ray: &Ray<T>,
+    poly: &osculate_math::ConvexPolygon<T>,
+) -> Option<RayHit<T>> {
+    let first = *poly.vertices.first()?;
+    if poly.vertices.len() < 3 || !valid_ray(ray) {
         return None;
     }
-    let vol = tet.signed_volume();
-    if !vol.is_finite() {
+    let n = poly.normal.into_inner();
+    let denom = n.dot(&ray.direction);
+    if denom == T::ZERO {
         return None;
     }
-    // Flat up to rounding (six times the volume below `RELATIVE_TOLERANCE` times the cube of the
-    // longest edge, as `closest_point_on_tetrahedron` decides): the face planes of such a sliver
-    // are nearly parallel and their rounded normals make the Cyrus-Beck clip garbage far outside
-    // it, so it is cast as its faces.
-    let [a, b, c, d] = [tet.a, tet.b, tet.c, tet.d];
-    let longest = [b - a, c - a, d - a, c - b, d - b, d - c]
-        .iter()
-        .fold(T::ZERO, |m, e| m.fast_max(e.norm_squared()))
-        .sqrt();
-    let flat = (vol * T::lit(6.0)).abs() <= T::RELATIVE_TOLERANCE * longest * longest * longest;
-    if flat {
-        let mut best: Option<RayHit<T>> = None;
-        for f in tet.faces() {
-            if let Some(h) = ray_triangle_watertight(ray, &f, Culling::TwoSided)
-                && best.is_none_or(|b| h.hit.t_enter < b.t_enter)
-            {
-                best = Some(h.hit);
-            }
+    let t = (first - ray.origin).dot(&n) / denom;
+    if !(T::ZERO <= t && t <= ray.max_t) {
+        return None;
+    }
+    let x = ray.point_at(t);
+    let count = poly.vertices.len();
+    let (mut pos, mut neg) = (false, false);
+    for i in 0..count {
+        let (a, b) = (&poly.vertices[i], &poly.vertices[(i + 1) % count]);
+        let s = (b - a).cross(&(x - a)).dot(&n);
+        if s.is_nan() {
+            return None;
         }
-        return best;
+        pos |= s > T::ZERO;
+        neg |= s < T::ZERO;
     }
-    // Outward face normals: each face's normal points away from the opposite vertex.
-    let faces: [(Triangle<T>, _); 4] = [
-        (Triangle::new(tet.a, tet.b, tet.c), tet.d),
-        (Triangle::new(tet.a, tet.c, tet.d), tet.b),
-        (Triangle::new(tet.a, tet.d, tet.b), tet.c),
-        (Triangle::new(tet.b, tet.d, tet.c), tet.a),
-    ];
-    clip_planes(
-        ray,
-        faces.into_iter().map(|(f, opposite)| {
-            let n = f.normal();
-            let n = if n.dot(&(opposite - f.a)) > T::ZERO { -n } else { n };
-            (n, n.dot(&f.a.coords))
-        }),
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use osculate_math::Point3;
-
-    fn worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
-        let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-5);
-        let tet = Tetrahedron::new(
-            p(0.0, 0.0, 0.0),
-            p(1.0, 0.0, 0.0),
-            p(0.0, 1.0, 0.0),
-            p(0.0, 0.0, 1.0),
-        );
-        let flipped = Tetrahedron::new(tet.b, tet.a, tet.c, tet.d);
-        for t in [tet, flipped] {
-            let h = ray_tetrahedron(&Ray::new(p(0.1, 0.1, 0.1), v(1.0, 0.0, 0.0)), &t);
-            assert!(h.is_some_and(|h| h.t_enter == l(0.0) && close(h.t_exit, 0.7)), "{h:?}");
-            let h = ray_tetrahedron(&Ray::new(p(2.0, 2.0, 2.0), v(-1.0, -1.0, -1.0)), &t);
-            assert!(
-                h.is_some_and(|h| close(h.t_enter, 2.0 - 1.0 / 3.0) && close(h.t_exit, 2.0)),
-                "{h:?}"
-            );
-            assert!(ray_tetrahedron(&Ray::new(p(2.0, 2.0, 2.0), v(1.0, 1.0, 1.0)), &t).is_none());
-            assert!(ray_tetrahedron(&Ray::new(p(0.6, 0.6, -1.0), v(0.0, 0.0, 1.0)), &t).is_none());
-        }
-        let flat = Tetrahedron::new(
-            p(0.0, 0.0, 0.0),
-            p(1.0, 0.0, 0.0),
-            p(0.0, 1.0, 0.0),
-            p(0.2, 0.2, 0.0),
-        );
-        let h = ray_tetrahedron(&Ray::new(p(0.3, 0.3, 1.0), v(0.0, 0.0, -1.0)), &flat);
-        assert!(h.is_some_and(|h| close(h.t_enter, 1.0)), "{h:?}");
+    if pos && neg {
+        return None;
     }
-
-    #[test]
-    fn worked_cases_f32() {
-        worked_cases::<f32>();
-    }
-
-    #[test]
-    fn worked_cases_f64() {
-        worked_cases::<f64>();
-    }
+    hit(ray, t, t, facing(&n, &ray.direction), false)
 }

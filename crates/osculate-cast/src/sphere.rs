@@ -1,54 +1,9 @@
-//! Rays and segments against spheres and capsules (van den Bergen 3.1.2-3.1.3, Ericson 5.3.2,
-//! 5.3.7).
+//! Rays and segments against spheres (van den Bergen 3.1.2, Alg. 3.1 and 3.2; Ericson 5.3.2).
 
-use osculate_math::{Capsule, Point3, Ray, Real, Segment, Sphere, Vector3};
+use osculate_math::{Ray, Real, Segment, Sphere, safe_normalize};
 
-use crate::types::{RayHit, hit, unit, valid_ray};
-
-/// The interval `[t1, t2]` where the line `o + t·d` is within `r` of `c`, or `None` when it misses.
-///
-/// Numerically stable form (Haines, Günther, Akenine-Möller, "Precision Improvements for
-/// Ray/Sphere Intersection", Ray Tracing Gems ch. 7, 2019) instead of the textbook discriminant
-/// `(s·r)² − |r|²(|s|² − ρ²)` of van den Bergen's Algorithm 3.1, which cancels catastrophically
-/// for a distant sphere (the text's own caveat): the discriminant is computed as
-/// `ρ² − |l|²` with `l` the line's perpendicular offset from the center (no cancellation), and the
-/// two roots as `q/a` and `c/q` so that neither is a difference of nearly equal numbers.
-pub(crate) fn line_ball<T: Real>(
-    o: &Point3<T>,
-    d: &Vector3<T>,
-    c: &Point3<T>,
-    r: T,
-) -> Option<(T, T)> {
-    let m = o - c;
-    let a = d.norm_squared();
-    let b = m.dot(d);
-    let inv_a = T::ONE / a;
-    // The closest approach of the line to the center, and its squared distance.
-    let l = m - d * (b * inv_a);
-    let disc = r * r - l.norm_squared();
-    if !((disc >= T::ZERO) & (r >= T::ZERO)) {
-        return None;
-    }
-    let cc = m.norm_squared() - r * r;
-    let root = (a * disc).sqrt();
-    // `q = −(b + sign(b)·root)`: never a difference of nearly equal numbers (branch-free).
-    let q = -(b + root.copysign(b));
-    if q == T::ZERO {
-        // The line passes through the center with the origin at the center: b = 0, r = 0.
-        return Some((T::ZERO, T::ZERO));
-    }
-    let (t1, t2) = (q * inv_a, cc / q);
-    Some((t1.fast_min(t2), t1.fast_max(t2)))
-}
-
-/// Clips the line interval `[t1, t2]` to the ray's `[0, max_t]`: `(t_enter, t_exit,
-/// started_inside)`, or `None` when they do not meet.
-#[inline]
-pub(crate) fn clip<T: Real>(ray: &Ray<T>, t1: T, t2: T) -> Option<(T, T, bool)> {
-    let enter = t1.fast_max(T::ZERO);
-    let exit = t2.fast_min(ray.max_t);
-    (enter <= exit).then_some((enter, exit, t1 < T::ZERO))
-}
+use crate::quadric::{clip, line_ball};
+use crate::types::RayHit;
 
 /// The cast of `ray` against solid sphere `s`: the interval of the ray inside the sphere and the
 /// entry point and normal (van den Bergen Algorithm 3.1 in its ray form, Ericson 5.3.2), with the
@@ -89,9 +44,9 @@ pub fn ray_sphere<T: Real>(ray: &Ray<T>, s: &Sphere<T>) -> Option<RayHit<T>> {
     // A zero-radius sphere is a point: every direction is outward there, and `p − center` is
     // rounding noise, so the normal is the one facing the ray (as for a ray starting inside).
     let normal = if inside | (s.radius == T::ZERO) {
-        unit(&-ray.direction)?
+        safe_normalize(&-ray.direction)?
     } else {
-        unit(&(point - s.center)).or_else(|| unit(&-ray.direction))?
+        safe_normalize(&(point - s.center)).or_else(|| safe_normalize(&-ray.direction))?
     };
     // Both normals are unit by construction; only the hit's finiteness is left to check.
     (enter.is_finite() & !exit.is_nan() & osculate_math::is_finite_point(&point))
@@ -148,142 +103,11 @@ pub fn segment_sphere_test<T: Real>(seg: &Segment<T>, s: &Sphere<T>) -> bool {
     s.radius >= T::ZERO && x.norm_squared() <= s.radius * s.radius
 }
 
-/// The cast of `ray` against solid capsule `c`: the capsule is the union of the cylinder around
-/// its axis and the balls at its ends (Ericson 5.3.7's decomposition), each convex, so the ray's
-/// interval is the smallest enter and the largest exit over the pieces it meets. A zero-length
-/// capsule is a sphere; a zero-radius one is its segment, whose normal at a hit is the part of
-/// `−direction` perpendicular to the axis (`−direction` for a ray along the axis or a point).
-/// `None` on a miss, an invalid ray, NaN or a negative radius.
-///
-/// # Examples
-/// ```
-/// use osculate_cast::ray_capsule;
-/// use osculate_math::{Capsule, Point3, Ray, Vector3};
-///
-/// let c = Capsule::new(Point3::new(0.0_f64, -2.0, 0.0), Point3::new(0.0, 2.0, 0.0), 1.0);
-/// let side = ray_capsule(&Ray::new(Point3::new(-5.0, 1.0, 0.0), Vector3::x()), &c).unwrap();
-/// assert_eq!((side.t_enter, side.t_exit, side.normal), (4.0, 6.0, -Vector3::x_axis()));
-/// let cap = ray_capsule(&Ray::new(Point3::new(0.0, 9.0, 0.0), -Vector3::y()), &c).unwrap();
-/// assert_eq!((cap.t_enter, cap.t_exit, cap.normal), (6.0, 12.0, Vector3::y_axis()));
-/// ```
-#[must_use]
-pub fn ray_capsule<T: Real>(ray: &Ray<T>, c: &Capsule<T>) -> Option<RayHit<T>> {
-    if !valid_ray(ray) || !(c.radius >= T::ZERO) {
-        return None;
-    }
-    let (o, d) = (&ray.origin, &ray.direction);
-    let axis = c.b - c.a;
-    let (t1, t2) = match line_capsule_by_tube(o, d, c, &axis) {
-        Ok(interval) => interval?,
-        Err(()) => line_capsule_by_union(o, d, c, &axis)?,
-    };
-    let (enter, exit, inside) = clip(ray, t1, t2)?;
-    // The normal from the entry point to its closest point on the axis segment, whichever piece
-    // gave the entry: where a ball and the body are tangent, rounding picks either piece, and the
-    // ball's `p − end` would tilt along the axis by √ε at a point just past the end plane. A zero
-    // radius leaves only rounding noise in that offset: the segment's normal facing the ray
-    // instead (perpendicular to the axis: valid at an end too).
-    let p = ray.point_at(t1);
-    let aa = axis.norm_squared();
-    let along = if aa > T::ZERO {
-        ((p - c.a).dot(&axis) / aa).fast_max(T::ZERO).fast_min(T::ONE)
-    } else {
-        T::ZERO
-    };
-    let n = crate::round::radial_normal(&(p - (c.a + axis * along)), &axis, d, c.radius);
-    hit(ray, enter, exit, unit(&n).or_else(|| unit(&-ray.direction)), inside)
-}
-
-/// The interval of the line `o + t·d` inside capsule `c` (axis `axis = c.b − c.a`) as the union
-/// of its three convex pieces (the two end balls and the body between the end planes): the
-/// smallest entry and the largest exit over the pieces the line meets. Robust for every capsule
-/// (a zero axis, a zero radius, a line along the axis); [`ray_capsule`] takes it when
-/// [`line_capsule_by_tube`] declines.
-fn line_capsule_by_union<T: Real>(
-    o: &Point3<T>,
-    d: &Vector3<T>,
-    c: &Capsule<T>,
-    axis: &Vector3<T>,
-) -> Option<(T, T)> {
-    let mut best: Option<(T, T)> = None;
-    let mut add = |t1: T, t2: T| {
-        best = Some(match best {
-            None => (t1, t2),
-            Some((b1, b2)) => (b1.fast_min(t1), b2.fast_max(t2)),
-        });
-    };
-    for end in [c.a, c.b] {
-        if let Some((t1, t2)) = line_ball(o, d, &end, c.radius) {
-            add(t1, t2);
-        }
-    }
-    if *axis != Vector3::zeros()
-        && let Some((t1, t2)) = crate::round::line_cylinder_body(o, d, &c.a, axis, c.radius)
-    {
-        add(t1, t2);
-    }
-    best
-}
-
-/// The same interval by one quadratic in the common case (Ericson 5.3.7's capsule as a tube with
-/// hemispherical ends, as ray tracers write it): the line's interval in the infinite tube of
-/// radius `r` around the axis (which holds the whole capsule, so missing it misses the capsule);
-/// an end of that interval whose point lies between the end planes is the capsule's, and one
-/// beyond an end plane is replaced by that end ball's root (the line crosses the end disc, which
-/// is inside the ball, on its way in or out). One tube crossing and at most two ball crossings
-/// instead of two balls, a slab and a tube. `Err(())` where it declines and the union decides: a
-/// zero or non-finite axis or radius, a line parallel to the axis (its tube interval is
-/// unbounded), or a ball that rounding makes miss where the tube says the line is inside.
-fn line_capsule_by_tube<T: Real>(
-    o: &Point3<T>,
-    d: &Vector3<T>,
-    c: &Capsule<T>,
-    axis: &Vector3<T>,
-) -> Result<Option<(T, T)>, ()> {
-    let aa = axis.norm_squared();
-    let ends = osculate_math::finite_probe(&c.a.coords) + osculate_math::finite_probe(&c.b.coords);
-    let usable = (c.radius > T::ZERO)
-        & (aa > T::ZERO)
-        & (aa < T::INFINITY)
-        & (ends.x + ends.y + ends.z == T::ZERO);
-    if !usable {
-        return Err(());
-    }
-    let Some((c1, c2)) = crate::round::line_infinite_cylinder(o, d, &c.a, axis, c.radius) else {
-        return Ok(None);
-    };
-    if !(c1.is_finite() & c2.is_finite()) {
-        return Err(()); // along the axis: unbounded in the tube
-    }
-    // Where along the axis each end of the tube interval lies, in units of `aa`.
-    let along = |t: T| (o + d * t - c.a).dot(axis);
-    let (y1, y2) = (along(c1), along(c2));
-    let enter = if y1 < T::ZERO {
-        match line_ball(o, d, &c.a, c.radius) {
-            Some((t, _)) => t,
-            None => return Ok(None), // beyond the end plane and outside the ball: a miss
-        }
-    } else if y1 > aa {
-        match line_ball(o, d, &c.b, c.radius) {
-            Some((t, _)) => t,
-            None => return Ok(None),
-        }
-    } else {
-        c1
-    };
-    let exit = if y2 < T::ZERO {
-        line_ball(o, d, &c.a, c.radius).ok_or(())?.1
-    } else if y2 > aa {
-        line_ball(o, d, &c.b, c.radius).ok_or(())?.1
-    } else {
-        c2
-    };
-    Ok(Some((enter, exit)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::*;
+    use osculate_testing::for_f32_and_f64;
 
     /// `ray_sphere` does no validation pass of its own: every non-finite or zero direction,
     /// non-finite origin and negative or NaN `max_t` must still give `None`, from origins inside
@@ -317,72 +141,10 @@ mod tests {
         }
     }
 
-    /// The tube-first capsule interval agrees with the union of the three pieces wherever it does
-    /// not decline, on random capsules and lines of every flavour (within a relative tolerance:
-    /// the two solve different quadratics near the seams), and the two agree on hit or miss
-    /// away from grazing.
-    fn capsule_tube_agrees_with_union<T: Real>() {
-        use osculate_math::testing::{Frame, Generate, Rng, test_tolerance};
-        let mut rng = Rng::new(91);
-        let (mut compared, mut hits) = (0, 0);
-        for _ in 0..3000 {
-            let frame = Frame::<T>::random(&mut rng);
-            let c = Capsule::generate(&mut rng, &frame);
-            let ray = Ray::generate(&mut rng, &frame);
-            let (o, d) = (&ray.origin, &ray.direction);
-            let axis = c.b - c.a;
-            let Ok(tube) = line_capsule_by_tube(o, d, &c, &axis) else { continue };
-            let union = line_capsule_by_union(o, d, &c, &axis);
-            compared += 1;
-            let scale = frame.scale + (o - frame.origin).amax();
-            let tol = test_tolerance::<T>() * T::lit(10.0) * (T::ONE + scale / frame.scale);
-            match (tube, union) {
-                (Some((a1, a2)), Some((b1, b2))) => {
-                    hits += 1;
-                    let len = d.norm();
-                    assert!(
-                        (a1 - b1).abs() * len <= tol * scale,
-                        "{c:?} {ray:?} {tube:?} {union:?}"
-                    );
-                    assert!(
-                        (a2 - b2).abs() * len <= tol * scale,
-                        "{c:?} {ray:?} {tube:?} {union:?}"
-                    );
-                }
-                (None, None) => {}
-                // Grazing: a chord shorter than the tolerance either way.
-                (Some((a1, a2)), None) | (None, Some((a1, a2))) => {
-                    assert!((a2 - a1).abs() * d.norm() <= tol * scale, "{c:?} {ray:?}");
-                }
-            }
-        }
-        assert!(compared > 2000 && hits > 300, "{compared} compared, {hits} hits");
-    }
-
-    #[test]
-    fn capsule_tube_agrees_with_union_f32() {
-        capsule_tube_agrees_with_union::<f32>();
-    }
-
-    #[test]
-    fn capsule_tube_agrees_with_union_f64() {
-        capsule_tube_agrees_with_union::<f64>();
-    }
-
-    #[test]
-    fn non_finite_and_zero_rays_miss_f32() {
-        non_finite_and_zero_rays_miss::<f32>();
-    }
-
-    #[test]
-    fn non_finite_and_zero_rays_miss_f64() {
-        non_finite_and_zero_rays_miss::<f64>();
-    }
-
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let s = Sphere::new(p(0.0, 0.0, 0.0), l(1.0));
         // Through the center, from inside, grazing, missing, pointing away, short of the sphere.
         let h = ray_sphere(&Ray::new(p(-3.0, 0.0, 0.0), v(1.0, 0.0, 0.0)), &s);
@@ -421,31 +183,6 @@ mod tests {
         assert!(segment_sphere_test(&seg, &s));
         assert!(segment_sphere_test(&Segment::new(p(0.2, 0.2, 0.2), p(0.2, 0.2, 0.2)), &s));
         assert!(!segment_sphere_test(&Segment::new(p(2.0, 0.0, 0.0), p(3.0, 0.0, 0.0)), &s));
-        // Capsule: body, caps, along the axis from inside, a zero-length capsule.
-        let c = Capsule::new(p(0.0, 0.0, -1.0), p(0.0, 0.0, 1.0), l(0.5));
-        let h = ray_capsule(&Ray::new(p(-2.0, 0.0, 0.5), v(1.0, 0.0, 0.0)), &c);
-        assert!(h.is_some_and(|h| h.t_enter == l(1.5) && h.t_exit == l(2.5)), "{h:?}");
-        let h = ray_capsule(&Ray::new(p(0.0, 0.0, 0.0), v(0.0, 0.0, 1.0)), &c);
-        assert!(h.is_some_and(|h| h.t_enter == l(0.0) && h.t_exit == l(1.5)), "{h:?}");
-        let h = ray_capsule(&Ray::new(p(0.0, 0.0, 5.0), v(0.0, 0.0, -2.0)), &c);
-        assert!(
-            h.is_some_and(|h| h.t_enter == l(1.75) && h.normal.into_inner() == v(0.0, 0.0, 1.0)),
-            "{h:?}"
-        );
-        assert!(ray_capsule(&Ray::new(p(-2.0, 0.6, 0.0), v(1.0, 0.0, 0.0)), &c).is_none());
-        let ball = Capsule::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 0.0), l(1.0));
-        let h = ray_capsule(&Ray::new(p(-3.0, 0.0, 0.0), v(1.0, 0.0, 0.0)), &ball);
-        assert!(h.is_some_and(|h| h.t_enter == l(2.0) && h.t_exit == l(4.0)), "{h:?}");
-    }
-
-    #[test]
-    fn worked_cases_f32() {
-        worked_cases::<f32>();
-    }
-
-    #[test]
-    fn worked_cases_f64() {
-        worked_cases::<f64>();
     }
 
     /// Van den Bergen's Algorithm 3.1 exactly as printed (textbook discriminant and roots), in the
@@ -462,7 +199,7 @@ mod tests {
     /// the distance (and it misses some spheres outright).
     #[test]
     fn stable_roots_beat_the_textbook_far_away() {
-        let mut rng = osculate_math::testing::Rng::new(7);
+        let mut rng = osculate_testing::Rng::new(7);
         let (mut worst_stable, mut worst_textbook, mut textbook_misses) = (0.0_f64, 0.0_f64, 0);
         for _ in 0..2000 {
             let dist = 10f64.powf(rng.range(2.0, 4.0));
@@ -494,4 +231,6 @@ mod tests {
             "textbook {worst_textbook:e} ({textbook_misses} misses) vs stable {worst_stable:e}"
         );
     }
+
+    for_f32_and_f64!(non_finite_and_zero_rays_miss, worked_cases);
 }

@@ -23,9 +23,16 @@
 //!   segment-segment, segment-triangle, triangle-triangle, segment-box, segment-oriented box and the
 //!   sphere and capsule pairs.
 //! - **Contacts**: `contact_*` → [`Contact`] (signed distance, normal from A to B, witness points)
-//!   for sphere-sphere, sphere-segment, sphere-capsule, capsule-capsule, sphere-box,
+//!   for sphere-sphere, segment-sphere, sphere-capsule, capsule-capsule, sphere-box,
 //!   sphere-oriented box, sphere-triangle, sphere-plane and sphere-halfspace, with van den Bergen's
-//!   special cases (concentric spheres, a segment through the center, a center inside the box).
+//!   special cases (concentric spheres, a segment through the center, a center inside the box),
+//!   and oriented box-oriented box by separating axes.
+//! - **Any two convex shapes** with a [`SupportMap`] (every convex shape, moved by
+//!   [`Transformed`], grown by [`MinkowskiSum`], swept by [`Swept`]): the GJK distance
+//!   ([`closest_points_convex`], and [`distance_convex`] with its [`DistanceStatus`]), the GJK
+//!   boolean test ([`intersect_convex`]), the GJK ray cast ([`cast_convex`], with its
+//!   [`Convergence`]) and, with `alloc`, EPA's penetration depth (`contact_convex`, and
+//!   `contact_convex_with_status`), bounded by [`GJK_MAX_ITERATIONS`] and `EPA_MAX_ITERATIONS`.
 //!
 //! Every query is generic over [`Real`](osculate_math::Real) (`f32`, `f64`), never panics, and says
 //! in its documentation what it returns for degenerate and non-finite input. The catalogue with the
@@ -45,54 +52,66 @@ compile_error!(
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
-mod contact;
-mod distance;
+mod boxes;
+mod capsule;
+mod cone;
+mod cylinder;
 #[cfg(feature = "alloc")]
 mod epa;
 mod gjk;
-mod pair;
-mod point;
-mod solid;
+mod linear;
+mod plane;
+#[cfg(feature = "alloc")]
+mod polyhedron;
+#[cfg(feature = "alloc")]
+mod polytope;
+mod sphere;
 mod support;
+mod tetrahedron;
+mod triangle;
 mod types;
 
-pub use crate::contact::{
-    contact_capsule_capsule, contact_obb_obb, contact_sphere_aabb, contact_sphere_capsule,
-    contact_sphere_halfspace, contact_sphere_obb, contact_sphere_plane, contact_sphere_segment,
-    contact_sphere_sphere, contact_sphere_triangle,
+#[cfg(test)]
+mod test_support;
+
+pub use crate::boxes::{
+    closest_point_on_aabb, closest_point_on_obb, closest_points_segment_aabb,
+    closest_points_segment_obb, contact_obb_obb, contact_sphere_aabb, contact_sphere_obb,
+    sq_distance_point_aabb, sq_distance_point_obb,
 };
-pub use crate::distance::{
-    signed_distance_point_plane, sq_distance_point_capsule, sq_distance_point_line,
-    sq_distance_point_plane, sq_distance_point_ray, sq_distance_point_sphere,
+pub use crate::capsule::{
+    closest_point_on_capsule, closest_points_capsule_capsule, closest_points_sphere_capsule,
+    contact_capsule_capsule, contact_sphere_capsule, sq_distance_point_capsule,
 };
+pub use crate::cone::{closest_point_on_cone, sq_distance_point_cone};
+pub use crate::cylinder::{closest_point_on_cylinder, sq_distance_point_cylinder};
 #[cfg(feature = "alloc")]
-pub use crate::epa::contact_convex;
+pub use crate::epa::{EPA_MAX_ITERATIONS, contact_convex, contact_convex_with_status};
 pub use crate::gjk::{
-    GJK_MAX_ITERATIONS, GjkCast, GjkResult, GjkStatus, closest_points_convex, gjk, gjk_cast,
-    gjk_intersect,
+    ConvexCast, ConvexDistance, DistanceStatus, GJK_MAX_ITERATIONS, cast_convex,
+    closest_points_convex, distance_convex, intersect_convex,
 };
-pub use crate::pair::{
-    closest_points_capsule_capsule, closest_points_line_line, closest_points_segment_aabb,
-    closest_points_segment_obb, closest_points_segment_segment, closest_points_segment_triangle,
-    closest_points_sphere_capsule, closest_points_sphere_segment, closest_points_sphere_sphere,
-    closest_points_triangle_triangle,
+pub use crate::linear::{
+    closest_point_on_line, closest_point_on_ray, closest_point_on_segment,
+    closest_points_line_line, closest_points_segment_segment, sq_distance_point_line,
+    sq_distance_point_ray, sq_distance_point_segment,
 };
-pub use crate::point::{
-    CurvePoint, TrianglePoint, closest_point_on_aabb, closest_point_on_capsule,
-    closest_point_on_line, closest_point_on_obb, closest_point_on_plane, closest_point_on_ray,
-    closest_point_on_segment, closest_point_on_sphere, closest_point_on_triangle,
-    sq_distance_point_aabb, sq_distance_point_obb, sq_distance_point_segment,
-    sq_distance_point_triangle,
-};
-pub use crate::solid::{
-    closest_point_on_cone, closest_point_on_cylinder, closest_point_on_tetrahedron,
-    sq_distance_point_cone, sq_distance_point_cylinder, sq_distance_point_tetrahedron,
+pub use crate::plane::{
+    closest_point_on_plane, contact_sphere_halfspace, contact_sphere_plane,
+    signed_distance_point_plane, sq_distance_point_plane,
 };
 #[cfg(feature = "alloc")]
-pub use crate::solid::{
-    closest_point_on_polygon, closest_point_on_polyhedron, sq_distance_point_polygon,
-    sq_distance_point_polyhedron,
+pub use crate::polyhedron::{closest_point_on_polyhedron, sq_distance_point_polyhedron};
+#[cfg(feature = "alloc")]
+pub use crate::polytope::{closest_point_on_polygon, sq_distance_point_polygon};
+pub use crate::sphere::{
+    closest_point_on_sphere, closest_points_segment_sphere, closest_points_sphere_sphere,
+    contact_segment_sphere, contact_sphere_sphere, sq_distance_point_sphere,
 };
 pub use crate::support::{MinkowskiSum, SupportMap, Swept, Transformed};
-pub use crate::types::{ClosestPoints, Contact, Param};
-pub use osculate_math;
+pub use crate::tetrahedron::{closest_point_on_tetrahedron, sq_distance_point_tetrahedron};
+pub use crate::triangle::{
+    closest_point_on_triangle, closest_points_segment_triangle, closest_points_triangle_triangle,
+    contact_sphere_triangle, sq_distance_point_triangle,
+};
+pub use crate::types::{ClosestPoints, Contact, Convergence, CurvePoint, Param, TrianglePoint};

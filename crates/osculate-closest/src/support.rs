@@ -4,7 +4,7 @@
 
 use osculate_math::{
     Aabb, Capsule, Cone, Cylinder, Isometry3, Obb, Point3, Real, Segment, Sphere, Tetrahedron,
-    Triangle, Vector3, any_perpendicular,
+    Triangle, Vector3,
 };
 
 /// A convex shape described by its support mapping `s(d)`: a point of the shape maximising `d·x`.
@@ -478,13 +478,6 @@ impl<T: Real, S: SupportMap<T>> SupportMap<T> for Swept<S, T> {
     }
 }
 
-/// A unit vector perpendicular to `v` (re-exported for the GJK's degenerate starts).
-#[inline]
-#[cfg_attr(not(feature = "alloc"), allow(dead_code, reason = "EPA, its user, needs alloc"))]
-pub(crate) fn perpendicular<T: Real>(v: &Vector3<T>) -> Vector3<T> {
-    any_perpendicular(v).into_inner()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -493,7 +486,7 @@ mod tests {
     /// the same GJK distance to another shape; a swept ball is a capsule along its motion.
     #[test]
     fn minkowski_sum_and_sweep_are_the_capsule() {
-        use osculate_math::testing::{Pair, Rng};
+        use osculate_testing::{Pair, Rng};
         let mut rng = Rng::new(7);
         for seed in 0..200 {
             let p = Pair::<Capsule<f64>, Triangle<f64>>::from_seed(seed);
@@ -507,18 +500,18 @@ mod tests {
                 assert!((sum.support(&d) - want).norm() <= tol, "seed {seed}");
                 assert!((swept.support(&d) - want).norm() <= tol, "seed {seed}");
             }
-            let want = crate::gjk::gjk(&cap, &p.b, None, 64).closest.distance;
+            let want = crate::gjk::distance_convex(&cap, &p.b, None, 64).closest.distance;
             for got in [
-                crate::gjk::gjk(&sum, &p.b, None, 64).closest.distance,
-                crate::gjk::gjk(&swept, &p.b, None, 64).closest.distance,
+                crate::gjk::distance_convex(&sum, &p.b, None, 64).closest.distance,
+                crate::gjk::distance_convex(&swept, &p.b, None, 64).closest.distance,
             ] {
                 assert!((got - want).abs() <= 1e-9 * (1.0 + want), "seed {seed}: {got} vs {want}");
             }
         }
     }
 
-    /// Found by the properties: along a cylinder's axis, the rounding noise of the radial part was
-    /// normalised and stepped a whole radius off the cap.
+    /// Along a cylinder's axis the radial part of the direction is rounding noise: normalised, it
+    /// stepped a whole radius off the cap.
     #[test]
     fn cylinder_support_along_its_axis_stays_on_the_cap() {
         let c = Cylinder::new(Point3::new(0.0, 0.0, 0.0), Point3::new(0.1, 0.2, 0.3), 1.0_f64);

@@ -1,13 +1,123 @@
-//! Moving boxes and triangles: against planes (Ericson 5.5.3), box against box (5.5.8), and the
-//! separating-axis test over a linear motion for oriented boxes and triangles (5.5.2).
+//! Moving boxes: a sphere against an axis-aligned or oriented box (Ericson 5.5.7), box against box
+//! (5.5.8), and the separating-axis test over a linear motion (5.5.2) that the oriented boxes and
+//! the box-triangle sweep share.
 
-use osculate_closest::closest_point_on_obb;
+use osculate_cast::{ray_aabb, ray_capsule};
+use osculate_closest::{closest_point_on_aabb, closest_point_on_obb};
 use osculate_math::{
-    Aabb, Halfspace, Obb, Plane, Point3, Real, Rotation3, Triangle, UnitVector3, Vector3,
-    is_finite_point,
+    Aabb, Capsule, Obb, Point3, Real, Rotation3, Sphere, UnitVector3, Vector3, is_finite_point,
 };
 
+use crate::sphere::{ball_impact, earliest, finite_motion, motion_ray};
 use crate::types::Impact;
+
+/// Moving sphere `s` (displaced by `vs`) against moving box `b` (displaced by `vb`), Ericson
+/// 5.5.7: the center, moving relative to the box, is cast against the box grown by the radius —
+/// the union of the box extended by `r` along each single axis (three boxes: the face regions)
+/// and the twelve edges as capsules of radius `r` (the edge and corner regions), each with the cast
+/// layer ([`ray_aabb`], [`ray_capsule`], the segment-capsule test the text calls for). The earliest
+/// entry is the time of impact.
+///
+/// # Examples
+/// ```
+/// use osculate_dynamic::sphere_aabb;
+/// use osculate_math::{Aabb, Point3, Sphere, Vector3};
+///
+/// let b = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// let face = sphere_aabb(&Sphere::new(Point3::new(0.5, 0.5, 4.0), 0.5), &Vector3::new(0.0, 0.0, -5.0), &b, &Vector3::zeros()).unwrap();
+/// assert!((face.toi - 0.5).abs() < 1e-12);
+/// // Toward the corner (1, 1, 1) along the diagonal: contact when the center is r past it.
+/// let s = Sphere::new(Point3::new(3.0, 3.0, 3.0), 0.5);
+/// let corner = sphere_aabb(&s, &Vector3::new(-3.0, -3.0, -3.0), &b, &Vector3::zeros()).unwrap();
+/// let expected = (2.0 * 3.0_f64.sqrt() - 0.5) / (3.0 * 3.0_f64.sqrt());
+/// assert!((corner.toi - expected).abs() < 1e-9);
+/// ```
+#[must_use]
+pub fn sphere_aabb<T: Real>(
+    s: &Sphere<T>,
+    vs: &Vector3<T>,
+    b: &Aabb<T>,
+    vb: &Vector3<T>,
+) -> Option<Impact<T>> {
+    let r = s.radius;
+    let valid = r >= T::ZERO
+        && r.is_finite()
+        && is_finite_point(&s.center)
+        && is_finite_point(&b.min)
+        && is_finite_point(&b.max)
+        && (0..3).all(|i| b.min[i] <= b.max[i])
+        && finite_motion(vs, vb);
+    if !valid {
+        return None;
+    }
+    let rel = vs - vb;
+    let q0 = closest_point_on_aabb(&s.center, b);
+    let d2 = (q0 - s.center).norm_squared();
+    if d2.is_nan() {
+        return None;
+    }
+    if d2 <= r * r {
+        return ball_impact(s.center, q0, T::ZERO, &rel, true);
+    }
+    let ray = motion_ray(s.center, rel)?;
+    // Early out: the box grown by r on every axis contains the rounded box.
+    ray_aabb(&ray, &Aabb { min: b.min - Vector3::repeat(r), max: b.max + Vector3::repeat(r) })?;
+    let mut candidates: [Option<T>; 15] = [None; 15];
+    for (i, slot) in candidates.iter_mut().take(3).enumerate() {
+        let mut grow = Vector3::zeros();
+        grow[i] = r;
+        *slot = ray_aabb(&ray, &Aabb { min: b.min - grow, max: b.max + grow }).map(|h| h.t_enter);
+    }
+    let corner = |k: usize| {
+        Point3::new(
+            if k & 1 == 0 { b.min.x } else { b.max.x },
+            if k & 2 == 0 { b.min.y } else { b.max.y },
+            if k & 4 == 0 { b.min.z } else { b.max.z },
+        )
+    };
+    let mut slot = 3;
+    for k in 0..8usize {
+        for bit in [1usize, 2, 4] {
+            if k & bit == 0 {
+                let cap = Capsule::new(corner(k), corner(k | bit), r);
+                candidates[slot] = ray_capsule(&ray, &cap).map(|h| h.t_enter);
+                slot += 1;
+            }
+        }
+    }
+    let toi = earliest(candidates)?;
+    let c = s.center + vs * toi;
+    let moved = Aabb { min: b.min + vb * toi, max: b.max + vb * toi };
+    ball_impact(c, closest_point_on_aabb(&c, &moved), toi, &rel, false)
+}
+
+/// Moving sphere `s` (displaced by `vs`) against moving oriented box `b` (displaced by `vb`): the
+/// motion taken into the box's frame and solved as [`sphere_aabb`], the result taken back.
+///
+/// # Examples
+/// ```
+/// use osculate_dynamic::sphere_obb;
+/// use osculate_math::{Obb, Point3, Rotation3, Sphere, Vector3};
+///
+/// let b = Obb::new(Point3::origin(), Rotation3::from_axis_angle(&Vector3::z_axis(), std::f64::consts::FRAC_PI_4), Vector3::new(1.0, 1.0, 1.0));
+/// let hit = sphere_obb(&Sphere::new(Point3::new(5.0, 0.0, 0.0), 0.5), &Vector3::new(-4.0, 0.0, 0.0), &b, &Vector3::zeros()).unwrap();
+/// assert!((hit.toi - (5.0 - 0.5 - 2.0_f64.sqrt()) / 4.0).abs() < 1e-9); // onto the turned box's edge
+/// ```
+#[must_use]
+pub fn sphere_obb<T: Real>(
+    s: &Sphere<T>,
+    vs: &Vector3<T>,
+    b: &Obb<T>,
+    vb: &Vector3<T>,
+) -> Option<Impact<T>> {
+    let inv = |v: &Vector3<T>| b.rotation.inverse_transform_vector(v);
+    let local = Sphere::new(Point3::from(b.to_local(&s.center)), s.radius);
+    let e = b.half_extents;
+    let boxed = Aabb { min: Point3::from(-e), max: Point3::from(e) };
+    let h = sphere_aabb(&local, &inv(vs), &boxed, &inv(vb))?;
+    let normal = UnitVector3::new_unchecked(b.rotation * h.normal.into_inner());
+    Impact::new(h.toi, b.center + b.rotation * h.point.coords, normal, h.initially_overlapping)
+}
 
 /// The times `t` at which the interval `[lo_b, hi_b] + w·t` meets `[lo_a, hi_a]`: `None` when
 /// never (parallel motion on a separated axis — the case Ericson 5.5.8's code misses), else the
@@ -102,14 +212,14 @@ pub fn aabb_aabb<T: Real>(
 
 /// The projection radius of a box with half extents `e` along the unit axes `u` on `n`.
 #[inline]
-fn box_radius<T: Real>(e: &Vector3<T>, u: &Rotation3<T>, n: &Vector3<T>) -> T {
+pub(crate) fn box_radius<T: Real>(e: &Vector3<T>, u: &Rotation3<T>, n: &Vector3<T>) -> T {
     (0..3).fold(T::ZERO, |r, i| r + e[i] * u.matrix().column(i).dot(n).abs())
 }
 
 /// The box vertex (face center or edge midpoint where `n` is perpendicular to an axis) farthest
 /// along `−n`.
 #[inline]
-fn support_toward<T: Real>(
+pub(crate) fn support_toward<T: Real>(
     center: &Point3<T>,
     e: &Vector3<T>,
     u: &Rotation3<T>,
@@ -129,107 +239,17 @@ fn support_toward<T: Real>(
     })
 }
 
-/// Moving oriented box `b` (displaced by `v`) against `plane`, two-sided (Ericson 5.5.3 with the
-/// box's projection radius of 5.2.3 in place of the sphere's radius). The contact point is the box
-/// vertex (or edge midpoint, face center) that reaches the plane first, on the plane; the normal
-/// points from the box to the plane.
-///
-/// # Examples
-/// ```
-/// use osculate_dynamic::obb_plane;
-/// use osculate_math::{Obb, Plane, Point3, Rotation3, Vector3};
-///
-/// let floor = Plane::new(Vector3::z_axis(), 0.0_f64);
-/// let b = Obb::new(Point3::new(0.0, 0.0, 5.0), Rotation3::identity(), Vector3::new(1.0, 1.0, 1.0));
-/// let hit = obb_plane(&b, &Vector3::new(0.0, 0.0, -8.0), &floor).unwrap();
-/// assert_eq!((hit.toi, hit.point), (0.5, Point3::new(0.0, 0.0, 0.0)));
-/// ```
-#[must_use]
-pub fn obb_plane<T: Real>(b: &Obb<T>, v: &Vector3<T>, plane: &Plane<T>) -> Option<Impact<T>> {
-    if !b.half_extents.iter().all(|e| *e >= T::ZERO) {
-        return None;
-    }
-    let n = plane.normal.into_inner();
-    let r = box_radius(&b.half_extents, &b.rotation, &n);
-    let s = crate::sphere::sphere_plane(&osculate_math::Sphere::new(b.center, r), v, plane)?;
-    let toward = -s.normal.into_inner(); // from the plane back to the box
-    let vertex = support_toward(&(b.center + v * s.toi), &b.half_extents, &b.rotation, &toward);
-    let on_plane = vertex - n * plane.signed_distance(&vertex);
-    let point = if s.initially_overlapping { vertex } else { on_plane };
-    Impact::new(s.toi, point, s.normal, s.initially_overlapping)
-}
-
-/// Moving box `b` (displaced by `v`) against `plane`, two-sided: [`obb_plane`] for the box as an
-/// oriented box without rotation.
-///
-/// # Examples
-/// ```
-/// use osculate_dynamic::aabb_plane;
-/// use osculate_math::{Aabb, Plane, Point3, Vector3};
-///
-/// let floor = Plane::new(Vector3::z_axis(), 0.0_f32);
-/// let b = Aabb::new(Point3::new(-1.0, -1.0, 2.0), Point3::new(1.0, 1.0, 3.0));
-/// assert_eq!(aabb_plane(&b, &Vector3::new(0.0, 0.0, -4.0), &floor).unwrap().toi, 0.5);
-/// ```
-#[inline]
-#[must_use]
-pub fn aabb_plane<T: Real>(b: &Aabb<T>, v: &Vector3<T>, plane: &Plane<T>) -> Option<Impact<T>> {
-    obb_plane(&b.to_obb(), v, plane)
-}
-
-/// Moving oriented box `b` (displaced by `v`) against the solid halfspace of `h`: contact when the
-/// box's lowest point (along the normal) reaches the plane from the front; a box already reaching
-/// behind it overlaps at `t = 0`. Normal `−n`.
-///
-/// # Examples
-/// ```
-/// use osculate_dynamic::obb_halfspace;
-/// use osculate_math::{Halfspace, Obb, Plane, Point3, Rotation3, Vector3};
-///
-/// let ground = Halfspace::new(Plane::new(Vector3::z_axis(), 0.0_f64));
-/// let b = Obb::new(Point3::new(0.0, 0.0, 3.0), Rotation3::identity(), Vector3::new(1.0, 1.0, 1.0));
-/// assert_eq!(obb_halfspace(&b, &Vector3::new(0.0, 0.0, -4.0), &ground).unwrap().toi, 0.5);
-/// ```
-#[must_use]
-pub fn obb_halfspace<T: Real>(b: &Obb<T>, v: &Vector3<T>, h: &Halfspace<T>) -> Option<Impact<T>> {
-    if !b.half_extents.iter().all(|e| *e >= T::ZERO) {
-        return None;
-    }
-    let n = h.plane.normal.into_inner();
-    let r = box_radius(&b.half_extents, &b.rotation, &n);
-    let s = crate::sphere::sphere_halfspace(&osculate_math::Sphere::new(b.center, r), v, h)?;
-    let vertex = support_toward(&(b.center + v * s.toi), &b.half_extents, &b.rotation, &n);
-    Impact::new(s.toi, vertex, s.normal, s.initially_overlapping)
-}
-
-/// Moving box `b` (displaced by `v`) against the solid halfspace of `h` ([`obb_halfspace`]).
-///
-/// # Examples
-/// ```
-/// use osculate_dynamic::aabb_halfspace;
-/// use osculate_math::{Aabb, Halfspace, Plane, Point3, Vector3};
-///
-/// let ground = Halfspace::new(Plane::new(Vector3::z_axis(), 0.0_f64));
-/// let b = Aabb::new(Point3::new(0.0, 0.0, 1.0), Point3::new(1.0, 1.0, 2.0));
-/// assert!(aabb_halfspace(&b, &Vector3::new(5.0, 0.0, 0.0), &ground).is_none()); // parallel
-/// ```
-#[inline]
-#[must_use]
-pub fn aabb_halfspace<T: Real>(b: &Aabb<T>, v: &Vector3<T>, h: &Halfspace<T>) -> Option<Impact<T>> {
-    obb_halfspace(&b.to_obb(), v, h)
-}
-
 /// Candidate separating axes that are (nearly) zero — parallel edges — never separate and are
 /// skipped (Ericson 5.2.1.1), which can only make the sweep report contact earlier, never miss it.
 #[inline]
-fn usable_axis<T: Real>(l: &Vector3<T>, u: &Vector3<T>, w: &Vector3<T>) -> bool {
+pub(crate) fn usable_axis<T: Real>(l: &Vector3<T>, u: &Vector3<T>, w: &Vector3<T>) -> bool {
     l.norm_squared() > T::DEGENERATE_SQ_TOLERANCE * u.norm_squared() * w.norm_squared()
 }
 
 /// The separating-axis test over a linear motion (Ericson 5.5.2): for each axis, the times at
 /// which the projections overlap; the first common time. `project_a`/`project_b` give each shape's
 /// interval on an axis at `t = 0`; B moves by `v` relative to A.
-fn sweep_sat<T: Real>(
+pub(crate) fn sweep_sat<T: Real>(
     axes: &[Vector3<T>],
     project_a: impl Fn(&Vector3<T>) -> (T, T),
     project_b: impl Fn(&Vector3<T>) -> (T, T),
@@ -251,9 +271,8 @@ fn sweep_sat<T: Real>(
 /// `v`, B's velocity relative to A (non-zero along the axis whose overlap starts last). The
 /// centers decide only for shapes already overlapping: at a touching contact between flat shapes
 /// (a degenerate box, a triangle) both project to the same point and their centers' order along
-/// the axis is rounding, which gave opposite normals for the same relative motion (found by the
-/// mixed-pair symmetry property).
-fn sat_impact<T: Real>(
+/// the axis is rounding, which gave opposite normals for the same relative motion.
+pub(crate) fn sat_impact<T: Real>(
     toi: T,
     axis: &Vector3<T>,
     overlapping: bool,
@@ -315,8 +334,8 @@ pub fn obb_obb<T: Real>(
     if !(finite(a) && finite(b)) {
         return None;
     }
-    let ua: [Vector3<T>; 3] = core::array::from_fn(|i| a.axis(i));
-    let ub: [Vector3<T>; 3] = core::array::from_fn(|i| b.axis(i));
+    let ua: [Vector3<T>; 3] = a.axes();
+    let ub: [Vector3<T>; 3] = b.axes();
     let mut axes = [Vector3::zeros(); 15];
     let mut count = 0;
     for u in ua.iter().chain(ub.iter()) {
@@ -347,146 +366,35 @@ pub fn obb_obb<T: Real>(
     })
 }
 
-/// Moving triangle `t` (displaced by `vt`) against moving box `b` (displaced by `vb`) by separating
-/// axes over the motion (Ericson 5.5.2) with the 13 axes of the static test (Akenine-Möller, 5.2.9):
-/// the box's three, the triangle's normal, and the nine edge-axis cross products (parallel ones
-/// skipped). The normal is the axis whose overlap starts last, from the triangle to the box; the
-/// point is the triangle's vertex (or edge or face midpoint) farthest toward the box then, moved
-/// onto the box.
-///
-/// # Examples
-/// ```
-/// use osculate_dynamic::triangle_aabb;
-/// use osculate_math::{Aabb, Point3, Triangle, Vector3};
-///
-/// let b = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
-/// let t = Triangle::new(Point3::new(0.0, 0.0, 3.0), Point3::new(1.0, 0.0, 3.0), Point3::new(0.0, 1.0, 3.0));
-/// let hit = triangle_aabb(&t, &Vector3::new(0.0, 0.0, -4.0), &b, &Vector3::zeros()).unwrap();
-/// assert_eq!((hit.toi, hit.normal), (0.5, -Vector3::z_axis()));
-/// ```
-#[must_use]
-pub fn triangle_aabb<T: Real>(
-    t: &Triangle<T>,
-    vt: &Vector3<T>,
-    b: &Aabb<T>,
-    vb: &Vector3<T>,
-) -> Option<Impact<T>> {
-    let usable = is_finite_point(&t.a)
-        && is_finite_point(&t.b)
-        && is_finite_point(&t.c)
-        && (0..3).all(|i| b.min[i] <= b.max[i] && b.min[i].is_finite() && b.max[i].is_finite());
-    if !usable {
-        return None;
-    }
-    let edges = [t.b - t.a, t.c - t.b, t.a - t.c];
-    let mut axes = [Vector3::zeros(); 13];
-    let mut count = 0;
-    for i in 0..3 {
-        let mut u = Vector3::zeros();
-        u[i] = T::ONE;
-        axes[count] = u;
-        count += 1;
-        for e in &edges {
-            let l = u.cross(e);
-            if usable_axis(&l, &u, e) {
-                axes[count] = l;
-                count += 1;
-            }
-        }
-    }
-    let n = edges[0].cross(&edges[1]);
-    if usable_axis(&n, &edges[0], &edges[1]) {
-        axes[count] = n;
-        count += 1;
-    }
-    let project_t = |l: &Vector3<T>| {
-        let d = [t.a.coords.dot(l), t.b.coords.dot(l), t.c.coords.dot(l)];
-        (d[0].fast_min(d[1]).fast_min(d[2]), d[0].fast_max(d[1]).fast_max(d[2]))
-    };
-    let (c, e) = (b.center(), b.half_extents());
-    let project_b = |l: &Vector3<T>| {
-        let m = c.coords.dot(l);
-        let r = e.x * l.x.abs() + e.y * l.y.abs() + e.z * l.z.abs();
-        (m - r, m + r)
-    };
-    let (toi, axis, overlapping) = sweep_sat(&axes[..count], project_t, project_b, &(vb - vt))?;
-    let shift_t = vt * toi;
-    let tri_center = Point3::from((t.a.coords + t.b.coords + t.c.coords) / T::lit(3.0)) + shift_t;
-    let box_now = Aabb { min: b.min + vb * toi, max: b.max + vb * toi };
-    sat_impact(toi, &axis, overlapping, &(vb - vt), tri_center, box_now.center(), |n| {
-        // The triangle's points farthest along n (toward the box): their mean.
-        let d = [t.a.coords.dot(n), t.b.coords.dot(n), t.c.coords.dot(n)];
-        let top = d[0].fast_max(d[1]).fast_max(d[2]);
-        let slack = T::RELATIVE_TOLERANCE * (top.abs() + T::ONE);
-        let (mut sum, mut k) = (Vector3::zeros(), T::ZERO);
-        for (p, dp) in [t.a, t.b, t.c].iter().zip(d) {
-            if dp >= top - slack {
-                sum += p.coords;
-                k += T::ONE;
-            }
-        }
-        let tip = Point3::from(sum / k) + shift_t;
-        osculate_closest::closest_point_on_aabb(&tip, &box_now)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::{point3, vector3};
 
-    #[test]
-    fn triangle_aabb_flat_shapes_normal_follows_the_approach() {
-        // A triangle and a box both flat along the contact axis, touching edge to edge: the same
-        // relative motion given as both moving or as the triangle alone gave opposite normals
-        // (the centers' order along the axis was rounding). The normal is from the triangle to
-        // the box, against the box's relative velocity.
-        let p = |x: f64, y: f64, z: f64| Point3::new(x, y, z);
-        let t = Triangle::new(
-            p(0.258_145_181_936_914_94, -0.688_073_909_580_148_7, -0.732_221_711_331_804_4),
-            p(0.847_316_445_711_642_4, 0.958_616_573_861_677_2, -0.382_611_930_530_000_64),
-            p(0.774_174_435_409_712_9, 0.754_190_017_935_753_5, -0.426_013_847_360_143_47),
-        );
-        let b = Aabb::new(
-            p(-0.754_997_949_871_261_3, -0.269_161_003_741_739_1, -0.136_921_404_299_169_44),
-            p(-0.754_997_949_871_261_3, -0.269_161_003_741_739_1, 0.108_683_214_342_350_29),
-        );
-        let vt = Vector3::new(
-            1.973_957_104_929_800_4,
-            -1.486_317_889_653_613_1,
-            1.591_903_751_341_772_6,
-        );
-        let vb =
-            Vector3::new(5.443_344_869_609_33, 0.159_874_215_283_944_74, 0.534_804_689_054_940_9);
-        let both = triangle_aabb(&t, &vt, &b, &vb);
-        let alone = triangle_aabb(&t, &(vt - vb), &b, &Vector3::zeros());
-        match (both, alone) {
-            (Some(h), Some(g)) => {
-                assert!(h.normal.dot(&(vb - vt)) < 0.0, "{h:?}");
-                assert!(
-                    (h.normal.into_inner() - g.normal.into_inner()).norm() < 1e-9,
-                    "{h:?} {g:?}"
-                );
-            }
-            _ => panic!("{both:?} {alone:?}"),
-        }
-    }
+    use osculate_testing::for_f32_and_f64;
 
-    #[test]
-    fn aabb_aabb_infinite_box_gives_no_impact() {
-        // Found by the non-finite property: a box with an infinite corner overlapping another at
-        // t = 0 was reported as an impact with a finite point.
-        let z = Vector3::zeros();
-        let inf =
-            Aabb { min: Point3::new(0.0_f64, 0.0, 0.0), max: Point3::new(f64::INFINITY, 0.0, 0.0) };
-        let unit = Aabb { min: Point3::new(0.0, 0.0, 0.0), max: Point3::new(1.0, 1.0, 1.0) };
-        assert!(aabb_aabb(&inf, &z, &unit, &z).is_none());
-        assert!(aabb_aabb(&unit, &z, &inf, &z).is_none());
+    fn sphere_worked_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = point3::<T>;
+        let v = vector3::<T>;
+        let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-4);
+        let zero = Vector3::zeros();
+        let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
+        // Box: face, edge, corner, tunneling through a thin box.
+        let b = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
+        let e = sphere_aabb(&s(p(2.0, 2.0, 0.5), 0.5), &v(-2.0, -2.0, 0.0), &b, &zero);
+        let want = (2.0_f64.sqrt() - 0.5) / (2.0 * 2.0_f64.sqrt());
+        assert!(e.is_some_and(|h| close(h.toi, want)), "{e:?}");
+        let thin = Aabb::new(p(5.0, -1.0, -1.0), p(5.001, 1.0, 1.0));
+        let t = sphere_aabb(&s(p(0.0, 0.0, 0.0), 0.001), &v(10.0, 0.0, 0.0), &thin, &zero);
+        assert!(t.is_some_and(|h| close(h.toi, 0.4999)), "{t:?}");
+        assert!(sphere_aabb(&s(p(0.0, 3.0, 0.0), 0.5), &v(10.0, 0.0, 0.0), &thin, &zero).is_none());
     }
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
-        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
+        let v = vector3::<T>;
         let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-5);
         let a = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
         let zero = Vector3::zeros();
@@ -519,22 +427,6 @@ mod tests {
                 .is_some_and(|h| close(h.toi, 0.5))
         );
         assert!(obb_obb(&oa, &zero, &ob, &v(0.0, 4.0, 0.0)).is_none());
-        // Planes.
-        let floor = Plane::new(Vector3::z_axis(), l(0.0));
-        let high = Aabb::new(p(0.0, 0.0, 2.0), p(1.0, 1.0, 3.0));
-        assert!(aabb_plane(&high, &v(0.0, 0.0, -4.0), &floor).is_some_and(|h| close(h.toi, 0.5)));
-        assert!(aabb_plane(&high, &v(0.0, 0.0, 4.0), &floor).is_none());
-        assert!(aabb_plane(&high, &v(0.0, 0.0, -1.0), &floor).is_none());
-        let ground = Halfspace::new(floor);
-        let sunk = Aabb::new(p(0.0, 0.0, -2.0), p(1.0, 1.0, -1.0));
-        assert!(aabb_halfspace(&sunk, &zero, &ground).is_some_and(|h| h.initially_overlapping));
-        // Triangle-box: face contact, a triangle sliding past beside the box.
-        let tri = Triangle::new(p(0.0, 0.0, 3.0), p(1.0, 0.0, 3.0), p(0.0, 1.0, 3.0));
-        assert!(
-            triangle_aabb(&tri, &v(0.0, 0.0, -4.0), &a, &zero).is_some_and(|h| close(h.toi, 0.5))
-        );
-        let beside = Triangle::new(p(2.0, 0.0, 3.0), p(3.0, 0.0, 3.0), p(2.0, 1.0, 3.0));
-        assert!(triangle_aabb(&beside, &v(0.0, 0.0, -4.0), &a, &zero).is_none());
         // Invalid input.
         let inverted = Aabb::new(p(1.0, 0.0, 0.0), p(0.0, 1.0, 1.0));
         assert!(aabb_aabb(&a, &zero, &inverted, &zero).is_none());
@@ -543,12 +435,16 @@ mod tests {
     }
 
     #[test]
-    fn worked_cases_f32() {
-        worked_cases::<f32>();
+    fn aabb_aabb_infinite_box_gives_no_impact() {
+        // A box with an infinite corner overlapping another at t = 0: it was reported as an
+        // impact with a finite point.
+        let z = Vector3::zeros();
+        let inf =
+            Aabb { min: Point3::new(0.0_f64, 0.0, 0.0), max: Point3::new(f64::INFINITY, 0.0, 0.0) };
+        let unit = Aabb { min: Point3::new(0.0, 0.0, 0.0), max: Point3::new(1.0, 1.0, 1.0) };
+        assert!(aabb_aabb(&inf, &z, &unit, &z).is_none());
+        assert!(aabb_aabb(&unit, &z, &inf, &z).is_none());
     }
 
-    #[test]
-    fn worked_cases_f64() {
-        worked_cases::<f64>();
-    }
+    for_f32_and_f64!(sphere_worked_cases, worked_cases);
 }

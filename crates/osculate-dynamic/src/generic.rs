@@ -3,8 +3,8 @@
 //! between the two shapes at a time `t ∈ [0, 1]`; and for any two convex shapes with a support
 //! mapping under translation, the GJK ray cast (van den Bergen 2004).
 
-use osculate_closest::{GJK_MAX_ITERATIONS, SupportMap, gjk_cast};
-use osculate_math::{Real, UnitVector3, Vector3};
+use osculate_closest::{Convergence, GJK_MAX_ITERATIONS, SupportMap, cast_convex};
+use osculate_math::{Real, Vector3, safe_normalize};
 
 use crate::types::Impact;
 
@@ -13,7 +13,7 @@ use crate::types::Impact;
 /// tetrahedra, polyhedra' vertex hulls, your own): the GJK ray cast of the relative motion
 /// against the configuration-space obstacle (van den Bergen, "Ray Casting against General Convex
 /// Objects with Application to Continuous Collision Detection", 2004; see
-/// [`osculate_closest::gjk_cast`]), with [`GJK_MAX_ITERATIONS`].
+/// [`osculate_closest::cast_convex`]), with [`GJK_MAX_ITERATIONS`].
 ///
 /// One GJK-like run instead of a distance query per step: for linear motion it replaces
 /// [`conservative_advancement`] and [`interval_halving`] driven by GJK's distance (keep those
@@ -24,7 +24,7 @@ use crate::types::Impact;
 /// a point in both and the normal along their centers' offset (or the relative motion, or `+x`).
 /// In the rare case where the cast reaches its iteration bound first, its lower bound is
 /// returned as the contact (in doubt, contact: a sweep must not let shapes pass through each
-/// other).
+/// other); [`convex_convex_with_status`] says when.
 ///
 /// `None` when the shapes stay apart over the whole motion (a zero relative motion included,
 /// unless they touch at the start), or on NaN or infinite input.
@@ -49,20 +49,45 @@ pub fn convex_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Siz
     b: &B,
     vb: &Vector3<T>,
 ) -> Option<Impact<T>> {
+    convex_convex_with_status(a, va, b, vb).map(|(impact, _)| impact)
+}
+
+/// [`convex_convex`] with how the GJK ray cast ended: [`Convergence::Converged`] within its
+/// tolerance, or [`Convergence::IterationLimit`] when it reached [`GJK_MAX_ITERATIONS`] first, in
+/// which case the time is a lower bound on the first contact, which may not happen at all.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::Convergence;
+/// use osculate_dynamic::convex_convex_with_status;
+/// use osculate_math::{Aabb, Point3, Vector3};
+///
+/// let a = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// let b = Aabb::new(Point3::new(3.0, 0.0, 0.0), Point3::new(4.0, 1.0, 1.0));
+/// let (hit, status) =
+///     convex_convex_with_status(&a, &Vector3::new(4.0, 0.0, 0.0), &b, &Vector3::zeros()).unwrap();
+/// assert_eq!(status, Convergence::Converged);
+/// assert!((hit.toi - 0.5).abs() < 1e-12);
+/// ```
+#[must_use]
+pub fn convex_convex_with_status<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
+    a: &A,
+    va: &Vector3<T>,
+    b: &B,
+    vb: &Vector3<T>,
+) -> Option<(Impact<T>, Convergence)> {
     let relative = va - vb;
-    let hit = gjk_cast(a, b, &relative, GJK_MAX_ITERATIONS)?;
+    let hit = cast_convex(a, b, &relative, GJK_MAX_ITERATIONS)?;
     let point = hit.point + vb * hit.toi;
     let overlapping = hit.normal == Vector3::zeros();
-    let unit = |v: Vector3<T>| {
-        let n2 = v.norm_squared();
-        (n2 > T::ZERO && n2.is_finite()).then(|| UnitVector3::new_unchecked(v / n2.sqrt()))
-    };
     let normal = if overlapping {
-        unit(b.center() - a.center()).or_else(|| unit(relative)).unwrap_or_else(Vector3::x_axis)
+        safe_normalize(&(b.center() - a.center()))
+            .or_else(|| safe_normalize(&relative))
+            .unwrap_or_else(Vector3::x_axis)
     } else {
-        unit(hit.normal)?
+        safe_normalize(&hit.normal)?
     };
-    Impact::new(hit.toi, point, normal, overlapping)
+    Some((Impact::new(hit.toi, point, normal, overlapping)?, hit.status))
 }
 
 /// How a time-of-impact search ended.
@@ -397,4 +422,22 @@ mod tests {
         let h = found(interval_halving(step, 10.0, 0.0, 1e-6, 1000));
         assert_eq!((h.toi, h.status), (0.5, Search::Converged));
     }
+
+    /// The sweep passes the cast's status on: two boxes meet within the bound, converged, and the
+    /// status is the GJK ray cast's on the relative motion.
+    fn convex_sweep_reports_the_cast_status<T: Real>() {
+        let p = osculate_math::point3::<T>;
+        let a = osculate_math::Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
+        let b = osculate_math::Aabb::new(p(3.0, 0.0, 0.0), p(4.0, 1.0, 1.0));
+        let (va, vb) = (osculate_math::vector3::<T>(4.0, 0.0, 0.0), Vector3::zeros());
+        let swept = convex_convex_with_status(&a, &va, &b, &vb);
+        let cast = cast_convex(&a, &b, &(va - vb), GJK_MAX_ITERATIONS);
+        assert!(
+            swept.is_some_and(|(hit, status)| status == Convergence::Converged
+                && cast.is_some_and(|c| c.status == status && c.toi == hit.toi)),
+            "{swept:?} against {cast:?}"
+        );
+    }
+
+    osculate_testing::for_f32_and_f64!(convex_sweep_reports_the_cast_status);
 }

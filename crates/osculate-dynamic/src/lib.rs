@@ -30,11 +30,16 @@
 //! - Capsules: [`capsule_capsule`] (conservative advancement on the closed-form distance).
 //! - Boxes: [`aabb_aabb`] (Ericson 5.5.8, with the zero-velocity axis the book misses),
 //!   [`aabb_plane`], [`obb_plane`], [`aabb_halfspace`], [`obb_halfspace`], [`obb_obb`] and
-//!   [`triangle_aabb`] (separating axes over the motion, 5.5.2).
+//!   [`aabb_triangle`] (separating axes over the motion, 5.5.2).
 //! - Any two convex shapes with a support mapping, translating: [`convex_convex`] (van den
 //!   Bergen's GJK ray cast).
 //! - Any pair with a distance: [`interval_halving`] (Ericson 5.5.1) and
 //!   [`conservative_advancement`], driven by a distance closure and a speed bound.
+//! - Rotating bodies: [`RigidMotion`] (a start pose, a linear velocity and an angular velocity
+//!   about a center; or between two poses by slerp or by screw) and [`convex_convex_rigid`], the
+//!   time of impact of any two convex shapes under rigid motions, reported from below so that no
+//!   contact is missed (conservative advancement with C2A's directional bound), with
+//!   [`sphere_sphere_rigid`] in closed form where the spins move no point.
 //!
 //! ## Features
 //! - `std` (default): use the standard library.
@@ -48,17 +53,25 @@ compile_error!(
 );
 
 mod boxes;
+mod capsule;
 mod generic;
 mod motion;
+mod plane;
+#[cfg(feature = "alloc")]
+mod polytope;
 mod rigid;
 mod sphere;
+mod triangle;
 mod types;
 
-pub use crate::boxes::{
-    aabb_aabb, aabb_halfspace, aabb_plane, obb_halfspace, obb_obb, obb_plane, triangle_aabb,
-};
+pub use crate::boxes::{aabb_aabb, obb_obb, sphere_aabb, sphere_obb};
+pub use crate::capsule::{capsule_capsule, sphere_capsule};
 pub use crate::generic::{
-    Search, TimeOfImpact, conservative_advancement, convex_convex, interval_halving,
+    Search, TimeOfImpact, conservative_advancement, convex_convex, convex_convex_with_status,
+    interval_halving,
+};
+pub use crate::plane::{
+    aabb_halfspace, aabb_plane, obb_halfspace, obb_plane, sphere_halfspace, sphere_plane,
 };
 pub use crate::motion::RigidMotion;
 pub use crate::rigid::{
@@ -66,10 +79,7 @@ pub use crate::rigid::{
     sphere_sphere_rigid,
 };
 #[cfg(feature = "alloc")]
-pub use crate::sphere::sphere_polygon;
-pub use crate::sphere::{
-    capsule_capsule, sphere_aabb, sphere_capsule, sphere_halfspace, sphere_obb, sphere_plane,
-    sphere_sphere, sphere_triangle,
-};
+pub use crate::polytope::sphere_polygon;
+pub use crate::sphere::sphere_sphere;
+pub use crate::triangle::{aabb_triangle, sphere_triangle};
 pub use crate::types::Impact;
-pub use osculate_cast;

@@ -20,7 +20,10 @@
 //! Then `s(t + τ) ≥ s(t) − μ₀ τ − μ₁ τ²/2` (capped as said), and no contact can happen before the
 //! first `τ` at which that reaches the target distance: the step.
 
-use osculate_closest::{GJK_MAX_ITERATIONS, GjkStatus, MinkowskiSum, SupportMap, gjk, gjk_cast};
+use osculate_closest::{
+    Convergence, DistanceStatus, GJK_MAX_ITERATIONS, MinkowskiSum, SupportMap, cast_convex,
+    distance_convex,
+};
 use osculate_math::{
     Point3, Real, Rotation3, Sphere, UnitQuaternion, UnitVector3, Vector3, any_perpendicular,
     is_finite_point, is_finite_vector,
@@ -135,7 +138,7 @@ impl<T: Real> RigidImpact<T> {
 /// time window is first narrowed to where the bounding spheres about the centers come within the
 /// target. Shapes whose own rotation moves nothing (both not turning, or turning about an axis
 /// their core lies on: a sphere spinning about its center) are cast by GJK along the relative
-/// translation instead ([`osculate_closest::gjk_cast`]), exact in a few steps.
+/// translation instead ([`osculate_closest::cast_convex`]), exact in a few steps.
 ///
 /// **Guarantee.** The time is reported from below: at no time in `[0, toi)` are the shapes nearer
 /// than `target_distance` (each step is at most `(s − target) / bound` with a sound bound; the
@@ -658,8 +661,8 @@ where
         self.iterations += 1;
         let pa = self.a.at(t);
         let pb = self.b.at(t);
-        let r = gjk(&pa, &pb, self.warm, GJK_MAX_ITERATIONS);
-        if r.status == GjkStatus::Invalid {
+        let r = distance_convex(&pa, &pb, self.warm, GJK_MAX_ITERATIONS);
+        if r.status == DistanceStatus::Invalid {
             return None;
         }
         if is_finite_vector(&r.direction) && r.direction != Vector3::zeros() {
@@ -686,7 +689,7 @@ where
         // separation along it.
         let v = -r.direction;
         let vn = v.norm();
-        if r.status != GjkStatus::Overlapping && vn > T::ZERO && vn.is_finite() {
+        if r.status != DistanceStatus::Overlapping && vn > T::ZERO && vn.is_finite() {
             s.n = v / vn;
             s.gjk_n = s.n;
         }
@@ -723,10 +726,10 @@ where
         let apart = self.size * T::lit(1e-3);
         if distance - sep > self.tolerance * T::HALF && distance < apart {
             let moved = Posed { anchor: pb.anchor + s.n * apart, ..pb };
-            let r = gjk(&pa, &moved, Some(-s.n), GJK_MAX_ITERATIONS);
+            let r = distance_convex(&pa, &moved, Some(-s.n), GJK_MAX_ITERATIONS);
             let v = -r.direction;
             let vn = v.norm();
-            if r.status == GjkStatus::Separated && vn > T::ZERO && vn.is_finite() {
+            if r.status == DistanceStatus::Separated && vn > T::ZERO && vn.is_finite() {
                 let d = v / vn;
                 let (sep_d, far_d) = separation(&d);
                 if sep_d > sep {
@@ -1057,8 +1060,8 @@ where
         for n in [unit(s.gjk_n), before].into_iter().flatten() {
             let apart = n.into_inner() * (self.size * T::lit(1e-3));
             let moved = Posed { anchor: pb.anchor + apart, ..pb };
-            let r = gjk(&pa, &moved, Some(-n.into_inner()), GJK_MAX_ITERATIONS);
-            if r.status == GjkStatus::Separated {
+            let r = distance_convex(&pa, &moved, Some(-n.into_inner()), GJK_MAX_ITERATIONS);
+            if r.status == DistanceStatus::Separated {
                 consider(&mut best, unit(-r.direction));
             }
             if before == unit(s.gjk_n) {
@@ -1133,12 +1136,12 @@ where
     let target = o.target_distance;
     let motion = (a.v - b.v) * o.max_time;
     let grown = MinkowskiSum(&pa, Sphere::new(Point3::origin(), target));
-    let hit = gjk_cast(&grown, &pb, &motion, GJK_MAX_ITERATIONS)?;
+    let hit = cast_convex(&grown, &pb, &motion, GJK_MAX_ITERATIONS)?;
     let toi = hit.toi * o.max_time;
     let at_start = hit.toi == T::ZERO;
     let status = if at_start {
         RigidStatus::AlreadyOverlapping
-    } else if hit.converged {
+    } else if hit.status == Convergence::Converged {
         RigidStatus::Converged
     } else {
         RigidStatus::HitIterationBound
@@ -1146,8 +1149,8 @@ where
     // The distance and witnesses at that time, by GJK (the cast's point is on B).
     let pa = a.at(toi);
     let pb = b.at(toi);
-    let r = gjk(&pa, &pb, None, GJK_MAX_ITERATIONS);
-    if r.status == GjkStatus::Invalid {
+    let r = distance_convex(&pa, &pb, None, GJK_MAX_ITERATIONS);
+    if r.status == DistanceStatus::Invalid {
         return None;
     }
     let unit = |v: Vector3<T>| {

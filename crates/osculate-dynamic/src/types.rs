@@ -35,4 +35,21 @@ impl<T: Real> Impact<T> {
             && (normal.norm_squared() - T::ONE).abs() <= T::UNIT_TOLERANCE * T::lit(4.0);
         ok.then_some(Self { toi, point, normal, initially_overlapping })
     }
+
+    /// The same impact read from B to A: the normal flipped (the time, point and overlap flag
+    /// are the pair's).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_dynamic::Impact;
+    /// use osculate_math::{Point3, Vector3};
+    ///
+    /// let i = Impact::new(0.5_f64, Point3::origin(), Vector3::x_axis(), false).unwrap();
+    /// assert_eq!(i.swapped().normal, -Vector3::x_axis());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn swapped(self) -> Self {
+        Self { normal: -self.normal, ..self }
+    }
 }

@@ -315,16 +315,6 @@ mod tests {
     }
 
     #[test]
-    fn validation_f32() {
-        validation::<f32>();
-    }
-
-    #[test]
-    fn validation_f64() {
-        validation::<f64>();
-    }
-
-    #[test]
     fn segment_distance_matches_parameter() {
         let s = Segment::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0));
         let p = Point3::new(1.0, 3.0, 0.0);
@@ -351,4 +341,6 @@ mod tests {
         let bounded = Ray { max_t: 2.0, ..r };
         assert_eq!(bounded.aabb().min, Point3::new(1.0, 0.0, 3.0));
     }
+
+    osculate_testing::for_f32_and_f64!(validation);
 }

@@ -1,9 +1,10 @@
-//! [`Plane`] (`n·x = d`) and [`Halfspace`] (`n·x ≤ d`).
+//! [`Plane`] (`n·x = d`), [`Halfspace`] (`n·x ≤ d`) and the point where three planes meet
+//! ([`three_planes`]).
 
 use crate::error::{finite, finite_point, nonzero_vector, unit_vector};
 use crate::{
     Aabb, Bounded, ContainsPoint, Isometry3, Point3, Real, ShapeError, Transform, Unit,
-    UnitVector3, Vector3,
+    UnitVector3, Vector3, is_finite_point,
 };
 
 /// The plane of points `x` with `normal·x = d` (Ericson 3.6), `normal` of unit length.
@@ -14,7 +15,7 @@ use crate::{
 /// ```
 /// use osculate_math::{Plane, Point3, Vector3};
 ///
-/// let p = Plane::from_points(
+/// let p = Plane::try_from_points(
 ///     Point3::new(0.0_f64, 0.0, 1.0),
 ///     Point3::new(1.0, 0.0, 1.0),
 ///     Point3::new(0.0, 1.0, 1.0),
@@ -55,7 +56,7 @@ impl<T: Real> Plane<T> {
     ///
     /// # Errors
     /// [`ShapeError::NonFinite`], [`ShapeError::ZeroDirection`] for a zero normal.
-    pub fn from_point_normal(point: Point3<T>, normal: Vector3<T>) -> Result<Self, ShapeError> {
+    pub fn try_from_point_normal(point: Point3<T>, normal: Vector3<T>) -> Result<Self, ShapeError> {
         finite_point(&point, "point")?;
         nonzero_vector(&normal, "normal")?;
         let n = Unit::new_normalize(normal);
@@ -70,7 +71,7 @@ impl<T: Real> Plane<T> {
     /// # Errors
     /// [`ShapeError::NonFinite`], [`ShapeError::CollinearPoints`] when the points are collinear or
     /// coincide (the cross product is below [`Real::DEGENERATE_SQ_TOLERANCE`] relative to the edges).
-    pub fn from_points(a: Point3<T>, b: Point3<T>, c: Point3<T>) -> Result<Self, ShapeError> {
+    pub fn try_from_points(a: Point3<T>, b: Point3<T>, c: Point3<T>) -> Result<Self, ShapeError> {
         finite_point(&a, "a")?;
         finite_point(&b, "b")?;
         finite_point(&c, "c")?;
@@ -183,9 +184,9 @@ impl<T: Real> Halfspace<T> {
     /// The halfspace behind the plane through `point` with outward normal `normal`.
     ///
     /// # Errors
-    /// As [`Plane::from_point_normal`].
-    pub fn from_point_normal(point: Point3<T>, normal: Vector3<T>) -> Result<Self, ShapeError> {
-        Ok(Self { plane: Plane::from_point_normal(point, normal)? })
+    /// As [`Plane::try_from_point_normal`].
+    pub fn try_from_point_normal(point: Point3<T>, normal: Vector3<T>) -> Result<Self, ShapeError> {
+        Ok(Self { plane: Plane::try_from_point_normal(point, normal)? })
     }
 }
 
@@ -210,6 +211,33 @@ impl<T: Real> Transform<T> for Halfspace<T> {
     }
 }
 
+/// The point common to three planes (Ericson 5.4.5): `(d₁ (n₂ × n₃) + d₂ (n₃ × n₁) + d₃ (n₁ × n₂))
+/// / (n₁ · (n₂ × n₃))`. `None` when two of them are parallel or the three share a direction (the
+/// triple product within [`Real::RELATIVE_TOLERANCE`] of 0 for unit normals) or NaN.
+///
+/// # Examples
+/// ```
+/// use osculate_math::{Plane, Point3, Vector3, three_planes};
+///
+/// let p = three_planes(
+///     &Plane::new(Vector3::x_axis(), 1.0_f32),
+///     &Plane::new(Vector3::y_axis(), 2.0),
+///     &Plane::new(Vector3::z_axis(), 3.0),
+/// );
+/// assert_eq!(p, Some(Point3::new(1.0, 2.0, 3.0)));
+/// ```
+#[must_use]
+pub fn three_planes<T: Real>(p1: &Plane<T>, p2: &Plane<T>, p3: &Plane<T>) -> Option<Point3<T>> {
+    let (n1, n2, n3) = (p1.normal.into_inner(), p2.normal.into_inner(), p3.normal.into_inner());
+    let u = n2.cross(&n3);
+    let denom = n1.dot(&u);
+    if !(denom.abs() > T::RELATIVE_TOLERANCE) {
+        return None;
+    }
+    let p = Point3::from((u * p1.d + n3.cross(&n1) * p2.d + n1.cross(&n2) * p3.d) / denom);
+    is_finite_point(&p).then_some(p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,14 +246,14 @@ mod tests {
         let o = Point3::<T>::origin();
         let x = Point3::new(T::ONE, T::ZERO, T::ZERO);
         let x2 = Point3::new(T::TWO, T::ZERO, T::ZERO);
-        assert_eq!(Plane::from_points(o, x, x2), Err(ShapeError::CollinearPoints));
-        assert_eq!(Plane::from_points(o, o, o), Err(ShapeError::CollinearPoints));
+        assert_eq!(Plane::try_from_points(o, x, x2), Err(ShapeError::CollinearPoints));
+        assert_eq!(Plane::try_from_points(o, o, o), Err(ShapeError::CollinearPoints));
         assert_eq!(
-            Plane::from_point_normal(o, Vector3::zeros()),
+            Plane::try_from_point_normal(o, Vector3::zeros()),
             Err(ShapeError::ZeroDirection("normal"))
         );
         assert_eq!(
-            Plane::from_point_normal(Point3::new(T::NAN, T::ZERO, T::ZERO), Vector3::x()),
+            Plane::try_from_point_normal(Point3::new(T::NAN, T::ZERO, T::ZERO), Vector3::x()),
             Err(ShapeError::NonFinite("point"))
         );
         assert_eq!(
@@ -233,7 +261,7 @@ mod tests {
             Err(ShapeError::NotUnit("normal"))
         );
         assert_eq!(Plane::try_new(Vector3::x_axis(), T::INFINITY), Err(ShapeError::NonFinite("d")));
-        let p = Plane::from_point_normal(
+        let p = Plane::try_from_point_normal(
             Point3::new(T::ZERO, T::ZERO, T::lit(3.0)),
             Vector3::new(T::ZERO, T::ZERO, T::lit(-5.0)),
         )
@@ -246,16 +274,6 @@ mod tests {
     }
 
     #[test]
-    fn validation_f32() {
-        validation::<f32>();
-    }
-
-    #[test]
-    fn validation_f64() {
-        validation::<f64>();
-    }
-
-    #[test]
     fn axis_planes_have_flat_bounds() {
         let p = Plane::new(-Vector3::<f64>::y_axis(), 2.0); // y = -2
         let b = p.aabb();
@@ -263,7 +281,8 @@ mod tests {
         assert_eq!((b.min.x, b.max.x), (f64::NEG_INFINITY, f64::INFINITY));
         let h = Halfspace::new(p).aabb(); // -y <= 2  ⇔  y >= -2
         assert_eq!((h.min.y, h.max.y), (-2.0, f64::INFINITY));
-        let tilted = Plane::from_point_normal(Point3::origin(), Vector3::new(1.0, 1.0, 0.0)).ok();
+        let tilted =
+            Plane::try_from_point_normal(Point3::origin(), Vector3::new(1.0, 1.0, 0.0)).ok();
         assert!(tilted.is_some_and(
             |t| t.aabb().min.x == f64::NEG_INFINITY && t.aabb().max.z == f64::INFINITY
         ));
@@ -271,7 +290,7 @@ mod tests {
 
     #[test]
     fn transform_keeps_points_on_the_plane() {
-        let p = Plane::from_points(
+        let p = Plane::try_from_points(
             Point3::new(1.0_f64, 0.0, 0.0),
             Point3::new(0.0, 1.0, 0.0),
             Point3::new(0.0, 0.0, 1.0),
@@ -285,4 +304,6 @@ mod tests {
             assert!(q.signed_distance(&(iso * pt)).abs() < 1e-12);
         }
     }
+
+    osculate_testing::for_f32_and_f64!(validation);
 }

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use crate::error::{finite_point, nonzero_vector};
 use crate::{
     Aabb, Bounded, ContainsPoint, Isometry3, Plane, Point3, Real, ShapeError, Transform, Unit,
-    UnitVector3, Vector3, scale_of,
+    UnitVector3, Vector3, scale_of, three_planes,
 };
 
 /// A planar convex polygon in 3D: its vertices in counter-clockwise order seen from the side its unit
@@ -126,8 +126,8 @@ impl<T: Real> Transform<T> for ConvexPolygon<T> {
 /// A solid convex polyhedron: the intersection of the halfspaces `plane.normal·x ≤ plane.d` of its
 /// `planes`, with its `vertices` (the corners of that intersection) kept beside them.
 ///
-/// Build it from halfspaces ([`ConvexPolyhedron::from_planes`]) or as the convex hull of points
-/// ([`ConvexPolyhedron::from_points`]); both compute the other representation and reject empty or
+/// Build it from halfspaces ([`ConvexPolyhedron::try_from_planes`]) or as the convex hull of points
+/// ([`ConvexPolyhedron::try_from_points`]); both compute the other representation and reject empty or
 /// unbounded sets. Both are O(n³)–O(n⁴) brute force, meant for the small polyhedra (tens of faces)
 /// that collision shapes are, and run once at construction.
 ///
@@ -135,7 +135,7 @@ impl<T: Real> Transform<T> for ConvexPolygon<T> {
 /// ```
 /// use osculate_math::{ContainsPoint, ConvexPolyhedron, Point3};
 ///
-/// let cube = ConvexPolyhedron::from_points(&[
+/// let cube = ConvexPolyhedron::try_from_points(&[
 ///     Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0),
 ///     Point3::new(0.0, 1.0, 0.0), Point3::new(1.0, 1.0, 0.0),
 ///     Point3::new(0.0, 0.0, 1.0), Point3::new(1.0, 0.0, 1.0),
@@ -180,7 +180,7 @@ impl<T: Real> ConvexPolyhedron<T> {
     /// # Errors
     /// [`ShapeError::TooFewElements`] for fewer than 4 planes, [`ShapeError::NonFinite`],
     /// [`ShapeError::EmptyOrUnbounded`] when the halfspaces bound no solid or an unbounded one.
-    pub fn from_planes(planes: &[Plane<T>]) -> Result<Self, ShapeError> {
+    pub fn try_from_planes(planes: &[Plane<T>]) -> Result<Self, ShapeError> {
         if planes.len() < 4 {
             return Err(ShapeError::TooFewElements);
         }
@@ -225,7 +225,7 @@ impl<T: Real> ConvexPolyhedron<T> {
     /// # Errors
     /// [`ShapeError::TooFewElements`] for fewer than 4 points, [`ShapeError::NonFinite`],
     /// [`ShapeError::EmptyOrUnbounded`] when the points are coplanar (the hull has no volume).
-    pub fn from_points(points: &[Point3<T>]) -> Result<Self, ShapeError> {
+    pub fn try_from_points(points: &[Point3<T>]) -> Result<Self, ShapeError> {
         if points.len() < 4 {
             return Err(ShapeError::TooFewElements);
         }
@@ -241,7 +241,7 @@ impl<T: Real> ConvexPolyhedron<T> {
         for i in 0..n {
             for j in i + 1..n {
                 for k in j + 1..n {
-                    let Ok(plane) = Plane::from_points(points[i], points[j], points[k]) else {
+                    let Ok(plane) = Plane::try_from_points(points[i], points[j], points[k]) else {
                         continue;
                     };
                     let mut above = false;
@@ -313,23 +313,10 @@ impl<T: Real> ConvexPolyhedron<T> {
     /// # Errors
     /// [`ShapeError::NonFinite`], [`ShapeError::InvertedBox`], and [`ShapeError::EmptyOrUnbounded`] for a
     /// flat box (a polyhedron must have volume).
-    pub fn from_aabb(b: &Aabb<T>) -> Result<Self, ShapeError> {
+    pub fn try_from_aabb(b: &Aabb<T>) -> Result<Self, ShapeError> {
         let b = Aabb::try_new(b.min, b.max)?;
-        Self::from_points(&b.corners())
+        Self::try_from_points(&b.corners())
     }
-}
-
-/// The point common to three planes, or `None` when their normals are (nearly) dependent
-/// (Ericson 5.4.5: `p = (d1 (n2 × n3) + d2 (n3 × n1) + d3 (n1 × n2)) / (n1 · (n2 × n3))`).
-fn three_planes<T: Real>(p1: &Plane<T>, p2: &Plane<T>, p3: &Plane<T>) -> Option<Point3<T>> {
-    let (n1, n2, n3) = (p1.normal.into_inner(), p2.normal.into_inner(), p3.normal.into_inner());
-    let u = n2.cross(&n3);
-    let denom = n1.dot(&u);
-    if !(denom.abs() > T::lit(1e3) * T::EPSILON) {
-        return None;
-    }
-    let p = (u * p1.d + n3.cross(&n1) * p2.d + n1.cross(&n2) * p3.d) / denom;
-    p.iter().all(|x| x.is_finite()).then(|| Point3::from(p))
 }
 
 /// `true` when some non-zero direction `u` has `n_i·u ≤ 0` for every normal: the halfspaces then
@@ -397,7 +384,7 @@ mod tests {
     }
 
     fn polyhedron_construction<T: Real>() {
-        let cube = ConvexPolyhedron::from_planes(&cube_planes::<T>());
+        let cube = ConvexPolyhedron::try_from_planes(&cube_planes::<T>());
         let cube = cube.unwrap_or(ConvexPolyhedron { planes: vec![], vertices: vec![] });
         assert_eq!(cube.vertices.len(), 8);
         assert_eq!(cube.planes.len(), 6);
@@ -406,17 +393,17 @@ mod tests {
         // A redundant plane is dropped.
         let mut extra = cube_planes::<T>();
         extra.push(Plane::new(Vector3::x_axis(), T::TWO));
-        assert_eq!(ConvexPolyhedron::from_planes(&extra).map(|p| p.planes.len()), Ok(6));
+        assert_eq!(ConvexPolyhedron::try_from_planes(&extra).map(|p| p.planes.len()), Ok(6));
         // Unbounded: remove one side.
         let open = &cube_planes::<T>()[..5];
-        assert_eq!(ConvexPolyhedron::from_planes(open), Err(ShapeError::EmptyOrUnbounded));
+        assert_eq!(ConvexPolyhedron::try_from_planes(open), Err(ShapeError::EmptyOrUnbounded));
         // Empty: two opposite halfspaces that do not meet.
         let mut empty = cube_planes::<T>();
         empty[1] = Plane::new(-Vector3::x_axis(), -T::TWO); // x >= 2 and x <= 1
-        assert_eq!(ConvexPolyhedron::from_planes(&empty), Err(ShapeError::EmptyOrUnbounded));
+        assert_eq!(ConvexPolyhedron::try_from_planes(&empty), Err(ShapeError::EmptyOrUnbounded));
         // Too few.
         assert_eq!(
-            ConvexPolyhedron::from_planes(&cube_planes::<T>()[..3]),
+            ConvexPolyhedron::try_from_planes(&cube_planes::<T>()[..3]),
             Err(ShapeError::TooFewElements)
         );
         // Hull of coplanar points.
@@ -426,7 +413,7 @@ mod tests {
             Point3::new(T::ZERO, T::ONE, T::ZERO),
             Point3::new(T::ONE, T::ONE, T::ZERO),
         ];
-        assert_eq!(ConvexPolyhedron::from_points(&flat), Err(ShapeError::EmptyOrUnbounded));
+        assert_eq!(ConvexPolyhedron::try_from_points(&flat), Err(ShapeError::EmptyOrUnbounded));
         // Hull of a tetrahedron.
         let tet = [
             Point3::origin(),
@@ -434,20 +421,11 @@ mod tests {
             Point3::new(T::ZERO, T::ONE, T::ZERO),
             Point3::new(T::ZERO, T::ZERO, T::ONE),
         ];
-        let hull = ConvexPolyhedron::from_points(&tet).map(|h| (h.planes.len(), h.vertices.len()));
+        let hull =
+            ConvexPolyhedron::try_from_points(&tet).map(|h| (h.planes.len(), h.vertices.len()));
         assert_eq!(hull, Ok((4, 4)));
         let nan = [Point3::new(T::NAN, T::ZERO, T::ZERO), tet[1], tet[2], tet[3]];
-        assert_eq!(ConvexPolyhedron::from_points(&nan), Err(ShapeError::NonFinite("points")));
-    }
-
-    #[test]
-    fn polyhedron_f32() {
-        polyhedron_construction::<f32>();
-    }
-
-    #[test]
-    fn polyhedron_f64() {
-        polyhedron_construction::<f64>();
+        assert_eq!(ConvexPolyhedron::try_from_points(&nan), Err(ShapeError::NonFinite("points")));
     }
 
     fn polygon_validation<T: Real>() {
@@ -489,13 +467,5 @@ mod tests {
         assert_eq!(p, Ok(Plane::new(Vector3::z_axis(), T::ZERO)));
     }
 
-    #[test]
-    fn polygon_f32() {
-        polygon_validation::<f32>();
-    }
-
-    #[test]
-    fn polygon_f64() {
-        polygon_validation::<f64>();
-    }
+    osculate_testing::for_f32_and_f64!(polyhedron_construction, polygon_validation);
 }

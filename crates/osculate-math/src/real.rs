@@ -159,13 +159,5 @@ mod tests {
         assert!(T::ONE.fast_min(T::NAN).is_nan());
     }
 
-    #[test]
-    fn constants_f32() {
-        constants_are_consistent::<f32>();
-    }
-
-    #[test]
-    fn constants_f64() {
-        constants_are_consistent::<f64>();
-    }
+    osculate_testing::for_f32_and_f64!(constants_are_consistent);
 }

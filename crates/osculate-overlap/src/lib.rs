@@ -18,7 +18,7 @@
 //! ## What is here
 //! - **Round shapes** ([`sphere_sphere`], [`sphere_capsule`], [`capsule_capsule`],
 //!   [`sphere_aabb`], [`sphere_obb`], [`sphere_triangle`], [`sphere_polygon`],
-//!   [`sphere_segment`]): a squared distance from `osculate-closest` against a squared radius.
+//!   [`segment_sphere`]): a squared distance from `osculate-closest` against a squared radius.
 //! - **Planes and halfspaces** (Ericson 5.2.2-5.2.4): sphere (intersects / fully behind / enters
 //!   the negative halfspace), AABB, OBB, cone, capsule, triangle.
 //! - **Separating axes** ([`sat`]: a reusable helper with Ericson 5.2.1.1's repair of near-zero
@@ -45,27 +45,51 @@ compile_error!(
     "osculate-overlap needs float functions: enable the `std` feature or the `libm` feature"
 );
 
+mod boxes;
+mod capsule;
 mod plane;
-mod round;
+#[cfg(feature = "alloc")]
+mod polytope;
 pub mod sat;
+mod sphere;
 mod triangle;
 
+pub use crate::boxes::{
+    aabb_aabb, aabb_aabb_center_extents, obb_obb, segment_aabb, segment_obb, sphere_aabb,
+    sphere_obb,
+};
+pub use crate::capsule::{capsule_capsule, sphere_capsule};
 pub use crate::plane::{
     aabb_halfspace, aabb_plane, capsule_halfspace, capsule_plane, cone_halfspace, cone_plane,
     obb_halfspace, obb_plane, sphere_behind_plane, sphere_halfspace, sphere_plane,
     triangle_halfspace, triangle_plane,
 };
 #[cfg(feature = "alloc")]
-pub use crate::round::sphere_polygon;
-pub use crate::round::{
-    capsule_capsule, contains_point, sphere_aabb, sphere_capsule, sphere_obb, sphere_segment,
-    sphere_sphere, sphere_triangle,
-};
-pub use crate::sat::{
-    aabb_aabb, aabb_aabb_center_extents, aabb_triangle, obb_obb, obb_triangle, segment_aabb,
-    segment_obb,
-};
+pub use crate::polytope::sphere_polygon;
+pub use crate::sphere::{segment_sphere, sphere_sphere};
 pub use crate::triangle::{
-    segment_triangle, segment_triangle_exact, triangle_triangle, triangle_triangle_exact,
+    aabb_triangle, obb_triangle, segment_triangle, segment_triangle_exact, sphere_triangle,
+    triangle_triangle, triangle_triangle_exact,
 };
-pub use osculate_closest;
+
+use osculate_math::{ContainsPoint, Point3, Real};
+
+/// Whether solid `shape` contains point `p` (boundary included): the
+/// [`ContainsPoint`] test of every solid of `osculate-math` (sphere,
+/// box, oriented box, capsule, cylinder, cone, tetrahedron, halfspace, convex polyhedron), as a free
+/// function beside the pair tests.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::contains_point;
+/// use osculate_math::{Cone, Point3, Vector3};
+///
+/// let c = Cone::new(Point3::new(0.0_f64, 0.0, 0.0), Vector3::z_axis(), 2.0, 1.0);
+/// assert!(contains_point(&c, &Point3::new(0.2, 0.0, 1.0)));
+/// assert!(!contains_point(&c, &Point3::new(0.8, 0.0, 1.0)));
+/// ```
+#[inline]
+#[must_use]
+pub fn contains_point<T: Real, S: ContainsPoint<T> + ?Sized>(shape: &S, p: &Point3<T>) -> bool {
+    shape.contains_point(p)
+}

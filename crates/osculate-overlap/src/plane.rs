@@ -103,7 +103,7 @@ fn aabb_iv<T: Real>(b: &Aabb<T>, p: &Plane<T>) -> Option<(T, T)> {
 #[inline]
 fn obb_iv<T: Real>(b: &Obb<T>, p: &Plane<T>) -> Option<(T, T)> {
     let n = p.normal.into_inner();
-    let dots = [b.axis(0).dot(&n), b.axis(1).dot(&n), b.axis(2).dot(&n)];
+    let dots = [b.axes()[0].dot(&n), b.axes()[1].dot(&n), b.axes()[2].dot(&n)];
     box_iv(p.signed_distance(&b.center), &b.half_extents, dots)
 }
 
@@ -116,7 +116,7 @@ fn obb_iv<T: Real>(b: &Obb<T>, p: &Plane<T>) -> Option<(T, T)> {
 /// use osculate_math::{Aabb, Plane, Point3, Vector3};
 ///
 /// let b = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
-/// let diagonal = Plane::from_point_normal(Point3::new(1.0, 1.0, 1.0), Vector3::new(1.0, 1.0, 1.0))?;
+/// let diagonal = Plane::try_from_point_normal(Point3::new(1.0, 1.0, 1.0), Vector3::new(1.0, 1.0, 1.0))?;
 /// assert!(aabb_plane(&b, &diagonal)); // through a corner
 /// # Ok::<(), osculate_math::ShapeError>(())
 /// ```
@@ -213,7 +213,7 @@ fn cone_iv<T: Real>(c: &Cone<T>, p: &Plane<T>) -> Option<(T, T)> {
 /// assert!(cone_plane(&c, &Plane::new(Vector3::z_axis(), 0.0)));
 /// assert!(!cone_plane(&c, &Plane::new(Vector3::z_axis(), 1.5)));
 /// // A tilted plane just clears the rim.
-/// let tilted = Plane::from_point_normal(Point3::new(1.1, 0.0, -1.0), Vector3::new(1.0, 0.0, 0.0))?;
+/// let tilted = Plane::try_from_point_normal(Point3::new(1.1, 0.0, -1.0), Vector3::new(1.0, 0.0, 0.0))?;
 /// assert!(!cone_plane(&c, &tilted));
 /// # Ok::<(), osculate_math::ShapeError>(())
 /// ```
@@ -338,11 +338,12 @@ pub fn triangle_halfspace<T: Real>(t: &Triangle<T>, h: &Halfspace<T>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use osculate_math::point3;
     use osculate_math::{Point3, Rotation3};
 
     fn worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
-        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let p = point3::<T>;
         let floor = Plane::new(Vector3::z_axis(), l(0.0));
         let ground = Halfspace::new(floor);
         // Spheres: the three variants of Ericson 5.2.2, touching included.
@@ -404,13 +405,5 @@ mod tests {
         assert!(!sphere_halfspace(&Sphere::new(Point3::origin(), 1.0), &far));
     }
 
-    #[test]
-    fn worked_cases_f32() {
-        worked_cases::<f32>();
-    }
-
-    #[test]
-    fn worked_cases_f64() {
-        worked_cases::<f64>();
-    }
+    osculate_testing::for_f32_and_f64!(worked_cases);
 }

@@ -10,6 +10,7 @@
 //! | [`overlap`] | `osculate-overlap` | boolean overlap tests |
 //! | [`cast`] | `osculate-cast` | ray / segment / line casts |
 //! | [`dynamic`] | `osculate-dynamic` | moving-object tests, time of impact |
+//! | [`mesh`] | `osculate-mesh` | a bounding volume hierarchy, triangle meshes as shapes |
 //!
 //! ```
 //! use osculate::prelude::*;
@@ -34,9 +35,9 @@
 //! the normals, so an answer always reads from `self` to `other`). Each impl is an inlined call of
 //! the layer's free function; the free functions stay the explicit path. Every pair of convex
 //! shapes has `Overlaps`, `Distance` and `Penetration` (a point with each: `Overlaps` and
-//! `Distance`): the closed form where a layer has one, otherwise GJK (`osculate_closest::gjk_intersect`,
-//! `closest_points_convex`) or GJK + EPA (`contact_convex`, with `alloc`); each trait's
-//! documentation lists which.
+//! `Distance`): the closed form where a layer has one, otherwise GJK
+//! ([`closest::intersect_convex`], [`closest::closest_points_convex`]) or GJK + EPA
+//! ([`closest::contact_convex`], with `alloc`); each trait's documentation lists which.
 //!
 //! **Layering**: the facade may depend on every layer; no layer depends on it.
 #![cfg_attr(not(feature = "std"), no_std)]
@@ -47,18 +48,55 @@ compile_error!("osculate needs float functions: enable the `std` feature or the 
 mod traits;
 
 pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};
+#[doc(inline)]
 pub use osculate_cast as cast;
+#[doc(inline)]
 pub use osculate_closest as closest;
+#[doc(inline)]
 pub use osculate_dynamic as dynamic;
-pub use osculate_math as math;
+/// Layer 0 (`osculate-math`): the [`Real`](math::Real) scalar trait, the shapes and their
+/// validating constructors, [`ShapeError`](math::ShapeError), the shape traits
+/// ([`Transform`](math::Transform), [`Bounded`](math::Bounded),
+/// [`ContainsPoint`](math::ContainsPoint)), the vector helpers every layer shares
+/// ([`safe_normalize`](math::safe_normalize), [`point3`](math::point3), [`vector3`](math::vector3),
+/// …) and nalgebra's types.
+///
+/// The items are listed one by one (the catalogue test checks the list against `osculate-math`'s
+/// root) so that nalgebra, re-exported for naming the version osculate uses, stays a link to its
+/// own documentation instead of being copied into this one.
+pub mod math {
+    #[doc(no_inline)]
+    pub use osculate_math::nalgebra;
+    #[doc(inline)]
+    pub use osculate_math::{
+        Aabb, Bounded, Capsule, Cone, ContainsPoint, Cylinder, Halfspace, Isometry3, Line, Matrix3,
+        Obb, Plane, Point3, Ray, Real, Rotation3, Segment, ShapeError, Sphere, Tetrahedron,
+        Transform, Translation3, Triangle, Unit, UnitQuaternion, UnitVector3, Vector3,
+        any_perpendicular, edge_cross, edge_edge_axis, finite_probe, is_finite_point,
+        is_finite_vector, nan_point, point_max, point_min, point3, safe_normalize, scale_of,
+        three_planes, vector3,
+    };
+    #[cfg(feature = "alloc")]
+    #[doc(inline)]
+    pub use osculate_math::{ConvexPolygon, ConvexPolyhedron};
+}
+#[doc(inline)]
+pub use osculate_mesh as mesh;
+#[doc(inline)]
 pub use osculate_overlap as overlap;
 
-/// The shapes, the scalar trait and the shape traits, for `use osculate::prelude::*`.
+/// The snippets of `docs/cookbook.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/cookbook.md")]
+pub struct CookbookDoctests;
+
+/// The shapes, the scalar trait, the shape traits, the query traits and [`point3`](crate::math::point3)
+/// and [`vector3`](crate::math::vector3), for `use osculate::prelude::*`.
 pub mod prelude {
     pub use osculate_math::{
         Aabb, Bounded, Capsule, Cone, ContainsPoint, Cylinder, Halfspace, Isometry3, Line, Obb,
         Plane, Point3, Ray, Real, Rotation3, Segment, ShapeError, Sphere, Tetrahedron, Transform,
-        Triangle, UnitQuaternion, Vector3,
+        Triangle, UnitQuaternion, Vector3, point3, vector3,
     };
     #[cfg(feature = "alloc")]
     pub use osculate_math::{ConvexPolygon, ConvexPolyhedron};

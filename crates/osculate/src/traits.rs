@@ -3,10 +3,12 @@
 //!
 //! Each impl is a direct call of the layer's free function (inlined: no dispatcher, no `dyn`, no
 //! cost over the free function). The pairs without a closed form go through the general convex
-//! algorithms of `osculate_closest` on the shapes' support mappings: [`Overlaps`] through GJK with a
-//! separating-axis exit (`gjk_intersect`, 64 iterations), [`Distance`] through GJK
-//! (`closest_points_convex`), [`Penetration`] through GJK + EPA (`contact_convex`, 1,024 steps;
-//! behind `alloc`) and [`Sweep`] through the GJK ray cast (`osculate_dynamic::convex_convex`).
+//! algorithms of [`closest`](crate::closest) on the shapes' support mappings: [`Overlaps`] through
+//! GJK with a separating-axis exit ([`intersect_convex`](crate::closest::intersect_convex)),
+//! [`Distance`] through GJK ([`closest_points_convex`](crate::closest::closest_points_convex)),
+//! each with [`GJK_MAX_ITERATIONS`](crate::closest::GJK_MAX_ITERATIONS) iterations, [`Penetration`] through GJK + EPA
+//! ([`contact_convex`](crate::closest::contact_convex), [`EPA_MAX_ITERATIONS`](crate::closest::EPA_MAX_ITERATIONS) steps; behind `alloc`)
+//! and [`Sweep`] through the GJK ray cast ([`convex_convex`](crate::dynamic::convex_convex)).
 //! Each trait's documentation lists which pairs are closed forms. The reversed
 //! order swaps the witness points and parameters ([`ClosestPoints::swapped`]), flips the contact
 //! normal ([`Contact::swapped`]) and the impact normal, so the answer always reads "from `self` to
@@ -22,17 +24,18 @@ use osculate_math::{
 };
 use osculate_overlap as overlap;
 
-/// Boolean overlap with a shape of type `B` (touching counts; see `osculate_overlap`).
+/// Boolean overlap with a shape of type `B` (touching counts; see [`overlap`](crate::overlap)).
 ///
 /// What answers each pair (both orders give the same answer):
-/// - **closed form** (`osculate_overlap`): sphere with sphere, segment, capsule, box, oriented box,
+/// - **closed form** ([`overlap`](crate::overlap)): sphere with sphere, segment, capsule, box, oriented box,
 ///   triangle, convex polygon, plane and halfspace; capsule-capsule, capsule-plane,
 ///   capsule-halfspace; box-box, box-triangle, box-plane, box-halfspace and the same four for the
 ///   oriented box; segment with box, oriented box and triangle; triangle-triangle,
 ///   triangle-plane, triangle-halfspace; cone-plane and cone-halfspace;
-/// - **containment** (`osculate_overlap::contains_point`): a [`Point3`] with a sphere, box,
+/// - **containment** ([`contains_point`](crate::overlap::contains_point)): a [`Point3`] with a sphere, box,
 ///   oriented box, capsule, cylinder, cone, tetrahedron, halfspace or convex polyhedron;
-/// - **GJK** (`osculate_closest::gjk_intersect`, 128 iterations; touching within GJK's relative
+/// - **GJK** ([`intersect_convex`](crate::closest::intersect_convex), [`GJK_MAX_ITERATIONS`](crate::closest::GJK_MAX_ITERATIONS) iterations;
+///   touching within GJK's relative
 ///   tolerance counts, NaN gives `false`): every other pair of sphere, segment, capsule, box,
 ///   oriented box, cylinder, cone, triangle, tetrahedron, convex polygon and convex polyhedron
 ///   (cylinder-cone, box-cylinder, capsule-box, polyhedron pairs …), and a point with a segment,
@@ -60,7 +63,7 @@ pub trait Overlaps<B: ?Sized> {
     fn overlaps(&self, other: &B) -> bool;
 }
 
-/// Closest points and distance to a shape of type `B` (see `osculate_closest`).
+/// Closest points and distance to a shape of type `B` (see [`closest`](crate::closest)).
 ///
 /// What answers each pair:
 /// - **closed form** (`closest_points_*`): line-line, segment-segment, segment-triangle,
@@ -69,7 +72,8 @@ pub trait Overlaps<B: ?Sized> {
 /// - **point queries** (`closest_point_on_*`, the parameter kept where the shape has one): a
 ///   [`Point3`] with a plane, line, ray, segment, box, oriented box, triangle, tetrahedron, sphere,
 ///   capsule, cylinder, cone, convex polygon and convex polyhedron;
-/// - **GJK** (`closest_points_convex`, 64 iterations; no parameters): every other pair of sphere,
+/// - **GJK** ([`closest_points_convex`](crate::closest::closest_points_convex), [`GJK_MAX_ITERATIONS`](crate::closest::GJK_MAX_ITERATIONS) iterations;
+///   no parameters): every other pair of sphere,
 ///   segment, capsule, box, oriented box, cylinder, cone, triangle, tetrahedron, convex polygon
 ///   and convex polyhedron.
 ///
@@ -101,13 +105,14 @@ pub trait Distance<B: ?Sized> {
 }
 
 /// Signed distance, normal and witness points with a shape of type `B` (see
-/// `osculate_closest::Contact`).
+/// [`Contact`](crate::closest::Contact)).
 ///
 /// What answers each pair:
 /// - **closed form** (`contact_*`, van den Bergen's special cases included): sphere with sphere,
 ///   segment, capsule, box, oriented box, triangle, plane and halfspace; capsule-capsule; oriented
 ///   box-oriented box;
-/// - **GJK + EPA** (`contact_convex`, 1,024 EPA steps; behind the `alloc` feature): every other pair
+/// - **GJK + EPA** ([`contact_convex`](crate::closest::contact_convex), [`EPA_MAX_ITERATIONS`](crate::closest::EPA_MAX_ITERATIONS) EPA steps;
+///   behind the `alloc` feature): every other pair
 ///   of sphere, segment, capsule, box, oriented box, cylinder, cone, triangle, tetrahedron, convex
 ///   polygon and convex polyhedron. EPA's depth is a lower bound when it runs out of steps, and it
 ///   answers `None` when both shapes are flat in a common plane (no volume to penetrate).
@@ -134,7 +139,7 @@ pub trait Penetration<B: ?Sized> {
     fn contact(&self, other: &B) -> Option<Contact<Self::Scalar>>;
 }
 
-/// A ray cast against this shape (see `osculate_cast`): implemented for the sphere, box,
+/// A ray cast against this shape (see [`cast`](crate::cast)): implemented for the sphere, box,
 /// oriented box, capsule, cylinder, cone, plane, halfspace, tetrahedron, triangle (two-sided,
 /// watertight), convex polygon and convex polyhedron, each by its closed-form `ray_*` cast.
 ///
@@ -147,17 +152,34 @@ pub trait Penetration<B: ?Sized> {
 /// let hit = ball.cast_ray(&ray).unwrap();
 /// assert_eq!((hit.t_enter, hit.t_exit), (4.0, 6.0));
 /// assert_eq!(hit.normal.into_inner(), -Vector3::x());
-/// let floor = Plane::from_point_normal(Point3::new(0.0, -1.0, 0.0), Vector3::y())?;
+/// let floor = Plane::try_from_point_normal(Point3::new(0.0, -1.0, 0.0), Vector3::y())?;
 /// assert!(floor.cast_ray(&ray).is_none()); // parallel, above the plane
 /// # Ok::<(), ShapeError>(())
 /// ```
-pub trait RayCast<T: Real> {
+///
+/// Generic code names the scalar through the shape (`S::Scalar`) and builds points from `f64`
+/// literals with [`point3`](crate::math::point3) and [`vector3`](crate::math::vector3):
+/// ```
+/// use osculate::prelude::*;
+///
+/// /// The nearest hit of a downward ray from height 10 above `(x, y)`.
+/// fn drop_onto<S: RayCast>(shapes: &[S], x: f64, y: f64) -> Option<S::Scalar> {
+///     let ray = Ray::new(point3(x, y, 10.0), vector3(0.0, 0.0, -1.0));
+///     shapes.iter().filter_map(|s| s.cast_ray(&ray)).map(|h| h.t_enter).reduce(|a, b| if b < a { b } else { a })
+/// }
+/// let balls = [Sphere::new(point3::<f32>(0.0, 0.0, 0.0), 1.0), Sphere::new(point3(0.0, 0.0, 3.0), 1.0)];
+/// assert_eq!(drop_onto(&balls, 0.0, 0.0), Some(6.0));
+/// assert_eq!(drop_onto(&balls, 5.0, 0.0), None);
+/// ```
+pub trait RayCast {
+    /// The scalar type.
+    type Scalar: Real;
     /// Where `ray` enters and leaves the shape, or `None` when it misses.
-    fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>>;
+    fn cast_ray(&self, ray: &Ray<Self::Scalar>) -> Option<RayHit<Self::Scalar>>;
 }
 
 /// Time of impact with a shape of type `B`, both translating over `t ∈ [0, 1]` (see
-/// `osculate_dynamic`).
+/// [`dynamic`](crate::dynamic)).
 ///
 /// Closed forms of the dynamic layer: sphere with sphere, capsule, box, oriented box, triangle,
 /// convex polygon (`alloc`), plane and halfspace; capsule-capsule; box-box, box-triangle,
@@ -165,7 +187,7 @@ pub trait RayCast<T: Real> {
 /// halfspace functions take one relative motion; here the plane may move too (the time and normal
 /// are those of the relative motion, the contact point moves with the plane). Every other pair of
 /// sphere, capsule, box, oriented box, triangle, segment, cylinder, cone and tetrahedron goes
-/// through the GJK ray cast (`osculate_dynamic::convex_convex`).
+/// through the GJK ray cast ([`convex_convex`](crate::dynamic::convex_convex)).
 ///
 /// # Examples
 /// ```
@@ -196,12 +218,6 @@ pub trait Sweep<B: ?Sized> {
         other: &B,
         v_other: &Vector3<Self::Scalar>,
     ) -> Option<Impact<Self::Scalar>>;
-}
-
-/// The impact with the roles of the two shapes exchanged (the normal flipped).
-#[inline]
-fn swap_impact<T: Real>(i: Impact<T>) -> Impact<T> {
-    Impact { normal: -i.normal, ..i }
 }
 
 /// `impl Overlaps` for `A` vs `B` by `f(a, b)`, and for `B` vs `A` by `f(b, a)` swapped (unless
@@ -237,7 +253,7 @@ overlaps_same! {
 }
 
 overlaps! {
-    overlap::sphere_segment: Sphere, Segment;
+    overlap::segment_sphere: Segment, Sphere;
     overlap::sphere_capsule: Sphere, Capsule;
     overlap::sphere_aabb: Sphere, Aabb;
     overlap::sphere_obb: Sphere, Obb;
@@ -287,12 +303,11 @@ contains!(Sphere, Aabb, Obb, Capsule, Cylinder, Cone, Tetrahedron, Halfspace);
 /// GJK's iteration bound for the overlap fallback (as `closest_points_convex`'s default).
 const GJK_ITERATIONS: usize = closest::GJK_MAX_ITERATIONS;
 
-/// EPA's step bound for the `Penetration` fallback: every overlapping curved pair of the parry
-/// differential (cylinder-cone, cone-capsule, capsule-cuboid, 2,000 seeds each) converges within
-/// it; 128 left 6 of 2,229 f64 cases short by 1e-7 to 1e-4 of their depth.
-const EPA_STEPS: usize = 1024;
+/// EPA's step bound for the `Penetration` fallback.
+#[cfg(feature = "alloc")]
+const EPA_STEPS: usize = closest::EPA_MAX_ITERATIONS;
 
-/// `impl Overlaps` through GJK with its separating-axis exit (`osculate_closest::gjk_intersect`)
+/// `impl Overlaps` through GJK with its separating-axis exit (`osculate_closest::intersect_convex`)
 /// for the convex pairs without a closed-form test, both orders (the reversed order runs the same
 /// call, so both orders give the same answer).
 macro_rules! overlaps_gjk {
@@ -300,13 +315,13 @@ macro_rules! overlaps_gjk {
         impl<T: Real> Overlaps<$B<T>> for $A<T> {
             #[inline]
             fn overlaps(&self, other: &$B<T>) -> bool {
-                closest::gjk_intersect(self, other, GJK_ITERATIONS)
+                closest::intersect_convex(self, other, GJK_ITERATIONS)
             }
         }
         impl<T: Real> Overlaps<$A<T>> for $B<T> {
             #[inline]
             fn overlaps(&self, other: &$A<T>) -> bool {
-                closest::gjk_intersect(other, self, GJK_ITERATIONS)
+                closest::intersect_convex(other, self, GJK_ITERATIONS)
             }
         }
     )*};
@@ -317,7 +332,7 @@ macro_rules! overlaps_gjk_same {
         impl<T: Real> Overlaps<$A<T>> for $A<T> {
             #[inline]
             fn overlaps(&self, other: &$A<T>) -> bool {
-                closest::gjk_intersect(self, other, GJK_ITERATIONS)
+                closest::intersect_convex(self, other, GJK_ITERATIONS)
             }
         }
     )*};
@@ -376,7 +391,7 @@ distance! {
     closest::closest_points_segment_triangle: Segment, Triangle;
     closest::closest_points_segment_aabb: Segment, Aabb;
     closest::closest_points_segment_obb: Segment, Obb;
-    closest::closest_points_sphere_segment: Sphere, Segment;
+    closest::closest_points_segment_sphere: Segment, Sphere;
     closest::closest_points_sphere_capsule: Sphere, Capsule;
 }
 
@@ -509,7 +524,7 @@ penetration_same! {
 }
 
 penetration! {
-    closest::contact_sphere_segment: Sphere, Segment;
+    closest::contact_segment_sphere: Segment, Sphere;
     closest::contact_sphere_capsule: Sphere, Capsule;
     closest::contact_sphere_aabb: Sphere, Aabb;
     closest::contact_sphere_obb: Sphere, Obb;
@@ -518,7 +533,7 @@ penetration! {
     closest::contact_sphere_halfspace: Sphere, Halfspace;
 }
 
-/// `impl Penetration` through GJK + EPA (`osculate_closest::contact_convex`, 1,024 steps) for the
+/// `impl Penetration` through GJK + EPA (`osculate_closest::contact_convex`, `EPA_STEPS`) for the
 /// convex pairs without a closed form, both orders.
 #[cfg(feature = "alloc")]
 macro_rules! penetration_epa {
@@ -573,7 +588,8 @@ penetration_epa! {
 /// `impl RayCast` through a cast function.
 macro_rules! ray_cast {
     ($($S:ident => $f:expr;)*) => {$(
-        impl<T: Real> RayCast<T> for $S<T> {
+        impl<T: Real> RayCast for $S<T> {
+            type Scalar = T;
             #[inline]
             fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>> { ($f)(ray, self) }
         }
@@ -617,7 +633,7 @@ macro_rules! sweep {
             type Scalar = T;
             #[inline]
             fn time_of_impact(&self, va: &Vector3<T>, other: &$A<T>, vb: &Vector3<T>) -> Option<Impact<T>> {
-                $f(other, vb, self, va).map(swap_impact)
+                $f(other, vb, self, va).map(Impact::swapped)
             }
         }
     )*};
@@ -647,7 +663,7 @@ sweep! {
     dynamic::sphere_aabb: Sphere, Aabb;
     dynamic::sphere_obb: Sphere, Obb;
     dynamic::sphere_capsule: Sphere, Capsule;
-    dynamic::triangle_aabb: Triangle, Aabb;
+    dynamic::aabb_triangle: Aabb, Triangle;
 }
 
 // The pairs with no closed form: the GJK ray cast.
@@ -709,7 +725,7 @@ macro_rules! sweep_static {
             #[inline]
             fn time_of_impact(&self, va: &Vector3<T>, other: &$A<T>, vb: &Vector3<T>) -> Option<Impact<T>> {
                 let hit = $f(other, &(vb - va), self)?;
-                Some(swap_impact(Impact { point: hit.point + va * hit.toi, ..hit }))
+                Some(Impact { point: hit.point + va * hit.toi, ..hit }.swapped())
             }
         }
     )*};
@@ -726,7 +742,7 @@ sweep_static! {
 
 #[cfg(feature = "alloc")]
 mod alloc_sweeps {
-    use super::{Impact, Real, Sphere, Sweep, Vector3, dynamic, swap_impact};
+    use super::{Impact, Real, Sphere, Sweep, Vector3, dynamic};
     use osculate_math::ConvexPolygon;
     sweep! { dynamic::sphere_polygon: Sphere, ConvexPolygon; }
 }

@@ -21,10 +21,10 @@ use std::collections::BTreeMap;
 
 use osculate_cast::{Culling, RayHit, ray_aabb, ray_capsule, ray_cone, ray_cylinder, ray_obb};
 use osculate_cast::{ray_sphere, ray_triangle, ray_triangle_watertight};
-use osculate_math::testing::Flavour;
 use osculate_math::{
     Aabb, Capsule, Cone, Cylinder, Obb, Point3, Ray, Real, Rotation3, Sphere, Triangle, Vector3,
 };
+use osculate_testing::Flavour;
 
 use crate::properties::{
     Scene, Solid, Surface, SurfaceHit, band, check_solid, check_surface, normal_ok, shallow, wp, wv,

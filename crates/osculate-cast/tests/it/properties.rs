@@ -20,22 +20,21 @@
 //! the band is divided by the conditioning: the in-plane position of a surface hit by the cosine
 //! between the ray and the plane's normal.
 
+use osculate_testing::for_f32_and_f64;
 use std::fmt::Debug;
 
 use osculate_cast::{
     Culling, RayHit, line_triangle, plane_plane, ray_aabb, ray_aabb_many, ray_capsule, ray_cone,
     ray_cylinder, ray_halfspace, ray_obb, ray_plane, ray_polygon, ray_polyhedron, ray_sphere,
     ray_tetrahedron, ray_triangle, ray_triangle_watertight, segment_aabb_outcode, segment_sphere,
-    segment_sphere_test, three_planes,
+    segment_sphere_test,
 };
 use osculate_closest as closest;
-use osculate_math::testing::{
-    Flavour, Frame, Generate, Motion, Rng, Sample, cases, test_tolerance,
-};
 use osculate_math::{
     Aabb, Capsule, Cone, ContainsPoint, ConvexPolygon, ConvexPolyhedron, Cylinder, Halfspace, Obb,
     Plane, Point3, Ray, Real, Segment, Sphere, Tetrahedron, Transform, Triangle, Vector3,
 };
+use osculate_testing::{Flavour, Frame, Generate, Motion, Rng, Sample, cases, test_tolerance};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 
 /// Cases per property: enough to see every flavour many times, small enough for debug builds.
@@ -47,22 +46,6 @@ const SAMPLES: usize = 12;
 fn run<A: Arbitrary + Debug>(prop: fn(A) -> TestResult) {
     let n = cases(CASES);
     QuickCheck::new().tests(n).max_tests(n * 10).quickcheck(prop);
-}
-
-/// One test per scalar type for each generic property `name::<T>`.
-macro_rules! for_f32_and_f64 {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[test]
-            fn f32() {
-                super::run(super::$name::<f32>);
-            }
-            #[test]
-            fn f64() {
-                super::run(super::$name::<f64>);
-            }
-        }
-    )*};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -692,6 +675,7 @@ fn tetrahedron<T: Real>(s: Scene<T, Tetrahedron<T>>) -> TestResult {
 }
 
 for_f32_and_f64!(
+    run:
     sphere,
     sphere_segment,
     aabb,
@@ -813,7 +797,7 @@ fn aabb_many<T: Real>(s: Scene<T, Aabb<T>>) -> TestResult {
     TestResult::passed()
 }
 
-for_f32_and_f64!(sphere_segment_test, slab_vs_outcode, aabb_many);
+for_f32_and_f64!(run: sphere_segment_test, slab_vs_outcode, aabb_many);
 
 // ---------------------------------------------------------------------------------------------
 // Rigid motions.
@@ -935,6 +919,7 @@ fn moved_tetrahedron<T: Real>(x: (Scene<T, Tetrahedron<T>>, Motion<T>)) -> TestR
 }
 
 for_f32_and_f64!(
+    run:
     moved_sphere,
     moved_aabb,
     moved_obb,
@@ -1239,7 +1224,7 @@ fn triangle_mt<T: Real>(s: Scene<T, Triangle<T>>) -> TestResult {
 }
 
 fn triangle_mt_culled<T: Real>(s: Scene<T, Triangle<T>>) -> TestResult {
-    surface(&s, triangle_cast(Culling::BackFaces, false), true, Some(&s.shape))
+    surface(&s, triangle_cast(Culling::FrontOnly, false), true, Some(&s.shape))
 }
 
 fn triangle_watertight<T: Real>(s: Scene<T, Triangle<T>>) -> TestResult {
@@ -1247,10 +1232,11 @@ fn triangle_watertight<T: Real>(s: Scene<T, Triangle<T>>) -> TestResult {
 }
 
 fn triangle_watertight_culled<T: Real>(s: Scene<T, Triangle<T>>) -> TestResult {
-    surface(&s, triangle_cast(Culling::BackFaces, true), true, Some(&s.shape))
+    surface(&s, triangle_cast(Culling::FrontOnly, true), true, Some(&s.shape))
 }
 
 for_f32_and_f64!(
+    run:
     plane,
     polygon,
     triangle_mt,
@@ -1269,7 +1255,7 @@ fn triangle_algorithms_agree<T: Real>(s: Scene<T, Triangle<T>>) -> TestResult {
         Surface::<T>::scale(tri).max(wp(&ray.origin).coords.amax()).max(s.frame.scale.to_f64());
     let tol = band::<T>(scale);
     let d = wv(&ray.direction);
-    for culling in [Culling::TwoSided, Culling::BackFaces] {
+    for culling in [Culling::TwoSided, Culling::FrontOnly] {
         let (mt, wt) =
             (ray_triangle(ray, tri, culling), ray_triangle_watertight(ray, tri, culling));
         let fail = |e: &str| {
@@ -1392,10 +1378,10 @@ fn moved_polygon<T: Real>(x: (Scene<T, ConvexPolygon<T>>, Motion<T>)) -> TestRes
 }
 
 fn moved_triangle<T: Real>(x: (Scene<T, Triangle<T>>, Motion<T>)) -> TestResult {
-    moved_surface(x, triangle_cast(Culling::BackFaces, true))
+    moved_surface(x, triangle_cast(Culling::FrontOnly, true))
 }
 
-for_f32_and_f64!(triangle_algorithms_agree, moved_plane, moved_polygon, moved_triangle);
+for_f32_and_f64!(run: triangle_algorithms_agree, moved_plane, moved_polygon, moved_triangle);
 
 /// The flavours are all exercised: a fixed-seed census of the scenes the generator makes, so a
 /// change to the shared generators that dropped one would be seen.
@@ -1567,7 +1553,7 @@ fn three_planes_point<T: Real>(p: Planes<T>) -> TestResult {
     let n = [a, b, c].map(|q| wv(&q.normal));
     let det = n[0].dot(&n[1].cross(&n[2])).abs();
     let rt = T::RELATIVE_TOLERANCE.to_f64();
-    let got = three_planes(&a, &b, &c);
+    let got = osculate_math::three_planes(&a, &b, &c);
     let fail = |e: String| TestResult::error(format!("{e}\ngot {got:?}\n{p:?}"));
     match got {
         None if det > 2.0 * rt => fail(format!("None with triple product {det:e}")),
@@ -1586,4 +1572,4 @@ fn three_planes_point<T: Real>(p: Planes<T>) -> TestResult {
     }
 }
 
-for_f32_and_f64!(line_crosses_triangle, plane_plane_line, three_planes_point);
+for_f32_and_f64!(run: line_crosses_triangle, plane_plane_line, three_planes_point);

@@ -3,8 +3,8 @@
 //! and reported (rays through shared edges and vertices can slip between its triangles).
 
 use osculate_cast::{Culling, ray_triangle, ray_triangle_watertight};
-use osculate_math::testing::Rng;
 use osculate_math::{Point3, Ray, Real, Triangle, Vector3};
+use osculate_testing::Rng;
 
 /// A closed mesh: an icosahedron subdivided `levels` times, its vertices pushed onto the sphere of
 /// `radius` around `center`.
@@ -138,12 +138,4 @@ fn closed_meshes_do_not_leak<T: Real>() {
     assert_eq!(wt, 0, "watertight test leaked on the cube");
 }
 
-#[test]
-fn closed_meshes_do_not_leak_f32() {
-    closed_meshes_do_not_leak::<f32>();
-}
-
-#[test]
-fn closed_meshes_do_not_leak_f64() {
-    closed_meshes_do_not_leak::<f64>();
-}
+osculate_testing::for_f32_and_f64!(closed_meshes_do_not_leak);

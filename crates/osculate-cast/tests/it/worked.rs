@@ -13,6 +13,7 @@ use osculate_math::{
     Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Halfspace, Obb, Plane, Point3,
     Ray, Real, Rotation3, Segment, Sphere, Tetrahedron, Triangle, Vector3,
 };
+use osculate_testing::for_f32_and_f64;
 
 fn p<T: Real>(x: f64, y: f64, z: f64) -> Point3<T> {
     Point3::new(T::lit(x), T::lit(y), T::lit(z))
@@ -30,22 +31,6 @@ fn close<T: Real>(a: T, b: f64) -> bool {
 
 fn close_v<T: Real>(a: &Vector3<T>, b: &Vector3<T>) -> bool {
     (0..3).all(|i| close(a[i], b[i].to_f64()))
-}
-
-/// One test per scalar type for each generic case `name::<T>`.
-macro_rules! for_f32_and_f64 {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[test]
-            fn f32() {
-                super::$name::<f32>();
-            }
-            #[test]
-            fn f64() {
-                super::$name::<f64>();
-            }
-        }
-    )*};
 }
 
 /// An oriented box turned 45° about z (and centered off the origin): local points and directions
@@ -119,8 +104,8 @@ fn polyhedron<T: Real>() {
         p(0.0, 0.0, 1.0),
         p(0.0, 0.0, -1.0),
     ];
-    let octa =
-        ConvexPolyhedron::<T>::from_points(&pts).unwrap_or_else(|e| panic!("an octahedron: {e:?}"));
+    let octa = ConvexPolyhedron::<T>::try_from_points(&pts)
+        .unwrap_or_else(|e| panic!("an octahedron: {e:?}"));
     let s3 = 3.0_f64.sqrt();
     // Inside: from (0.1, 0, 0) along x, out at the vertex region x = 1 (t = 0.9).
     let h = ray_polyhedron(&Ray::new(p(0.1, 0.0, 0.0), v(1.0, 0.0, 0.0)), &octa);
@@ -142,8 +127,9 @@ fn polyhedron<T: Real>() {
     assert!(ray_polyhedron(&Ray::new(p(0.6, 0.6, -3.0), v(0.0, 0.0, 1.0)), &octa).is_none());
     assert!(ray_polyhedron(&Ray::new(p(-3.0, 0.2, 0.1), v(-1.0, 0.0, 0.0)), &octa).is_none());
     // The cube: along an edge (origin on two face planes), grazing only the edge, just beside it.
-    let cube = ConvexPolyhedron::from_aabb(&Aabb::new(p::<T>(-1.0, -1.0, -1.0), p(1.0, 1.0, 1.0)))
-        .unwrap_or_else(|e| panic!("a cube: {e:?}"));
+    let cube =
+        ConvexPolyhedron::try_from_aabb(&Aabb::new(p::<T>(-1.0, -1.0, -1.0), p(1.0, 1.0, 1.0)))
+            .unwrap_or_else(|e| panic!("a cube: {e:?}"));
     let h = ray_polyhedron(&Ray::new(p(1.0, 1.0, -3.0), v(0.0, 0.0, 1.0)), &cube);
     assert!(
         h.is_some_and(|h| close(h.t_enter, 2.0)
@@ -267,7 +253,7 @@ fn zero_direction<T: Real>() {
         assert!(ray_plane(&r, &floor).is_none());
         assert!(ray_halfspace(&r, &Halfspace::new(floor)).is_none());
         let tri = Triangle::new(p(-1.0, -1.0, 0.1), p(1.0, -1.0, 0.1), p(0.0, 1.0, 0.1));
-        for culling in [Culling::TwoSided, Culling::BackFaces] {
+        for culling in [Culling::TwoSided, Culling::FrontOnly] {
             assert!(ray_triangle(&r, &tri, culling).is_none());
             assert!(ray_triangle_watertight(&r, &tri, culling).is_none());
         }
@@ -290,7 +276,7 @@ fn zero_direction<T: Real>() {
         assert!(
             ray_polyhedron(
                 &r,
-                &ConvexPolyhedron::from_aabb(&cube).unwrap_or_else(|e| panic!("a cube: {e:?}"))
+                &ConvexPolyhedron::try_from_aabb(&cube).unwrap_or_else(|e| panic!("a cube: {e:?}"))
             )
             .is_none()
         );
@@ -409,7 +395,7 @@ fn moller_trumbore_misses_a_collapsed_triangle() {
         direction: Vector3::new(-0.222_503_6, -1.552_953, 0.019_276_416),
         max_t: 1.067_359_1,
     };
-    for culling in [Culling::TwoSided, Culling::BackFaces] {
+    for culling in [Culling::TwoSided, Culling::FrontOnly] {
         assert!(ray_triangle(&ray, &tri, culling).is_none());
         assert!(ray_triangle_watertight(&ray, &tri, culling).is_none());
     }

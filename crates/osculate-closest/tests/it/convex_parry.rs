@@ -411,7 +411,7 @@ macro_rules! convex_differential {
             use $parry::math::{Pose, Rotation, Vector};
             use $parry::shape;
             use osculate_closest as oc;
-            use osculate_math::testing::{GenerateAny, Pair, test_tolerance};
+            use osculate_testing::{GenerateAny, Pair, test_tolerance};
             use osculate_math::{
                 Capsule, Cone, Cylinder, Obb, Point3, Triangle, UnitQuaternion, Vector3,
             };
@@ -472,7 +472,7 @@ macro_rules! convex_differential {
                 fn referee(&self) -> Convex {
                     Convex::Box {
                         center: c(&self.center),
-                        axes: [0, 1, 2].map(|i| cv(&self.axis(i))),
+                        axes: self.axes().map(|a| cv(&a)),
                         half: cv(&self.half_extents),
                     }
                 }

@@ -3,18 +3,18 @@
 //! (checked in `points.rs`) serve as the independent measure of a shape's distance to a sample.
 
 use osculate_closest::{
-    ClosestPoints, GJK_MAX_ITERATIONS, GjkStatus, Param, SupportMap, Transformed,
+    ClosestPoints, DistanceStatus, GJK_MAX_ITERATIONS, Param, SupportMap, Transformed,
     closest_points_capsule_capsule, closest_points_convex, closest_points_line_line,
     closest_points_segment_aabb, closest_points_segment_obb, closest_points_segment_segment,
-    closest_points_segment_triangle, closest_points_sphere_capsule, closest_points_sphere_segment,
-    closest_points_sphere_sphere, closest_points_triangle_triangle, gjk, gjk_intersect,
-    sq_distance_point_aabb, sq_distance_point_obb, sq_distance_point_triangle,
+    closest_points_segment_sphere, closest_points_segment_triangle, closest_points_sphere_capsule,
+    closest_points_sphere_sphere, closest_points_triangle_triangle, distance_convex,
+    intersect_convex, sq_distance_point_aabb, sq_distance_point_obb, sq_distance_point_triangle,
 };
-use osculate_math::testing::{Motion, Pair, Rng, test_tolerance};
 use osculate_math::{
     Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Line, Obb, Point3, Real,
     Rotation3, Segment, Sphere, Tetrahedron, Transform, Triangle, Vector3,
 };
+use osculate_testing::{Generated, Motion, Pair, Rng, test_tolerance};
 use quickcheck::TestResult;
 
 use crate::points::{
@@ -91,7 +91,7 @@ pair_query! {
     Segment, Aabb => closest_points_segment_aabb;
     Segment, Obb => closest_points_segment_obb;
     Sphere, Sphere => closest_points_sphere_sphere;
-    Sphere, Segment => closest_points_sphere_segment;
+    Segment, Sphere => closest_points_segment_sphere;
     Sphere, Capsule => closest_points_sphere_capsule;
     Capsule, Capsule => closest_points_capsule_capsule;
 }
@@ -267,12 +267,12 @@ fn sphere_capsule_of<T: Real>(s: &Sphere<T>) -> Capsule<T> {
     Capsule::new(s.center, s.center, s.radius)
 }
 
-impl<T: Real> Reversed<T, Sphere<T>> for Segment<T> {
+impl<T: Real> Reversed<T, Segment<T>> for Sphere<T> {
     const CLOSED_FORM: bool = true;
-    fn reversed(&self, s: &Sphere<T>) -> ClosestPoints<T> {
+    fn reversed(&self, seg: &Segment<T>) -> ClosestPoints<T> {
         closest_points_capsule_capsule(
-            &Capsule::new(self.a, self.b, T::ZERO),
-            &sphere_capsule_of(s),
+            &sphere_capsule_of(self),
+            &Capsule::new(seg.a, seg.b, T::ZERO),
         )
     }
 }
@@ -311,7 +311,7 @@ impl<T: Real> Reversed<T, Segment<T>> for Obb<T> {
 /// swapped, has each point on its shape and the distance between them; when the shapes are apart
 /// by more than the tolerance and the reversed query is a closed form, its witnesses are the
 /// original ones exchanged. Tolerance: the test tolerance times the input's magnitude, plus GJK's
-/// relative termination gap (`max(128 ε, 0.01 √ε)`, as `gjk.rs` sets it) times the distance when
+/// relative termination gap (`max(128 ε, 0.01 √ε)`, as `gjk/distance.rs` sets it) times the distance when
 /// the reversed query is GJK.
 fn exchange_swaps_witnesses<T, A, B>(a: &A, b: &B) -> TestResult
 where
@@ -435,7 +435,7 @@ pair_query_properties!(
     segment_aabb: Segment, Aabb => [common, exchange_swaps_witnesses],
     segment_obb: Segment, Obb => [common, exchange_swaps_witnesses],
     sphere_sphere: Sphere, Sphere => [common, exchange_keeps_distance],
-    sphere_segment: Sphere, Segment => [common, exchange_swaps_witnesses],
+    segment_sphere: Segment, Sphere => [common, exchange_swaps_witnesses],
     sphere_capsule: Sphere, Capsule => [common, exchange_swaps_witnesses],
     capsule_capsule: Capsule, Capsule => [common, exchange_keeps_distance],
 );
@@ -469,11 +469,11 @@ macro_rules! support_properties {
             use super::*;
             #[test]
             fn support_is_extreme_f32() {
-                run(|(s, seed): ($shape<f32>, u64)| support_is_extreme(&s, seed));
+                run(|(s, seed): (Generated<$shape<f32>>, u64)| support_is_extreme(&s.0, seed));
             }
             #[test]
             fn support_is_extreme_f64() {
-                run(|(s, seed): ($shape<f64>, u64)| support_is_extreme(&s, seed));
+                run(|(s, seed): (Generated<$shape<f64>>, u64)| support_is_extreme(&s.0, seed));
             }
         }
     )*};
@@ -501,7 +501,7 @@ mod support {
 /// points lie on their shapes (when overlapping, they are one point both shapes share); the
 /// distance is the points' distance (0 when overlapping); neither
 /// point, nor any sample, is nearer the other shape (by the point queries) than the distance;
-/// `gjk_intersect` says "overlapping" when GJK found them overlapping and "apart" when their
+/// `intersect_convex` says "overlapping" when GJK found them overlapping and "apart" when their
 /// distance exceeds the tolerance. Tolerance: the test tolerance times the input's magnitude (GJK's own termination
 /// gap, 1.5e-5 relative in f32 and 1.5e-10 in f64, is well inside it).
 fn gjk_answer_is_closest<T, A, B>(a: &A, b: &B, seed: u64) -> TestResult
@@ -510,11 +510,11 @@ where
     A: PointQuery<T> + SupportMap<T>,
     B: PointQuery<T> + SupportMap<T>,
 {
-    let r = gjk(a, b, None, GJK_MAX_ITERATIONS);
+    let r = distance_convex(a, b, None, GJK_MAX_ITERATIONS);
     let c = r.closest;
     let tol = tol_for(a, b);
     let fail = |e: String| TestResult::error(format!("A {a:?}, B {b:?}: {r:?}: {e}"));
-    if !matches!(r.status, GjkStatus::Separated | GjkStatus::Overlapping) {
+    if !matches!(r.status, DistanceStatus::Separated | DistanceStatus::Overlapping) {
         return fail("no convergence".into());
     }
     if !(c.distance.is_finite() && c.point_a.iter().chain(c.point_b.iter()).all(|x| x.is_finite()))
@@ -526,7 +526,7 @@ where
     if !a.holds(&c.point_a, tol) || !b.holds(&c.point_b, tol) {
         return fail("a point is not on its shape".into());
     }
-    if r.status == GjkStatus::Overlapping && c.point_a != c.point_b {
+    if r.status == DistanceStatus::Overlapping && c.point_a != c.point_b {
         return fail("overlapping, but the two points differ".into());
     }
     let gap = (c.point_b - c.point_a).norm();
@@ -534,7 +534,7 @@ where
         return fail(format!("the points are {gap:?} apart"));
     }
     // (Separated at distance 0 is right too: witness points a rounding apart at the input's scale.)
-    if r.status == GjkStatus::Overlapping && c.distance != T::ZERO {
+    if r.status == DistanceStatus::Overlapping && c.distance != T::ZERO {
         return fail("overlapping at a distance".into());
     }
     let (from_pa, from_pb) =
@@ -556,9 +556,9 @@ where
     }
     // Touching within rounding (separated at distance 0, far from the origin in f32) may go either
     // way; overlapping must say so, and apart by more than the tolerance must not.
-    let meets = gjk_intersect(a, b, GJK_MAX_ITERATIONS);
-    if (r.status == GjkStatus::Overlapping && !meets) || (c.distance > tol && meets) {
-        return fail(format!("gjk_intersect says {meets}"));
+    let meets = intersect_convex(a, b, GJK_MAX_ITERATIONS);
+    if (r.status == DistanceStatus::Overlapping && !meets) || (c.distance > tol && meets) {
+        return fail(format!("intersect_convex says {meets}"));
     }
     TestResult::passed()
 }
@@ -588,7 +588,7 @@ closed_by_pair_query! {
     Segment, Aabb;
     Segment, Obb;
     Sphere, Sphere;
-    Sphere, Segment;
+    Segment, Sphere;
     Sphere, Capsule;
     Capsule, Capsule;
 }
@@ -724,12 +724,12 @@ macro_rules! gjk_properties {
 // motion invariance in both, and the closed-form comparison in both types where there is a closed
 // form. The 29 left out before (the f32 answers of most curved pairs, six f64 answers, seven
 // closed-form comparisons: each failed once in 10,000 to 200,000 cases) came back with three GJK
-// changes, each with a unit test in `gjk.rs`:
+// changes, each with a unit test in `gjk/distance.rs`:
 // - the sub-algorithm in f64, with each triangle's face formula at its widest angle
 //   (`sliver_simplex_near_a_flat_face_still_converges_f32`: sphere-triangle, f32, had stopped at
 //   2.4854e-4 for 1.98e-5), and `v` kept in f64 (`progress_below_f32_rounding_still_counts`);
 // - spheres and capsules run on their cores with margins (`spheres_and_capsules_run_on_their_cores`;
-//   `touching_far_from_the_origin_agrees_with_gjk_intersect` for `gjk_intersect`'s touching band);
+//   `touching_far_from_the_origin_agrees_with_gjk_intersect` for `intersect_convex`'s touching band);
 // - a termination floor of a thousandth of the shapes' size and the bound `GJK_MAX_ITERATIONS`
 //   (128): nearly touching cylinders and cones converge linearly, in up to 66 steps measured
 //   (`nearly_touching_cylinders_converge_within_the_bound`).
@@ -749,7 +749,7 @@ mod gjk_pairs {
             answer_f32 answer_f64 motion_f32 motion_f64
         ],
         sphere_sphere: Sphere, Sphere => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
-        sphere_segment: Sphere, Segment => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
+        segment_sphere: Segment, Sphere => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
         sphere_capsule: Sphere, Capsule => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
         sphere_triangle: Sphere, Triangle => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
         sphere_aabb: Sphere, Aabb => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
@@ -814,10 +814,11 @@ fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
         ),
         (
             "sphere-segment",
-            closest_points_sphere_segment(
-                &Sphere::new(p, x[3]),
+            closest_points_segment_sphere(
                 &seg(raw_point(&x, 4), raw_point(&x, 7)),
+                &Sphere::new(p, x[3]),
             )
+            .swapped()
             .distance,
             10,
         ),

@@ -491,7 +491,7 @@ macro_rules! differential {
             use $parry::query::PointQuery;
             use $parry::shape;
             use osculate_closest as oc;
-            use osculate_math::testing::{GenerateAny, Pair, test_tolerance};
+            use osculate_testing::{GenerateAny, Pair, test_tolerance};
             use osculate_math::{
                 Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Line, Obb, Plane,
                 Point3, Segment, Sphere, Tetrahedron, Triangle, UnitQuaternion, Vector3,
@@ -747,7 +747,7 @@ macro_rules! differential {
                         let cuboid = shape::Cuboid::new(w(&b.half_extents));
                         let theirs = pt(cuboid.project_point(&m, v(p), true).point);
                         let td = cuboid.distance_to_point(&m, v(p), true);
-                        let axes = [0, 1, 2].map(|i| cv(&b.axis(i)));
+                        let axes = b.axes().map(|a| cv(&a));
                         let e = exact::boxed(&c(p), &c(&b.center), &axes, &cv(&b.half_extents));
                         let s = scale(&[*p, b.center], &[b.half_extents.amax()]);
                         (ours, d, theirs, td, e, s)
@@ -1463,7 +1463,7 @@ macro_rules! differential {
                     |s, b| {
                         let ours = ours_closest(oc::closest_points_segment_obb(s, b));
                         let sc = scale(&[s.a, s.b, b.center], &[b.half_extents.amax()]);
-                        let axes = [0, 1, 2].map(|i| cv(&b.axis(i)));
+                        let axes = b.axes().map(|a| cv(&a));
                         let k = exact_pair::segment_box(
                             &c(&s.a),
                             &c(&s.b),
@@ -1479,7 +1479,7 @@ macro_rules! differential {
                             &[case.a.a, case.a.b, case.b.center],
                             &[case.b.half_extents.amax()],
                         );
-                        let axes = [0, 1, 2].map(|i| cv(&case.b.axis(i)));
+                        let axes = case.b.axes().map(|a| cv(&a));
                         gjk_classes(
                             case,
                             size,
@@ -1546,7 +1546,7 @@ macro_rules! differential {
                 let tally = run_pair::<Sphere<T>, Segment<T>>(
                     "closest sphere-segment",
                     |s, t| {
-                        let ours = ours_closest(oc::closest_points_sphere_segment(s, t));
+                        let ours = ours_closest(oc::closest_points_segment_sphere(t, s).swapped());
                         let parry = parry_closest_points(
                             &at(&s.center),
                             &shape::Ball::new(s.radius),
@@ -1630,7 +1630,7 @@ macro_rules! differential {
                 let tally = run_pair::<Sphere<T>, Segment<T>>(
                     "contact sphere-segment",
                     |s, t| {
-                        let ours = ours_contact(oc::contact_sphere_segment(s, t));
+                        let ours = ours_contact(oc::contact_segment_sphere(t, s).map(oc::Contact::swapped));
                         let parry = parry_contact_points(
                             &at(&s.center),
                             &shape::Ball::new(s.radius),
@@ -1797,7 +1797,7 @@ macro_rules! differential {
                             &shape::Cuboid::new(w(&b.half_extents)),
                         );
                         let sc = scale(&[s.center, b.center], &[s.radius, b.half_extents.amax()]);
-                        let axes = [0, 1, 2].map(|i| cv(&b.axis(i)));
+                        let axes = b.axes().map(|a| cv(&a));
                         let e = sphere_box_ref(
                             s,
                             &b.center,

@@ -17,12 +17,12 @@ use osculate_closest::{
     sq_distance_point_segment, sq_distance_point_sphere, sq_distance_point_tetrahedron,
     sq_distance_point_triangle,
 };
-use osculate_math::testing::{Motion, Pair, Rng, Sample, cases, test_tolerance};
 use osculate_math::{
     Aabb, Capsule, Cone, ContainsPoint, ConvexPolygon, ConvexPolyhedron, Cylinder, Line, Obb,
     Plane, Point3, Ray, Real, Rotation3, Segment, Sphere, Tetrahedron, Transform, Triangle, Unit,
     Vector3,
 };
+use osculate_testing::{Generated, Motion, Pair, Rng, Sample, cases, test_tolerance};
 use quickcheck::{Arbitrary, QuickCheck, TestResult};
 
 /// Cases per property: enough to see every flavour many times, small enough for debug builds.
@@ -316,7 +316,7 @@ impl<T: Real> Shape<T> for ConvexPolyhedron<T> {
     }
     /// Behind every face plane pushed out by `tol`, plus the slack the two descriptions of the
     /// solid have between them: the hull's vertices lie within 8·`RELATIVE_TOLERANCE`·scale of its
-    /// planes (`ConvexPolyhedron::from_points`), so a point of a face polygon built from those
+    /// planes (`ConvexPolyhedron::try_from_points`), so a point of a face polygon built from those
     /// vertices may lie that far outside a neighbouring, nearly coplanar plane.
     fn holds(&self, q: &Point3<T>, tol: T) -> bool {
         let slack = T::lit(8.0) * T::RELATIVE_TOLERANCE * self.scale();
@@ -729,7 +729,9 @@ macro_rules! point_test {
     ($test:ident: point_of_shape_is_its_own_closest, $shape:ident<$t:ty>) => {
         #[test]
         fn $test() {
-            run(|(s, seed): ($shape<$t>, u64)| point_of_shape_is_its_own_closest(&s, seed));
+            run(|(s, seed): (Generated<$shape<$t>>, u64)| {
+                point_of_shape_is_its_own_closest(&s.0, seed)
+            });
         }
     };
     ($test:ident: distance_is_invariant_under_motion, $shape:ident<$t:ty>) => {

@@ -15,10 +15,10 @@ use osculate_closest::{
 use osculate_dynamic::{
     Impact, Search, TimeOfImpact, conservative_advancement, convex_convex, interval_halving,
 };
-use osculate_math::testing::{Pair, Rng, test_tolerance};
 use osculate_math::{
     Bounded, Capsule, Cone, Cylinder, Isometry3, Obb, Real, Sphere, Tetrahedron, Vector3,
 };
+use osculate_testing::{Pair, Rng, test_tolerance};
 use quickcheck::{QuickCheck, TestResult};
 
 /// Cases per property by default (`OSCULATE_CASES` overrides it): GJK at a few hundred times per
@@ -29,7 +29,7 @@ const SAMPLES: usize = 16;
 const TIME_TOLERANCE: f64 = 1.0 / 1_048_576.0;
 
 fn run<A: quickcheck::Arbitrary + core::fmt::Debug>(prop: fn(A) -> TestResult) {
-    let n = osculate_math::testing::cases(CASES);
+    let n = osculate_testing::cases(CASES);
     QuickCheck::new().tests(n).max_tests(n * 10).min_tests_passed(n).quickcheck(prop);
 }
 

@@ -10,11 +10,11 @@
 use osculate_closest::{SupportMap, closest_points_convex};
 use osculate_dynamic as od;
 use osculate_dynamic::{Impact, Search, conservative_advancement};
-use osculate_math::testing::{Motion, Pair, test_tolerance};
 use osculate_math::{
     Aabb, ConvexPolygon, Halfspace, Isometry3, Obb, Point3, Real, Sphere, Transform, Translation3,
     Triangle, UnitQuaternion, Vector3,
 };
+use osculate_testing::{Motion, Pair, test_tolerance};
 use quickcheck::TestResult;
 
 use super::properties as props;
@@ -114,7 +114,7 @@ fn planes_rigid<T: Real>(seed: u64, m: &Motion<T>) -> TestResult {
     let (h, h2, h_shifted) =
         (Halfspace::new(plane), Halfspace::new(plane2), Halfspace::new(plane_shifted));
     let along = |v: &Vector3<T>| v - n * n.dot(v);
-    let vertex_contact = |o: &Obb<T>| (0..3).all(|i| o.axis(i).dot(&n).abs() > T::lit(1e-3));
+    let vertex_contact = |o: &Obb<T>| (0..3).all(|i| o.axes()[i].dot(&n).abs() > T::lit(1e-3));
     let sd = |p: &Point3<T>| plane.signed_distance(p);
     let two_sided = |gap: T, reach: T| gap.abs() - reach;
     let at = |p: &Point3<T>, v: &Vector3<T>, t: T| p + v * t;

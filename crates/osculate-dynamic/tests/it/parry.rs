@@ -301,7 +301,7 @@ macro_rules! differential {
         mod $name {
         use super::*;
         use osculate_dynamic::Impact;
-        use osculate_math::testing::{GenerateAny, Pair};
+        use osculate_testing::{GenerateAny, Pair};
         use osculate_math::{
             Aabb, Capsule, Obb, Point3, Rotation3, Sphere, Triangle, UnitQuaternion, Vector3,
         };

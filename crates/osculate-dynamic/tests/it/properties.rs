@@ -16,16 +16,16 @@
 use osculate_closest as oc;
 use osculate_dynamic as od;
 use osculate_dynamic::{Impact, Search, conservative_advancement, interval_halving};
-use osculate_math::testing::{Flavour, Frame, Generate, Motion, Pair, Rng, test_tolerance};
 use osculate_math::{
     Aabb, Capsule, ConvexPolygon, Halfspace, Isometry3, Obb, Plane, Point3, Real, Rotation3,
     Sphere, Transform, Triangle, Unit, Vector3,
 };
 use osculate_overlap as ov;
+use osculate_testing::{Flavour, Frame, Generate, Motion, Pair, Rng, test_tolerance};
 use quickcheck::{Arbitrary, QuickCheck, TestResult};
 
 /// Cases per property by default (`OSCULATE_CASES` overrides it, see
-/// [`osculate_math::testing::cases`]; `cargo xtask soak` sets it): enough to see every flavour many
+/// [`osculate_testing::cases`]; `cargo xtask soak` sets it): enough to see every flavour many
 /// times, small enough for debug builds.
 const CASES: u64 = 500;
 /// Times sampled before a time of impact (or over `[0, 1]` for a miss).
@@ -39,7 +39,7 @@ pub(super) const TIME_TOLERANCE: f64 = 1.0 / 1_048_576.0;
 const MAX_EVALUATIONS: usize = 1 << 16;
 
 pub(super) fn run<A: Arbitrary + core::fmt::Debug>(prop: fn(A) -> TestResult) {
-    let n = osculate_math::testing::cases(CASES);
+    let n = osculate_testing::cases(CASES);
     QuickCheck::new().tests(n).max_tests(n * 10).min_tests_passed(n).quickcheck(prop);
 }
 
@@ -753,13 +753,13 @@ fn cross_axes<T: Real>(xs: &[Vector3<T>], ys: &[Vector3<T>], out: &mut Vec<Vecto
 
 fn project_obb<T: Real>(o: &Obb<T>, u: &Vector3<T>) -> (T, T) {
     let c = o.center.coords.dot(u);
-    let r = (0..3).fold(T::ZERO, |r, i| r + o.half_extents[i] * o.axis(i).dot(u).abs());
+    let r = (0..3).fold(T::ZERO, |r, i| r + o.half_extents[i] * o.axes()[i].dot(u).abs());
     (c - r, c + r)
 }
 
 fn obb_separation<T: Real>(a: &Obb<T>, b: &Obb<T>) -> T {
-    let ua: Vec<_> = (0..3).map(|i| a.axis(i)).collect();
-    let ub: Vec<_> = (0..3).map(|i| b.axis(i)).collect();
+    let ua: Vec<_> = (0..3).map(|i| a.axes()[i]).collect();
+    let ub: Vec<_> = (0..3).map(|i| b.axes()[i]).collect();
     let mut axes: Vec<_> = ua.iter().chain(&ub).copied().collect();
     cross_axes(&ua, &ub, &mut axes);
     sat_separation(&axes, |u| project_obb(a, u), |u| project_obb(b, u))
@@ -803,10 +803,20 @@ pub(super) fn obb_obb<T: Real>() -> Spec<T, Obb<T>, Obb<T>> {
     }
 }
 
+/// The box-triangle sweep with the triangle as shape A (the query takes the box first).
+pub(super) fn triangle_aabb_sweep<T: Real>(
+    t: &Triangle<T>,
+    vt: &Vector3<T>,
+    b: &Aabb<T>,
+    vb: &Vector3<T>,
+) -> Option<Impact<T>> {
+    od::aabb_triangle(b, vb, t, vt).map(Impact::swapped)
+}
+
 pub(super) fn triangle_aabb<T: Real>() -> Spec<T, Triangle<T>, Aabb<T>> {
     Spec {
         name: "triangle_aabb",
-        sweep: od::triangle_aabb,
+        sweep: triangle_aabb_sweep,
         distance: triangle_aabb_separation,
         overlap: |t, b| ov::aabb_triangle(b, t),
         off_shapes: None,
@@ -850,7 +860,7 @@ fn plane_sweep<T: Real, A: Moving<T>>(
 }
 
 pub(super) fn obb_reach<T: Real>(b: &Obb<T>, n: &Vector3<T>) -> T {
-    (0..3).fold(T::ZERO, |r, i| r + b.half_extents[i] * b.axis(i).dot(n).abs())
+    (0..3).fold(T::ZERO, |r, i| r + b.half_extents[i] * b.axes()[i].dot(n).abs())
 }
 
 /// The scene of the plane properties: a plane, a sphere, an oriented box and a box of one frame,
@@ -1026,16 +1036,6 @@ fn sphere_polygon<T: Real>(pair: Pair<Sphere<T>, ConvexPolygon<T>>) -> TestResul
     TestResult::passed()
 }
 
-#[test]
-fn sphere_polygon_first_contact_f32() {
-    run(sphere_polygon::<f32> as fn(_) -> _);
-}
-
-#[test]
-fn sphere_polygon_first_contact_f64() {
-    run(sphere_polygon::<f64> as fn(_) -> _);
-}
-
 // ---- Tunneling ---------------------------------------------------------------------------------
 
 /// A small fast object crossing a thin wall between two frames, clear of it at `t = 0` and
@@ -1093,7 +1093,7 @@ fn tunneling<T: Real>(seed: u64) -> TestResult {
         ),
         (
             "triangle_aabb",
-            od::triangle_aabb(
+            triangle_aabb_sweep(
                 &plate,
                 &-v,
                 &Aabb::from_center_extents(start, Vector3::repeat(l(r))),
@@ -1158,7 +1158,7 @@ fn non_finite<T: Real>(raw: [f64; 16]) -> TestResult {
         ("obb_plane", od::obb_plane(&o1, &va, &plane), used(&[0..3, 4..7, 8..16])),
         ("obb_halfspace", od::obb_halfspace(&o1, &va, &h), used(&[0..3, 4..7, 8..16])),
         ("obb_obb", od::obb_obb(&o1, &va, &o2, &vb), used(&[0..3, 4..16])),
-        ("triangle_aabb", od::triangle_aabb(&tri, &va, &b, &vb), used(&[0..3, 4..7, 8..14])),
+        ("triangle_aabb", triangle_aabb_sweep(&tri, &va, &b, &vb), used(&[0..3, 4..7, 8..14])),
         (
             "sphere_polygon",
             od::sphere_polygon(
@@ -1356,36 +1356,6 @@ mixed_symmetric_tests! {
 }
 
 #[test]
-fn planes_and_halfspaces_f32() {
-    run(planes::<f32> as fn(_) -> _);
-}
-
-#[test]
-fn planes_and_halfspaces_f64() {
-    run(planes::<f64> as fn(_) -> _);
-}
-
-#[test]
-fn tunneling_is_always_found_f32() {
-    run(tunneling::<f32> as fn(_) -> _);
-}
-
-#[test]
-fn tunneling_is_always_found_f64() {
-    run(tunneling::<f64> as fn(_) -> _);
-}
-
-#[test]
-fn non_finite_input_is_safe_f32() {
-    run(non_finite::<f32> as fn(_) -> _);
-}
-
-#[test]
-fn non_finite_input_is_safe_f64() {
-    run(non_finite::<f64> as fn(_) -> _);
-}
-
-#[test]
 fn soak_finding_infinite_capsule_end_is_no_impact() {
     // Found by the 1,000,000-case soak (non_finite_input_is_safe_f64): a capsule from the origin
     // to (−∞, −1, 0), radius 0, beside a unit sphere at (−1, 0, 0). The sphere touches that ray,
@@ -1401,3 +1371,5 @@ fn soak_finding_infinite_capsule_end_is_no_impact() {
     let r = non_finite::<f32>(raw);
     assert!(!r.is_failure(), "{r:?}");
 }
+
+osculate_testing::for_f32_and_f64!(run: sphere_polygon, planes, tunneling, non_finite);

@@ -36,13 +36,13 @@
 
 use std::f64::consts::{PI, TAU};
 
-use osculate_closest::{GjkStatus, SupportMap, Transformed, contact_convex, gjk};
+use osculate_closest::{DistanceStatus, SupportMap, Transformed, contact_convex, distance_convex};
 use osculate_dynamic::{
     RigidImpact, RigidMotion, RigidOptions, RigidStatus, Search, convex_convex_rigid,
     interval_halving, sphere_sphere_rigid,
 };
 use osculate_math::nalgebra::Quaternion;
-use osculate_math::testing::{Flavour, Frame, Generate, Rng, cases, test_tolerance};
+use osculate_testing::{Flavour, Frame, Generate, Rng, cases, test_tolerance};
 use osculate_math::{
     Bounded, Capsule, Cone, ConvexPolyhedron, Cylinder, Isometry3, Obb, Plane, Point3, Real,
     Rotation3, Sphere, Tetrahedron, Transform, Translation3, Unit, UnitQuaternion, Vector3,
@@ -174,7 +174,7 @@ fn thin_plank_spins_into_a_thin_wall<T: Real>() {
     for t in [0.0, 0.5, 1.0] {
         let pose = spin.pose_at(T::lit(t));
         let at = Transformed { shape: plank, pose };
-        let d = gjk(&at, &wall, None, 128).closest.distance;
+        let d = distance_convex(&at, &wall, None, 128).closest.distance;
         assert!(d > T::lit(0.1), "the plank clears the wall at t = {t}: {d:?}");
     }
     let corner = 0.5_f64.hypot(1.5);
@@ -845,8 +845,8 @@ impl<A: Body<T>, B: Body<T>, T: Real> Reference<A, B, T> {
     /// The signed distance at `t` (negative: the penetration depth by EPA) and GJK's witnesses.
     fn distance(&self, t: f64) -> (f64, Point3<f64>, Point3<f64>) {
         let (a, b) = self.posed(t);
-        let r = gjk(&a, &b, None, 256);
-        if r.status == GjkStatus::Overlapping {
+        let r = distance_convex(&a, &b, None, 256);
+        if r.status == DistanceStatus::Overlapping {
             let depth = contact_convex(&a, &b, 256).map_or(0.0, |c| c.distance.min(0.0));
             return (depth, r.closest.point_a, r.closest.point_b);
         }
@@ -878,9 +878,9 @@ impl<A: Body<T>, B: Body<T>, T: Real> Reference<A, B, T> {
     fn to_shape(&self, t: f64, p: &Point3<f64>, on_a: bool) -> f64 {
         let (a, b) = self.posed(t);
         if on_a {
-            gjk(p, &a, None, 256).closest.distance
+            distance_convex(p, &a, None, 256).closest.distance
         } else {
-            gjk(p, &b, None, 256).closest.distance
+            distance_convex(p, &b, None, 256).closest.distance
         }
     }
 

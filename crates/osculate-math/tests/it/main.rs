@@ -1,12 +1,12 @@
 //! Property tests of osculate-math's shapes, each written once, generic over the scalar, and
 //! instantiated for `f32` and `f64`.
 
-use osculate_math::testing::{Flavour, Frame, Generate, Motion, Rng, Sample, test_tolerance};
 use osculate_math::{
     Aabb, Bounded, Capsule, Cone, ContainsPoint, ConvexPolygon, ConvexPolyhedron, Cylinder,
     Halfspace, Isometry3, Line, Obb, Plane, Point3, Ray, Real, Segment, Sphere, Tetrahedron,
     Transform, Triangle, Vector3,
 };
+use osculate_testing::{Flavour, Frame, Generate, Generated, Motion, Rng, Sample, test_tolerance};
 use quickcheck::{QuickCheck, TestResult};
 
 /// Cases per property: enough to see every flavour many times, small enough for debug builds.
@@ -15,7 +15,7 @@ const CASES: u64 = 500;
 const SAMPLES: usize = 16;
 
 fn run<A: quickcheck::Arbitrary + std::fmt::Debug>(prop: fn(A) -> TestResult) {
-    let n = osculate_math::testing::cases(CASES);
+    let n = osculate_testing::cases(CASES);
     QuickCheck::new().tests(n).max_tests(n * 10).quickcheck(prop);
 }
 
@@ -301,7 +301,7 @@ fn non_finite_input_is_safe<T: Real>(raw: [f64; 7]) -> TestResult {
     if x[..6].iter().any(|v| v.is_nan()) && !Aabb::new(p, q).is_empty() {
         return TestResult::error("NaN box is not empty");
     }
-    let _ = ConvexPolyhedron::from_points(&[
+    let _ = ConvexPolyhedron::try_from_points(&[
         p,
         q,
         probe,
@@ -317,17 +317,17 @@ macro_rules! shape_properties {
         mod $name {
             mod solid_or_surface {
                 use super::super::*;
-                fn bounds_f32(s: $shape<f32>, seed: u64) -> TestResult {
-                    bounds_contain_samples(&s, seed)
+                fn bounds_f32(s: Generated<$shape<f32>>, seed: u64) -> TestResult {
+                    bounds_contain_samples(&s.0, seed)
                 }
-                fn bounds_f64(s: $shape<f64>, seed: u64) -> TestResult {
-                    bounds_contain_samples(&s, seed)
+                fn bounds_f64(s: Generated<$shape<f64>>, seed: u64) -> TestResult {
+                    bounds_contain_samples(&s.0, seed)
                 }
-                fn motion_f32(s: $shape<f32>, m: Motion<f32>, seed: u64) -> TestResult {
-                    motion_moves_samples(&s, &m.0, seed)
+                fn motion_f32(s: Generated<$shape<f32>>, m: Motion<f32>, seed: u64) -> TestResult {
+                    motion_moves_samples(&s.0, &m.0, seed)
                 }
-                fn motion_f64(s: $shape<f64>, m: Motion<f64>, seed: u64) -> TestResult {
-                    motion_moves_samples(&s, &m.0, seed)
+                fn motion_f64(s: Generated<$shape<f64>>, m: Motion<f64>, seed: u64) -> TestResult {
+                    motion_moves_samples(&s.0, &m.0, seed)
                 }
                 #[test]
                 fn bounding_box_contains_samples_f32() {
@@ -355,8 +355,8 @@ macro_rules! solid_properties {
         mod $name {
             use super::*;
             shape_properties!(shape: $shape);
-            fn contains_f32(s: $shape<f32>, seed: u64) -> TestResult { contains_agrees_with_samples(&s, seed) }
-            fn contains_f64(s: $shape<f64>, seed: u64) -> TestResult { contains_agrees_with_samples(&s, seed) }
+            fn contains_f32(s: Generated<$shape<f32>>, seed: u64) -> TestResult { contains_agrees_with_samples(&s.0, seed) }
+            fn contains_f64(s: Generated<$shape<f64>>, seed: u64) -> TestResult { contains_agrees_with_samples(&s.0, seed) }
             #[test]
             fn contains_point_agrees_with_samplers_f32() { run(|(s, seed)| contains_f32(s, seed)); }
             #[test]

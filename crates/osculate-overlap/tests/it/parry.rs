@@ -13,16 +13,16 @@
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 
-use osculate_math::testing::{GenerateAny, Motion, Pair, Rng};
+use osculate_closest as closest;
 use osculate_math::{
     Aabb, Capsule, Obb, Point3, Rotation3, Segment, Sphere, Transform, Triangle, Vector3,
 };
-use osculate_overlap::osculate_closest as closest;
 use osculate_overlap::{
     aabb_aabb, aabb_triangle, capsule_capsule, obb_obb, obb_triangle, segment_aabb, segment_obb,
     segment_triangle, segment_triangle_exact, sphere_aabb, sphere_capsule, sphere_obb,
     sphere_sphere, sphere_triangle, triangle_triangle, triangle_triangle_exact,
 };
+use osculate_testing::{GenerateAny, Motion, Pair, Rng};
 use parry3d_f64::math::{Pose, Rot3, Vector};
 use parry3d_f64::query;
 use parry3d_f64::shape;

@@ -15,23 +15,25 @@
 //! The band covers both the tests' own rounding and their documented slack toward "overlapping"
 //! (`RELATIVE_TOLERANCE × scale` = 128 ε × scale, well inside the band).
 
+use osculate_testing::for_f32_and_f64;
 use std::fmt::Debug;
 
-use osculate_math::testing::{Motion, Pair, Rng, Sample, test_tolerance};
+use osculate_closest as closest;
+use osculate_math::edge_edge_axis;
 use osculate_math::{
     Aabb, Capsule, Cone, ConvexPolygon, Halfspace, Matrix3, Obb, Plane, Point3, Real, Rotation3,
     Segment, Sphere, Transform, Triangle, Unit, Vector3,
 };
-use osculate_overlap::osculate_closest as closest;
-use osculate_overlap::sat::{Interval, edge_edge_axis, separated_on_axis};
+use osculate_overlap::sat::{Interval, separated_on_axis};
 use osculate_overlap::{
     aabb_aabb, aabb_aabb_center_extents, aabb_halfspace, aabb_plane, aabb_triangle,
     capsule_capsule, capsule_halfspace, capsule_plane, cone_halfspace, cone_plane, contains_point,
-    obb_halfspace, obb_obb, obb_plane, obb_triangle, segment_aabb, segment_obb, segment_triangle,
-    segment_triangle_exact, sphere_aabb, sphere_behind_plane, sphere_capsule, sphere_halfspace,
-    sphere_obb, sphere_plane, sphere_polygon, sphere_segment, sphere_sphere, sphere_triangle,
+    obb_halfspace, obb_obb, obb_plane, obb_triangle, segment_aabb, segment_obb, segment_sphere,
+    segment_triangle, segment_triangle_exact, sphere_aabb, sphere_behind_plane, sphere_capsule,
+    sphere_halfspace, sphere_obb, sphere_plane, sphere_polygon, sphere_sphere, sphere_triangle,
     triangle_halfspace, triangle_plane, triangle_triangle, triangle_triangle_exact,
 };
+use osculate_testing::{Motion, Pair, Rng, Sample, test_tolerance};
 use quickcheck::{QuickCheck, TestResult};
 
 /// Cases per property: enough to see every flavour many times, small enough for debug builds
@@ -41,24 +43,8 @@ const CASES: u64 = 500;
 const SAMPLES: usize = 16;
 
 fn run<A: quickcheck::Arbitrary + Debug>(prop: fn(A) -> TestResult) {
-    let n = osculate_math::testing::cases(CASES);
+    let n = osculate_testing::cases(CASES);
     QuickCheck::new().tests(n).max_tests(n * 10).min_tests_passed(n).quickcheck(prop);
-}
-
-/// One test per scalar type for each generic property `name::<T>`.
-macro_rules! for_f32_and_f64 {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[test]
-            fn f32() {
-                super::run(super::$name::<f32>);
-            }
-            #[test]
-            fn f64() {
-                super::run(super::$name::<f64>);
-            }
-        }
-    )*};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -113,7 +99,7 @@ pub(crate) fn tri_edges(t: &Triangle<f64>) -> Vec<Vector3<f64>> {
     vec![t.b - t.a, t.c - t.b, t.a - t.c]
 }
 pub(crate) fn obb_axes(b: &Obb<f64>) -> Vec<Vector3<f64>> {
-    vec![b.axis(0), b.axis(1), b.axis(2)]
+    b.axes().to_vec()
 }
 pub(crate) fn aabb_axes() -> Vec<Vector3<f64>> {
     vec![Vector3::x(), Vector3::y(), Vector3::z()]
@@ -278,9 +264,11 @@ fn sphere_sphere_agrees<T: Real>(p: Pair<Sphere<T>, Sphere<T>>) -> TestResult {
 fn sphere_segment_agrees<T: Real>(p: Pair<Sphere<T>, Segment<T>>) -> TestResult {
     let (s, seg) = (wsphere(&p.a), wseg(&p.b));
     let band = band::<T>(scale(&[s.center, seg.a, seg.b], &[s.radius]));
-    let d = closest::closest_points_sphere_segment(&Sphere::new(s.center, 0.0), &seg).distance;
+    let d = closest::closest_points_segment_sphere(&seg, &Sphere::new(s.center, 0.0))
+        .swapped()
+        .distance;
     let mut c = Checks::default();
-    c.expect("sphere_segment", sphere_segment(&p.a, &p.b), s.radius - d, band, &p);
+    c.expect("segment_sphere", segment_sphere(&p.b, &p.a), s.radius - d, band, &p);
     c.result()
 }
 
@@ -383,6 +371,7 @@ fn contains_point_agrees<T: Real>(p: Pair<Obb<T>, Sphere<T>>) -> TestResult {
 }
 
 for_f32_and_f64!(
+    run:
     sphere_sphere_agrees,
     sphere_segment_agrees,
     sphere_capsule_agrees,
@@ -462,10 +451,11 @@ fn aabb_forms_agree_exactly<T: Real>(raw: (Vec<i8>, u64)) -> TestResult {
 /// one of the axes separates.
 fn obb_brute_force<T: Real>(a: &Obb<T>, b: &Obb<T>, scale: T) -> bool {
     let (ca, cb) = (a.corners(), b.corners());
-    let mut axes = vec![a.axis(0), a.axis(1), a.axis(2), b.axis(0), b.axis(1), b.axis(2)];
+    let mut axes =
+        vec![a.axes()[0], a.axes()[1], a.axes()[2], b.axes()[0], b.axes()[1], b.axes()[2]];
     for i in 0..3 {
         for j in 0..3 {
-            if let Some(m) = edge_edge_axis(&a.axis(i), &b.axis(j), &(b.center - a.center)) {
+            if let Some(m) = edge_edge_axis(&a.axes()[i], &b.axes()[j], &(b.center - a.center)) {
                 axes.push(m);
             }
         }
@@ -487,15 +477,15 @@ fn obb_edge_allowance<T: Real>(a: &Obb<f64>, b: &Obb<f64>) -> f64 {
     let d = b.center - a.center;
     let scale = d.amax() + ea.amax() + eb.amax();
     let sep = |n: &Vector3<f64>| {
-        let ra: f64 = (0..3).map(|q| ea[q] * a.axis(q).dot(n).abs()).sum();
-        let rb: f64 = (0..3).map(|q| eb[q] * b.axis(q).dot(n).abs()).sum();
+        let ra: f64 = (0..3).map(|q| ea[q] * a.axes()[q].dot(n).abs()).sum();
+        let rb: f64 = (0..3).map(|q| eb[q] * b.axes()[q].dot(n).abs()).sum();
         d.dot(n).abs() - ra - rb
     };
-    let face = (0..3).map(|i| sep(&a.axis(i)).max(sep(&b.axis(i)))).fold(f64::MIN, f64::max);
+    let face = (0..3).map(|i| sep(&a.axes()[i]).max(sep(&b.axes()[i]))).fold(f64::MIN, f64::max);
     let mut best = (face, 0.0);
     for i in 0..3 {
         for j in 0..3 {
-            let c = a.axis(i).cross(&b.axis(j));
+            let c = a.axes()[i].cross(&b.axes()[j]);
             let len = c.norm();
             if len < f64::EPSILON {
                 continue;
@@ -702,6 +692,7 @@ fn edge_edge_axis_is_perpendicular<T: Real>(p: Pair<Segment<T>, Segment<T>>) -> 
 }
 
 for_f32_and_f64!(
+    run:
     edge_edge_axis_is_perpendicular,
     aabb_aabb_agrees,
     aabb_forms_agree_exactly,
@@ -759,7 +750,7 @@ fn segment_triangle_agrees<T: Real>(p: Pair<Segment<T>, Triangle<T>>) -> TestRes
     c.result()
 }
 
-for_f32_and_f64!(triangle_triangle_agrees, segment_triangle_agrees);
+for_f32_and_f64!(run: triangle_triangle_agrees, segment_triangle_agrees);
 
 // ---------------------------------------------------------------------------------------------
 // Exact cases on integer coordinates, against an integer brute force.
@@ -951,7 +942,7 @@ fn moved_integer_configurations_agree<T: Real>((seed, m): (u64, Motion<T>)) -> T
     c.result()
 }
 
-for_f32_and_f64!(exact_modes_match_integer_brute_force, moved_integer_configurations_agree);
+for_f32_and_f64!(run: exact_modes_match_integer_brute_force, moved_integer_configurations_agree);
 
 // ---------------------------------------------------------------------------------------------
 // Planes and halfspaces: signed distances of the shapes' extreme points.
@@ -1076,6 +1067,7 @@ fn triangle_plane_agrees<T: Real>(p: Pair<Triangle<T>, Plane<T>>) -> TestResult 
 }
 
 for_f32_and_f64!(
+    run:
     sphere_plane_agrees,
     aabb_plane_agrees,
     obb_plane_agrees,
@@ -1221,6 +1213,7 @@ fn obb_triangle_agrees_with_closest<T: Real>(
 }
 
 for_f32_and_f64!(
+    run:
     aabb_aabb_agrees_with_closest,
     obb_obb_agrees_with_closest,
     aabb_triangle_agrees_with_closest,
@@ -1258,7 +1251,9 @@ fn sphere_near_touching<T: Real, X: Debug>(
 fn sphere_segment_near_touching<T: Real>((p, k): (Pair<Sphere<T>, Segment<T>>, u8)) -> TestResult {
     let (s, seg) = (wsphere(&p.a), wseg(&p.b));
     let d = closest::sq_distance_point_segment(&s.center, &seg).sqrt();
-    sphere_near_touching(&p.a, &p.b, k, d, &[s.center, seg.a, seg.b], sphere_segment)
+    sphere_near_touching(&p.a, &p.b, k, d, &[s.center, seg.a, seg.b], |s, seg| {
+        segment_sphere(seg, s)
+    })
 }
 
 fn sphere_capsule_near_touching<T: Real>((p, k): (Pair<Sphere<T>, Capsule<T>>, u8)) -> TestResult {
@@ -1298,6 +1293,7 @@ fn sphere_triangle_near_touching<T: Real>(
 }
 
 for_f32_and_f64!(
+    run:
     sphere_segment_near_touching,
     sphere_capsule_near_touching,
     sphere_aabb_near_touching,
@@ -1428,7 +1424,7 @@ fn motion_sphere_segment<T: Real>((p, m): (Pair<Sphere<T>, Segment<T>>, Motion<T
     let d = closest::sq_distance_point_segment(&s.center, &seg).sqrt();
     let (sm, segm) = (p.a.transformed(&m.0), p.b.transformed(&m.0));
     let mut c = Checks::default();
-    c.expect("moved sphere_segment", sphere_segment(&sm, &segm), s.radius - d, band, &(&p, &m));
+    c.expect("moved segment_sphere", segment_sphere(&segm, &sm), s.radius - d, band, &(&p, &m));
     c.result()
 }
 
@@ -1502,6 +1498,7 @@ fn motion_cone_planes<T: Real>((p, m): (Pair<Cone<T>, Plane<T>>, Motion<T>)) -> 
 }
 
 for_f32_and_f64!(
+    run:
     motion_round,
     motion_boxes,
     motion_box_triangle,
@@ -1566,7 +1563,7 @@ fn non_finite_is_false<T: Real>(raw: Raw) -> TestResult {
     };
     let answers = [
         ("sphere_sphere", sphere_sphere(&s1, &s2)),
-        ("sphere_segment", sphere_segment(&s1, &seg)),
+        ("segment_sphere", segment_sphere(&seg, &s1)),
         ("sphere_capsule", sphere_capsule(&s2, &cap1)),
         ("capsule_capsule", capsule_capsule(&cap1, &cap2)),
         ("sphere_aabb", sphere_aabb(&s1, &b2)),
@@ -1664,7 +1661,7 @@ fn non_finite_is_false<T: Real>(raw: Raw) -> TestResult {
     c.result()
 }
 
-for_f32_and_f64!(non_finite_is_false);
+for_f32_and_f64!(run: non_finite_is_false);
 
 // ---------------------------------------------------------------------------------------------
 // Cases the 1,000,000-case soak found (2026-11-23), replayed through the properties that found

@@ -152,7 +152,7 @@ pub(crate) fn build_scene() -> Result<Vec<Object>, ShapeError> {
     let turn = |axis: Vector3<f64>, angle: f64| {
         Rotation3::from_axis_angle(&UnitVector3::new_normalize(axis), angle)
     };
-    let gem = ConvexPolyhedron::from_points(&[
+    let gem = ConvexPolyhedron::try_from_points(&[
         p(-3.2, 0.0, 1.2),
         p(-2.4, 0.0, 1.6),
         p(-2.6, 0.0, 0.6),
@@ -236,7 +236,7 @@ pub(crate) fn build_scene() -> Result<Vec<Object>, ShapeError> {
         },
         Object {
             name: "back wall",
-            shape: Shape::Wall(Plane::from_point_normal(p(0.0, 0.0, -5.0), Vector3::z())?),
+            shape: Shape::Wall(Plane::try_from_point_normal(p(0.0, 0.0, -5.0), Vector3::z())?),
             color: [0.6, 0.65, 0.75],
         },
     ])
@@ -516,7 +516,7 @@ pub(crate) fn sweep_svg() -> (String, usize) {
         Vector3::new(0.5, 0.5, 0.5),
     );
     body += &view.polyline(&[wall.a, wall.b], false, "stroke=\"#333\" stroke-width=\"4\"");
-    let (u0, u1) = (post.axis(0) * post.half_extents.x, post.axis(1) * post.half_extents.y);
+    let (u0, u1) = (post.axes()[0] * post.half_extents.x, post.axes()[1] * post.half_extents.y);
     let c = post.center;
     body += &view.polyline(
         &[c + u0 + u1, c - u0 + u1, c - u0 - u1, c + u0 - u1],

@@ -104,7 +104,7 @@ fn shared_mesh_edges_and_vertices<T: Real>() {
         .collect();
     let tris: Vec<Triangle<T>> =
         (0..6).map(|k| Triangle::new(c, ring[k], ring[(k + 1) % 6])).collect();
-    let mut rng = osculate_math::testing::Rng::new(7);
+    let mut rng = osculate_testing::Rng::new(7);
     let hits = |r: &Ray<T>| {
         tris.iter()
             .filter(|t| cast::ray_triangle_watertight(r, t, cast::Culling::TwoSided).is_some())
@@ -287,7 +287,7 @@ fn zero_length_motion<T: Real>() {
             ("capsule_capsule", dynamic::capsule_capsule(&cap(0.0), &z, &cap(x_near), &z)),
             ("aabb_aabb", dynamic::aabb_aabb(&cube(0.0), &z, &cube(x_near), &z)),
             ("obb_obb", dynamic::obb_obb(&cube(0.0).to_obb(), &z, &cube(x_near).to_obb(), &z)),
-            ("triangle_aabb", dynamic::triangle_aabb(&tri(x_near), &z, &cube(0.0), &z)),
+            ("aabb_triangle", dynamic::aabb_triangle(&cube(0.0), &z, &tri(x_near), &z)),
             ("sphere_plane", dynamic::sphere_plane(&unit(5.0 + x_near), &z, &plane)),
         ];
         for (name, hit) in hits {

@@ -1,0 +1,328 @@
+//! Criterion benchmarks of triangle meshes: osculate's `TriangleMesh` (f32 and f64) beside
+//! parry3d's `TriMesh` on its most direct paths (`TriMesh::new`, `RayCast::cast_local_ray`,
+//! `PointQuery::project_local_point`, `query::intersection_test`).
+//!
+//! The meshes are displaced spheres: an icosahedron whose faces are cut into `n²` triangles
+//! (vertices shared), pushed onto a bumpy sphere of radius about 1; 10k, 100k and 1M triangles.
+//! Incoherent rays start on a sphere of radius 3 and aim at random points within radius 1;
+//! coherent rays come from a 64 × 64 pinhole camera at distance 3, in scanline order. Each
+//! iteration casts one ray of a seeded batch, so the time is the time of one ray (criterion's
+//! throughput line gives rays per second). The build group builds each mesh once per iteration.
+//! The heap memory of each mesh per triangle is printed once per size.
+//!
+//! Run one group with short settings, e.g.
+//! `cargo bench -p osculate-benches --bench mesh -- mesh_ray_incoherent --warm-up-time 1 --measurement-time 3`.
+
+use std::collections::HashMap;
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use osculate::cast::Culling;
+use osculate::mesh::{TriangleMesh, closest_point_on_mesh, overlap_convex_mesh, ray_mesh};
+use osculate_testing::Rng;
+use osculate_math::{Point3, Ray, Sphere, Vector3};
+use parry3d::query::{PointQuery as _, RayCast as _};
+
+/// Rays (or points) per batch, cycled with `i & (BATCH - 1)`.
+const BATCH: usize = 4096;
+
+/// The mesh sizes: triangles per icosahedron face edge, and the label.
+const SIZES: [(usize, &str); 3] = [(22, "10k"), (71, "100k"), (224, "1M")];
+
+/// The bumpy sphere's radius along the unit direction `d`.
+fn radius(d: [f64; 3]) -> f64 {
+    let [x, y, z] = d;
+    1.0 + 0.05 * (5.0 * x).sin() * (7.0 * y).sin() * (6.0 * z).sin()
+        + 0.01 * (23.0 * x + 1.0).sin() * (19.0 * z + 2.0).sin()
+}
+
+/// The displaced sphere with `20 n²` triangles: vertices and counter-clockwise triangles.
+fn sphere(n: usize) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
+    let t = (1.0 + 5.0_f64.sqrt()) / 2.0;
+    let ico = [
+        [-1.0, t, 0.0],
+        [1.0, t, 0.0],
+        [-1.0, -t, 0.0],
+        [1.0, -t, 0.0],
+        [0.0, -1.0, t],
+        [0.0, 1.0, t],
+        [0.0, -1.0, -t],
+        [0.0, 1.0, -t],
+        [t, 0.0, -1.0],
+        [t, 0.0, 1.0],
+        [-t, 0.0, -1.0],
+        [-t, 0.0, 1.0],
+    ];
+    let faces = [
+        [0, 11, 5],
+        [0, 5, 1],
+        [0, 1, 7],
+        [0, 7, 10],
+        [0, 10, 11],
+        [1, 5, 9],
+        [5, 11, 4],
+        [11, 10, 2],
+        [10, 7, 6],
+        [7, 1, 8],
+        [3, 9, 4],
+        [3, 4, 2],
+        [3, 2, 6],
+        [3, 6, 8],
+        [3, 8, 9],
+        [4, 9, 5],
+        [2, 4, 11],
+        [6, 2, 10],
+        [8, 6, 7],
+        [9, 8, 1],
+    ];
+    let mut vertices = Vec::new();
+    let mut index: HashMap<[i64; 3], u32> = HashMap::new();
+    let mut vertex = |p: [f64; 3]| -> u32 {
+        // Shared edges produce the same point from two faces, up to rounding: key it coarsely.
+        let key = p.map(|c| (c * 1e9).round() as i64);
+        *index.entry(key).or_insert_with(|| {
+            let l = (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]).sqrt();
+            let d = p.map(|c| c / l);
+            let r = radius(d);
+            vertices.push(d.map(|c| c * r));
+            (vertices.len() - 1) as u32
+        })
+    };
+    let mut triangles = Vec::new();
+    for f in faces {
+        let [a, b, c] = f.map(|i| ico[i]);
+        let at = |i: usize, j: usize| -> [f64; 3] {
+            let (u, v) = (i as f64 / n as f64, j as f64 / n as f64);
+            std::array::from_fn(|k| a[k] + u * (b[k] - a[k]) + v * (c[k] - a[k]))
+        };
+        let mut grid = vec![vec![0u32; n + 1]; n + 1];
+        for (i, row) in grid.iter_mut().enumerate() {
+            for (j, cell) in row.iter_mut().enumerate().take(n + 1 - i) {
+                *cell = vertex(at(i, j));
+            }
+        }
+        for i in 0..n {
+            for j in 0..n - i {
+                triangles.push([grid[i][j], grid[i + 1][j], grid[i][j + 1]]);
+                if i + j + 1 < n {
+                    triangles.push([grid[i + 1][j], grid[i + 1][j + 1], grid[i][j + 1]]);
+                }
+            }
+        }
+    }
+    (vertices, triangles)
+}
+
+/// The mesh built, or a panic naming the error (the generator makes valid meshes).
+fn valid<M, E: std::fmt::Debug>(r: Result<M, E>) -> M {
+    match r {
+        Ok(m) => m,
+        Err(e) => panic!("the generated mesh is invalid: {e:?}"),
+    }
+}
+
+/// The three meshes of one size.
+struct Meshes {
+    f32: TriangleMesh<f32>,
+    f64: TriangleMesh<f64>,
+    parry: parry3d::shape::TriMesh,
+}
+
+fn meshes(v: &[[f64; 3]], t: &[[u32; 3]]) -> Meshes {
+    let p = |x: &[f64; 3]| Point3::new(x[0], x[1], x[2]);
+    let v64: Vec<Point3<f64>> = v.iter().map(p).collect();
+    let v32: Vec<Point3<f32>> = v64.iter().map(|x| x.cast()).collect();
+    let vp: Vec<parry3d::math::Vector> =
+        v32.iter().map(|x| parry3d::math::Vector::new(x.x, x.y, x.z)).collect();
+    Meshes {
+        f32: valid(TriangleMesh::try_new(v32, t.to_vec())),
+        f64: valid(TriangleMesh::try_new(v64, t.to_vec())),
+        parry: valid(parry3d::shape::TriMesh::new(vp, t.to_vec())),
+    }
+}
+
+/// Incoherent rays: from a sphere of radius 3 toward random points within radius 1 (unit
+/// directions).
+fn incoherent(rng: &mut Rng) -> Vec<Ray<f64>> {
+    (0..BATCH)
+        .map(|_| {
+            let o = rng.unit_vector::<f64>().into_inner() * 3.0;
+            let target = rng.unit_vector::<f64>().into_inner() * rng.unit().cbrt();
+            Ray::new(Point3::from(o), (target - o).normalize())
+        })
+        .collect()
+}
+
+/// Coherent rays: a 64 × 64 pinhole camera at (0.3, 0.2, 3) looking down −z, scanline order.
+fn coherent() -> Vec<Ray<f64>> {
+    let eye = Point3::new(0.3, 0.2, 3.0);
+    (0..BATCH)
+        .map(|k| {
+            let (x, y) = ((k % 64) as f64 / 63.0 - 0.5, (k / 64) as f64 / 63.0 - 0.5);
+            Ray::new(eye, Vector3::new(x * 0.9, y * 0.9, -1.0).normalize())
+        })
+        .collect()
+}
+
+fn parry_ray(r: &Ray<f32>) -> parry3d::query::Ray {
+    let v = |p: &Vector3<f32>| parry3d::math::Vector::new(p.x, p.y, p.z);
+    parry3d::query::Ray::new(v(&r.origin.coords), v(&r.direction))
+}
+
+/// One ray group: osculate f32 and f64 and parry3d on every size.
+fn ray_group(c: &mut Criterion, name: &str, all: &[(Meshes, &str)], rays: &[Ray<f64>]) {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Elements(1));
+    let r32: Vec<Ray<f32>> =
+        rays.iter().map(|r| Ray::new(r.origin.cast(), r.direction.cast())).collect();
+    let rp: Vec<parry3d::query::Ray> = r32.iter().map(parry_ray).collect();
+    for (m, label) in all {
+        let mut i = 0usize;
+        g.bench_function(BenchmarkId::new("osculate-f32", label), |b| {
+            b.iter(|| {
+                i = i.wrapping_add(1);
+                black_box(ray_mesh(black_box(&r32[i & (BATCH - 1)]), &m.f32, Culling::TwoSided))
+            })
+        });
+        g.bench_function(BenchmarkId::new("osculate-f64", label), |b| {
+            b.iter(|| {
+                i = i.wrapping_add(1);
+                black_box(ray_mesh(black_box(&rays[i & (BATCH - 1)]), &m.f64, Culling::TwoSided))
+            })
+        });
+        g.bench_function(BenchmarkId::new("parry3d", label), |b| {
+            b.iter(|| {
+                i = i.wrapping_add(1);
+                black_box(m.parry.cast_local_ray(black_box(&rp[i & (BATCH - 1)]), f32::MAX, true))
+            })
+        });
+    }
+    g.finish();
+}
+
+fn all_meshes() -> Vec<(Meshes, &'static str)> {
+    SIZES
+        .iter()
+        .map(|&(n, label)| {
+            let (v, t) = sphere(n);
+            let m = meshes(&v, &t);
+            let per = |bytes: usize| bytes as f64 / t.len() as f64;
+            eprintln!(
+                "mesh {label}: {} triangles, {} vertices; heap bytes per triangle: osculate-f32 {:.1}, osculate-f64 {:.1}, parry3d {:.1}",
+                t.len(),
+                v.len(),
+                per(m.f32.memory_bytes()),
+                per(m.f64.memory_bytes()),
+                per(m.parry.heap_memory_size()),
+            );
+            (m, label)
+        })
+        .collect()
+}
+
+fn rays(c: &mut Criterion) {
+    let all = all_meshes();
+    let mut rng = Rng::new(0x5EED_0026);
+    ray_group(c, "mesh_ray_incoherent", &all, &incoherent(&mut rng));
+    ray_group(c, "mesh_ray_coherent", &all, &coherent());
+
+    // Closest point: points within radius 2.
+    let mut g = c.benchmark_group("mesh_point");
+    g.throughput(Throughput::Elements(1));
+    let points: Vec<Point3<f64>> = (0..BATCH)
+        .map(|_| Point3::from(rng.unit_vector::<f64>().into_inner() * 2.0 * rng.unit().cbrt()))
+        .collect();
+    let p32: Vec<Point3<f32>> = points.iter().map(|p| p.cast()).collect();
+    let pp: Vec<parry3d::math::Vector> =
+        p32.iter().map(|p| parry3d::math::Vector::new(p.x, p.y, p.z)).collect();
+    for (m, label) in &all {
+        let mut i = 0usize;
+        g.bench_function(BenchmarkId::new("osculate-f32", label), |b| {
+            b.iter(|| {
+                i = i.wrapping_add(1);
+                black_box(closest_point_on_mesh(black_box(&p32[i & (BATCH - 1)]), &m.f32))
+            })
+        });
+        g.bench_function(BenchmarkId::new("osculate-f64", label), |b| {
+            b.iter(|| {
+                i = i.wrapping_add(1);
+                black_box(closest_point_on_mesh(black_box(&points[i & (BATCH - 1)]), &m.f64))
+            })
+        });
+        g.bench_function(BenchmarkId::new("parry3d", label), |b| {
+            b.iter(|| {
+                i = i.wrapping_add(1);
+                black_box(m.parry.project_local_point(black_box(pp[i & (BATCH - 1)]), false))
+            })
+        });
+    }
+    g.finish();
+
+    // Sphere-mesh overlap: balls of radius 0.05 centred within radius 1.2.
+    let mut g = c.benchmark_group("mesh_sphere_overlap");
+    g.throughput(Throughput::Elements(1));
+    let balls: Vec<Sphere<f32>> = (0..BATCH)
+        .map(|_| {
+            let c = rng.unit_vector::<f64>().into_inner() * 1.2 * rng.unit().cbrt();
+            Sphere::new(Point3::from(c).cast(), 0.05)
+        })
+        .collect();
+    let ball = parry3d::shape::Ball::new(0.05);
+    let poses: Vec<parry3d::math::Pose> = balls
+        .iter()
+        .map(|s| {
+            parry3d::math::Pose::from_translation(parry3d::math::Vector::new(
+                s.center.x, s.center.y, s.center.z,
+            ))
+        })
+        .collect();
+    for (m, label) in &all {
+        let mut i = 0usize;
+        g.bench_function(BenchmarkId::new("osculate-f32", label), |b| {
+            b.iter(|| {
+                i = i.wrapping_add(1);
+                black_box(overlap_convex_mesh(black_box(&balls[i & (BATCH - 1)]), &m.f32))
+            })
+        });
+        g.bench_function(BenchmarkId::new("parry3d", label), |b| {
+            b.iter(|| {
+                i = i.wrapping_add(1);
+                let pose = black_box(&poses[i & (BATCH - 1)]);
+                black_box(parry3d::query::intersection_test(
+                    pose,
+                    &ball,
+                    &parry3d::math::Pose::IDENTITY,
+                    &m.parry,
+                ))
+            })
+        });
+    }
+    g.finish();
+}
+
+fn build(c: &mut Criterion) {
+    let mut g = c.benchmark_group("mesh_build");
+    g.sample_size(10);
+    for &(n, label) in &SIZES {
+        let (v, t) = sphere(n);
+        let v32: Vec<Point3<f32>> =
+            v.iter().map(|x| Point3::new(x[0] as f32, x[1] as f32, x[2] as f32)).collect();
+        let v64: Vec<Point3<f64>> = v.iter().map(|x| Point3::new(x[0], x[1], x[2])).collect();
+        let vp: Vec<parry3d::math::Vector> =
+            v32.iter().map(|x| parry3d::math::Vector::new(x.x, x.y, x.z)).collect();
+        g.throughput(Throughput::Elements(t.len() as u64));
+        g.bench_function(BenchmarkId::new("osculate-f32", label), |b| {
+            b.iter(|| black_box(TriangleMesh::try_new(v32.clone(), t.clone())))
+        });
+        g.bench_function(BenchmarkId::new("osculate-f64", label), |b| {
+            b.iter(|| black_box(TriangleMesh::try_new(v64.clone(), t.clone())))
+        });
+        g.bench_function(BenchmarkId::new("parry3d", label), |b| {
+            b.iter(|| black_box(parry3d::shape::TriMesh::new(vp.clone(), t.clone())))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, build, rays);
+criterion_main!(benches);

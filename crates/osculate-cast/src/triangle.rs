@@ -1,0 +1,375 @@
+//! Rays and lines against triangles: Möller-Trumbore (1997), the watertight test of Woop, Benthin
+//! and Wald (2013), and the line test of Ericson 5.3.4; one- or two-sided ([`Culling`]).
+
+use osculate_math::{Point3, Ray, Real, Triangle, is_finite_point};
+
+use crate::plane::facing;
+use crate::types::{TriangleHit, hit, valid_ray};
+
+/// Which faces of a triangle a ray cast may hit.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::{Culling, ray_triangle};
+/// use osculate_math::{Point3, Ray, Triangle, Vector3};
+///
+/// // Counter-clockwise seen from +z: the front face looks up.
+/// let t = Triangle::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+/// let down = Ray::new(Point3::new(0.2, 0.2, 1.0), -Vector3::z());
+/// let up = Ray::new(Point3::new(0.2, 0.2, -1.0), Vector3::z());
+/// assert!(ray_triangle(&down, &t, Culling::FrontOnly).is_some());
+/// assert!(ray_triangle(&up, &t, Culling::FrontOnly).is_none()); // reaches the back face
+/// assert!(ray_triangle(&up, &t, Culling::TwoSided).is_some());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Culling {
+    /// Both faces hit (a two-sided triangle).
+    TwoSided,
+    /// Only the front face hits (back faces are culled): the face `(b − a) × (c − a)` points out
+    /// of, whose vertices a ray hitting it sees counter-clockwise. Rays reaching the back face miss.
+    FrontOnly,
+}
+
+/// The hit on a triangle from its parameter and barycentrics.
+#[inline]
+fn triangle_hit<T: Real>(
+    ray: &Ray<T>,
+    tri: &Triangle<T>,
+    t: T,
+    barycentric: [T; 3],
+) -> Option<TriangleHit<T>> {
+    if !(T::ZERO <= t && t <= ray.max_t) {
+        return None;
+    }
+    let hit = hit(ray, t, t, facing(&tri.normal(), &ray.direction), false)?;
+    Some(TriangleHit { hit, barycentric })
+}
+
+/// The cast of `ray` against triangle `tri` by Möller and Trumbore (1997, "Fast, Minimum Storage
+/// Ray/Triangle Intersection"; Ericson 5.3.6): Cramer's rule on `o + t·d = a + v(b − a) + w(c − a)`
+/// with the determinant from one cross product. Fast, but not watertight: a ray through a shared
+/// edge of two triangles can miss both by rounding (see [`ray_triangle_watertight`]). Edges and
+/// vertices count as inside.
+///
+/// A collapsed triangle or a ray parallel to its plane (the determinant below
+/// [`Real::DEGENERATE_SQ_TOLERANCE`] relative to `|d|·|b − a|·|c − a|`, squared: collinear vertices
+/// or a ray along the plane up to rounding, where the determinant is noise) misses. `None` on a
+/// miss, an invalid ray or NaN. The normal faces the ray.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::{Culling, ray_triangle};
+/// use osculate_math::{Point3, Ray, Triangle, Vector3};
+///
+/// let t = Triangle::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+/// let down = Ray::new(Point3::new(0.25, 0.25, 1.0), -Vector3::z());
+/// let h = ray_triangle(&down, &t, Culling::FrontOnly).unwrap();
+/// assert_eq!((h.hit.t_enter, h.barycentric), (1.0, [0.5, 0.25, 0.25]));
+/// let up = Ray::new(Point3::new(0.25, 0.25, -1.0), Vector3::z());
+/// assert!(ray_triangle(&up, &t, Culling::FrontOnly).is_none()); // the back face
+/// assert!(ray_triangle(&up, &t, Culling::TwoSided).is_some());
+/// ```
+#[must_use]
+pub fn ray_triangle<T: Real>(
+    ray: &Ray<T>,
+    tri: &Triangle<T>,
+    culling: Culling,
+) -> Option<TriangleHit<T>> {
+    // No separate validation pass: a non-finite direction or vertex makes `det` non-finite (an
+    // infinite component of `e2` or `d` reaches two components of `p`, and `∞·0` is NaN), a zero
+    // direction makes it zero, a non-finite origin makes `v` infinite or NaN, and `max_t < 0` or
+    // NaN fails the final range test; `unit_tests::invalid_rays_miss` walks every special value
+    // through every coordinate.
+    let (e1, e2) = (tri.b - tri.a, tri.c - tri.a);
+    let p = ray.direction.cross(&e2);
+    let det = e1.dot(&p);
+    // Front face: det > 0 means the ray comes against the normal e1 × e2.
+    let ok = match culling {
+        Culling::TwoSided => det != T::ZERO,
+        Culling::FrontOnly => det > T::ZERO,
+    };
+    if !ok || !det.is_finite() {
+        return None;
+    }
+    let inv = T::ONE / det;
+    let s = ray.origin - tri.a;
+    let v = s.dot(&p) * inv;
+    if !(T::ZERO <= v && v <= T::ONE) {
+        return None;
+    }
+    let q = s.cross(&e1);
+    let w = ray.direction.dot(&q) * inv;
+    if !(T::ZERO <= w && v + w <= T::ONE) {
+        return None;
+    }
+    // det = d·(e2 × e1): below DEGENERATE_SQ_TOLERANCE relative to |d|·|e1|·|e2| (squared), the
+    // triangle is collapsed or the ray runs along its plane up to rounding, and the barycentrics
+    // above are rounding noise that could put a hit anywhere along the ray. Tested only here, on
+    // a candidate hit: a miss never pays for the three squared lengths.
+    let scale_sq = e1.norm_squared() * e2.norm_squared() * ray.direction.norm_squared();
+    if det * det <= T::DEGENERATE_SQ_TOLERANCE * scale_sq {
+        return None;
+    }
+    let t = e2.dot(&q) * inv;
+    triangle_hit(ray, tri, t, [T::ONE - v - w, v, w])
+}
+
+/// The edge functions of the watertight test in `f64`, for an `f32` input whose `f32` values were
+/// exactly zero (the paper's fallback: the products are then exact in double).
+fn edge_functions_f64(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64) -> [f64; 3] {
+    [cx * by - cy * bx, ax * cy - ay * cx, bx * ay - by * ax]
+}
+
+/// The cast of `ray` against triangle `tri` by the watertight algorithm of Woop, Benthin and Wald
+/// ("Watertight Ray/Triangle Intersection", JCGT 2013): the vertices are translated to the ray's
+/// origin, the axes permuted so the ray's largest direction component is `z` (winding kept), and
+/// sheared so the ray becomes the `z` axis; the 2D edge functions `U, V, W` of the sheared vertices
+/// then decide, and since two triangles sharing an edge compute that edge's function from the same
+/// numbers with opposite signs, no ray slips between them. For an `f32` input whose edge function
+/// is exactly 0 the three are recomputed in `f64`, as the paper prescribes. Edges count as inside
+/// (`U, V, W ≥ 0` or all `≤ 0`).
+///
+/// A triangle collapsed up to rounding (`|(b − a) × (c − a)|²` at most
+/// [`Real::DEGENERATE_SQ_TOLERANCE`] `|b − a|²|c − a|²`) misses: its edge functions are rounding
+/// noise. (The test depends on the triangle only, so two triangles sharing an edge still leave no
+/// gap between them that a ray could slip through, unless one of them is such a sliver.) `None`
+/// on a miss, an invalid ray or NaN. The normal faces the ray.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::{Culling, ray_triangle_watertight};
+/// use osculate_math::{Point3, Ray, Triangle, Vector3};
+///
+/// // Two triangles sharing the diagonal of a square; a ray exactly through the diagonal hits.
+/// let a = Triangle::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(1.0, 1.0, 0.0));
+/// let b = Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+/// let r = Ray::new(Point3::new(0.3, 0.3, 1.0), -Vector3::z());
+/// assert!(ray_triangle_watertight(&r, &a, Culling::TwoSided).is_some() || ray_triangle_watertight(&r, &b, Culling::TwoSided).is_some());
+/// ```
+#[must_use]
+pub fn ray_triangle_watertight<T: Real>(
+    ray: &Ray<T>,
+    tri: &Triangle<T>,
+    culling: Culling,
+) -> Option<TriangleHit<T>> {
+    if !(valid_ray(ray)
+        && is_finite_point(&tri.a)
+        && is_finite_point(&tri.b)
+        && is_finite_point(&tri.c))
+    {
+        return None;
+    }
+    // A triangle collapsed up to rounding (|(b − a) × (c − a)|² below DEGENERATE_SQ_TOLERANCE
+    // times |b − a|²|c − a|²) misses: its edge functions are noise of one sign as often as not,
+    // and their noise barycentrics put the hit anywhere along the sliver's length.
+    let (e1, e2) = (tri.b - tri.a, tri.c - tri.a);
+    if !(e1.cross(&e2).norm_squared()
+        > T::DEGENERATE_SQ_TOLERANCE * e1.norm_squared() * e2.norm_squared())
+    {
+        return None;
+    }
+    let d = ray.direction;
+    // The axis of the largest |d| becomes z; x and y follow cyclically, swapped if d_z < 0 to keep
+    // the winding.
+    let ad = d.abs();
+    let kz = if ad.x >= ad.y && ad.x >= ad.z {
+        0
+    } else if ad.y >= ad.z {
+        1
+    } else {
+        2
+    };
+    let (mut kx, mut ky) = ((kz + 1) % 3, (kz + 2) % 3);
+    if d[kz] < T::ZERO {
+        core::mem::swap(&mut kx, &mut ky);
+    }
+    let sx = d[kx] / d[kz];
+    let sy = d[ky] / d[kz];
+    let sz = T::ONE / d[kz];
+    let (a, b, c) = (tri.a - ray.origin, tri.b - ray.origin, tri.c - ray.origin);
+    let (ax, ay) = (a[kx] - sx * a[kz], a[ky] - sy * a[kz]);
+    let (bx, by) = (b[kx] - sx * b[kz], b[ky] - sy * b[kz]);
+    let (cx, cy) = (c[kx] - sx * c[kz], c[ky] - sy * c[kz]);
+    let mut u = cx * by - cy * bx;
+    let mut v = ax * cy - ay * cx;
+    let mut w = bx * ay - by * ax;
+    let is_f32 = T::EPSILON > T::lit(1e-10);
+    if is_f32 && (u == T::ZERO || v == T::ZERO || w == T::ZERO) {
+        let e = edge_functions_f64(
+            ax.to_f64(),
+            ay.to_f64(),
+            bx.to_f64(),
+            by.to_f64(),
+            cx.to_f64(),
+            cy.to_f64(),
+        );
+        (u, v, w) = (T::lit(e[0]), T::lit(e[1]), T::lit(e[2]));
+    }
+    let any_neg = u < T::ZERO || v < T::ZERO || w < T::ZERO;
+    let any_pos = u > T::ZERO || v > T::ZERO || w > T::ZERO;
+    if any_neg && any_pos {
+        return None;
+    }
+    let det = u + v + w;
+    if det == T::ZERO || !det.is_finite() {
+        return None;
+    }
+    // The sign of det says which face the ray meets: positive is the front (counter-clockwise
+    // seen from the origin, as in `ray_triangle`).
+    if culling == Culling::FrontOnly && det < T::ZERO {
+        return None;
+    }
+    let (az, bz, cz) = (sz * a[kz], sz * b[kz], sz * c[kz]);
+    let t_scaled = u * az + v * bz + w * cz;
+    // t = t_scaled / det must be in [0, max_t]; compare without dividing (signs per det).
+    let (t_s, det_abs) = if det < T::ZERO { (-t_scaled, -det) } else { (t_scaled, det) };
+    if t_s < T::ZERO || t_s > ray.max_t * det_abs {
+        return None;
+    }
+    let inv = T::ONE / det;
+    triangle_hit(ray, tri, t_scaled * inv, [u * inv, v * inv, w * inv])
+}
+
+/// Where the infinite line through `p` and `q` meets triangle `tri`, by Ericson 5.3.4's scalar
+/// triple products: `u = [pq, pc, pb]`, `v = [pq, pa, pc]`, `w = [pq, pb, pa]` must share a sign (the
+/// line passes inside every edge); the point is then `(u·a + v·b + w·c)/(u + v + w)`. Returns the
+/// point and its barycentrics, or `None` when the line misses, is parallel to the triangle's plane
+/// (all three zero) or a NaN is involved.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::line_triangle;
+/// use osculate_math::{Point3, Triangle};
+///
+/// let t = Triangle::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0), Point3::new(0.0, 4.0, 0.0));
+/// let (x, w) = line_triangle(&Point3::new(1.0, 1.0, 5.0), &Point3::new(1.0, 1.0, 6.0), &t).unwrap();
+/// assert_eq!((x, w), (Point3::new(1.0, 1.0, 0.0), [0.5, 0.25, 0.25]));
+/// ```
+#[must_use]
+pub fn line_triangle<T: Real>(
+    p: &Point3<T>,
+    q: &Point3<T>,
+    tri: &Triangle<T>,
+) -> Option<(Point3<T>, [T; 3])> {
+    let pq = q - p;
+    let (pa, pb, pc) = (tri.a - p, tri.b - p, tri.c - p);
+    let m = pq.cross(&pc);
+    let u = pb.dot(&m);
+    let v = -pa.dot(&m);
+    let w = pq.cross(&pb).dot(&pa);
+    let same = (u >= T::ZERO && v >= T::ZERO && w >= T::ZERO)
+        || (u <= T::ZERO && v <= T::ZERO && w <= T::ZERO);
+    let denom = u + v + w;
+    if !same || denom == T::ZERO || !denom.is_finite() {
+        return None;
+    }
+    let (u, v, w) = (u / denom, v / denom, w / denom);
+    let x = Point3::from(tri.a.coords * u + tri.b.coords * v + tri.c.coords * w);
+    is_finite_point(&x).then_some((x, [u, v, w]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use osculate_math::*;
+    use osculate_testing::for_f32_and_f64;
+
+    /// `ray_triangle` does no validation pass of its own: every non-finite or zero direction,
+    /// non-finite origin or vertex, and negative or NaN `max_t` must still give `None`, under
+    /// both cullings, for each coordinate taking each special value, from rays that hit the
+    /// front face, the back face, an edge and a vertex when valid.
+    fn invalid_rays_miss<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = point3::<T>;
+        let v = vector3::<T>;
+        let tri = Triangle::new(p(0.0, 0.0, 0.0), p(2.0, 0.0, 0.0), p(0.0, 2.0, 0.5));
+        let rays = [
+            (p(0.5, 0.5, 3.0), v(0.0, 0.1, -1.0), Culling::TwoSided),
+            (p(0.5, 0.5, 3.0), v(0.05, 0.0, -2.0), Culling::FrontOnly),
+            (p(0.4, 0.3, -3.0), v(0.0, 0.0, 1.0), Culling::TwoSided),
+            (p(1.0, 0.0, 3.0), v(0.0, 0.0, -1.0), Culling::TwoSided),
+            (p(0.0, 0.0, -1.0), v(0.0, 0.0, 1.0), Culling::TwoSided),
+        ];
+        let specials = [T::NAN, T::INFINITY, -T::INFINITY];
+        for (o, d, culling) in rays {
+            let cast = |o: Point3<T>, d: Vector3<T>, max_t: T, tri: &Triangle<T>| {
+                ray_triangle(&Ray { origin: o, direction: d, max_t }, tri, culling)
+            };
+            assert!(cast(o, d, T::INFINITY, &tri).is_some(), "the base ray hits: {o:?} {d:?}");
+            for i in 0..3 {
+                for x in specials {
+                    let mut bad_o = o;
+                    bad_o[i] = x;
+                    assert!(cast(bad_o, d, T::INFINITY, &tri).is_none(), "{bad_o:?}");
+                    let mut bad_d = d;
+                    bad_d[i] = x;
+                    assert!(cast(o, bad_d, T::INFINITY, &tri).is_none(), "{bad_d:?}");
+                    for k in 0..3 {
+                        let mut bad = tri;
+                        match k {
+                            0 => bad.a[i] = x,
+                            1 => bad.b[i] = x,
+                            _ => bad.c[i] = x,
+                        }
+                        assert!(cast(o, d, T::INFINITY, &bad).is_none(), "{bad:?}");
+                    }
+                }
+            }
+            for max_t in [l(-1.0), T::NAN] {
+                assert!(cast(o, d, max_t, &tri).is_none(), "max_t {max_t:?}");
+            }
+            assert!(cast(o, Vector3::zeros(), T::INFINITY, &tri).is_none());
+        }
+    }
+
+    fn worked_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = point3::<T>;
+        let v = vector3::<T>;
+        // Triangles: both algorithms, interior, edge, vertex, miss, back face, parallel, collapsed.
+        let tri = Triangle::new(p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(0.0, 1.0, 0.0));
+        let down = |x: f64, y: f64| Ray::new(p(x, y, 1.0), v(0.0, 0.0, -1.0));
+        for (r, want) in [
+            (down(0.25, 0.25), true),
+            (down(0.5, 0.5), true),
+            (down(0.0, 0.0), true),
+            (down(0.5, 0.0), true),
+            (down(0.6, 0.6), false),
+            (down(-0.1, 0.5), false),
+        ] {
+            assert_eq!(ray_triangle(&r, &tri, Culling::TwoSided).is_some(), want, "{r:?}");
+            assert_eq!(
+                ray_triangle_watertight(&r, &tri, Culling::TwoSided).is_some(),
+                want,
+                "{r:?}"
+            );
+            assert_eq!(
+                ray_triangle_watertight(&r, &tri, Culling::FrontOnly).is_some(),
+                want,
+                "{r:?}"
+            );
+        }
+        let up = Ray::new(p(0.25, 0.25, -1.0), v(0.0, 0.0, 1.0));
+        assert!(ray_triangle(&up, &tri, Culling::FrontOnly).is_none());
+        assert!(ray_triangle_watertight(&up, &tri, Culling::FrontOnly).is_none());
+        let h = ray_triangle_watertight(&up, &tri, Culling::TwoSided);
+        assert!(
+            h.is_some_and(|h| h.hit.normal.into_inner() == v(0.0, 0.0, -1.0)
+                && (h.barycentric[1] - l(0.25)).abs() < l(1e-6)),
+            "{h:?}"
+        );
+        let flat = Triangle::new(p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(2.0, 0.0, 0.0));
+        assert!(ray_triangle(&down(0.5, 0.0), &flat, Culling::TwoSided).is_none());
+        assert!(ray_triangle_watertight(&down(0.5, 0.0), &flat, Culling::TwoSided).is_none());
+        let along = Ray::new(p(-1.0, 0.25, 0.0), v(1.0, 0.0, 0.0));
+        assert!(ray_triangle(&along, &tri, Culling::TwoSided).is_none());
+        // Line-triangle, both directions of the line.
+        let (x, _) = line_triangle(&p(0.25, 0.25, -3.0), &p(0.25, 0.25, -2.0), &tri)
+            .unwrap_or((p(9.0, 9.0, 9.0), [l(0.0); 3]));
+        assert!((x - p(0.25, 0.25, 0.0)).norm() < l(1e-6));
+        assert!(line_triangle(&p(0.25, 0.25, 2.0), &p(0.25, 0.25, 3.0), &tri).is_some());
+        assert!(line_triangle(&p(0.8, 0.8, 2.0), &p(0.8, 0.8, 3.0), &tri).is_none());
+    }
+
+    for_f32_and_f64!(invalid_rays_miss, worked_cases);
+}

@@ -1,0 +1,534 @@
+//! Overlap of boxes: a sphere with an axis-aligned or oriented box (Ericson 5.2.5), two boxes in
+//! min-max and center-extents form (van den Bergen 3.2.1), two oriented boxes by their 15
+//! separating axes (Ericson 4.4.1), and a segment with a box (Ericson 5.3.3).
+//!
+//! Robustness (Ericson 5.2.1.1): the separating-axis comparisons grant a slack of
+//! [`Real::RELATIVE_TOLERANCE`] times the axis length times the input's scale, so a near-zero
+//! cross-product axis never separates shapes that touch (see [`crate::sat`]). A NaN or infinite
+//! input gives `false`.
+
+use osculate_closest::sq_distance_point_aabb;
+use osculate_math::{
+    Aabb, Obb, Point3, Real, Segment, Sphere, Vector3, is_finite_point, is_finite_vector,
+};
+
+use crate::sphere::{finite, within};
+
+/// Whether solid sphere `s` and solid box `b` overlap: the squared distance from the center to the
+/// box (Ericson 5.2.5, 5.1.3.1) against `r²`. Touching (the center exactly `r` from the box)
+/// counts as overlapping (`≤`; the per-axis clamp makes the distance exact for a center facing a
+/// face). An inverted box is empty: `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::sphere_aabb;
+/// use osculate_math::{Aabb, Point3, Sphere};
+///
+/// let b = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// assert!(sphere_aabb(&Sphere::new(Point3::new(1.5, 1.5, 0.5), 0.75), &b));
+/// assert!(!sphere_aabb(&Sphere::new(Point3::new(1.5, 1.5, 1.5), 0.75), &b)); // off the corner
+/// ```
+#[inline]
+#[must_use]
+pub fn sphere_aabb<T: Real>(s: &Sphere<T>, b: &Aabb<T>) -> bool {
+    finite(&[&s.center, &b.min, &b.max]) && within(sq_distance_point_aabb(&s.center, b), s.radius)
+}
+
+/// Whether solid sphere `s` and solid oriented box `b` overlap (Ericson 5.2.6): the squared distance
+/// from the center, taken into the box's frame, to the box `[−e, e]` against `r²`. Touching counts
+/// as overlapping (`≤`); within a rounding of touching (the rotation into the box's frame rounds)
+/// the computed squared distance decides.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::sphere_obb;
+/// use osculate_math::{Obb, Point3, Rotation3, Sphere, Vector3};
+///
+/// let b = Obb::new(Point3::origin(), Rotation3::from_axis_angle(&Vector3::z_axis(), 0.785398), Vector3::new(1.0_f64, 1.0, 1.0));
+/// assert!(sphere_obb(&Sphere::new(Point3::new(1.8, 0.0, 0.0), 0.5), &b)); // the corner reaches √2
+/// ```
+#[inline]
+#[must_use]
+pub fn sphere_obb<T: Real>(s: &Sphere<T>, b: &Obb<T>) -> bool {
+    finite(&[&s.center, &b.center])
+        && is_finite_vector(&b.half_extents)
+        && b.rotation.matrix().iter().all(|x| x.is_finite())
+        && within(sq_distance_to_centered_box(&b.to_local(&s.center), &b.half_extents), s.radius)
+}
+
+/// The squared distance from `p` (in a box's frame) to the box `[−e, e]`, measured in that frame:
+/// exactly 0 inside. (Going back to world space, as `sq_distance_point_obb` does, leaves a rounding
+/// of the coordinates' size, so a zero-radius sphere deep inside a box far from the origin would
+/// be reported outside.)
+#[inline]
+fn sq_distance_to_centered_box<T: Real>(p: &Vector3<T>, e: &Vector3<T>) -> T {
+    p.abs().zip_map(e, |x, ei| (x - ei).fast_max(T::ZERO)).norm_squared()
+}
+
+/// Whether two boxes given by min and max corners overlap: their extents overlap on every axis
+/// (van den Bergen 3.2.1, Ericson 4.2.1). Touching boxes overlap; an inverted (empty) box overlaps
+/// nothing; NaN gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::aabb_aabb;
+/// use osculate_math::{Aabb, Point3};
+///
+/// let a = Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// assert!(aabb_aabb(&a, &Aabb::new(Point3::new(1.0, 0.5, 0.5), Point3::new(2.0, 2.0, 2.0))));
+/// assert!(!aabb_aabb(&a, &Aabb::new(Point3::new(1.5, 0.0, 0.0), Point3::new(2.0, 1.0, 1.0))));
+/// ```
+#[inline]
+#[must_use]
+pub fn aabb_aabb<T: Real>(a: &Aabb<T>, b: &Aabb<T>) -> bool {
+    // One branch-free test (a `&&` chain mispredicts on random input once validation joins it).
+    // Per axis, `max(min_a, min_b) ≤ min(max_a, max_b)` holds exactly when the intervals overlap
+    // and both are valid (`min ≤ max`); all twelve coordinates must be finite, and a NaN among
+    // them (which the max and min could drop) fails that test: `x − x` is `0` for a finite `x`
+    // and NaN otherwise.
+    #[allow(clippy::eq_op, reason = "x − x is the finiteness test: 0 for finite x, NaN otherwise")]
+    let z = (a.min - a.min) + (a.max - a.max) + (b.min - b.min) + (b.max - b.max);
+    let mut ok = z.x + z.y + z.z == T::ZERO;
+    for i in 0..3 {
+        ok &= a.min[i].fast_max(b.min[i]) <= a.max[i].fast_min(b.max[i]);
+    }
+    ok
+}
+
+/// Whether two boxes given by center and half extents overlap: `|c₁ − c₂| ≤ e₁ + e₂` on every axis
+/// (van den Bergen 3.2.1, Ericson 4.2.1). Negative half extents (an empty box) or NaN give `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::aabb_aabb_center_extents;
+/// use osculate_math::{Point3, Vector3};
+///
+/// let e = Vector3::new(0.5_f64, 0.5, 0.5);
+/// assert!(aabb_aabb_center_extents(&Point3::new(0.0, 0.0, 0.0), &e, &Point3::new(1.0, 0.0, 0.0), &e));
+/// assert!(!aabb_aabb_center_extents(&Point3::new(0.0, 0.0, 0.0), &e, &Point3::new(1.01, 0.0, 0.0), &e));
+/// ```
+#[inline]
+#[must_use]
+pub fn aabb_aabb_center_extents<T: Real>(
+    c1: &Point3<T>,
+    e1: &Vector3<T>,
+    c2: &Point3<T>,
+    e2: &Vector3<T>,
+) -> bool {
+    (0..3).all(|i| e1[i] >= T::ZERO && e2[i] >= T::ZERO && (c1[i] - c2[i]).abs() <= e1[i] + e2[i])
+        && is_finite_point(c1)
+        && is_finite_point(c2)
+        && valid_extents(e1)
+        && valid_extents(e2)
+}
+
+/// Whether every component of `v` is finite and non-negative.
+#[inline]
+pub(crate) fn valid_extents<T: Real>(v: &Vector3<T>) -> bool {
+    v.iter().all(|x| x.is_finite() && *x >= T::ZERO)
+}
+
+/// Whether two oriented boxes overlap, by the 15 separating axes of Gottschalk et al. as Ericson
+/// 4.4.1 writes them: the three axes of each box, then the nine cross products, all evaluated in
+/// `a`'s frame from `R = Aᵀ B`. Near-parallel axes are handled as Ericson 4.4.1 and 5.2.1.1
+/// advise: `|R|` gets an epsilon, so a near-zero cross-product axis is treated as parallel and
+/// errs toward overlap. Touching boxes overlap, and so do boxes apart by less than the slack: on
+/// a face axis `RELATIVE_TOLERANCE × scale` (plus that epsilon times the extents), on an edge axis
+/// `a_i × b_j` `RELATIVE_TOLERANCE × scale` plus `(16 ε × scale + 4 ε × the four extents involved)
+/// / |a_i × b_j|` (the floor that keeps a near-zero axis of rounding noise from separating). A
+/// negative half extent or a non-finite value gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::obb_obb;
+/// use osculate_math::{Obb, Point3, Rotation3, Vector3};
+///
+/// let e = Vector3::new(1.0_f64, 1.0, 1.0);
+/// let a = Obb::new(Point3::origin(), Rotation3::identity(), e);
+/// let turned = Rotation3::from_axis_angle(&Vector3::z_axis(), std::f64::consts::FRAC_PI_4);
+/// // A box turned 45° reaches √2 along x: it overlaps a box 2.4 away, not one 2.5 away.
+/// assert!(obb_obb(&a, &Obb::new(Point3::new(2.4, 0.0, 0.0), turned, e)));
+/// assert!(!obb_obb(&a, &Obb::new(Point3::new(2.5, 0.0, 0.0), turned, e)));
+/// ```
+#[must_use]
+pub fn obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> bool {
+    let (ea, eb) = (a.half_extents, b.half_extents);
+    if !(valid_extents(&ea)
+        && valid_extents(&eb)
+        && is_finite_point(&a.center)
+        && is_finite_point(&b.center)
+        && a.rotation.matrix().iter().all(|x| x.is_finite())
+        && b.rotation.matrix().iter().all(|x| x.is_finite()))
+    {
+        return false;
+    }
+    let ax = a.axes();
+    let bx = b.axes();
+    let mut r = [[T::ZERO; 3]; 3];
+    let mut abs_r = [[T::ZERO; 3]; 3];
+    for i in 0..3 {
+        for j in 0..3 {
+            r[i][j] = ax[i].dot(&bx[j]);
+            abs_r[i][j] = r[i][j].abs() + T::RELATIVE_TOLERANCE;
+        }
+    }
+    let d = b.center - a.center;
+    let t = [d.dot(&ax[0]), d.dot(&ax[1]), d.dot(&ax[2])];
+    // The translation's own rounding: a relative slack on every comparison.
+    let slack = T::RELATIVE_TOLERANCE * (d.amax() + ea.amax() + eb.amax());
+    // a's axes.
+    for i in 0..3 {
+        let rb = eb[0] * abs_r[i][0] + eb[1] * abs_r[i][1] + eb[2] * abs_r[i][2];
+        if t[i].abs() > ea[i] + rb + slack {
+            return false;
+        }
+    }
+    // b's axes.
+    for j in 0..3 {
+        let ra = ea[0] * abs_r[0][j] + ea[1] * abs_r[1][j] + ea[2] * abs_r[2][j];
+        let dist = t[0] * r[0][j] + t[1] * r[1][j] + t[2] * r[2][j];
+        if dist.abs() > ra + eb[j] + slack {
+            return false;
+        }
+    }
+    // The nine cross products a_i × b_j, unnormalised: in a's frame the axis is
+    // (0, −r[i2][j], r[i1][j]) permuted, of length |c| = √(r[i1][j]² + r[i2][j]²). The relative
+    // slack is granted in proportion to that length (so that, in distance, an edge axis errs
+    // toward overlap by `RELATIVE_TOLERANCE × scale` like the face axes, not by that over |c|:
+    // f32 boxes 1.4e-4 apart at unit scale on an axis of length 0.4 were reported overlapping), plus a floor of the rounding of `dist` and of the
+    // `|r|` products (16 ε × scale, and 4 ε on each `|r|`): for (near-)parallel edges the axis
+    // is rounding noise and must not separate (Ericson 5.2.1.1), and the floor keeps it from
+    // doing so.
+    let floor = T::EPSILON * T::lit(16.0) * (d.amax() + ea.amax() + eb.amax());
+    let noise = T::EPSILON * T::lit(4.0);
+    for i in 0..3 {
+        let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+        for j in 0..3 {
+            let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+            let ra = ea[i1] * (r[i2][j].abs() + noise) + ea[i2] * (r[i1][j].abs() + noise);
+            let rb = eb[j1] * (r[i][j2].abs() + noise) + eb[j2] * (r[i][j1].abs() + noise);
+            let dist = t[i2] * r[i1][j] - t[i1] * r[i2][j];
+            // `|dist| > ra + rb + floor + slack·|c|`, squared so that no square root is taken.
+            let excess = dist.abs() - (ra + rb + floor);
+            let len2 = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];
+            if excess > T::ZERO && excess * excess > slack * slack * len2 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[inline]
+pub(crate) fn obb_finite<T: Real>(b: &Obb<T>) -> bool {
+    valid_extents(&b.half_extents)
+        && is_finite_point(&b.center)
+        && b.rotation.matrix().iter().all(|x| x.is_finite())
+}
+
+/// The segment-box test in the box's frame: segment midpoint `m` and half vector `d` relative to a
+/// box centered at the origin with half extents `e` (Ericson 5.3.3).
+fn centered_box_segment<T: Real>(e: &Vector3<T>, m: &Vector3<T>, d: &Vector3<T>) -> bool {
+    let scale = e.amax().fast_max(m.amax()).fast_max(d.amax());
+    let slack = T::RELATIVE_TOLERANCE * scale;
+    let ad = d.abs();
+    // The box's axes.
+    for i in 0..3 {
+        if m[i].abs() > e[i] + ad[i] + slack {
+            return false;
+        }
+    }
+    // The cross products of the segment direction with the box's axes. Ericson adds an epsilon to
+    // |d| against the near-parallel case; the slack, relative to the scale, does that here.
+    let ad = ad.add_scalar(T::RELATIVE_TOLERANCE * d.amax());
+    if (m.y * d.z - m.z * d.y).abs() > e.y * ad.z + e.z * ad.y + slack * d.amax() {
+        return false;
+    }
+    if (m.z * d.x - m.x * d.z).abs() > e.x * ad.z + e.z * ad.x + slack * d.amax() {
+        return false;
+    }
+    if (m.x * d.y - m.y * d.x).abs() > e.x * ad.y + e.y * ad.x + slack * d.amax() {
+        return false;
+    }
+    true
+}
+
+/// Whether segment `s` and box `b` overlap, by separating axes (Ericson 5.3.3): the three box axes
+/// and the three cross products of the segment's direction with them. Van den Bergen (3.2.1) notes
+/// that for a yes/no answer this beats casting the segment as a ray. Touching counts; a zero-length
+/// segment is a point; an inverted box or NaN gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::segment_aabb;
+/// use osculate_math::{Aabb, Point3, Segment};
+///
+/// let b = Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// assert!(segment_aabb(&Segment::new(Point3::new(-1.0, -1.0, 0.5), Point3::new(2.0, 2.0, 0.5)), &b));
+/// assert!(!segment_aabb(&Segment::new(Point3::new(-1.0, 0.5, 0.5), Point3::new(0.5, 2.0, 0.5)), &b));
+/// ```
+#[must_use]
+pub fn segment_aabb<T: Real>(s: &Segment<T>, b: &Aabb<T>) -> bool {
+    let finite = [b.min, b.max, s.a, s.b].iter().all(is_finite_point);
+    if !finite {
+        return false;
+    }
+    let e = b.half_extents();
+    if !valid_extents(&e) {
+        return false;
+    }
+    // The segment's midpoint relative to the box's center, as ((a − min) + (b − max)) / 2: far
+    // from the origin each difference is exact (Sterbenz), so the error is relative to the local
+    // sizes the slack is measured in. Forming the center first, as `(a + b) / 2 − (min + max) / 2`,
+    // rounds at the coordinates' magnitude: an end lying on the box's face at 1e4 was 4e-4 off in
+    // f32, beyond the slack.
+    let m = ((s.a - b.min) + (s.b - b.max)) * T::HALF;
+    let d = (s.b - s.a) * T::HALF;
+    centered_box_segment(&e, &m, &d)
+}
+
+/// Whether segment `s` and oriented box `b` overlap: the segment taken into the box's frame and
+/// tested as in [`segment_aabb`]. Touching counts as overlapping, and so does a gap within the
+/// module's slack (`RELATIVE_TOLERANCE × scale`), which also absorbs the rounding of the move into
+/// the box's frame.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::segment_obb;
+/// use osculate_math::{Obb, Point3, Rotation3, Segment, Vector3};
+///
+/// let b = Obb::new(Point3::origin(), Rotation3::from_axis_angle(&Vector3::z_axis(), 0.785398), Vector3::new(1.0_f64, 1.0, 1.0));
+/// assert!(segment_obb(&Segment::new(Point3::new(1.4, -1.0, 0.0), Point3::new(1.4, 1.0, 0.0)), &b));
+/// assert!(!segment_obb(&Segment::new(Point3::new(1.5, -1.0, 0.0), Point3::new(1.5, 1.0, 0.0)), &b));
+/// ```
+#[must_use]
+pub fn segment_obb<T: Real>(s: &Segment<T>, b: &Obb<T>) -> bool {
+    if !(obb_finite(b) && is_finite_point(&s.a) && is_finite_point(&s.b)) {
+        return false;
+    }
+    let (la, lb) = (b.to_local(&s.a), b.to_local(&s.b));
+    centered_box_segment(&b.half_extents, &((la + lb) * T::HALF), &((lb - la) * T::HALF))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use osculate_math::Rotation3;
+    use osculate_math::{point3, vector3};
+    use osculate_testing::for_f32_and_f64;
+
+    fn sphere_worked_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = point3::<T>;
+        let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
+        let unit = s(p(0.0, 0.0, 0.0), 1.0);
+        // Boxes: face, edge, corner, inside, inverted.
+        let b = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
+        assert!(sphere_aabb(&s(p(2.0, 0.5, 0.5), 1.0), &b));
+        assert!(!sphere_aabb(&s(p(1.8, 1.8, 0.5), 1.0), &b));
+        assert!(sphere_aabb(&s(p(1.7, 1.7, 0.5), 1.0), &b));
+        assert!(sphere_aabb(&s(p(0.5, 0.5, 0.5), 0.0), &b));
+        assert!(!sphere_aabb(&unit, &Aabb::new(p(1.0, 0.0, 0.0), p(0.0, 1.0, 1.0))));
+    }
+
+    #[test]
+    fn infinite_box_is_no_overlap_with_a_sphere() {
+        let inf = f64::INFINITY;
+        let o = Point3::origin();
+        let unit = Sphere::new(o, 1.0);
+        let everything = Aabb::new(Point3::new(-inf, -inf, -inf), Point3::new(inf, inf, inf));
+        assert!(!sphere_aabb(&unit, &everything));
+        let big = Obb::new(o, Rotation3::identity(), Vector3::new(inf, 1.0, 1.0));
+        assert!(!sphere_obb(&unit, &big));
+    }
+
+    fn worked_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = point3::<T>;
+        let v = vector3::<T>;
+        let unit = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
+        // AABB pairs in both forms: face to face (touching), edge to edge, nested, apart, inverted.
+        let cases = [
+            (Aabb::new(p(1.0, 0.0, 0.0), p(2.0, 1.0, 1.0)), true),
+            (Aabb::new(p(1.0, 1.0, 0.0), p(2.0, 2.0, 1.0)), true),
+            (Aabb::new(p(0.25, 0.25, 0.25), p(0.5, 0.5, 0.5)), true),
+            (Aabb::new(p(-1.0, -1.0, -1.0), p(2.0, 2.0, 2.0)), true),
+            (Aabb::new(p(1.001, 0.0, 0.0), p(2.0, 1.0, 1.0)), false),
+            (Aabb::new(p(0.5, 0.5, 0.5), p(0.4, 0.6, 0.6)), false),
+        ];
+        for (b, want) in cases {
+            assert_eq!(aabb_aabb(&unit, &b), want, "{b:?}");
+            assert_eq!(aabb_aabb(&b, &unit), want, "{b:?}");
+            let ce = aabb_aabb_center_extents(
+                &unit.center(),
+                &unit.half_extents(),
+                &b.center(),
+                &b.half_extents(),
+            );
+            assert_eq!(ce, want, "center-extents {b:?}");
+        }
+        // OBB-OBB: face to face touching, parallel apart, nested, edge-to-edge crossing where only a
+        // cross-product axis separates.
+        let e = v(1.0, 1.0, 1.0);
+        let a = Obb::new(p(0.0, 0.0, 0.0), Rotation3::identity(), e);
+        assert!(obb_obb(&a, &Obb::new(p(2.0, 0.0, 0.0), Rotation3::identity(), e)));
+        assert!(!obb_obb(&a, &Obb::new(p(2.01, 0.0, 0.0), Rotation3::identity(), e)));
+        assert!(obb_obb(&a, &Obb::new(p(0.1, 0.0, 0.0), Rotation3::identity(), v(0.2, 0.2, 0.2))));
+        // Two boxes turned 45° about different axes, edge toward edge: a's edge along z at
+        // (√2, 0) after a 45° turn about z; b's edge along y at x = d − √2 after a 45° turn about
+        // y. The face axes overlap up to d = 2√2; only the edge-edge axis x separates beyond it.
+        let qz = Rotation3::from_axis_angle(&Vector3::z_axis(), l(core::f64::consts::FRAC_PI_4));
+        let qy = Rotation3::from_axis_angle(&Vector3::y_axis(), l(core::f64::consts::FRAC_PI_4));
+        let az = Obb::new(p(0.0, 0.0, 0.0), qz, e);
+        let s2 = 2.0_f64.sqrt();
+        assert!(obb_obb(&az, &Obb::new(p(2.0 * s2 - 0.01, 0.0, 0.0), qy, e)));
+        assert!(!obb_obb(&az, &Obb::new(p(2.0 * s2 + 0.01, 0.0, 0.0), qy, e)));
+        let nan = Obb::new(p(f64::NAN, 0.0, 0.0), Rotation3::identity(), e);
+        assert!(!obb_obb(&a, &nan) && !obb_obb(&nan, &a));
+
+        let obb = Obb::new(p(0.5, 0.5, 0.5), Rotation3::identity(), v(0.5, 0.5, 0.5));
+        // Segment-box: through, grazing an edge, parallel to a face just above it, a point,
+        // an oriented box.
+        let seg = |a: Point3<T>, b: Point3<T>| Segment::new(a, b);
+        assert!(segment_aabb(&seg(p(-1.0, 0.5, 0.5), p(2.0, 0.5, 0.5)), &unit));
+        assert!(segment_aabb(&seg(p(-1.0, 3.0, 0.5), p(3.0, -1.0, 0.5)), &unit));
+        assert!(!segment_aabb(&seg(p(-1.0, 3.1, 0.5), p(3.1, -1.0, 0.5)), &unit));
+        assert!(!segment_aabb(&seg(p(-1.0, 0.5, 1.01), p(2.0, 0.5, 1.01)), &unit));
+        assert!(segment_aabb(&seg(p(0.5, 0.5, 0.5), p(0.5, 0.5, 0.5)), &unit));
+        assert!(!segment_aabb(&seg(p(0.5, 0.5, 1.5), p(0.5, 0.5, 1.5)), &unit));
+        assert!(segment_obb(&seg(p(-1.0, 0.5, 0.5), p(2.0, 0.5, 0.5)), &obb));
+    }
+
+    #[test]
+    fn segment_ending_on_a_far_box_face_touches() {
+        // An f32 segment whose first end is on the box's face x = max.x, at 1e4 from the origin:
+        // it touches.
+        let p = |x: f32, y: f32, z: f32| Point3::new(x, y, z);
+        let s = Segment::new(p(3901.5405, -5635.25, 7281.5845), p(3901.6506, -5634.617, 7280.491));
+        let b = Aabb::new(p(3900.9038, -5636.5757, 7280.7954), p(3901.5405, -5635.1978, 7282.3696));
+        assert!((0..3).all(|i| b.min[i] <= s.a[i] && s.a[i] <= b.max[i]));
+        assert!(segment_aabb(&s, &b));
+        assert!(segment_aabb(&Segment::new(s.b, s.a), &b));
+    }
+
+    /// OBB-OBB worked cases (kept apart from the AABB ones).
+    fn obb_obb_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = point3::<T>;
+        let e = Vector3::new(T::ONE, T::ONE, T::ONE);
+        let a = Obb::new(p(0.0, 0.0, 0.0), Rotation3::identity(), e);
+        // Nested: a small turned box inside a.
+        let turn = Rotation3::from_axis_angle(&Vector3::x_axis(), l(0.3));
+        assert!(obb_obb(&a, &Obb::new(p(0.2, -0.1, 0.3), turn, e * l(0.3))));
+        // Face to face with both turned alike, 0.05 apart along a's turned x axis.
+        let ta = Obb::new(p(0.0, 0.0, 0.0), turn, e);
+        let next = |gap: f64| Obb::new(Point3::from(turn * Vector3::x() * l(2.0 + gap)), turn, e);
+        assert!(obb_obb(&ta, &next(0.0)));
+        assert!(!obb_obb(&ta, &next(0.05)));
+        assert!(obb_obb(&ta, &next(-0.05)));
+    }
+
+    /// F32 boxes 1.44e-4 apart at unit scale,
+    /// separated only by the edge axis a₁ × b₁ of length 0.398, were reported overlapping: the
+    /// slack of that axis was not scaled by its length (2.5 times the face axes' slack, plus the
+    /// `|R|` epsilon of 128 ε over the extents).
+    #[test]
+    fn f32_boxes_apart_on_a_short_edge_axis_are_apart() {
+        let r = |m: [[f32; 3]; 3]| {
+            Rotation3::from_matrix_unchecked(osculate_math::Matrix3::from_fn(|i, j| m[j][i]))
+        };
+        let a = Obb::new(
+            Point3::new(-0.190_907_67_f32, -0.465_667_5, -0.415_914_18),
+            r([
+                [-0.161_999_03, -0.975_591_54, 0.148_247_84],
+                [0.099_236_22, 0.133_364_23, 0.986_086_25],
+                [-0.981_788_4, 0.174_456_6, 0.075_209_26],
+            ]),
+            Vector3::new(0.522_013_96, 0.643_128_4, 0.421_119_93),
+        );
+        let b = Obb::new(
+            Point3::new(0.381_016_73, 0.606_923, -0.727_470_3),
+            r([
+                [-0.280_264_85, 0.958_208_5, 0.057_341_903],
+                [-0.486_608_45, -0.090_327_635, -0.868_937_9],
+                [-0.827_444_2, -0.271_435_8, 0.491_588_03],
+            ]),
+            Vector3::new(0.220_989_44, 0.566_050_7, 0.963_420_6),
+        );
+        assert!(!obb_obb(&a, &b) && !obb_obb(&b, &a));
+        // Moved 3e-4 closer along that axis (a₁ × b₁, from A toward B) they overlap by 1.6e-4.
+        let n = a.axes()[1].cross(&b.axes()[1]).normalize();
+        let n = if n.dot(&(b.center - a.center)) > 0.0 { n } else { -n };
+        let closer = Obb { center: b.center - n * 3.0e-4, ..b };
+        assert!(obb_obb(&a, &closer) && obb_obb(&closer, &a));
+    }
+
+    /// Parallel edges make four of the nine edge axes rounding noise: with the slack scaled by the
+    /// axis length, the floor alone keeps them from separating rotated boxes touching face to face
+    /// or edge to edge near the origin, or overlapping by 64 roundings of the coordinates 1e4
+    /// away (there the rounded center of B is itself a few roundings off touching, either way).
+    fn parallel_rotated_boxes_touching_overlap<T: Real>() {
+        let turn = Rotation3::from_axis_angle(
+            &osculate_math::Unit::new_normalize(Vector3::new(T::ONE, T::TWO, T::THREE)),
+            T::lit(0.7),
+        );
+        let e = Vector3::new(T::lit(0.5), T::lit(1.5), T::ONE);
+        for origin in [0.0, 1.0e4] {
+            let c = Point3::new(T::lit(origin), T::lit(-origin), T::lit(origin));
+            let a = Obb::new(c, turn, e);
+            for (k, dir) in [(0, [2.0 * 0.5, 0.0, 0.0]), (1, [2.0 * 0.5, 2.0 * 1.5, 0.0])] {
+                let local = Vector3::new(T::lit(dir[0]), T::lit(dir[1]), T::lit(dir[2]));
+                let into = T::EPSILON * T::lit(64.0 * origin) / local.norm();
+                let b = Obb::new(c + turn * (local * (T::ONE - into)), turn, e);
+                assert!(obb_obb(&a, &b) && obb_obb(&b, &a), "case {k} at {origin}");
+                // Clearly apart along the same direction: separated.
+                let far = Obb::new(c + turn * (local * T::lit(1.01)), turn, e);
+                assert!(!obb_obb(&a, &far), "case {k} at {origin}, apart");
+            }
+        }
+    }
+
+    #[test]
+    fn infinite_boxes_overlap_nothing() {
+        let inf = f64::INFINITY;
+        let all = Aabb::new(Point3::new(-inf, -inf, -inf), Point3::new(inf, inf, inf));
+        let unit = Aabb::new(Point3::origin(), Point3::new(1.0, 1.0, 1.0));
+        assert!(!aabb_aabb(&all, &unit) && !aabb_aabb(&unit, &all));
+        let e = Vector3::new(1.0, 1.0, 1.0);
+        let big = Vector3::new(inf, 1.0, 1.0);
+        assert!(!aabb_aabb_center_extents(&Point3::origin(), &big, &Point3::origin(), &e));
+    }
+
+    #[test]
+    fn point_inside_a_turned_box_overlaps() {
+        // An f32 zero-radius sphere 0.2 inside a box
+        // moved by a rigid motion. Going to the box frame and back leaves a rounding (the motion's
+        // rotation is not exactly orthonormal): the world-space squared distance was 3.6e-15 > 0.
+        // Measured in the box frame it is exactly 0.
+        let r = Rotation3::from_matrix_unchecked(osculate_math::Matrix3::from_column_slice(&[
+            0.43490583_f32,
+            -0.544238,
+            -0.7173995,
+            -0.00461483,
+            0.79533166,
+            -0.606157,
+            0.9004642,
+            0.2669319,
+            0.34338278,
+        ]));
+        let b = Obb::new(
+            Point3::new(0.64290607, 8.530821, -0.9277663),
+            r,
+            Vector3::new(0.65053576, 0.98022795, 0.12906879),
+        );
+        let s = Sphere::new(Point3::new(0.6812277, 7.867584, -0.2996568), 0.0);
+        assert!(sphere_obb(&s, &b));
+    }
+
+    for_f32_and_f64!(
+        sphere_worked_cases,
+        worked_cases,
+        obb_obb_cases,
+        parallel_rotated_boxes_touching_overlap,
+    );
+}

@@ -1,0 +1,105 @@
+//! Overlap of a sphere with a sphere and with a segment: a squared distance against a squared
+//! radius (van den Bergen 3.1.1, Ericson 4.3.1, 5.1.2.1), and the ball helpers the capsule, box,
+//! triangle and polygon tests share.
+//!
+//! Touching counts as overlapping (`≤`). A negative radius is an empty shape: no overlap. A NaN
+//! anywhere gives `false` (every comparison with NaN fails).
+
+use osculate_closest::sq_distance_point_segment;
+use osculate_math::{Point3, Real, Segment, Sphere, finite_probe, is_finite_point};
+
+/// Whether a point at squared distance `d2` from a ball's center is within radius `r`. An
+/// infinite radius is non-finite input: `false`.
+#[inline]
+pub(crate) fn within<T: Real>(d2: T, r: T) -> bool {
+    r >= T::ZERO && r.is_finite() && d2 <= r * r
+}
+
+/// Whether every point is finite (the other shape's coordinates; an infinite box or segment could
+/// otherwise put a finite center at distance 0).
+#[inline]
+pub(crate) fn finite<T: Real>(points: &[&Point3<T>]) -> bool {
+    points.iter().all(|p| is_finite_point(*p))
+}
+
+/// Whether two solid spheres overlap: `|c₂ − c₁|² ≤ (r₁ + r₂)²` (van den Bergen 3.1.1, Ericson
+/// 4.3.1), without a square root. Touching spheres overlap.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::sphere_sphere;
+/// use osculate_math::{Point3, Sphere};
+///
+/// let a = Sphere::new(Point3::new(0.0_f32, 0.0, 0.0), 1.0);
+/// assert!(sphere_sphere(&a, &Sphere::new(Point3::new(2.0, 0.0, 0.0), 1.0))); // touching
+/// assert!(!sphere_sphere(&a, &Sphere::new(Point3::new(2.1, 0.0, 0.0), 1.0)));
+/// ```
+#[inline]
+#[must_use]
+pub fn sphere_sphere<T: Real>(a: &Sphere<T>, b: &Sphere<T>) -> bool {
+    let d2 = (b.center - a.center).norm_squared();
+    let r = a.radius + b.radius;
+    // Non-short-circuit `&`: one branch-free test on random input (the `&&` chain mispredicted).
+    // A NaN anywhere fails a comparison; `finite_probe` sums to 0 only for finite centers.
+    let z = finite_probe(&a.center.coords) + finite_probe(&b.center.coords);
+    (a.radius >= T::ZERO)
+        & (b.radius >= T::ZERO)
+        & (r < T::INFINITY)
+        & (d2 <= r * r)
+        & (z.x + z.y + z.z == T::ZERO)
+}
+
+/// Whether segment `seg` and solid sphere `s` meet: the squared distance from the center to the
+/// segment (Ericson 5.1.2.1) against `r²` — van den Bergen's Algorithm 3.2 answers the same.
+/// Touching (the segment exactly `r` from the center) counts as meeting (`≤`); within a rounding
+/// of touching the computed squared distance decides.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::segment_sphere;
+/// use osculate_math::{Point3, Segment, Sphere};
+///
+/// let s = Sphere::new(Point3::new(0.0_f64, 0.0, 0.0), 1.0);
+/// assert!(segment_sphere(&Segment::new(Point3::new(-5.0, 0.5, 0.0), Point3::new(5.0, 0.5, 0.0)), &s));
+/// assert!(!segment_sphere(&Segment::new(Point3::new(2.0, 0.0, 0.0), Point3::new(5.0, 0.0, 0.0)), &s));
+/// ```
+#[inline]
+#[must_use]
+pub fn segment_sphere<T: Real>(seg: &Segment<T>, s: &Sphere<T>) -> bool {
+    finite(&[&s.center, &seg.a, &seg.b])
+        && within(sq_distance_point_segment(&s.center, seg), s.radius)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use osculate_math::point3;
+    use osculate_testing::for_f32_and_f64;
+
+    fn worked_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = point3::<T>;
+        let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
+        let unit = s(p(0.0, 0.0, 0.0), 1.0);
+        // Touching, nested, apart, negative radius, NaN.
+        assert!(sphere_sphere(&unit, &s(p(0.0, 0.0, 2.0), 1.0)));
+        assert!(sphere_sphere(&unit, &s(p(0.1, 0.0, 0.0), 0.2)));
+        assert!(!sphere_sphere(&unit, &s(p(0.0, 3.0, 0.0), 1.0)));
+        assert!(!sphere_sphere(&unit, &s(p(0.0, 0.0, 0.0), -0.5)));
+        assert!(!sphere_sphere(&s(p(0.0, 0.0, 0.0), -2.0), &s(p(0.0, 0.0, 0.0), 3.0)));
+        assert!(!sphere_sphere(&unit, &s(p(f64::NAN, 0.0, 0.0), 1.0)));
+        // A segment touching a ball.
+        let (a, b) = (p(0.0, 0.0, 0.0), p(2.0, 0.0, 0.0));
+        assert!(segment_sphere(&Segment::new(a, b), &s(p(1.0, 0.5, 0.0), 0.5)));
+    }
+
+    #[test]
+    fn infinite_radius_or_coordinate_is_no_overlap() {
+        let inf = f64::INFINITY;
+        let unit = Sphere::new(Point3::origin(), 1.0);
+        assert!(!sphere_sphere(&unit, &Sphere::new(Point3::new(1.0, 0.0, 0.0), inf)));
+        assert!(!sphere_sphere(&Sphere::new(Point3::new(1e200, 0.0, inf), 1e200), &unit));
+    }
+
+    for_f32_and_f64!(worked_cases);
+}
