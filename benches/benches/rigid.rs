@@ -11,16 +11,16 @@
 //! (A spins 2 to 8 turns and drifts past B in a random direction: about half meet). Before
 //! timing, each group prints how often osculate (f64) and parry3d-f64 agree on hit or miss and
 //! their median time difference where both hit — both must answer the same question for the
-//! times to compare (`tests/it/rigid/parry.rs` in osculate-dynamic classifies every
+//! times to compare (`tests/it/rigid_parry.rs` in osculate-dynamic classifies every
 //! disagreement).
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use osculate::dynamic::{RigidMotion, RigidOptions, convex_convex_rigid};
-use osculate_testing::Rng;
 use osculate_math::{
     Capsule, Cone, ConvexPolyhedron, Cylinder, Isometry3, Obb, Point3, Real, Rotation3,
     Translation3, UnitQuaternion, Vector3,
 };
+use osculate_testing::Rng;
 use std::hint::black_box;
 
 /// Scenes per distribution (a power of two: inputs are cycled with `i & (N − 1)`).
@@ -162,10 +162,10 @@ mod ours {
             }
             Shape::Hull(p) => {
                 let pts: Vec<Point3<T>> = p.iter().map(|q| Point3::from(v(q))).collect();
-                Body::Hull(
-                    ConvexPolyhedron::from_points(&pts)
-                        .expect("a hull of points in general position"),
-                )
+                match ConvexPolyhedron::try_from_points(&pts) {
+                    Ok(h) => Body::Hull(h),
+                    Err(e) => panic!("the generated hull is invalid: {e:?}"),
+                }
             }
         }
     }
@@ -234,7 +234,10 @@ macro_rules! parry_side {
                     Shape::Cone(h, r) => SharedShape::new(Cone::new(*h as $t, *r as $t)),
                     Shape::Hull(p) => {
                         let pts: Vec<Vector> = p.iter().map(v).collect();
-                        SharedShape::new(ConvexPolyhedron::from_convex_hull(&pts).expect("a hull"))
+                        match ConvexPolyhedron::from_convex_hull(&pts) {
+                            Some(h) => SharedShape::new(h),
+                            None => panic!("parry refused the generated hull"),
+                        }
                     }
                 }
             }

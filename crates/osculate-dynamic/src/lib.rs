@@ -70,16 +70,16 @@ pub use crate::generic::{
     Search, TimeOfImpact, conservative_advancement, convex_convex, convex_convex_with_status,
     interval_halving,
 };
+pub use crate::motion::RigidMotion;
 pub use crate::plane::{
     aabb_halfspace, aabb_plane, obb_halfspace, obb_plane, sphere_halfspace, sphere_plane,
 };
-pub use crate::motion::RigidMotion;
+#[cfg(feature = "alloc")]
+pub use crate::polytope::sphere_polygon;
 pub use crate::rigid::{
     RIGID_MAX_ITERATIONS, RigidImpact, RigidOptions, RigidStatus, convex_convex_rigid,
     sphere_sphere_rigid,
 };
-#[cfg(feature = "alloc")]
-pub use crate::polytope::sphere_polygon;
 pub use crate::sphere::sphere_sphere;
 pub use crate::triangle::{aabb_triangle, sphere_triangle};
 pub use crate::types::Impact;

@@ -885,7 +885,7 @@ where
                 if g >= T::ZERO {
                     (lo, g_lo) = (tau, g);
                     if kept {
-                        g_hi = g_hi * T::HALF;
+                        g_hi *= T::HALF;
                     }
                     kept = true;
                 } else {

@@ -42,12 +42,14 @@ use osculate_dynamic::{
     interval_halving, sphere_sphere_rigid,
 };
 use osculate_math::nalgebra::Quaternion;
-use osculate_testing::{Flavour, Frame, Generate, Rng, cases, test_tolerance};
 use osculate_math::{
     Bounded, Capsule, Cone, ConvexPolyhedron, Cylinder, Isometry3, Obb, Plane, Point3, Real,
     Rotation3, Sphere, Tetrahedron, Transform, Translation3, Unit, UnitQuaternion, Vector3,
 };
+use osculate_testing::{Flavour, Frame, Generate, Rng, cases, test_tolerance};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
+
+mod parry;
 
 // ---- Worked cases ------------------------------------------------------------------------------
 
@@ -271,11 +273,15 @@ fn options_are_honoured<T: Real>() {
     );
     // One evaluation allowed: a lower bound at the start of the bounding spheres' window.
     let o = RigidOptions { max_iterations: 1, ..base };
-    let h = convex_convex_rigid(&cube, &m, &cube, &wall, &o).unwrap();
+    let Some(h) = convex_convex_rigid(&cube, &m, &cube, &wall, &o) else {
+        panic!("one evaluation still gives a lower bound");
+    };
     assert!(h.status == RigidStatus::HitIterationBound && h.toi.to_f64() <= 0.5, "{h:?}");
     // Overlapping at the start.
     let near = RigidMotion::stationary(Isometry3::translation(T::lit(0.9), T::ZERO, T::ZERO));
-    let h = convex_convex_rigid(&cube, &m, &cube, &near, &base).unwrap();
+    let Some(h) = convex_convex_rigid(&cube, &m, &cube, &near, &base) else {
+        panic!("overlapping cubes are reported");
+    };
     assert_eq!((h.toi, h.status), (T::ZERO, RigidStatus::AlreadyOverlapping), "{h:?}");
 }
 
@@ -794,6 +800,10 @@ impl<A: Body<T>, B: Body<T>, T: Real> Arbitrary for Case<A, B, T> {
     }
 }
 
+/// Both shapes of a reference at one time.
+type Posed<'r, A, B, T> =
+    (Transformed<&'r <A as Body<T>>::Wide, f64>, Transformed<&'r <B as Body<T>>::Wide, f64>);
+
 /// The reference: the scene in f64, in a frame at A's start (see the module documentation).
 struct Reference<A: Body<T>, B: Body<T>, T: Real> {
     a: A::Wide,
@@ -831,7 +841,7 @@ impl<A: Body<T>, B: Body<T>, T: Real> Reference<A, B, T> {
         }
     }
 
-    fn posed(&self, t: f64) -> (Transformed<&A::Wide, f64>, Transformed<&B::Wide, f64>) {
+    fn posed(&self, t: f64) -> Posed<'_, A, B, T> {
         let shift = |m: &RigidMotion<f64>| {
             let p = m.pose_at(t);
             Isometry3::from_parts((p.translation.vector - self.origin).into(), p.rotation)
