@@ -38,13 +38,14 @@ use std::f64::consts::{PI, TAU};
 
 use osculate_closest::{DistanceStatus, SupportMap, Transformed, contact_convex, distance_convex};
 use osculate_dynamic::{
-    RigidImpact, RigidMotion, RigidOptions, RigidStatus, Search, convex_convex_rigid,
-    interval_halving, sphere_sphere_rigid,
+    RigidImpact, RigidMotion, RigidOptions, RigidStatus, Search, convex_convex,
+    convex_convex_rigid, interval_halving, sphere_sphere_rigid,
 };
 use osculate_math::nalgebra::Quaternion;
 use osculate_math::{
     Bounded, Capsule, Cone, ConvexPolyhedron, Cylinder, Isometry3, Obb, Plane, Point3, Real,
     Rotation3, Sphere, Tetrahedron, Transform, Translation3, Unit, UnitQuaternion, Vector3,
+    is_finite_point,
 };
 use osculate_testing::{Flavour, Frame, Generate, Rng, cases, test_tolerance};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
@@ -179,6 +180,8 @@ fn thin_plank_spins_into_a_thin_wall<T: Real>() {
         let d = distance_convex(&at, &wall, None, 128).closest.distance;
         assert!(d > T::lit(0.1), "the plank clears the wall at t = {t}: {d:?}");
     }
+    // A sweep of the translation between the two end poses (none: a full turn) finds nothing.
+    assert!(convex_convex(&plank, &Vector3::zeros(), &wall, &Vector3::zeros()).is_none());
     let corner = 0.5_f64.hypot(1.5);
     let want = (1.5_f64.atan2(0.5) - (0.005 / corner).asin()) / TAU;
     let h = converged(convex_convex_rigid(&plank, &spin, &wall, &still, &o));
@@ -409,6 +412,102 @@ fn pose_to_pose_motions_reach_both_poses() {
         let along = m.center_at(0.7) - m.center_at(0.0);
         assert!(along.cross(&m.angvel).norm() < 1e-9 * (1.0 + m.angvel.norm()), "{m:?}");
     }
+}
+
+// ---- Any input: no panic, no endless loop, no confident answer from NaN ----------------------
+
+/// Numbers for a scene: in half the scenes all small and finite, in the others each one with a
+/// chance of 1 in 20 quickcheck's own (NaN, ±∞, ±0, the extremes and huge exponents among them);
+/// and an evaluation bound from 0 to 600.
+#[derive(Clone, Debug)]
+struct RawCase<T> {
+    x: Vec<T>,
+    max_iterations: usize,
+}
+
+impl<T: Real + Arbitrary> Arbitrary for RawCase<T> {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let mut rng = Rng::from_gen(g);
+        let raw = if rng.chance(0.5) { 0.0 } else { 0.05 };
+        let x = (0..40)
+            .map(|_| if rng.chance(raw) { T::arbitrary(g) } else { T::lit(rng.range(-3.0, 3.0)) })
+            .collect();
+        RawCase { x, max_iterations: rng.index(601) }
+    }
+}
+
+/// On any numbers (a box, a capsule and a ball, both motions and the options), the searches
+/// return (a bounded number of evaluations: at most `max(max_iterations, 1)`, or GJK's bound for
+/// the translating case, which is one cast), a time in `[0, max_time]` with a status, and `None`
+/// whenever a number of a motion or of the options is NaN or infinite.
+fn raw_input_is_answered<T: Real>(c: RawCase<T>) -> TestResult {
+    let x = &c.x;
+    let v = |i: usize| Vector3::new(x[i], x[i + 1], x[i + 2]);
+    let motion = |i: usize| {
+        let q = UnitQuaternion::new_unchecked(Quaternion::new(x[i], x[i + 1], x[i + 2], x[i + 3]));
+        // A unit quaternion when its numbers are finite and not all zero; raw otherwise.
+        let q = if q.coords.iter().all(|a| a.is_finite()) && q.coords.norm() > T::lit(1e-3) {
+            UnitQuaternion::new_normalize(q.into_inner())
+        } else {
+            q
+        };
+        RigidMotion::new(
+            Isometry3::from_parts(Translation3::from(v(i + 4)), q),
+            Point3::from(v(i + 7)),
+            v(i + 10),
+            v(i + 13),
+        )
+    };
+    let (ma, mb) = (motion(0), motion(16));
+    let options = RigidOptions {
+        max_time: x[32].abs(),
+        target_distance: x[33].abs() * T::lit(0.1),
+        tolerance: x[34].abs() * T::lit(0.01),
+        max_iterations: c.max_iterations,
+    };
+    let half = Vector3::new(x[35].abs(), x[36].abs(), x[37].abs());
+    let cube = Obb::new(Point3::origin(), Rotation3::identity(), half);
+    let stick = Capsule::new(Point3::origin(), Point3::from(v(35)), x[38].abs());
+    let ball = Sphere::new(Point3::origin(), x[39].abs());
+    let finite_input = ma.is_finite()
+        && mb.is_finite()
+        && options.max_time.is_finite()
+        && options.target_distance.is_finite()
+        && options.tolerance.is_finite();
+    let cap = c.max_iterations.max(1).max(osculate_closest::GJK_MAX_ITERATIONS);
+    let answers = [
+        convex_convex_rigid(&cube, &ma, &stick, &mb, &options),
+        convex_convex_rigid(&stick, &ma, &ball, &mb, &options),
+        convex_convex_rigid(&ball, &ma, &cube, &mb, &options),
+        sphere_sphere_rigid(&ball, &ma, &ball, &mb, &options),
+    ];
+    for h in answers.iter().flatten() {
+        if !finite_input {
+            return TestResult::error(format!("an answer from non-finite input: {h:?}"));
+        }
+        let in_time = h.toi >= T::ZERO && h.toi <= options.max_time;
+        let finite = is_finite_point(&h.point_a)
+            && is_finite_point(&h.point_b)
+            && h.normal.iter().all(|a| a.is_finite())
+            && h.distance >= T::ZERO;
+        if !(in_time && finite && h.iterations <= cap) {
+            return TestResult::error(format!("{h:?} (max_time {:?})", options.max_time));
+        }
+        if h.status == RigidStatus::AlreadyOverlapping && h.toi != T::ZERO {
+            return TestResult::error(format!("overlapping after the start: {h:?}"));
+        }
+    }
+    TestResult::passed()
+}
+
+#[test]
+fn raw_input_f32() {
+    QuickCheck::new().tests(cases(2000)).quickcheck(raw_input_is_answered::<f32> as fn(_) -> _);
+}
+
+#[test]
+fn raw_input_f64() {
+    QuickCheck::new().tests(cases(2000)).quickcheck(raw_input_is_answered::<f64> as fn(_) -> _);
 }
 
 // ---- The motions' bounds -------------------------------------------------------------------------
@@ -941,10 +1040,17 @@ fn check_answer<A: Body<T>, B: Body<T>, T: Real>(
             ));
         }
     }
+    // Separated or touching at the time reported (already overlapping only at the start).
+    let (d, _, _) = r.distance(toi);
+    if toi > 0.0 && !(d >= r.target - tol) {
+        return Err(format!(
+            "{name}: distance {d} at toi {toi}, below target {} − {tol}",
+            r.target
+        ));
+    }
     if h.status == RigidStatus::HitIterationBound {
         return Ok(()); // a lower bound: nothing more is claimed
     }
-    let (d, _, _) = r.distance(toi);
     if !(d <= r.target + tol) {
         return Err(format!("{name}: distance {d} at toi {toi}, target {} + tol {tol}", r.target));
     }
