@@ -57,7 +57,18 @@ pub struct RigidMotion<T: Real> {
 }
 
 impl<T: Real> RigidMotion<T> {
-    /// A motion from its parts (not validated: see [`RigidMotion::try_new`]).
+    /// A motion from its parts (not validated: see [`RigidMotion::try_new`]; a motion with a NaN
+    /// or infinite number is answered by the searches with `None`).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_dynamic::RigidMotion;
+    /// use osculate_math::{Isometry3, Point3, Vector3};
+    ///
+    /// // Turning about its own origin at one radian per unit time while drifting along x.
+    /// let m = RigidMotion::new(Isometry3::identity(), Point3::origin(), Vector3::x(), Vector3::<f64>::z());
+    /// assert!((m.pose_at(2.0).rotation.angle() - 2.0).abs() < 1e-12);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn new(
@@ -111,6 +122,15 @@ impl<T: Real> RigidMotion<T> {
     }
 
     /// A body that stays at `pose`.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_dynamic::RigidMotion;
+    /// use osculate_math::Isometry3;
+    ///
+    /// let at = Isometry3::translation(1.0_f32, 2.0, 3.0);
+    /// assert_eq!(RigidMotion::stationary(at).pose_at(7.0), at);
+    /// ```
     #[inline]
     #[must_use]
     pub fn stationary(pose: Isometry3<T>) -> Self {
@@ -118,6 +138,16 @@ impl<T: Real> RigidMotion<T> {
     }
 
     /// A body translating from `start` at `linvel`, without turning.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_dynamic::RigidMotion;
+    /// use osculate_math::{Isometry3, Vector3};
+    ///
+    /// let m = RigidMotion::translation(Isometry3::identity(), Vector3::new(0.0_f64, 2.0, 0.0));
+    /// assert_eq!(m.pose_at(0.5).translation.vector, Vector3::new(0.0, 1.0, 0.0));
+    /// assert_eq!(m.speed_bound(100.0), 2.0); // no turning: the size does not count
+    /// ```
     #[inline]
     #[must_use]
     pub fn translation(start: Isometry3<T>, linvel: Vector3<T>) -> Self {
@@ -195,6 +225,16 @@ impl<T: Real> RigidMotion<T> {
     }
 
     /// Whether every number of the motion is finite.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_dynamic::RigidMotion;
+    /// use osculate_math::{Isometry3, Vector3};
+    ///
+    /// assert!(RigidMotion::translation(Isometry3::identity(), Vector3::<f64>::x()).is_finite());
+    /// let bad = RigidMotion::translation(Isometry3::identity(), Vector3::new(f64::INFINITY, 0.0, 0.0));
+    /// assert!(!bad.is_finite());
+    /// ```
     #[inline]
     #[must_use]
     pub fn is_finite(&self) -> bool {
@@ -228,6 +268,15 @@ impl<T: Real> RigidMotion<T> {
     }
 
     /// The position of the center at time `t`: `start · local_center + linvel · t`.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_dynamic::RigidMotion;
+    /// use osculate_math::{Isometry3, Point3, Vector3};
+    ///
+    /// let m = RigidMotion::new(Isometry3::translation(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Vector3::x(), Vector3::z());
+    /// assert_eq!(m.center_at(2.0), Point3::new(3.0, 1.0, 0.0)); // the spin does not move it
+    /// ```
     #[inline]
     #[must_use]
     pub fn center_at(&self, t: T) -> Point3<T> {

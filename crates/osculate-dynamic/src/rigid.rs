@@ -33,6 +33,16 @@ use crate::motion::{RigidMotion, turned_minus};
 
 /// The default bound on distance evaluations of [`convex_convex_rigid`]: a head-on approach takes a
 /// handful, a fast spin or a graze a few hundred (measured on the generated motions of the tests).
+///
+/// # Examples
+/// ```
+/// use osculate_dynamic::{RIGID_MAX_ITERATIONS, RigidOptions};
+///
+/// assert_eq!(RigidOptions::<f64>::default().max_iterations, RIGID_MAX_ITERATIONS);
+/// // A tighter budget for a real-time step: the answer is then a lower bound when it runs out.
+/// let fast = RigidOptions::<f64> { max_iterations: RIGID_MAX_ITERATIONS / 8, ..Default::default() };
+/// assert_eq!(fast.max_iterations, 64);
+/// ```
 pub const RIGID_MAX_ITERATIONS: usize = 512;
 
 /// The options of [`convex_convex_rigid`].
@@ -73,6 +83,25 @@ impl<T: Real> Default for RigidOptions<T> {
 }
 
 /// How a rigid time-of-impact search ended.
+///
+/// # Examples
+/// ```
+/// use osculate_dynamic::{RigidMotion, RigidOptions, RigidStatus, convex_convex_rigid};
+/// use osculate_math::{Isometry3, Obb, Point3, Rotation3, Vector3};
+///
+/// let cube = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::repeat(0.5_f64));
+/// let spin = RigidMotion::new(Isometry3::identity(), Point3::origin(), Vector3::new(4.0, 0.0, 0.0), Vector3::new(0.0, 0.0, 3.0));
+/// let wall = RigidMotion::stationary(Isometry3::translation(3.0, 0.0, 0.0));
+/// let o = RigidOptions::default();
+/// assert_eq!(convex_convex_rigid(&cube, &spin, &cube, &wall, &o).unwrap().status, RigidStatus::Converged);
+/// // One evaluation: a time before which there is no contact, nothing more.
+/// let one = RigidOptions { max_iterations: 1, ..o };
+/// let h = convex_convex_rigid(&cube, &spin, &cube, &wall, &one).unwrap();
+/// assert_eq!(h.status, RigidStatus::HitIterationBound);
+/// // Touching at the start.
+/// let near = RigidMotion::stationary(Isometry3::translation(0.9, 0.0, 0.0));
+/// assert_eq!(convex_convex_rigid(&cube, &spin, &cube, &near, &o).unwrap().status, RigidStatus::AlreadyOverlapping);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RigidStatus {
     /// The first time the shapes come within the target distance was located: no contact before
@@ -87,6 +116,21 @@ pub enum RigidStatus {
 }
 
 /// The first contact of two shapes under rigid motions ([`convex_convex_rigid`]), in world space.
+///
+/// # Examples
+/// ```
+/// use osculate_dynamic::{RigidMotion, RigidOptions, convex_convex_rigid};
+/// use osculate_math::{Capsule, Isometry3, Obb, Point3, Rotation3, Vector3};
+///
+/// // A capsule falling onto a floor slab: it touches when its lower end reaches the top face.
+/// let stick = Capsule::new(Point3::new(0.0, -1.0, 0.0), Point3::new(0.0, 1.0, 0.0), 0.25_f64);
+/// let fall = RigidMotion::translation(Isometry3::translation(0.0, 3.0, 0.0), Vector3::new(0.0, -2.0, 0.0));
+/// let slab = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(5.0, 0.5, 5.0));
+/// let hit = convex_convex_rigid(&stick, &fall, &slab, &RigidMotion::stationary(Isometry3::identity()), &RigidOptions::default()).unwrap();
+/// assert!((hit.toi - 0.625).abs() < 1e-9); // the gap 3 − 1 − 0.25 − 0.5 closed at 2
+/// assert!((hit.normal.into_inner() - -Vector3::y()).norm() < 1e-9); // from the capsule down
+/// assert!(hit.distance < 1e-9 && (hit.point_b.y - 0.5).abs() < 1e-9);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RigidImpact<T: Real> {
     /// The time of first contact in `[0, max_time]`, from below: the shapes are not nearer than the
@@ -161,7 +205,13 @@ impl<T: Real> RigidImpact<T> {
 ///
 /// Returns `None` when the shapes stay apart, and for invalid input: a NaN or infinite number in
 /// a motion, a shape or the options, a negative `max_time`, `target_distance` or `tolerance`, or
-/// coordinates so large that the computation overflows.
+/// coordinates so large that the computation overflows. It never panics and always ends: every
+/// loop is bounded (the distance evaluations by `options.max_iterations`, the halving stack by a
+/// fixed depth, the casts by [`GJK_MAX_ITERATIONS`](osculate_closest::GJK_MAX_ITERATIONS)), and
+/// a search that runs out reports a lower bound with [`RigidStatus::HitIterationBound`].
+/// Degenerate but finite shapes are valid input and answered as what they are: a zero-radius
+/// ball is a point, a box of zero thickness a rectangle, a zero-length capsule a ball; a motion
+/// that neither moves nor turns meets nothing it does not already touch.
 ///
 /// # Examples
 /// ```
