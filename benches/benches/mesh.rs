@@ -19,8 +19,8 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use osculate::cast::Culling;
 use osculate::mesh::{TriangleMesh, closest_point_on_mesh, overlap_convex_mesh, ray_mesh};
-use osculate_testing::Rng;
 use osculate_math::{Point3, Ray, Sphere, Vector3};
+use osculate_testing::Rng;
 use parry3d::query::{PointQuery as _, RayCast as _};
 
 /// Rays (or points) per batch, cycled with `i & (BATCH - 1)`.

@@ -7,11 +7,11 @@
 //! that both classes come up often and a set with either rate is quick to fill.
 
 use crate::BATCH;
-use osculate_testing::{Flavour, Frame, Generate, Rng, Sample};
 use osculate_math::{
     Aabb, Bounded, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Halfspace, Line, Obb,
     Plane, Point3, Ray, Rotation3, Segment, Sphere, Tetrahedron, Triangle, Unit, Vector3,
 };
+use osculate_testing::{Flavour, Frame, Generate, Rng, Sample};
 
 /// The rates of positives of the two input sets, in percent.
 pub const RATES: [usize; 2] = [10, 90];

@@ -11,11 +11,11 @@ use osculate_benches::race::{
     Answer, Class::*, OSCULATE_F32, OSCULATE_F64, PARRY_F32, PARRY_F64, Race, Row, Sink,
 };
 use osculate_benches::{floor, only, osculate, parry, table};
-use osculate_testing::Rng;
 use osculate_math::{
     Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Halfspace, Obb, Plane, Point3,
     Ray, Real, Sphere, Tetrahedron, Triangle, Vector3,
 };
+use osculate_testing::Rng;
 use std::cell::RefCell;
 use std::rc::Rc;
 

@@ -6,11 +6,11 @@ use osculate::closest;
 use osculate_benches::input::{inputs, point_near};
 use osculate_benches::race::{Answer, Class::*, Row, Sink, point_distance, wide};
 use osculate_benches::{floor, only, osculate, parry, table};
-use osculate_testing::Rng;
 use osculate_math::{
     Aabb, Capsule, Cone, ContainsPoint, ConvexPolygon, ConvexPolyhedron, Cylinder, Line, Obb,
     Plane, Point3, Ray, Segment, Sphere, Tetrahedron, Triangle, Vector3,
 };
+use osculate_testing::Rng;
 
 /// Every row of this module.
 pub(crate) fn all(s: &mut Sink<'_>) {

@@ -12,11 +12,11 @@ use osculate::dynamic;
 use osculate_benches::input::{inputs, sweep, sweep_to_plane};
 use osculate_benches::race::{Answer, Class::*, Row, Sink};
 use osculate_benches::{only, table};
-use osculate_testing::{Generate, Rng};
 use osculate_math::{
     Aabb, Bounded, Capsule, Cone, ConvexPolygon, Cylinder, Halfspace, Isometry3, Obb, Real, Sphere,
     Triangle, Vector3,
 };
+use osculate_testing::{Generate, Rng};
 
 /// Every row of this module.
 pub(crate) fn all(s: &mut Sink<'_>) {

@@ -14,7 +14,6 @@ use std::ops::ControlFlow;
 
 use osculate_cast::{Culling, ray_triangle_watertight};
 use osculate_closest::closest_point_on_triangle;
-use osculate_testing::{Rng, cases};
 use osculate_math::{
     Aabb, Bounded, Capsule, Cylinder, Isometry3, Obb, Point3, Ray, Real, Rotation3, Sphere,
     Triangle, Vector3,
@@ -24,6 +23,7 @@ use osculate_mesh::{
     contact_convex_mesh, overlap_convex_mesh, ray_mesh, ray_mesh_test, sweep_convex_mesh,
     visit_intersecting_triangles,
 };
+use osculate_testing::{Rng, cases};
 use quickcheck::{QuickCheck, TestResult};
 
 use crate::meshes::{self, Data};

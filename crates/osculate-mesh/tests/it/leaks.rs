@@ -8,9 +8,9 @@
 //! hundred thousand many times).
 
 use osculate_cast::Culling;
-use osculate_testing::{Rng, cases};
 use osculate_math::{Point3, Ray, Real, Vector3};
 use osculate_mesh::{ray_mesh, ray_mesh_test};
+use osculate_testing::{Rng, cases};
 
 use crate::meshes::{self, Data};
 

@@ -5,9 +5,9 @@
 
 use std::collections::HashMap;
 
-use osculate_testing::Rng;
 use osculate_math::{Point3, Real, Triangle, Vector3};
 use osculate_mesh::{MeshOptions, TriangleMesh};
+use osculate_testing::Rng;
 
 /// A mesh as plain data.
 #[derive(Clone, Debug)]

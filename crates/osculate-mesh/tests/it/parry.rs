@@ -14,9 +14,9 @@ use std::collections::BTreeMap;
 
 use osculate_cast::{Culling, ray_triangle_watertight};
 use osculate_closest::closest_point_on_triangle;
-use osculate_testing::Rng;
 use osculate_math::{Point3, Ray, Real, Sphere, Triangle, Vector3};
 use osculate_mesh::{TriangleMesh, closest_point_on_mesh, overlap_convex_mesh, ray_mesh};
+use osculate_testing::Rng;
 use parry3d::query::{PointQuery as _, RayCast as _};
 use parry3d_f64::query::{PointQuery as _, RayCast as _};
 

@@ -5,9 +5,9 @@
 //! the mesh's size from the surface are left out (either answer is right there). The signed
 //! distance's magnitude is the brute-force distance to the non-degenerate triangles.
 
-use osculate_testing::{Rng, test_tolerance};
 use osculate_math::{Aabb, ContainsPoint, Point3, Real, Triangle, Vector3};
 use osculate_mesh::{MeshOptions, TriangleMesh, signed_distance_point_mesh};
+use osculate_testing::{Rng, test_tolerance};
 
 use crate::meshes::{self, Data};
 
