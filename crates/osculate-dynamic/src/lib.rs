@@ -35,6 +35,11 @@
 //!   Bergen's GJK ray cast).
 //! - Any pair with a distance: [`interval_halving`] (Ericson 5.5.1) and
 //!   [`conservative_advancement`], driven by a distance closure and a speed bound.
+//! - Rotating bodies: [`RigidMotion`] (a start pose, a linear velocity and an angular velocity
+//!   about a center; or between two poses by slerp or by screw) and [`convex_convex_rigid`], the
+//!   time of impact of any two convex shapes under rigid motions, reported from below so that no
+//!   contact is missed (conservative advancement with C2A's directional bound), with
+//!   [`sphere_sphere_rigid`] in closed form where the spins move no point.
 //!
 //! ## Features
 //! - `std` (default): use the standard library.
@@ -50,9 +55,11 @@ compile_error!(
 mod boxes;
 mod capsule;
 mod generic;
+mod motion;
 mod plane;
 #[cfg(feature = "alloc")]
 mod polytope;
+mod rigid;
 mod sphere;
 mod sweep;
 mod triangle;
@@ -64,11 +71,16 @@ pub use crate::generic::{
     Search, TimeOfImpact, conservative_advancement, convex_convex, convex_convex_with_status,
     interval_halving,
 };
+pub use crate::motion::RigidMotion;
 pub use crate::plane::{
     aabb_halfspace, aabb_plane, obb_halfspace, obb_plane, sphere_halfspace, sphere_plane,
 };
 #[cfg(feature = "alloc")]
 pub use crate::polytope::sphere_polygon;
+pub use crate::rigid::{
+    RIGID_MAX_ITERATIONS, RigidImpact, RigidOptions, RigidStatus, convex_convex_rigid,
+    sphere_sphere_rigid,
+};
 pub use crate::sphere::sphere_sphere;
 pub use crate::sweep::{SweepHit, SweepOptions, sweep_convex};
 pub use crate::triangle::{aabb_triangle, sphere_triangle};

@@ -8,4 +8,5 @@ mod parry;
 mod parry_trace;
 mod properties;
 mod sweep;
+mod rigid;
 mod worked;
