@@ -1,10 +1,10 @@
 //! Manifolds of the box pairs: box-box by separating axes and clipping, sphere-box from the
 //! one-point contact.
 
-use osculate_math::{Aabb, Obb, Point3, Real, Segment, Sphere, Unit, Vector3, edge_edge_axis};
+use osculate_math::{Aabb, Obb, Point3, Real, Sphere, Unit, Vector3, edge_edge_axis};
 
 use super::{Feature, FeatureId, Manifold, ManifoldPoint, reduce};
-use crate::{closest_points_segment_segment, contact_sphere_aabb, contact_sphere_obb};
+use crate::{contact_sphere_aabb, contact_sphere_obb};
 
 /// How much deeper (relative to the boxes' size, the sum of their largest half extents) an edge
 /// axis, or a face axis of B, must be than a face axis of A before it is chosen over it
@@ -128,13 +128,27 @@ pub fn manifold_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>, prediction: T) -> Manif
     let size = a.half_extents.amax() + b.half_extents.amax();
     let far = a.center.coords.amax().fast_max(b.center.coords.amax());
     let prefer = T::lit(FACE_PREFERENCE) * size + T::RELATIVE_TOLERANCE * far;
-    let manifold = if edges.0 > face_a.0.fast_max(face_b.0) + prefer {
+    let edge = if edges.0 > face_a.0.fast_max(face_b.0) + prefer {
         edge_contact(a, &ua, b, &ub, edges.1, &edges.2, prediction)
-    } else if face_b.0 > face_a.0 + prefer {
-        face_contact(b, &ub, face_b.1, &-face_b.2, a, &ua, prediction).swapped()
     } else {
-        face_contact(a, &ua, face_a.1, &face_a.2, b, &ub, prediction)
+        None
     };
+    let manifold = edge.unwrap_or_else(|| {
+        if face_b.0 > face_a.0 + prefer {
+            face_contact(b, &ub, face_b.1, &-face_b.2, a, &ua, prediction).swapped()
+        } else {
+            face_contact(a, &ua, face_a.1, &face_a.2, b, &ub, prediction)
+        }
+    });
+    if manifold.is_empty() {
+        // Nothing left after clipping: apart, with the closest features outside the reference
+        // face (or an overlap of rounding size). The one-point contact answers.
+        let contact = crate::contact_obb_obb(a, b);
+        return Manifold::from_contact(contact, prediction, |c| FeatureId {
+            a: box_feature(a, &c.point_a, &c.normal.into_inner()),
+            b: box_feature(b, &c.point_b, &-c.normal.into_inner()),
+        });
+    }
     manifold.checked()
 }
 
@@ -287,8 +301,8 @@ fn face_contact<T: Real>(
 }
 
 /// The one-point manifold of edge `i` of `a` against edge `j` of `b` along the unit axis `n` (from
-/// A toward B): the closest points of the edge of A farthest along `n` and the edge of B farthest
-/// along `−n`.
+/// A toward B): the points where the edge of A farthest along `n` and the edge of B farthest along
+/// `−n` are joined along `n`; `None` when that join falls outside either edge.
 fn edge_contact<T: Real>(
     a: &Obb<T>,
     ua: &[Vector3<T>; 3],
@@ -297,7 +311,7 @@ fn edge_contact<T: Real>(
     (i, j): (usize, usize),
     n: &Vector3<T>,
     prediction: T,
-) -> Manifold<T> {
+) -> Option<Manifold<T>> {
     let support_edge = |o: &Obb<T>, u: &[Vector3<T>; 3], k: usize, dir: &Vector3<T>| {
         let mut c = o.center;
         let mut sides = [false; 3];
@@ -307,32 +321,47 @@ fn edge_contact<T: Real>(
             let e = o.half_extents[m];
             c += u[m] * if positive { e } else { -e };
         }
-        let half = u[k] * o.half_extents[k];
-        (Segment::new(c - half, c + half), edge(k, sides))
+        (c, edge(k, sides))
     };
-    let (sa, fa) = support_edge(a, ua, i, n);
-    let (sb, fb) = support_edge(b, ub, j, &-n);
-    let c = closest_points_segment_segment(&sa, &sb);
-    let distance = (c.point_b - c.point_a).dot(n);
+    let (ca, fa) = support_edge(a, ua, i, n);
+    let (cb, fb) = support_edge(b, ub, j, &-n);
+    // The edges' lines `ca + s·x` and `cb + t·y` are joined along n where
+    // s = −r·(y × n)/k and t = −r·(x × n)/k, r = ca − cb, k = n·(x × y) (dot the join with y × n
+    // and with x × n; k, of size sin θ, from the accurate `edge_cross`), as in `contact_obb_obb`.
+    let (x, y) = (ua[i], ub[j]);
+    let r = ca - cb;
+    let k = n.dot(&osculate_math::edge_cross(&x, &y));
+    let s = -r.dot(&y.cross(n)) / k;
+    let t = -r.dot(&x.cross(n)) / k;
+    // Joined outside an edge: the edge pair is not where the boxes meet (the axis is not the one
+    // of least overlap, or the boxes are apart beyond their edges); the caller falls back.
+    let slack = T::RELATIVE_TOLERANCE * (a.half_extents.amax() + b.half_extents.amax());
+    if !(s.abs() <= a.half_extents[i] + slack && t.abs() <= b.half_extents[j] + slack) {
+        return None;
+    }
+    let clamp = |v: T, e: T| v.fast_max(-e).fast_min(e);
+    let (p, q) = (ca + x * clamp(s, a.half_extents[i]), cb + y * clamp(t, b.half_extents[j]));
+    let distance = (q - p).dot(n);
     let mut m = Manifold::with_normal(Unit::new_unchecked(*n));
     if distance <= prediction {
-        m.push(ManifoldPoint {
-            point_a: c.point_a,
-            point_b: c.point_b,
-            distance,
-            id: FeatureId { a: fa, b: fb },
-        });
+        m.push(ManifoldPoint { point_a: p, point_b: q, distance, id: FeatureId { a: fa, b: fb } });
     }
-    m
+    Some(m)
 }
 
 /// The feature of box `o` a boundary point `p` lies on: the faces whose plane `p` is on (within a
-/// relative tolerance) meet in a face (one), an edge (two) or a corner (three).
-fn box_feature<T: Real>(o: &Obb<T>, p: &Point3<T>) -> Feature {
+/// relative tolerance) meet in a face (one), an edge (two) or a corner (three). The side of each
+/// is the sign of `p`'s coordinate, or, where that is within the tolerance of zero (a flat box,
+/// whose two faces on that axis coincide), the sign of the box's `outward` direction at `p`.
+fn box_feature<T: Real>(o: &Obb<T>, p: &Point3<T>, outward: &Vector3<T>) -> Feature {
     let local = o.to_local(p);
-    let tol =
-        T::RELATIVE_TOLERANCE * T::lit(64.0) * (o.half_extents.amax() + o.center.coords.amax());
-    let on = |m: usize| (local[m].abs() >= o.half_extents[m] - tol, local[m] > T::ZERO);
+    let out = o.rotation.inverse_transform_vector(outward);
+    // The rounding of a point carried to the box's frame and back: a few ε of the coordinates.
+    let tol = T::EPSILON * T::lit(64.0) * (o.half_extents.amax() + o.center.coords.amax());
+    let on = |m: usize| {
+        let positive = if local[m].abs() <= tol { out[m] > T::ZERO } else { local[m] > T::ZERO };
+        (local[m].abs() >= o.half_extents[m] - tol, positive)
+    };
     let sides = [on(0).1, on(1).1, on(2).1];
     let flags = [on(0).0, on(1).0, on(2).0];
     match flags {
@@ -358,9 +387,32 @@ fn box_feature<T: Real>(o: &Obb<T>, p: &Point3<T>) -> Feature {
     }
 }
 
+/// The feature of a box of half extents `e` nearest to a point at `local` (box coordinates): the
+/// Voronoi region of the box the point is in (Ericson 5.1.3's clamping): clamped on one axis a
+/// face, on two an edge, on three a corner. A point inside is nearest to the face whose axis is
+/// closest to `out`, the box's outward direction toward the point.
+fn region_feature<T: Real>(e: &Vector3<T>, local: &Vector3<T>, out: &Vector3<T>) -> Feature {
+    let clamped = [local.x.abs() > e.x, local.y.abs() > e.y, local.z.abs() > e.z];
+    let sides = [local.x > T::ZERO, local.y > T::ZERO, local.z > T::ZERO];
+    match clamped {
+        [true, true, true] => corner(sides),
+        [true, true, false] => edge(2, sides),
+        [true, false, true] => edge(1, sides),
+        [false, true, true] => edge(0, sides),
+        [true, false, false] => face(0, sides[0]),
+        [false, true, false] => face(1, sides[1]),
+        [false, false, true] => face(2, sides[2]),
+        [false, false, false] => {
+            let k = out.iamax();
+            face(k, out[k] > T::ZERO)
+        }
+    }
+}
+
 /// The one-point manifold of sphere `s` (A) and oriented box `b` (B) from [`contact_sphere_obb`]
 /// (van den Bergen 4.3.3 with the center-inside case), when its distance is at most `prediction`.
-/// Features: the sphere's `Face(0)`, and the box's face, edge or corner the point lies on.
+/// Features: the sphere's `Face(0)`; the box's face, edge or corner whose Voronoi region holds the
+/// sphere's center (the face the contact leaves by when the center is inside).
 ///
 /// Degenerate and non-finite input as [`contact_sphere_obb`] (a zero radius is a point); any NaN
 /// (`prediction` included) gives the empty manifold.
@@ -377,9 +429,14 @@ fn box_feature<T: Real>(o: &Obb<T>, p: &Point3<T>) -> Feature {
 /// ```
 #[must_use]
 pub fn manifold_sphere_obb<T: Real>(s: &Sphere<T>, b: &Obb<T>, prediction: T) -> Manifold<T> {
+    let local = b.to_local(&s.center);
     Manifold::from_contact(contact_sphere_obb(s, b), prediction, |c| FeatureId {
         a: Feature::Face(0),
-        b: box_feature(b, &c.point_b),
+        b: region_feature(
+            &b.half_extents,
+            &local,
+            &b.rotation.inverse_transform_vector(&-c.normal.into_inner()),
+        ),
     })
 }
 
@@ -399,10 +456,10 @@ pub fn manifold_sphere_obb<T: Real>(s: &Sphere<T>, b: &Obb<T>, prediction: T) ->
 /// ```
 #[must_use]
 pub fn manifold_sphere_aabb<T: Real>(s: &Sphere<T>, b: &Aabb<T>, prediction: T) -> Manifold<T> {
-    let o = b.to_obb();
+    let local = s.center - b.center();
     Manifold::from_contact(contact_sphere_aabb(s, b), prediction, |c| FeatureId {
         a: Feature::Face(0),
-        b: box_feature(&o, &c.point_b),
+        b: region_feature(&b.half_extents(), &local, &-c.normal.into_inner()),
     })
 }
 
@@ -468,12 +525,17 @@ mod tests {
 
     fn box_features_are_numbered<T: Real>() {
         let b = Obb::new(point3(0.0, 0.0, 0.0), Rotation3::identity(), vector3::<T>(1.0, 2.0, 3.0));
-        assert_eq!(box_feature(&b, &point3(1.0, 0.0, 0.0)), Feature::Face(1));
-        assert_eq!(box_feature(&b, &point3(0.0, -2.0, 0.0)), Feature::Face(2));
-        assert_eq!(box_feature(&b, &point3(1.0, 2.0, 3.0)), Feature::Vertex(7));
-        assert_eq!(box_feature(&b, &point3(-1.0, 2.0, -3.0)), Feature::Vertex(2));
+        let up = Vector3::z();
+        assert_eq!(box_feature(&b, &point3(1.0, 0.0, 0.0), &up), Feature::Face(1));
+        assert_eq!(box_feature(&b, &point3(0.0, -2.0, 0.0), &up), Feature::Face(2));
+        assert_eq!(box_feature(&b, &point3(1.0, 2.0, 3.0), &up), Feature::Vertex(7));
+        assert_eq!(box_feature(&b, &point3(-1.0, 2.0, -3.0), &up), Feature::Vertex(2));
         // Parallel to z at x = +1, y = −2: axis 2, bit 0 (x) set, bit 1 (y) clear.
-        assert_eq!(box_feature(&b, &point3(1.0, -2.0, 0.5)), Feature::Edge(9));
+        assert_eq!(box_feature(&b, &point3(1.0, -2.0, 0.5), &up), Feature::Edge(9));
+        // A flat box (zero height): the side comes from the outward direction.
+        let flat = Obb { half_extents: vector3(1.0, 2.0, 0.0), ..b };
+        assert_eq!(box_feature(&flat, &point3(0.0, 0.0, 0.0), &up), Feature::Face(5));
+        assert_eq!(box_feature(&flat, &point3(0.0, 0.0, 0.0), &-up), Feature::Face(4));
     }
 
     for_f32_and_f64!(box_on_box_worked_cases, box_features_are_numbered);

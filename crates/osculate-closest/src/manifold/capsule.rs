@@ -63,8 +63,11 @@ pub fn manifold_sphere_capsule<T: Real>(
 /// The manifold of capsules `a` and `b`: one point (the one-point contact
 /// [`contact_capsule_capsule`]), or two when the axes are parallel within a sine of 1e-2 and
 /// their projections overlap (the ends of the overlap of B's axis projected on A's, as Box2D v3's
-/// capsule manifold clips one segment by the other). Both points use the one-point contact's
-/// normal; each point's distance is its axis points' separation along that normal less the radii.
+/// capsule manifold clips one segment by the other), plus the one-point contact as a third when
+/// the axes cross between the ends and it is deeper than both. The points use the one-point
+/// contact's normal; each end's distance is its axis points' separation along that normal less
+/// the radii, so an end is off the surfaces by at most `radius · 1e-4 / 2` (the normal's tilt
+/// against the axes, squared).
 /// Points apart by more than `prediction` are left out.
 ///
 /// Features: per capsule, `Vertex(0)` or `Vertex(1)` when the point's axis parameter is at an end,
@@ -121,10 +124,14 @@ pub fn manifold_capsule_capsule<T: Real>(
     }
     let n: Vector3<T> = c.normal.into_inner();
     let mut m = Manifold::with_normal(c.normal);
+    let mut shallowest_end = T::NEG_INFINITY;
+    let mut deepest_end = T::INFINITY;
     for t in [t0, t1] {
         let p = a.a + da * t;
         let q = closest_point_on_segment(&p, &sb);
         let distance = (q.point - p).dot(&n) - a.radius - b.radius;
+        shallowest_end = shallowest_end.fast_max(distance);
+        deepest_end = deepest_end.fast_min(distance);
         if distance <= prediction {
             // A's feature by its own parameter; an end of the overlap at an end of A is A's cap.
             let fa =
@@ -136,6 +143,20 @@ pub fn manifold_capsule_capsule<T: Real>(
                 id: FeatureId { a: fa, b: capsule_feature(q.t) },
             });
         }
+    }
+    // Axes a little off parallel whose projections cross: their closest points lie between the
+    // ends, deeper than both. That point is added (side against side), so the deepest point is the
+    // capsules' penetration and moving B by it along the normal separates them.
+    let rounding = T::RELATIVE_TOLERANCE
+        * T::lit(64.0)
+        * (a.radius + b.radius + deepest_end.abs().fast_max(shallowest_end.abs()));
+    if c.distance < deepest_end - rounding {
+        m.push(ManifoldPoint {
+            point_a: c.point_a,
+            point_b: c.point_b,
+            distance: c.distance,
+            id: FeatureId { a: Feature::Edge(0), b: Feature::Edge(0) },
+        });
     }
     m.checked()
 }

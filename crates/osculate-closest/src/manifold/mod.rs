@@ -111,7 +111,7 @@ pub struct ManifoldPoint<T: Real> {
 /// assert_eq!(m.points()[0].id.a, Feature::Face(0));
 /// assert!((m.deepest().unwrap().distance + 0.5).abs() < 1e-12);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Manifold<T: Real> {
     /// The unit contact normal shared by every point, from A toward B.
@@ -192,10 +192,10 @@ impl<T: Real> Manifold<T> {
         self
     }
 
-    /// The manifold emptied when any of its numbers is not finite: a NaN anywhere in the input
-    /// never yields a confident point.
+    /// The manifold emptied when any of its numbers is not finite or its normal is not unit: a
+    /// NaN anywhere in the input never yields a confident point.
     pub(crate) fn checked(self) -> Self {
-        let ok = is_finite_vector_unit(&self.normal)
+        let ok = is_finite_unit(&self.normal)
             && self.points().iter().all(|p| {
                 is_finite_point(&p.point_a) && is_finite_point(&p.point_b) && p.distance.is_finite()
             });
@@ -225,16 +225,34 @@ impl<T: Real> Manifold<T> {
     }
 }
 
-fn is_finite_vector_unit<T: Real>(n: &UnitVector3<T>) -> bool {
-    n.x.is_finite() & n.y.is_finite() & n.z.is_finite()
+/// The normal and the points in use (the unused slots are left out).
+impl<T: Real> core::fmt::Debug for Manifold<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Manifold")
+            .field("normal", &self.normal)
+            .field("points", &self.points())
+            .finish()
+    }
 }
+
+/// `true` for a finite normal of unit length within 1e-3: a "rotation" that is not one (a zero
+/// or skewed matrix given to a box) gives axes that are not unit, and no confident normal.
+fn is_finite_unit<T: Real>(n: &UnitVector3<T>) -> bool {
+    (n.x.is_finite() & n.y.is_finite() & n.z.is_finite())
+        && (n.norm_squared() - T::ONE).abs() <= T::lit(1e-3)
+}
+
+/// Scores within this fraction of the candidate patch's size (its squared size for areas) count as
+/// ties in [`reduce`], won by the earlier candidate: the candidates come in the order of the shapes'
+/// own features, so a tie is decided the same way after a small motion or a rigid one, where
+/// rounding alone would pick either. 1e-3, the box-box face preference.
+const REDUCTION_TIE: f64 = 1e-3;
 
 /// Reduces `candidates` to at most four points (Gregorius, GDC 2015, "contact reduction"): the
 /// deepest point first (it bounds the penetration the solver must remove); then the point farthest
 /// from it; then the point making the triangle of largest area with those two; then the point that
 /// adds the most area outside that triangle. Areas are measured in the plane perpendicular to
-/// `normal`. The order of `candidates` only breaks exact ties, so the choice is stable under small
-/// motions away from ties.
+/// `normal`. Scores within [`REDUCTION_TIE`] of the best are ties, won by the earlier candidate.
 pub(crate) fn reduce<T: Real>(
     normal: &UnitVector3<T>,
     candidates: &[ManifoldPoint<T>],
@@ -247,31 +265,37 @@ pub(crate) fn reduce<T: Real>(
         return m;
     }
     let at = |i: usize| candidates.get(i).map_or(Point3::origin(), |p| p.point_b);
-    let argmax = |score: &dyn Fn(usize) -> T| {
+    let first = at(0);
+    let size = candidates.iter().fold(T::ZERO, |s, p| s.fast_max((p.point_b - first).norm()));
+    let tie = T::lit(REDUCTION_TIE) * size;
+    let argmax = |score: &dyn Fn(usize) -> T, tie: T| {
         let mut best = (0, T::NEG_INFINITY);
         for i in 0..candidates.len() {
             let s = score(i);
-            if s > best.1 {
+            if s > best.1 + tie {
                 best = (i, s);
             }
         }
         best
     };
-    let (i0, _) = argmax(&|i| candidates.get(i).map_or(T::NEG_INFINITY, |p| -p.distance));
+    let (i0, _) = argmax(&|i| candidates.get(i).map_or(T::NEG_INFINITY, |p| -p.distance), tie);
     let p0 = at(i0);
-    let (i1, _) = argmax(&|i| (at(i) - p0).norm_squared());
+    let (i1, _) = argmax(&|i| (at(i) - p0).norm_squared(), tie * size);
     let p1 = at(i1);
     // Signed area (doubled) of the triangle (x, y, z) seen along the normal.
     let area = |x: &Point3<T>, y: &Point3<T>, z: &Point3<T>| (y - x).cross(&(z - x)).dot(normal);
-    let (i2, _) = argmax(&|i| area(&p0, &p1, &at(i)).abs());
+    let (i2, _) = argmax(&|i| area(&p0, &p1, &at(i)).abs(), tie * size);
     let p2 = at(i2);
     // Orient the triangle counter-clockwise about the normal, then the fourth point is the one
     // farthest outside one of its edges (the largest negative area against an edge).
     let (q0, q1, q2) = if area(&p0, &p1, &p2) >= T::ZERO { (p0, p1, p2) } else { (p0, p2, p1) };
-    let (i3, gain) = argmax(&|i| {
-        let x = at(i);
-        (-area(&q0, &q1, &x)).fast_max(-area(&q1, &q2, &x)).fast_max(-area(&q2, &q0, &x))
-    });
+    let (i3, gain) = argmax(
+        &|i| {
+            let x = at(i);
+            (-area(&q0, &q1, &x)).fast_max(-area(&q1, &q2, &x)).fast_max(-area(&q2, &q0, &x))
+        },
+        tie * size,
+    );
     let mut chosen = [i0, i1, i2, i3];
     let count = if gain > T::ZERO { 4 } else { 3 };
     // Distinct indices only (a collapsed set, all points on one line, repeats an index).

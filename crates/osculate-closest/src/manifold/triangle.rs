@@ -7,9 +7,9 @@ use crate::{closest_point_on_triangle, contact_sphere_triangle};
 
 /// The one-point manifold of sphere `s` (A) and triangle `tri` (B) from
 /// [`contact_sphere_triangle`], when its distance is at most `prediction`. Features: the sphere's
-/// `Face(0)`; on the triangle, from the barycentrics of the point (Ericson 5.1.5's Voronoi
-/// regions): `Face(0)` inside, `Edge(k)` on the edge from vertex `k` to `k + 1`, `Vertex(k)` at a
-/// corner.
+/// `Face(0)`; on the triangle, the Voronoi region (Ericson 5.1.5) of the sphere's center:
+/// `Face(0)` over the interior, `Edge(k)` beside the edge from vertex `k` to `k + 1`, `Vertex(k)`
+/// beyond a corner.
 ///
 /// Degenerate and non-finite input as [`contact_sphere_triangle`] (a collapsed triangle is a
 /// segment or a point); any NaN gives the empty manifold.
@@ -31,17 +31,17 @@ pub fn manifold_sphere_triangle<T: Real>(
     tri: &Triangle<T>,
     prediction: T,
 ) -> Manifold<T> {
-    Manifold::from_contact(contact_sphere_triangle(s, tri), prediction, |c| FeatureId {
+    Manifold::from_contact(contact_sphere_triangle(s, tri), prediction, |_| FeatureId {
         a: Feature::Face(0),
-        b: triangle_feature(&closest_point_on_triangle(&c.point_b, tri).barycentric),
+        b: triangle_feature(&closest_point_on_triangle(&s.center, tri).barycentric),
     })
 }
 
-/// The feature of a triangle a point with barycentrics `[u, v, w]` lies on: a zero weight (within
-/// a relative tolerance) puts it on the edge opposite that vertex, two on the third vertex.
-pub(crate) fn triangle_feature<T: Real>(bary: &[T; 3]) -> Feature {
-    let tol = T::RELATIVE_TOLERANCE * T::lit(64.0);
-    let zero = [bary[0] <= tol, bary[1] <= tol, bary[2] <= tol];
+/// The feature of a triangle a closest point with barycentrics `[u, v, w]` lies on: Ericson
+/// 5.1.5's edge and vertex regions set the weights they clamp to exactly zero; one zero puts the
+/// point on the edge opposite that vertex, two on the third vertex.
+fn triangle_feature<T: Real>(bary: &[T; 3]) -> Feature {
+    let zero = [bary[0] == T::ZERO, bary[1] == T::ZERO, bary[2] == T::ZERO];
     match zero {
         [false, true, true] => Feature::Vertex(0),
         [true, false, true] => Feature::Vertex(1),

@@ -3,6 +3,7 @@
 
 mod contacts;
 mod convex_parry;
+mod manifold;
 mod pairs;
 mod parry;
 mod points;
