@@ -55,7 +55,11 @@ fn valid<T: Real>(o: &Obb<T>) -> bool {
 /// (Sutherland-Hodgman), and each remaining vertex within `prediction` of the reference plane is a
 /// point: on the incident box the vertex, on the reference box its projection on the reference
 /// face. More than four are reduced to four, keeping the deepest and the largest area. For an edge
-/// pair, one point: the closest points of the two edges.
+/// pair, one point: where the two supporting edges are joined along the axis; when that join falls
+/// outside an edge (the edges do not meet: the axis separates boxes that are apart beside their
+/// edges), the best face axis is used instead. When the clipped polygon is empty (apart, the
+/// closest features beside the reference face), the one-point [`contact_obb_obb`](crate::contact_obb_obb)
+/// (the closest points by GJK when apart) is the manifold, its features found from its points.
 ///
 /// Feature ids (numbered as [`Feature`] says for boxes): an incident vertex inside the reference
 /// face is (reference face, incident vertex); the crossing of an incident edge with a side plane
@@ -113,9 +117,9 @@ pub fn manifold_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>, prediction: T) -> Manif
             face_b = (s, k, n);
         }
     }
-    for i in 0..3 {
-        for j in 0..3 {
-            let Some(c) = edge_edge_axis(&ua[i], &ub[j], &Vector3::zeros()) else { continue };
+    for (i, x) in ua.iter().enumerate() {
+        for (j, y) in ub.iter().enumerate() {
+            let Some(c) = edge_edge_axis(x, y, &Vector3::zeros()) else { continue };
             let (s, n) = separation(&(c / c.norm()));
             if s > edges.0 {
                 edges = (s, (i, j), n);
@@ -285,16 +289,17 @@ fn face_contact<T: Real>(
     let mut count = 0;
     for v in poly.iter().take(len) {
         let distance = (v.p - plane).dot(n);
-        if distance <= prediction {
-            if let Some(slot) = found.get_mut(count) {
-                *slot = ManifoldPoint {
-                    point_a: v.p - n * distance,
-                    point_b: v.p,
-                    distance,
-                    id: FeatureId { a: v.on_r, b: v.on_i },
-                };
-                count += 1;
-            }
+        if distance > prediction {
+            continue;
+        }
+        if let Some(slot) = found.get_mut(count) {
+            *slot = ManifoldPoint {
+                point_a: v.p - n * distance,
+                point_b: v.p,
+                distance,
+                id: FeatureId { a: v.on_r, b: v.on_i },
+            };
+            count += 1;
         }
     }
     reduce(&normal, found.get(..count).unwrap_or(&[]))
