@@ -20,8 +20,9 @@ const SPHERE_FACE: FeatureId = FeatureId { a: Feature::Face(0), b: Feature::Face
 ///
 /// let floor = Plane::new(Vector3::z_axis(), 0.0_f64);
 /// let m = manifold_sphere_plane(&Sphere::new(Point3::new(0.0, 0.0, 0.5), 1.0), &floor, 0.0);
+/// // A two-sided surface: the sphere is pushed back to the side of its center, 0.5 deep.
 /// assert_eq!(m.len(), 1);
-/// assert!((m.points()[0].distance + 1.5).abs() < 1e-12);
+/// assert!((m.points()[0].distance + 0.5).abs() < 1e-12);
 /// ```
 #[must_use]
 pub fn manifold_sphere_plane<T: Real>(
