@@ -369,7 +369,24 @@ fn box_feature<T: Real>(o: &Obb<T>, p: &Point3<T>, outward: &Vector3<T>) -> Feat
     };
     let sides = [on(0).1, on(1).1, on(2).1];
     let flags = [on(0).0, on(1).0, on(2).0];
-    match flags {
+    feature_on(flags, sides).unwrap_or_else(|| {
+        // Inside (rounding): the face nearest relative to the extents.
+        let gap = |m: usize| o.half_extents[m] - local[m].abs();
+        let k = if gap(0) <= gap(1) && gap(0) <= gap(2) {
+            0
+        } else if gap(1) <= gap(2) {
+            1
+        } else {
+            2
+        };
+        face(k, sides[k])
+    })
+}
+
+/// The feature where the faces on the axes flagged in `on` meet, on the given sides: one face, an
+/// edge of two, the corner of three; `None` for none.
+fn feature_on(on: [bool; 3], sides: [bool; 3]) -> Option<Feature> {
+    Some(match on {
         [true, true, true] => corner(sides),
         [true, true, false] => edge(2, sides),
         [true, false, true] => edge(1, sides),
@@ -377,19 +394,8 @@ fn box_feature<T: Real>(o: &Obb<T>, p: &Point3<T>, outward: &Vector3<T>) -> Feat
         [true, false, false] => face(0, sides[0]),
         [false, true, false] => face(1, sides[1]),
         [false, false, true] => face(2, sides[2]),
-        [false, false, false] => {
-            // Inside (rounding): the face nearest relative to the extents.
-            let gap = |m: usize| o.half_extents[m] - local[m].abs();
-            let k = if gap(0) <= gap(1) && gap(0) <= gap(2) {
-                0
-            } else if gap(1) <= gap(2) {
-                1
-            } else {
-                2
-            };
-            face(k, sides[k])
-        }
-    }
+        [false, false, false] => return None,
+    })
 }
 
 /// The feature of a box of half extents `e` nearest to a point at `local` (box coordinates): the
@@ -399,19 +405,10 @@ fn box_feature<T: Real>(o: &Obb<T>, p: &Point3<T>, outward: &Vector3<T>) -> Feat
 fn region_feature<T: Real>(e: &Vector3<T>, local: &Vector3<T>, out: &Vector3<T>) -> Feature {
     let clamped = [local.x.abs() > e.x, local.y.abs() > e.y, local.z.abs() > e.z];
     let sides = [local.x > T::ZERO, local.y > T::ZERO, local.z > T::ZERO];
-    match clamped {
-        [true, true, true] => corner(sides),
-        [true, true, false] => edge(2, sides),
-        [true, false, true] => edge(1, sides),
-        [false, true, true] => edge(0, sides),
-        [true, false, false] => face(0, sides[0]),
-        [false, true, false] => face(1, sides[1]),
-        [false, false, true] => face(2, sides[2]),
-        [false, false, false] => {
-            let k = out.iamax();
-            face(k, out[k] > T::ZERO)
-        }
-    }
+    feature_on(clamped, sides).unwrap_or_else(|| {
+        let k = out.iamax();
+        face(k, out[k] > T::ZERO)
+    })
 }
 
 /// The one-point manifold of sphere `s` (A) and oriented box `b` (B) from [`contact_sphere_obb`]
