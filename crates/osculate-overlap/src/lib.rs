@@ -58,7 +58,10 @@ pub use crate::boxes::{
     aabb_aabb, aabb_aabb_center_extents, obb_obb, segment_aabb, segment_obb, sphere_aabb,
     sphere_obb,
 };
-pub use crate::capsule::{capsule_capsule, sphere_capsule};
+pub use crate::capsule::{
+    capsule_aabb, capsule_capsule, capsule_obb, capsule_triangle, segment_capsule, segment_segment,
+    sphere_capsule,
+};
 pub use crate::plane::{
     aabb_halfspace, aabb_plane, capsule_halfspace, capsule_plane, cone_halfspace, cone_plane,
     obb_halfspace, obb_plane, sphere_behind_plane, sphere_halfspace, sphere_plane,

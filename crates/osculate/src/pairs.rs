@@ -32,11 +32,11 @@ macro_rules! pair_table {
             contact: closed(closest::contact_segment_sphere), sweep: cast;
         Sphere, Capsule => overlap: closed(overlap::sphere_capsule), distance: closed(closest::closest_points_sphere_capsule),
             contact: closed(closest::contact_sphere_capsule), sweep: closed(dynamic::sphere_capsule);
-        Sphere, Aabb => overlap: closed(overlap::sphere_aabb), distance: gjk,
+        Sphere, Aabb => overlap: closed(overlap::sphere_aabb), distance: closed(closest::closest_points_sphere_aabb),
             contact: closed(closest::contact_sphere_aabb), sweep: closed(dynamic::sphere_aabb);
-        Sphere, Obb => overlap: closed(overlap::sphere_obb), distance: gjk,
+        Sphere, Obb => overlap: closed(overlap::sphere_obb), distance: closed(closest::closest_points_sphere_obb),
             contact: closed(closest::contact_sphere_obb), sweep: closed(dynamic::sphere_obb);
-        Sphere, Triangle => overlap: closed(overlap::sphere_triangle), distance: gjk,
+        Sphere, Triangle => overlap: closed(overlap::sphere_triangle), distance: closed(closest::closest_points_sphere_triangle),
             contact: closed(closest::contact_sphere_triangle), sweep: closed(dynamic::sphere_triangle);
         Sphere, Cylinder => overlap: gjk, distance: gjk, contact: epa, sweep: cast;
         Sphere, Cone => overlap: gjk, distance: gjk, contact: epa, sweep: cast;
@@ -46,8 +46,10 @@ macro_rules! pair_table {
         Sphere, Halfspace => overlap: closed(overlap::sphere_halfspace), contact: closed(closest::contact_sphere_halfspace),
             sweep: relative(dynamic::sphere_halfspace);
         // The segment.
-        Segment => overlap: gjk, distance: closed(closest::closest_points_segment_segment), contact: epa, sweep: cast;
-        Capsule, Segment => overlap: gjk, distance: gjk, contact: epa, sweep: cast;
+        Segment => overlap: closed(overlap::segment_segment), distance: closed(closest::closest_points_segment_segment),
+            contact: epa, sweep: cast;
+        Segment, Capsule => overlap: closed(overlap::segment_capsule), distance: closed(closest::closest_points_segment_capsule),
+            contact: epa, sweep: cast;
         Segment, Aabb => overlap: closed(overlap::segment_aabb), distance: closed(closest::closest_points_segment_aabb),
             contact: epa, sweep: cast;
         Segment, Obb => overlap: closed(overlap::segment_obb), distance: closed(closest::closest_points_segment_obb),
@@ -60,16 +62,20 @@ macro_rules! pair_table {
         // The capsule.
         Capsule => overlap: closed(overlap::capsule_capsule), distance: closed(closest::closest_points_capsule_capsule),
             contact: closed(closest::contact_capsule_capsule), sweep: closed(dynamic::capsule_capsule);
-        Capsule, Aabb => overlap: gjk, distance: gjk, contact: epa, sweep: cast;
-        Capsule, Obb => overlap: gjk, distance: gjk, contact: epa, sweep: cast;
-        Capsule, Triangle => overlap: gjk, distance: gjk, contact: epa, sweep: cast;
+        Capsule, Aabb => overlap: closed(overlap::capsule_aabb), distance: closed(closest::closest_points_capsule_aabb),
+            contact: epa, sweep: cast;
+        Capsule, Obb => overlap: closed(overlap::capsule_obb), distance: closed(closest::closest_points_capsule_obb),
+            contact: epa, sweep: cast;
+        Capsule, Triangle => overlap: closed(overlap::capsule_triangle), distance: closed(closest::closest_points_capsule_triangle),
+            contact: epa, sweep: cast;
         Capsule, Cylinder => overlap: gjk, distance: gjk, contact: epa, sweep: cast;
         Capsule, Cone => overlap: gjk, distance: gjk, contact: epa, sweep: cast;
         Capsule, Tetrahedron => overlap: gjk, distance: gjk, contact: epa, sweep: cast;
         Capsule, Plane => overlap: closed(overlap::capsule_plane);
         Capsule, Halfspace => overlap: closed(overlap::capsule_halfspace);
         // The box.
-        Aabb => overlap: closed(overlap::aabb_aabb), distance: gjk, contact: epa, sweep: closed(dynamic::aabb_aabb);
+        Aabb => overlap: closed(overlap::aabb_aabb), distance: closed(closest::closest_points_aabb_aabb), contact: epa,
+            sweep: closed(dynamic::aabb_aabb);
         Aabb, Obb => overlap: gjk, distance: gjk, contact: epa, sweep: cast;
         Aabb, Triangle => overlap: closed(overlap::aabb_triangle), distance: gjk, contact: epa,
             sweep: closed(dynamic::aabb_triangle);
