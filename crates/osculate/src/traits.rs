@@ -9,7 +9,9 @@
 //! each with [`GJK_MAX_ITERATIONS`](crate::closest::GJK_MAX_ITERATIONS) iterations, [`Penetration`] through GJK + EPA
 //! ([`contact_convex`](crate::closest::contact_convex), [`EPA_MAX_ITERATIONS`](crate::closest::EPA_MAX_ITERATIONS) steps; behind `alloc`)
 //! and [`Sweep`] through the GJK ray cast ([`convex_convex`](crate::dynamic::convex_convex)).
-//! Each trait's documentation lists which pairs are closed forms. The reversed
+//! Each trait's documentation lists which pairs are closed forms; the one source of that list is
+//! the pair table (`src/pairs.rs`, [`pair_table!`](crate::pair_table)): one row per pair naming how
+//! each query is answered, from which the impls below and the catalogue test are generated. The reversed
 //! order swaps the witness points and parameters ([`ClosestPoints::swapped`]), flips the contact
 //! normal ([`Contact::swapped`]) and the impact normal, so the answer always reads "from `self` to
 //! `other`"; for two shapes of different types the reversed answer is exactly the swapped forward
@@ -28,8 +30,8 @@ use osculate_overlap as overlap;
 ///
 /// What answers each pair (both orders give the same answer):
 /// - **closed form** ([`overlap`](crate::overlap)): sphere with sphere, segment, capsule, box, oriented box,
-///   triangle, convex polygon, plane and halfspace; capsule-capsule, capsule-plane,
-///   capsule-halfspace; box-box, box-triangle, box-plane, box-halfspace and the same four for the
+///   triangle, convex polygon, plane and halfspace; segment-segment, segment-capsule;
+///   capsule with capsule, box, oriented box, triangle, plane and halfspace; box-box, box-triangle, box-plane, box-halfspace and the same four for the
 ///   oriented box; segment with box, oriented box and triangle; triangle-triangle,
 ///   triangle-plane, triangle-halfspace; cone-plane and cone-halfspace;
 /// - **containment** ([`contains_point`](crate::overlap::contains_point)): a [`Point3`] with a sphere, box,
@@ -38,7 +40,7 @@ use osculate_overlap as overlap;
 ///   touching within GJK's relative
 ///   tolerance counts, NaN gives `false`): every other pair of sphere, segment, capsule, box,
 ///   oriented box, cylinder, cone, triangle, tetrahedron, convex polygon and convex polyhedron
-///   (cylinder-cone, box-cylinder, capsule-box, polyhedron pairs …), and a point with a segment,
+///   (cylinder-cone, box-cylinder, box-oriented box, polyhedron pairs …), and a point with a segment,
 ///   triangle or convex polygon.
 ///
 /// Not covered: lines and rays (use [`RayCast`] or the cast layer), and a plane or halfspace with
@@ -67,8 +69,9 @@ pub trait Overlaps<B: ?Sized> {
 ///
 /// What answers each pair:
 /// - **closed form** (`closest_points_*`): line-line, segment-segment, segment-triangle,
-///   segment-box, segment-oriented box, triangle-triangle, sphere-sphere, sphere-segment,
-///   sphere-capsule, capsule-capsule;
+///   segment-box, segment-oriented box, segment-capsule, triangle-triangle, box-box; sphere with
+///   sphere, segment, capsule, box, oriented box and triangle; capsule with capsule, box, oriented
+///   box and triangle;
 /// - **point queries** (`closest_point_on_*`, the parameter kept where the shape has one): a
 ///   [`Point3`] with a plane, line, ray, segment, box, oriented box, triangle, tetrahedron, sphere,
 ///   capsule, cylinder, cone, convex polygon and convex polyhedron;
