@@ -3,11 +3,11 @@
 //! box (van den Bergen 3.1.2), and the contact of two oriented boxes by separating axes.
 
 use osculate_math::{
-    Aabb, Obb, Point3, Real, Segment, Sphere, Unit, Vector3, edge_cross, edge_edge_axis,
+    Aabb, Capsule, Obb, Point3, Real, Segment, Sphere, Unit, Vector3, edge_cross, edge_edge_axis,
     is_finite_point, nan_point,
 };
 
-use crate::sphere::contact_balls_unchecked;
+use crate::sphere::{closest_balls, contact_balls_unchecked, grown_a};
 use crate::types::{ClosestPoints, Contact, Param, finite, result};
 
 /// The point of box `b` closest to `p`: `p` clamped to the box per axis (Ericson 5.1.3). A point
@@ -295,6 +295,120 @@ fn ball_box_unchecked<T: Real>(c: &Point3<T>, rho: T, b: &Aabb<T>) -> Option<Con
 #[must_use]
 pub fn contact_sphere_aabb<T: Real>(s: &Sphere<T>, b: &Aabb<T>) -> Option<Contact<T>> {
     ball_box(&s.center, s.radius, b)
+}
+
+/// The closest points of solid sphere `s` (A) and solid box `b` (B): the box point closest to the
+/// center (Ericson 5.1.3) and the sphere point toward it (van den Bergen 3.1.1). A sphere meeting
+/// the box gets distance 0 and that box point (the center itself when it is inside). An inverted
+/// box, a negative radius or a NaN gives a NaN distance.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_points_sphere_aabb;
+/// use osculate_math::{Aabb, Point3, Sphere};
+///
+/// let b = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// let c = closest_points_sphere_aabb(&Sphere::new(Point3::new(0.5, 0.5, 4.0), 1.0), &b);
+/// assert_eq!((c.point_a, c.point_b, c.distance), (Point3::new(0.5, 0.5, 3.0), Point3::new(0.5, 0.5, 1.0), 2.0));
+/// ```
+#[inline]
+#[must_use]
+pub fn closest_points_sphere_aabb<T: Real>(s: &Sphere<T>, b: &Aabb<T>) -> ClosestPoints<T> {
+    closest_balls(&s.center, s.radius, &closest_point_on_aabb(&s.center, b), T::ZERO)
+}
+
+/// The closest points of solid sphere `s` (A) and solid oriented box `b` (B): as
+/// [`closest_points_sphere_aabb`], with the box point from [`closest_point_on_obb`].
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_points_sphere_obb;
+/// use osculate_math::{Obb, Point3, Rotation3, Sphere, Vector3};
+///
+/// let b = Obb::new(Point3::origin(), Rotation3::from_axis_angle(&Vector3::z_axis(), 0.7), Vector3::new(1.0_f64, 1.0, 1.0));
+/// let c = closest_points_sphere_obb(&Sphere::new(Point3::new(0.0, 0.0, 3.0), 0.5), &b);
+/// assert!((c.distance - 1.5).abs() < 1e-12);
+/// ```
+#[inline]
+#[must_use]
+pub fn closest_points_sphere_obb<T: Real>(s: &Sphere<T>, b: &Obb<T>) -> ClosestPoints<T> {
+    closest_balls(&s.center, s.radius, &closest_point_on_obb(&s.center, b), T::ZERO)
+}
+
+/// The closest points of solid capsule `c` (A) and solid box `b` (B): the closest points of the
+/// capsule's axis and the box ([`closest_points_segment_aabb`]), the axis point moved out by the
+/// radius (van den Bergen 3.1.1). Overlap gives distance 0 and a box point within the radius of
+/// the axis. A negative radius, an inverted box or a NaN gives a NaN distance.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_points_capsule_aabb;
+/// use osculate_math::{Aabb, Capsule, Point3};
+///
+/// let b = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// let c = Capsule::new(Point3::new(-2.0, 0.5, 3.0), Point3::new(2.0, 0.5, 3.0), 0.5);
+/// assert_eq!(closest_points_capsule_aabb(&c, &b).distance, 1.5);
+/// ```
+#[must_use]
+pub fn closest_points_capsule_aabb<T: Real>(c: &Capsule<T>, b: &Aabb<T>) -> ClosestPoints<T> {
+    grown_a(closest_points_segment_aabb(&c.segment(), b), c.radius)
+}
+
+/// The closest points of solid capsule `c` (A) and solid oriented box `b` (B): as
+/// [`closest_points_capsule_aabb`], with the axis measured by [`closest_points_segment_obb`].
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_points_capsule_obb;
+/// use osculate_math::{Capsule, Obb, Point3, Rotation3, Vector3};
+///
+/// let b = Obb::new(Point3::origin(), Rotation3::from_axis_angle(&Vector3::z_axis(), 0.3), Vector3::new(1.0_f64, 1.0, 1.0));
+/// let c = Capsule::new(Point3::new(0.0, 0.0, 3.0), Point3::new(0.0, 0.0, 5.0), 0.5);
+/// assert!((closest_points_capsule_obb(&c, &b).distance - 1.5).abs() < 1e-12);
+/// ```
+#[must_use]
+pub fn closest_points_capsule_obb<T: Real>(c: &Capsule<T>, b: &Obb<T>) -> ClosestPoints<T> {
+    grown_a(closest_points_segment_obb(&c.segment(), b), c.radius)
+}
+
+/// The closest points of two solid boxes, axis by axis: where the boxes' intervals on an axis are
+/// apart, the facing ends; where they overlap, the middle of the overlap for both points (the
+/// distance is separable: `d² = Σ gap²`, each axis's gap independent of the others). Overlapping
+/// boxes get distance 0 and a point they share (the center of their intersection). An inverted box
+/// or a NaN gives a NaN distance.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_points_aabb_aabb;
+/// use osculate_math::{Aabb, Point3};
+///
+/// let a = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// let b = Aabb::new(Point3::new(4.0, 0.5, 5.0), Point3::new(5.0, 3.0, 6.0));
+/// let c = closest_points_aabb_aabb(&a, &b);
+/// assert_eq!((c.point_a, c.point_b, c.distance), (Point3::new(1.0, 0.75, 1.0), Point3::new(4.0, 0.75, 5.0), 5.0));
+/// ```
+#[must_use]
+pub fn closest_points_aabb_aabb<T: Real>(a: &Aabb<T>, b: &Aabb<T>) -> ClosestPoints<T> {
+    let inverted = (0..3).any(|i| !(a.min[i] <= a.max[i] && b.min[i] <= b.max[i]));
+    if inverted {
+        return ClosestPoints::nan();
+    }
+    let (mut pa, mut pb) = (a.min, b.min);
+    for i in 0..3 {
+        (pa[i], pb[i]) = if a.max[i] < b.min[i] {
+            (a.max[i], b.min[i])
+        } else if b.max[i] < a.min[i] {
+            (a.min[i], b.max[i])
+        } else {
+            // The overlap of the intervals, [max of the mins, min of the maxes]; its middle, halved
+            // before adding so that huge finite bounds do not overflow.
+            let lo = a.min[i].fast_max(b.min[i]);
+            let hi = a.max[i].fast_min(b.max[i]);
+            let mid = lo * T::HALF + hi * T::HALF;
+            (mid, mid)
+        };
+    }
+    result(pa, Param::None, pb, Param::None)
 }
 
 /// The contact of solid sphere `s` (A) and solid oriented box `b` (B): [`contact_sphere_aabb`] in

@@ -2,10 +2,10 @@
 //! of a capsule with a sphere and with a capsule: each a ball query on the closest point of the
 //! axis (Ericson 5.1.2, 5.1.9; van den Bergen 3.1.1, 3.1.3).
 
-use osculate_math::{Capsule, Point3, Real, Sphere, Unit, UnitVector3, any_perpendicular};
+use osculate_math::{Capsule, Point3, Real, Segment, Sphere, Unit, UnitVector3, any_perpendicular};
 
 use crate::linear::{closest_point_on_segment, closest_points_segment_segment};
-use crate::sphere::{ball_point, ball_sq_distance, closest_balls, contact_balls};
+use crate::sphere::{ball_point, ball_sq_distance, closest_balls, contact_balls, grown_a};
 use crate::types::{ClosestPoints, Contact, Param, finite};
 
 /// The point of solid capsule `c` closest to `p`: the closest point of its inner segment, pushed out
@@ -61,6 +61,29 @@ pub fn sq_distance_point_capsule<T: Real>(p: &Point3<T>, c: &Capsule<T>) -> T {
 pub fn closest_points_sphere_capsule<T: Real>(s: &Sphere<T>, c: &Capsule<T>) -> ClosestPoints<T> {
     let q = closest_point_on_segment(&s.center, &c.segment()).point;
     closest_balls(&s.center, s.radius, &q, c.radius)
+}
+
+/// The closest points of segment `s` (A) and solid capsule `c` (B), with the segment parameter:
+/// the closest points of the segment and the capsule's axis ([`closest_points_segment_segment`],
+/// Ericson 5.1.9), the axis point moved out by the radius (van den Bergen 3.1.1). A segment meeting
+/// the capsule gets distance 0 and a segment point within the radius of the axis. A negative
+/// radius or a NaN gives a NaN distance.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_points_segment_capsule;
+/// use osculate_math::{Capsule, Point3, Segment};
+///
+/// let s = Segment::new(Point3::new(0.0_f64, -2.0, 3.0), Point3::new(0.0, 2.0, 3.0));
+/// let c = Capsule::new(Point3::new(-3.0, 0.0, 0.0), Point3::new(3.0, 0.0, 0.0), 1.0);
+/// let r = closest_points_segment_capsule(&s, &c);
+/// assert_eq!((r.distance, r.point_b, r.param_a.curve()), (2.0, Point3::new(0.0, 0.0, 1.0), Some(0.5)));
+/// ```
+#[must_use]
+pub fn closest_points_segment_capsule<T: Real>(s: &Segment<T>, c: &Capsule<T>) -> ClosestPoints<T> {
+    let mut core = closest_points_segment_segment(&c.segment(), s);
+    core.param_a = Param::None;
+    grown_a(core, c.radius).swapped()
 }
 
 /// The closest points of two solid capsules: the closest points of their axis segments (Ericson

@@ -81,13 +81,16 @@ mod types;
 mod test_support;
 
 pub use crate::boxes::{
-    closest_point_on_aabb, closest_point_on_obb, closest_points_segment_aabb,
-    closest_points_segment_obb, contact_obb_obb, contact_sphere_aabb, contact_sphere_obb,
-    sq_distance_point_aabb, sq_distance_point_obb,
+    closest_point_on_aabb, closest_point_on_obb, closest_points_aabb_aabb,
+    closest_points_capsule_aabb, closest_points_capsule_obb, closest_points_segment_aabb,
+    closest_points_segment_obb, closest_points_sphere_aabb, closest_points_sphere_obb,
+    contact_obb_obb, contact_sphere_aabb, contact_sphere_obb, sq_distance_point_aabb,
+    sq_distance_point_obb,
 };
 pub use crate::capsule::{
-    closest_point_on_capsule, closest_points_capsule_capsule, closest_points_sphere_capsule,
-    contact_capsule_capsule, contact_sphere_capsule, sq_distance_point_capsule,
+    closest_point_on_capsule, closest_points_capsule_capsule, closest_points_segment_capsule,
+    closest_points_sphere_capsule, contact_capsule_capsule, contact_sphere_capsule,
+    sq_distance_point_capsule,
 };
 pub use crate::cone::{closest_point_on_cone, sq_distance_point_cone};
 pub use crate::cylinder::{closest_point_on_cylinder, sq_distance_point_cylinder};
@@ -122,7 +125,8 @@ pub use crate::sphere::{
 pub use crate::support::{MinkowskiSum, SupportMap, Swept, Transformed};
 pub use crate::tetrahedron::{closest_point_on_tetrahedron, sq_distance_point_tetrahedron};
 pub use crate::triangle::{
-    closest_point_on_triangle, closest_points_segment_triangle, closest_points_triangle_triangle,
-    contact_sphere_triangle, sq_distance_point_triangle,
+    closest_point_on_triangle, closest_points_capsule_triangle, closest_points_segment_triangle,
+    closest_points_sphere_triangle, closest_points_triangle_triangle, contact_sphere_triangle,
+    sq_distance_point_triangle,
 };
 pub use crate::types::{ClosestPoints, Contact, Convergence, CurvePoint, Param, TrianglePoint};

@@ -119,6 +119,19 @@ pub(crate) fn closest_balls<T: Real>(
     }
 }
 
+/// The closest points of a shape `A` grown by radius `r` (a sphere about its center, a capsule about
+/// its axis) and a shape `B`, from `core`, the closest points of `A`'s core and `B`: `A`'s witness
+/// moved out by `r` toward `B` (van den Bergen 3.1.1), `B`'s witness and parameter kept. Overlap
+/// (the core within `r` of `B`) gives distance 0 and `B`'s witness as the shared point.
+#[inline]
+pub(crate) fn grown_a<T: Real>(core: ClosestPoints<T>, r: T) -> ClosestPoints<T> {
+    let mut c = closest_balls(&core.point_a, r, &core.point_b, T::ZERO);
+    if !c.distance.is_nan() {
+        c.param_b = core.param_b;
+    }
+    c
+}
+
 /// The closest points of two solid spheres (van den Bergen 3.1.1): the surface points on the line
 /// of centers, at distance `|c₂ − c₁| − r₁ − r₂`. Overlapping spheres get distance 0 and a point
 /// they share (the middle of the overlap on the line of centers; the common center when

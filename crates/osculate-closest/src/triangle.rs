@@ -2,10 +2,10 @@
 //! points of a segment and a triangle and of two triangles (Ericson 5.1.10), and the contact of a
 //! sphere and a triangle.
 
-use osculate_math::{Point3, Real, Segment, Sphere, Triangle, Vector3, any_perpendicular};
+use osculate_math::{Capsule, Point3, Real, Segment, Sphere, Triangle, Vector3, any_perpendicular};
 
 use crate::linear::{clamp01, closest_point_on_segment, ratio, segment_segment_params};
-use crate::sphere::contact_balls;
+use crate::sphere::{contact_balls, grown_a};
 use crate::types::{ClosestPoints, Contact, Param, TrianglePoint};
 
 /// The point of triangle `tri` closest to `p`, with its barycentric coordinates, by Ericson 5.1.5's
@@ -482,6 +482,61 @@ pub fn closest_points_triangle_triangle<T: Real>(
         }
     }
     best.finish()
+}
+
+/// The closest points of solid sphere `s` (A) and triangle `tri` (B), with the triangle's
+/// barycentrics: the triangle point closest to the center ([`closest_point_on_triangle`], Ericson
+/// 5.1.5) and the sphere point toward it (van den Bergen 3.1.1). A sphere meeting the triangle
+/// gets distance 0 and that triangle point. A negative radius or a NaN gives a NaN distance.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_points_sphere_triangle;
+/// use osculate_math::{Point3, Sphere, Triangle};
+///
+/// let t = Triangle::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0), Point3::new(0.0, 4.0, 0.0));
+/// let c = closest_points_sphere_triangle(&Sphere::new(Point3::new(1.0, 1.0, 3.0), 1.0), &t);
+/// assert_eq!((c.distance, c.point_b, c.param_b.barycentric()), (2.0, Point3::new(1.0, 1.0, 0.0), Some([0.5, 0.25, 0.25])));
+/// ```
+#[must_use]
+pub fn closest_points_sphere_triangle<T: Real>(
+    s: &Sphere<T>,
+    tri: &Triangle<T>,
+) -> ClosestPoints<T> {
+    let y = closest_point_on_triangle(&s.center, tri);
+    let core = ClosestPoints {
+        point_a: s.center,
+        point_b: y.point,
+        distance: T::ZERO,
+        param_a: Param::None,
+        param_b: Param::Barycentric(y.barycentric),
+    };
+    grown_a(core, s.radius)
+}
+
+/// The closest points of solid capsule `c` (A) and triangle `tri` (B), with the triangle's
+/// barycentrics: the closest points of the capsule's axis and the triangle
+/// ([`closest_points_segment_triangle`], Ericson 5.1.10), the axis point moved out by the radius
+/// (van den Bergen 3.1.1). Overlap gives distance 0 and a triangle point within the radius of the
+/// axis. A negative radius or a NaN gives a NaN distance.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::closest_points_capsule_triangle;
+/// use osculate_math::{Capsule, Point3, Triangle};
+///
+/// let t = Triangle::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0), Point3::new(0.0, 4.0, 0.0));
+/// let c = Capsule::new(Point3::new(1.0, 1.0, 2.0), Point3::new(1.0, 1.0, 5.0), 0.5);
+/// assert_eq!(closest_points_capsule_triangle(&c, &t).distance, 1.5);
+/// ```
+#[must_use]
+pub fn closest_points_capsule_triangle<T: Real>(
+    c: &Capsule<T>,
+    tri: &Triangle<T>,
+) -> ClosestPoints<T> {
+    let mut core = closest_points_segment_triangle(&c.segment(), tri);
+    core.param_a = Param::None;
+    grown_a(core, c.radius)
 }
 
 /// The contact of solid sphere `s` (A) and triangle `tri` (B, a two-sided surface): the triangle

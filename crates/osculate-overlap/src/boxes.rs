@@ -7,12 +7,14 @@
 //! cross-product axis never separates shapes that touch (see [`crate::sat`]). A NaN or infinite
 //! input gives `false`.
 
-use osculate_closest::sq_distance_point_aabb;
+use osculate_closest::{
+    closest_points_segment_aabb, closest_points_segment_obb, sq_distance_point_aabb,
+};
 use osculate_math::{
-    Aabb, Obb, Point3, Real, Segment, Sphere, Vector3, is_finite_point, is_finite_vector,
+    Aabb, Capsule, Obb, Point3, Real, Segment, Sphere, Vector3, is_finite_point, is_finite_vector,
 };
 
-use crate::sphere::{finite, within};
+use crate::sphere::{finite, magnitude, within, within_slack};
 
 /// Whether solid sphere `s` and solid box `b` overlap: the squared distance from the center to the
 /// box (Ericson 5.2.5, 5.1.3.1) against `r²`. Touching (the center exactly `r` from the box)
@@ -308,6 +310,48 @@ pub fn segment_obb<T: Real>(s: &Segment<T>, b: &Obb<T>) -> bool {
     }
     let (la, lb) = (b.to_local(&s.a), b.to_local(&s.b));
     centered_box_segment(&b.half_extents, &((la + lb) * T::HALF), &((lb - la) * T::HALF))
+}
+
+/// Whether solid capsule `c` and solid box `b` overlap: the distance of the capsule's axis and the
+/// box ([`closest_points_segment_aabb`](osculate_closest::closest_points_segment_aabb), exact up
+/// to rounding) against the radius, with [`segment_segment`]'s slack. Touching counts; an inverted
+/// box, a negative or infinite radius or a NaN gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::capsule_aabb;
+/// use osculate_math::{Aabb, Capsule, Point3};
+///
+/// let b = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// assert!(capsule_aabb(&Capsule::new(Point3::new(-2.0, 0.5, 1.4), Point3::new(2.0, 0.5, 1.4), 0.5), &b));
+/// assert!(!capsule_aabb(&Capsule::new(Point3::new(-2.0, 0.5, 1.6), Point3::new(2.0, 0.5, 1.6), 0.5), &b));
+/// ```
+#[must_use]
+pub fn capsule_aabb<T: Real>(c: &Capsule<T>, b: &Aabb<T>) -> bool {
+    let d = closest_points_segment_aabb(&c.segment(), b).distance;
+    let points = [&c.a, &c.b, &b.min, &b.max];
+    finite(&points) && within_slack(d, c.radius, magnitude(&points))
+}
+
+/// Whether solid capsule `c` and solid oriented box `b` overlap: as [`capsule_aabb`], the axis
+/// measured by [`closest_points_segment_obb`](osculate_closest::closest_points_segment_obb).
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::capsule_obb;
+/// use osculate_math::{Capsule, Obb, Point3, Rotation3, Vector3};
+///
+/// let b = Obb::new(Point3::origin(), Rotation3::from_axis_angle(&Vector3::z_axis(), 0.785398), Vector3::new(1.0_f64, 1.0, 1.0));
+/// // The turned box reaches 1.414 along x.
+/// assert!(capsule_obb(&Capsule::new(Point3::new(1.8, 0.0, -2.0), Point3::new(1.8, 0.0, 2.0), 0.5), &b));
+/// assert!(!capsule_obb(&Capsule::new(Point3::new(2.0, 0.0, -2.0), Point3::new(2.0, 0.0, 2.0), 0.5), &b));
+/// ```
+#[must_use]
+pub fn capsule_obb<T: Real>(c: &Capsule<T>, b: &Obb<T>) -> bool {
+    let d = closest_points_segment_obb(&c.segment(), b).distance;
+    let reach = Point3::from(b.center.coords.abs() + b.half_extents.abs());
+    let points = [&c.a, &c.b, &reach];
+    finite(&points) && within_slack(d, c.radius, magnitude(&points))
 }
 
 #[cfg(test)]

@@ -1,10 +1,10 @@
-//! Overlap of a capsule with a sphere and with a capsule: the squared distance of the axis
-//! against the squared radii (Ericson 4.5.1, 5.1.9).
+//! Overlap of a capsule with a sphere, a segment and a capsule: the distance of the axis against
+//! the radii (Ericson 4.5.1, 5.1.9).
 
-use osculate_closest::sq_distance_point_segment;
-use osculate_math::{Capsule, Real, Sphere};
+use osculate_closest::{closest_points_segment_segment, sq_distance_point_segment};
+use osculate_math::{Capsule, Real, Segment, Sphere};
 
-use crate::sphere::{finite, within};
+use crate::sphere::{finite, magnitude, within, within_slack};
 
 /// Whether solid sphere `s` and solid capsule `c` overlap: the center's squared distance to the
 /// capsule's axis against `(r_s + r_c)²` (Ericson 4.5.1). Touching (the center exactly `r_s + r_c`
@@ -45,11 +45,31 @@ pub fn sphere_capsule<T: Real>(s: &Sphere<T>, c: &Capsule<T>) -> bool {
 #[inline]
 #[must_use]
 pub fn capsule_capsule<T: Real>(a: &Capsule<T>, b: &Capsule<T>) -> bool {
-    let d = osculate_closest::closest_points_segment_segment(&a.segment(), &b.segment()).distance;
+    let d = closest_points_segment_segment(&a.segment(), &b.segment()).distance;
     a.radius >= T::ZERO
         && b.radius >= T::ZERO
         && finite(&[&a.a, &a.b, &b.a, &b.b])
         && within(d * d, a.radius + b.radius)
+}
+
+/// Whether segment `s` and solid capsule `c` meet: the distance of the segment and the capsule's
+/// axis (Ericson 5.1.9) against the radius, with [`segment_segment`]'s slack. Touching counts; a
+/// negative or infinite radius or a NaN gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::segment_capsule;
+/// use osculate_math::{Capsule, Point3, Segment};
+///
+/// let c = Capsule::new(Point3::new(-3.0_f64, 0.0, 0.0), Point3::new(3.0, 0.0, 0.0), 1.0);
+/// assert!(segment_capsule(&Segment::new(Point3::new(0.0, -2.0, 0.9), Point3::new(0.0, 2.0, 0.9)), &c));
+/// assert!(!segment_capsule(&Segment::new(Point3::new(0.0, -2.0, 1.1), Point3::new(0.0, 2.0, 1.1)), &c));
+/// ```
+#[must_use]
+pub fn segment_capsule<T: Real>(s: &Segment<T>, c: &Capsule<T>) -> bool {
+    let d = closest_points_segment_segment(s, &c.segment()).distance;
+    let points = [&s.a, &s.b, &c.a, &c.b];
+    finite(&points) && within_slack(d, c.radius, magnitude(&points))
 }
 
 #[cfg(test)]

@@ -54,6 +54,7 @@ compile_error!(
 mod boxes;
 mod capsule;
 pub mod exact;
+mod linear;
 mod plane;
 #[cfg(feature = "alloc")]
 mod polytope;
@@ -62,13 +63,14 @@ mod sphere;
 mod triangle;
 
 pub use crate::boxes::{
-    aabb_aabb, aabb_aabb_center_extents, obb_obb, segment_aabb, segment_obb, sphere_aabb,
-    sphere_obb,
+    aabb_aabb, aabb_aabb_center_extents, capsule_aabb, capsule_obb, obb_obb, segment_aabb,
+    segment_obb, sphere_aabb, sphere_obb,
 };
-pub use crate::capsule::{capsule_capsule, sphere_capsule};
+pub use crate::capsule::{capsule_capsule, segment_capsule, sphere_capsule};
 pub use crate::exact::{
     aabb_triangle_exact, obb_obb_exact, obb_triangle_exact, segment_aabb_exact, segment_obb_exact,
 };
+pub use crate::linear::segment_segment;
 pub use crate::plane::{
     aabb_halfspace, aabb_plane, capsule_halfspace, capsule_plane, cone_halfspace, cone_plane,
     obb_halfspace, obb_plane, sphere_behind_plane, sphere_halfspace, sphere_plane,
@@ -78,8 +80,8 @@ pub use crate::plane::{
 pub use crate::polytope::sphere_polygon;
 pub use crate::sphere::{segment_sphere, sphere_sphere};
 pub use crate::triangle::{
-    aabb_triangle, obb_triangle, segment_triangle, segment_triangle_exact, sphere_triangle,
-    triangle_triangle, triangle_triangle_exact,
+    aabb_triangle, capsule_triangle, obb_triangle, segment_triangle, segment_triangle_exact,
+    sphere_triangle, triangle_triangle, triangle_triangle_exact,
 };
 
 use osculate_math::{ContainsPoint, Point3, Real};

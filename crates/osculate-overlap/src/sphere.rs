@@ -15,6 +15,27 @@ pub(crate) fn within<T: Real>(d2: T, r: T) -> bool {
     r >= T::ZERO && r.is_finite() && d2 <= r * r
 }
 
+/// The rounding slack of a closest-point distance between points of magnitude `scale`, in units of
+/// `ε · scale`: the band in which GJK's boolean test also counts shapes as touching (its rounding
+/// of support points of that magnitude), so that both tests err the same way.
+const ROUNDING_SLACK: f64 = 8.0;
+
+/// Whether an axis at computed distance `d` from a shape is within radius `r` of it: `d ≤ r`
+/// with the slack [`ROUNDING_SLACK`]` · ε · scale` for the rounding of `d` (`scale` the largest
+/// coordinate of the inputs), so that in doubt the test errs toward overlap (Ericson 5.2.1.1);
+/// this matters most for radius 0, where every touch is decided by rounding. A NaN distance or a
+/// negative or infinite radius gives `false`.
+#[inline]
+pub(crate) fn within_slack<T: Real>(d: T, r: T, scale: T) -> bool {
+    r >= T::ZERO && r.is_finite() && d <= r + T::lit(ROUNDING_SLACK) * T::EPSILON * scale
+}
+
+/// The largest coordinate of `points`, in magnitude (0 for none).
+#[inline]
+pub(crate) fn magnitude<T: Real>(points: &[&Point3<T>]) -> T {
+    points.iter().fold(T::ZERO, |m, p| m.fast_max(p.coords.amax()))
+}
+
 /// Whether every point is finite (the other shape's coordinates; an infinite box or segment could
 /// otherwise put a finite center at distance 0).
 #[inline]

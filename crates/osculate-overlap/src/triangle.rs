@@ -24,11 +24,15 @@
 //! Also here: a sphere with a triangle (a squared distance against a squared radius, Ericson
 //! 5.2.7) and a box with a triangle (the 13 separating axes of Akenine-Möller, Ericson 5.2.9).
 
-use osculate_closest::{sq_distance_point_segment, sq_distance_point_triangle};
-use osculate_math::{Aabb, Obb, Point3, Real, Segment, Sphere, Triangle, Vector3, is_finite_point};
+use osculate_closest::{
+    closest_points_segment_triangle, sq_distance_point_segment, sq_distance_point_triangle,
+};
+use osculate_math::{
+    Aabb, Capsule, Obb, Point3, Real, Segment, Sphere, Triangle, Vector3, is_finite_point,
+};
 
 use crate::boxes::{obb_finite, valid_extents};
-use crate::sphere::{finite, within};
+use crate::sphere::{finite, magnitude, within, within_slack};
 
 /// Whether solid sphere `s` and triangle `tri` meet: the squared distance from the center to the
 /// triangle (Ericson 5.2.7, 5.1.5) against `r²`. Touching (the triangle exactly `r` from the
@@ -427,7 +431,7 @@ fn segment_triangle_with<T: Real, P: Predicates<T>>(s: &Segment<T>, t: &Triangle
     // `triangle_triangle_with`.
     if P::TOLERANT && (sp == 0 || sq == 0) {
         let scale = [p, q, a, b, c].iter().fold(T::ZERO, |m, x| m.fast_max(x.coords.amax()));
-        let d = osculate_closest::closest_points_segment_triangle(s, t).distance;
+        let d = closest_points_segment_triangle(s, t).distance;
         return d <= T::RELATIVE_TOLERANCE * scale;
     }
     // The segment crosses (or touches) the plane at one point: it is in the triangle when the
@@ -698,6 +702,27 @@ pub fn segment_triangle_exact<T: Real>(s: &Segment<T>, t: &Triangle<T>) -> bool 
         && is_finite_point(&s.b)
         && finite_triangle(t)
         && segment_triangle_with::<T, Exact>(s, t)
+}
+
+/// Whether solid capsule `c` and triangle `t` overlap: the distance of the capsule's axis and the
+/// triangle ([`closest_points_segment_triangle`](osculate_closest::closest_points_segment_triangle),
+/// Ericson 5.1.10) against the radius, with [`segment_segment`]'s slack. Touching counts; a
+/// negative or infinite radius or a NaN gives `false`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::capsule_triangle;
+/// use osculate_math::{Capsule, Point3, Triangle};
+///
+/// let t = Triangle::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0), Point3::new(0.0, 4.0, 0.0));
+/// assert!(capsule_triangle(&Capsule::new(Point3::new(1.0, 1.0, 0.4), Point3::new(1.0, 1.0, 3.0), 0.5), &t));
+/// assert!(!capsule_triangle(&Capsule::new(Point3::new(1.0, 1.0, 0.6), Point3::new(1.0, 1.0, 3.0), 0.5), &t));
+/// ```
+#[must_use]
+pub fn capsule_triangle<T: Real>(c: &Capsule<T>, t: &Triangle<T>) -> bool {
+    let d = closest_points_segment_triangle(&c.segment(), t).distance;
+    let points = [&c.a, &c.b, &t.a, &t.b, &t.c];
+    finite(&points) && within_slack(d, c.radius, magnitude(&points))
 }
 
 #[cfg(test)]

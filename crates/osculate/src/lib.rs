@@ -45,6 +45,7 @@
 #[cfg(not(any(feature = "std", feature = "libm")))]
 compile_error!("osculate needs float functions: enable the `std` feature or the `libm` feature");
 
+mod pairs;
 mod traits;
 
 pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};

@@ -9,7 +9,9 @@
 //! each with [`GJK_MAX_ITERATIONS`](crate::closest::GJK_MAX_ITERATIONS) iterations, [`Penetration`] through GJK + EPA
 //! ([`contact_convex`](crate::closest::contact_convex), [`EPA_MAX_ITERATIONS`](crate::closest::EPA_MAX_ITERATIONS) steps; behind `alloc`)
 //! and [`Sweep`] through the GJK ray cast ([`convex_convex`](crate::dynamic::convex_convex)).
-//! Each trait's documentation lists which pairs are closed forms. The reversed
+//! Each trait's documentation lists which pairs are closed forms; the one source of that list is
+//! the pair table (`src/pairs.rs`, [`pair_table!`](crate::pair_table)): one row per pair naming how
+//! each query is answered, from which the impls below and the catalogue test are generated. The reversed
 //! order swaps the witness points and parameters ([`ClosestPoints::swapped`]), flips the contact
 //! normal ([`Contact::swapped`]) and the impact normal, so the answer always reads "from `self` to
 //! `other`"; for two shapes of different types the reversed answer is exactly the swapped forward
@@ -28,8 +30,8 @@ use osculate_overlap as overlap;
 ///
 /// What answers each pair (both orders give the same answer):
 /// - **closed form** ([`overlap`](crate::overlap)): sphere with sphere, segment, capsule, box, oriented box,
-///   triangle, convex polygon, plane and halfspace; capsule-capsule, capsule-plane,
-///   capsule-halfspace; box-box, box-triangle, box-plane, box-halfspace and the same four for the
+///   triangle, convex polygon, plane and halfspace; segment-segment, segment-capsule;
+///   capsule with capsule, box, oriented box, triangle, plane and halfspace; box-box, box-triangle, box-plane, box-halfspace and the same four for the
 ///   oriented box; segment with box, oriented box and triangle; triangle-triangle,
 ///   triangle-plane, triangle-halfspace; cone-plane and cone-halfspace;
 /// - **containment** ([`contains_point`](crate::overlap::contains_point)): a [`Point3`] with a sphere, box,
@@ -38,7 +40,7 @@ use osculate_overlap as overlap;
 ///   touching within GJK's relative
 ///   tolerance counts, NaN gives `false`): every other pair of sphere, segment, capsule, box,
 ///   oriented box, cylinder, cone, triangle, tetrahedron, convex polygon and convex polyhedron
-///   (cylinder-cone, box-cylinder, capsule-box, polyhedron pairs …), and a point with a segment,
+///   (cylinder-cone, box-cylinder, box-oriented box, polyhedron pairs …), and a point with a segment,
 ///   triangle or convex polygon.
 ///
 /// Not covered: lines and rays (use [`RayCast`] or the cast layer), and a plane or halfspace with
@@ -67,8 +69,9 @@ pub trait Overlaps<B: ?Sized> {
 ///
 /// What answers each pair:
 /// - **closed form** (`closest_points_*`): line-line, segment-segment, segment-triangle,
-///   segment-box, segment-oriented box, triangle-triangle, sphere-sphere, sphere-segment,
-///   sphere-capsule, capsule-capsule;
+///   segment-box, segment-oriented box, segment-capsule, triangle-triangle, box-box; sphere with
+///   sphere, segment, capsule, box, oriented box and triangle; capsule with capsule, box, oriented
+///   box and triangle;
 /// - **point queries** (`closest_point_on_*`, the parameter kept where the shape has one): a
 ///   [`Point3`] with a plane, line, ray, segment, box, oriented box, triangle, tetrahedron, sphere,
 ///   capsule, cylinder, cone, convex polygon and convex polyhedron;
@@ -220,86 +223,6 @@ pub trait Sweep<B: ?Sized> {
     ) -> Option<Impact<Self::Scalar>>;
 }
 
-/// `impl Overlaps` for `A` vs `B` by `f(a, b)`, and for `B` vs `A` by `f(b, a)` swapped (unless
-/// `A == B`, marked `same`).
-macro_rules! overlaps {
-    ($($f:path: $A:ident, $B:ident;)*) => {$(
-        impl<T: Real> Overlaps<$B<T>> for $A<T> {
-            #[inline]
-            fn overlaps(&self, other: &$B<T>) -> bool { $f(self, other) }
-        }
-        impl<T: Real> Overlaps<$A<T>> for $B<T> {
-            #[inline]
-            fn overlaps(&self, other: &$A<T>) -> bool { $f(other, self) }
-        }
-    )*};
-}
-
-macro_rules! overlaps_same {
-    ($($f:path: $A:ident;)*) => {$(
-        impl<T: Real> Overlaps<$A<T>> for $A<T> {
-            #[inline]
-            fn overlaps(&self, other: &$A<T>) -> bool { $f(self, other) }
-        }
-    )*};
-}
-
-overlaps_same! {
-    overlap::sphere_sphere: Sphere;
-    overlap::capsule_capsule: Capsule;
-    overlap::aabb_aabb: Aabb;
-    overlap::obb_obb: Obb;
-    overlap::triangle_triangle: Triangle;
-}
-
-overlaps! {
-    overlap::segment_sphere: Segment, Sphere;
-    overlap::sphere_capsule: Sphere, Capsule;
-    overlap::sphere_aabb: Sphere, Aabb;
-    overlap::sphere_obb: Sphere, Obb;
-    overlap::sphere_triangle: Sphere, Triangle;
-    overlap::sphere_plane: Sphere, Plane;
-    overlap::sphere_halfspace: Sphere, Halfspace;
-    overlap::aabb_triangle: Aabb, Triangle;
-    overlap::obb_triangle: Obb, Triangle;
-    overlap::segment_aabb: Segment, Aabb;
-    overlap::segment_obb: Segment, Obb;
-    overlap::segment_triangle: Segment, Triangle;
-    overlap::aabb_plane: Aabb, Plane;
-    overlap::aabb_halfspace: Aabb, Halfspace;
-    overlap::obb_plane: Obb, Plane;
-    overlap::obb_halfspace: Obb, Halfspace;
-    overlap::cone_plane: Cone, Plane;
-    overlap::cone_halfspace: Cone, Halfspace;
-    overlap::capsule_plane: Capsule, Plane;
-    overlap::capsule_halfspace: Capsule, Halfspace;
-    overlap::triangle_plane: Triangle, Plane;
-    overlap::triangle_halfspace: Triangle, Halfspace;
-}
-
-#[cfg(feature = "alloc")]
-mod alloc_overlaps {
-    use super::{Overlaps, Real, Sphere, overlap};
-    use osculate_math::ConvexPolygon;
-    overlaps! { overlap::sphere_polygon: Sphere, ConvexPolygon; }
-}
-
-/// Point containment for every solid, both orders.
-macro_rules! contains {
-    ($($S:ident),*) => {$(
-        impl<T: Real> Overlaps<Point3<T>> for $S<T> {
-            #[inline]
-            fn overlaps(&self, p: &Point3<T>) -> bool { overlap::contains_point(self, p) }
-        }
-        impl<T: Real> Overlaps<$S<T>> for Point3<T> {
-            #[inline]
-            fn overlaps(&self, s: &$S<T>) -> bool { overlap::contains_point(s, self) }
-        }
-    )*};
-}
-
-contains!(Sphere, Aabb, Obb, Capsule, Cylinder, Cone, Tetrahedron, Halfspace);
-
 /// GJK's iteration bound for the overlap fallback (as `closest_points_convex`'s default).
 const GJK_ITERATIONS: usize = closest::GJK_MAX_ITERATIONS;
 
@@ -307,139 +230,38 @@ const GJK_ITERATIONS: usize = closest::GJK_MAX_ITERATIONS;
 #[cfg(feature = "alloc")]
 const EPA_STEPS: usize = closest::EPA_MAX_ITERATIONS;
 
-/// `impl Overlaps` through GJK with its separating-axis exit (`osculate_closest::intersect_convex`)
-/// for the convex pairs without a closed-form test, both orders (the reversed order runs the same
-/// call, so both orders give the same answer).
-macro_rules! overlaps_gjk {
-    ($($A:ident, $B:ident;)*) => {$(
-        impl<T: Real> Overlaps<$B<T>> for $A<T> {
-            #[inline]
-            fn overlaps(&self, other: &$B<T>) -> bool {
-                closest::intersect_convex(self, other, GJK_ITERATIONS)
-            }
-        }
-        impl<T: Real> Overlaps<$A<T>> for $B<T> {
-            #[inline]
-            fn overlaps(&self, other: &$A<T>) -> bool {
-                closest::intersect_convex(other, self, GJK_ITERATIONS)
-            }
-        }
-    )*};
+/// An answer with the roles of the two shapes exchanged: what the reversed argument order of a
+/// pair returns (the witnesses and parameters swapped, the normals flipped).
+trait Swap {
+    fn swap(self) -> Self;
 }
 
-macro_rules! overlaps_gjk_same {
-    ($($A:ident),*) => {$(
-        impl<T: Real> Overlaps<$A<T>> for $A<T> {
-            #[inline]
-            fn overlaps(&self, other: &$A<T>) -> bool {
-                closest::intersect_convex(self, other, GJK_ITERATIONS)
-            }
-        }
-    )*};
+impl Swap for bool {
+    #[inline]
+    fn swap(self) -> Self {
+        self
+    }
 }
 
-overlaps_gjk_same!(Segment, Cylinder, Cone, Tetrahedron);
-
-overlaps_gjk! {
-    Sphere, Cylinder; Sphere, Cone; Sphere, Tetrahedron;
-    Segment, Capsule; Segment, Cylinder; Segment, Cone; Segment, Tetrahedron;
-    Capsule, Aabb; Capsule, Obb; Capsule, Cylinder; Capsule, Cone; Capsule, Triangle;
-    Capsule, Tetrahedron;
-    Aabb, Obb; Aabb, Cylinder; Aabb, Cone; Aabb, Tetrahedron;
-    Obb, Cylinder; Obb, Cone; Obb, Tetrahedron;
-    Cylinder, Cone; Cylinder, Triangle; Cylinder, Tetrahedron;
-    Cone, Triangle; Cone, Tetrahedron;
-    Triangle, Tetrahedron;
-    Point3, Segment; Point3, Triangle;
+impl<T: Real> Swap for ClosestPoints<T> {
+    #[inline]
+    fn swap(self) -> Self {
+        self.swapped()
+    }
 }
 
-/// `impl Distance` for `A` vs `B` by `f(a, b)`, and `B` vs `A` swapped.
-macro_rules! distance {
-    ($($f:path: $A:ident, $B:ident;)*) => {$(
-        impl<T: Real> Distance<$B<T>> for $A<T> {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &$B<T>) -> ClosestPoints<T> { $f(self, other) }
-        }
-        impl<T: Real> Distance<$A<T>> for $B<T> {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &$A<T>) -> ClosestPoints<T> { $f(other, self).swapped() }
-        }
-    )*};
+impl<T: Real> Swap for Option<Contact<T>> {
+    #[inline]
+    fn swap(self) -> Self {
+        self.map(Contact::swapped)
+    }
 }
 
-macro_rules! distance_same {
-    ($($f:path: $A:ident;)*) => {$(
-        impl<T: Real> Distance<$A<T>> for $A<T> {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &$A<T>) -> ClosestPoints<T> { $f(self, other) }
-        }
-    )*};
-}
-
-distance_same! {
-    closest::closest_points_line_line: Line;
-    closest::closest_points_segment_segment: Segment;
-    closest::closest_points_triangle_triangle: Triangle;
-    closest::closest_points_sphere_sphere: Sphere;
-    closest::closest_points_capsule_capsule: Capsule;
-}
-
-distance! {
-    closest::closest_points_segment_triangle: Segment, Triangle;
-    closest::closest_points_segment_aabb: Segment, Aabb;
-    closest::closest_points_segment_obb: Segment, Obb;
-    closest::closest_points_segment_sphere: Segment, Sphere;
-    closest::closest_points_sphere_capsule: Sphere, Capsule;
-}
-
-/// `impl Distance` through GJK (`osculate_closest::closest_points_convex`) for the pairs without a
-/// closed form, both orders.
-macro_rules! distance_gjk {
-    ($($A:ident, $B:ident;)*) => {$(
-        impl<T: Real> Distance<$B<T>> for $A<T> {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &$B<T>) -> ClosestPoints<T> {
-                closest::closest_points_convex(self, other)
-            }
-        }
-        impl<T: Real> Distance<$A<T>> for $B<T> {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &$A<T>) -> ClosestPoints<T> {
-                closest::closest_points_convex(other, self).swapped()
-            }
-        }
-    )*};
-}
-
-macro_rules! distance_gjk_same {
-    ($($A:ident),*) => {$(
-        impl<T: Real> Distance<$A<T>> for $A<T> {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &$A<T>) -> ClosestPoints<T> {
-                closest::closest_points_convex(self, other)
-            }
-        }
-    )*};
-}
-
-distance_gjk_same!(Aabb, Obb, Cylinder, Cone, Tetrahedron);
-
-distance_gjk! {
-    Sphere, Aabb; Sphere, Obb; Sphere, Triangle; Sphere, Cylinder; Sphere, Cone; Sphere, Tetrahedron;
-    Capsule, Segment; Capsule, Triangle; Capsule, Aabb; Capsule, Obb; Capsule, Cylinder;
-    Capsule, Cone; Capsule, Tetrahedron;
-    Segment, Cylinder; Segment, Cone; Segment, Tetrahedron;
-    Triangle, Aabb; Triangle, Obb; Triangle, Cylinder; Triangle, Cone; Triangle, Tetrahedron;
-    Aabb, Obb; Aabb, Cylinder; Aabb, Cone; Aabb, Tetrahedron;
-    Obb, Cylinder; Obb, Cone; Obb, Tetrahedron;
-    Cylinder, Cone; Cylinder, Tetrahedron;
-    Cone, Tetrahedron;
+impl<T: Real> Swap for Option<Impact<T>> {
+    #[inline]
+    fn swap(self) -> Self {
+        self.map(Impact::swapped)
+    }
 }
 
 /// `ClosestPoints` of a point `p` and its closest point `q` on a shape (parameter `param`).
@@ -454,344 +276,132 @@ fn point_result<T: Real>(p: &Point3<T>, q: Point3<T>, param: Param<T>) -> Closes
     }
 }
 
-/// `impl Distance` between a point and a shape through `closest_point_on_*`, both orders.
-macro_rules! point_distance {
-    ($($S:ident => |$p:ident, $s:ident| $body:expr;)*) => {$(
-        impl<T: Real> Distance<$S<T>> for Point3<T> {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &$S<T>) -> ClosestPoints<T> {
-                let ($p, $s) = (self, other);
-                $body
-            }
-        }
-        impl<T: Real> Distance<Point3<T>> for $S<T> {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &Point3<T>) -> ClosestPoints<T> {
-                let ($p, $s) = (other, self);
-                ($body).swapped()
-            }
-        }
-    )*};
-}
-
-point_distance! {
-    Plane => |p, s| point_result(p, closest::closest_point_on_plane(p, s), Param::None);
-    Line => |p, s| { let c = closest::closest_point_on_line(p, s); point_result(p, c.point, Param::Curve(c.t)) };
-    Ray => |p, s| { let c = closest::closest_point_on_ray(p, s); point_result(p, c.point, Param::Curve(c.t)) };
-    Segment => |p, s| { let c = closest::closest_point_on_segment(p, s); point_result(p, c.point, Param::Curve(c.t)) };
-    Aabb => |p, s| point_result(p, closest::closest_point_on_aabb(p, s), Param::None);
-    Obb => |p, s| point_result(p, closest::closest_point_on_obb(p, s), Param::None);
-    Triangle => |p, s| { let c = closest::closest_point_on_triangle(p, s); point_result(p, c.point, Param::Barycentric(c.barycentric)) };
-    Tetrahedron => |p, s| point_result(p, closest::closest_point_on_tetrahedron(p, s), Param::None);
-    Sphere => |p, s| point_result(p, closest::closest_point_on_sphere(p, s), Param::None);
-    Capsule => |p, s| point_result(p, closest::closest_point_on_capsule(p, s), Param::None);
-    Cylinder => |p, s| point_result(p, closest::closest_point_on_cylinder(p, s), Param::None);
-    Cone => |p, s| point_result(p, closest::closest_point_on_cone(p, s), Param::None);
-}
-
-/// `impl Penetration` for `A` vs `B` by `f(a, b)`, and `B` vs `A` swapped.
-macro_rules! penetration {
-    ($($f:path: $A:ident, $B:ident;)*) => {$(
-        impl<T: Real> Penetration<$B<T>> for $A<T> {
-            type Scalar = T;
-            #[inline]
-            fn contact(&self, other: &$B<T>) -> Option<Contact<T>> { $f(self, other) }
-        }
-        impl<T: Real> Penetration<$A<T>> for $B<T> {
-            type Scalar = T;
-            #[inline]
-            fn contact(&self, other: &$A<T>) -> Option<Contact<T>> { $f(other, self).map(Contact::swapped) }
-        }
-    )*};
-}
-
-macro_rules! penetration_same {
-    ($($f:path: $A:ident;)*) => {$(
-        impl<T: Real> Penetration<$A<T>> for $A<T> {
-            type Scalar = T;
-            #[inline]
-            fn contact(&self, other: &$A<T>) -> Option<Contact<T>> { $f(self, other) }
-        }
-    )*};
-}
-
-penetration_same! {
-    closest::contact_sphere_sphere: Sphere;
-    closest::contact_capsule_capsule: Capsule;
-    closest::contact_obb_obb: Obb;
-}
-
-penetration! {
-    closest::contact_segment_sphere: Segment, Sphere;
-    closest::contact_sphere_capsule: Sphere, Capsule;
-    closest::contact_sphere_aabb: Sphere, Aabb;
-    closest::contact_sphere_obb: Sphere, Obb;
-    closest::contact_sphere_triangle: Sphere, Triangle;
-    closest::contact_sphere_plane: Sphere, Plane;
-    closest::contact_sphere_halfspace: Sphere, Halfspace;
-}
-
-/// `impl Penetration` through GJK + EPA (`osculate_closest::contact_convex`, `EPA_STEPS`) for the
-/// convex pairs without a closed form, both orders.
-#[cfg(feature = "alloc")]
-macro_rules! penetration_epa {
-    ($($A:ident, $B:ident;)*) => {$(
-        impl<T: Real> Penetration<$B<T>> for $A<T> {
-            type Scalar = T;
-            #[inline]
-            fn contact(&self, other: &$B<T>) -> Option<Contact<T>> {
-                closest::contact_convex(self, other, $crate::traits::EPA_STEPS)
-            }
-        }
-        impl<T: Real> Penetration<$A<T>> for $B<T> {
-            type Scalar = T;
-            #[inline]
-            fn contact(&self, other: &$A<T>) -> Option<Contact<T>> {
-                closest::contact_convex(other, self, $crate::traits::EPA_STEPS).map(Contact::swapped)
-            }
-        }
-    )*};
-}
-
-#[cfg(feature = "alloc")]
-macro_rules! penetration_epa_same {
-    ($($A:ident),*) => {$(
-        impl<T: Real> Penetration<$A<T>> for $A<T> {
-            type Scalar = T;
-            #[inline]
-            fn contact(&self, other: &$A<T>) -> Option<Contact<T>> {
-                closest::contact_convex(self, other, $crate::traits::EPA_STEPS)
-            }
-        }
-    )*};
-}
-
-#[cfg(feature = "alloc")]
-penetration_epa_same!(Aabb, Cylinder, Cone, Tetrahedron, Triangle, Segment);
-
-#[cfg(feature = "alloc")]
-penetration_epa! {
-    Sphere, Cylinder; Sphere, Cone; Sphere, Tetrahedron;
-    Capsule, Segment; Capsule, Triangle; Capsule, Aabb; Capsule, Obb; Capsule, Cylinder;
-    Capsule, Cone; Capsule, Tetrahedron;
-    Segment, Cylinder; Segment, Cone; Segment, Tetrahedron; Segment, Aabb; Segment, Obb;
-    Segment, Triangle;
-    Triangle, Aabb; Triangle, Obb; Triangle, Cylinder; Triangle, Cone; Triangle, Tetrahedron;
-    Aabb, Obb; Aabb, Cylinder; Aabb, Cone; Aabb, Tetrahedron;
-    Obb, Cylinder; Obb, Cone; Obb, Tetrahedron;
-    Cylinder, Cone; Cylinder, Tetrahedron;
-    Cone, Tetrahedron;
-}
-
-/// `impl RayCast` through a cast function.
-macro_rules! ray_cast {
-    ($($S:ident => $f:expr;)*) => {$(
-        impl<T: Real> RayCast for $S<T> {
-            type Scalar = T;
-            #[inline]
-            fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>> { ($f)(ray, self) }
-        }
-    )*};
-}
-
-ray_cast! {
-    Sphere => cast::ray_sphere;
-    Aabb => cast::ray_aabb;
-    Obb => cast::ray_obb;
-    Capsule => cast::ray_capsule;
-    Cylinder => cast::ray_cylinder;
-    Cone => cast::ray_cone;
-    Plane => cast::ray_plane;
-    Halfspace => cast::ray_halfspace;
-    Tetrahedron => cast::ray_tetrahedron;
-    Triangle => |r: &Ray<T>, t: &Triangle<T>| cast::ray_triangle_watertight(r, t, cast::Culling::TwoSided).map(|h| h.hit);
-}
-
-#[cfg(feature = "alloc")]
-mod alloc_casts {
-    use super::{Ray, RayCast, RayHit, Real, cast};
-    use osculate_math::{ConvexPolygon, ConvexPolyhedron};
-    ray_cast! {
-        ConvexPolygon => cast::ray_polygon;
-        ConvexPolyhedron => cast::ray_polyhedron;
-    }
-}
-
-/// `impl Sweep` for `A` vs `B` by `f(a, va, b, vb)`, and `B` vs `A` with the normal flipped.
-macro_rules! sweep {
-    ($($f:path: $A:ident, $B:ident;)*) => {$(
-        impl<T: Real> Sweep<$B<T>> for $A<T> {
-            type Scalar = T;
-            #[inline]
-            fn time_of_impact(&self, va: &Vector3<T>, other: &$B<T>, vb: &Vector3<T>) -> Option<Impact<T>> {
-                $f(self, va, other, vb)
-            }
-        }
-        impl<T: Real> Sweep<$A<T>> for $B<T> {
-            type Scalar = T;
-            #[inline]
-            fn time_of_impact(&self, va: &Vector3<T>, other: &$A<T>, vb: &Vector3<T>) -> Option<Impact<T>> {
-                $f(other, vb, self, va).map(Impact::swapped)
-            }
-        }
-    )*};
-}
-
-macro_rules! sweep_same {
-    ($($f:path: $A:ident;)*) => {$(
-        impl<T: Real> Sweep<$A<T>> for $A<T> {
-            type Scalar = T;
-            #[inline]
-            fn time_of_impact(&self, va: &Vector3<T>, other: &$A<T>, vb: &Vector3<T>) -> Option<Impact<T>> {
-                $f(self, va, other, vb)
-            }
-        }
-    )*};
-}
-
-sweep_same! {
-    dynamic::sphere_sphere: Sphere;
-    dynamic::capsule_capsule: Capsule;
-    dynamic::aabb_aabb: Aabb;
-    dynamic::obb_obb: Obb;
-}
-
-sweep! {
-    dynamic::sphere_triangle: Sphere, Triangle;
-    dynamic::sphere_aabb: Sphere, Aabb;
-    dynamic::sphere_obb: Sphere, Obb;
-    dynamic::sphere_capsule: Sphere, Capsule;
-    dynamic::aabb_triangle: Aabb, Triangle;
-}
-
-// The pairs with no closed form: the GJK ray cast.
-sweep_same! {
-    dynamic::convex_convex: Triangle;
-    dynamic::convex_convex: Segment;
-    dynamic::convex_convex: Cylinder;
-    dynamic::convex_convex: Cone;
-    dynamic::convex_convex: Tetrahedron;
-}
-
-sweep! {
-    dynamic::convex_convex: Sphere, Segment;
-    dynamic::convex_convex: Sphere, Cylinder;
-    dynamic::convex_convex: Sphere, Cone;
-    dynamic::convex_convex: Sphere, Tetrahedron;
-    dynamic::convex_convex: Capsule, Aabb;
-    dynamic::convex_convex: Capsule, Obb;
-    dynamic::convex_convex: Capsule, Triangle;
-    dynamic::convex_convex: Capsule, Segment;
-    dynamic::convex_convex: Capsule, Cylinder;
-    dynamic::convex_convex: Capsule, Cone;
-    dynamic::convex_convex: Capsule, Tetrahedron;
-    dynamic::convex_convex: Aabb, Obb;
-    dynamic::convex_convex: Aabb, Segment;
-    dynamic::convex_convex: Aabb, Cylinder;
-    dynamic::convex_convex: Aabb, Cone;
-    dynamic::convex_convex: Aabb, Tetrahedron;
-    dynamic::convex_convex: Obb, Triangle;
-    dynamic::convex_convex: Obb, Segment;
-    dynamic::convex_convex: Obb, Cylinder;
-    dynamic::convex_convex: Obb, Cone;
-    dynamic::convex_convex: Obb, Tetrahedron;
-    dynamic::convex_convex: Triangle, Segment;
-    dynamic::convex_convex: Triangle, Cylinder;
-    dynamic::convex_convex: Triangle, Cone;
-    dynamic::convex_convex: Triangle, Tetrahedron;
-    dynamic::convex_convex: Segment, Cylinder;
-    dynamic::convex_convex: Segment, Cone;
-    dynamic::convex_convex: Segment, Tetrahedron;
-    dynamic::convex_convex: Cylinder, Cone;
-    dynamic::convex_convex: Cylinder, Tetrahedron;
-    dynamic::convex_convex: Cone, Tetrahedron;
-}
-
-/// A sweep against a plane or halfspace that does not move on its own: the relative motion.
-macro_rules! sweep_static {
-    ($($f:path: $A:ident, $B:ident;)*) => {$(
-        impl<T: Real> Sweep<$B<T>> for $A<T> {
-            type Scalar = T;
-            #[inline]
-            fn time_of_impact(&self, va: &Vector3<T>, other: &$B<T>, vb: &Vector3<T>) -> Option<Impact<T>> {
-                let hit = $f(self, &(va - vb), other)?;
-                Some(Impact { point: hit.point + vb * hit.toi, ..hit })
-            }
-        }
-        impl<T: Real> Sweep<$A<T>> for $B<T> {
-            type Scalar = T;
-            #[inline]
-            fn time_of_impact(&self, va: &Vector3<T>, other: &$A<T>, vb: &Vector3<T>) -> Option<Impact<T>> {
-                let hit = $f(other, &(vb - va), self)?;
-                Some(Impact { point: hit.point + va * hit.toi, ..hit }.swapped())
-            }
-        }
-    )*};
-}
-
-sweep_static! {
-    dynamic::sphere_plane: Sphere, Plane;
-    dynamic::sphere_halfspace: Sphere, Halfspace;
-    dynamic::aabb_plane: Aabb, Plane;
-    dynamic::obb_plane: Obb, Plane;
-    dynamic::aabb_halfspace: Aabb, Halfspace;
-    dynamic::obb_halfspace: Obb, Halfspace;
-}
-
-#[cfg(feature = "alloc")]
-mod alloc_sweeps {
-    use super::{Impact, Real, Sphere, Sweep, Vector3, dynamic};
-    use osculate_math::ConvexPolygon;
-    sweep! { dynamic::sphere_polygon: Sphere, ConvexPolygon; }
-}
-
-/// The convex polygon and polyhedron pairs: point distance through `closest_point_on_polygon` /
-/// `closest_point_on_polyhedron`, containment of a point in a polyhedron, and GJK / EPA for every
-/// pair of shapes with a support mapping (the one closed form is sphere-polygon overlap).
-#[cfg(feature = "alloc")]
-mod alloc_polytopes {
-    use super::{
-        Aabb, Capsule, ClosestPoints, Cone, Contact, Cylinder, Distance, GJK_ITERATIONS, Obb,
-        Overlaps, Param, Penetration, Point3, Real, Segment, Sphere, Tetrahedron, Triangle,
-        closest, overlap, point_result,
+/// The answer to query `$q` by `$how` (a row entry of [`pair_table!`](crate::pair_table)) for
+/// the operands in the table's argument order: each a shape, for a sweep a `(shape, motion)`.
+macro_rules! answer {
+    ($root:tt; overlap closed($($f:ident)::+); $a:expr, $b:expr) => { $root::$($f)::+($a, $b) };
+    ($root:tt; overlap gjk(); $a:expr, $b:expr) => { closest::intersect_convex($a, $b, GJK_ITERATIONS) };
+    ($root:tt; overlap contains(); $p:expr, $s:expr) => { overlap::contains_point($s, $p) };
+    ($root:tt; distance closed($($f:ident)::+); $a:expr, $b:expr) => { $root::$($f)::+($a, $b) };
+    ($root:tt; distance gjk(); $a:expr, $b:expr) => { closest::closest_points_convex($a, $b) };
+    ($root:tt; distance point($($f:ident)::+); $p:expr, $s:expr) => {
+        point_result($p, $root::$($f)::+($p, $s), Param::None)
     };
-    use osculate_math::{ConvexPolygon, ConvexPolyhedron};
-
-    point_distance! {
-        ConvexPolygon => |p, s| point_result(p, closest::closest_point_on_polygon(p, s), Param::None);
-        ConvexPolyhedron => |p, s| point_result(p, closest::closest_point_on_polyhedron(p, s), Param::None);
-    }
-
-    contains!(ConvexPolyhedron);
-
-    overlaps_gjk_same!(ConvexPolygon, ConvexPolyhedron);
-    overlaps_gjk! {
-        Point3, ConvexPolygon;
-        ConvexPolygon, Segment; ConvexPolygon, Capsule; ConvexPolygon, Aabb; ConvexPolygon, Obb;
-        ConvexPolygon, Cylinder; ConvexPolygon, Cone; ConvexPolygon, Triangle;
-        ConvexPolygon, Tetrahedron; ConvexPolygon, ConvexPolyhedron;
-        ConvexPolyhedron, Sphere; ConvexPolyhedron, Segment; ConvexPolyhedron, Capsule;
-        ConvexPolyhedron, Aabb; ConvexPolyhedron, Obb; ConvexPolyhedron, Cylinder;
-        ConvexPolyhedron, Cone; ConvexPolyhedron, Triangle; ConvexPolyhedron, Tetrahedron;
-    }
-
-    /// Both polytopes against every other convex shape (`$m! { P, S; ... }`), and each other.
-    macro_rules! polytope_pairs {
-        ($m:ident, $same:ident) => {
-            $same!(ConvexPolygon, ConvexPolyhedron);
-            polytope_pairs!(@rows $m: ConvexPolygon, ConvexPolyhedron);
-            $m! { ConvexPolygon, ConvexPolyhedron; }
-        };
-        (@rows $m:ident: $($P:ident),*) => {$(
-            $m! {
-                $P, Sphere; $P, Segment; $P, Capsule; $P, Aabb; $P, Obb; $P, Cylinder; $P, Cone;
-                $P, Triangle; $P, Tetrahedron;
-            }
-        )*};
-    }
-
-    polytope_pairs!(distance_gjk, distance_gjk_same);
-    polytope_pairs!(penetration_epa, penetration_epa_same);
+    ($root:tt; distance curve($($f:ident)::+); $p:expr, $s:expr) => {{
+        let c = $root::$($f)::+($p, $s);
+        point_result($p, c.point, Param::Curve(c.t))
+    }};
+    ($root:tt; distance barycentric($($f:ident)::+); $p:expr, $s:expr) => {{
+        let c = $root::$($f)::+($p, $s);
+        point_result($p, c.point, Param::Barycentric(c.barycentric))
+    }};
+    ($root:tt; contact closed($($f:ident)::+); $a:expr, $b:expr) => { $root::$($f)::+($a, $b) };
+    ($root:tt; contact epa(); $a:expr, $b:expr) => { closest::contact_convex($a, $b, EPA_STEPS) };
+    ($root:tt; sweep closed($($f:ident)::+); ($a:expr, $va:expr), ($b:expr, $vb:expr)) => {
+        $root::$($f)::+($a, $va, $b, $vb)
+    };
+    ($root:tt; sweep cast(); ($a:expr, $va:expr), ($b:expr, $vb:expr)) => {
+        dynamic::convex_convex($a, $va, $b, $vb)
+    };
+    // The function takes the relative motion, `B` at rest; `B`'s own motion carries the point.
+    ($root:tt; sweep relative($($f:ident)::+); ($a:expr, $va:expr), ($b:expr, $vb:expr)) => {
+        $root::$($f)::+($a, &($va - $vb), $b).map(|hit| Impact { point: hit.point + $vb * hit.toi, ..hit })
+    };
 }
+
+/// [`answer!`] in the table's order (`fwd`), or in the reversed order (`rev`): the function on
+/// the exchanged operands, its answer swapped.
+macro_rules! ordered {
+    (fwd; $root:tt; $q:ident $how:ident $args:tt; $x:tt, $y:tt) => { answer!($root; $q $how $args; $x, $y) };
+    (rev; $root:tt; $q:ident $how:ident $args:tt; $x:tt, $y:tt) => { Swap::swap(answer!($root; $q $how $args; $y, $x)) };
+}
+
+/// The trait impls of [`pair_table!`](crate::pair_table): for each row, both argument orders of
+/// every query it lists (one for a shape with itself).
+macro_rules! impl_pairs {
+    (root: $root:tt; always { $($always:tt)* } alloc { $($alloc:tt)* }) => {
+        impl_pairs!(@rows $root; $($always)*);
+        #[cfg(feature = "alloc")]
+        const _: () = {
+            use osculate_math::{ConvexPolygon, ConvexPolyhedron};
+            impl_pairs!(@rows $root; $($alloc)*);
+        };
+    };
+    (@rows $root:tt; $($A:ident $(, $B:ident)? => $($q:ident: $how:ident $(($($f:tt)*))?),+;)*) => {
+        $( impl_pairs!(@row $root; [$A $(, $B)?] $($q $how ($($($f)*)?))+); )*
+    };
+    (@row $root:tt; [$A:ident] $($q:ident $how:ident $args:tt)+) => {
+        $( impl_pairs!(@impl $root; $A, $A, fwd; $q $how $args); )+
+    };
+    (@row $root:tt; [$A:ident, $B:ident] $($q:ident $how:ident $args:tt)+) => {
+        $(
+            impl_pairs!(@impl $root; $A, $B, fwd; $q $how $args);
+            impl_pairs!(@impl $root; $B, $A, rev; $q $how $args);
+        )+
+    };
+    (@impl $root:tt; $S:ident, $O:ident, $order:ident; overlap $how:ident $args:tt) => {
+        impl<T: Real> Overlaps<$O<T>> for $S<T> {
+            #[inline]
+            fn overlaps(&self, other: &$O<T>) -> bool {
+                ordered!($order; $root; overlap $how $args; self, other)
+            }
+        }
+    };
+    (@impl $root:tt; $S:ident, $O:ident, $order:ident; distance $how:ident $args:tt) => {
+        impl<T: Real> Distance<$O<T>> for $S<T> {
+            type Scalar = T;
+            #[inline]
+            fn closest_points(&self, other: &$O<T>) -> ClosestPoints<T> {
+                ordered!($order; $root; distance $how $args; self, other)
+            }
+        }
+    };
+    (@impl $root:tt; $S:ident, $O:ident, $order:ident; contact epa $args:tt) => {
+        #[cfg(feature = "alloc")]
+        impl<T: Real> Penetration<$O<T>> for $S<T> {
+            type Scalar = T;
+            #[inline]
+            fn contact(&self, other: &$O<T>) -> Option<Contact<T>> {
+                ordered!($order; $root; contact epa $args; self, other)
+            }
+        }
+    };
+    (@impl $root:tt; $S:ident, $O:ident, $order:ident; contact $how:ident $args:tt) => {
+        impl<T: Real> Penetration<$O<T>> for $S<T> {
+            type Scalar = T;
+            #[inline]
+            fn contact(&self, other: &$O<T>) -> Option<Contact<T>> {
+                ordered!($order; $root; contact $how $args; self, other)
+            }
+        }
+    };
+    (@impl $root:tt; $S:ident, $O:ident, $order:ident; sweep $how:ident $args:tt) => {
+        impl<T: Real> Sweep<$O<T>> for $S<T> {
+            type Scalar = T;
+            #[inline]
+            fn time_of_impact(&self, v_self: &Vector3<T>, other: &$O<T>, v_other: &Vector3<T>) -> Option<Impact<T>> {
+                ordered!($order; $root; sweep $how $args; (self, v_self), (other, v_other))
+            }
+        }
+    };
+    // `Ray, B => ray: …` is the cast of a ray against a `B`: one impl, on `B`.
+    (@impl $root:tt; $S:ident, $O:ident, rev; ray $how:ident $args:tt) => {};
+    (@impl $root:tt; Ray, $O:ident, fwd; ray closed($($f:ident)::+)) => {
+        impl<T: Real> RayCast for $O<T> {
+            type Scalar = T;
+            #[inline]
+            fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>> { $root::$($f)::+(ray, self) }
+        }
+    };
+    (@impl $root:tt; Ray, $O:ident, fwd; ray two_sided($($f:ident)::+)) => {
+        impl<T: Real> RayCast for $O<T> {
+            type Scalar = T;
+            #[inline]
+            fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>> {
+                $root::$($f)::+(ray, self, cast::Culling::TwoSided).map(|h| h.hit)
+            }
+        }
+    };
+}
+
+crate::pair_table!(impl_pairs);
