@@ -7,6 +7,6 @@ mod invariance;
 mod parry;
 mod parry_trace;
 mod properties;
-mod sweep;
 mod rigid;
+mod sweep;
 mod worked;
