@@ -314,7 +314,7 @@ pub fn segment_obb<T: Real>(s: &Segment<T>, b: &Obb<T>) -> bool {
 
 /// Whether solid capsule `c` and solid box `b` overlap: the distance of the capsule's axis and the
 /// box ([`closest_points_segment_aabb`](osculate_closest::closest_points_segment_aabb), exact up
-/// to rounding) against the radius, with [`segment_segment`]'s slack. Touching counts; an inverted
+/// to rounding) against the radius, with [`segment_segment`](crate::segment_segment)'s slack. Touching counts; an inverted
 /// box, a negative or infinite radius or a NaN gives `false`.
 ///
 /// # Examples

@@ -53,7 +53,7 @@ pub fn capsule_capsule<T: Real>(a: &Capsule<T>, b: &Capsule<T>) -> bool {
 }
 
 /// Whether segment `s` and solid capsule `c` meet: the distance of the segment and the capsule's
-/// axis (Ericson 5.1.9) against the radius, with [`segment_segment`]'s slack. Touching counts; a
+/// axis (Ericson 5.1.9) against the radius, with [`segment_segment`](crate::segment_segment)'s slack. Touching counts; a
 /// negative or infinite radius or a NaN gives `false`.
 ///
 /// # Examples

@@ -706,7 +706,7 @@ pub fn segment_triangle_exact<T: Real>(s: &Segment<T>, t: &Triangle<T>) -> bool 
 
 /// Whether solid capsule `c` and triangle `t` overlap: the distance of the capsule's axis and the
 /// triangle ([`closest_points_segment_triangle`](osculate_closest::closest_points_segment_triangle),
-/// Ericson 5.1.10) against the radius, with [`segment_segment`]'s slack. Touching counts; a
+/// Ericson 5.1.10) against the radius, with [`segment_segment`](crate::segment_segment)'s slack. Touching counts; a
 /// negative or infinite radius or a NaN gives `false`.
 ///
 /// # Examples
