@@ -8,7 +8,7 @@
 const LIMBS: usize = 134;
 
 /// An exact dyadic rational `(−1)^neg · mag · 2^exp`, `mag` a big integer of at most
-/// [`LIMBS`] 64-bit limbs (little-endian, `len` of them in use, the top one non-zero; zero has
+/// `LIMBS` 64-bit limbs (little-endian, `len` of them in use, the top one non-zero; zero has
 /// `len == 0`). Sums, differences and products are exact; every finite `f64` converts exactly.
 ///
 /// The capacity covers any sum of products of up to four factors, each a finite `f64` or the
