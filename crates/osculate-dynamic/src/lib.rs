@@ -61,6 +61,7 @@ mod plane;
 mod polytope;
 mod rigid;
 mod sphere;
+#[cfg(feature = "alloc")]
 mod sweep;
 mod triangle;
 mod types;
@@ -82,6 +83,7 @@ pub use crate::rigid::{
     sphere_sphere_rigid,
 };
 pub use crate::sphere::sphere_sphere;
+#[cfg(feature = "alloc")]
 pub use crate::sweep::{SweepHit, SweepOptions, sweep_convex};
 pub use crate::triangle::{aabb_triangle, sphere_triangle};
 pub use crate::types::Impact;

@@ -1,7 +1,8 @@
 //! The sweep an engine calls: any two convex shapes under translation, with a target distance
 //! (a skin kept between them) and a choice of whether a contact that exists at the start stops
 //! the motion or only a deepening one does; the answer carries the contact at the time of impact
-//! (both witness points and the normal) in every case.
+//! (both witness points and the normal) in every case. Needs the `alloc` feature (EPA's
+//! polytope).
 
 use osculate_closest::{
     Contact, Convergence, DistanceStatus, EPA_MAX_ITERATIONS, GJK_MAX_ITERATIONS, MinkowskiSum,
