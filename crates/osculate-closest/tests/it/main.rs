@@ -5,7 +5,6 @@ mod collapsed;
 mod contacts;
 mod convex_parry;
 mod invalid;
-mod manifold;
 mod pairs;
 mod parry;
 mod points;
