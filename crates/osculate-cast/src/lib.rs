@@ -3,8 +3,10 @@
 //! Ray, segment and line casts against every shape, with the entry/exit interval and the outward
 //! normal (van den Bergen 3.1.2, 3.2.1; Ericson 5.3).
 //!
-//! **Layering**: depends only on `osculate-math` (layer 0): a cast is a closed form on the shape
-//! itself. The dynamic layer and the `osculate` facade build on it.
+//! **Layering**: depends on `osculate-math` (layer 0): a cast is a closed form on the shape
+//! itself; and on `osculate-overlap` (layer 2) only for its exact arithmetic
+//! ([`osculate_overlap::exact`]), which the exact hit decisions use. The dynamic layer and the
+//! `osculate` facade build on it.
 //!
 //! ```
 //! use osculate_cast::ray_aabb;
@@ -25,11 +27,13 @@
 //!   roots), [`segment_sphere_test`] (Alg. 3.2); capsules: [`ray_capsule`].
 //! - Boxes: [`ray_aabb`] (robust slabs: Williams et al. 2005 + Ize 2013) and its batch form
 //!   [`ray_aabb_many`] (one ray, many boxes), [`segment_aabb_outcode`]
-//!   (van den Bergen Alg. 3.3), [`ray_obb`].
+//!   (van den Bergen Alg. 3.3), [`ray_obb`]; [`ray_aabb_hits_exact`], the hit decision exactly
+//!   (a floating-point filter with a proven bound, exact arithmetic when it cannot tell).
 //! - Planes: [`ray_plane`], [`ray_halfspace`], [`plane_plane`] (the point where three planes meet is
 //!   [`osculate_math::three_planes`]).
 //! - Triangles: [`ray_triangle`] (Möller-Trumbore), [`ray_triangle_watertight`] (Woop, Benthin,
-//!   Wald 2013), both one- or two-sided ([`Culling`]), with barycentrics; [`line_triangle`]
+//!   Wald 2013), both one- or two-sided ([`Culling`]), with barycentrics;
+//!   [`ray_triangle_hits_exact`], the two-sided hit decision exactly; [`line_triangle`]
 //!   (Ericson 5.3.4); [`ray_polygon`].
 //! - Round solids: [`ray_cylinder`] (with caps), [`ray_cone`].
 //! - Polytopes: [`ray_polyhedron`], [`ray_tetrahedron`] (Cyrus-Beck).

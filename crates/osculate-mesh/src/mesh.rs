@@ -187,6 +187,8 @@ pub struct TriangleMesh<T: Real> {
     degenerate: Vec<u32>,
     pub(crate) solid: Option<Solid<T>>,
     aabb: Aabb<T>,
+    /// The leaf size the tree was built with, so that a serialised mesh rebuilds the same tree.
+    leaf_triangles: u32,
 }
 
 impl<T: Real> fmt::Debug for TriangleMesh<T> {
@@ -333,7 +335,9 @@ impl<T: Real> TriangleMesh<T> {
         }
         degenerate.sort_unstable();
         let aabb = Aabb::from_points(corners.iter().flat_map(|t| [&t.a, &t.b, &t.c]));
-        let mut mesh = Self { vertices, corners, bvh, flat, degenerate, solid: None, aabb };
+        let leaf_triangles = options.leaf_triangles;
+        let mut mesh =
+            Self { vertices, corners, bvh, flat, degenerate, solid: None, aabb, leaf_triangles };
         if options.solid {
             mesh.solid = Some(mesh.solid_topology(indices)?);
         }
@@ -398,6 +402,57 @@ impl<T: Real> TriangleMesh<T> {
     #[must_use]
     pub fn bvh(&self) -> &Bvh {
         &self.bvh
+    }
+
+    /// Each triangle's three vertex indices, in the caller's numbering (triangle `i` first is the
+    /// `i`-th triangle given, with indices into [`TriangleMesh::vertices`]). A solid mesh keeps
+    /// its indices; otherwise each corner is found again among the vertices by its coordinates
+    /// (the corners are copies of them), so a triangle whose vertex has an exact duplicate may
+    /// name the duplicate: the same geometry.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::Point3;
+    /// use osculate_mesh::TriangleMesh;
+    ///
+    /// let v = vec![Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0)];
+    /// let mesh = TriangleMesh::try_new(v, vec![[0, 1, 2], [0, 1, 3]])?;
+    /// assert_eq!(mesh.indices(), [[0, 1, 2], [0, 1, 3]]);
+    /// # Ok::<(), osculate_mesh::MeshError>(())
+    /// ```
+    #[must_use]
+    pub fn indices(&self) -> Vec<[u32; 3]> {
+        let mut out = vec![[0_u32; 3]; self.corners.len()];
+        if let Some(solid) = &self.solid {
+            for (slot, t) in solid.indices.iter().enumerate() {
+                if let Some(o) = out.get_mut(self.bvh.item(slot)) {
+                    *o = *t;
+                }
+            }
+            return out;
+        }
+        // The vertex numbers sorted by coordinates; a corner's number is found by binary search
+        // (every coordinate is finite, so the order is total).
+        let key = |p: &Point3<T>| [p.x, p.y, p.z];
+        let cmp = |a: &[T; 3], b: &[T; 3]| {
+            let order = a.iter().zip(b).map(|(x, y)| x.partial_cmp(y).unwrap_or(Ordering::Equal));
+            order.fold(Ordering::Equal, Ordering::then)
+        };
+        let mut order: Vec<u32> = (0..self.vertices.len() as u32).collect();
+        order.sort_by(|&i, &j| {
+            cmp(&key(&self.vertices[i as usize]), &key(&self.vertices[j as usize])).then(i.cmp(&j))
+        });
+        let find = |p: &Point3<T>| {
+            let at =
+                order.partition_point(|&i| cmp(&key(&self.vertices[i as usize]), &key(p)).is_lt());
+            order.get(at).copied().unwrap_or(0)
+        };
+        for (slot, t) in self.corners.iter().enumerate() {
+            if let Some(o) = out.get_mut(self.bvh.item(slot)) {
+                *o = [find(&t.a), find(&t.b), find(&t.c)];
+            }
+        }
+        out
     }
 
     /// The bytes of heap memory the mesh holds: vertices, triangles, tree, flags and
@@ -637,4 +692,48 @@ fn weld<T: Real>(vertices: Vec<Point3<T>>, triangles: &mut [[u32; 3]], d: T) -> 
         *t = t.map(|i| new_index[i as usize]);
     }
     kept
+}
+
+/// A mesh is written as its vertices, its triangles' indices in the caller's numbering, whether it
+/// is solid and its leaf size, and read back through [`TriangleMesh::try_with_options`]: a mesh
+/// read from untrusted data is checked like any other, and the same data builds the same tree.
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use alloc::vec::Vec;
+
+    use osculate_math::{Point3, Real};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{MeshOptions, TriangleMesh};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename = "TriangleMesh")]
+    struct Data<T: Real> {
+        vertices: Vec<Point3<T>>,
+        triangles: Vec<[u32; 3]>,
+        solid: bool,
+        leaf_triangles: u32,
+    }
+
+    impl<T: Real + Serialize> Serialize for TriangleMesh<T> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            Data {
+                vertices: self.vertices.clone(),
+                triangles: self.indices(),
+                solid: self.solid.is_some(),
+                leaf_triangles: self.leaf_triangles,
+            }
+            .serialize(serializer)
+        }
+    }
+
+    impl<'de, T: Real + Deserialize<'de>> Deserialize<'de> for TriangleMesh<T> {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let d = Data::<T>::deserialize(deserializer)?;
+            let options =
+                MeshOptions { weld: None, solid: d.solid, leaf_triangles: d.leaf_triangles };
+            TriangleMesh::try_with_options(d.vertices, d.triangles, &options)
+                .map_err(serde::de::Error::custom)
+        }
+    }
 }

@@ -16,7 +16,7 @@ use osculate::cast::{self, Culling};
 use osculate::closest::{self, DistanceStatus};
 use osculate::dynamic;
 use osculate::math::{Real, UnitQuaternion};
-use osculate::mesh::MeshOptions;
+use osculate::mesh::{MeshOptions, TriangleMesh};
 use osculate::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -124,6 +124,31 @@ fn shapes_and_results_round_trip<T: Real + Serialize + DeserializeOwned>() {
         solid: true,
         ..MeshOptions::default()
     });
+    triangle_meshes_round_trip::<T>();
+}
+
+/// A triangle mesh round-trips with its numbering, its solid data and its tree: open and solid,
+/// with a duplicated vertex and a degenerate triangle; data naming a missing vertex is refused.
+fn triangle_meshes_round_trip<T: Real + Serialize + DeserializeOwned>() {
+    // A tetrahedron, faces wound outward, and an extra copy of vertex 0 used by nothing.
+    let corners = [p::<T>(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(0.0, 1.0, 0.0), p(0.0, 0.0, 1.0)];
+    let mut vertices = corners.to_vec();
+    vertices.push(corners[0]);
+    let faces = vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]];
+    let solid = MeshOptions { solid: true, leaf_triangles: 1, ..MeshOptions::default() };
+    let mesh = TriangleMesh::try_with_options(vertices.clone(), faces.clone(), &solid).unwrap();
+    assert_eq!(mesh.indices(), faces);
+    round_trip(&mesh);
+    // Open, with a triangle collapsed to a segment.
+    let mut open_faces = faces;
+    open_faces.push([0, 1, 1]);
+    let open = TriangleMesh::try_new(vertices, open_faces.clone()).unwrap();
+    assert_eq!(open.indices(), open_faces);
+    assert_eq!(open.degenerate_triangles(), [4]);
+    round_trip(&open);
+    let text = serde_json::to_string(&open).unwrap().replace("[0,1,1]", "[0,1,9]");
+    let refused = serde_json::from_str::<TriangleMesh<T>>(&text).unwrap_err();
+    assert!(refused.to_string().contains('9'), "{refused}");
 }
 
 #[test]
