@@ -59,7 +59,8 @@ pub struct SweepHit<T: Real> {
     /// from A toward B and the signed distance (about `skin` for a hit at `toi > 0`; at most
     /// `skin`, negative when they overlap, for a hit at `t = 0`).
     pub contact: Contact<T>,
-    /// Whether the shapes were already within the skin at `t = 0`.
+    /// Whether the shapes were already within the skin at `t = 0` (up to the cast's tolerance: a
+    /// gap a rounding above the skin counts as within it).
     pub initially_touching: bool,
     /// [`Convergence::Converged`] when the cast and the contact ended within their tolerances;
     /// otherwise how the first of them that did not ended (the time is then a lower bound).
@@ -126,21 +127,31 @@ pub fn sweep_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Size
             .or_else(|| safe_normalize(&relative))
             .unwrap_or_else(Vector3::x_axis)
     })?;
-    if start.distance <= skin {
+    // Touching at the start: a hit at once, unless the motion does not deepen the contact. For
+    // convex shapes a motion that does not close along the contact normal at the start never
+    // meets them later (a ray leaving a convex set's boundary does not come back into it).
+    let at_start = |start: Contact<T>| {
         let closing = relative.dot(&start.normal);
         let deepening = closing > T::RELATIVE_TOLERANCE * relative.norm();
-        return (options.stop_at_penetration || deepening).then_some(SweepHit {
+        (options.stop_at_penetration || deepening).then_some(SweepHit {
             toi: T::ZERO,
             contact: start,
             initially_touching: true,
             status: started,
-        });
+        })
+    };
+    if start.distance <= skin {
+        return at_start(start);
     }
     let grown = MinkowskiSum(a, Sphere::new(Point3::origin(), skin));
     let cast = cast_convex(&grown, b, &relative, GJK_MAX_ITERATIONS)?;
     let toi = cast.toi;
     if !(T::ZERO <= toi && toi <= T::ONE) {
         return None;
+    }
+    if toi == T::ZERO {
+        // Apart by more than the skin, but within the cast's tolerance of it: touching.
+        return at_start(start);
     }
     let moved = |v: &Vector3<T>| Isometry3::translation(v.x * toi, v.y * toi, v.z * toi);
     let (contact, measured) = measure(

@@ -58,6 +58,29 @@ fn skin_is_kept<T: Real>() {
     assert_eq!(sweep_convex(&ball, &vector3(0.0, -1.0, 0.0), &floor, &still, &options), None);
 }
 
+/// A capsule stopped by a wall a skin away (its gap a rounding above the skin, within the cast's
+/// tolerance of it) then sliding along the wall: no hit, so a sweep-and-slide goes on; moving into
+/// the wall again is a hit at once, initially touching. Guards against the cast's "touching at
+/// t = 0" being taken for a hit whatever the motion.
+fn stopped_then_slides<T: Real>() {
+    let wall = Aabb::new(point3::<T>(2.0, 0.0, -10.0), point3(3.0, 3.0, 10.0));
+    let body = Capsule::new(point3::<T>(0.0, 0.5, 0.0), point3(0.0, 1.5, 0.0), T::lit(0.5));
+    let still = Vector3::zeros();
+    let options = SweepOptions { skin: T::lit(1e-3), ..SweepOptions::default() };
+    let run = vector3::<T>(4.0, 0.0, 1.0);
+    let hit = sweep_convex(&body, &run, &wall, &still, &options);
+    let hit = hit.unwrap_or_else(|| panic!("the capsule runs into the wall"));
+    assert!(hit.toi > T::ZERO && !hit.initially_touching, "{hit:?}");
+    let moved = run * hit.toi;
+    let stopped = Capsule { a: body.a + moved, b: body.b + moved, ..body };
+    for along in [vector3::<T>(0.0, 0.0, 0.625), vector3(0.0, 1.0, -2.0), vector3(-1.0, 0.0, 1.0)] {
+        assert_eq!(sweep_convex(&stopped, &along, &wall, &still, &options), None, "{along:?}");
+    }
+    let again = sweep_convex(&stopped, &vector3(1.0, 0.0, 0.5), &wall, &still, &options);
+    let again = again.map(|h| (h.toi, h.initially_touching));
+    assert_eq!(again, Some((T::ZERO, true)));
+}
+
 /// A negative, NaN or infinite skin, and NaN or infinite motion, give no hit (never a panic).
 fn invalid_input_is_no_hit<T: Real>() {
     let a = Sphere::new(point3::<T>(0.0, 0.0, 0.0), T::ONE);
@@ -116,6 +139,7 @@ fn agrees_with_convex_convex<T: Real>() {
 for_f32_and_f64!(
     resting_contact,
     skin_is_kept,
+    stopped_then_slides,
     invalid_input_is_no_hit,
     penetrating_pairs,
     agrees_with_convex_convex
