@@ -47,7 +47,12 @@
 //!   nearest-first rays ([`Bvh::cast_ray`], [`Bvh::visit_ray`]) with a robust slab test, any box test
 //!   ([`Bvh::visit`], [`Bvh::visit_aabb`]), the nearest item to a point ([`Bvh::nearest`]), any
 //!   lower-bounded minimum ([`Bvh::best_first`]), and pairs of trees ([`Bvh::visit_pairs`],
-//!   [`Bvh::visit_self_pairs`]). A compound shape is such a tree over posed convex shapes.
+//!   [`Bvh::visit_self_pairs`]).
+//! - [`Compound`]: convex parts ([`Part`]; [`ConvexPart`] mixes every convex solid), each with
+//!   its pose, under one tree: [`ray_compound`], [`overlap_convex_compound`],
+//!   [`closest_points_convex_compound`], [`contact_convex_compound`], [`sweep_convex_compound`]
+//!   and [`overlap_compound_compound`]; rays by each part's closed form in its frame, convex
+//!   shapes by GJK, EPA and the GJK ray cast on the posed part.
 //! - [`TriangleMesh`]: validated construction ([`MeshError`]), optional welding and the solid
 //!   topology ([`MeshOptions`]), degenerate triangles reported.
 //! - Rays and points: [`ray_mesh`] (nearest hit, watertight), [`ray_mesh_test`] (any hit),
@@ -82,6 +87,7 @@ compile_error!(
 extern crate alloc;
 
 mod bvh;
+mod compound;
 mod convex;
 mod mesh;
 mod pairs;
@@ -90,6 +96,11 @@ mod ray;
 mod traverse;
 
 pub use crate::bvh::{Bvh, BvhError, DEFAULT_LEAF_ITEMS, MAX_DEPTH};
+pub use crate::compound::{
+    Compound, CompoundError, ConvexPart, OnPart, Part, closest_points_convex_compound,
+    contact_convex_compound, overlap_compound_compound, overlap_convex_compound, ray_compound,
+    sweep_convex_compound,
+};
 pub use crate::convex::{
     ConvexShape, OnTriangle, closest_points_convex_mesh, contact_convex_mesh, overlap_convex_mesh,
     sweep_convex_mesh,

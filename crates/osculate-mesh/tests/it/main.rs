@@ -3,6 +3,7 @@
 //! construction errors and non-finite input, and differential tests against parry3d's TriMesh.
 
 mod brute;
+mod compound;
 mod leaks;
 mod meshes;
 mod parry;
