@@ -38,6 +38,14 @@
 //! `Distance`): the closed form where a layer has one, otherwise GJK
 //! ([`closest::intersect_convex`], [`closest::closest_points_convex`]) or GJK + EPA
 //! ([`closest::contact_convex`], with `alloc`); each trait's documentation lists which.
+//! Triangle meshes and compounds ([`mesh::TriangleMesh`], [`mesh::Compound`]) have the four
+//! traits with every convex shape (sphere, segment, capsule, box, oriented box, triangle,
+//! cylinder, cone, tetrahedron, convex polyhedron) in both orders, and [`RayCast`] (a mesh
+//! two-sided); a mesh overlaps a mesh and a compound a compound. Each impl calls the mesh layer's
+//! tree query ([`mesh::overlap_convex_mesh`], [`mesh::closest_points_convex_compound`], …);
+//! [`Penetration`] gives the contact with the deepest triangle or part when the shapes overlap,
+//! else with the nearest; [`Distance`] gives NaN points and distance for a shape with a NaN or
+//! infinite bound.
 //!
 //! **Layering**: the facade may depend on every layer; no layer depends on it.
 #![cfg_attr(not(feature = "std"), no_std)]
@@ -45,6 +53,7 @@
 #[cfg(not(any(feature = "std", feature = "libm")))]
 compile_error!("osculate needs float functions: enable the `std` feature or the `libm` feature");
 
+mod many;
 mod pairs;
 mod traits;
 

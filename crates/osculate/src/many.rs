@@ -1,0 +1,273 @@
+//! The query traits for many shapes at once: [`TriangleMesh`] and [`Compound`] (from
+//! [`mesh`](crate::mesh)) with every convex shape, in both argument orders, and rays against
+//! both.
+//!
+//! Each impl calls the mesh layer's free function, which descends the tree and answers per
+//! triangle or per part (see docs/queries.md):
+//! - [`Overlaps`]: [`overlap_convex_mesh`], [`overlap_convex_compound`]; a mesh with a mesh
+//!   ([`overlap_mesh_mesh`], both in one frame), a compound with a compound
+//!   ([`overlap_compound_compound`]).
+//! - [`Distance`]: [`closest_points_convex_mesh`], [`closest_points_convex_compound`]; a NaN
+//!   answer (NaN distance and points) for a shape with a NaN or infinite bound.
+//! - [`Penetration`]: the contact with the deepest triangle or part when they overlap, else with
+//!   the nearest ([`contact_convex_mesh`], [`contact_convex_compound`] with the distance as the
+//!   prediction); `None` for invalid input.
+//! - [`Sweep`]: [`sweep_convex_mesh`], [`sweep_convex_compound`] on the relative motion, the
+//!   contact point carried by the mesh's or compound's own motion.
+//! - [`RayCast`]: [`ray_mesh`] (two-sided, watertight) and [`ray_compound`].
+//!
+//! The convex shapes are those with a support mapping and a box: sphere, segment, capsule, box,
+//! oriented box, triangle, cylinder, cone, tetrahedron and convex polyhedron. A mesh with a
+//! compound has no pair yet.
+//!
+//! # Examples
+//! ```
+//! use osculate::mesh::{Compound, TriangleMesh};
+//! use osculate::prelude::*;
+//!
+//! // A floor of two triangles, and a table of a top and four legs.
+//! let v = vec![
+//!     Point3::new(-5.0_f64, 0.0, -5.0), Point3::new(5.0, 0.0, -5.0),
+//!     Point3::new(5.0, 0.0, 5.0), Point3::new(-5.0, 0.0, 5.0),
+//! ];
+//! let floor = TriangleMesh::try_new(v, vec![[0, 2, 1], [0, 3, 2]])?;
+//! let leg = Aabb::new(Point3::new(-0.05, 0.0, -0.05), Point3::new(0.05, 1.0, 0.05));
+//! let top = Aabb::new(Point3::new(-1.0, 1.0, -0.5), Point3::new(1.0, 1.05, 0.5));
+//! let mut parts = vec![(Isometry3::identity(), top)];
+//! for (x, z) in [(-0.9, -0.4), (0.9, -0.4), (-0.9, 0.4), (0.9, 0.4)] {
+//!     parts.push((Isometry3::translation(x, 0.0, z), leg));
+//! }
+//! let table = Compound::try_new(parts)?;
+//!
+//! let ball = Sphere::new(Point3::new(0.0, 3.0, 0.0), 0.25);
+//! // Dropped, the ball lands on the table top, 1.7 below its bottom: before the floor.
+//! let fall = Vector3::new(0.0, -4.0, 0.0);
+//! let on_table = ball.time_of_impact(&fall, &table, &Vector3::zeros()).unwrap();
+//! let on_floor = ball.time_of_impact(&fall, &floor, &Vector3::zeros()).unwrap();
+//! assert!((on_table.toi - 1.7 / 4.0).abs() < 1e-6 && on_table.toi < on_floor.toi);
+//! assert!(table.overlaps(&Sphere::new(Point3::new(0.9, 0.5, 0.4), 0.1))); // a leg
+//! assert!((ball.distance(&floor) - 2.75).abs() < 1e-9);
+//! let down = Ray::new(Point3::new(2.0, 1.0, 2.0), -Vector3::y());
+//! assert_eq!(floor.cast_ray(&down).map(|h| h.t_enter), Some(1.0));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use osculate_closest::{ClosestPoints, Contact, Param};
+use osculate_dynamic::Impact;
+use osculate_math::{
+    Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Isometry3, Obb, Ray, Real, Segment, Sphere,
+    Tetrahedron, Triangle, Vector3, nan_point,
+};
+use osculate_mesh::{
+    Compound, Part, TriangleMesh, closest_points_convex_compound, closest_points_convex_mesh,
+    contact_convex_compound, contact_convex_mesh, overlap_compound_compound,
+    overlap_convex_compound, overlap_convex_mesh, overlap_mesh_mesh, ray_compound, ray_mesh,
+    sweep_convex_compound, sweep_convex_mesh,
+};
+
+use crate::{Distance, Overlaps, Penetration, RayCast, Sweep};
+use osculate_cast::{Culling, RayHit};
+
+/// The answer for a shape with a NaN or infinite bound: NaN points and distance.
+fn no_points<T: Real>() -> ClosestPoints<T> {
+    ClosestPoints {
+        point_a: nan_point(),
+        point_b: nan_point(),
+        distance: T::NAN,
+        param_a: Param::None,
+        param_b: Param::None,
+    }
+}
+
+/// The contact with the deepest of the many when the shape overlaps them, else with the nearest:
+/// `contact(prediction)` asked with the distance as the prediction, loosened by `√ε·(1 + d)` (the
+/// contact's distance is computed apart from the closest points' and may round above it).
+fn contact_within<T: Real>(
+    distance: Option<T>,
+    contact: impl FnOnce(T) -> Option<Contact<T>>,
+) -> Option<Contact<T>> {
+    let d = distance.filter(|d| !d.is_nan())?.fast_max(T::ZERO);
+    contact(d + T::EPSILON.sqrt() * (T::ONE + d))
+}
+
+impl<T: Real> RayCast for TriangleMesh<T> {
+    type Scalar = T;
+    /// [`ray_mesh`], two-sided.
+    #[inline]
+    fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>> {
+        ray_mesh(ray, self, Culling::TwoSided).map(|h| h.hit)
+    }
+}
+
+impl<T: Real, P: Part<T>> RayCast for Compound<T, P> {
+    type Scalar = T;
+    /// [`ray_compound`].
+    #[inline]
+    fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>> {
+        ray_compound(ray, self).map(|h| h.result)
+    }
+}
+
+impl<T: Real> Overlaps<Self> for TriangleMesh<T> {
+    /// [`overlap_mesh_mesh`], both meshes in one frame.
+    #[inline]
+    fn overlaps(&self, other: &Self) -> bool {
+        overlap_mesh_mesh(self, other, &Isometry3::identity())
+    }
+}
+
+impl<T: Real, P: Part<T>, Q: Part<T>> Overlaps<Compound<T, Q>> for Compound<T, P> {
+    /// [`overlap_compound_compound`].
+    #[inline]
+    fn overlaps(&self, other: &Compound<T, Q>) -> bool {
+        overlap_compound_compound(self, other)
+    }
+}
+
+/// The four traits between each convex shape and the mesh and compound types, in both orders.
+macro_rules! convex_with_many {
+    ($($S:ident),* $(,)?) => {$(
+        impl<T: Real> Overlaps<TriangleMesh<T>> for $S<T> {
+            #[inline]
+            fn overlaps(&self, other: &TriangleMesh<T>) -> bool {
+                overlap_convex_mesh(self, other)
+            }
+        }
+        impl<T: Real> Overlaps<$S<T>> for TriangleMesh<T> {
+            #[inline]
+            fn overlaps(&self, other: &$S<T>) -> bool {
+                overlap_convex_mesh(other, self)
+            }
+        }
+        impl<T: Real> Distance<TriangleMesh<T>> for $S<T> {
+            type Scalar = T;
+            #[inline]
+            fn closest_points(&self, other: &TriangleMesh<T>) -> ClosestPoints<T> {
+                closest_points_convex_mesh(self, other).map_or_else(no_points, |c| c.result)
+            }
+        }
+        impl<T: Real> Distance<$S<T>> for TriangleMesh<T> {
+            type Scalar = T;
+            #[inline]
+            fn closest_points(&self, other: &$S<T>) -> ClosestPoints<T> {
+                other.closest_points(self).swapped()
+            }
+        }
+        impl<T: Real> Penetration<TriangleMesh<T>> for $S<T> {
+            type Scalar = T;
+            fn contact(&self, other: &TriangleMesh<T>) -> Option<Contact<T>> {
+                let d = closest_points_convex_mesh(self, other).map(|c| c.result.distance);
+                contact_within(d, |p| Some(contact_convex_mesh(self, other, p)?.result))
+            }
+        }
+        impl<T: Real> Penetration<$S<T>> for TriangleMesh<T> {
+            type Scalar = T;
+            #[inline]
+            fn contact(&self, other: &$S<T>) -> Option<Contact<T>> {
+                other.contact(self).map(Contact::swapped)
+            }
+        }
+        impl<T: Real> Sweep<TriangleMesh<T>> for $S<T> {
+            type Scalar = T;
+            fn time_of_impact(
+                &self,
+                v_self: &Vector3<T>,
+                other: &TriangleMesh<T>,
+                v_other: &Vector3<T>,
+            ) -> Option<Impact<T>> {
+                let hit = sweep_convex_mesh(self, &(v_self - v_other), other)?.result;
+                Some(Impact { point: hit.point + v_other * hit.toi, ..hit })
+            }
+        }
+        impl<T: Real> Sweep<$S<T>> for TriangleMesh<T> {
+            type Scalar = T;
+            #[inline]
+            fn time_of_impact(
+                &self,
+                v_self: &Vector3<T>,
+                other: &$S<T>,
+                v_other: &Vector3<T>,
+            ) -> Option<Impact<T>> {
+                other.time_of_impact(v_other, self, v_self).map(Impact::swapped)
+            }
+        }
+
+        impl<T: Real, P: Part<T>> Overlaps<Compound<T, P>> for $S<T> {
+            #[inline]
+            fn overlaps(&self, other: &Compound<T, P>) -> bool {
+                overlap_convex_compound(self, other)
+            }
+        }
+        impl<T: Real, P: Part<T>> Overlaps<$S<T>> for Compound<T, P> {
+            #[inline]
+            fn overlaps(&self, other: &$S<T>) -> bool {
+                overlap_convex_compound(other, self)
+            }
+        }
+        impl<T: Real, P: Part<T>> Distance<Compound<T, P>> for $S<T> {
+            type Scalar = T;
+            #[inline]
+            fn closest_points(&self, other: &Compound<T, P>) -> ClosestPoints<T> {
+                closest_points_convex_compound(self, other).map_or_else(no_points, |c| c.result)
+            }
+        }
+        impl<T: Real, P: Part<T>> Distance<$S<T>> for Compound<T, P> {
+            type Scalar = T;
+            #[inline]
+            fn closest_points(&self, other: &$S<T>) -> ClosestPoints<T> {
+                other.closest_points(self).swapped()
+            }
+        }
+        impl<T: Real, P: Part<T>> Penetration<Compound<T, P>> for $S<T> {
+            type Scalar = T;
+            fn contact(&self, other: &Compound<T, P>) -> Option<Contact<T>> {
+                let d = closest_points_convex_compound(self, other).map(|c| c.result.distance);
+                contact_within(d, |p| Some(contact_convex_compound(self, other, p)?.result))
+            }
+        }
+        impl<T: Real, P: Part<T>> Penetration<$S<T>> for Compound<T, P> {
+            type Scalar = T;
+            #[inline]
+            fn contact(&self, other: &$S<T>) -> Option<Contact<T>> {
+                other.contact(self).map(Contact::swapped)
+            }
+        }
+        impl<T: Real, P: Part<T>> Sweep<Compound<T, P>> for $S<T> {
+            type Scalar = T;
+            fn time_of_impact(
+                &self,
+                v_self: &Vector3<T>,
+                other: &Compound<T, P>,
+                v_other: &Vector3<T>,
+            ) -> Option<Impact<T>> {
+                let hit = sweep_convex_compound(self, &(v_self - v_other), other)?.result;
+                Some(Impact { point: hit.point + v_other * hit.toi, ..hit })
+            }
+        }
+        impl<T: Real, P: Part<T>> Sweep<$S<T>> for Compound<T, P> {
+            type Scalar = T;
+            #[inline]
+            fn time_of_impact(
+                &self,
+                v_self: &Vector3<T>,
+                other: &$S<T>,
+                v_other: &Vector3<T>,
+            ) -> Option<Impact<T>> {
+                other.time_of_impact(v_other, self, v_self).map(Impact::swapped)
+            }
+        }
+    )*};
+}
+
+convex_with_many!(
+    Sphere,
+    Segment,
+    Capsule,
+    Aabb,
+    Obb,
+    Triangle,
+    Cylinder,
+    Cone,
+    Tetrahedron,
+    ConvexPolyhedron,
+);
