@@ -14,6 +14,13 @@ use crate::{contact_sphere_aabb, contact_sphere_obb};
 /// about that much, ten times less than the preference.
 const FACE_PREFERENCE: f64 = 1e-3;
 
+/// How far (in units of ε times the pair's magnitude: its largest center coordinate plus its
+/// largest half extents) the reference face's side planes are moved out before clipping, so that
+/// a vertex computed on a side plane is inside it: the crossing of an edge with a plane rounds to
+/// a few ε of the coordinates off it; 64 ε leaves a margin and keeps the points within rounding
+/// of the reference face.
+const CLIP_SLACK: f64 = 64.0;
+
 /// The id of the face of a box on the `positive` (or negative) side of its axis `k`.
 fn face(k: usize, positive: bool) -> Feature {
     Feature::Face(2 * k as u32 + u32::from(positive))
@@ -48,13 +55,18 @@ fn valid<T: Real>(o: &Obb<T>) -> bool {
 /// manifold of Box3D and Box2D v3's polygon manifold): the separation of the boxes on each of the
 /// 15 candidate axes (three face normals of each, nine edge cross products, parallel edges
 /// skipped as in Ericson 5.2.1.1); any separation beyond `prediction` empties the manifold. The
-/// largest separation picks the contact: a face of A, unless a face of B or an edge pair is larger
-/// by more than a preference of 1e-3 of the boxes' size (so a resting box keeps its reference
-/// face). For a face, that face is the *reference face*; the face of the other box most
-/// anti-parallel to it, the *incident face*, is clipped by the reference face's four side planes
-/// (Sutherland-Hodgman), and each remaining vertex within `prediction` of the reference plane is a
-/// point: on the incident box the vertex, on the reference box its projection on the reference
-/// face. More than four are reduced to four, keeping the deepest and the largest area. For an edge
+/// largest separation picks the contact: the best face of A, unless B's best face is larger by
+/// more than a preference of 1e-3 of the boxes' size; then the best edge pair only if larger than
+/// that face by more than the preference (so a resting box keeps its reference face, and the axis
+/// chosen is within one preference of the largest separation). For a face, that face is the
+/// *reference face*; the face of the other box most anti-parallel to it, the *incident face*, is
+/// clipped by the reference face's four side planes (Sutherland-Hodgman, the planes moved out by
+/// the rounding of a crossing point, so that the two coinciding side planes of a flat box's
+/// zero-width face keep the vertices on them), and each remaining vertex within `prediction` of
+/// the reference plane is a point: on the incident box the vertex, on the reference box its
+/// projection on the reference face. More than four are reduced to four, keeping the deepest
+/// (within 5e-4 of the patch's size) and the largest area: the deepest point is within the
+/// preference of the boxes' penetration depth. For an edge
 /// pair, one point: where the two supporting edges are joined along the axis; when that join falls
 /// outside an edge (the edges do not meet: the axis separates boxes that are apart beside their
 /// edges), the best face axis is used instead. When the clipped polygon is empty (apart, the
@@ -132,13 +144,19 @@ pub fn manifold_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>, prediction: T) -> Manif
     let size = a.half_extents.amax() + b.half_extents.amax();
     let far = a.center.coords.amax().fast_max(b.center.coords.amax());
     let prefer = T::lit(FACE_PREFERENCE) * size + T::RELATIVE_TOLERANCE * far;
-    let edge = if edges.0 > face_a.0.fast_max(face_b.0) + prefer {
+    // The face first (B's only when larger than A's by the preference), then an edge pair only
+    // when larger than that face by the preference: the chosen axis is within one preference of
+    // the largest separation (comparing the edges with the larger face instead would let A's face
+    // win when it is two preferences below an edge pair).
+    let use_b = face_b.0 > face_a.0 + prefer;
+    let face_separation = if use_b { face_b.0 } else { face_a.0 };
+    let edge = if edges.0 > face_separation + prefer {
         edge_contact(a, &ua, b, &ub, edges.1, &edges.2, prediction)
     } else {
         None
     };
     let manifold = edge.unwrap_or_else(|| {
-        if face_b.0 > face_a.0 + prefer {
+        if use_b {
             face_contact(b, &ub, face_b.1, &-face_b.2, a, &ua, prediction).swapped()
         } else {
             face_contact(a, &ua, face_a.1, &face_a.2, b, &ub, prediction)
@@ -195,114 +213,168 @@ fn face_contact<T: Real>(
             j = m;
         }
     }
-    let inc_positive = uo[j].dot(n) < T::ZERO;
-    let inc_face = face(j, inc_positive);
-    let (p, q) = ((j + 1) % 3, (j + 2) % 3);
-    let (p, q) = (p.min(q), p.max(q));
-    let sign = |s: bool| if s { T::ONE } else { -T::ONE };
-    // Its corners in cyclic order (−,−), (+,−), (+,+), (−,+) over axes (p, q), each with the edge
-    // to the next: along p at q's side, along q at p's side, along p, along q.
-    let cycle = [(false, false), (true, false), (true, true), (false, true)];
-    let mut poly =
-        [ClipVertex { p: o.center, on_r: ref_face, on_i: inc_face, along: Along::Side(0, false) };
-            8];
-    for (idx, &(sp, sq)) in cycle.iter().enumerate() {
-        let mut sides = [false; 3];
-        sides[j] = inc_positive;
-        sides[p] = sp;
-        sides[q] = sq;
-        let point = o.center
-            + uo[j] * (sign(inc_positive) * o.half_extents[j])
-            + uo[p] * (sign(sp) * o.half_extents[p])
-            + uo[q] * (sign(sq) * o.half_extents[q]);
-        // The edge to the next corner runs along p from even corners and along q from odd ones;
-        // its side on the other axis is this corner's (`edge` ignores the entry of its own axis).
-        let along_axis = if idx % 2 == 0 { p } else { q };
-        if let Some(v) = poly.get_mut(idx) {
-            *v = ClipVertex {
-                p: point,
-                on_r: ref_face,
-                on_i: corner(sides),
-                along: Along::Incident(edge(along_axis, sides)),
-            };
+    let clip = Clip {
+        r,
+        ur,
+        k,
+        ref_positive,
+        o,
+        uo,
+        // The rounding of a crossing point, by which the side planes are moved out.
+        slack: T::EPSILON
+            * T::lit(CLIP_SLACK)
+            * (r.center.coords.amax()
+                + o.center.coords.amax()
+                + r.half_extents.amax()
+                + o.half_extents.amax()),
+    };
+    let plane = r.center + n * (r.half_extents[k]);
+    let point = |v: &ClipVertex<T>| {
+        let distance = (v.p - plane).dot(n);
+        ManifoldPoint {
+            point_a: v.p - n * distance,
+            point_b: v.p,
+            distance,
+            id: FeatureId { a: v.on_r, b: v.on_i },
+        }
+    };
+    let mut found = [point(&ClipVertex {
+        p: plane,
+        on_r: ref_face,
+        on_i: ref_face,
+        along: Along::Side(0, false),
+    }); 8];
+    let (poly, len) = clip.face(j, uo[j].dot(n) < T::ZERO);
+    let mut kept = 0;
+    for v in poly.iter().take(len) {
+        let p = point(v);
+        if p.distance <= prediction
+            && let Some(slot) = found.get_mut(kept)
+        {
+            *slot = p;
+            kept += 1;
         }
     }
-    let mut len = 4;
-    for m in (0..3).filter(|&m| m != k) {
-        for side in [true, false] {
-            // Signed distance outside the side plane (positive: outside).
-            let outside =
-                |x: &Point3<T>| sign(side) * (x - r.center).dot(&ur[m]) - r.half_extents[m];
-            let mut out = poly;
-            let mut count = 0;
-            for idx in 0..len {
-                let (Some(v), Some(w)) = (poly.get(idx), poly.get((idx + 1) % len)) else { break };
-                let (dv, dw) = (outside(&v.p), outside(&w.p));
-                let mut emit = |c: ClipVertex<T>| {
-                    if let Some(slot) = out.get_mut(count) {
-                        *slot = c;
-                        count += 1;
-                    }
+    reduce(&Unit::new_unchecked(*n), found.get(..kept).unwrap_or(&[]))
+}
+
+/// The clipping of faces of the incident box `o` by the side planes of the face on axis `k` of
+/// the reference box `r` (on its positive side when `ref_positive`), as [`face_contact`] does it.
+struct Clip<'a, T: Real> {
+    r: &'a Obb<T>,
+    ur: &'a [Vector3<T>; 3],
+    k: usize,
+    ref_positive: bool,
+    o: &'a Obb<T>,
+    uo: &'a [Vector3<T>; 3],
+    /// How far the side planes are moved out ([`CLIP_SLACK`]).
+    slack: T,
+}
+
+impl<T: Real> Clip<'_, T> {
+    /// The face of `o` on axis `j` (its positive side when `positive`) clipped by the reference
+    /// face's side planes (Sutherland-Hodgman): the vertices of the clipped polygon and their
+    /// number, each with the features it comes from.
+    fn face(&self, j: usize, positive: bool) -> ([ClipVertex<T>; 8], usize) {
+        let (r, ur, k, o, uo) = (self.r, self.ur, self.k, self.o, self.uo);
+        let ref_face = face(k, self.ref_positive);
+        let inc_face = face(j, positive);
+        let (p, q) = ((j + 1) % 3, (j + 2) % 3);
+        let (p, q) = (p.min(q), p.max(q));
+        let sign = |s: bool| if s { T::ONE } else { -T::ONE };
+        // Its corners in cyclic order (−,−), (+,−), (+,+), (−,+) over axes (p, q), each with the
+        // edge to the next: along p at q's side, along q at p's side, along p, along q.
+        let cycle = [(false, false), (true, false), (true, true), (false, true)];
+        let mut poly = [ClipVertex {
+            p: o.center,
+            on_r: ref_face,
+            on_i: inc_face,
+            along: Along::Side(0, false),
+        }; 8];
+        for (idx, &(sp, sq)) in cycle.iter().enumerate() {
+            let mut sides = [false; 3];
+            sides[j] = positive;
+            sides[p] = sp;
+            sides[q] = sq;
+            let point = o.center
+                + uo[j] * (sign(positive) * o.half_extents[j])
+                + uo[p] * (sign(sp) * o.half_extents[p])
+                + uo[q] * (sign(sq) * o.half_extents[q]);
+            // The edge to the next corner runs along p from even corners and along q from odd
+            // ones; its side on the other axis is this corner's (`edge` ignores the entry of its
+            // own axis).
+            let along_axis = if idx % 2 == 0 { p } else { q };
+            if let Some(v) = poly.get_mut(idx) {
+                *v = ClipVertex {
+                    p: point,
+                    on_r: ref_face,
+                    on_i: corner(sides),
+                    along: Along::Incident(edge(along_axis, sides)),
                 };
-                if dv <= T::ZERO {
-                    emit(*v);
-                }
-                if (dv <= T::ZERO) != (dw <= T::ZERO) && len > 1 {
-                    let t = dv / (dv - dw);
-                    let point = v.p + (w.p - v.p) * t;
-                    let (on_r, on_i) = match v.along {
-                        Along::Incident(e) => {
-                            let mut s = [false; 3];
-                            s[k] = ref_positive;
-                            s[m] = side;
-                            let third = 3 - k - m;
-                            (edge(third, s), e)
-                        }
-                        Along::Side(m2, side2) => {
-                            let mut s = [false; 3];
-                            s[k] = ref_positive;
-                            s[m] = side;
-                            s[m2] = side2;
-                            (corner(s), inc_face)
+            }
+        }
+        let mut len = 4;
+        for m in (0..3).filter(|&m| m != k) {
+            for side in [true, false] {
+                // Signed distance outside the side plane moved out by the slack (positive:
+                // outside). Without the slack, a reference face of zero width (a flat box, whose
+                // two side planes on that axis coincide) would see the crossings made by the
+                // first plane of the pair fall, by rounding, outside the second; the crossing of
+                // the edge between two such vertices is then anywhere along it, and the deepest
+                // vertex of the clipped segment is lost.
+                let outside = |x: &Point3<T>| {
+                    sign(side) * (x - r.center).dot(&ur[m]) - r.half_extents[m] - self.slack
+                };
+                let mut out = poly;
+                let mut count = 0;
+                for idx in 0..len {
+                    let (Some(v), Some(w)) = (poly.get(idx), poly.get((idx + 1) % len)) else {
+                        break;
+                    };
+                    let (dv, dw) = (outside(&v.p), outside(&w.p));
+                    let mut emit = |c: ClipVertex<T>| {
+                        if let Some(slot) = out.get_mut(count) {
+                            *slot = c;
+                            count += 1;
                         }
                     };
-                    // Leaving the inside, the polygon runs along this side plane to the next crossing.
-                    let along = if dv <= T::ZERO { Along::Side(m, side) } else { v.along };
-                    emit(ClipVertex { p: point, on_r, on_i, along });
+                    if dv <= T::ZERO {
+                        emit(*v);
+                    }
+                    if (dv <= T::ZERO) != (dw <= T::ZERO) && len > 1 {
+                        let t = dv / (dv - dw);
+                        let point = v.p + (w.p - v.p) * t;
+                        let (on_r, on_i) = match v.along {
+                            Along::Incident(e) => {
+                                let mut s = [false; 3];
+                                s[k] = self.ref_positive;
+                                s[m] = side;
+                                let third = 3 - k - m;
+                                (edge(third, s), e)
+                            }
+                            Along::Side(m2, side2) => {
+                                let mut s = [false; 3];
+                                s[k] = self.ref_positive;
+                                s[m] = side;
+                                s[m2] = side2;
+                                (corner(s), inc_face)
+                            }
+                        };
+                        // Leaving the inside, the polygon runs along this side plane to the next
+                        // crossing.
+                        let along = if dv <= T::ZERO { Along::Side(m, side) } else { v.along };
+                        emit(ClipVertex { p: point, on_r, on_i, along });
+                    }
+                }
+                poly = out;
+                len = count;
+                if len == 0 {
+                    return (poly, 0);
                 }
             }
-            poly = out;
-            len = count;
-            if len == 0 {
-                return Manifold::empty();
-            }
         }
+        (poly, len)
     }
-    let plane = r.center + n * (r.half_extents[k]);
-    let normal = Unit::new_unchecked(*n);
-    let mut found = [ManifoldPoint {
-        point_a: plane,
-        point_b: plane,
-        distance: T::ZERO,
-        id: FeatureId { a: ref_face, b: inc_face },
-    }; 8];
-    let mut count = 0;
-    for v in poly.iter().take(len) {
-        let distance = (v.p - plane).dot(n);
-        if distance > prediction {
-            continue;
-        }
-        if let Some(slot) = found.get_mut(count) {
-            *slot = ManifoldPoint {
-                point_a: v.p - n * distance,
-                point_b: v.p,
-                distance,
-                id: FeatureId { a: v.on_r, b: v.on_i },
-            };
-            count += 1;
-        }
-    }
-    reduce(&normal, found.get(..count).unwrap_or(&[]))
 }
 
 /// The one-point manifold of edge `i` of `a` against edge `j` of `b` along the unit axis `n` (from

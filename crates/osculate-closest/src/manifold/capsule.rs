@@ -4,7 +4,10 @@
 use osculate_math::{Capsule, Point3, Real, Segment, Sphere, Vector3};
 
 use super::{Feature, FeatureId, Manifold, ManifoldPoint};
-use crate::{closest_point_on_segment, contact_capsule_capsule, contact_sphere_capsule};
+use crate::{
+    closest_point_on_segment, contact_capsule_capsule, contact_sphere_capsule,
+    sq_distance_point_segment,
+};
 
 /// The sine of the largest angle between two capsule axes that still counts as parallel and gets
 /// two points: 1e-2 (Box2D v3 makes the same choice for its capsules, by a comparable angle). A
@@ -65,9 +68,13 @@ pub fn manifold_sphere_capsule<T: Real>(
 /// their projections overlap (the ends of the overlap of B's axis projected on A's, as Box2D v3's
 /// capsule manifold clips one segment by the other), plus the one-point contact as a third when
 /// the axes cross between the ends and it is deeper than both. The points use the one-point
-/// contact's normal; each end's distance is its axis points' separation along that normal less
-/// the radii, so an end is off the surfaces by at most `radius · 1e-4 / 2` (the normal's tilt
-/// against the axes, squared).
+/// contact's normal `n`. At each end, A's point is its axis point moved out by A's radius along
+/// `n`; B's axis point is the one straight along `n` from it (seen along `n`), the distance is
+/// their separation along `n` less the radii, and B's point is A's moved by the distance along
+/// `n`, so the two are joined along the normal. Each point is then off its surface by at most
+/// `(radius_a + radius_b) · 1e-4 / 2` (the normal's tilt against the axes, squared), which is
+/// checked: axes twisted about the normal (crossing when seen along it: the contact is a point,
+/// not a line) give one point.
 /// Points apart by more than `prediction` are left out.
 ///
 /// Features: per capsule, `Vertex(0)` or `Vertex(1)` when the point's axis parameter is at an end,
@@ -123,25 +130,54 @@ pub fn manifold_capsule_capsule<T: Real>(
         return one_point(&c);
     }
     let n: Vector3<T> = c.normal.into_inner();
+    // B's axis seen along the normal (its component across n): each end's point of B is the point
+    // of B's axis straight along n from the end's point of A, not the closest point (which is off
+    // the normal by the axes' tilt times their gap).
+    let across = |v: &Vector3<T>| v - n * v.dot(&n);
+    let db_across = across(&db);
+    let lb_across = db_across.norm_squared();
+    if !(lb_across > T::ZERO) {
+        return one_point(&c);
+    }
+    // The stated bound, plus the rounding of the check itself at the capsules' magnitude.
+    let magnitude = [a.a, a.b, b.a, b.b].iter().fold(T::ZERO, |s, p| s.fast_max(p.coords.amax()));
+    let bound = T::lit(PARALLEL_SINE * PARALLEL_SINE / 2.0) * (a.radius + b.radius)
+        + T::RELATIVE_TOLERANCE * (magnitude + a.radius + b.radius);
+    let side = FeatureId { a: Feature::Edge(0), b: Feature::Edge(0) };
+    let mut ends = [ManifoldPoint { point_a: a.a, point_b: a.a, distance: T::ZERO, id: side }; 2];
+    for (end, t) in ends.iter_mut().zip([t0, t1]) {
+        let p = a.a + da * t;
+        let u = (across(&(p - b.a)).dot(&db_across) / lb_across).fast_max(T::ZERO).fast_min(T::ONE);
+        let q = b.a + db * u;
+        let distance = (q - p).dot(&n) - a.radius - b.radius;
+        let point_a = p + n * a.radius;
+        // B's point is A's moved by the distance along the normal, so the pair is joined along n
+        // by construction; it lies on B's surface to within the axes' twist about n, checked.
+        let point_b = point_a + n * distance;
+        let off_a = (sq_distance_point_segment(&point_a, &sa).sqrt() - a.radius).abs();
+        let off_b = (sq_distance_point_segment(&point_b, &sb).sqrt() - b.radius).abs();
+        if !(off_a <= bound && off_b <= bound) {
+            // Twisted about the normal (the axes cross when seen along it), or tilted more than
+            // the bound allows: the contact is a point, not a line.
+            return one_point(&c);
+        }
+        // A's feature by its own parameter; an end of the overlap at an end of A is A's cap.
+        let fa = if t <= T::ZERO || t >= T::ONE { capsule_feature(t) } else { Feature::Edge(0) };
+        *end = ManifoldPoint {
+            point_a,
+            point_b,
+            distance,
+            id: FeatureId { a: fa, b: capsule_feature(u) },
+        };
+    }
     let mut m = Manifold::with_normal(c.normal);
     let mut shallowest_end = T::NEG_INFINITY;
     let mut deepest_end = T::INFINITY;
-    for t in [t0, t1] {
-        let p = a.a + da * t;
-        let q = closest_point_on_segment(&p, &sb);
-        let distance = (q.point - p).dot(&n) - a.radius - b.radius;
-        shallowest_end = shallowest_end.fast_max(distance);
-        deepest_end = deepest_end.fast_min(distance);
-        if distance <= prediction {
-            // A's feature by its own parameter; an end of the overlap at an end of A is A's cap.
-            let fa =
-                if t <= T::ZERO || t >= T::ONE { capsule_feature(t) } else { Feature::Edge(0) };
-            m.push(ManifoldPoint {
-                point_a: p + n * a.radius,
-                point_b: q.point - n * b.radius,
-                distance,
-                id: FeatureId { a: fa, b: capsule_feature(q.t) },
-            });
+    for end in ends {
+        shallowest_end = shallowest_end.fast_max(end.distance);
+        deepest_end = deepest_end.fast_min(end.distance);
+        if end.distance <= prediction {
+            m.push(end);
         }
     }
     // Axes a little off parallel whose projections cross: their closest points lie between the
@@ -155,7 +191,7 @@ pub fn manifold_capsule_capsule<T: Real>(
             point_a: c.point_a,
             point_b: c.point_b,
             distance: c.distance,
-            id: FeatureId { a: Feature::Edge(0), b: Feature::Edge(0) },
+            id: side,
         });
     }
     m.checked()

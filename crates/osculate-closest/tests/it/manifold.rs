@@ -692,6 +692,124 @@ fn capsule_worked_cases<T: Real>() {
 
 osculate_testing::for_f32_and_f64!(capsule_worked_cases);
 
+/// Capsules a little off parallel: tilted about the axis across them (the gap changes along the
+/// axes) they keep two points, each on both surfaces and joined along the normal; twisted about
+/// the normal (the axes cross when seen along it, so the contact is a point, not a line) they get
+/// one. Guards against the two parallel points taken from the closest points of the axes, off
+/// the normal by the twist times their distance along the axes.
+fn capsule_near_parallel_cases<T: Real>() {
+    let cap = |a: Point3<T>, b: Point3<T>, r: f64| Capsule::new(a, b, T::lit(r));
+    let a = cap(point3(0.0, 0.0, 0.0), point3(4.0, 0.0, 0.0), 0.5);
+    let tilted = cap(point3(1.0, 0.0, 0.9), point3(5.0, 0.0, 0.94), 0.5);
+    let twisted = cap(point3(1.0, -0.015, 0.9), point3(5.0, 0.015, 0.9), 0.5);
+    for (b, points) in [(tilted, 2), (twisted, 1)] {
+        assert_eq!(manifold_capsule_capsule(&a, &b, T::ZERO).len(), points, "{b:?}");
+        for pred in [T::ZERO, T::lit(0.2)] {
+            let m = manifold_capsule_capsule(&a, &b, pred);
+            for p in m.points() {
+                let joined = (p.point_b - p.point_a - m.normal.into_inner() * p.distance).norm();
+                assert!(joined < T::lit(1e-5), "{m:?}");
+                assert!(a.gap(&p.point_a) < T::lit(1e-4) && b.gap(&p.point_b) < T::lit(1e-4));
+            }
+        }
+        assert!(!points_lie_on_both_surfaces(&a, &b).is_failure());
+        assert!(!moving_by_the_depth_makes_them_touch(&a, &b).is_failure());
+    }
+}
+
+osculate_testing::for_f32_and_f64!(capsule_near_parallel_cases);
+
+/// A box from its center, its axes (the rotation's columns) and its half extents.
+fn obb<T: Real>(c: [f64; 3], axes: [[f64; 3]; 3], e: [f64; 3]) -> Obb<T> {
+    let col = |v: [f64; 3]| vector3::<T>(v[0], v[1], v[2]);
+    let m = osculate_math::Matrix3::from_columns(&[col(axes[0]), col(axes[1]), col(axes[2])]);
+    Obb::new(point3(c[0], c[1], c[2]), Rotation3::from_matrix_unchecked(m), col(e))
+}
+
+/// Box pairs whose manifold's deepest point was not the deepest point of the incident box above
+/// the reference face, so that moving the boxes apart by it left them overlapping, each checked
+/// by the touch and agreement properties:
+/// - a segment (a box with two zero half extents) whose zero-width face is the reference: the
+///   crossings made by one of its two coinciding side planes fell, by rounding, outside the
+///   other, and the deepest crossing was lost (0.270 deep instead of 0.2987);
+/// - a reference face within the face preference of an edge pair, whose clipped polygon of more
+///   than four points was reduced with a depth tie as wide as the face preference, so the
+///   deepest point kept was one preference and more above the deepest vertex;
+/// - a face of A kept against a face of B within the preference, itself within the preference
+///   of an edge pair: A's face two preferences from the least overlap.
+fn box_deepest_point_regressions<T: Real>() {
+    let cases = [
+        (
+            obb::<T>(
+                [-0.9058439622419066, 0.07678359633472698, 0.1316308307796066],
+                [
+                    [0.9976833843597745, -0.05512141064162176, 0.03986846700469052],
+                    [0.05177264159441624, 0.9953977406129318, 0.08064075622789414],
+                    [-0.04413001421665883, -0.07838984673762435, 0.9959455676761101],
+                ],
+                [0.40663917341433825, 0.23652543144387989, 0.39031866225595446],
+            ),
+            obb::<T>(
+                [-0.7579649655710567, -0.23515461269039178, 0.030187530228148463],
+                [
+                    [0.9978228715244943, 0.039907615574243695, 0.05250618327198052],
+                    [-0.06248724536301444, 0.8266973565793222, 0.5591661870962008],
+                    [-0.02109173367826492, -0.5612297772249255, 0.8273912471899287],
+                ],
+                [0.0, 0.7810176058050682, 0.0],
+            ),
+        ),
+        (
+            obb::<T>(
+                [3.197349348916601e-5, 5.45487656078237e-5, 7.02277802374031e-5],
+                [
+                    [0.9918563770481144, 0.09867442207528589, 0.08052506278853355],
+                    [-0.11058933831630101, 0.9808653218877026, 0.1602286446578651],
+                    [-0.06317377272058128, -0.16782901640134226, 0.9837898635857185],
+                ],
+                [7.442523904905747e-5, 8.622975127056151e-5, 9.484041277628541e-5],
+            ),
+            obb::<T>(
+                [7.993340587197055e-5, 2.4366446973636573e-5, -2.552770128144561e-5],
+                [
+                    [0.5270706086506037, 0.19581251634232533, -0.8269546734497416],
+                    [-0.48454815193044054, 0.8686623185088915, -0.10314487318113194],
+                    [0.6981473067752083, 0.45506398983708174, 0.552726969846849],
+                ],
+                [6.408006486672207e-5, 8.952402929653677e-5, 7.952876541570899e-5],
+            ),
+        ),
+        (
+            obb::<T>(
+                [0.94125235, -0.07395595, 0.5316047],
+                [
+                    [0.9892857, -0.04688339, -0.1382594],
+                    [0.037636638, 0.9969235, -0.068753004],
+                    [0.14105742, 0.06281273, 0.9880068],
+                ],
+                [0.5640352, 0.24804002, 0.8502132],
+            ),
+            obb::<T>(
+                [0.24477863, -0.19118056, 0.7088037],
+                [
+                    [-0.3917371, -0.9160758, 0.085714936],
+                    [0.0013660192, 0.09258136, 0.9957042],
+                    [-0.92007613, 0.39017132, -0.03501621],
+                ],
+                [0.22752672, 0.8819493, 0.24698406],
+            ),
+        ),
+    ];
+    for (a, b) in &cases {
+        let touch = moving_by_the_depth_makes_them_touch(a, b);
+        assert!(!touch.is_failure(), "touch: {touch:?}");
+        let agrees = contact_agrees_with_the_deepest_point(a, b);
+        assert!(!agrees.is_failure(), "agrees: {agrees:?}");
+    }
+}
+
+osculate_testing::for_f32_and_f64!(box_deepest_point_regressions);
+
 /// Seeds of the differential test against parry3d.
 const PARRY_SEEDS: u64 = 2000;
 
