@@ -27,6 +27,11 @@
 //!   sphere-oriented box, sphere-triangle, sphere-plane and sphere-halfspace, with van den Bergen's
 //!   special cases (concentric spheres, a segment through the center, a center inside the box),
 //!   and oriented box-oriented box by separating axes.
+//! - **Contact manifolds**: `manifold_*` → [`Manifold`] (up to four points sharing one normal, each
+//!   with its signed distance, its point on each shape and a [`FeatureId`] stable under small
+//!   motion, within a prediction distance) for box-box (separating axes, reference face clipped
+//!   against incident face, or one edge-edge point; Gregorius, GDC 2015), capsule-capsule (two
+//!   points when parallel) and the sphere with every shape (one point).
 //! - **Any two convex shapes** with a [`SupportMap`] (every convex shape, moved by
 //!   [`Transformed`], grown by [`MinkowskiSum`], swept by [`Swept`]): the GJK distance
 //!   ([`closest_points_convex`], and [`distance_convex`] with its [`DistanceStatus`]), the GJK
@@ -60,6 +65,7 @@ mod cylinder;
 mod epa;
 mod gjk;
 mod linear;
+mod manifold;
 mod plane;
 #[cfg(feature = "alloc")]
 mod polyhedron;
@@ -98,6 +104,11 @@ pub use crate::linear::{
     closest_point_on_line, closest_point_on_ray, closest_point_on_segment,
     closest_points_line_line, closest_points_segment_segment, sq_distance_point_line,
     sq_distance_point_ray, sq_distance_point_segment,
+};
+pub use crate::manifold::{
+    Feature, FeatureId, MANIFOLD_MAX_POINTS, Manifold, ManifoldPoint, manifold_capsule_capsule,
+    manifold_obb_obb, manifold_sphere_aabb, manifold_sphere_capsule, manifold_sphere_halfspace,
+    manifold_sphere_obb, manifold_sphere_plane, manifold_sphere_sphere, manifold_sphere_triangle,
 };
 pub use crate::plane::{
     closest_point_on_plane, contact_sphere_halfspace, contact_sphere_plane,

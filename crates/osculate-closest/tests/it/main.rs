@@ -5,6 +5,7 @@ mod collapsed;
 mod contacts;
 mod convex_parry;
 mod invalid;
+mod manifold;
 mod pairs;
 mod parry;
 mod points;

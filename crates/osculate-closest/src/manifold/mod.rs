@@ -1,0 +1,324 @@
+//! Contact manifolds: up to four contact points sharing one normal, each with its signed distance,
+//! its point on each shape and the pair of features that produced it, for a solver that needs
+//! several points per touching pair and ids that persist from one step to the next (to
+//! warm-start). The method follows Gregorius, "Robust Contact Creation for Physics Simulations"
+//! (GDC 2015), and the manifold functions of Box2D v3 and Box3D: the separating axis of least
+//! penetration with a preference for face axes, a reference face against an incident face clipped
+//! by Sutherland-Hodgman, or a single edge-edge point; reduction to four points keeping the deepest
+//! and the largest area.
+//!
+//! The shapes are given in world space; a posed wrapper can call the same functions on shapes in
+//! one body's local frame and move the answer back.
+
+mod boxes;
+mod capsule;
+mod plane;
+mod sphere;
+mod triangle;
+
+use osculate_math::{Point3, Real, UnitVector3, Vector3, is_finite_point};
+
+pub use self::boxes::{manifold_obb_obb, manifold_sphere_aabb, manifold_sphere_obb};
+pub use self::capsule::{manifold_capsule_capsule, manifold_sphere_capsule};
+pub use self::plane::{manifold_sphere_halfspace, manifold_sphere_plane};
+pub use self::sphere::manifold_sphere_sphere;
+pub use self::triangle::manifold_sphere_triangle;
+
+use crate::Contact;
+
+/// The most points a [`Manifold`] holds: four span a stable support polygon (Gregorius, GDC 2015).
+pub const MANIFOLD_MAX_POINTS: usize = 4;
+
+/// A feature of one shape: which face, edge or vertex produced a contact point.
+///
+/// The numbering per shape (stable: it depends on the shape's own frame only, so it survives small
+/// motions):
+/// - **Box** (`Aabb`, `Obb`; axes `k = 0, 1, 2` of the box's frame): `Face(2k)` is the face on
+///   the `−k` side, `Face(2k + 1)` the face on the `+k` side; `Vertex(i)` is corner `i` of
+///   [`Obb::corners`](osculate_math::Obb::corners) (bit `k` of `i` set: on the `+k` side);
+///   `Edge(4k + m)` is the edge parallel to axis `k` whose other two coordinates have the signs of
+///   bits 0 (the lower of the other two axes) and 1 (the higher one) of `m`.
+/// - **Sphere**: `Face(0)`, its one surface.
+/// - **Capsule**: `Vertex(0)` the cap around `a`, `Vertex(1)` the cap around `b`, `Edge(0)` the
+///   side between them.
+/// - **Triangle**: `Face(0)` its interior, `Vertex(k)` its corners `a`, `b`, `c`, `Edge(k)` the edge
+///   from vertex `k` to vertex `k + 1 (mod 3)`.
+/// - **Plane** and **halfspace**: `Face(0)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Feature {
+    /// A face, numbered per shape as the type's documentation says.
+    Face(u32),
+    /// An edge.
+    Edge(u32),
+    /// A vertex.
+    Vertex(u32),
+}
+
+/// The pair of features, one on each shape, that produced a contact point: the key a solver matches
+/// points by from one step to the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FeatureId {
+    /// The feature of shape A.
+    pub a: Feature,
+    /// The feature of shape B.
+    pub b: Feature,
+}
+
+impl FeatureId {
+    /// The pair with the roles of A and B exchanged.
+    #[inline]
+    #[must_use]
+    pub const fn swapped(self) -> Self {
+        Self { a: self.b, b: self.a }
+    }
+}
+
+/// One point of a [`Manifold`].
+///
+/// `point_b − point_a = distance · normal` (the manifold's normal), up to rounding.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ManifoldPoint<T: Real> {
+    /// The point on A's boundary.
+    pub point_a: Point3<T>,
+    /// The point on B's boundary.
+    pub point_b: Point3<T>,
+    /// The signed distance along the manifold's normal: negative when the shapes overlap there
+    /// (minus the local penetration depth), positive for a predicted point (apart by less than the
+    /// prediction distance).
+    pub distance: T,
+    /// The features of A and B that produced the point.
+    pub id: FeatureId,
+}
+
+/// Up to [`MANIFOLD_MAX_POINTS`] contact points between two shapes `A` and `B` sharing one unit
+/// normal from A toward B, as the `manifold_*` queries return it.
+///
+/// An empty manifold (no points) means the shapes are apart by more than the prediction distance,
+/// or the input was invalid (NaN, infinite, a negative size); its normal is then meaningless.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{Feature, manifold_sphere_sphere};
+/// use osculate_math::{Point3, Sphere};
+///
+/// let a = Sphere::new(Point3::new(0.0_f64, 0.0, 0.0), 1.0);
+/// let b = Sphere::new(Point3::new(1.5, 0.0, 0.0), 1.0);
+/// let m = manifold_sphere_sphere(&a, &b, 0.0);
+/// assert_eq!(m.len(), 1);
+/// assert_eq!(m.points()[0].id.a, Feature::Face(0));
+/// assert!((m.deepest().unwrap().distance + 0.5).abs() < 1e-12);
+/// ```
+#[derive(Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Manifold<T: Real> {
+    /// The unit contact normal shared by every point, from A toward B.
+    pub normal: UnitVector3<T>,
+    points: [ManifoldPoint<T>; MANIFOLD_MAX_POINTS],
+    len: usize,
+}
+
+impl<T: Real> Manifold<T> {
+    /// The manifold with no points (normal along `+x`).
+    #[inline]
+    #[must_use]
+    pub fn empty() -> Self {
+        let p = ManifoldPoint {
+            point_a: Point3::origin(),
+            point_b: Point3::origin(),
+            distance: T::ZERO,
+            id: FeatureId { a: Feature::Face(0), b: Feature::Face(0) },
+        };
+        Self { normal: Vector3::x_axis(), points: [p; MANIFOLD_MAX_POINTS], len: 0 }
+    }
+
+    /// An empty manifold with the given normal, to be filled by [`Manifold::push`].
+    #[inline]
+    pub(crate) fn with_normal(normal: UnitVector3<T>) -> Self {
+        Self { normal, ..Self::empty() }
+    }
+
+    /// Appends a point; ignored when the manifold is full.
+    #[inline]
+    pub(crate) fn push(&mut self, p: ManifoldPoint<T>) {
+        if let Some(slot) = self.points.get_mut(self.len) {
+            *slot = p;
+            self.len += 1;
+        }
+    }
+
+    /// The points.
+    #[inline]
+    #[must_use]
+    pub fn points(&self) -> &[ManifoldPoint<T>] {
+        self.points.get(..self.len).unwrap_or(&[])
+    }
+
+    /// The number of points (0 to [`MANIFOLD_MAX_POINTS`]).
+    #[inline]
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// `true` when there is no point.
+    #[inline]
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The point of least signed distance (the deepest), or `None` when empty.
+    #[must_use]
+    pub fn deepest(&self) -> Option<&ManifoldPoint<T>> {
+        self.points().iter().reduce(|x, y| if y.distance < x.distance { y } else { x })
+    }
+
+    /// The same manifold with the roles of A and B exchanged (the normal flipped, the points and
+    /// the features exchanged).
+    #[must_use]
+    pub fn swapped(mut self) -> Self {
+        self.normal = -self.normal;
+        for p in &mut self.points {
+            *p = ManifoldPoint {
+                point_a: p.point_b,
+                point_b: p.point_a,
+                distance: p.distance,
+                id: p.id.swapped(),
+            };
+        }
+        self
+    }
+
+    /// The manifold emptied when any of its numbers is not finite or its normal is not unit: a
+    /// NaN anywhere in the input never yields a confident point.
+    pub(crate) fn checked(self) -> Self {
+        let ok = is_finite_unit(&self.normal)
+            && self.points().iter().all(|p| {
+                is_finite_point(&p.point_a) && is_finite_point(&p.point_b) && p.distance.is_finite()
+            });
+        if ok { self } else { Self::empty() }
+    }
+
+    /// The one-point manifold of a contact whose distance is at most `prediction`, with the given
+    /// features; empty otherwise (and for a NaN prediction).
+    pub(crate) fn from_contact(
+        c: Option<Contact<T>>,
+        prediction: T,
+        id: impl Fn(&Contact<T>) -> FeatureId,
+    ) -> Self {
+        match c {
+            Some(c) if c.distance <= prediction => {
+                let mut m = Self::with_normal(c.normal);
+                m.push(ManifoldPoint {
+                    point_a: c.point_a,
+                    point_b: c.point_b,
+                    distance: c.distance,
+                    id: id(&c),
+                });
+                m.checked()
+            }
+            _ => Self::empty(),
+        }
+    }
+}
+
+/// The normal and the points in use (the unused slots are left out).
+impl<T: Real> core::fmt::Debug for Manifold<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Manifold")
+            .field("normal", &self.normal)
+            .field("points", &self.points())
+            .finish()
+    }
+}
+
+/// `true` for a finite normal of unit length within 1e-3: a "rotation" that is not one (a zero
+/// or skewed matrix given to a box) gives axes that are not unit, and no confident normal.
+fn is_finite_unit<T: Real>(n: &UnitVector3<T>) -> bool {
+    (n.x.is_finite() & n.y.is_finite() & n.z.is_finite())
+        && (n.norm_squared() - T::ONE).abs() <= T::lit(1e-3)
+}
+
+/// Scores within this fraction of the candidate patch's size (its squared size for areas) count as
+/// ties in [`reduce`], won by the earlier candidate: the candidates come in the order of the shapes'
+/// own features, so a tie is decided the same way after a small motion or a rigid one, where
+/// rounding alone would pick either. 1e-3, the box-box face preference.
+const REDUCTION_TIE: f64 = 1e-3;
+
+/// The tie of [`reduce`]'s first choice, the deepest point, as a fraction of the candidate
+/// patch's size: 5e-4, half the others'. The deepest point kept is then within that of the
+/// deepest candidate, and a patch is never wider than the box it lies on (2√3 of its largest half
+/// extent), so the box manifold's deepest point stays within its face preference (1e-3 of the
+/// boxes' size) of the deepest candidate; a resting box jittered by 1e-4 of its size in angle
+/// changes its corners' depths by ten times less than the tie.
+const REDUCTION_DEPTH_TIE: f64 = 5e-4;
+
+/// Reduces `candidates` to at most four points (Gregorius, GDC 2015, "contact reduction"): the
+/// deepest point first (it bounds the penetration the solver must remove); then the point farthest
+/// from it; then the point making the triangle of largest area with those two; then the point that
+/// adds the most area outside that triangle. Areas are measured in the plane perpendicular to
+/// `normal`. Scores within [`REDUCTION_TIE`] ([`REDUCTION_DEPTH_TIE`] for the depth) of the best
+/// are ties, won by the earlier candidate.
+pub(crate) fn reduce<T: Real>(
+    normal: &UnitVector3<T>,
+    candidates: &[ManifoldPoint<T>],
+) -> Manifold<T> {
+    let mut m = Manifold::with_normal(*normal);
+    if candidates.len() <= MANIFOLD_MAX_POINTS {
+        for p in candidates {
+            m.push(*p);
+        }
+        return m;
+    }
+    let at = |i: usize| candidates.get(i).map_or(Point3::origin(), |p| p.point_b);
+    let first = at(0);
+    let size = candidates.iter().fold(T::ZERO, |s, p| s.fast_max((p.point_b - first).norm()));
+    let tie = T::lit(REDUCTION_TIE) * size;
+    let argmax = |score: &dyn Fn(usize) -> T, tie: T| {
+        let mut best = (0, T::NEG_INFINITY);
+        for i in 0..candidates.len() {
+            let s = score(i);
+            if s > best.1 + tie {
+                best = (i, s);
+            }
+        }
+        best
+    };
+    let depth_tie = T::lit(REDUCTION_DEPTH_TIE) * size;
+    let (i0, _) =
+        argmax(&|i| candidates.get(i).map_or(T::NEG_INFINITY, |p| -p.distance), depth_tie);
+    let p0 = at(i0);
+    let (i1, _) = argmax(&|i| (at(i) - p0).norm_squared(), tie * size);
+    let p1 = at(i1);
+    // Signed area (doubled) of the triangle (x, y, z) seen along the normal.
+    let area = |x: &Point3<T>, y: &Point3<T>, z: &Point3<T>| (y - x).cross(&(z - x)).dot(normal);
+    let (i2, _) = argmax(&|i| area(&p0, &p1, &at(i)).abs(), tie * size);
+    let p2 = at(i2);
+    // Orient the triangle counter-clockwise about the normal, then the fourth point is the one
+    // farthest outside one of its edges (the largest negative area against an edge).
+    let (q0, q1, q2) = if area(&p0, &p1, &p2) >= T::ZERO { (p0, p1, p2) } else { (p0, p2, p1) };
+    let (i3, gain) = argmax(
+        &|i| {
+            let x = at(i);
+            (-area(&q0, &q1, &x)).fast_max(-area(&q1, &q2, &x)).fast_max(-area(&q2, &q0, &x))
+        },
+        tie * size,
+    );
+    let mut chosen = [i0, i1, i2, i3];
+    let count = if gain > T::ZERO { 4 } else { 3 };
+    // Distinct indices only (a collapsed set, all points on one line, repeats an index).
+    chosen[..count].sort_unstable();
+    let mut last = usize::MAX;
+    for &i in &chosen[..count] {
+        if i != last {
+            if let Some(p) = candidates.get(i) {
+                m.push(*p);
+            }
+            last = i;
+        }
+    }
+    m
+}
