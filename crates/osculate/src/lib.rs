@@ -30,7 +30,8 @@
 //! ```
 //!
 //! ## Traits
-//! [`Overlaps`], [`Distance`], [`Penetration`], [`RayCast`] and [`Sweep`] dispatch over every pair
+//! [`Overlaps`], [`Distance`], [`Penetration`], [`RayCast`], [`Sweep`] and [`RigidSweep`] (time of
+//! impact under rotation) dispatch over every pair
 //! the layers support, in both argument orders (the reversed order swaps the witnesses and flips
 //! the normals, so an answer always reads from `self` to `other`). Each impl is an inlined call of
 //! the layer's free function; the free functions stay the explicit path. Every pair of convex
@@ -54,9 +55,11 @@
 compile_error!("osculate needs float functions: enable the `std` feature or the `libm` feature");
 
 mod many;
+mod motion;
 mod pairs;
 mod traits;
 
+pub use crate::motion::RigidSweep;
 pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};
 #[doc(inline)]
 pub use osculate_cast as cast;
@@ -111,6 +114,7 @@ pub mod prelude {
     #[cfg(feature = "alloc")]
     pub use osculate_math::{ConvexPolygon, ConvexPolyhedron};
 
+    pub use crate::motion::RigidSweep;
     pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};
     pub use osculate_cast::RayHit;
     pub use osculate_closest::{ClosestPoints, Contact};
