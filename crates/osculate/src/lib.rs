@@ -45,9 +45,11 @@
 #[cfg(not(any(feature = "std", feature = "libm")))]
 compile_error!("osculate needs float functions: enable the `std` feature or the `libm` feature");
 
+mod manifold;
 mod pairs;
 mod traits;
 
+pub use crate::manifold::ContactManifold;
 pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};
 #[doc(inline)]
 pub use osculate_cast as cast;
@@ -102,6 +104,7 @@ pub mod prelude {
     #[cfg(feature = "alloc")]
     pub use osculate_math::{ConvexPolygon, ConvexPolyhedron};
 
+    pub use crate::manifold::ContactManifold;
     pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};
     pub use osculate_cast::RayHit;
     pub use osculate_closest::{ClosestPoints, Contact};
