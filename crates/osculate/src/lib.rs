@@ -54,11 +54,13 @@
 #[cfg(not(any(feature = "std", feature = "libm")))]
 compile_error!("osculate needs float functions: enable the `std` feature or the `libm` feature");
 
+mod manifold;
 mod many;
 mod motion;
 mod pairs;
 mod traits;
 
+pub use crate::manifold::ContactManifold;
 pub use crate::motion::RigidSweep;
 pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};
 #[doc(inline)]
@@ -114,6 +116,7 @@ pub mod prelude {
     #[cfg(feature = "alloc")]
     pub use osculate_math::{ConvexPolygon, ConvexPolyhedron};
 
+    pub use crate::manifold::ContactManifold;
     pub use crate::motion::RigidSweep;
     pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};
     pub use osculate_cast::RayHit;

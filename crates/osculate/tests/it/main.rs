@@ -1,10 +1,13 @@
 //! The facade's integration tests: the catalogue of pairs ([`catalogue`]), the closed forms
 //! checked against the general convex algorithms ([`closed_forms`]), the adversarial catalogue,
-//! the showcase scene, and the facade's `math` module against `osculate-math`'s root.
+//! the contact manifolds in both argument orders ([`manifold`]), the traits on meshes and
+//! compounds ([`many`]), time of impact under rigid motion ([`motion`]), the showcase scene, and
+//! the facade's `math` module against `osculate-math`'s root.
 
 mod adversarial;
 mod catalogue;
 mod closed_forms;
+mod manifold;
 mod many;
 mod motion;
 mod showcase;

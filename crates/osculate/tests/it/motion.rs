@@ -109,7 +109,8 @@ fn every_pair_is_the_dynamic_layers<T: Real>() {
         with_every!(&k.tetrahedron, l, ma, mb, o, hits);
         with_every!(&k.hull, l, ma, mb, o, hits);
         // Every shape with the sphere, in the other order.
-        for s in [&l.sphere] {
+        {
+            let s = &l.sphere;
             same!(&k.segment, s, ma, mb, o, hits);
             same!(&k.capsule, s, ma, mb, o, hits);
             same!(&k.aabb, s, ma, mb, o, hits);

@@ -1,0 +1,99 @@
+//! Contact manifolds through one trait, [`ContactManifold`], for every pair that has a
+//! `manifold_*` query in [`closest`](crate::closest), in both argument orders.
+
+use osculate_closest::{
+    Manifold, manifold_capsule_capsule, manifold_obb_obb, manifold_sphere_aabb,
+    manifold_sphere_capsule, manifold_sphere_halfspace, manifold_sphere_obb, manifold_sphere_plane,
+    manifold_sphere_sphere, manifold_sphere_triangle,
+};
+use osculate_math::{Aabb, Capsule, Halfspace, Obb, Plane, Real, Sphere, Triangle};
+
+/// The contact manifold of this shape (A) and `other` (B): up to four points sharing one unit
+/// normal from A toward B, each with its signed distance, its point on each shape and the pair of
+/// features that produced it (see [`closest::Manifold`](crate::closest::Manifold) and
+/// [`closest::Feature`](crate::closest::Feature)); points apart by more than `prediction` are
+/// left out.
+///
+/// Implemented for box-box ([`Obb`], by separating axes and clipping:
+/// [`manifold_obb_obb`](crate::closest::manifold_obb_obb)), capsule-capsule (two points when
+/// parallel) and the sphere with the sphere, capsule, box, oriented box, triangle, plane and
+/// halfspace (one point), each in both argument orders: for two shapes of different types the
+/// reversed order calls the same function on `(other, self)` and swaps the answer
+/// ([`Manifold::swapped`]: the normal flipped, the points and the features of A and B
+/// exchanged), so both orders agree exactly; a shape with its own type calls the function in the
+/// order given (the reference face of a box pair goes to A within the face preference). Degenerate
+/// and non-finite input as each function documents: any NaN gives the empty manifold.
+///
+/// # Examples
+/// ```
+/// use osculate::ContactManifold;
+/// use osculate::closest::Feature;
+/// use osculate::prelude::*;
+///
+/// let ground = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(5.0_f64, 5.0, 1.0));
+/// let ball = Sphere::new(Point3::new(0.0, 0.0, 1.4), 0.5);
+/// let m = ball.manifold(&ground, 0.0);
+/// assert_eq!(m.len(), 1);
+/// assert!((m.normal.z + 1.0).abs() < 1e-12); // from the ball down to the ground
+/// assert_eq!(m.points()[0].id.b, Feature::Face(5)); // the ground's top face
+/// // The other order: the normal flipped, the features exchanged.
+/// let r = ground.manifold(&ball, 0.0);
+/// assert_eq!(r.normal.into_inner(), -m.normal.into_inner());
+/// assert_eq!(r.points()[0].id, m.points()[0].id.swapped());
+/// ```
+pub trait ContactManifold<B: ?Sized> {
+    /// The scalar type.
+    type Scalar: Real;
+    /// The manifold, normal from `self` toward `other`; empty when the shapes are apart by more
+    /// than `prediction` or the input is invalid.
+    fn manifold(&self, other: &B, prediction: Self::Scalar) -> Manifold<Self::Scalar>;
+}
+
+/// Implements [`ContactManifold`] for `A` with `A` (one row per shape paired with itself).
+macro_rules! same_pairs {
+    ($($A:ident: $f:ident;)*) => {$(
+        impl<T: Real> ContactManifold<$A<T>> for $A<T> {
+            type Scalar = T;
+            #[inline]
+            fn manifold(&self, other: &$A<T>, prediction: T) -> Manifold<T> {
+                $f(self, other, prediction)
+            }
+        }
+    )*};
+}
+
+/// Implements [`ContactManifold`] for `A` with `B` by `f(a, b)` and for `B` with `A` by the
+/// swapped `f(b, a)`.
+macro_rules! both_orders {
+    ($($A:ident, $B:ident: $f:ident;)*) => {$(
+        impl<T: Real> ContactManifold<$B<T>> for $A<T> {
+            type Scalar = T;
+            #[inline]
+            fn manifold(&self, other: &$B<T>, prediction: T) -> Manifold<T> {
+                $f(self, other, prediction)
+            }
+        }
+        impl<T: Real> ContactManifold<$A<T>> for $B<T> {
+            type Scalar = T;
+            #[inline]
+            fn manifold(&self, other: &$A<T>, prediction: T) -> Manifold<T> {
+                $f(other, self, prediction).swapped()
+            }
+        }
+    )*};
+}
+
+same_pairs! {
+    Sphere: manifold_sphere_sphere;
+    Capsule: manifold_capsule_capsule;
+    Obb: manifold_obb_obb;
+}
+
+both_orders! {
+    Sphere, Capsule: manifold_sphere_capsule;
+    Sphere, Aabb: manifold_sphere_aabb;
+    Sphere, Obb: manifold_sphere_obb;
+    Sphere, Triangle: manifold_sphere_triangle;
+    Sphere, Plane: manifold_sphere_plane;
+    Sphere, Halfspace: manifold_sphere_halfspace;
+}

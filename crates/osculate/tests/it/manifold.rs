@@ -1,0 +1,96 @@
+//! The facade's [`ContactManifold`]: every pair with a `manifold_*` query is reachable in both
+//! argument orders, on seeded pairs of the shared generators in `f32` and `f64`. For two shapes
+//! of different types the two orders agree exactly (the normal flipped, the points and the
+//! features of A and B exchanged); a shape with its own type answers by the free function in the
+//! order given (the two orders of a box pair may choose different reference faces).
+
+use osculate::ContactManifold;
+use osculate::closest::{
+    Manifold, manifold_capsule_capsule, manifold_obb_obb, manifold_sphere_sphere,
+};
+use osculate::math::{Aabb, Capsule, Halfspace, Obb, Plane, Real, Sphere, Triangle};
+use osculate_testing::{GenerateAny, Pair};
+
+/// Seeds per pair and scalar.
+const SEEDS: u64 = 500;
+
+/// The predictions each seed is tried with: none, and a tenth of a unit.
+fn predictions<T: Real>() -> [T; 2] {
+    [T::ZERO, T::lit(0.1)]
+}
+
+/// The manifold of `a` with `b` equals the manifold of `b` with `a` swapped (two empty manifolds
+/// are equal whatever their normal, which means nothing); at least one seed gives a point.
+fn both_orders_agree<T, A, B>()
+where
+    T: Real,
+    A: GenerateAny<Scalar = T> + ContactManifold<B, Scalar = T> + std::fmt::Debug,
+    B: GenerateAny<Scalar = T> + ContactManifold<A, Scalar = T> + std::fmt::Debug,
+{
+    let mut touching = 0;
+    for seed in 0..SEEDS {
+        let p = Pair::<A, B>::from_seed(seed);
+        for prediction in predictions::<T>() {
+            let ab: Manifold<T> = p.a.manifold(&p.b, prediction);
+            let ba: Manifold<T> = p.b.manifold(&p.a, prediction);
+            if ab.is_empty() && ba.is_empty() {
+                continue;
+            }
+            assert_eq!(ab, ba.swapped(), "seed {seed}: {:?} {:?}", p.a, p.b);
+            touching += 1;
+        }
+    }
+    assert!(touching > 0, "no seed gave a point");
+}
+
+/// A shape with its own type: each order is the free function `f` in that order.
+fn same_type_is_the_free_function<T, A>(f: fn(&A, &A, T) -> Manifold<T>)
+where
+    T: Real,
+    A: GenerateAny<Scalar = T> + ContactManifold<A, Scalar = T> + std::fmt::Debug,
+{
+    let mut touching = 0;
+    for seed in 0..SEEDS {
+        let p = Pair::<A, A>::from_seed(seed);
+        for prediction in predictions::<T>() {
+            let ab = p.a.manifold(&p.b, prediction);
+            assert_eq!(ab, f(&p.a, &p.b, prediction), "seed {seed}");
+            assert_eq!(p.b.manifold(&p.a, prediction), f(&p.b, &p.a, prediction), "seed {seed}");
+            touching += usize::from(!ab.is_empty());
+        }
+    }
+    assert!(touching > 0, "no seed gave a point");
+}
+
+macro_rules! same_type {
+    ($($name:ident: $A:ident, $f:ident;)*) => {$(
+        fn $name<T: Real>() {
+            same_type_is_the_free_function::<T, $A<T>>($f);
+        }
+        osculate_testing::for_f32_and_f64!($name);
+    )*};
+}
+
+macro_rules! two_types {
+    ($($name:ident: $A:ident, $B:ident;)*) => {$(
+        fn $name<T: Real>() {
+            both_orders_agree::<T, $A<T>, $B<T>>();
+        }
+        osculate_testing::for_f32_and_f64!($name);
+    )*};
+}
+
+same_type! {
+    obb_obb: Obb, manifold_obb_obb;
+    capsule_capsule: Capsule, manifold_capsule_capsule;
+    sphere_sphere: Sphere, manifold_sphere_sphere;
+}
+
+two_types! {
+    sphere_capsule: Sphere, Capsule;
+    sphere_aabb: Sphere, Aabb;
+    sphere_obb: Sphere, Obb;
+    sphere_triangle: Sphere, Triangle;
+    sphere_plane: Sphere, Plane;
+    sphere_halfspace: Sphere, Halfspace;
+}
