@@ -30,7 +30,8 @@ use num_traits::{Signed, Zero};
 use osculate_math::{Aabb, Matrix3, Obb, Point3, Real, Rotation3, Segment, Triangle, Vector3};
 use osculate_overlap::{
     aabb_triangle, aabb_triangle_exact, obb_obb, obb_obb_exact, obb_triangle, obb_triangle_exact,
-    segment_aabb, segment_aabb_exact, segment_obb, segment_obb_exact,
+    segment_aabb, segment_aabb_exact, segment_obb, segment_obb_exact, segment_triangle,
+    segment_triangle_exact, triangle_triangle, triangle_triangle_exact,
 };
 
 use osculate_testing::{Rng, for_f32_and_f64};
@@ -616,6 +617,132 @@ fn segment_box_family<T: Real>() {
     }
 }
 
+/// A random direction with coordinates in `[−1, 1]`.
+fn direction<T: Real>(rng: &mut Rng) -> Vector3<T> {
+    let d = rng.vec(1.0);
+    Vector3::new(T::lit(d[0]), T::lit(d[1]), T::lit(d[2]))
+}
+
+/// A point of triangle `t` in float arithmetic: a vertex, an edge point or a face point (exactly
+/// on it for a vertex, within rounding for the others: the reference decides).
+fn point_of<T: Real>(rng: &mut Rng, t: &Triangle<T>) -> Point3<T> {
+    let w = match rng.index(3) {
+        0 => [1.0, 0.0, 0.0],
+        1 => {
+            let u = rng.unit();
+            let s = rng.pick(&[0.5, 0.25, u]);
+            [s, 1.0 - s, 0.0]
+        }
+        _ => {
+            let (s, r) = (rng.unit() * 0.5, rng.unit() * 0.5);
+            [1.0 - s - r, s, r]
+        }
+    };
+    let l = T::lit;
+    Point3::from(t.a.coords * l(w[0]) + t.b.coords * l(w[1]) + t.c.coords * l(w[2]))
+}
+
+/// A triangle for the triangle families: `gen_triangle`'s, or (one time in six) one in the plane
+/// of `other`, made of points of it moved along its edges (coplanar up to rounding).
+fn gen_triangle_near<T: Real>(rng: &mut Rng, o: f64, other: &Triangle<T>) -> Triangle<T> {
+    if rng.chance(1.0 / 6.0) {
+        let (u, v) = (other.b - other.a, other.c - other.a);
+        let mut q = || {
+            let (s, r) = (T::lit(rng.range(-1.0, 2.0)), T::lit(rng.range(-1.0, 2.0)));
+            other.a + u * s + v * r
+        };
+        return Triangle::new(q(), q(), q());
+    }
+    gen_triangle(rng, o)
+}
+
+fn triangle_triangle_family<T: Real>() {
+    let mut rng = Rng::new(0x5EED_0005 ^ T::EPSILON.to_f64().to_bits());
+    for i in 0..cases() {
+        let o = offset(&mut rng);
+        let a = gen_triangle::<T>(&mut rng, o);
+        let mut b = gen_triangle_near::<T>(&mut rng, o, &a);
+        if i % 4 == 1 {
+            // Touching: a vertex of `b` on a vertex, an edge or the face of `a`.
+            b = Triangle::new(point_of(&mut rng, &a), b.b, b.c);
+        }
+        let pairs: Vec<(Triangle<T>, Triangle<T>)> = if i % 4 >= 2 {
+            let w = direction::<T>(&mut rng);
+            match bisect(b, w, moved_triangle, |x| triangle_triangle_exact(&a, x)) {
+                Some((p, q)) => vec![(a, p), (a, q)],
+                None => vec![(a, b)],
+            }
+        } else {
+            vec![(a, b)]
+        };
+        for (a, b) in pairs {
+            let va = [wide(&a.a), wide(&a.b), wide(&a.c)];
+            let vb = [wide(&b.a), wide(&b.b), wide(&b.c)];
+            let all: Vec<f64> = va.iter().chain(&vb).flatten().copied().collect();
+            let s = Scale::of(&all);
+            let want = reference(&points_hull(&s, &va), &points_hull(&s, &vb));
+            check(
+                "triangle_triangle",
+                &(a, b),
+                want.clone(),
+                triangle_triangle_exact(&a, &b),
+                triangle_triangle(&a, &b),
+                band::<T>(&all),
+                &s,
+            );
+            assert_eq!(triangle_triangle_exact(&b, &a), want.0, "not symmetric on {a:?} {b:?}");
+            assert!(
+                !want.0 || triangle_triangle(&b, &a),
+                "triangle_triangle says apart for an overlapping pair (swapped): {a:?} {b:?}"
+            );
+        }
+    }
+}
+
+fn segment_triangle_family<T: Real>() {
+    let mut rng = Rng::new(0x5EED_0006 ^ T::EPSILON.to_f64().to_bits());
+    for i in 0..cases() {
+        let o = offset(&mut rng);
+        let t = gen_triangle::<T>(&mut rng, o);
+        let mut seg = if rng.chance(1.0 / 6.0) {
+            // In the triangle's plane (up to rounding).
+            let near = gen_triangle_near::<T>(&mut rng, o, &t);
+            Segment::new(near.a, near.b)
+        } else {
+            gen_segment::<T>(&mut rng, o)
+        };
+        if i % 4 == 1 {
+            seg = Segment::new(point_of(&mut rng, &t), seg.b);
+        }
+        let moved = |s: &Segment<T>, d: Vector3<T>| Segment::new(s.a + d, s.b + d);
+        let pairs = if i % 4 >= 2 {
+            let w = direction::<T>(&mut rng);
+            match bisect(seg, w, moved, |s| segment_triangle_exact(s, &t)) {
+                Some((p, q)) => vec![p, q],
+                None => vec![seg],
+            }
+        } else {
+            vec![seg]
+        };
+        for s in pairs {
+            let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
+            let ends = [wide(&s.a), wide(&s.b)];
+            let all: Vec<f64> = v.iter().chain(&ends).flatten().copied().collect();
+            let sc = Scale::of(&all);
+            let want = reference(&points_hull(&sc, &ends), &points_hull(&sc, &v));
+            check(
+                "segment_triangle",
+                &(s, t),
+                want,
+                segment_triangle_exact(&s, &t),
+                segment_triangle(&s, &t),
+                band::<T>(&all),
+                &sc,
+            );
+        }
+    }
+}
+
 /// The exact modes on non-finite input: `false`.
 #[test]
 fn exact_modes_reject_non_finite_input() {
@@ -637,4 +764,11 @@ fn exact_modes_reject_non_finite_input() {
     assert!(!obb_obb_exact(&b.to_obb(), &bad));
 }
 
-for_f32_and_f64!(aabb_triangle_family, obb_triangle_family, obb_obb_family, segment_box_family);
+for_f32_and_f64!(
+    aabb_triangle_family,
+    obb_triangle_family,
+    obb_obb_family,
+    segment_box_family,
+    triangle_triangle_family,
+    segment_triangle_family,
+);
