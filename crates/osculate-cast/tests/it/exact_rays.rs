@@ -41,8 +41,10 @@ fn cases() -> u64 {
 // ---------------------------------------------------------------------------------------------
 // The reference.
 
+/// A finite double exactly (the generators make only finite values; the checks never reach the
+/// reference with another).
 fn q(x: f64) -> Q {
-    Q::from_float(x).expect("finite")
+    Q::from_float(x).unwrap_or_else(Q::zero)
 }
 fn qv<T: Real>(v: &Vector3<T>) -> V {
     [q(v.x.to_f64()), q(v.y.to_f64()), q(v.z.to_f64())]

@@ -526,7 +526,7 @@ fn obb_obb_case<T: Real>(rng: &mut Rng, i: u64) {
     let o = offset(rng);
     let a = gen_obb::<T>(rng, o);
     let mut b = gen_obb::<T>(rng, o);
-    if i % 5 == 0 {
+    if i.is_multiple_of(5) {
         b.rotation = a.rotation; // parallel edges
     }
     let pairs: Vec<(Obb<T>, Obb<T>)> = if i % 2 == 1 {
