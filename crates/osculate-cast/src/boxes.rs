@@ -168,7 +168,8 @@ fn slab_filter(
 ) -> Option<bool> {
     const U: f64 = f64::EPSILON * 0.5;
     const TINY: f64 = f64::from_bits(1 << 4); // 2⁻¹⁰⁷⁰
-    let (small, large) = (2f64.powi(-1000), 2f64.powi(1000));
+    // 2⁻¹⁰⁰⁰ and 2¹⁰⁰⁰ (biased exponents 23 and 2023).
+    let (small, large) = (f64::from_bits(23 << 52), f64::from_bits(2023 << 52));
     let (mut low_lo, mut low_hi) = (0.0_f64, 0.0_f64);
     let (mut up_lo, mut up_hi) = (max_t, max_t);
     for i in 0..3 {
