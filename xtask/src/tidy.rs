@@ -25,7 +25,16 @@ pub(crate) const MAX_LIBRARY_LINES: usize = 1_000;
 
 /// Public functions of the layer crates that are not queries, or are documented under another
 /// name, each with the reason it needs neither a row in docs/queries.md nor a benchmark group.
-pub(crate) const UNLISTED: &[(&str, &str)] = &[];
+pub(crate) const UNLISTED: &[(&str, &str)] = &[
+    (
+        "diff",
+        "vector arithmetic of `osculate_overlap::exact` for the exact predicates, not a query",
+    ),
+    (
+        "det3",
+        "vector arithmetic of `osculate_overlap::exact` for the exact predicates, not a query",
+    ),
+];
 
 /// Crates under `crates/` whose public functions are not queries: the scalar and shape layer, and
 /// the test-support crate.

@@ -45,6 +45,16 @@ fn ray_aabb(s: &mut Sink<'_>) {
     },
     |f| floor::ray_aabb(f.0, f.1, f.2, f.3, f.4) }
     r.finish();
+
+    // The exact hit decision beside it, on the same inputs.
+    let mut r = s.race(
+        Row::new("ray_aabb_hits_exact", LikeForLike)
+            .note("the hit decision alone, exact; parry: its `Aabb`'s `intersects_local_ray`"),
+    );
+    osculate! { r, d, |x| cast::ray_aabb_hits_exact(&x.0, &x.1) }
+    parry! { r, d, |x| (cv::aabb(&x.1), cv::ray(&x.0), x.0.max_t),
+    parry: |p| p.0.intersects_local_ray(&p.1, p.2) }
+    r.finish();
 }
 
 /// A ray and the boxes it is cast against.
@@ -276,6 +286,15 @@ fn ray_triangle(s: &mut Sink<'_>) {
         |f| floor::ray_triangle(f.0, f.1, f.2[0], f.2[1], f.2[2], f.3) }
         r.finish();
     }
+    // The exact two-sided hit decision beside them, on the same inputs.
+    let mut r = s
+        .race(Row::new("ray_triangle_hits_exact", LikeForLike).note(
+            "the hit decision alone, exact; parry: `intersects_local_ray` (Möller-Trumbore)",
+        ));
+    osculate! { r, d, |x| cast::ray_triangle_hits_exact(&x.0, &x.1) }
+    parry! { r, d, |x| (cv::ray(&x.0), cv::triangle(&x.1), x.0.max_t),
+    parry: |p| p.1.intersects_local_ray(&p.0, p.2) }
+    r.finish();
 }
 
 /// A ray aimed at a convex polyhedron that both parry crates can build a hull of.

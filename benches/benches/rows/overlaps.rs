@@ -57,12 +57,27 @@ fn separating_axes(s: &mut Sink<'_>) {
                 (pa.inv_mul(&pb), ca, cb)
             },
         ],
+        [
+            sat("overlap_obb_obb_exact"),
+            inputs(280, "overlap", pair::<Obb<f64>, Obb<f64>>, |(a, b)| overlap::obb_obb(a, b)),
+            |x| overlap::obb_obb_exact(&x.0, &x.1),
+            |x| {
+                let ((pa, ca), (pb, cb)) = (cv::obb(&x.0), cv::obb(&x.1));
+                (pa.inv_mul(&pb), ca, cb)
+            },
+        ],
     }
     table! { s, { parry: |p| qd::intersection_test_cuboid_triangle(&p.0, &p.1, &p.2) };
         [
             sat("overlap_obb_triangle"),
             inputs(546, "overlap", pair::<Obb<f64>, Triangle<f64>>, |(b, t)| overlap::obb_triangle(b, t)),
             |x| overlap::obb_triangle(&x.0, &x.1),
+            |x| (cv::obb(&x.0).0.inverse(), cv::obb(&x.0).1, cv::triangle(&x.1)),
+        ],
+        [
+            sat("overlap_obb_triangle_exact"),
+            inputs(546, "overlap", pair::<Obb<f64>, Triangle<f64>>, |(b, t)| overlap::obb_triangle(b, t)),
+            |x| overlap::obb_triangle_exact(&x.0, &x.1),
             |x| (cv::obb(&x.0).0.inverse(), cv::obb(&x.0).1, cv::triangle(&x.1)),
         ],
     }
@@ -73,6 +88,12 @@ fn separating_axes(s: &mut Sink<'_>) {
             |x| overlap::segment_obb(&x.0, &x.1),
             |x| (cv::obb(&x.1).0.inverse(), cv::obb(&x.1).1, cv::segment(&x.0)),
         ],
+        [
+            sat("overlap_segment_obb_exact"),
+            inputs(542, "overlap", segment_at::<Obb<f64>>, |(seg, b)| overlap::segment_obb(seg, b)),
+            |x| overlap::segment_obb_exact(&x.0, &x.1),
+            |x| (cv::obb(&x.1).0.inverse(), cv::obb(&x.1).1, cv::segment(&x.0)),
+        ],
     }
     table! { s, { parry: |p| qd::intersection_test_aabb_triangle(&p.0, &p.1) };
         [
@@ -81,12 +102,24 @@ fn separating_axes(s: &mut Sink<'_>) {
             |x| overlap::aabb_triangle(&x.0, &x.1),
             |x| (cv::aabb(&x.0), cv::triangle(&x.1)),
         ],
+        [
+            sat("overlap_aabb_triangle_exact"),
+            inputs(290, "overlap", pair::<Aabb<f64>, Triangle<f64>>, |(b, t)| overlap::aabb_triangle(b, t)),
+            |x| overlap::aabb_triangle_exact(&x.0, &x.1),
+            |x| (cv::aabb(&x.0), cv::triangle(&x.1)),
+        ],
     }
     table! { s, { parry: |p| qd::intersection_test_aabb_segment(&p.0, &p.1) };
         [
             sat("overlap_segment_aabb"),
             inputs(300, "overlap", segment_at::<Aabb<f64>>, |(seg, b)| overlap::segment_aabb(seg, b)),
             |x| overlap::segment_aabb(&x.0, &x.1),
+            |x| (cv::aabb(&x.1), cv::segment(&x.0)),
+        ],
+        [
+            sat("overlap_segment_aabb_exact"),
+            inputs(300, "overlap", segment_at::<Aabb<f64>>, |(seg, b)| overlap::segment_aabb(seg, b)),
+            |x| overlap::segment_aabb_exact(&x.0, &x.1),
             |x| (cv::aabb(&x.1), cv::segment(&x.0)),
         ],
     }

@@ -6,6 +6,8 @@ use osculate_math::{
     safe_normalize,
 };
 
+use osculate_overlap::exact::Dyadic;
+
 use crate::types::{RayHit, hit, valid_ray};
 
 /// `1 + 2γ₃` with `γₙ = nε/(1 − nε)`: Ize's factor that makes the slab test's exit bound
@@ -65,10 +67,14 @@ fn slabs<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> Option<RayHit
     let enter = t_near[2].fast_max(t_near[1].fast_max(t_near[0]));
     let exit = t_far[2].fast_min(t_far[1].fast_min(t_far[0]));
     let t_enter = enter.fast_max(T::ZERO);
-    let t_exit = exit.fast_min(ray.max_t);
-    if !(valid & (t_enter <= t_exit)) {
+    // `max_t` is an exit bound like the others, widened by the same factor: a ray ending exactly
+    // on the box has its entry computed up to a rounding past `max_t`. The reported interval is
+    // then clipped to `max_t`.
+    if !(valid & (t_enter <= exit) & (t_enter <= ray.max_t * ize)) {
         return None;
     }
+    let t_exit = exit.fast_min(ray.max_t);
+    let t_enter = t_enter.fast_min(t_exit);
     let normal = if enter < T::ZERO {
         // Started inside (or parallel to every slab it could enter through): the way back out.
         safe_normalize(&-ray.direction)?
@@ -105,7 +111,9 @@ fn usable<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> bool {
 ///   plane never produces `0·∞ = NaN`;
 /// - the exit bound is multiplied by `1 + 2γ₃` (Ize), so a ray through a corner or along an edge
 ///   or a face is never reported as a miss by rounding (the price: a ray missing a corner by less
-///   than that relative amount counts as grazing it).
+///   than that relative amount counts as grazing it); the comparison of the entry with `max_t` is
+///   widened by the same factor, so a bounded ray ending exactly on the box hits (its `t_enter`
+///   and `t_exit` clipped to `max_t`). [`ray_aabb_hits_exact`] decides the same question exactly.
 ///
 /// Touching counts as a hit (`t_enter == t_exit`). The entry normal is the face the ray enters
 /// through (ties go to the lowest axis); a ray starting inside has `t_enter = 0` and normal
@@ -135,6 +143,147 @@ pub fn ray_aabb<T: Real>(ray: &Ray<T>, b: &Aabb<T>) -> Option<RayHit<T>> {
         return None;
     }
     slabs(ray, &b.min, &b.max)
+}
+
+/// The widened coordinates of a point or vector.
+#[inline]
+pub(crate) fn wide<T: Real>(p: &Vector3<T>) -> [f64; 3] {
+    [p.x.to_f64(), p.y.to_f64(), p.z.to_f64()]
+}
+
+/// The slab test's filter: every parameter `(bound − o)·(1/d)` computed in `f64` errs by at most
+/// `4u·|t| + 2⁻¹⁰⁷⁴` (`u = 2⁻⁵³`: the subtraction, the reciprocal and the product each round
+/// relatively by `u`, the product absolutely by `2⁻¹⁰⁷⁵` when it underflows; `|d|` is kept within
+/// `[2⁻¹⁰⁰⁰, 2¹⁰⁰⁰]` so that the reciprocal does not). Widened by `8u·|t| + 2⁻¹⁰⁷⁰`, which also
+/// covers the rounding of the widening, each parameter becomes an interval holding the exact one;
+/// the ray meets the box exactly when the largest lower bound (0 and the entries) is at most the
+/// smallest upper bound (`max_t` and the exits). Decided when the intervals say so for certain;
+/// `None` otherwise (and for a parameter that overflows).
+fn slab_filter(
+    o: &[f64; 3],
+    d: &[f64; 3],
+    lo: &[f64; 3],
+    hi: &[f64; 3],
+    max_t: f64,
+) -> Option<bool> {
+    const U: f64 = f64::EPSILON * 0.5;
+    const TINY: f64 = f64::from_bits(1 << 4); // 2⁻¹⁰⁷⁰
+    // 2⁻¹⁰⁰⁰ and 2¹⁰⁰⁰ (biased exponents 23 and 2023).
+    let (small, large) = (f64::from_bits(23 << 52), f64::from_bits(2023 << 52));
+    let (mut low_lo, mut low_hi) = (0.0_f64, 0.0_f64);
+    let (mut up_lo, mut up_hi) = (max_t, max_t);
+    for i in 0..3 {
+        if d[i] == 0.0 {
+            if o[i] < lo[i] || o[i] > hi[i] {
+                return Some(false);
+            }
+            continue;
+        }
+        if !(d[i].abs() >= small && d[i].abs() <= large) {
+            return None;
+        }
+        let inv = 1.0 / d[i];
+        let (near, far) = if d[i] > 0.0 { (lo[i], hi[i]) } else { (hi[i], lo[i]) };
+        let (tn, tf) = ((near - o[i]) * inv, (far - o[i]) * inv);
+        if !(tn.is_finite() && tf.is_finite()) {
+            return None;
+        }
+        let (en, ef) = (8.0 * U * tn.abs() + TINY, 8.0 * U * tf.abs() + TINY);
+        low_lo = low_lo.max(tn - en);
+        low_hi = low_hi.max(tn + en);
+        up_lo = up_lo.min(tf - ef);
+        up_hi = up_hi.min(tf + ef);
+    }
+    if low_hi <= up_lo {
+        Some(true)
+    } else if low_lo > up_hi {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The slab test in exact arithmetic: with `a_i = |d_i|` and the numerators `n_i = near_i − o_i`,
+/// `f_i = far_i − o_i` (signed toward the direction), the entries are `n_i / a_i` and the exits
+/// `f_i / a_i`; every entry (and 0) is at most every exit (and `max_t`) when `n_j·a_k ≤ f_k·a_j`,
+/// `f_k ≥ 0` and `n_j ≤ max_t·a_j`: polynomials of degree 2, whose signs are exact in
+/// [`Dyadic`].
+fn slab_exact(o: &[f64; 3], d: &[f64; 3], lo: &[f64; 3], hi: &[f64; 3], max_t: f64) -> bool {
+    let mut axes = [(Dyadic::ZERO, Dyadic::ZERO, Dyadic::ZERO); 3];
+    let mut n = 0;
+    for i in 0..3 {
+        if d[i] == 0.0 {
+            if o[i] < lo[i] || o[i] > hi[i] {
+                return false;
+            }
+            continue;
+        }
+        let (near, far) = if d[i] > 0.0 { (lo[i], hi[i]) } else { (hi[i], lo[i]) };
+        let sign = if d[i] > 0.0 { Dyadic::from(1.0) } else { Dyadic::from(-1.0) };
+        let entry = (Dyadic::from(near) - Dyadic::from(o[i])) * sign;
+        let exit = (Dyadic::from(far) - Dyadic::from(o[i])) * sign;
+        axes[n] = (entry, exit, Dyadic::from(d[i].abs()));
+        n += 1;
+    }
+    let axes = &axes[..n];
+    let bounded = max_t.is_finite();
+    for (entry, exit, a) in axes {
+        if exit.signum() < 0 || (bounded && (*entry - Dyadic::from(max_t) * *a).signum() > 0) {
+            return false;
+        }
+    }
+    axes.iter().all(|(entry, _, aj)| {
+        axes.iter().all(|(_, exit, ak)| (*entry * *ak - *exit * *aj).signum() <= 0)
+    })
+}
+
+/// [`ray_aabb`]'s hit decision made exact: whether some point `o + t·d` with `0 ≤ t ≤ max_t` lies
+/// in the closed box, for the values as given (an `f32` input widened to `f64` exactly; the end
+/// point `o + max_t·d` taken as the real number it is, not rounded). The slab test of Kay-Kajiya
+/// (Williams et al. 2005) as a set of comparisons between entry and exit parameters: first a
+/// floating-point filter whose error bound is proven (each parameter within `4u·|t| + 2⁻¹⁰⁷⁴` of
+/// the exact one, `u = 2⁻⁵³`, compared as intervals widened to `8u·|t| + 2⁻¹⁰⁷⁰`), and only when
+/// the intervals overlap across the decision (the ray within rounding of grazing an edge, a
+/// corner or a face), the same comparisons cross-multiplied in exact dyadic arithmetic.
+///
+/// Touching counts: a ray through an edge or a corner, along a face, or ending exactly on the box
+/// hits. A zero direction component keeps the ray in its slab or out of it, decided by exact
+/// comparisons. `false` for a zero direction, `max_t < 0`, an inverted box, and any NaN or
+/// infinite coordinate (`max_t = +∞` is an unbounded ray); the same inputs for which [`ray_aabb`]
+/// gives `None`. Where [`ray_aabb`] widens its exit by Ize's factor, it may report a hit for a ray
+/// missing a corner by a few ulps; this test does not.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::ray_aabb_hits_exact;
+/// use osculate_math::{Aabb, Point3, Ray, Vector3};
+///
+/// let b = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// // Through the edge x = 1, y = 0 exactly, and the same ray a float beside it.
+/// let through = Ray::new(Point3::new(2.0, 1.0, 0.5), Vector3::new(-1.0, -1.0, 0.0));
+/// assert!(ray_aabb_hits_exact(&through, &b));
+/// let beside = Ray::new(Point3::new(2.0, 1.0 - 2.3e-16, 0.5), Vector3::new(-1.0, -1.0, 0.0));
+/// assert!(!ray_aabb_hits_exact(&beside, &b));
+/// // Along the top face (touching), and parallel to it a float above.
+/// assert!(ray_aabb_hits_exact(&Ray::new(Point3::new(-1.0, 0.5, 1.0), Vector3::x()), &b));
+/// assert!(!ray_aabb_hits_exact(&Ray::new(Point3::new(-1.0, 0.5, 1.0 + 2.3e-16), Vector3::x()), &b));
+/// // A bounded ray ending exactly on the face x = 0, and one stopping just short of it.
+/// let stop = Ray { max_t: 1.0, ..Ray::new(Point3::new(-1.0, 0.5, 0.5), Vector3::x()) };
+/// assert!(ray_aabb_hits_exact(&stop, &b));
+/// assert!(!ray_aabb_hits_exact(&Ray { max_t: 1.0 - 1.2e-16, ..stop }, &b));
+/// ```
+#[must_use]
+pub fn ray_aabb_hits_exact<T: Real>(ray: &Ray<T>, b: &Aabb<T>) -> bool {
+    if !usable(ray, &b.min, &b.max) {
+        return false;
+    }
+    let (o, d) = (wide(&ray.origin.coords), wide(&ray.direction));
+    let (lo, hi) = (wide(&b.min.coords), wide(&b.max.coords));
+    if d == [0.0; 3] || (0..3).any(|i| lo[i] > hi[i]) {
+        return false;
+    }
+    let max_t = ray.max_t.to_f64();
+    slab_filter(&o, &d, &lo, &hi, max_t).unwrap_or_else(|| slab_exact(&o, &d, &lo, &hi, max_t))
 }
 
 /// One ray against many boxes (the inner loop of a BVH traversal or a broad phase): `t_enter[i]`
@@ -223,10 +372,11 @@ fn many_loop<T: Real, const PARALLEL: bool>(r: &ManyRay<T>, boxes: &[Aabb<T>], t
         // The entry point must be finite, as `ray_aabb` requires.
         let p = o + d * t;
         let zp = finite_probe(&p.coords);
-        ok &= (t <= exit.fast_min(r.max_t))
+        ok &= (t <= exit)
+            & (t <= r.max_t * ize)
             & (zp.x + zp.y + zp.z == T::ZERO)
             & (!inside | r.has_back_normal);
-        *out = if ok { t } else { inf };
+        *out = if ok { t.fast_min(r.max_t) } else { inf };
     }
 }
 
@@ -471,5 +621,70 @@ mod tests {
         assert!(hits > 500, "{hits} hits");
     }
 
-    osculate_testing::for_f32_and_f64!(many_agrees_with_single, worked_cases);
+    /// A bounded ray whose `max_t` is the last float at which it still reaches the box (bisected
+    /// by the exact predicate, confirmed by a rational reference): the entry parameter computed a
+    /// rounding past `max_t` and `ray_aabb` missed.
+    #[test]
+    fn ray_ending_exactly_on_the_box_hits() {
+        let r = Ray {
+            max_t: 0.7987193409958606,
+            ..Ray::new(
+                Point3::new(-2.625485062966397, 2.0299918414712765, -1.4587478848240265),
+                Vector3::new(2.0034686368305454, -1.8829223871630099, 2.5850496706598642),
+            )
+        };
+        let b = Aabb::new(
+            Point3::new(-1.9280498352073265, -0.1844898173966515, -0.723440030074867),
+            Point3::new(-0.05774764062915638, 0.5260653132500847, 1.1263017858358375),
+        );
+        assert!(ray_aabb_hits_exact(&r, &b));
+        let h = ray_aabb(&r, &b);
+        assert!(h.is_some_and(|h| h.t_enter <= h.t_exit && h.t_exit <= r.max_t), "{h:?}");
+        let mut t = [0.0];
+        ray_aabb_many(&r, &[b], &mut t);
+        assert_eq!(Some(t[0]), h.map(|h| h.t_enter));
+    }
+
+    /// The exact hit decision: rays through an edge, a corner, along a face, parallel to a face
+    /// a float outside it, ending on the box, against flat and point boxes; a float beside each.
+    fn exact_worked_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let b = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
+        let ulp = if T::EPSILON > l(1e-10) { 1.2e-7 } else { 2.3e-16 };
+        let hits = |o: Point3<T>, d: Vector3<T>| ray_aabb_hits_exact(&Ray::new(o, d), &b);
+        // Through the edge x = 1, y = 0; a float beside it.
+        assert!(hits(p(2.0, 1.0, 0.5), v(-1.0, -1.0, 0.0)));
+        assert!(!hits(p(2.0, 1.0 - ulp, 0.5), v(-1.0, -1.0, 0.0)));
+        // Through the corner (1, 1, 1) along the diagonal; a float beside it.
+        assert!(
+            hits(p(2.0, 2.0, 2.0), v(-1.0, -1.0, -1.0))
+                && hits(p(2.0, 0.0, 0.0), v(-1.0, 1.0, 1.0))
+        );
+        assert!(!hits(p(2.0, 0.0, 2.0 * ulp), v(-1.0, 1.0, 1.0)));
+        // Along the top face (in its plane), parallel a float above it, and pointing away.
+        assert!(hits(p(-1.0, 0.5, 1.0), v(1.0, 0.0, 0.0)));
+        assert!(!hits(p(-1.0, 0.5, 1.0 + 2.0 * ulp), v(1.0, 0.0, 0.0)));
+        assert!(!hits(p(-1.0, 0.5, 0.5), v(-1.0, 0.0, 0.0)));
+        // Starting inside.
+        assert!(hits(p(0.5, 0.5, 0.5), v(0.3, -0.2, 0.1)));
+        // A bounded ray ending exactly on the face x = 0, and a float short of it.
+        let end = Ray { max_t: l(1.0), ..Ray::new(p(-1.0, 0.5, 0.5), v(1.0, 0.0, 0.0)) };
+        assert!(ray_aabb_hits_exact(&end, &b));
+        assert!(!ray_aabb_hits_exact(&Ray { max_t: l(1.0 - ulp), ..end }, &b));
+        // A flat box and a point box.
+        let flat = Aabb::new(p(0.0, 0.0, 0.5), p(1.0, 1.0, 0.5));
+        assert!(ray_aabb_hits_exact(&Ray::new(p(0.5, 0.5, 2.0), v(0.0, 0.0, -1.0)), &flat));
+        let point = Aabb::new(p(1.0, 1.0, 1.0), p(1.0, 1.0, 1.0));
+        assert!(ray_aabb_hits_exact(&Ray::new(p(0.0, 0.0, 0.0), v(1.0, 1.0, 1.0)), &point));
+        assert!(!ray_aabb_hits_exact(&Ray::new(p(0.0, 0.0, 0.0), v(1.0, 1.0, 1.0 + ulp)), &point));
+        // Invalid: a zero direction, NaN, an inverted box.
+        assert!(!hits(p(0.5, 0.5, 0.5), v(0.0, 0.0, 0.0)));
+        assert!(!hits(p(f64::NAN, 0.5, 0.5), v(1.0, 0.0, 0.0)));
+        let inverted = Aabb::new(b.max, b.min);
+        assert!(!ray_aabb_hits_exact(&Ray::new(p(0.5, 0.5, 2.0), v(0.0, 0.0, -1.0)), &inverted));
+    }
+
+    osculate_testing::for_f32_and_f64!(many_agrees_with_single, worked_cases, exact_worked_cases);
 }

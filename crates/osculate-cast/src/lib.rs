@@ -64,7 +64,9 @@ mod tetrahedron;
 mod triangle;
 mod types;
 
-pub use crate::boxes::{ray_aabb, ray_aabb_many, ray_obb, segment_aabb_outcode};
+pub use crate::boxes::{
+    ray_aabb, ray_aabb_hits_exact, ray_aabb_many, ray_obb, segment_aabb_outcode,
+};
 pub use crate::capsule::ray_capsule;
 pub use crate::cone::ray_cone;
 pub use crate::cylinder::ray_cylinder;
@@ -73,5 +75,7 @@ pub use crate::plane::{plane_plane, ray_halfspace, ray_plane};
 pub use crate::polytope::{ray_polygon, ray_polyhedron};
 pub use crate::sphere::{ray_sphere, segment_sphere, segment_sphere_test};
 pub use crate::tetrahedron::ray_tetrahedron;
-pub use crate::triangle::{Culling, line_triangle, ray_triangle, ray_triangle_watertight};
+pub use crate::triangle::{
+    Culling, line_triangle, ray_triangle, ray_triangle_hits_exact, ray_triangle_watertight,
+};
 pub use crate::types::{RayHit, TriangleHit};

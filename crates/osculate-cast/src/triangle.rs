@@ -2,7 +2,9 @@
 //! and Wald (2013), and the line test of Ericson 5.3.4; one- or two-sided ([`Culling`]).
 
 use osculate_math::{Point3, Ray, Real, Triangle, is_finite_point};
+use osculate_overlap::exact::{Arith, Dyadic, Filtered, V3, cross, det3, diff, dot, exact};
 
+use crate::boxes::wide;
 use crate::plane::facing;
 use crate::types::{TriangleHit, hit, valid_ray};
 
@@ -231,6 +233,177 @@ pub fn ray_triangle_watertight<T: Real>(
     triangle_hit(ray, tri, t_scaled * inv, [u * inv, v * inv, w * inv])
 }
 
+/// The signs of `x` (−1, 0, 1) or `None` when the filter cannot tell, for each coordinate.
+#[inline]
+fn signs<A: Arith>(x: &V3<A>) -> Option<[i8; 3]> {
+    Some([x[0].sign()?, x[1].sign()?, x[2].sign()?])
+}
+
+/// `p_i q_j − p_j q_i` in the projection that drops coordinate `k` (`i, j` follow it cyclically:
+/// for `p × q` that is its `k`-th component).
+#[inline]
+fn cross2<A: Arith>(p: &V3<A>, q: &V3<A>, k: usize) -> A {
+    let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+    p[i] * q[j] - p[j] * q[i]
+}
+
+/// Whether `sign · x ≥ 0` for certain (`None`: the filter cannot tell).
+#[inline]
+fn same_or_zero<A: Arith>(x: A, sign: i8) -> Option<bool> {
+    Some(x.sign()? * sign >= 0)
+}
+
+/// Whether the ray `o + t·d` (`0 ≤ t ≤ max_t`) meets the closed segment `pq`, from signs of
+/// polynomials of degree at most 3 (`None`: the filter cannot tell). With `f = q − p` and
+/// `m = d × f`: non-parallel lines meet only when coplanar (`det[d, f, p − o] = 0`), and then, in
+/// the projection dropping a coordinate `k` with `m_k ≠ 0`, at `t = (w × f)_k / m_k` and
+/// `s = (w × d)_k / m_k` (`w = p − o`). Parallel (or `p = q`): the segment must lie on the ray's
+/// line (`w × d = 0`), and its parameters `w·d` and `(q − o)·d` (over `d·d`) must reach `[0,
+/// max_t]`.
+fn ray_segment<A: Arith>(
+    o: &[f64; 3],
+    d: &V3<A>,
+    max_t: f64,
+    p: &[f64; 3],
+    q: &[f64; 3],
+) -> Option<bool> {
+    let f = diff::<A>(q, p);
+    let w = diff::<A>(p, o);
+    let m = cross(d, &f);
+    let ms = signs(&m)?;
+    let bounded = max_t.is_finite();
+    let mt = A::of(max_t);
+    if let Some(k) = (0..3).find(|&k| ms[k] != 0) {
+        if det3(d, &f, &w).sign()? != 0 {
+            return Some(false);
+        }
+        let sigma = ms[k];
+        let (t_num, s_num) = (cross2(&w, &f, k), cross2(&w, d, k));
+        return Some(
+            same_or_zero(t_num, sigma)?
+                && (!bounded || same_or_zero(mt * m[k] - t_num, sigma)?)
+                && same_or_zero(s_num, sigma)?
+                && same_or_zero(m[k] - s_num, sigma)?,
+        );
+    }
+    if signs(&cross(&w, d))? != [0; 3] {
+        return Some(false);
+    }
+    let (alpha, beta) = (dot(&w, d), dot(&diff::<A>(q, o), d));
+    let reaches_zero = alpha.sign()? >= 0 || beta.sign()? >= 0;
+    if !bounded {
+        return Some(reaches_zero);
+    }
+    let dd = dot(d, d);
+    Some(reaches_zero && ((mt * dd - alpha).sign()? >= 0 || (mt * dd - beta).sign()? >= 0))
+}
+
+/// The exact ray-triangle decision in the arithmetic `A` (`None`: the filter cannot tell); the
+/// cases of [`ray_triangle_hits_exact`].
+fn ray_triangle_in<A: Arith>(
+    o: &[f64; 3],
+    d: &[f64; 3],
+    max_t: f64,
+    v: &[[f64; 3]; 3],
+) -> Option<bool> {
+    let dv = exact::<A>(d);
+    let edges_hit = || -> Option<bool> {
+        for (p, q) in [(&v[0], &v[1]), (&v[1], &v[2]), (&v[2], &v[0])] {
+            if ray_segment(o, &dv, max_t, p, q)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    };
+    let n = cross(&diff::<A>(&v[1], &v[0]), &diff::<A>(&v[2], &v[0]));
+    let ns = signs(&n)?;
+    let Some(k) = (0..3).find(|&k| ns[k] != 0) else {
+        return edges_hit(); // collapsed: a segment or a point
+    };
+    let side = dot(&n, &diff::<A>(o, &v[0])).sign()?;
+    let n_d = dot(&n, &dv);
+    let facing = n_d.sign()?;
+    if facing == 0 {
+        if side != 0 {
+            return Some(false); // parallel to the plane, off it
+        }
+        // In the plane: the origin in the triangle (2D orientations in the projection that keeps
+        // its area), or the ray through an edge.
+        let ov = [0, 1, 2].map(|i| cross2(&diff::<A>(&v[i], o), &diff::<A>(&v[(i + 1) % 3], o), k));
+        let s = signs(&ov)?;
+        if s.iter().all(|&x| x >= 0) || s.iter().all(|&x| x <= 0) {
+            return Some(true);
+        }
+        return edges_hit();
+    }
+    // Crossing the plane at t = −n·(o − a)/(n·d): t ≥ 0, and t ≤ max_t.
+    if side * facing > 0 {
+        return Some(false);
+    }
+    if max_t.is_finite() {
+        let end = dot(&n, &diff::<A>(o, &v[0])) + A::of(max_t) * n_d;
+        if end.sign()? * facing < 0 {
+            return Some(false);
+        }
+    }
+    // The line passes inside (or through) every edge: Ericson 5.3.4's triple products agree.
+    let rel = [0, 1, 2].map(|i| diff::<A>(&v[i], o));
+    let e = [0, 1, 2].map(|i| det3(&dv, &rel[i], &rel[(i + 1) % 3]));
+    let s = signs(&e)?;
+    Some(s.iter().all(|&x| x >= 0) || s.iter().all(|&x| x <= 0))
+}
+
+/// [`ray_triangle_watertight`]'s hit decision made exact: whether some point `o + t·d` with
+/// `0 ≤ t ≤ max_t` lies in the closed triangle, for the values as given (an `f32` input widened
+/// to `f64` exactly, the end point `o + max_t·d` the real number it is). Every decision is the
+/// sign of a polynomial of degree at most 4 in the input: the side of the origin and of the
+/// direction against the triangle's plane (`orient3d`), where along the ray the plane is crossed
+/// against `max_t`, and Ericson 5.3.4's triple products `det[d, a − o, b − o]` (the line inside
+/// every edge). Each is evaluated first with the running error bound of
+/// [`osculate_overlap::exact::Filtered`] (every operation adds its rounding, `u·|result|` with
+/// `u = 2⁻⁵³`, and propagates its operands' bounds; a sign is certain when the value exceeds its
+/// bound), and only when one is not certain is the whole test evaluated again in exact dyadic
+/// arithmetic ([`osculate_overlap::exact::Dyadic`]).
+///
+/// Two-sided, closed: a ray through an edge or a vertex hits, and so does one ending exactly on
+/// the triangle. Where the watertight test misses by construction this one answers for the set:
+/// a ray in the triangle's plane hits when it crosses the triangle there (an edge or the inside),
+/// and a collapsed triangle is the segment or point it is. A ray parallel to the plane and off it
+/// misses. `false` for a zero direction, `max_t < 0`, and any NaN or infinite coordinate
+/// (`max_t = +∞` is an unbounded ray), as [`ray_triangle_watertight`] gives `None` there.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::ray_triangle_hits_exact;
+/// use osculate_math::{Point3, Ray, Triangle, Vector3};
+///
+/// let t = Triangle::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+/// // Through the edge x + y = 1 (at its midpoint) and through the vertex (1, 0, 0): hits.
+/// assert!(ray_triangle_hits_exact(&Ray::new(Point3::new(0.5, 0.5, 1.0), -Vector3::z()), &t));
+/// assert!(ray_triangle_hits_exact(&Ray::new(Point3::new(1.0, 0.0, -2.0), Vector3::z()), &t));
+/// // A float beside the vertex: misses.
+/// assert!(!ray_triangle_hits_exact(&Ray::new(Point3::new(1.0000001, 0.0, -2.0), Vector3::z()), &t));
+/// // Grazing: in the triangle's plane, through it; parallel to it a float above, missing.
+/// assert!(ray_triangle_hits_exact(&Ray::new(Point3::new(-1.0, 0.25, 0.0), Vector3::x()), &t));
+/// assert!(!ray_triangle_hits_exact(&Ray::new(Point3::new(-1.0, 0.25, 1.0e-30), Vector3::x()), &t));
+/// ```
+#[must_use]
+pub fn ray_triangle_hits_exact<T: Real>(ray: &Ray<T>, tri: &Triangle<T>) -> bool {
+    if !(valid_ray(ray)
+        && is_finite_point(&tri.a)
+        && is_finite_point(&tri.b)
+        && is_finite_point(&tri.c))
+    {
+        return false;
+    }
+    let (o, d) = (wide(&ray.origin.coords), wide(&ray.direction));
+    let v = [wide(&tri.a.coords), wide(&tri.b.coords), wide(&tri.c.coords)];
+    let max_t = ray.max_t.to_f64();
+    ray_triangle_in::<Filtered>(&o, &d, max_t, &v)
+        .or_else(|| ray_triangle_in::<Dyadic>(&o, &d, max_t, &v))
+        .unwrap_or(false)
+}
+
 /// Where the infinite line through `p` and `q` meets triangle `tri`, by Ericson 5.3.4's scalar
 /// triple products: `u = [pq, pc, pb]`, `v = [pq, pa, pc]`, `w = [pq, pb, pa]` must share a sign (the
 /// line passes inside every edge); the point is then `(u·a + v·b + w·c)/(u + v + w)`. Returns the
@@ -372,5 +545,50 @@ mod tests {
         assert!(line_triangle(&p(0.8, 0.8, 2.0), &p(0.8, 0.8, 3.0), &tri).is_none());
     }
 
-    for_f32_and_f64!(invalid_rays_miss, worked_cases);
+    /// The exact hit decision: rays through an edge, a vertex, grazing the face in its plane,
+    /// parallel to it, ending on it, against a collapsed triangle, and a float beside each.
+    fn exact_worked_cases<T: Real>() {
+        let l = |x: f64| T::lit(x);
+        let p = |x: f64, y: f64, z: f64| Point3::new(l(x), l(y), l(z));
+        let v = |x: f64, y: f64, z: f64| Vector3::new(l(x), l(y), l(z));
+        let tri = Triangle::new(p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(0.0, 1.0, 0.0));
+        let ulp = if T::EPSILON > l(1e-10) { 1.2e-7 } else { 2.3e-16 };
+        let hits = |r: &Ray<T>| ray_triangle_hits_exact(r, &tri);
+        let ray = |o: Point3<T>, d: Vector3<T>| Ray::new(o, d);
+        // Through the hypotenuse's midpoint and a float beyond it.
+        assert!(hits(&ray(p(0.5, 0.5, 1.0), v(0.0, 0.0, -1.0))));
+        assert!(!hits(&ray(p(0.5, 0.5 + ulp, 1.0), v(0.0, 0.0, -1.0))));
+        // Through a vertex, obliquely, and beside it.
+        assert!(hits(&ray(p(2.0, -1.0, 1.0), v(-1.0, 1.0, -1.0))));
+        assert!(!hits(&ray(p(2.0, -1.0 - 2.0 * ulp, 1.0), v(-1.0, 1.0, -1.0))));
+        // Grazing: in the plane through the face, along an edge, touching a vertex only.
+        assert!(hits(&ray(p(-1.0, 0.25, 0.0), v(1.0, 0.0, 0.0))));
+        assert!(hits(&ray(p(-1.0, 0.0, 0.0), v(1.0, 0.0, 0.0))));
+        assert!(hits(&ray(p(1.0, -1.0, 0.0), v(0.0, 1.0, 0.0))));
+        assert!(!hits(&ray(p(1.0 + 2.0 * ulp, -1.0, 0.0), v(0.0, 1.0, 0.0))));
+        // In the plane, pointing away; starting inside the face.
+        assert!(!hits(&ray(p(-1.0, 0.25, 0.0), v(-1.0, 0.0, 0.0))));
+        assert!(hits(&ray(p(0.25, 0.25, 0.0), v(-1.0, 0.0, 0.0))));
+        // Parallel to the plane, a float above it: a miss.
+        assert!(!hits(&ray(p(-1.0, 0.25, 1.0e-30), v(1.0, 0.0, 0.0))));
+        // Ending exactly on the face, and a float short of it.
+        let end = Ray { max_t: l(1.0), ..ray(p(0.25, 0.25, 1.0), v(0.0, 0.0, -1.0)) };
+        assert!(hits(&end));
+        assert!(!hits(&Ray { max_t: l(1.0 - ulp), ..end }));
+        // Behind the origin.
+        assert!(!hits(&ray(p(0.25, 0.25, 1.0), v(0.0, 0.0, 1.0))));
+        // A collapsed triangle is its segment: through it, and beside it.
+        let flat = Triangle::new(p(0.0, 0.0, 0.0), p(2.0, 0.0, 0.0), p(1.0, 0.0, 0.0));
+        assert!(ray_triangle_hits_exact(&ray(p(1.5, 0.0, 1.0), v(0.0, 0.0, -1.0)), &flat));
+        assert!(!ray_triangle_hits_exact(&ray(p(1.5, ulp, 1.0), v(0.0, 0.0, -1.0)), &flat));
+        assert!(ray_triangle_hits_exact(&ray(p(-1.0, 0.0, 0.0), v(1.0, 0.0, 0.0)), &flat));
+        let point = Triangle::new(p(1.0, 1.0, 1.0), p(1.0, 1.0, 1.0), p(1.0, 1.0, 1.0));
+        assert!(ray_triangle_hits_exact(&ray(p(0.0, 0.0, 0.0), v(1.0, 1.0, 1.0)), &point));
+        assert!(!ray_triangle_hits_exact(&ray(p(0.0, 0.0, 0.0), v(1.0, 1.0, 1.0 + ulp)), &point));
+        // Invalid: a zero direction, NaN.
+        assert!(!hits(&ray(p(0.25, 0.25, 0.0), v(0.0, 0.0, 0.0))));
+        assert!(!hits(&ray(p(f64::NAN, 0.25, 1.0), v(0.0, 0.0, -1.0))));
+    }
+
+    for_f32_and_f64!(invalid_rays_miss, worked_cases, exact_worked_cases);
 }

@@ -8,9 +8,13 @@
 //! or interval ends are ever computed, where Möller's interval test divides and compares the
 //! results.
 //!
-//! The fast mode (`triangle_triangle`, `segment_triangle`) evaluates the determinants in the
-//! input's own precision: a sign may be wrong when the configuration is within rounding of
-//! degenerate (touching, coplanar). The exact mode (`*_exact`) evaluates them with Shewchuk's
+//! The fast mode (`triangle_triangle`, `segment_triangle`) takes a vertex within
+//! `RELATIVE_TOLERANCE × scale` of the other's plane as on it (then coplanar triangles are tested
+//! in 2D, and otherwise the distance decides), and a triangle collinear up to rounding as its
+//! edges: it errs only toward "overlapping", by at most that tolerance. Every other sign it uses
+//! is certain: a floating-point determinant whose error bound decides it (Shewchuk's filter, on
+//! ordinary input always), else the exact one. It never says "apart" where the exact mode says
+//! "overlapping". The exact mode (`*_exact`) evaluates them with Shewchuk's
 //! adaptive predicates (the `robust` crate) on the inputs converted to `f64` — exact as long as no
 //! intermediate product overflows or underflows: every non-zero coordinate within `[1e-80, 1e80]`
 //! in magnitude (the predicates multiply up to three coordinate differences and their rounding
@@ -25,7 +29,8 @@
 //! 5.2.7) and a box with a triangle (the 13 separating axes of Akenine-Möller, Ericson 5.2.9).
 
 use osculate_closest::{
-    closest_points_segment_triangle, sq_distance_point_segment, sq_distance_point_triangle,
+    closest_points_segment_segment, closest_points_segment_triangle, sq_distance_point_segment,
+    sq_distance_point_triangle,
 };
 use osculate_math::{
     Aabb, Capsule, Obb, Point3, Real, Segment, Sphere, Triangle, Vector3, is_finite_point,
@@ -231,18 +236,24 @@ trait Predicates<T: Real> {
     }
 }
 
-/// Determinants in the input's precision.
+/// The fast mode: orientations against a plane taken as zero within a tolerance, triangles
+/// collapsed up to rounding taken as their edges, and every other sign certain. A sign computed
+/// in floating point without a margin is a coin toss within rounding of zero, and one such sign
+/// on Guigue-Devillers' interval test said "apart" for triangles one ulp inside overlap; so the
+/// orientations are those of [`Exact`], whose filter (Shewchuk's, a floating-point evaluation
+/// with an error bound) decides at the cost of one floating-point determinant whenever the sign
+/// is certain, which on ordinary input is always.
 struct Fast;
 
 impl<T: Real> Predicates<T> for Fast {
     const TOLERANT: bool = true;
     #[inline]
     fn orient3d(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, d: &Point3<T>) -> Sign {
-        sign((b - a).cross(&(c - a)).dot(&(d - a)))
+        <Exact as Predicates<T>>::orient3d(a, b, c, d)
     }
     #[inline]
     fn orient2d(a: [T; 2], b: [T; 2], c: [T; 2]) -> Sign {
-        sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]))
+        <Exact as Predicates<T>>::orient2d(a, b, c)
     }
     /// A triangle collapsed up to rounding (`|n|² ≤ DEGENERATE_SQ_TOLERANCE · |b − a|² |c − a|²`)
     /// has a normal made of rounding noise: every orientation against its plane would be a coin
@@ -270,9 +281,11 @@ impl<T: Real> Predicates<T> for Fast {
         let n = (t[1] - t[0]).cross(&(t[2] - t[0]));
         let scale = t.iter().chain(&others).fold(T::ZERO, |s, p| s.fast_max(p.coords.amax()));
         let tolerance = T::RELATIVE_TOLERANCE * n.norm() * scale;
+        // Beyond the tolerance the computed `d` is not trusted for its sign either: for a thin
+        // triangle the rounding of `n` exceeds the tolerance, and the sign is taken exactly.
         others.map(|p| {
             let d = n.dot(&(p - t[0]));
-            if d.abs() <= tolerance { 0 } else { sign(d) }
+            if d.abs() <= tolerance { 0 } else { Self::orient3d(t[0], t[1], t[2], p) }
         })
     }
 }
@@ -359,6 +372,15 @@ fn segments_3d<T: Real, P: Predicates<T>>(
     r: &Point3<T>,
     s: &Point3<T>,
 ) -> bool {
+    if P::TOLERANT {
+        // The fast mode: whether four points are coplanar is a sign that rounding decides when
+        // they are (near) collinear, as the segments of a collapsed triangle on one line are; a
+        // non-zero rounded orientation said "apart" for collinear segments that overlap. The
+        // distance decides instead, within the module's tolerance.
+        let scale = [p, q, r, s].iter().fold(T::ZERO, |m, x| m.fast_max(x.coords.amax()));
+        let d = closest_points_segment_segment(&Segment::new(*p, *q), &Segment::new(*r, *s));
+        return d.distance <= T::RELATIVE_TOLERANCE * scale;
+    }
     if P::orient3d(p, q, r, s) != 0 {
         return false;
     }
@@ -414,10 +436,13 @@ fn segment_triangle_with<T: Real, P: Predicates<T>>(s: &Segment<T>, t: &Triangle
     let (a, b, c) = (&t.a, &t.b, &t.c);
     let drop = if P::collapsed(a, b, c) { None } else { projection_for::<T, P>(a, b, c) };
     let Some(drop) = drop else {
-        // A collinear triangle is the union of its edges.
+        // A collinear triangle is the union of its edges. One collinear only up to rounding (the
+        // fast mode) is a sliver wider than the tolerance of its edges' test: a segment ending
+        // inside it meets it but none of its edges, and the exact test decides that case.
         return segments_3d::<T, P>(p, q, a, b)
             || segments_3d::<T, P>(p, q, b, c)
-            || segments_3d::<T, P>(p, q, c, a);
+            || segments_3d::<T, P>(p, q, c, a)
+            || (P::TOLERANT && segment_triangle_with::<T, Exact>(s, t));
     };
     let [sp, sq] = P::sides([a, b, c], [p, q]);
     if sp * sq > 0 {
@@ -508,16 +533,20 @@ fn triangle_triangle_with<T: Real, P: Predicates<T>>(t1: &Triangle<T>, t2: &Tria
     let (p2, q2, r2) = (&t2.a, &t2.b, &t2.c);
     // Degenerate triangles: a collinear triangle is the union of its edges.
     let drop1 = if P::collapsed(p1, q1, r1) { None } else { projection_for::<T, P>(p1, q1, r1) };
+    // A triangle collapsed up to rounding only (the fast mode) is a sliver that the other
+    // triangle can pierce without meeting its edges; the exact test decides that case.
     let Some(drop1) = drop1 else {
         return [(p1, q1), (q1, r1), (r1, p1)]
             .iter()
-            .any(|(u, v)| segment_triangle_with::<T, P>(&Segment::new(**u, **v), t2));
+            .any(|(u, v)| segment_triangle_with::<T, P>(&Segment::new(**u, **v), t2))
+            || (P::TOLERANT && triangle_triangle_with::<T, Exact>(t1, t2));
     };
     let drop2 = if P::collapsed(p2, q2, r2) { None } else { projection_for::<T, P>(p2, q2, r2) };
     let Some(drop2) = drop2 else {
         return [(p2, q2), (q2, r2), (r2, p2)]
             .iter()
-            .any(|(u, v)| segment_triangle_with::<T, P>(&Segment::new(**u, **v), t1));
+            .any(|(u, v)| segment_triangle_with::<T, P>(&Segment::new(**u, **v), t1))
+            || (P::TOLERANT && triangle_triangle_with::<T, Exact>(t1, t2));
     };
     // Coplanar up to the fast mode's tolerance: T1 lies in T2's plane, so the 2D test projects
     // along T2's normal (and vice versa). A small T1 can lie within the tolerance of T2's plane
@@ -608,9 +637,12 @@ fn finite_triangle<T: Real>(t: &Triangle<T>) -> bool {
 }
 
 /// Whether two triangles meet (closed: touching counts), by Guigue and Devillers (2003) with the
-/// orientation determinants in the input's precision. Coplanar triangles are tested in 2D;
-/// collinear ("collapsed") triangles as the union of their edges. A sign may be wrong within
-/// rounding of a degenerate configuration; [`triangle_triangle_exact`] has none of that. Triangles
+/// orientation determinants filtered (decided in floating point when its error bound allows,
+/// exactly otherwise). Coplanar triangles are tested in 2D;
+/// collinear ("collapsed") triangles as the union of their edges. It never says "apart" where
+/// [`triangle_triangle_exact`] says "overlapping": every orientation that can answer "apart" is
+/// certain (filtered, exact when the filter cannot tell), and a triangle collapsed only up to
+/// rounding that its edges do not decide goes to the exact test. Triangles
 /// within `RELATIVE_TOLERANCE × scale` of each other's plane are taken as coplanar (and triangles
 /// collinear up to `DEGENERATE_SQ_TOLERANCE` as collinear), so that a coplanar mesh moved by a
 /// rigid motion is still tested in 2D; this errs toward "overlapping" by at most that tolerance.
@@ -1097,6 +1129,90 @@ mod tests {
         assert!(a.a.z != b.a.z, "the gap is representable");
         assert!(!triangle_triangle_exact(&a, &b));
         assert!(triangle_triangle_exact(&a, &other(far, 0.0)));
+    }
+
+    /// Pairs bisected to the last overlapping float translation (the exact mode's verdict,
+    /// confirmed by an exact rational reference): a floating-point orientation on
+    /// Guigue-Devillers' interval test, or on a segment's triple products, is rounding noise
+    /// there, and the fast mode said "apart" for these overlapping pairs.
+    #[test]
+    fn pairs_one_float_inside_overlap_are_not_apart_in_the_fast_mode() {
+        let p = |x: f64, y: f64, z: f64| Point3::new(x, y, z);
+        let a = Triangle::new(
+            p(-0.5952413178079757, 0.5934931083086443, 0.9881738021317523),
+            p(0.9969736472695345, -0.7972374056572078, 1.3578236187606092),
+            p(-0.27205603297818914, -1.245120459503397, -0.16820929752149505),
+        );
+        let b = Triangle::new(
+            p(0.2898139858994764, -1.0538827955599428, 0.5242213489200837),
+            p(1.2684902320457898, -1.4805049645194734, 1.2031964200984777),
+            p(1.1014268650332502, 0.29319340523225523, -1.0175131955344776),
+        );
+        assert_eq!(both(&a, &b), [true; 4]);
+        let s = Segment::new(
+            p(-1.0405488105405132, 0.23205997137762424, -1.587643218035839),
+            p(1.2180691202221068, -0.6556201568264187, 0.8507431149109559),
+        );
+        let t = Triangle::new(
+            p(0.4787259617878248, -0.801181289847487, -1.0780601650725592),
+            p(-0.7728369831448084, 0.4608514744588572, -0.4327641809880205),
+            p(0.814321403563885, 0.8588882920752439, 0.7316074799460037),
+        );
+        assert!(segment_triangle_exact(&s, &t) && segment_triangle(&s, &t));
+
+        let p = |x: f32, y: f32, z: f32| Point3::new(x, y, z);
+        let a = Triangle::new(
+            p(0.8588522, 0.48281467, -0.023807421),
+            p(-0.057751983, -0.42241782, 0.99942404),
+            p(-1.2607322, -0.65026927, 1.1807181),
+        );
+        let b = Triangle::new(
+            p(-0.515108, 0.41862053, 0.86246425),
+            p(0.9083645, -0.8644843, -0.26810947),
+            p(1.5060415, 1.8006798, -0.49115765),
+        );
+        assert_eq!(both(&a, &b), [true; 4]);
+        let s = Segment::new(
+            p(-0.49550623, 1.4585798, -0.83245355),
+            p(-1.3006397, 0.052299082, 0.31515068),
+        );
+        let t = Triangle::new(
+            p(0.09054381, 0.45857194, 1.4199588),
+            p(-1.2595313, 1.1057273, -1.241254),
+            p(0.25442782, -0.5897368, -1.3917823),
+        );
+        assert!(segment_triangle_exact(&s, &t) && segment_triangle(&s, &t));
+    }
+
+    /// Two collapsed triangles on one line, overlapping along it: whether the four points of two
+    /// of their edges are coplanar was a rounded sign, non-zero, and the fast mode said "apart".
+    /// Also a segment crossing a collapsed triangle 1e4 from the origin, where the same rounded
+    /// sign decided whether the segment and the triangle's edge meet.
+    #[test]
+    fn collapsed_triangles_on_one_line_overlap_in_the_fast_mode() {
+        let p = |x: f32, y: f32, z: f32| Point3::new(x, y, z);
+        let a = Triangle::new(
+            p(0.70995003, -0.57793885, -0.91141635),
+            p(1.20995, -1.5779389, -0.66141635),
+            p(0.95995003, -1.0779389, -0.78641635),
+        );
+        let b = Triangle::new(
+            p(1.3385376, -1.835114, -0.59712255),
+            p(1.3864199, -1.9308788, -0.57318133),
+            p(0.89636153, -0.950762, -0.8182106),
+        );
+        assert_eq!(both(&a, &b), [true; 4]);
+        let p = |x: f64, y: f64, z: f64| Point3::new(x, y, z);
+        let s = Segment::new(
+            p(10000.269825144656, -10001.806084569707, 5000.491498514746),
+            p(10000.578267880923, -10000.020488176186, 4999.760525966788),
+        );
+        let t = Triangle::new(
+            p(9999.92264359048, -10001.111721461355, 5000.317907737658),
+            p(10000.42264359048, -10002.111721461355, 5000.567907737658),
+            p(10000.17264359048, -10001.611721461355, 5000.442907737658),
+        );
+        assert!(segment_triangle_exact(&s, &t) && segment_triangle(&s, &t));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! generic over the scalar, instantiated for `f32` and `f64`) and differential tests against
 //! parry3d-f64's shape casting.
 
+mod collapsed;
 mod gjk;
 mod invariance;
 mod parry;

@@ -143,23 +143,44 @@ impl Arith for Filtered {
 }
 
 /// A 3-vector in an [`Arith`].
-pub(crate) type V3<A> = [A; 3];
+pub type V3<A> = [A; 3];
 
-/// `a − b` per coordinate.
+/// `a − b` per coordinate, for finite doubles `a` and `b`.
 #[inline]
-pub(crate) fn diff<A: Arith>(a: &[f64; 3], b: &[f64; 3]) -> V3<A> {
+pub fn diff<A: Arith>(a: &[f64; 3], b: &[f64; 3]) -> V3<A> {
     [A::of(a[0]) - A::of(b[0]), A::of(a[1]) - A::of(b[1]), A::of(a[2]) - A::of(b[2])]
 }
 
-/// The exact coordinates.
+/// The coordinates of a point of finite doubles.
 #[inline]
-pub(crate) fn exact<A: Arith>(a: &[f64; 3]) -> V3<A> {
+pub fn exact<A: Arith>(a: &[f64; 3]) -> V3<A> {
     [A::of(a[0]), A::of(a[1]), A::of(a[2])]
 }
 
-/// `det[u, v, w] = u · (v × w)`.
+/// `u × v`.
 #[inline]
-pub(crate) fn det3<A: Arith>(u: &V3<A>, v: &V3<A>, w: &V3<A>) -> A {
+pub fn cross<A: Arith>(u: &V3<A>, v: &V3<A>) -> V3<A> {
+    [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]]
+}
+
+/// `u · v`.
+#[inline]
+pub fn dot<A: Arith>(u: &V3<A>, v: &V3<A>) -> A {
+    u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
+}
+
+/// `det[u, v, w] = u · (v × w)`.
+///
+/// # Examples
+/// ```
+/// use osculate_overlap::exact::{Arith, Dyadic, det3, exact};
+///
+/// let e = |p: [f64; 3]| exact::<Dyadic>(&p);
+/// let d = det3(&e([1.0, 0.0, 0.0]), &e([0.0, 1.0, 0.0]), &e([0.0, 0.0, 1.0]));
+/// assert_eq!(d.sign(), Some(1));
+/// ```
+#[inline]
+pub fn det3<A: Arith>(u: &V3<A>, v: &V3<A>, w: &V3<A>) -> A {
     u[0] * (v[1] * w[2] - v[2] * w[1])
         + u[1] * (v[2] * w[0] - v[0] * w[2])
         + u[2] * (v[0] * w[1] - v[1] * w[0])

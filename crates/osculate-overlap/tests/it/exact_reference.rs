@@ -23,17 +23,19 @@
 //! RELATIVE_TOLERANCE × scale` (`BAND` 4; `scale` the largest coordinate or extent magnitude).
 //!
 //! Cases per family and scalar type: 200 (`OSCULATE_CASES` overrides it, for `cargo xtask
-//! soak`).
+//! soak`); the same draws also run as quickcheck properties from random seeds (100 each).
 
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 use osculate_math::{Aabb, Matrix3, Obb, Point3, Real, Rotation3, Segment, Triangle, Vector3};
 use osculate_overlap::{
     aabb_triangle, aabb_triangle_exact, obb_obb, obb_obb_exact, obb_triangle, obb_triangle_exact,
-    segment_aabb, segment_aabb_exact, segment_obb, segment_obb_exact,
+    segment_aabb, segment_aabb_exact, segment_obb, segment_obb_exact, segment_triangle,
+    segment_triangle_exact, triangle_triangle, triangle_triangle_exact,
 };
 
 use osculate_testing::{Rng, for_f32_and_f64};
+use quickcheck::{QuickCheck, TestResult};
 
 type I = BigInt;
 type V = [I; 3];
@@ -407,50 +409,55 @@ fn moved_triangle<T: Real>(t: &Triangle<T>, d: Vector3<T>) -> Triangle<T> {
 fn aabb_triangle_family<T: Real>() {
     let mut rng = Rng::new(0x5EED_0001 ^ T::EPSILON.to_f64().to_bits());
     for i in 0..cases() {
-        let o = offset(&mut rng);
-        let b = gen_aabb::<T>(&mut rng, o);
-        let mut t = gen_triangle::<T>(&mut rng, o);
-        if i % 4 == 1 {
-            // Touching: a vertex on a corner, an edge point or a face point of the box (exact).
-            let k = rng.index(3);
-            let mut v = if rng.chance(0.5) { b.min } else { b.max };
-            if k >= 1 {
-                v.x = b.center().x.fast_min(b.max.x).fast_max(b.min.x);
-            }
-            if k == 2 {
-                v.y = b.center().y.fast_min(b.max.y).fast_max(b.min.y);
-            }
-            t = Triangle::new(v, t.b, t.c);
+        aabb_triangle_case::<T>(&mut rng, i);
+    }
+}
+
+/// One draw of [`aabb_triangle_family`]: `i` picks the class.
+fn aabb_triangle_case<T: Real>(rng: &mut Rng, i: u64) {
+    let o = offset(rng);
+    let b = gen_aabb::<T>(rng, o);
+    let mut t = gen_triangle::<T>(rng, o);
+    if i % 4 == 1 {
+        // Touching: a vertex on a corner, an edge point or a face point of the box (exact).
+        let k = rng.index(3);
+        let mut v = if rng.chance(0.5) { b.min } else { b.max };
+        if k >= 1 {
+            v.x = b.center().x.fast_min(b.max.x).fast_max(b.min.x);
         }
-        let pairs: Vec<(Aabb<T>, Triangle<T>)> = if i % 4 >= 2 {
-            let w = Vector3::new(
-                T::lit(rng.range(-1.0, 1.0)),
-                T::lit(rng.range(-1.0, 1.0)),
-                T::lit(rng.range(-1.0, 1.0)),
-            );
-            match bisect(t, w, moved_triangle, |t| aabb_triangle_exact(&b, t)) {
-                Some((a, c)) => vec![(b, a), (b, c)],
-                None => vec![(b, t)],
-            }
-        } else {
-            vec![(b, t)]
-        };
-        for (b, t) in pairs {
-            let (lo, hi) = (wide(&b.min), wide(&b.max));
-            let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
-            let all: Vec<f64> = lo.iter().chain(&hi).chain(v.iter().flatten()).copied().collect();
-            let s = Scale::of(&all);
-            let want = reference(&aabb_hull(&s, lo, hi), &points_hull(&s, &v));
-            check(
-                "aabb_triangle",
-                &(b, t),
-                want,
-                aabb_triangle_exact(&b, &t),
-                aabb_triangle(&b, &t),
-                band::<T>(&all),
-                &s,
-            );
+        if k == 2 {
+            v.y = b.center().y.fast_min(b.max.y).fast_max(b.min.y);
         }
+        t = Triangle::new(v, t.b, t.c);
+    }
+    let pairs: Vec<(Aabb<T>, Triangle<T>)> = if i % 4 >= 2 {
+        let w = Vector3::new(
+            T::lit(rng.range(-1.0, 1.0)),
+            T::lit(rng.range(-1.0, 1.0)),
+            T::lit(rng.range(-1.0, 1.0)),
+        );
+        match bisect(t, w, moved_triangle, |t| aabb_triangle_exact(&b, t)) {
+            Some((a, c)) => vec![(b, a), (b, c)],
+            None => vec![(b, t)],
+        }
+    } else {
+        vec![(b, t)]
+    };
+    for (b, t) in pairs {
+        let (lo, hi) = (wide(&b.min), wide(&b.max));
+        let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
+        let all: Vec<f64> = lo.iter().chain(&hi).chain(v.iter().flatten()).copied().collect();
+        let s = Scale::of(&all);
+        let want = reference(&aabb_hull(&s, lo, hi), &points_hull(&s, &v));
+        check(
+            "aabb_triangle",
+            &(b, t),
+            want,
+            aabb_triangle_exact(&b, &t),
+            aabb_triangle(&b, &t),
+            band::<T>(&all),
+            &s,
+        );
     }
 }
 
@@ -466,153 +473,299 @@ fn obb_parts<T: Real>(b: &Obb<T>) -> ([f64; 3], [[f64; 3]; 3], [f64; 3], Vec<f64
 fn obb_triangle_family<T: Real>() {
     let mut rng = Rng::new(0x5EED_0002 ^ T::EPSILON.to_f64().to_bits());
     for i in 0..cases() {
-        let o = offset(&mut rng);
-        let b = gen_obb::<T>(&mut rng, o);
-        let t = gen_triangle::<T>(&mut rng, o);
-        let pairs: Vec<(Obb<T>, Triangle<T>)> = if i % 2 == 1 {
-            let w = Vector3::new(
-                T::lit(rng.range(-1.0, 1.0)),
-                T::lit(rng.range(-1.0, 1.0)),
-                T::lit(rng.range(-1.0, 1.0)),
-            );
-            match bisect(t, w, moved_triangle, |t| obb_triangle_exact(&b, t)) {
-                Some((a, c)) => vec![(b, a), (b, c)],
-                None => vec![(b, t)],
-            }
-        } else {
-            vec![(b, t)]
-        };
-        for (b, t) in pairs {
-            let (c, r, e, mut all) = obb_parts(&b);
-            let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
-            all.extend(v.iter().flatten());
-            let s = Scale::of(&all);
-            let want = reference(&obb_hull(&s, c, r, e), &points_hull(&s, &v));
-            let scale: Vec<f64> = all.iter().copied().chain(e.iter().map(|x| x * 2.0)).collect();
-            check(
-                "obb_triangle",
-                &(b, t),
-                want,
-                obb_triangle_exact(&b, &t),
-                obb_triangle(&b, &t),
-                band::<T>(&scale),
-                &s,
-            );
+        obb_triangle_case::<T>(&mut rng, i);
+    }
+}
+
+/// One draw of [`obb_triangle_family`]: `i` picks the class.
+fn obb_triangle_case<T: Real>(rng: &mut Rng, i: u64) {
+    let o = offset(rng);
+    let b = gen_obb::<T>(rng, o);
+    let t = gen_triangle::<T>(rng, o);
+    let pairs: Vec<(Obb<T>, Triangle<T>)> = if i % 2 == 1 {
+        let w = Vector3::new(
+            T::lit(rng.range(-1.0, 1.0)),
+            T::lit(rng.range(-1.0, 1.0)),
+            T::lit(rng.range(-1.0, 1.0)),
+        );
+        match bisect(t, w, moved_triangle, |t| obb_triangle_exact(&b, t)) {
+            Some((a, c)) => vec![(b, a), (b, c)],
+            None => vec![(b, t)],
         }
+    } else {
+        vec![(b, t)]
+    };
+    for (b, t) in pairs {
+        let (c, r, e, mut all) = obb_parts(&b);
+        let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
+        all.extend(v.iter().flatten());
+        let s = Scale::of(&all);
+        let want = reference(&obb_hull(&s, c, r, e), &points_hull(&s, &v));
+        let scale: Vec<f64> = all.iter().copied().chain(e.iter().map(|x| x * 2.0)).collect();
+        check(
+            "obb_triangle",
+            &(b, t),
+            want,
+            obb_triangle_exact(&b, &t),
+            obb_triangle(&b, &t),
+            band::<T>(&scale),
+            &s,
+        );
     }
 }
 
 fn obb_obb_family<T: Real>() {
     let mut rng = Rng::new(0x5EED_0003 ^ T::EPSILON.to_f64().to_bits());
     for i in 0..cases() {
-        let o = offset(&mut rng);
-        let a = gen_obb::<T>(&mut rng, o);
-        let mut b = gen_obb::<T>(&mut rng, o);
-        if i % 5 == 0 {
-            b.rotation = a.rotation; // parallel edges
+        obb_obb_case::<T>(&mut rng, i);
+    }
+}
+
+/// One draw of [`obb_obb_family`]: `i` picks the class.
+fn obb_obb_case<T: Real>(rng: &mut Rng, i: u64) {
+    let o = offset(rng);
+    let a = gen_obb::<T>(rng, o);
+    let mut b = gen_obb::<T>(rng, o);
+    if i.is_multiple_of(5) {
+        b.rotation = a.rotation; // parallel edges
+    }
+    let pairs: Vec<(Obb<T>, Obb<T>)> = if i % 2 == 1 {
+        let w = Vector3::new(
+            T::lit(rng.range(-1.0, 1.0)),
+            T::lit(rng.range(-1.0, 1.0)),
+            T::lit(rng.range(-1.0, 1.0)),
+        );
+        let moved = |x: &Obb<T>, d: Vector3<T>| Obb { center: x.center + d, ..*x };
+        match bisect(b, w, moved, |x| obb_obb_exact(&a, x)) {
+            Some((p, q)) => vec![(a, p), (a, q)],
+            None => vec![(a, b)],
         }
-        let pairs: Vec<(Obb<T>, Obb<T>)> = if i % 2 == 1 {
-            let w = Vector3::new(
-                T::lit(rng.range(-1.0, 1.0)),
-                T::lit(rng.range(-1.0, 1.0)),
-                T::lit(rng.range(-1.0, 1.0)),
-            );
-            let moved = |x: &Obb<T>, d: Vector3<T>| Obb { center: x.center + d, ..*x };
-            match bisect(b, w, moved, |x| obb_obb_exact(&a, x)) {
-                Some((p, q)) => vec![(a, p), (a, q)],
-                None => vec![(a, b)],
-            }
-        } else {
-            vec![(a, b)]
-        };
-        for (a, b) in pairs {
-            let (ca, ra, ea, mut all) = obb_parts(&a);
-            let (cb, rb, eb, more) = obb_parts(&b);
-            all.extend(more);
-            let s = Scale::of(&all);
-            let want = reference(&obb_hull(&s, ca, ra, ea), &obb_hull(&s, cb, rb, eb));
-            check(
-                "obb_obb",
-                &(a, b),
-                want.clone(),
-                obb_obb_exact(&a, &b),
-                obb_obb(&a, &b),
-                band::<T>(&all),
-                &s,
-            );
-            assert_eq!(
-                obb_obb_exact(&b, &a),
-                want.0,
-                "obb_obb_exact is not symmetric on {a:?} {b:?}"
-            );
-        }
+    } else {
+        vec![(a, b)]
+    };
+    for (a, b) in pairs {
+        let (ca, ra, ea, mut all) = obb_parts(&a);
+        let (cb, rb, eb, more) = obb_parts(&b);
+        all.extend(more);
+        let s = Scale::of(&all);
+        let want = reference(&obb_hull(&s, ca, ra, ea), &obb_hull(&s, cb, rb, eb));
+        check(
+            "obb_obb",
+            &(a, b),
+            want.clone(),
+            obb_obb_exact(&a, &b),
+            obb_obb(&a, &b),
+            band::<T>(&all),
+            &s,
+        );
+        assert_eq!(obb_obb_exact(&b, &a), want.0, "obb_obb_exact is not symmetric on {a:?} {b:?}");
     }
 }
 
 fn segment_box_family<T: Real>() {
     let mut rng = Rng::new(0x5EED_0004 ^ T::EPSILON.to_f64().to_bits());
     for i in 0..cases() {
-        let o = offset(&mut rng);
-        let b = gen_aabb::<T>(&mut rng, o);
-        let seg = gen_segment::<T>(&mut rng, o);
-        let moved = |s: &Segment<T>, d: Vector3<T>| Segment::new(s.a + d, s.b + d);
-        let w = Vector3::new(
-            T::lit(rng.range(-1.0, 1.0)),
-            T::lit(rng.range(-1.0, 1.0)),
-            T::lit(rng.range(-1.0, 1.0)),
+        segment_box_case::<T>(&mut rng, i);
+    }
+}
+
+/// One draw of [`segment_box_family`]: `i` picks the class.
+fn segment_box_case<T: Real>(rng: &mut Rng, i: u64) {
+    let o = offset(rng);
+    let b = gen_aabb::<T>(rng, o);
+    let seg = gen_segment::<T>(rng, o);
+    let moved = |s: &Segment<T>, d: Vector3<T>| Segment::new(s.a + d, s.b + d);
+    let w = Vector3::new(
+        T::lit(rng.range(-1.0, 1.0)),
+        T::lit(rng.range(-1.0, 1.0)),
+        T::lit(rng.range(-1.0, 1.0)),
+    );
+    let pairs = if i % 2 == 1 {
+        match bisect(seg, w, moved, |s| segment_aabb_exact(s, &b)) {
+            Some((p, q)) => vec![p, q],
+            None => vec![seg],
+        }
+    } else {
+        vec![seg]
+    };
+    for s in pairs {
+        let (lo, hi) = (wide(&b.min), wide(&b.max));
+        let ends = [wide(&s.a), wide(&s.b)];
+        let all: Vec<f64> = lo.iter().chain(&hi).chain(ends.iter().flatten()).copied().collect();
+        let sc = Scale::of(&all);
+        let want = reference(&aabb_hull(&sc, lo, hi), &points_hull(&sc, &ends));
+        check(
+            "segment_aabb",
+            &(s, b),
+            want,
+            segment_aabb_exact(&s, &b),
+            segment_aabb(&s, &b),
+            band::<T>(&all),
+            &sc,
         );
-        let pairs = if i % 2 == 1 {
-            match bisect(seg, w, moved, |s| segment_aabb_exact(s, &b)) {
-                Some((p, q)) => vec![p, q],
-                None => vec![seg],
-            }
-        } else {
-            vec![seg]
-        };
-        for s in pairs {
-            let (lo, hi) = (wide(&b.min), wide(&b.max));
-            let ends = [wide(&s.a), wide(&s.b)];
-            let all: Vec<f64> =
-                lo.iter().chain(&hi).chain(ends.iter().flatten()).copied().collect();
-            let sc = Scale::of(&all);
-            let want = reference(&aabb_hull(&sc, lo, hi), &points_hull(&sc, &ends));
-            check(
-                "segment_aabb",
-                &(s, b),
-                want,
-                segment_aabb_exact(&s, &b),
-                segment_aabb(&s, &b),
-                band::<T>(&all),
-                &sc,
-            );
+    }
+    // The oriented box.
+    let ob = gen_obb::<T>(rng, o);
+    let pairs = if i % 2 == 1 {
+        match bisect(seg, w, moved, |s| segment_obb_exact(s, &ob)) {
+            Some((p, q)) => vec![p, q],
+            None => vec![seg],
         }
-        // The oriented box.
-        let ob = gen_obb::<T>(&mut rng, o);
-        let pairs = if i % 2 == 1 {
-            match bisect(seg, w, moved, |s| segment_obb_exact(s, &ob)) {
-                Some((p, q)) => vec![p, q],
-                None => vec![seg],
-            }
-        } else {
-            vec![seg]
-        };
-        for s in pairs {
-            let (c, r, e, mut all) = obb_parts(&ob);
-            let ends = [wide(&s.a), wide(&s.b)];
-            all.extend(ends.iter().flatten());
-            let sc = Scale::of(&all);
-            let want = reference(&obb_hull(&sc, c, r, e), &points_hull(&sc, &ends));
-            let scale: Vec<f64> = all.iter().copied().chain(e.iter().map(|x| x * 2.0)).collect();
-            check(
-                "segment_obb",
-                &(s, ob),
-                want,
-                segment_obb_exact(&s, &ob),
-                segment_obb(&s, &ob),
-                band::<T>(&scale),
-                &sc,
-            );
+    } else {
+        vec![seg]
+    };
+    for s in pairs {
+        let (c, r, e, mut all) = obb_parts(&ob);
+        let ends = [wide(&s.a), wide(&s.b)];
+        all.extend(ends.iter().flatten());
+        let sc = Scale::of(&all);
+        let want = reference(&obb_hull(&sc, c, r, e), &points_hull(&sc, &ends));
+        let scale: Vec<f64> = all.iter().copied().chain(e.iter().map(|x| x * 2.0)).collect();
+        check(
+            "segment_obb",
+            &(s, ob),
+            want,
+            segment_obb_exact(&s, &ob),
+            segment_obb(&s, &ob),
+            band::<T>(&scale),
+            &sc,
+        );
+    }
+}
+
+/// A random direction with coordinates in `[−1, 1]`.
+fn direction<T: Real>(rng: &mut Rng) -> Vector3<T> {
+    let d = rng.vec(1.0);
+    Vector3::new(T::lit(d[0]), T::lit(d[1]), T::lit(d[2]))
+}
+
+/// A point of triangle `t` in float arithmetic: a vertex, an edge point or a face point (exactly
+/// on it for a vertex, within rounding for the others: the reference decides).
+fn point_of<T: Real>(rng: &mut Rng, t: &Triangle<T>) -> Point3<T> {
+    let w = match rng.index(3) {
+        0 => [1.0, 0.0, 0.0],
+        1 => {
+            let u = rng.unit();
+            let s = rng.pick(&[0.5, 0.25, u]);
+            [s, 1.0 - s, 0.0]
         }
+        _ => {
+            let (s, r) = (rng.unit() * 0.5, rng.unit() * 0.5);
+            [1.0 - s - r, s, r]
+        }
+    };
+    let l = T::lit;
+    Point3::from(t.a.coords * l(w[0]) + t.b.coords * l(w[1]) + t.c.coords * l(w[2]))
+}
+
+/// A triangle for the triangle families: `gen_triangle`'s, or (one time in six) one in the plane
+/// of `other`, made of points of it moved along its edges (coplanar up to rounding).
+fn gen_triangle_near<T: Real>(rng: &mut Rng, o: f64, other: &Triangle<T>) -> Triangle<T> {
+    if rng.chance(1.0 / 6.0) {
+        let (u, v) = (other.b - other.a, other.c - other.a);
+        let mut q = || {
+            let (s, r) = (T::lit(rng.range(-1.0, 2.0)), T::lit(rng.range(-1.0, 2.0)));
+            other.a + u * s + v * r
+        };
+        return Triangle::new(q(), q(), q());
+    }
+    gen_triangle(rng, o)
+}
+
+fn triangle_triangle_family<T: Real>() {
+    let mut rng = Rng::new(0x5EED_0005 ^ T::EPSILON.to_f64().to_bits());
+    for i in 0..cases() {
+        triangle_triangle_case::<T>(&mut rng, i);
+    }
+}
+
+/// One draw of [`triangle_triangle_family`]: `i` picks the class.
+fn triangle_triangle_case<T: Real>(rng: &mut Rng, i: u64) {
+    let o = offset(rng);
+    let a = gen_triangle::<T>(rng, o);
+    let mut b = gen_triangle_near::<T>(rng, o, &a);
+    if i % 4 == 1 {
+        // Touching: a vertex of `b` on a vertex, an edge or the face of `a`.
+        b = Triangle::new(point_of(rng, &a), b.b, b.c);
+    }
+    let pairs: Vec<(Triangle<T>, Triangle<T>)> = if i % 4 >= 2 {
+        let w = direction::<T>(rng);
+        match bisect(b, w, moved_triangle, |x| triangle_triangle_exact(&a, x)) {
+            Some((p, q)) => vec![(a, p), (a, q)],
+            None => vec![(a, b)],
+        }
+    } else {
+        vec![(a, b)]
+    };
+    for (a, b) in pairs {
+        let va = [wide(&a.a), wide(&a.b), wide(&a.c)];
+        let vb = [wide(&b.a), wide(&b.b), wide(&b.c)];
+        let all: Vec<f64> = va.iter().chain(&vb).flatten().copied().collect();
+        let s = Scale::of(&all);
+        let want = reference(&points_hull(&s, &va), &points_hull(&s, &vb));
+        check(
+            "triangle_triangle",
+            &(a, b),
+            want.clone(),
+            triangle_triangle_exact(&a, &b),
+            triangle_triangle(&a, &b),
+            band::<T>(&all),
+            &s,
+        );
+        assert_eq!(triangle_triangle_exact(&b, &a), want.0, "not symmetric on {a:?} {b:?}");
+        assert!(
+            !want.0 || triangle_triangle(&b, &a),
+            "triangle_triangle says apart for an overlapping pair (swapped): {a:?} {b:?}"
+        );
+    }
+}
+
+fn segment_triangle_family<T: Real>() {
+    let mut rng = Rng::new(0x5EED_0006 ^ T::EPSILON.to_f64().to_bits());
+    for i in 0..cases() {
+        segment_triangle_case::<T>(&mut rng, i);
+    }
+}
+
+/// One draw of [`segment_triangle_family`]: `i` picks the class.
+fn segment_triangle_case<T: Real>(rng: &mut Rng, i: u64) {
+    let o = offset(rng);
+    let t = gen_triangle::<T>(rng, o);
+    let mut seg = if rng.chance(1.0 / 6.0) {
+        // In the triangle's plane (up to rounding).
+        let near = gen_triangle_near::<T>(rng, o, &t);
+        Segment::new(near.a, near.b)
+    } else {
+        gen_segment::<T>(rng, o)
+    };
+    if i % 4 == 1 {
+        seg = Segment::new(point_of(rng, &t), seg.b);
+    }
+    let moved = |s: &Segment<T>, d: Vector3<T>| Segment::new(s.a + d, s.b + d);
+    let pairs = if i % 4 >= 2 {
+        let w = direction::<T>(rng);
+        match bisect(seg, w, moved, |s| segment_triangle_exact(s, &t)) {
+            Some((p, q)) => vec![p, q],
+            None => vec![seg],
+        }
+    } else {
+        vec![seg]
+    };
+    for s in pairs {
+        let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
+        let ends = [wide(&s.a), wide(&s.b)];
+        let all: Vec<f64> = v.iter().chain(&ends).flatten().copied().collect();
+        let sc = Scale::of(&all);
+        let want = reference(&points_hull(&sc, &ends), &points_hull(&sc, &v));
+        check(
+            "segment_triangle",
+            &(s, t),
+            want,
+            segment_triangle_exact(&s, &t),
+            segment_triangle(&s, &t),
+            band::<T>(&all),
+            &sc,
+        );
     }
 }
 
@@ -637,4 +790,48 @@ fn exact_modes_reject_non_finite_input() {
     assert!(!obb_obb_exact(&b.to_obb(), &bad));
 }
 
-for_f32_and_f64!(aabb_triangle_family, obb_triangle_family, obb_obb_family, segment_box_family);
+for_f32_and_f64!(
+    aabb_triangle_family,
+    obb_triangle_family,
+    obb_obb_family,
+    segment_box_family,
+    triangle_triangle_family,
+    segment_triangle_family,
+);
+
+/// quickcheck properties over the same draws: a random seed and class each (100 cases per
+/// property and scalar type, `OSCULATE_CASES` overrides it).
+macro_rules! properties {
+    ($($name:ident => $case:ident),* $(,)?) => {$(
+        fn $name<T: Real>() {
+            fn prop<T: Real>(seed: u64, class: u8) -> TestResult {
+                $case::<T>(&mut Rng::new(seed), u64::from(class));
+                TestResult::passed()
+            }
+            let n = osculate_testing::cases(100);
+            QuickCheck::new()
+                .tests(n)
+                .max_tests(n * 10)
+                .min_tests_passed(n)
+                .quickcheck(prop::<T> as fn(u64, u8) -> TestResult);
+        }
+    )*};
+}
+
+properties!(
+    prop_aabb_triangle_exact_agrees_with_the_reference => aabb_triangle_case,
+    prop_obb_triangle_exact_agrees_with_the_reference => obb_triangle_case,
+    prop_obb_obb_exact_agrees_with_the_reference => obb_obb_case,
+    prop_segment_box_exact_agrees_with_the_reference => segment_box_case,
+    prop_triangle_triangle_exact_agrees_with_the_reference => triangle_triangle_case,
+    prop_segment_triangle_exact_agrees_with_the_reference => segment_triangle_case,
+);
+
+for_f32_and_f64!(
+    prop_aabb_triangle_exact_agrees_with_the_reference,
+    prop_obb_triangle_exact_agrees_with_the_reference,
+    prop_obb_obb_exact_agrees_with_the_reference,
+    prop_segment_box_exact_agrees_with_the_reference,
+    prop_triangle_triangle_exact_agrees_with_the_reference,
+    prop_segment_triangle_exact_agrees_with_the_reference,
+);
