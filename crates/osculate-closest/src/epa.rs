@@ -532,7 +532,13 @@ pub fn contact_convex_with_status<T: Real, A: SupportMap<T> + ?Sized, B: Support
             if g.closest.distance > T::ZERO =>
         {
             let (pa, pb) = (g.closest.point_a, g.closest.point_b);
-            let n = Unit::try_new(pb - pa, T::ZERO)?;
+            // Witnesses a rounding-sized distance apart may coincide: then the opposite of
+            // GJK's last direction (`point_a − point_b` of the simplex), else the touching path.
+            let Some(n) =
+                Unit::try_new(pb - pa, T::ZERO).or_else(|| Unit::try_new(-g.direction, T::ZERO))
+            else {
+                return Some(None);
+            };
             let contact =
                 Contact { distance: g.closest.distance, normal: n, point_a: pa, point_b: pb };
             Some(Some((contact, gjk_convergence(g.status))))
@@ -634,17 +640,18 @@ fn flat_contact<T: Real>(
     // GJK's last search direction gives (its opposite is a normal from A to B where the shapes
     // touch), so that shapes brought into touch keep the normal of their approach.
     let scale = magnitude(&up).fast_max(magnitude(&down));
-    let up_side = if (hu - hd).abs() <= rounding(scale) {
-        g.direction.dot(&n) <= T::ZERO
-    } else {
-        hu < hd
-    };
+    let up_side =
+        if (hu - hd).abs() <= rounding(scale) { g.direction.dot(&n) <= T::ZERO } else { hu < hd };
     let (depth, normal) = if up_side { (hu, n) } else { (hd, -n) };
     // The origin lies in `A − B`, so each extent is at least 0 up to rounding.
     let depth = depth.fast_max(T::ZERO);
     let (point_a, point_b) = (g.closest.point_a, g.closest.point_b);
-    let contact =
-        Contact { distance: T::ZERO - depth, normal: Unit::try_new(normal, T::ZERO)?, point_a, point_b };
+    let contact = Contact {
+        distance: T::ZERO - depth,
+        normal: Unit::try_new(normal, T::ZERO)?,
+        point_a,
+        point_b,
+    };
     let finite = contact.distance.is_finite()
         && osculate_math::is_finite_point(&point_a)
         && osculate_math::is_finite_point(&point_b);

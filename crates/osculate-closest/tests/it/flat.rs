@@ -197,8 +197,8 @@ where
         return TestResult::error(format!("no contact: {a:?} {b:?}"));
     };
     let tol = test_tolerance::<T>() * size;
-    let finite = c.distance.is_finite()
-        && c.point_a.iter().chain(c.point_b.iter()).all(|x| x.is_finite());
+    let finite =
+        c.distance.is_finite() && c.point_a.iter().chain(c.point_b.iter()).all(|x| x.is_finite());
     let unit = (c.normal.norm() - T::ONE).abs() <= test_tolerance::<T>();
     let depth = -c.distance;
     if !(finite && unit && depth >= T::ZERO && depth <= tol) {
