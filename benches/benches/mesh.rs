@@ -38,43 +38,8 @@ fn radius(d: [f64; 3]) -> f64 {
 
 /// The displaced sphere with `20 n²` triangles: vertices and counter-clockwise triangles.
 fn sphere(n: usize) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
-    let t = (1.0 + 5.0_f64.sqrt()) / 2.0;
-    let ico = [
-        [-1.0, t, 0.0],
-        [1.0, t, 0.0],
-        [-1.0, -t, 0.0],
-        [1.0, -t, 0.0],
-        [0.0, -1.0, t],
-        [0.0, 1.0, t],
-        [0.0, -1.0, -t],
-        [0.0, 1.0, -t],
-        [t, 0.0, -1.0],
-        [t, 0.0, 1.0],
-        [-t, 0.0, -1.0],
-        [-t, 0.0, 1.0],
-    ];
-    let faces = [
-        [0, 11, 5],
-        [0, 5, 1],
-        [0, 1, 7],
-        [0, 7, 10],
-        [0, 10, 11],
-        [1, 5, 9],
-        [5, 11, 4],
-        [11, 10, 2],
-        [10, 7, 6],
-        [7, 1, 8],
-        [3, 9, 4],
-        [3, 4, 2],
-        [3, 2, 6],
-        [3, 6, 8],
-        [3, 8, 9],
-        [4, 9, 5],
-        [2, 4, 11],
-        [6, 2, 10],
-        [8, 6, 7],
-        [9, 8, 1],
-    ];
+    let ico = osculate_testing::icosahedron_vertices();
+    let faces = osculate_testing::ICOSAHEDRON_FACES;
     let mut vertices = Vec::new();
     let mut index: HashMap<[i64; 3], u32> = HashMap::new();
     let mut vertex = |p: [f64; 3]| -> u32 {

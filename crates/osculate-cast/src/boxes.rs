@@ -484,12 +484,10 @@ pub fn ray_obb<T: Real>(ray: &Ray<T>, b: &Obb<T>) -> Option<RayHit<T>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use osculate_math::{point3, vector3};
+    use osculate_testing::shorthands;
 
     fn worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = point3::<T>;
-        let v = vector3::<T>;
+        let (l, p, v) = shorthands::<T>();
         let b = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
         let both = |r: &Ray<T>| {
             let slab = ray_aabb(r, &b);

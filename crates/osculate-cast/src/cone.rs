@@ -171,15 +171,12 @@ pub fn ray_cone<T: Real>(ray: &Ray<T>, cone: &Cone<T>) -> Option<RayHit<T>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use osculate_math::{point3, vector3};
 
-    use osculate_testing::for_f32_and_f64;
+    use osculate_testing::{for_f32_and_f64, near, shorthands};
 
     fn worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = point3::<T>;
-        let v = vector3::<T>;
-        let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-5);
+        let (l, p, v) = shorthands::<T>();
+        let close = near::<T>(1e-5);
         // Cone: base, side, tip region, along the axis into the tip, from inside, flat cone.
         let k = Cone::new(p(0.0, 0.0, 0.0), Vector3::z_axis(), l(2.0), l(1.0));
         let h = ray_cone(&Ray::new(p(0.0, 0.0, -1.0), v(0.0, 0.0, 1.0)), &k);

@@ -57,14 +57,11 @@ pub fn ray_cylinder<T: Real>(ray: &Ray<T>, c: &Cylinder<T>) -> Option<RayHit<T>>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use osculate_math::*;
-    use osculate_testing::for_f32_and_f64;
+    use osculate_testing::{for_f32_and_f64, near, shorthands};
 
     fn worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = point3::<T>;
-        let v = vector3::<T>;
-        let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-5);
+        let (l, p, v) = shorthands::<T>();
+        let close = near::<T>(1e-5);
         // Cylinder: side, cap, along the axis from inside, rim, parallel outside, a = b.
         let c = Cylinder::new(p(0.0, 0.0, 0.0), p(0.0, 0.0, 2.0), l(1.0));
         let h = ray_cylinder(&Ray::new(p(0.0, 0.0, 1.0), v(0.0, 0.0, 1.0)), &c);

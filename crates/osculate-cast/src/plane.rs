@@ -123,15 +123,12 @@ pub fn plane_plane<T: Real>(p1: &Plane<T>, p2: &Plane<T>) -> Option<Line<T>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use osculate_math::{point3, vector3};
 
     use osculate_math::UnitVector3;
-    use osculate_testing::for_f32_and_f64;
+    use osculate_testing::{for_f32_and_f64, shorthands};
 
     fn worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = point3::<T>;
-        let v = vector3::<T>;
+        let (l, p, v) = shorthands::<T>();
         let floor = Plane::new(Vector3::z_axis(), l(0.0));
         // Plane: from above and below (normal faces the ray), parallel off and in the plane, behind.
         let h = ray_plane(&Ray::new(p(0.0, 0.0, -2.0), v(0.0, 0.0, 1.0)), &floor);

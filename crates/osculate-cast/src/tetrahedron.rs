@@ -75,14 +75,11 @@ pub fn ray_tetrahedron<T: Real>(ray: &Ray<T>, tet: &Tetrahedron<T>) -> Option<Ra
 #[cfg(test)]
 mod tests {
     use super::*;
-    use osculate_math::*;
-    use osculate_testing::for_f32_and_f64;
+    use osculate_testing::{for_f32_and_f64, near, shorthands};
 
     fn worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = point3::<T>;
-        let v = vector3::<T>;
-        let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-5);
+        let (l, p, v) = shorthands::<T>();
+        let close = near::<T>(1e-5);
         let tet = Tetrahedron::new(
             p(0.0, 0.0, 0.0),
             p(1.0, 0.0, 0.0),

@@ -98,8 +98,13 @@ enum Seed<T: Real> {
     Polytope(Polytope<T>),
     /// The origin is a support point: the shapes touch, depth 0.
     Touching,
-    /// `A − B` has no volume (both shapes flat in a common plane).
-    Flat,
+    /// `A − B` has no volume up to rounding: it lies in a plane through the origin (both shapes
+    /// flat in a common plane, or a segment in a flat shape's plane), or on a line through it
+    /// (collinear segments, a point on a segment). The vector is a unit normal of that plane;
+    /// for a line, a perpendicular of it ([`any_perpendicular`]).
+    Flat(Vector3<T>),
+    /// A non-finite support point.
+    Invalid,
 }
 
 /// `16 ε` times `scale`: the rounding of a few products and sums of coordinates up to `scale`.
@@ -175,7 +180,7 @@ impl<T: Real> Polytope<T> {
             for dir in [u, -u, v, -v] {
                 let x = support(&dir);
                 if !x.w.iter().all(|c| c.is_finite()) {
-                    return Seed::Flat;
+                    return Seed::Invalid;
                 }
                 scale = scale.fast_max(magnitude(&x));
                 let off = (x.w - pts[0].w).cross(&axis).norm() / axis.norm();
@@ -185,20 +190,20 @@ impl<T: Real> Polytope<T> {
             }
             match best {
                 Some((off, x)) if off > rounding(scale) => pts.push(x),
-                _ => return Seed::Flat,
+                _ => return Seed::Flat(u),
             }
         }
         if pts.len() == 3 {
             let n = (pts[1].w - pts[0].w).cross(&(pts[2].w - pts[0].w)).normalize();
             let (up, down) = (support(&n), support(&-n));
             if !up.w.iter().chain(down.w.iter()).all(|c| c.is_finite()) {
-                return Seed::Flat;
+                return Seed::Invalid;
             }
             scale = scale.fast_max(magnitude(&up)).fast_max(magnitude(&down));
             let (hu, hd) = (n.dot(&(up.w - pts[0].w)), -n.dot(&(down.w - pts[0].w)));
             let (h, x) = if hu >= hd { (hu, up) } else { (hd, down) };
             if !(h > rounding(scale)) {
-                return Seed::Flat;
+                return Seed::Flat(n);
             }
             pts.push(x);
         }
@@ -213,7 +218,13 @@ impl<T: Real> Polytope<T> {
         for v in [[0, 1, 2], [0, 3, 1], [1, 3, 2], [0, 2, 3]] {
             match face(&pts, v) {
                 Some(f) => faces.push(f),
-                None => return Seed::Flat,
+                // A face without area: the tetrahedron is flat after all (its first face's
+                // normal, or any direction when that one has none either).
+                None => {
+                    let n = (pts[1].w - pts[0].w).cross(&(pts[2].w - pts[0].w));
+                    let n = Unit::try_new(n, T::ZERO).unwrap_or(Vector3::x_axis());
+                    return Seed::Flat(n.into_inner());
+                }
             }
         }
         // Adjacency: the face holding each edge reversed.
@@ -449,9 +460,19 @@ fn edge_of<T: Real>(f: &Face<T>, p: usize, q: usize) -> Option<usize> {
 /// polytope it has. At most `max_iterations` steps (then the nearest face so far, a lower bound on
 /// the depth). Polytopes converge in a few steps; curved shapes in general position in tens; a
 /// configuration whose every direction is a solution (concentric spheres) only slowly, from below
-/// (1.48 of 1.5 after 256 steps). Apart shapes get GJK's distance and witnesses. `None` for NaN
-/// input or when the polytope cannot be built (both shapes flat in a common plane: no volume to
-/// penetrate).
+/// (1.48 of 1.5 after 256 steps). Apart shapes get GJK's distance and witnesses.
+///
+/// Overlapping shapes whose configuration-space obstacle `A − B` is flat (no volume up to
+/// rounding: crossing segments, coplanar overlapping triangles, a segment lying in a triangle,
+/// collinear overlapping segments, flat boxes in a common plane) leave EPA no polytope to grow;
+/// they are answered from what is there: the normal is a unit normal of the plane `A − B` lies in
+/// (for a difference on a line, any perpendicular of the line, as
+/// [`any_perpendicular`](osculate_math::any_perpendicular) picks it), oriented toward the smaller
+/// of `A − B`'s support extents along ±it (where they are equal up to rounding, against GJK's last
+/// search direction), that extent is the depth (0 for an exactly flat difference, a
+/// rounding-sized amount for one flat up to rounding), and the witnesses are the point GJK found
+/// in both shapes, on each. Moving B by `depth · normal` then leaves the shapes
+/// touching. `None` only for NaN or infinite input.
 ///
 /// # Examples
 /// ```
@@ -511,7 +532,13 @@ pub fn contact_convex_with_status<T: Real, A: SupportMap<T> + ?Sized, B: Support
             if g.closest.distance > T::ZERO =>
         {
             let (pa, pb) = (g.closest.point_a, g.closest.point_b);
-            let n = Unit::try_new(pb - pa, T::ZERO)?;
+            // Witnesses a rounding-sized distance apart may coincide: then the opposite of
+            // GJK's last direction (`point_a − point_b` of the simplex), else the touching path.
+            let Some(n) =
+                Unit::try_new(pb - pa, T::ZERO).or_else(|| Unit::try_new(-g.direction, T::ZERO))
+            else {
+                return Some(None);
+            };
             let contact =
                 Contact { distance: g.closest.distance, normal: n, point_a: pa, point_b: pb };
             Some(Some((contact, gjk_convergence(g.status))))
@@ -561,7 +588,8 @@ pub fn contact_convex_with_status<T: Real, A: SupportMap<T> + ?Sized, B: Support
     };
     let mut poly = match Polytope::seed(&simplex[..len], support) {
         Seed::Polytope(p) => p,
-        Seed::Flat => return None,
+        Seed::Invalid => return None,
+        Seed::Flat(n) => return flat_contact(&g, n, support),
         Seed::Touching => {
             // The origin is a support point itself: depth 0 along GJK's last direction.
             let n = Unit::try_new(-g.direction, T::ZERO).unwrap_or(Vector3::x_axis());
@@ -590,6 +618,44 @@ pub fn contact_convex_with_status<T: Real, A: SupportMap<T> + ?Sized, B: Support
         && osculate_math::is_finite_point(&point_a)
         && osculate_math::is_finite_point(&point_b);
     finite.then_some((contact, status))
+}
+
+/// The contact of shapes that GJK finds overlapping when `A − B` has no volume (up to rounding):
+/// it lies in a plane through the origin with unit normal `n`, or on a line through it with `n`
+/// perpendicular to it (see [`Seed::Flat`]), and EPA has no polytope to grow. The depth along a
+/// direction is the support extent of `A − B` along it (moving B that far along it leaves the
+/// origin on the boundary of `A − B`: the shapes touch); of `±n` the one with the smaller extent
+/// (equal extents: the one against GJK's last search direction) is the normal, and its extent
+/// the depth: 0 for an exactly flat difference, a rounding-sized
+/// amount for one flat up to rounding. The witnesses are GJK's: the point where the shapes meet,
+/// on each shape. `None` for a non-finite support point or witness.
+fn flat_contact<T: Real>(
+    g: &ConvexDistance<T>,
+    n: Vector3<T>,
+    support: impl Fn(&Vector3<T>) -> Vertex<T>,
+) -> Option<(Contact<T>, Convergence)> {
+    let (up, down) = (support(&n), support(&-n));
+    let (hu, hd) = (up.w.dot(&n), -down.w.dot(&n));
+    // Extents equal up to rounding (an exactly flat difference has 0 on both sides): the side
+    // GJK's last search direction gives (its opposite is a normal from A to B where the shapes
+    // touch), so that shapes brought into touch keep the normal of their approach.
+    let scale = magnitude(&up).fast_max(magnitude(&down));
+    let up_side =
+        if (hu - hd).abs() <= rounding(scale) { g.direction.dot(&n) <= T::ZERO } else { hu < hd };
+    let (depth, normal) = if up_side { (hu, n) } else { (hd, -n) };
+    // The origin lies in `A − B`, so each extent is at least 0 up to rounding.
+    let depth = depth.fast_max(T::ZERO);
+    let (point_a, point_b) = (g.closest.point_a, g.closest.point_b);
+    let contact = Contact {
+        distance: T::ZERO - depth,
+        normal: Unit::try_new(normal, T::ZERO)?,
+        point_a,
+        point_b,
+    };
+    let finite = contact.distance.is_finite()
+        && osculate_math::is_finite_point(&point_a)
+        && osculate_math::is_finite_point(&point_b);
+    finite.then_some((contact, gjk_convergence(g.status)))
 }
 
 /// How a GJK run ended, as the convergence of the contact read from it.

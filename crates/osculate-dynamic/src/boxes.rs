@@ -369,15 +369,12 @@ pub fn obb_obb<T: Real>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use osculate_math::{point3, vector3};
 
-    use osculate_testing::for_f32_and_f64;
+    use osculate_testing::{for_f32_and_f64, near, shorthands};
 
     fn sphere_worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = point3::<T>;
-        let v = vector3::<T>;
-        let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-4);
+        let (l, p, v) = shorthands::<T>();
+        let close = near::<T>(1e-4);
         let zero = Vector3::zeros();
         let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
         // Box: face, edge, corner, tunneling through a thin box.
@@ -392,10 +389,8 @@ mod tests {
     }
 
     fn worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = point3::<T>;
-        let v = vector3::<T>;
-        let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-5);
+        let (l, p, v) = shorthands::<T>();
+        let close = near::<T>(1e-5);
         let a = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
         let zero = Vector3::zeros();
         // Head-on; already overlapping; never touching (moving away); parallel motion beside;

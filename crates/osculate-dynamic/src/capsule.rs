@@ -164,15 +164,12 @@ fn first_crossing_convex<T: Real>(gap: &impl Fn(T) -> T, t0: T, tol: T) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use osculate_math::{point3, vector3};
 
-    use osculate_testing::for_f32_and_f64;
+    use osculate_testing::{for_f32_and_f64, near, shorthands};
 
     fn worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = point3::<T>;
-        let v = vector3::<T>;
-        let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-4);
+        let (l, p, v) = shorthands::<T>();
+        let close = near::<T>(1e-4);
         let zero = Vector3::zeros();
         let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
         // Capsules: crossing, parallel sliding past, already overlapping.

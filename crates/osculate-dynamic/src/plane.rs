@@ -171,13 +171,11 @@ pub fn aabb_halfspace<T: Real>(b: &Aabb<T>, v: &Vector3<T>, h: &Halfspace<T>) ->
 mod tests {
     use super::*;
     use osculate_math::*;
-    use osculate_testing::for_f32_and_f64;
+    use osculate_testing::{for_f32_and_f64, near, shorthands};
 
     fn sphere_worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = point3::<T>;
-        let v = vector3::<T>;
-        let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-4);
+        let (l, p, v) = shorthands::<T>();
+        let close = near::<T>(1e-4);
         let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
         // Planes: the side it starts on, moving away, parallel.
         let floor = Plane::new(Vector3::z_axis(), l(0.0));
@@ -191,10 +189,8 @@ mod tests {
     }
 
     fn box_worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = point3::<T>;
-        let v = vector3::<T>;
-        let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-5);
+        let (l, p, v) = shorthands::<T>();
+        let close = near::<T>(1e-5);
         let zero = Vector3::zeros();
         // Boxes.
         let floor = Plane::new(Vector3::z_axis(), l(0.0));

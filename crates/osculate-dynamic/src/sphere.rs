@@ -102,13 +102,11 @@ mod tests {
     use super::*;
     use crate::*;
     use osculate_math::*;
-    use osculate_testing::for_f32_and_f64;
+    use osculate_testing::{for_f32_and_f64, near, shorthands};
 
     fn worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = point3::<T>;
-        let v = vector3::<T>;
-        let close = |a: T, b: f64| (a - l(b)).abs() < l(1e-4);
+        let (l, p, v) = shorthands::<T>();
+        let close = near::<T>(1e-4);
         let zero = Vector3::zeros();
         let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
         let a = s(p(0.0, 0.0, 0.0), 1.0);

@@ -5,12 +5,10 @@
 //! polytope).
 
 use osculate_closest::{
-    Contact, Convergence, DistanceStatus, EPA_MAX_ITERATIONS, GJK_MAX_ITERATIONS, MinkowskiSum,
-    SupportMap, Transformed, cast_convex, contact_convex_with_status, distance_convex,
+    Contact, Convergence, EPA_MAX_ITERATIONS, GJK_MAX_ITERATIONS, MinkowskiSum, SupportMap,
+    Transformed, cast_convex, contact_convex_with_status,
 };
-use osculate_math::{
-    Isometry3, Point3, Real, Sphere, UnitVector3, Vector3, is_finite_point, safe_normalize,
-};
+use osculate_math::{Isometry3, Point3, Real, Sphere, Vector3};
 
 /// How [`sweep_convex`] treats contact: the distance to keep and what stops the motion.
 ///
@@ -122,11 +120,7 @@ pub fn sweep_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Size
         return None;
     }
     let relative = va - vb;
-    let (start, started) = measure(a, b, || {
-        safe_normalize(&(b.center() - a.center()))
-            .or_else(|| safe_normalize(&relative))
-            .unwrap_or_else(Vector3::x_axis)
-    })?;
+    let (start, started) = measure(a, b)?;
     // Touching at the start: a hit at once, unless the motion does not deepen the contact. For
     // convex shapes a motion that does not close along the contact normal at the start never
     // meets them later (a ray leaving a convex set's boundary does not come back into it).
@@ -157,39 +151,17 @@ pub fn sweep_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Size
     let (contact, measured) = measure(
         &Transformed { shape: a, pose: moved(va) },
         &Transformed { shape: b, pose: moved(vb) },
-        || {
-            safe_normalize(&cast.normal)
-                .unwrap_or_else(|| safe_normalize(&relative).unwrap_or_else(Vector3::x_axis))
-        },
     )?;
     let status = if cast.status == Convergence::Converged { measured } else { cast.status };
     Some(SweepHit { toi, contact, initially_touching: false, status })
 }
 
-/// The contact of `a` and `b` by GJK and EPA; where EPA builds no polytope for shapes GJK finds
-/// touching (a flat configuration-space obstacle: a point on a segment, crossing segments, a
-/// triangle touching a triangle in its plane), GJK's witnesses and distance with the normal
-/// between the witnesses, or `normal()` where they coincide. `None` on invalid input.
+/// The contact of `a` and `b` by GJK and EPA (flat configuration-space obstacles included:
+/// crossing segments, a point on a segment, coplanar triangles, see [`contact_convex_with_status`]).
+/// `None` on invalid input.
 fn measure<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     a: &A,
     b: &B,
-    normal: impl FnOnce() -> UnitVector3<T>,
 ) -> Option<(Contact<T>, Convergence)> {
-    let found = contact_convex_with_status(a, b, EPA_MAX_ITERATIONS)
-        .filter(|(c, _)| c.distance.is_finite());
-    if found.is_some() {
-        return found;
-    }
-    let g = distance_convex(a, b, None, GJK_MAX_ITERATIONS);
-    let (point_a, point_b) = (g.closest.point_a, g.closest.point_b);
-    let status = match g.status {
-        DistanceStatus::Invalid => return None,
-        DistanceStatus::IterationLimit => Convergence::IterationLimit,
-        _ => Convergence::Converged,
-    };
-    if !(is_finite_point(&point_a) && is_finite_point(&point_b) && g.closest.distance.is_finite()) {
-        return None;
-    }
-    let normal = safe_normalize(&(point_b - point_a)).unwrap_or_else(normal);
-    Some((Contact { distance: g.closest.distance, normal, point_a, point_b }, status))
+    contact_convex_with_status(a, b, EPA_MAX_ITERATIONS).filter(|(c, _)| c.distance.is_finite())
 }

@@ -703,6 +703,21 @@ impl<T: Real> Arbitrary for Motion<T> {
     }
 }
 
+/// Shorthands for worked cases written in `f64` and run in `T`:
+/// `let (l, p, v) = shorthands::<T>();` gives a literal `l(0.5)`, a point `p(1.0, 2.0, 3.0)` and a
+/// vector `v(0.0, 0.0, 1.0)`, each rounded once from `f64`.
+#[must_use]
+#[allow(clippy::type_complexity, reason = "three plain function pointers, named by the caller")]
+pub fn shorthands<T: Real>()
+-> (fn(f64) -> T, fn(f64, f64, f64) -> Point3<T>, fn(f64, f64, f64) -> Vector3<T>) {
+    (T::lit, osculate_math::point3::<T>, osculate_math::vector3::<T>)
+}
+
+/// `close(a, b)` for worked cases: whether `a` lies within `tol` of the literal `b`.
+pub fn near<T: Real>(tol: f64) -> impl Fn(T, f64) -> bool {
+    move |a, b| (a - T::lit(b)).abs() < T::lit(tol)
+}
+
 /// Test tolerances per scalar type: an absolute tolerance for unit-scale quantities, to be multiplied
 /// by the input's scale. f32: 1e-4 (about 800 ε: the accumulated error of a dozen dependent
 /// operations on inputs up to 1e4 relative to their own size), f64: 1e-9.

@@ -18,6 +18,8 @@
 //!   `cargo xtask soak` sets).
 //! - [`for_f32_and_f64!`]: one `#[test]` per scalar type for each generic test function.
 //! - [`Tally`]: the count of a differential test's agreements and named disagreement classes.
+//! - [`icosahedron_vertices`] and [`ICOSAHEDRON_FACES`]: the solid the closed test meshes are
+//!   subdivided from.
 //!
 //! quickcheck's own `f64` generator yields NaN, ±∞, ±0 and huge values; use it directly for
 //! no-panic properties, and these bounded generators for geometric ones.
@@ -47,9 +49,11 @@
 //! ```
 
 mod generate;
+mod meshes;
 mod tally;
 
 pub use crate::generate::*;
+pub use crate::meshes::{ICOSAHEDRON_FACES, icosahedron_vertices};
 pub use crate::tally::Tally;
 
 /// One `#[test]` per scalar type for each generic test function: `for_f32_and_f64!(a, b)` makes

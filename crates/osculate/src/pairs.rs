@@ -13,7 +13,7 @@
 /// |---|---|---|
 /// | `overlap` | [`Overlaps`](crate::Overlaps) | `closed(f)`: `f(a, b)`; `gjk`: [`intersect_convex`](crate::closest::intersect_convex); `contains`: [`contains_point`](crate::overlap::contains_point) (`A` is the point) |
 /// | `distance` | [`Distance`](crate::Distance) | `closed(f)`; `gjk`: [`closest_points_convex`](crate::closest::closest_points_convex); `point(f)`, `curve(f)`, `barycentric(f)`: the closest point `f(p, b)` of `B` to the point `A`, without or with its parameter |
-/// | `contact` | [`Penetration`](crate::Penetration) | `closed(f)`; `epa`: [`contact_convex`](crate::closest::contact_convex) (with `alloc`; `None` when both shapes are flat in a common plane) |
+/// | `contact` | [`Penetration`](crate::Penetration) | `closed(f)`; `epa`: [`contact_convex`](crate::closest::contact_convex) (with `alloc`; `None` only for NaN or infinite input: a flat difference, as of crossing segments or coplanar triangles, answers depth 0 along its normal) |
 /// | `sweep` | [`Sweep`](crate::Sweep) | `closed(f)`: `f(a, va, b, vb)`; `cast`: the GJK ray cast [`convex_convex`](crate::dynamic::convex_convex); `relative(f)`: `f(a, va − vb, b)`, the contact point carried by `B`'s motion |
 /// | `ray` | [`RayCast`](crate::RayCast) for `B` (`A` is [`Ray`](crate::math::Ray)) | `closed(f)`: `f(ray, b)`; `two_sided(f)`: `f(ray, b, Culling::TwoSided)` |
 ///

@@ -117,8 +117,10 @@ pub trait Distance<B: ?Sized> {
 /// - **GJK + EPA** ([`contact_convex`](crate::closest::contact_convex), [`EPA_MAX_ITERATIONS`](crate::closest::EPA_MAX_ITERATIONS) EPA steps;
 ///   behind the `alloc` feature): every other pair
 ///   of sphere, segment, capsule, box, oriented box, cylinder, cone, triangle, tetrahedron, convex
-///   polygon and convex polyhedron. EPA's depth is a lower bound when it runs out of steps, and it
-///   answers `None` when both shapes are flat in a common plane (no volume to penetrate).
+///   polygon and convex polyhedron. EPA's depth is a lower bound when it runs out of steps;
+///   overlapping shapes whose Minkowski difference is flat (crossing segments, coplanar
+///   triangles, a segment in a triangle, collinear segments) get depth 0 along the flat
+///   difference's normal. `None` only for NaN or infinite input.
 ///
 /// # Examples
 /// ```

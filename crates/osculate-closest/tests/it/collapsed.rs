@@ -293,22 +293,6 @@ fn coincident_vertices_measure_the_segment<T: Real>() {
     }
 }
 
-#[test]
-fn collapsed_triangles_are_their_segments_f32() {
-    collapsed_triangles_are_their_segments::<f32>();
-}
+osculate_testing::for_f32_and_f64!(collapsed_triangles_are_their_segments);
 
-#[test]
-fn collapsed_triangles_are_their_segments_f64() {
-    collapsed_triangles_are_their_segments::<f64>();
-}
-
-#[test]
-fn coincident_vertices_measure_the_segment_f32() {
-    coincident_vertices_measure_the_segment::<f32>();
-}
-
-#[test]
-fn coincident_vertices_measure_the_segment_f64() {
-    coincident_vertices_measure_the_segment::<f64>();
-}
+osculate_testing::for_f32_and_f64!(coincident_vertices_measure_the_segment);

@@ -284,25 +284,18 @@ fn exchange_keeps_distance<T: Real, S: ContactQuery<T, S>>(a: &S, b: &S) -> Test
     }
 }
 
-#[test]
-fn sphere_sphere_exchange_keeps_distance_f32() {
-    run(|c: Pair<Sphere<f32>, Sphere<f32>>| exchange_keeps_distance(&c.a, &c.b));
+fn sphere_sphere_exchange_keeps_distance<T: Real>(c: Pair<Sphere<T>, Sphere<T>>) -> TestResult {
+    exchange_keeps_distance(&c.a, &c.b)
 }
 
-#[test]
-fn sphere_sphere_exchange_keeps_distance_f64() {
-    run(|c: Pair<Sphere<f64>, Sphere<f64>>| exchange_keeps_distance(&c.a, &c.b));
+fn capsule_capsule_exchange_keeps_distance<T: Real>(c: Pair<Capsule<T>, Capsule<T>>) -> TestResult {
+    exchange_keeps_distance(&c.a, &c.b)
 }
 
-#[test]
-fn capsule_capsule_exchange_keeps_distance_f32() {
-    run(|c: Pair<Capsule<f32>, Capsule<f32>>| exchange_keeps_distance(&c.a, &c.b));
-}
-
-#[test]
-fn capsule_capsule_exchange_keeps_distance_f64() {
-    run(|c: Pair<Capsule<f64>, Capsule<f64>>| exchange_keeps_distance(&c.a, &c.b));
-}
+osculate_testing::for_f32_and_f64!(
+    run: sphere_sphere_exchange_keeps_distance,
+    capsule_capsule_exchange_keeps_distance
+);
 
 /// The contact of a mixed pair in the other order, through a query that takes B first (a mixed pair
 /// has no free function in the other order; the facade answers it with `Contact::swapped`): a
@@ -391,38 +384,27 @@ mod exchange {
         exchange_flips_normal(a, b, b.contact(a), axes)
     }
 
-    #[test]
-    fn sphere_segment_f32() {
-        run(|c: Pair<Sphere<f32>, Segment<f32>>| sphere_segment(&c.a, &c.b));
+    /// The exchange property of a pair of shape types, one test per scalar type.
+    macro_rules! exchange_tests {
+        ($($name:ident: $a:ident, $b:ident),* $(,)?) => {
+            mod pairs {
+                use super::*;
+                $(
+                    fn $name<T: Real>(c: Pair<$a<T>, $b<T>>) -> TestResult {
+                        super::$name(&c.a, &c.b)
+                    }
+                )*
+                osculate_testing::for_f32_and_f64!(run: $($name),*);
+            }
+        };
     }
-    #[test]
-    fn sphere_segment_f64() {
-        run(|c: Pair<Sphere<f64>, Segment<f64>>| sphere_segment(&c.a, &c.b));
-    }
-    #[test]
-    fn sphere_capsule_f32() {
-        run(|c: Pair<Sphere<f32>, Capsule<f32>>| sphere_capsule(&c.a, &c.b));
-    }
-    #[test]
-    fn sphere_capsule_f64() {
-        run(|c: Pair<Sphere<f64>, Capsule<f64>>| sphere_capsule(&c.a, &c.b));
-    }
-    #[test]
-    fn sphere_sphere_f32() {
-        run(|c: Pair<Sphere<f32>, Sphere<f32>>| sphere_sphere(&c.a, &c.b));
-    }
-    #[test]
-    fn sphere_sphere_f64() {
-        run(|c: Pair<Sphere<f64>, Sphere<f64>>| sphere_sphere(&c.a, &c.b));
-    }
-    #[test]
-    fn capsule_capsule_f32() {
-        run(|c: Pair<Capsule<f32>, Capsule<f32>>| capsule_capsule(&c.a, &c.b));
-    }
-    #[test]
-    fn capsule_capsule_f64() {
-        run(|c: Pair<Capsule<f64>, Capsule<f64>>| capsule_capsule(&c.a, &c.b));
-    }
+
+    exchange_tests!(
+        sphere_segment: Sphere, Segment,
+        sphere_capsule: Sphere, Capsule,
+        sphere_sphere: Sphere, Sphere,
+        capsule_capsule: Capsule, Capsule,
+    );
 }
 
 /// The f32 query agrees with the f64 query on the same input (generated in f64, rounded to f32,
@@ -447,52 +429,42 @@ where
     }
 }
 
+/// The contact properties of one pair of shape types, each a test per scalar type
+/// (`contact_is_consistent::f32` …) and `f32_agrees_with_f64`; `@tests` writes them into the
+/// module it is called in.
 macro_rules! contact_properties {
     ($($name:ident: $a:ident, $b:ident),* $(,)?) => {$(
         mod $name {
             use super::*;
-            #[test]
-            fn contact_is_consistent_f32() {
-                run(|c: Pair<$a<f32>, $b<f32>>| contact_is_consistent(&c.a, &c.b));
-            }
-            #[test]
-            fn contact_is_consistent_f64() {
-                run(|c: Pair<$a<f64>, $b<f64>>| contact_is_consistent(&c.a, &c.b));
-            }
-            #[test]
-            fn sign_tells_overlap_f32() {
-                run(|c: Pair<$a<f32>, $b<f32>>| sign_tells_overlap(&c.a, &c.b));
-            }
-            #[test]
-            fn sign_tells_overlap_f64() {
-                run(|c: Pair<$a<f64>, $b<f64>>| sign_tells_overlap(&c.a, &c.b));
-            }
-            #[test]
-            fn moving_b_out_along_normal_makes_touch_f32() {
-                run(|c: Pair<$a<f32>, $b<f32>>| moving_b_out_along_normal_makes_touch(&c.a, &c.b));
-            }
-            #[test]
-            fn moving_b_out_along_normal_makes_touch_f64() {
-                run(|c: Pair<$a<f64>, $b<f64>>| moving_b_out_along_normal_makes_touch(&c.a, &c.b));
-            }
-            #[test]
-            fn distance_is_invariant_under_motion_f32() {
-                run(|(c, m): (Pair<$a<f32>, $b<f32>>, Motion<f32>)| {
-                    distance_is_invariant_under_motion(&c.a, &c.b, &m)
-                });
-            }
-            #[test]
-            fn f32_agrees_with_f64() {
-                run(|c: Pair<$a<f64>, $b<f64>>| f32_distance_agrees_with_f64(&c.a, &c.b));
-            }
-            #[test]
-            fn distance_is_invariant_under_motion_f64() {
-                run(|(c, m): (Pair<$a<f64>, $b<f64>>, Motion<f64>)| {
-                    distance_is_invariant_under_motion(&c.a, &c.b, &m)
-                });
-            }
+            contact_properties!(@tests $a, $b);
         }
     )*};
+    (@tests $a:ident, $b:ident) => {
+        fn contact_is_consistent<T: Real>(c: Pair<$a<T>, $b<T>>) -> TestResult {
+            super::contact_is_consistent(&c.a, &c.b)
+        }
+        fn sign_tells_overlap<T: Real>(c: Pair<$a<T>, $b<T>>) -> TestResult {
+            super::sign_tells_overlap(&c.a, &c.b)
+        }
+        fn moving_b_out_along_normal_makes_touch<T: Real>(c: Pair<$a<T>, $b<T>>) -> TestResult {
+            super::moving_b_out_along_normal_makes_touch(&c.a, &c.b)
+        }
+        fn distance_is_invariant_under_motion<T: Real>(
+            (c, m): (Pair<$a<T>, $b<T>>, Motion<T>),
+        ) -> TestResult {
+            super::distance_is_invariant_under_motion(&c.a, &c.b, &m)
+        }
+        osculate_testing::for_f32_and_f64!(
+            run: contact_is_consistent,
+            sign_tells_overlap,
+            moving_b_out_along_normal_makes_touch,
+            distance_is_invariant_under_motion,
+        );
+        #[test]
+        fn f32_agrees_with_f64() {
+            run(|c: Pair<$a<f64>, $b<f64>>| f32_distance_agrees_with_f64(&c.a, &c.b));
+        }
+    };
 }
 
 contact_properties!(
@@ -509,50 +481,11 @@ contact_properties!(
 
 // OBB-OBB: the witnesses lie on both boxes (clipped incident feature, edge points joined along the
 // axis) and touching boxes get distance 0. The regression tests below hold f32 inputs of
-// `contact_is_consistent_f32` with nearly parallel candidate axes, where keeping the wrong axis
+// `contact_is_consistent::f32` with nearly parallel candidate axes, where keeping the wrong axis
 // builds witnesses from features that do not meet.
 mod obb_obb {
     use super::*;
-    #[test]
-    fn contact_is_consistent_f32() {
-        run(|c: Pair<Obb<f32>, Obb<f32>>| contact_is_consistent(&c.a, &c.b));
-    }
-    #[test]
-    fn contact_is_consistent_f64() {
-        run(|c: Pair<Obb<f64>, Obb<f64>>| contact_is_consistent(&c.a, &c.b));
-    }
-    #[test]
-    fn sign_tells_overlap_f32() {
-        run(|c: Pair<Obb<f32>, Obb<f32>>| sign_tells_overlap(&c.a, &c.b));
-    }
-    #[test]
-    fn sign_tells_overlap_f64() {
-        run(|c: Pair<Obb<f64>, Obb<f64>>| sign_tells_overlap(&c.a, &c.b));
-    }
-    #[test]
-    fn moving_b_out_along_normal_makes_touch_f32() {
-        run(|c: Pair<Obb<f32>, Obb<f32>>| moving_b_out_along_normal_makes_touch(&c.a, &c.b));
-    }
-    #[test]
-    fn moving_b_out_along_normal_makes_touch_f64() {
-        run(|c: Pair<Obb<f64>, Obb<f64>>| moving_b_out_along_normal_makes_touch(&c.a, &c.b));
-    }
-    #[test]
-    fn distance_is_invariant_under_motion_f32() {
-        run(|(c, m): (Pair<Obb<f32>, Obb<f32>>, Motion<f32>)| {
-            distance_is_invariant_under_motion(&c.a, &c.b, &m)
-        });
-    }
-    #[test]
-    fn distance_is_invariant_under_motion_f64() {
-        run(|(c, m): (Pair<Obb<f64>, Obb<f64>>, Motion<f64>)| {
-            distance_is_invariant_under_motion(&c.a, &c.b, &m)
-        });
-    }
-    #[test]
-    fn f32_agrees_with_f64() {
-        run(|c: Pair<Obb<f64>, Obb<f64>>| f32_distance_agrees_with_f64(&c.a, &c.b));
-    }
+    contact_properties!(@tests Obb, Obb);
 
     /// An f32 box from its center, its axes (the columns of its rotation, as `{:?}` prints them)
     /// and its half extents, exactly as a failing property printed it.
@@ -572,7 +505,7 @@ mod obb_obb {
         )
     }
 
-    /// A regression input of `contact_is_consistent_f32` whose axis of least overlap is A's edge
+    /// A regression input of `contact_is_consistent::f32` whose axis of least overlap is A's edge
     /// `i` × B's edge `j`, with a face axis or another edge axis within the face preference of
     /// it (`RELATIVE_TOLERANCE` × scale, 1.5e-5 × scale in f32) on a face of the Minkowski
     /// difference nearly parallel to it. The old code kept that other axis and built its
@@ -583,7 +516,7 @@ mod obb_obb {
     /// the f64 query has 3e-14 of face preference, far below these differences, so it takes the
     /// least axis).
     fn least_axis_is_an_edge_pair(a: Obb<f32>, b: Obb<f32>, (i, j): (usize, usize)) {
-        let r = contact_is_consistent(&a, &b);
+        let r = super::contact_is_consistent(&a, &b);
         assert!(!r.is_error(), "{r:?}");
         let (a64, b64) = (widened(&a), widened(&b));
         let (Some(c), Some(w)) = (contact_obb_obb(&a, &b), contact_obb_obb(&a64, &b64)) else {
@@ -858,7 +791,7 @@ mod obb_obb {
 
 /// Shapes built field by field from raw values (no validation): no contact query panics, and a NaN
 /// in any field either shape is made of never gives a contact with a finite signed distance.
-fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
+fn non_finite_input_is_safe<T: Real>((raw, tame): ([f64; 16], bool)) -> TestResult {
     let x: [T; 16] = raw_values(raw, tame);
     let [p, q, r, s] = [0, 4, 7, 10].map(|i| raw_point(&x, i));
     let rho = x[3];
@@ -918,12 +851,4 @@ fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
     TestResult::passed()
 }
 
-#[test]
-fn non_finite_input_is_safe_f32() {
-    run(|(raw, tame): ([f64; 16], bool)| non_finite_input_is_safe::<f32>(raw, tame));
-}
-
-#[test]
-fn non_finite_input_is_safe_f64() {
-    run(|(raw, tame): ([f64; 16], bool)| non_finite_input_is_safe::<f64>(raw, tame));
-}
+osculate_testing::for_f32_and_f64!(run: non_finite_input_is_safe);

@@ -4,6 +4,7 @@
 mod collapsed;
 mod contacts;
 mod convex_parry;
+mod flat;
 mod invalid;
 mod manifold;
 mod pairs;

@@ -343,50 +343,22 @@ where
     TestResult::passed()
 }
 
+/// One property of a pair of shape types, a test per scalar type (`no_sample_is_closer::f32` …),
+/// written into the pair's module (the property itself is the parent module's function).
 macro_rules! pair_property {
-    (exchange_swaps_witnesses, $a:ident, $b:ident) => {
-        #[test]
-        fn exchange_swaps_witnesses_f32() {
-            run(|c: Pair<$a<f32>, $b<f32>>| exchange_swaps_witnesses(&c.a, &c.b));
-        }
-        #[test]
-        fn exchange_swaps_witnesses_f64() {
-            run(|c: Pair<$a<f64>, $b<f64>>| exchange_swaps_witnesses(&c.a, &c.b));
-        }
-    };
-    (closest_points_lie_on_shapes, $a:ident, $b:ident) => {
-        #[test]
-        fn closest_points_lie_on_shapes_f32() {
-            run(|c: Pair<$a<f32>, $b<f32>>| closest_points_lie_on_shapes(&c.a, &c.b));
-        }
-        #[test]
-        fn closest_points_lie_on_shapes_f64() {
-            run(|c: Pair<$a<f64>, $b<f64>>| closest_points_lie_on_shapes(&c.a, &c.b));
-        }
-    };
     (no_sample_is_closer, $a:ident, $b:ident) => {
-        #[test]
-        fn no_sample_is_closer_f32() {
-            run(|c: Pair<$a<f32>, $b<f32>>| no_sample_is_closer(&c.a, &c.b, c.seed));
+        fn no_sample_is_closer<T: Real>(c: Pair<$a<T>, $b<T>>) -> TestResult {
+            super::no_sample_is_closer(&c.a, &c.b, c.seed)
         }
-        #[test]
-        fn no_sample_is_closer_f64() {
-            run(|c: Pair<$a<f64>, $b<f64>>| no_sample_is_closer(&c.a, &c.b, c.seed));
-        }
+        osculate_testing::for_f32_and_f64!(run: no_sample_is_closer);
     };
     (distance_is_invariant_under_motion, $a:ident, $b:ident) => {
-        #[test]
-        fn distance_is_invariant_under_motion_f32() {
-            run(|(c, m): (Pair<$a<f32>, $b<f32>>, Motion<f32>)| {
-                distance_is_invariant_under_motion(&c.a, &c.b, &m)
-            });
+        fn distance_is_invariant_under_motion<T: Real>(
+            (c, m): (Pair<$a<T>, $b<T>>, Motion<T>),
+        ) -> TestResult {
+            super::distance_is_invariant_under_motion(&c.a, &c.b, &m)
         }
-        #[test]
-        fn distance_is_invariant_under_motion_f64() {
-            run(|(c, m): (Pair<$a<f64>, $b<f64>>, Motion<f64>)| {
-                distance_is_invariant_under_motion(&c.a, &c.b, &m)
-            });
-        }
+        osculate_testing::for_f32_and_f64!(run: distance_is_invariant_under_motion);
     };
     (f32_agrees_with_f64, $a:ident, $b:ident) => {
         #[test]
@@ -394,15 +366,11 @@ macro_rules! pair_property {
             run(|c: Pair<$a<f64>, $b<f64>>| f32_distance_agrees_with_f64(&c.a, &c.b));
         }
     };
-    (exchange_keeps_distance, $a:ident, $b:ident) => {
-        #[test]
-        fn exchange_keeps_distance_f32() {
-            run(|c: Pair<$a<f32>, $b<f32>>| exchange_keeps_distance(&c.a, &c.b));
+    ($prop:ident, $a:ident, $b:ident) => {
+        fn $prop<T: Real>(c: Pair<$a<T>, $b<T>>) -> TestResult {
+            super::$prop(&c.a, &c.b)
         }
-        #[test]
-        fn exchange_keeps_distance_f64() {
-            run(|c: Pair<$a<f64>, $b<f64>>| exchange_keeps_distance(&c.a, &c.b));
-        }
+        osculate_testing::for_f32_and_f64!(run: $prop);
     };
 }
 
@@ -467,14 +435,10 @@ macro_rules! support_properties {
     ($($name:ident: $shape:ident),* $(,)?) => {$(
         mod $name {
             use super::*;
-            #[test]
-            fn support_is_extreme_f32() {
-                run(|(s, seed): (Generated<$shape<f32>>, u64)| support_is_extreme(&s.0, seed));
+            fn support_is_extreme<T: Real>((s, seed): (Generated<$shape<T>>, u64)) -> TestResult {
+                super::support_is_extreme(&s.0, seed)
             }
-            #[test]
-            fn support_is_extreme_f64() {
-                run(|(s, seed): (Generated<$shape<f64>>, u64)| support_is_extreme(&s.0, seed));
-            }
+            osculate_testing::for_f32_and_f64!(run: support_is_extreme);
         }
     )*};
 }
@@ -770,7 +734,7 @@ mod gjk_pairs {
 
 /// Shapes built field by field from raw values (no validation): no pair query panics, and a NaN in
 /// any field either shape is made of, or a negative sphere radius, never gives a finite distance.
-fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
+fn non_finite_input_is_safe<T: Real>((raw, tame): ([f64; 16], bool)) -> TestResult {
     let x: [T; 16] = raw_values(raw, tame);
     let [p, q, r, s] = [0, 3, 6, 9].map(|i| raw_point(&x, i));
     let u = raw_point(&x, 12);
@@ -860,12 +824,4 @@ fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
     TestResult::passed()
 }
 
-#[test]
-fn non_finite_input_is_safe_f32() {
-    run(|(raw, tame): ([f64; 16], bool)| non_finite_input_is_safe::<f32>(raw, tame));
-}
-
-#[test]
-fn non_finite_input_is_safe_f64() {
-    run(|(raw, tame): ([f64; 16], bool)| non_finite_input_is_safe::<f64>(raw, tame));
-}
+osculate_testing::for_f32_and_f64!(run: non_finite_input_is_safe);

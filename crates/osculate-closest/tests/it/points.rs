@@ -850,14 +850,12 @@ fn signed_plane_distance_matches_closest_point<T: Real>(
     TestResult::passed()
 }
 
-#[test]
-fn signed_plane_distance_matches_closest_point_f32() {
-    run(|c: Pair<Point3<f32>, Plane<f32>>| signed_plane_distance_matches_closest_point(&c.a, &c.b));
-}
-
-#[test]
-fn signed_plane_distance_matches_closest_point_f64() {
-    run(|c: Pair<Point3<f64>, Plane<f64>>| signed_plane_distance_matches_closest_point(&c.a, &c.b));
+mod signed_plane_distance {
+    use super::*;
+    fn matches_closest_point<T: Real>(c: Pair<Point3<T>, Plane<T>>) -> TestResult {
+        signed_plane_distance_matches_closest_point(&c.a, &c.b)
+    }
+    osculate_testing::for_f32_and_f64!(run: matches_closest_point);
 }
 
 /// quickcheck's raw `f64`s (NaN, ±∞, ±0, MAX and huge exponents), converted to `T`; with `tame`,
@@ -885,7 +883,7 @@ pub(crate) fn has_nan<T: Real>(x: &[T]) -> bool {
 /// Shapes built field by field from raw values (no validation): no point query panics, and a NaN in
 /// the query point or in any field the shape is made of, or a negative radius or height, never
 /// gives a finite distance.
-fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
+fn non_finite_input_is_safe<T: Real>((raw, tame): ([f64; 16], bool)) -> TestResult {
     let x: [T; 16] = raw_values(raw, tame);
     let p = raw_point(&x, 0);
     let (u, v, w) = (raw_point(&x, 3), raw_point(&x, 6), raw_point(&x, 9));
@@ -976,12 +974,4 @@ fn non_finite_input_is_safe<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
     TestResult::passed()
 }
 
-#[test]
-fn non_finite_input_is_safe_f32() {
-    run(|(raw, tame): ([f64; 16], bool)| non_finite_input_is_safe::<f32>(raw, tame));
-}
-
-#[test]
-fn non_finite_input_is_safe_f64() {
-    run(|(raw, tame): ([f64; 16], bool)| non_finite_input_is_safe::<f64>(raw, tame));
-}
+osculate_testing::for_f32_and_f64!(run: non_finite_input_is_safe);

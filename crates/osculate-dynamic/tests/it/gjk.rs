@@ -101,24 +101,11 @@ where
 macro_rules! gjk_tests {
     ($($name:ident: $A:ident, $B:ident;)*) => {
         $(
-            mod $name {
-                use super::*;
-                fn prop_f32(p: Pair<$A<f32>, $B<f32>>) -> TestResult {
-                    property(&p)
-                }
-                fn prop_f64(p: Pair<$A<f64>, $B<f64>>) -> TestResult {
-                    property(&p)
-                }
-                #[test]
-                fn f32() {
-                    run(prop_f32 as fn(_) -> _);
-                }
-                #[test]
-                fn f64() {
-                    run(prop_f64 as fn(_) -> _);
-                }
+            fn $name<T: Real>(p: Pair<$A<T>, $B<T>>) -> TestResult {
+                property(&p)
             }
         )*
+        osculate_testing::for_f32_and_f64!(run: $($name),*);
     };
 }
 
@@ -247,24 +234,11 @@ macro_rules! cast_tests {
         mod cast {
             use super::*;
             $(
-                mod $name {
-                    use super::*;
-                    fn prop_f32(p: Pair<$A<f32>, $B<f32>>) -> TestResult {
-                        cast_property(&p)
-                    }
-                    fn prop_f64(p: Pair<$A<f64>, $B<f64>>) -> TestResult {
-                        cast_property(&p)
-                    }
-                    #[test]
-                    fn f32() {
-                        run(prop_f32 as fn(_) -> _);
-                    }
-                    #[test]
-                    fn f64() {
-                        run(prop_f64 as fn(_) -> _);
-                    }
+                fn $name<T: Real>(p: Pair<$A<T>, $B<T>>) -> TestResult {
+                    cast_property(&p)
                 }
             )*
+            osculate_testing::for_f32_and_f64!(run: $($name),*);
         }
     };
 }

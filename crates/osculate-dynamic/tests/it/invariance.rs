@@ -463,24 +463,11 @@ macro_rules! exchange_tests {
         mod exchange {
             use super::*;
             $(
-                mod $name {
-                    use super::*;
-                    fn prop_f32(p: Pair<$A<f32>, $B<f32>>) -> TestResult {
-                        exchanged(&props::$spec::<f32>(), &p, &$ex())
-                    }
-                    fn prop_f64(p: Pair<$A<f64>, $B<f64>>) -> TestResult {
-                        exchanged(&props::$spec::<f64>(), &p, &$ex())
-                    }
-                    #[test]
-                    fn f32() {
-                        run(prop_f32 as fn(_) -> _);
-                    }
-                    #[test]
-                    fn f64() {
-                        run(prop_f64 as fn(_) -> _);
-                    }
+                fn $name<T: Real>(p: Pair<$A<T>, $B<T>>) -> TestResult {
+                    exchanged(&props::$spec::<T>(), &p, &$ex())
                 }
             )*
+            osculate_testing::for_f32_and_f64!(run: $($name),*);
         }
     };
 }

@@ -1212,24 +1212,11 @@ macro_rules! first_contact_tests {
         mod first_contact {
             use super::*;
             $(
-                mod $name {
-                    use super::*;
-                    fn prop_f32(p: Pair<$A<f32>, $B<f32>>) -> TestResult {
-                        first_contact(&$spec::<f32>(), &p)
-                    }
-                    fn prop_f64(p: Pair<$A<f64>, $B<f64>>) -> TestResult {
-                        first_contact(&$spec::<f64>(), &p)
-                    }
-                    #[test]
-                    fn f32() {
-                        run(prop_f32 as fn(_) -> _);
-                    }
-                    #[test]
-                    fn f64() {
-                        run(prop_f64 as fn(_) -> _);
-                    }
+                fn $name<T: Real>(p: Pair<$A<T>, $B<T>>) -> TestResult {
+                    first_contact(&super::$spec::<T>(), &p)
                 }
             )*
+            osculate_testing::for_f32_and_f64!(run: $($name),*);
         }
     };
 }
@@ -1251,24 +1238,11 @@ macro_rules! symmetric_tests {
         mod symmetric {
             use super::*;
             $(
-                mod $name {
-                    use super::*;
-                    fn prop_f32(p: Pair<$A<f32>, $A<f32>>) -> TestResult {
-                        symmetric(&$spec::<f32>(), &p, $normals)
-                    }
-                    fn prop_f64(p: Pair<$A<f64>, $A<f64>>) -> TestResult {
-                        symmetric(&$spec::<f64>(), &p, $normals)
-                    }
-                    #[test]
-                    fn f32() {
-                        run(prop_f32 as fn(_) -> _);
-                    }
-                    #[test]
-                    fn f64() {
-                        run(prop_f64 as fn(_) -> _);
-                    }
+                fn $name<T: Real>(p: Pair<$A<T>, $A<T>>) -> TestResult {
+                    symmetric(&super::$spec::<T>(), &p, $normals)
                 }
             )*
+            osculate_testing::for_f32_and_f64!(run: $($name),*);
         }
     };
 }
@@ -1285,24 +1259,11 @@ macro_rules! rigid_tests {
         mod rigid_motion {
             use super::*;
             $(
-                mod $name {
-                    use super::*;
-                    fn prop_f32(p: Pair<$A<f32>, $B<f32>>, m: Motion<f32>) -> TestResult {
-                        $check(&$spec::<f32>(), &p, &m)
-                    }
-                    fn prop_f64(p: Pair<$A<f64>, $B<f64>>, m: Motion<f64>) -> TestResult {
-                        $check(&$spec::<f64>(), &p, &m)
-                    }
-                    #[test]
-                    fn f32() {
-                        run((|(p, m)| prop_f32(p, m)) as fn(_) -> _);
-                    }
-                    #[test]
-                    fn f64() {
-                        run((|(p, m)| prop_f64(p, m)) as fn(_) -> _);
-                    }
+                fn $name<T: Real>((p, m): (Pair<$A<T>, $B<T>>, Motion<T>)) -> TestResult {
+                    $check(&super::$spec::<T>(), &p, &m)
                 }
             )*
+            osculate_testing::for_f32_and_f64!(run: $($name),*);
         }
     };
 }
@@ -1324,24 +1285,11 @@ macro_rules! mixed_symmetric_tests {
         mod symmetric_mixed {
             use super::*;
             $(
-                mod $name {
-                    use super::*;
-                    fn prop_f32(p: Pair<$A<f32>, $B<f32>>) -> TestResult {
-                        symmetric_mixed(&$spec::<f32>(), &p, $swapped, $ball)
-                    }
-                    fn prop_f64(p: Pair<$A<f64>, $B<f64>>) -> TestResult {
-                        symmetric_mixed(&$spec::<f64>(), &p, $swapped, $ball)
-                    }
-                    #[test]
-                    fn f32() {
-                        run(prop_f32 as fn(_) -> _);
-                    }
-                    #[test]
-                    fn f64() {
-                        run(prop_f64 as fn(_) -> _);
-                    }
+                fn $name<T: Real>(p: Pair<$A<T>, $B<T>>) -> TestResult {
+                    symmetric_mixed(&super::$spec::<T>(), &p, $swapped, $ball)
                 }
             )*
+            osculate_testing::for_f32_and_f64!(run: $($name),*);
         }
     };
 }

@@ -1163,24 +1163,11 @@ macro_rules! pairs {
         mod generated {
             use super::*;
             $(
-                mod $name {
-                    use super::*;
-                    fn prop_f32(c: Case<$A<f32>, $B<f32>, f32>) -> TestResult {
-                        check_case(&c)
-                    }
-                    fn prop_f64(c: Case<$A<f64>, $B<f64>, f64>) -> TestResult {
-                        check_case(&c)
-                    }
-                    #[test]
-                    fn f32() {
-                        run(prop_f32 as fn(_) -> _);
-                    }
-                    #[test]
-                    fn f64() {
-                        run(prop_f64 as fn(_) -> _);
-                    }
+                fn $name<T: Real>(c: Case<$A<T>, $B<T>, T>) -> TestResult {
+                    check_case(&c)
                 }
             )*
+            osculate_testing::for_f32_and_f64!(run: $($name),*);
         }
     };
 }

@@ -96,51 +96,13 @@ impl Builder {
     }
 }
 
-const ICOSAHEDRON_FACES: [[usize; 3]; 20] = [
-    [0, 11, 5],
-    [0, 5, 1],
-    [0, 1, 7],
-    [0, 7, 10],
-    [0, 10, 11],
-    [1, 5, 9],
-    [5, 11, 4],
-    [11, 10, 2],
-    [10, 7, 6],
-    [7, 1, 8],
-    [3, 9, 4],
-    [3, 4, 2],
-    [3, 2, 6],
-    [3, 6, 8],
-    [3, 8, 9],
-    [4, 9, 5],
-    [2, 4, 11],
-    [6, 2, 10],
-    [8, 6, 7],
-    [9, 8, 1],
-];
-
 /// A closed sphere of radius about 1: an icosahedron with each face cut into `n²` triangles,
 /// the vertices pushed out to `radius(direction)` (1 for a round sphere). Counter-clockwise
 /// seen from outside.
 pub(crate) fn sphere(n: usize, radius: impl Fn(&Vector3<f64>) -> f64) -> Data {
-    let t = (1.0 + 5.0_f64.sqrt()) / 2.0;
-    let ico = [
-        [-1.0, t, 0.0],
-        [1.0, t, 0.0],
-        [-1.0, -t, 0.0],
-        [1.0, -t, 0.0],
-        [0.0, -1.0, t],
-        [0.0, 1.0, t],
-        [0.0, -1.0, -t],
-        [0.0, 1.0, -t],
-        [t, 0.0, -1.0],
-        [t, 0.0, 1.0],
-        [-t, 0.0, -1.0],
-        [-t, 0.0, 1.0],
-    ]
-    .map(|c| Vector3::new(c[0], c[1], c[2]));
+    let ico = osculate_testing::icosahedron_vertices().map(|c| Vector3::new(c[0], c[1], c[2]));
     let mut b = Builder::new();
-    for f in ICOSAHEDRON_FACES {
+    for f in osculate_testing::ICOSAHEDRON_FACES {
         let [p, q, r] = f.map(|i| ico[i]);
         let mut grid = vec![vec![0u32; n + 1]; n + 1];
         for (i, row) in grid.iter_mut().enumerate() {

@@ -92,43 +92,8 @@ impl Object {
 
 /// An icosahedron subdivided once, on the sphere of `radius` around `center`.
 fn icosphere(center: Point3<f64>, radius: f64) -> Vec<Triangle<f64>> {
-    let t = (1.0 + 5.0_f64.sqrt()) / 2.0;
-    let v: [[f64; 3]; 12] = [
-        [-1.0, t, 0.0],
-        [1.0, t, 0.0],
-        [-1.0, -t, 0.0],
-        [1.0, -t, 0.0],
-        [0.0, -1.0, t],
-        [0.0, 1.0, t],
-        [0.0, -1.0, -t],
-        [0.0, 1.0, -t],
-        [t, 0.0, -1.0],
-        [t, 0.0, 1.0],
-        [-t, 0.0, -1.0],
-        [-t, 0.0, 1.0],
-    ];
-    let faces = [
-        [0, 11, 5],
-        [0, 5, 1],
-        [0, 1, 7],
-        [0, 7, 10],
-        [0, 10, 11],
-        [1, 5, 9],
-        [5, 11, 4],
-        [11, 10, 2],
-        [10, 7, 6],
-        [7, 1, 8],
-        [3, 9, 4],
-        [3, 4, 2],
-        [3, 2, 6],
-        [3, 6, 8],
-        [3, 8, 9],
-        [4, 9, 5],
-        [2, 4, 11],
-        [6, 2, 10],
-        [8, 6, 7],
-        [9, 8, 1],
-    ];
+    let v = osculate_testing::icosahedron_vertices();
+    let faces = osculate_testing::ICOSAHEDRON_FACES;
     let at = |p: Vector3<f64>| center + p.normalize() * radius;
     faces
         .iter()

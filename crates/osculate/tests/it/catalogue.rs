@@ -185,6 +185,14 @@ macro_rules! check_query {
         );
     };
     ($A:ident, $B:ident, $same:tt; contact $how:ident $args:tt) => {
+        // Every pair that overlaps has a contact (flat Minkowski differences included): only
+        // invalid input answers `None`.
+        for seed in 0..if stringify!($how) == "epa" { EPA_SEEDS } else { SEEDS } {
+            let p = Pair::<$A<T>, $B<T>>::from_seed(seed);
+            if p.a.overlaps(&p.b) {
+                assert!(p.a.contact(&p.b).is_some() && p.b.contact(&p.a).is_some(), "no contact: {p:?}");
+            }
+        }
         check::<$A<T>, $B<T>, _>(
             concat!(stringify!($A), " contact ", stringify!($B), " by ", stringify!($how $args)),
             if stringify!($how) == "epa" { EPA_SEEDS } else { SEEDS },
@@ -251,7 +259,59 @@ macro_rules! catalogue {
 
 osculate::pair_table!(catalogue);
 
-osculate_testing::for_f32_and_f64!(every_row_of_the_pair_table);
+/// Overlapping pairs whose Minkowski difference is flat (no volume for EPA's polytope) answer
+/// `Penetration` through the facade in both orders: depth 0, a unit normal of the flat
+/// difference. Crossing segments, collinear segments, a segment in a triangle, coplanar
+/// triangles, flat boxes and a polygon on a triangle in their plane.
+fn flat_pairs_answer_contact<T: Real>() -> Result<(), ShapeError> {
+    fn answers<T: Real, A: Penetration<B, Scalar = T>, B: Penetration<A, Scalar = T>>(
+        what: &str,
+        a: &A,
+        b: &B,
+        normal: Option<Vector3<T>>,
+    ) {
+        let (c, r) = (a.contact(b), b.contact(a));
+        let (Some(c), Some(r)) = (c, r) else { panic!("{what}: no contact") };
+        assert_eq!((c.distance, r.distance), (T::ZERO, T::ZERO), "{what}");
+        if let Some(n) = normal {
+            let along = c.normal.dot(&n).abs();
+            assert!((along - T::ONE).abs() <= T::lit(1e-4), "{what}: {c:?}");
+        }
+    }
+    let p = |x: f64, y: f64, z: f64| Point3::new(T::lit(x), T::lit(y), T::lit(z));
+    let z = Some(Vector3::z());
+    let (s1, s2) = (
+        Segment::new(p(0.0, 0.0, 0.0), p(2.0, 2.0, 0.0)),
+        Segment::new(p(2.0, 0.0, 0.0), p(0.0, 2.0, 0.0)),
+    );
+    answers("crossing segments", &s1, &s2, z);
+    let (l1, l2) = (
+        Segment::new(p(0.0, 0.0, 0.0), p(2.0, 0.0, 0.0)),
+        Segment::new(p(1.0, 0.0, 0.0), p(3.0, 0.0, 0.0)),
+    );
+    answers("collinear segments", &l1, &l2, None);
+    let t1 = Triangle::new(p(0.0, 0.0, 0.0), p(4.0, 0.0, 0.0), p(0.0, 4.0, 0.0));
+    let t2 = Triangle::new(p(1.0, 1.0, 0.0), p(5.0, 1.0, 0.0), p(1.0, 5.0, 0.0));
+    answers("segment in a triangle", &s1, &t1, z);
+    answers("coplanar triangles", &t1, &t2, z);
+    let (b1, b2) = (
+        Aabb::new(p(0.0, 0.0, 0.0), p(2.0, 2.0, 0.0)),
+        Aabb::new(p(1.0, 1.0, 0.0), p(3.0, 3.0, 0.0)),
+    );
+    answers("flat boxes", &b1, &b2, z);
+    answers("flat box and triangle", &b1, &t1, z);
+    let square = ConvexPolygon::try_new(vec![
+        p(1.0, 1.0, 0.0),
+        p(3.0, 1.0, 0.0),
+        p(3.0, 3.0, 0.0),
+        p(1.0, 3.0, 0.0),
+    ])?;
+    answers("polygon and triangle", &square, &t1, z);
+    answers("polygon and segment", &square, &s1, z);
+    Ok(())
+}
+
+osculate_testing::for_f32_and_f64!(every_row_of_the_pair_table, flat_pairs_answer_contact);
 
 /// Every convex shape with a support mapping, for `$m!(A, B)` on each ordered pair.
 macro_rules! convex_shapes {
