@@ -46,8 +46,10 @@
 compile_error!("osculate needs float functions: enable the `std` feature or the `libm` feature");
 
 mod pairs;
+pub mod posed;
 mod traits;
 
+pub use crate::posed::Posed;
 pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};
 #[doc(inline)]
 pub use osculate_cast as cast;
@@ -102,6 +104,7 @@ pub mod prelude {
     #[cfg(feature = "alloc")]
     pub use osculate_math::{ConvexPolygon, ConvexPolyhedron};
 
+    pub use crate::posed::Posed;
     pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};
     pub use osculate_cast::RayHit;
     pub use osculate_closest::{ClosestPoints, Contact};

@@ -5,6 +5,7 @@
 mod adversarial;
 mod catalogue;
 mod closed_forms;
+mod posed;
 mod showcase;
 
 /// The names `pub use` lists in `text` (one `use` item per line or per braced list), without
