@@ -187,9 +187,45 @@ macro_rules! gap {
     ($B:ident; $a:expr, $b:expr) => { osculate::closest::closest_points_convex($a, $b).distance };
 }
 
-/// The distance of `p` to the placed shape (a point's own distance for a point).
+/// The signed depth of `a` into `b` (negative when they overlap; for a plane, the least
+/// signed distance of the shape's extent to it).
+macro_rules! depth {
+    (Plane; $a:expr, $p:expr) => {{
+        let n = $p.normal.into_inner();
+        let (hi, lo) = (n.dot(&$a.support(&n).coords) - $p.d, n.dot(&$a.support(&-n).coords) - $p.d);
+        if lo > T::ZERO { lo } else if hi < T::ZERO { -hi } else { -hi.min(-lo) }
+    }};
+    (Halfspace; $a:expr, $h:expr) => {{
+        let n = $h.plane.normal.into_inner();
+        n.dot(&$a.support(&-n).coords) - $h.plane.d
+    }};
+    ($B:ident; $a:expr, $b:expr) => {
+        osculate::closest::contact_convex($a, $b, osculate::closest::EPA_MAX_ITERATIONS)
+            .map_or(T::ZERO, |c| c.distance)
+    };
+}
+
+/// A world-space shape translated by `v`.
+trait Shift<T: Real> {
+    fn shifted(&self, v: &Vector3<T>) -> Self;
+}
+
+macro_rules! shift {
+    ($($S:ident),*) => {$(
+        impl<T: Real> Shift<T> for $S<T> {
+            fn shifted(&self, v: &Vector3<T>) -> Self { self.transformed(&Isometry3::translation(v.x, v.y, v.z)) }
+        }
+    )*};
+}
+shift!(Sphere, Segment, Capsule, Obb, Triangle, Tetrahedron, Cylinder, Cone, Plane, Halfspace, ConvexPolygon);
+
+/// The distance of `p` to the placed shape (a point's own distance for a point, the distance
+/// outside for a halfspace).
 macro_rules! off_shape {
     (Point3; $p:expr, $s:expr) => { ($p - $s).norm() };
+    (Halfspace; $p:expr, $h:expr) => {
+        ($h.plane.normal.dot(&$p.coords) - $h.plane.d).max(T::ZERO)
+    };
     ($S:ident; $p:expr, $s:expr) => { $p.distance($s) };
 }
 
@@ -272,7 +308,11 @@ fn check_contact<T: Real>(
     let (got, want) = match (got, want) {
         (None, None) => return true,
         (Some(g), Some(w)) => (g, w),
-        _ => panic!("posed {got:?}, world {want:?}: {what:?}"),
+        (Some(c), None) | (None, Some(c)) => {
+            // Touching within the tolerance: EPA may find no depth to resolve in one frame.
+            assert!(c.distance.abs() <= tol, "posed {got:?}, world {want:?}: {what:?}");
+            return false;
+        }
     };
     assert!((got.distance - want.distance).abs() <= tol, "posed {got:?}, world {want:?}: {what:?}");
     if same_normal(&got.normal, &want.normal, unit_tol)
@@ -311,7 +351,8 @@ fn check_impact<T: Real>(
     got: &Option<Impact<T>>,
     want: &Option<Impact<T>>,
     v_rel: &Vector3<T>,
-    path_touches: bool,
+    path_touches: impl Fn() -> bool,
+    on_shapes: impl Fn(&Impact<T>) -> T,
     tol: T,
     unit_tol: T,
     what: &dyn std::fmt::Debug,
@@ -322,7 +363,7 @@ fn check_impact<T: Real>(
         (None, None) => return true,
         (Some(g), Some(w)) => (g, w),
         _ => {
-            assert!(path_touches, "posed {got:?}, world {want:?}: {what:?}");
+            assert!(path_touches(), "posed {got:?}, world {want:?}: {what:?}");
             return false;
         }
     };
@@ -334,13 +375,16 @@ fn check_impact<T: Real>(
     if same_normal(&got.normal, &want.normal, unit_tol) && near(&got.point, &want.point, tol) {
         return true;
     }
-    if got.initially_overlapping && same_normal(&got.normal, &want.normal, unit_tol) {
-        // Overlapping at the start: the point is any point of A nearest B inside both, not unique.
+    if same_normal(&got.normal, &want.normal, unit_tol) {
+        // Overlapping at the start, or face against face: the point is one of many, on both
+        // shapes (inside both when overlapping) at the time of impact.
+        let off = on_shapes(got);
+        assert!(off <= tol, "posed point {off:?} off the shapes {got:?}, {want:?}: {what:?}");
         return true;
     }
     // A contact at an edge or vertex, or an initial overlap: another normal, as valid.
     assert!(
-        got.initially_overlapping || path_touches || got.normal.dot(v_rel) >= -unit_tol * speed,
+        got.initially_overlapping || path_touches() || got.normal.dot(v_rel) >= -unit_tol * speed,
         "posed {got:?}, world {want:?}: {what:?}"
     );
     false
@@ -352,15 +396,24 @@ macro_rules! check_sweep {
         let k = factor::<T>(stringify!($how));
         let (tol, unit_tol) = (k * s.tol, k * test_tolerance::<T>().sqrt());
         let (va, vb) = s.motions();
-        let path = osculate::closest::Swept { shape: s.world_a, motion: va - vb };
-        let path_gap: T = gap!($B; &path, &s.world_b);
-        let touches = path_gap.abs() <= tol;
+        // A's path over the relative motion only touches B: its signed depth within the tolerance.
+        let touches = || {
+            let path = osculate::closest::Swept { shape: &s.world_a, motion: va - vb };
+            let depth: T = depth!($B; &path, &s.world_b);
+            depth.abs() <= tol
+        };
+        let on = |h: &Impact<T>| {
+            let (a, b) = (s.world_a.shifted(&(va * h.toi)), s.world_b.shifted(&(vb * h.toi)));
+            // On one shape at least: the oriented boxes' sweep gives a point of A nearest B's
+            // extreme vertex, which for faces in contact is one vertex of a tie, off B.
+            off_shape!($A; h.point, &a).min(off_shape!($B; h.point, &b))
+        };
         let got = s.posed_a().time_of_impact(&va, &s.posed_b(), &vb);
         let want = s.world_a.time_of_impact(&va, &s.world_b, &vb);
-        if !check_impact(&got, &want, &(va - vb), touches, tol, unit_tol, &s.pair) { $other += 1; }
+        if !check_impact(&got, &want, &(va - vb), touches, on, tol, unit_tol, &s.pair) { $other += 1; }
         let got = s.posed_b().time_of_impact(&vb, &s.posed_a(), &va);
         let want = s.world_b.time_of_impact(&vb, &s.world_a, &va);
-        if !check_impact(&got, &want, &(vb - va), touches, tol, unit_tol, &s.pair) { $other += 1; }
+        if !check_impact(&got, &want, &(vb - va), touches, on, tol, unit_tol, &s.pair) { $other += 1; }
     }};
 }
 
