@@ -19,8 +19,8 @@
 //! Non-finite poses are checked against the world-space policy at the end of this file.
 
 use osculate::closest::{ClosestPoints, Contact, SupportMap};
-use osculate::math::UnitVector3;
 use osculate::dynamic::Impact;
+use osculate::math::UnitVector3;
 use osculate::posed::LocalShape;
 use osculate::prelude::*;
 use osculate_testing::{GenerateAny, Motion, Pair, Rng, test_tolerance};
@@ -178,13 +178,21 @@ macro_rules! gap {
     (Plane; $a:expr, $p:expr) => {{
         let n = $p.normal.into_inner();
         let (hi, lo) = (n.dot(&$a.support(&n).coords), n.dot(&$a.support(&-n).coords));
-        if lo > $p.d { lo - $p.d } else if hi < $p.d { $p.d - hi } else { T::ZERO }
+        if lo > $p.d {
+            lo - $p.d
+        } else if hi < $p.d {
+            $p.d - hi
+        } else {
+            T::ZERO
+        }
     }};
     (Halfspace; $a:expr, $h:expr) => {{
         let n = $h.plane.normal.into_inner();
         (n.dot(&$a.support(&-n).coords) - $h.plane.d).max(T::ZERO)
     }};
-    ($B:ident; $a:expr, $b:expr) => { osculate::closest::closest_points_convex($a, $b).distance };
+    ($B:ident; $a:expr, $b:expr) => {
+        osculate::closest::closest_points_convex($a, $b).distance
+    };
 }
 
 /// The signed depth of `a` into `b` (negative when they overlap; for a plane, the least
@@ -192,8 +200,15 @@ macro_rules! gap {
 macro_rules! depth {
     (Plane; $a:expr, $p:expr) => {{
         let n = $p.normal.into_inner();
-        let (hi, lo) = (n.dot(&$a.support(&n).coords) - $p.d, n.dot(&$a.support(&-n).coords) - $p.d);
-        if lo > T::ZERO { lo } else if hi < T::ZERO { -hi } else { -hi.min(-lo) }
+        let (hi, lo) =
+            (n.dot(&$a.support(&n).coords) - $p.d, n.dot(&$a.support(&-n).coords) - $p.d);
+        if lo > T::ZERO {
+            lo
+        } else if hi < T::ZERO {
+            -hi
+        } else {
+            -hi.min(-lo)
+        }
     }};
     (Halfspace; $a:expr, $h:expr) => {{
         let n = $h.plane.normal.into_inner();
@@ -217,26 +232,56 @@ macro_rules! shift {
         }
     )*};
 }
-shift!(Sphere, Segment, Capsule, Obb, Triangle, Tetrahedron, Cylinder, Cone, Plane, Halfspace, ConvexPolygon);
+shift!(
+    Sphere,
+    Segment,
+    Capsule,
+    Obb,
+    Triangle,
+    Tetrahedron,
+    Cylinder,
+    Cone,
+    Plane,
+    Halfspace,
+    ConvexPolygon
+);
 
 /// The distance of `p` to the placed shape (a point's own distance for a point, the distance
 /// outside for a halfspace).
 macro_rules! off_shape {
-    (Point3; $p:expr, $s:expr) => { ($p - $s).norm() };
+    (Point3; $p:expr, $s:expr) => {
+        ($p - $s).norm()
+    };
     (Halfspace; $p:expr, $h:expr) => {
         ($h.plane.normal.dot(&$p.coords) - $h.plane.d).max(T::ZERO)
     };
-    ($S:ident; $p:expr, $s:expr) => { $p.distance($s) };
+    ($S:ident; $p:expr, $s:expr) => {
+        $p.distance($s)
+    };
 }
 
 /// The direction check of a contact normal: the posed normal gives the world depth.
 /// (A plane's normal is unique: no other normal is accepted there.)
 macro_rules! normal_gives_depth {
-    (Plane, $B:ident; $a:expr, $b:expr, $n:expr) => {{ let _ = $n; T::NAN }};
-    (Halfspace, $B:ident; $a:expr, $b:expr, $n:expr) => {{ let _ = $n; T::NAN }};
-    ($A:ident, Plane; $a:expr, $b:expr, $n:expr) => {{ let _ = $n; T::NAN }};
-    ($A:ident, Halfspace; $a:expr, $b:expr, $n:expr) => {{ let _ = $n; T::NAN }};
-    ($A:ident, $B:ident; $a:expr, $b:expr, $n:expr) => { separation($a, $b, $n) };
+    (Plane, $B:ident; $a:expr, $b:expr, $n:expr) => {{
+        let _ = $n;
+        T::NAN
+    }};
+    (Halfspace, $B:ident; $a:expr, $b:expr, $n:expr) => {{
+        let _ = $n;
+        T::NAN
+    }};
+    ($A:ident, Plane; $a:expr, $b:expr, $n:expr) => {{
+        let _ = $n;
+        T::NAN
+    }};
+    ($A:ident, Halfspace; $a:expr, $b:expr, $n:expr) => {{
+        let _ = $n;
+        T::NAN
+    }};
+    ($A:ident, $B:ident; $a:expr, $b:expr, $n:expr) => {
+        separation($a, $b, $n)
+    };
 }
 
 /// Overlap: equal, or the shapes within the tolerance of touching.
@@ -274,7 +319,10 @@ fn check_closest<T: Real>(
         return true;
     }
     let (off_a, off_b) = on_shapes(got);
-    assert!(off_a <= tol && off_b <= tol, "posed witnesses off the shapes {got:?}, {want:?}: {what:?}");
+    assert!(
+        off_a <= tol && off_b <= tol,
+        "posed witnesses off the shapes {got:?}, {want:?}: {what:?}"
+    );
     assert!(((got.point_b - got.point_a).norm() - got.distance).abs() <= tol, "{got:?}: {what:?}");
     false
 }
@@ -322,7 +370,10 @@ fn check_contact<T: Real>(
         return true;
     }
     let along = depth_along(&got.normal);
-    assert!((along - want.distance).abs() <= tol, "posed normal gives {along:?}: {got:?}, {want:?}: {what:?}");
+    assert!(
+        (along - want.distance).abs() <= tol,
+        "posed normal gives {along:?}: {got:?}, {want:?}: {what:?}"
+    );
     false
 }
 
@@ -430,8 +481,9 @@ fn check_ray<T: Real>(
 ) -> bool {
     let len = ray.direction.norm();
     let t_tol = tol / len;
-    let grazing =
-        |h: &RayHit<T>| h.normal.dot(&ray.direction).abs() <= unit_tol * len || h.t_enter >= ray.max_t - t_tol;
+    let grazing = |h: &RayHit<T>| {
+        h.normal.dot(&ray.direction).abs() <= unit_tol * len || h.t_enter >= ray.max_t - t_tol
+    };
     let (got, want) = match (got, want) {
         (None, None) => return true,
         (Some(g), Some(w)) => (g, w),
@@ -447,7 +499,10 @@ fn check_ray<T: Real>(
         return true;
     }
     assert!(near(&got.point, &want.point, tol), "posed {got:?}, world {want:?}: {what:?}");
-    assert!(got.normal.dot(&ray.direction) <= unit_tol * len, "posed {got:?}, world {want:?}: {what:?}");
+    assert!(
+        got.normal.dot(&ray.direction) <= unit_tol * len,
+        "posed {got:?}, world {want:?}: {what:?}"
+    );
     false
 }
 
@@ -460,7 +515,9 @@ macro_rules! check_ray {
         let ray = s.pair.a.moved(&s.pose_b);
         let got = s.posed_b().cast_ray(&ray);
         let want = s.world_b.cast_ray(&ray);
-        if !check_ray(&got, &want, &ray, tol, unit_tol, &s.pair) { $other += 1; }
+        if !check_ray(&got, &want, &ray, tol, unit_tol, &s.pair) {
+            $other += 1;
+        }
     }};
 }
 
@@ -504,3 +561,79 @@ macro_rules! posed_rows {
 osculate::pair_table!(posed_rows);
 
 osculate_testing::for_f32_and_f64!(every_row_posed_equals_world);
+
+/// Non-finite poses: a NaN or infinite translation or rotation gives no answer (no overlap, a
+/// non-finite distance, no contact, no hit, no impact), as a non-finite shape does in world space.
+fn non_finite_poses_give_no_answer<T: Real>() {
+    let ball = Sphere::new(Point3::<T>::origin(), T::ONE);
+    let crate_box = Aabb::new(point3(-1.0, -1.0, -1.0), point3(1.0, 1.0, 1.0));
+    let post = Cylinder::new(point3(0.0, 0.0, -1.0), point3(0.0, 0.0, 1.0), T::HALF);
+    let good = Isometry3::<T>::identity();
+    let bad_translations =
+        [T::NAN, T::INFINITY, T::NEG_INFINITY].map(|x| Isometry3::translation(x, T::ZERO, T::ZERO));
+    let nan_rotation = Isometry3::from_parts(
+        Vector3::zeros().into(),
+        UnitQuaternion::new_unchecked(osculate::math::nalgebra::Quaternion::new(
+            T::NAN,
+            T::ZERO,
+            T::ZERO,
+            T::ZERO,
+        )),
+    );
+    let ray = Ray::new(point3(-5.0, 0.0, 0.0), Vector3::x());
+    for bad in bad_translations.iter().chain([&nan_rotation]) {
+        for (pa, pb) in [(bad, &good), (&good, bad)] {
+            let (a, b, c) =
+                (Posed::new(&ball, *pa), Posed::new(&crate_box, *pb), Posed::new(&post, *pb));
+            assert!(!a.overlaps(&b) && !b.overlaps(&a) && !a.overlaps(&c), "{pa:?} {pb:?}");
+            assert!(!a.distance(&b).is_finite() && !a.distance(&c).is_finite(), "{pa:?} {pb:?}");
+            assert!(a.contact(&b).is_none() && c.contact(&a).is_none(), "{pa:?} {pb:?}");
+            let v = Vector3::x();
+            assert!(a.time_of_impact(&v, &b, &-v).is_none(), "{pa:?} {pb:?}");
+            assert!(a.time_of_impact(&v, &c, &-v).is_none(), "{pa:?} {pb:?}");
+        }
+        assert!(Posed::new(&crate_box, *bad).cast_ray(&ray).is_none(), "{bad:?}");
+        assert!(Posed::new(&ball, *bad).cast_ray(&ray).is_none(), "{bad:?}");
+    }
+}
+
+osculate_testing::for_f32_and_f64!(non_finite_poses_give_no_answer);
+
+/// A rigid motion `g` of both poses moves every answer with it: the distance is unchanged, the
+/// witnesses and normals are carried by `g` (a property of the posed queries on their own, with
+/// random poses; closed forms and GJK pairs).
+fn common_motion_carries_the_answer<T: Real>(
+    pair: Pair<Capsule<T>, Obb<T>>,
+    ma: Motion<T>,
+    mb: Motion<T>,
+    g: Motion<T>,
+) -> bool {
+    let (a, b, g) = (Posed::new(&pair.a, ma.0), Posed::new(&pair.b, mb.0), g.0);
+    let (ga, gb) = (Posed::new(&pair.a, g * ma.0), Posed::new(&pair.b, g * mb.0));
+    let scale = pair.a.size().max(pair.b.size()) + T::lit(40.0);
+    let tol = test_tolerance::<T>() * scale * T::lit(64.0);
+    let (c, gc) = (a.closest_points(&b), ga.closest_points(&gb));
+    let unique = c.distance > tol;
+    let distance_ok = (c.distance - gc.distance).abs() <= tol;
+    let points_ok = !unique
+        || (near(&(g * c.point_a), &gc.point_a, tol) && near(&(g * c.point_b), &gc.point_b, tol));
+    // Through GJK: a cylinder against the oriented box.
+    let post = Cylinder::new(pair.a.a, pair.a.b, pair.a.radius);
+    let (p, gp) = (Posed::new(&post, ma.0), Posed::new(&post, g * ma.0));
+    let gjk_ok = (p.distance(&b) - gp.distance(&gb)).abs() <= tol * T::lit(16.0);
+    distance_ok && points_ok && gjk_ok && a.overlaps(&b) == ga.overlaps(&gb)
+        || c.distance.abs() <= tol
+}
+
+#[test]
+fn common_motion_carries_the_answer_f32_f64() {
+    let cases = osculate_testing::cases(200);
+    quickcheck::QuickCheck::new().tests(cases).quickcheck(
+        common_motion_carries_the_answer::<f32>
+            as fn(Pair<Capsule<f32>, Obb<f32>>, Motion<f32>, Motion<f32>, Motion<f32>) -> bool,
+    );
+    quickcheck::QuickCheck::new().tests(cases).quickcheck(
+        common_motion_carries_the_answer::<f64>
+            as fn(Pair<Capsule<f64>, Obb<f64>>, Motion<f64>, Motion<f64>, Motion<f64>) -> bool,
+    );
+}
