@@ -33,7 +33,10 @@ pub(crate) fn motion_ray<T: Real>(origin: Point3<T>, relative: Vector3<T>) -> Op
 }
 
 /// The impact of a sphere with a shape at a known time, given the shape's closest point to the
-/// sphere's center then.
+/// sphere's center then. At a first contact (not `overlapping`) the normal cannot oppose the
+/// approach: a `closest − center` that does is rounding noise (a zero-radius sphere meeting a flat
+/// box or a triangle edge-on leaves only a rounding-sized offset, of either sign), and the motion's
+/// direction is taken instead.
 #[inline]
 pub(crate) fn ball_impact<T: Real>(
     center_at_toi: Point3<T>,
@@ -42,7 +45,9 @@ pub(crate) fn ball_impact<T: Real>(
     motion: &Vector3<T>,
     overlapping: bool,
 ) -> Option<Impact<T>> {
-    let normal = safe_normalize(&(closest - center_at_toi))
+    let offset = closest - center_at_toi;
+    let against = !overlapping && offset.dot(motion) < T::ZERO;
+    let normal = (if against { None } else { safe_normalize(&offset) })
         .or_else(|| safe_normalize(motion))
         .unwrap_or_else(Vector3::x_axis);
     Impact::new(toi, closest, normal, overlapping)

@@ -58,10 +58,12 @@ mod manifold;
 mod many;
 mod motion;
 mod pairs;
+pub mod posed;
 mod traits;
 
 pub use crate::manifold::ContactManifold;
 pub use crate::motion::RigidSweep;
+pub use crate::posed::Posed;
 pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};
 #[doc(inline)]
 pub use osculate_cast as cast;
@@ -118,6 +120,7 @@ pub mod prelude {
 
     pub use crate::manifold::ContactManifold;
     pub use crate::motion::RigidSweep;
+    pub use crate::posed::Posed;
     pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};
     pub use osculate_cast::RayHit;
     pub use osculate_closest::{ClosestPoints, Contact};

@@ -10,6 +10,7 @@ mod closed_forms;
 mod manifold;
 mod many;
 mod motion;
+mod posed;
 mod showcase;
 
 /// The names `pub use` lists in `text` (one `use` item per line or per braced list), without
