@@ -10,12 +10,13 @@ use std::fmt::Debug;
 
 use osculate_closest::{
     Contact, Feature, FeatureId, Manifold, closest_points_capsule_capsule, closest_points_convex,
-    closest_points_sphere_capsule, closest_points_sphere_sphere, contact_capsule_capsule,
-    contact_obb_obb, contact_sphere_aabb, contact_sphere_capsule, contact_sphere_halfspace,
-    contact_sphere_obb, contact_sphere_plane, contact_sphere_sphere, contact_sphere_triangle,
-    manifold_capsule_capsule, manifold_obb_obb, manifold_sphere_aabb, manifold_sphere_capsule,
-    manifold_sphere_halfspace, manifold_sphere_obb, manifold_sphere_plane, manifold_sphere_sphere,
-    manifold_sphere_triangle, sq_distance_point_segment, sq_distance_point_triangle,
+    closest_points_segment_obb, closest_points_sphere_capsule, closest_points_sphere_sphere,
+    contact_capsule_capsule, contact_obb_obb, contact_sphere_aabb, contact_sphere_capsule,
+    contact_sphere_halfspace, contact_sphere_obb, contact_sphere_plane, contact_sphere_sphere,
+    contact_sphere_triangle, manifold_capsule_aabb, manifold_capsule_capsule, manifold_capsule_obb,
+    manifold_obb_obb, manifold_sphere_aabb, manifold_sphere_capsule, manifold_sphere_halfspace,
+    manifold_sphere_obb, manifold_sphere_plane, manifold_sphere_sphere, manifold_sphere_triangle,
+    sq_distance_point_segment, sq_distance_point_triangle,
 };
 use osculate_math::{
     Aabb, Capsule, Halfspace, Isometry3, Obb, Plane, Point3, Real, Rotation3, Segment, Sphere,
@@ -226,6 +227,124 @@ impl<T: Real> Query<T, Capsule<T>> for Capsule<T> {
     fn shift(b: &Capsule<T>, v: &Vector3<T>) -> Capsule<T> {
         translate(b, v)
     }
+}
+
+/// The reference contact of capsule `c` and box `o`, computed in f64 independently of the
+/// manifold: when the capsule's axis and the box are apart (an axis below separates them), their
+/// closest points (the distance less the radius); when they meet, the least overlap of the axis segment and the box over the
+/// facet normals of their Minkowski difference (a zonotope: the box's three axes, and the segment's
+/// direction crossed with each, skipped below a sine of 1e-6), less the radius. The least overlap
+/// over a polytope pair's complete axis set is their penetration depth, and a capsule's is its
+/// axis's plus the radius. The witnesses of an overlap are not computed (the properties read the
+/// distance and the normal): both are the closest point of the axis.
+fn capsule_box_contact<T: Real>(c: &Capsule<T>, o: &Obb<T>) -> Option<Contact<T>> {
+    let wide = |p: &Point3<T>| Point3::new(p.x.to_f64(), p.y.to_f64(), p.z.to_f64());
+    let (a, b) = (wide(&c.a), wide(&c.b));
+    let rotation =
+        osculate_math::Matrix3::from_iterator(o.rotation.matrix().iter().map(|x| x.to_f64()));
+    let ob = Obb::new(
+        wide(&o.center),
+        Rotation3::from_matrix_unchecked(rotation),
+        wide(&Point3::from(o.half_extents)).coords,
+    );
+    let r: f64 = c.radius.to_f64();
+    let cp = closest_points_segment_obb(&Segment::new(a, b), &ob);
+    let back = |p: Point3<f64>| Point3::new(T::lit(p.x), T::lit(p.y), T::lit(p.z));
+    let unit = |v: Vector3<f64>| osculate_math::Unit::new_normalize(vector3::<T>(v.x, v.y, v.z));
+    if !cp.distance.is_finite() || !r.is_finite() {
+        return None;
+    }
+    let d = b - a;
+    let axes = ob.axes();
+    let mut candidates: Vec<Vector3<f64>> = axes.to_vec();
+    for u in &axes {
+        let l = d.cross(u);
+        if l.norm() > 1e-6 * d.norm() {
+            candidates.push(l.normalize());
+        }
+    }
+    let mut best = (f64::INFINITY, Vector3::x());
+    for l in candidates {
+        let radius: f64 = (0..3).map(|i| ob.half_extents[i] * axes[i].dot(&l).abs()).sum();
+        let mid = ob.center.coords.dot(&l);
+        let (pa, pb) = (a.coords.dot(&l), b.coords.dot(&l));
+        // Overlap with the capsule's axis pushed to the low side (normal +l) or the high side.
+        let low = pa.max(pb) - (mid - radius);
+        let high = (mid + radius) - pa.min(pb);
+        let (overlap, n) = if low <= high { (low, l) } else { (high, -l) };
+        if overlap < best.0 {
+            best = (overlap, n);
+        }
+    }
+    if best.0 < 0.0 {
+        // Apart (a separating axis): the closest points.
+        let n = (cp.point_b - cp.point_a) / cp.distance;
+        return Some(Contact {
+            distance: T::lit(cp.distance - r),
+            normal: unit(n),
+            point_a: back(cp.point_a + n * r),
+            point_b: back(cp.point_b),
+        });
+    }
+    Some(Contact {
+        distance: T::lit(-best.0 - r),
+        normal: unit(best.1),
+        point_a: back(cp.point_a),
+        point_b: back(cp.point_a),
+    })
+}
+
+/// The capsule-box pairs: the reference contact [`capsule_box_contact`]; the box-box face
+/// preference; the parallel ends' off-surface bound of the capsule pairs.
+macro_rules! capsule_box_pairs {
+    ($($B:ident: $manifold:ident;)*) => {$(
+        impl<T: Real> Query<T, $B<T>> for Capsule<T> {
+            fn manifold(&self, b: &$B<T>, prediction: T) -> Manifold<T> {
+                $manifold(self, b, prediction)
+            }
+            fn contact(&self, b: &$B<T>) -> Option<Contact<T>> {
+                capsule_box_contact(self, &as_obb(b))
+            }
+            fn apart(&self, b: &$B<T>) -> Option<T> {
+                Some(osculate_closest::closest_points_capsule_obb(self, &as_obb(b)).distance)
+            }
+            fn off_surface(&self, _: &$B<T>) -> T {
+                T::lit(0.5e-4) * self.radius
+            }
+            fn preference(&self, b: &$B<T>) -> T {
+                T::lit(1e-3) * (self.size() + b.size())
+            }
+            fn shift(b: &$B<T>, v: &Vector3<T>) -> $B<T> {
+                shift_any(b, v)
+            }
+        }
+    )*};
+}
+
+/// A box of either kind as an oriented box.
+fn as_obb<T: Real, B: AsObb<T>>(b: &B) -> Obb<T> {
+    b.as_obb()
+}
+
+trait AsObb<T: Real> {
+    fn as_obb(&self) -> Obb<T>;
+}
+
+impl<T: Real> AsObb<T> for Obb<T> {
+    fn as_obb(&self) -> Obb<T> {
+        *self
+    }
+}
+
+impl<T: Real> AsObb<T> for Aabb<T> {
+    fn as_obb(&self) -> Obb<T> {
+        self.to_obb()
+    }
+}
+
+capsule_box_pairs! {
+    Obb: manifold_capsule_obb;
+    Aabb: manifold_capsule_aabb;
 }
 
 /// The sphere pairs: one point from the `contact_*` query of the pair.
@@ -547,6 +666,8 @@ macro_rules! manifold_properties {
 manifold_properties! {
     obb_obb: Obb, Obb;
     capsule_capsule: Capsule, Capsule;
+    capsule_obb: Capsule, Obb;
+    capsule_aabb: Capsule, Aabb;
     sphere_sphere: Sphere, Sphere;
     sphere_capsule: Sphere, Capsule;
     sphere_aabb: Sphere, Aabb;
@@ -635,6 +756,8 @@ fn non_finite_input_gives_the_empty_manifold<T: Real>(raw: [f64; 16], tame: bool
         manifold_sphere_triangle(&sphere, &tri, pred),
         manifold_sphere_plane(&sphere, &plane, pred),
         manifold_sphere_halfspace(&sphere, &Halfspace::new(plane), pred),
+        manifold_capsule_obb(&capsule, &obb, pred),
+        manifold_capsule_aabb(&capsule, &aabb, pred),
     ];
     let finite = |m: &Manifold<T>| {
         m.points().iter().all(|p| {
@@ -650,6 +773,13 @@ fn non_finite_input_gives_the_empty_manifold<T: Real>(raw: [f64; 16], tame: bool
         let box_nan = has_nan(&x[..6]) || has_nan(&x[7..]);
         if box_nan && !(all[0].is_empty() && all[1].is_empty()) {
             return TestResult::error(format!("NaN box gave points: {:?}", all[0]));
+        }
+        // The capsule-box pairs read the capsule (x[0..3], x[6..9], x[13]) and the box (the
+        // oriented one x[0..3] and x[7..16], the aligned one x[0..3] and x[6..9]).
+        let capsule_nan = has_nan(&x[..3]) || has_nan(&x[6..9]) || x[13].is_nan();
+        let obb_nan = capsule_nan || has_nan(&x[7..]);
+        if (obb_nan && !all[10].is_empty()) || (capsule_nan && !all[11].is_empty()) {
+            return TestResult::error(format!("NaN capsule or box gave points: {:?}", &all[10..]));
         }
         if x[12].is_nan() && !all.iter().all(Manifold::is_empty) {
             return TestResult::error(format!("NaN prediction gave points: {all:?}"));
