@@ -1139,3 +1139,119 @@ macro_rules! parry_differential {
 
 parry_differential!(parry_f64, f64, parry3d_f64);
 parry_differential!(parry_f32, f32, parry3d);
+
+/// Worked capsule-box cases: a capsule lying on a face (two points, its caps against the face),
+/// overhanging the face (a clipped end against the face's edge), standing on its end (one point),
+/// across a box edge (one edge-edge point), deep through the box, apart within the prediction,
+/// along a box edge.
+fn capsule_box_worked_cases<T: Real>() {
+    let cap = |a: [f64; 3], b: [f64; 3], r: f64| {
+        Capsule::new(point3::<T>(a[0], a[1], a[2]), point3(b[0], b[1], b[2]), T::lit(r))
+    };
+    let ground =
+        Obb::new(point3(0.0, 0.0, 0.0), Rotation3::identity(), vector3::<T>(5.0, 5.0, 1.0));
+    let close = |x: T, y: f64| (x - T::lit(y)).abs() < T::lit(1e-5);
+    let ids = |m: &Manifold<T>| m.points().iter().map(|p| p.id).collect::<Vec<_>>();
+    // Lying on the top face (+z: Face(5)): both caps, 0.1 deep, normal down.
+    let lying = cap([-1.0, 0.0, 1.4], [1.0, 0.0, 1.4], 0.5);
+    let m = manifold_capsule_obb(&lying, &ground, T::ZERO);
+    assert_eq!(m.len(), 2, "{m:?}");
+    assert!(close(m.normal.z, -1.0));
+    assert!(m.points().iter().all(|p| close(p.distance, -0.1) && close(p.point_b.z, 1.0)));
+    assert!(ids(&m).contains(&FeatureId { a: Feature::Vertex(0), b: Feature::Face(5) }));
+    assert!(ids(&m).contains(&FeatureId { a: Feature::Vertex(1), b: Feature::Face(5) }));
+    // The same against the box as an AABB, and with the roles of the caps exchanged.
+    let aabb = Aabb::new(point3(-5.0, -5.0, -1.0), point3(5.0, 5.0, 1.0));
+    assert_eq!(manifold_capsule_aabb(&lying, &aabb, T::ZERO).len(), 2);
+    // Overhanging the +x side: the end at x = 5 is the capsule's side against the edge of the top
+    // face and the +x face (parallel to y, both sides positive: Edge(4 + 1 + 2)).
+    let over = cap([3.0, 0.0, 1.4], [7.0, 0.0, 1.4], 0.5);
+    let m = manifold_capsule_obb(&over, &ground, T::ZERO);
+    assert_eq!(m.len(), 2, "{m:?}");
+    assert!(ids(&m).contains(&FeatureId { a: Feature::Vertex(0), b: Feature::Face(5) }));
+    assert!(ids(&m).contains(&FeatureId { a: Feature::Edge(0), b: Feature::Edge(7) }), "{m:?}");
+    assert!(m.points().iter().any(|p| close(p.point_b.x, 5.0)));
+    // Standing on its lower cap: one point.
+    let standing = cap([0.5, 0.5, 1.4], [0.5, 0.5, 3.0], 0.5);
+    let m = manifold_capsule_obb(&standing, &ground, T::ZERO);
+    assert_eq!(ids(&m), [FeatureId { a: Feature::Vertex(0), b: Feature::Face(5) }]);
+    assert!(close(m.points()[0].distance, -0.1));
+    // Across the edge of the unit cube at y = z = 1 (parallel to x: Edge(0 + 1 + 2)), its axis
+    // perpendicular to the edge, 0.1·√2 from it, radius 0.1·√2 + 0.1: the edge axis, 0.1 deep.
+    let cube = Obb::new(point3(0.0, 0.0, 0.0), Rotation3::identity(), vector3::<T>(1.0, 1.0, 1.0));
+    let s = 0.1;
+    let r = s * 2.0_f64.sqrt() + 0.1;
+    let across = cap([0.0, 1.0 + s - 2.0, 1.0 + s + 2.0], [0.0, 1.0 + s + 2.0, 1.0 + s - 2.0], r);
+    let m = manifold_capsule_obb(&across, &cube, T::ZERO);
+    assert_eq!(ids(&m), [FeatureId { a: Feature::Edge(0), b: Feature::Edge(3) }], "{m:?}");
+    assert!(close(m.points()[0].distance, -0.1));
+    let diagonal = T::lit(0.5_f64.sqrt());
+    assert!(close(m.normal.y + diagonal, 0.0) && close(m.normal.z + diagonal, 0.0), "{m:?}");
+    // Deep through the cube, skewed: one point, the least overlap (the reference's depth).
+    let deep = cap([-0.3, -1.5, 0.2], [0.4, 1.6, -0.1], 0.2);
+    let m = manifold_capsule_obb(&deep, &cube, T::ZERO);
+    let reference = capsule_box_contact(&deep, &cube).unwrap();
+    assert!(m.len() == 1 && m.points()[0].distance < T::lit(-1.0), "{m:?}");
+    assert!((m.points()[0].distance - reference.distance).abs() < T::lit(2e-3), "{m:?}");
+    assert!(!moving_by_the_depth_makes_them_touch(&deep, &cube).is_failure());
+    // Apart by 0.2 above the face: two predicted points within a prediction of 0.5, none within
+    // 0.1.
+    let above = cap([-1.0, 0.0, 1.7], [1.0, 0.0, 1.7], 0.5);
+    let m = manifold_capsule_obb(&above, &ground, T::lit(0.5));
+    assert_eq!(m.len(), 2);
+    assert!(m.points().iter().all(|p| close(p.distance, 0.2)));
+    assert!(manifold_capsule_obb(&above, &ground, T::lit(0.1)).is_empty());
+    // Along the cube's edge at y = z = 1, its axis inside the cube by 0.05 on both: the face of
+    // the tie (y, the lower axis) clips the axis to the cube's length: two points, 0.05 + r deep.
+    let along = cap([-2.0, 0.95, 0.95], [2.0, 0.95, 0.95], 0.1);
+    let m = manifold_capsule_obb(&along, &cube, T::ZERO);
+    assert_eq!(m.len(), 2, "{m:?}");
+    assert!(m.points().iter().all(|p| close(p.distance, -0.15) && close(p.point_b.x.abs(), 1.0)));
+    // Along the edge outside it, 0.1 away on both axes: the closest points, one point.
+    let beside = cap([-0.5, 1.1, 1.1], [0.5, 1.1, 1.1], 0.2);
+    let m = manifold_capsule_obb(&beside, &cube, T::ZERO);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert!(close(m.points()[0].distance, 0.1 * 2.0_f64.sqrt() - 0.2));
+    // Invalid input: empty.
+    assert!(manifold_capsule_obb(&lying, &ground, T::NAN).is_empty());
+    assert!(
+        manifold_capsule_obb(&cap([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], -1.0), &cube, T::ONE)
+            .is_empty()
+    );
+    let inverted = Aabb::new(point3(1.0, 1.0, 1.0), point3(-1.0, -1.0, -1.0));
+    assert!(manifold_capsule_aabb(&lying, &inverted, T::ONE).is_empty());
+}
+
+osculate_testing::for_f32_and_f64!(capsule_box_worked_cases);
+
+/// A capsule of zero length is a sphere: its manifold against a box is the sphere-box manifold
+/// (one point, the same distance, normal and points within rounding), on seeded pairs of the
+/// shared generators, flat boxes included. The box's features are not compared: the sphere's
+/// names the Voronoi region of the center, the capsule's (apart) the face, edge or corner the box
+/// point lies on within rounding, which differ for a point within rounding of an edge.
+fn zero_length_capsule_is_a_sphere<T: Real>() {
+    for seed in 0..2000 {
+        let p = Pair::<Sphere<T>, Obb<T>>::from_seed(seed);
+        let (s, o) = (&p.a, &p.b);
+        let c = Capsule::new(s.center, s.center, s.radius);
+        let pred = prediction(s, o);
+        let (ours, sphere) = (manifold_capsule_obb(&c, o, pred), manifold_sphere_obb(s, o, pred));
+        let tol = tolerance(s, o) * T::lit(4.0);
+        assert_eq!(ours.len(), sphere.len(), "seed {seed}: {ours:?} {sphere:?}");
+        let (Some(x), Some(y)) = (ours.deepest(), sphere.deepest()) else { continue };
+        assert!((x.distance - y.distance).abs() <= tol, "seed {seed}: {ours:?} {sphere:?}");
+        // The normal, where it is determined: a center inside the box within rounding of two
+        // faces leaves by either.
+        let same = (ours.normal.into_inner() - sphere.normal.into_inner()).norm() <= T::lit(1e-3);
+        let local = o.to_local(&s.center);
+        let mut depths: Vec<T> = (0..3).map(|k| o.half_extents[k] - local[k].abs()).collect();
+        depths.sort_by(|x, y| x.partial_cmp(y).unwrap_or(std::cmp::Ordering::Equal));
+        let tie = depths[0] >= -tol && depths[1] - depths[0] <= tol;
+        assert!(same || tie, "seed {seed}: {ours:?} {sphere:?}");
+        if same {
+            assert!((x.point_b - y.point_b).norm() <= tol, "seed {seed}: {ours:?} {sphere:?}");
+        }
+    }
+}
+
+osculate_testing::for_f32_and_f64!(zero_length_capsule_is_a_sphere);
