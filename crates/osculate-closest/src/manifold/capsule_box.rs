@@ -205,18 +205,23 @@ struct LocalPoint<T: Real> {
 ///   surface by at most `r · 1e-4 / 2` (the tilt squared). Kept only when the deeper of the two
 ///   is within the preference of the one-point contact (an axis tilted into the box beyond the
 ///   face's side is deeper there than at the clipped end); else one point.
-/// - Otherwise one point: when the axis segment and the box are apart, their closest points
-///   (van den Bergen's segment-box closest points), A's moved out by the radius; when they meet,
+/// - Otherwise one point: when the axis segment and the box are apart (a positive separation,
+///   and closest points farther apart than rounding), their closest points
+///   ([`closest_points_segment_aabb`](crate::closest_points_segment_aabb) in the box's frame),
+///   A's moved out by the radius along the line joining them; when they meet,
 ///   the deepest point along the chosen axis: on a face axis the segment end deepest below the
 ///   face against its projection on the face, on an edge axis the join along the axis of the
 ///   segment and the box edge. When that point falls outside its features (the preferred axis is
 ///   not the least separation), the largest-separation axis is used instead: the supporting
 ///   features of a least-separation axis always meet.
 ///
-/// Features (numbered as [`Feature`] says): the box's face for a face point, its edge for an edge
-/// point, the face, edge or corner its point lies on for the closest points; the capsule's
-/// `Vertex(0)`/`Vertex(1)` for a point at an end of its axis, `Edge(0)` for one between (a clipped
-/// end).
+/// Features (numbered as [`Feature`] says), each naming what the point is computed from so that
+/// the two points of a face are told apart and keep their ids while the capsule slides: an end of
+/// the capsule's axis on the face is (`Vertex(0)` or `Vertex(1)`, the face); a clipped end is
+/// (`Edge(0)`, the box edge where the face meets the side plane that clipped it); a face point is
+/// (the end, the face), an edge point (the capsule's side, or an end where the join is clamped to
+/// it; the box edge); the closest points (the capsule's end or side by the axis parameter; the
+/// box's face, edge or corner its point lies on).
 ///
 /// Degenerate and non-finite input: a zero-length capsule is a sphere (the same manifold as
 /// [`manifold_sphere_obb`](crate::manifold_sphere_obb), up to rounding); a flat box (a zero half
