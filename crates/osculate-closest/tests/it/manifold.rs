@@ -1258,3 +1258,49 @@ fn zero_length_capsule_is_a_sphere<T: Real>() {
 }
 
 osculate_testing::for_f32_and_f64!(zero_length_capsule_is_a_sphere);
+
+/// A capsule lying on a box's face (the box turned at random, the capsule along a random direction
+/// in the face, anywhere on it, overhanging or not, sunk by 1e-3 of its radius) and the same
+/// capsule jittered by 1e-4 of its size in position and 1e-4 rad in angle: the fraction of the ids
+/// of the first manifold (two points where the capsule lies over the face) found again in the
+/// second (the face must not flip, a clipped end must keep its side plane).
+fn capsule_resting_ids_survive_jitter<T: Real>() {
+    let mut rng = Rng::new(0x00ca_b5e1_b0c5);
+    let (mut kept, mut total) = (0usize, 0usize);
+    for _ in 0..500 {
+        let turn = rng.rotation::<T>();
+        let g = vector3::<T>(rng.range(1.0, 3.0), rng.range(1.0, 3.0), rng.range(0.2, 1.0));
+        let ground = Obb::new(Point3::from(rng_offset(&mut rng, 5.0)), turn, g);
+        let [x, y, z] = ground.axes();
+        let r = T::lit(rng.range(0.1, 0.5));
+        let half = T::lit(rng.range(0.2, 1.0));
+        let angle = T::lit(rng.range(0.0, 6.3));
+        let along = x * angle.cos() + y * angle.sin();
+        let mid = ground.center
+            + x * (T::lit(rng.range(-1.1, 1.1)) * g.x)
+            + y * (T::lit(rng.range(-1.1, 1.1)) * g.y)
+            + z * (g.z + r - T::lit(1e-3) * r);
+        let lying = Capsule::new(mid - along * half, mid + along * half, r);
+        let jitter = T::lit(1e-4) * (half + r);
+        let tilt = Rotation3::from_scaled_axis(rng.unit_vector::<T>().into_inner() * T::lit(1e-4));
+        let nudge = rng_offset::<T>(&mut rng, 1.0) * jitter;
+        let jittered =
+            Capsule::new(mid + nudge - tilt * along * half, mid + nudge + tilt * along * half, r);
+        let pred = T::lit(1e-2) * r;
+        let before = manifold_capsule_obb(&lying, &ground, pred);
+        let after = manifold_capsule_obb(&jittered, &ground, pred);
+        if before.is_empty() {
+            // Entirely beyond the face's side: apart.
+            continue;
+        }
+        total += before.len();
+        kept +=
+            before.points().iter().filter(|p| after.points().iter().any(|q| q.id == p.id)).count();
+    }
+    let fraction = kept as f64 / total.max(1) as f64;
+    eprintln!("capsule resting ids kept: {kept} of {total} ({fraction:.4})");
+    assert!(total > 600, "too few points: {total}");
+    assert!(fraction >= 0.99, "{kept} of {total} ids survived the jitter");
+}
+
+osculate_testing::for_f32_and_f64!(capsule_resting_ids_survive_jitter);
