@@ -2,9 +2,9 @@
 //! `manifold_*` query in [`closest`](crate::closest), in both argument orders.
 
 use osculate_closest::{
-    Manifold, manifold_capsule_capsule, manifold_obb_obb, manifold_sphere_aabb,
-    manifold_sphere_capsule, manifold_sphere_halfspace, manifold_sphere_obb, manifold_sphere_plane,
-    manifold_sphere_sphere, manifold_sphere_triangle,
+    Manifold, manifold_capsule_aabb, manifold_capsule_capsule, manifold_capsule_obb,
+    manifold_obb_obb, manifold_sphere_aabb, manifold_sphere_capsule, manifold_sphere_halfspace,
+    manifold_sphere_obb, manifold_sphere_plane, manifold_sphere_sphere, manifold_sphere_triangle,
 };
 use osculate_math::{Aabb, Capsule, Halfspace, Obb, Plane, Real, Sphere, Triangle};
 
@@ -16,7 +16,8 @@ use osculate_math::{Aabb, Capsule, Halfspace, Obb, Plane, Real, Sphere, Triangle
 ///
 /// Implemented for box-box ([`Obb`], by separating axes and clipping:
 /// [`manifold_obb_obb`](crate::closest::manifold_obb_obb)), capsule-capsule (two points when
-/// parallel) and the sphere with the sphere, capsule, box, oriented box, triangle, plane and
+/// parallel), capsule-box and capsule-oriented box (two points along a face:
+/// [`manifold_capsule_obb`](crate::closest::manifold_capsule_obb)) and the sphere with the sphere, capsule, box, oriented box, triangle, plane and
 /// halfspace (one point), each in both argument orders: for two shapes of different types the
 /// reversed order calls the same function on `(other, self)` and swaps the answer
 /// ([`Manifold::swapped`]: the normal flipped, the points and the features of A and B
@@ -90,6 +91,8 @@ same_pairs! {
 }
 
 both_orders! {
+    Capsule, Obb: manifold_capsule_obb;
+    Capsule, Aabb: manifold_capsule_aabb;
     Sphere, Capsule: manifold_sphere_capsule;
     Sphere, Aabb: manifold_sphere_aabb;
     Sphere, Obb: manifold_sphere_obb;

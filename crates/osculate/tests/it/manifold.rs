@@ -87,6 +87,8 @@ same_type! {
 }
 
 two_types! {
+    capsule_obb: Capsule, Obb;
+    capsule_aabb: Capsule, Aabb;
     sphere_capsule: Sphere, Capsule;
     sphere_aabb: Sphere, Aabb;
     sphere_obb: Sphere, Obb;
