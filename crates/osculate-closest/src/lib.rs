@@ -106,9 +106,10 @@ pub use crate::linear::{
     sq_distance_point_ray, sq_distance_point_segment,
 };
 pub use crate::manifold::{
-    Feature, FeatureId, MANIFOLD_MAX_POINTS, Manifold, ManifoldPoint, manifold_capsule_capsule,
-    manifold_obb_obb, manifold_sphere_aabb, manifold_sphere_capsule, manifold_sphere_halfspace,
-    manifold_sphere_obb, manifold_sphere_plane, manifold_sphere_sphere, manifold_sphere_triangle,
+    Feature, FeatureId, MANIFOLD_MAX_POINTS, Manifold, ManifoldPoint, manifold_capsule_aabb,
+    manifold_capsule_capsule, manifold_capsule_obb, manifold_obb_obb, manifold_sphere_aabb,
+    manifold_sphere_capsule, manifold_sphere_halfspace, manifold_sphere_obb, manifold_sphere_plane,
+    manifold_sphere_sphere, manifold_sphere_triangle,
 };
 pub use crate::plane::{
     closest_point_on_plane, contact_sphere_halfspace, contact_sphere_plane,

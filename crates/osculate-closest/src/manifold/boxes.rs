@@ -22,7 +22,7 @@ const FACE_PREFERENCE: f64 = 1e-3;
 const CLIP_SLACK: f64 = 64.0;
 
 /// The id of the face of a box on the `positive` (or negative) side of its axis `k`.
-fn face(k: usize, positive: bool) -> Feature {
+pub(super) fn face(k: usize, positive: bool) -> Feature {
     Feature::Face(2 * k as u32 + u32::from(positive))
 }
 
@@ -34,14 +34,14 @@ fn corner(sides: [bool; 3]) -> Feature {
 
 /// The id of the edge parallel to axis `k` whose coordinates on the other two axes have the sides
 /// `sides` (the entry for `k` is ignored).
-fn edge(k: usize, sides: [bool; 3]) -> Feature {
+pub(super) fn edge(k: usize, sides: [bool; 3]) -> Feature {
     let (lo, hi) = ((k + 1) % 3, (k + 2) % 3);
     let (lo, hi) = (lo.min(hi), lo.max(hi));
     Feature::Edge(4 * k as u32 + u32::from(sides[lo]) + 2 * u32::from(sides[hi]))
 }
 
 /// `true` for a box whose every number is finite and whose half extents are not negative.
-fn valid<T: Real>(o: &Obb<T>) -> bool {
+pub(super) fn valid<T: Real>(o: &Obb<T>) -> bool {
     osculate_math::is_finite_point(&o.center)
         && o.half_extents.iter().all(|e| e.is_finite() && *e >= T::ZERO)
         && o.rotation.matrix().iter().all(|x| x.is_finite())
@@ -430,7 +430,7 @@ fn edge_contact<T: Real>(
 /// relative tolerance) meet in a face (one), an edge (two) or a corner (three). The side of each
 /// is the sign of `p`'s coordinate, or, where that is within the tolerance of zero (a flat box,
 /// whose two faces on that axis coincide), the sign of the box's `outward` direction at `p`.
-fn box_feature<T: Real>(o: &Obb<T>, p: &Point3<T>, outward: &Vector3<T>) -> Feature {
+pub(super) fn box_feature<T: Real>(o: &Obb<T>, p: &Point3<T>, outward: &Vector3<T>) -> Feature {
     let local = o.to_local(p);
     let out = o.rotation.inverse_transform_vector(outward);
     // The rounding of a point carried to the box's frame and back: a few ε of the coordinates.

@@ -13,11 +13,11 @@ use crate::{
 /// two points: 1e-2 (Box2D v3 makes the same choice for its capsules, by a comparable angle). A
 /// point of the pair is then off the other capsule's surface by at most `radius · 1e-4 / 2` (the
 /// normal's tilt against that axis, squared), below f32's test tolerance at unit size.
-const PARALLEL_SINE: f64 = 1e-2;
+pub(super) const PARALLEL_SINE: f64 = 1e-2;
 
 /// The feature of capsule `c` at parameter `t` of its axis (`Vertex(0)` at `a`, `Vertex(1)` at
 /// `b`, `Edge(0)` between).
-fn capsule_feature<T: Real>(t: T) -> Feature {
+pub(super) fn capsule_feature<T: Real>(t: T) -> Feature {
     if t <= T::ZERO {
         Feature::Vertex(0)
     } else if t >= T::ONE {

@@ -12,6 +12,7 @@
 
 mod boxes;
 mod capsule;
+mod capsule_box;
 mod plane;
 mod sphere;
 mod triangle;
@@ -20,6 +21,7 @@ use osculate_math::{Point3, Real, UnitVector3, Vector3, is_finite_point};
 
 pub use self::boxes::{manifold_obb_obb, manifold_sphere_aabb, manifold_sphere_obb};
 pub use self::capsule::{manifold_capsule_capsule, manifold_sphere_capsule};
+pub use self::capsule_box::{manifold_capsule_aabb, manifold_capsule_obb};
 pub use self::plane::{manifold_sphere_halfspace, manifold_sphere_plane};
 pub use self::sphere::manifold_sphere_sphere;
 pub use self::triangle::manifold_sphere_triangle;

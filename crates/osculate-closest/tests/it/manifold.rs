@@ -10,12 +10,13 @@ use std::fmt::Debug;
 
 use osculate_closest::{
     Contact, Feature, FeatureId, Manifold, closest_points_capsule_capsule, closest_points_convex,
-    closest_points_sphere_capsule, closest_points_sphere_sphere, contact_capsule_capsule,
-    contact_obb_obb, contact_sphere_aabb, contact_sphere_capsule, contact_sphere_halfspace,
-    contact_sphere_obb, contact_sphere_plane, contact_sphere_sphere, contact_sphere_triangle,
-    manifold_capsule_capsule, manifold_obb_obb, manifold_sphere_aabb, manifold_sphere_capsule,
-    manifold_sphere_halfspace, manifold_sphere_obb, manifold_sphere_plane, manifold_sphere_sphere,
-    manifold_sphere_triangle, sq_distance_point_segment, sq_distance_point_triangle,
+    closest_points_segment_obb, closest_points_sphere_capsule, closest_points_sphere_sphere,
+    contact_capsule_capsule, contact_obb_obb, contact_sphere_aabb, contact_sphere_capsule,
+    contact_sphere_halfspace, contact_sphere_obb, contact_sphere_plane, contact_sphere_sphere,
+    contact_sphere_triangle, manifold_capsule_aabb, manifold_capsule_capsule, manifold_capsule_obb,
+    manifold_obb_obb, manifold_sphere_aabb, manifold_sphere_capsule, manifold_sphere_halfspace,
+    manifold_sphere_obb, manifold_sphere_plane, manifold_sphere_sphere, manifold_sphere_triangle,
+    sq_distance_point_segment, sq_distance_point_triangle,
 };
 use osculate_math::{
     Aabb, Capsule, Halfspace, Isometry3, Obb, Plane, Point3, Real, Rotation3, Segment, Sphere,
@@ -226,6 +227,124 @@ impl<T: Real> Query<T, Capsule<T>> for Capsule<T> {
     fn shift(b: &Capsule<T>, v: &Vector3<T>) -> Capsule<T> {
         translate(b, v)
     }
+}
+
+/// The reference contact of capsule `c` and box `o`, computed in f64 independently of the
+/// manifold: when the capsule's axis and the box are apart (an axis below separates them), their
+/// closest points (the distance less the radius); when they meet, the least overlap of the axis segment and the box over the
+/// facet normals of their Minkowski difference (a zonotope: the box's three axes, and the segment's
+/// direction crossed with each, skipped below a sine of 1e-6), less the radius. The least overlap
+/// over a polytope pair's complete axis set is their penetration depth, and a capsule's is its
+/// axis's plus the radius. The witnesses of an overlap are not computed (the properties read the
+/// distance and the normal): both are the closest point of the axis.
+fn capsule_box_contact<T: Real>(c: &Capsule<T>, o: &Obb<T>) -> Option<Contact<T>> {
+    let wide = |p: &Point3<T>| Point3::new(p.x.to_f64(), p.y.to_f64(), p.z.to_f64());
+    let (a, b) = (wide(&c.a), wide(&c.b));
+    let rotation =
+        osculate_math::Matrix3::from_iterator(o.rotation.matrix().iter().map(|x| x.to_f64()));
+    let ob = Obb::new(
+        wide(&o.center),
+        Rotation3::from_matrix_unchecked(rotation),
+        wide(&Point3::from(o.half_extents)).coords,
+    );
+    let r: f64 = c.radius.to_f64();
+    let cp = closest_points_segment_obb(&Segment::new(a, b), &ob);
+    let back = |p: Point3<f64>| Point3::new(T::lit(p.x), T::lit(p.y), T::lit(p.z));
+    let unit = |v: Vector3<f64>| osculate_math::Unit::new_normalize(vector3::<T>(v.x, v.y, v.z));
+    if !cp.distance.is_finite() || !r.is_finite() {
+        return None;
+    }
+    let d = b - a;
+    let axes = ob.axes();
+    let mut candidates: Vec<Vector3<f64>> = axes.to_vec();
+    for u in &axes {
+        let l = d.cross(u);
+        if l.norm() > 1e-6 * d.norm() {
+            candidates.push(l.normalize());
+        }
+    }
+    let mut best = (f64::INFINITY, Vector3::x());
+    for l in candidates {
+        let radius: f64 = (0..3).map(|i| ob.half_extents[i] * axes[i].dot(&l).abs()).sum();
+        let mid = ob.center.coords.dot(&l);
+        let (pa, pb) = (a.coords.dot(&l), b.coords.dot(&l));
+        // Overlap with the capsule's axis pushed to the low side (normal +l) or the high side.
+        let low = pa.max(pb) - (mid - radius);
+        let high = (mid + radius) - pa.min(pb);
+        let (overlap, n) = if low <= high { (low, l) } else { (high, -l) };
+        if overlap < best.0 {
+            best = (overlap, n);
+        }
+    }
+    if best.0 < 0.0 {
+        // Apart (a separating axis): the closest points.
+        let n = (cp.point_b - cp.point_a) / cp.distance;
+        return Some(Contact {
+            distance: T::lit(cp.distance - r),
+            normal: unit(n),
+            point_a: back(cp.point_a + n * r),
+            point_b: back(cp.point_b),
+        });
+    }
+    Some(Contact {
+        distance: T::lit(-best.0 - r),
+        normal: unit(best.1),
+        point_a: back(cp.point_a),
+        point_b: back(cp.point_a),
+    })
+}
+
+/// The capsule-box pairs: the reference contact [`capsule_box_contact`]; the box-box face
+/// preference; the parallel ends' off-surface bound of the capsule pairs.
+macro_rules! capsule_box_pairs {
+    ($($B:ident: $manifold:ident;)*) => {$(
+        impl<T: Real> Query<T, $B<T>> for Capsule<T> {
+            fn manifold(&self, b: &$B<T>, prediction: T) -> Manifold<T> {
+                $manifold(self, b, prediction)
+            }
+            fn contact(&self, b: &$B<T>) -> Option<Contact<T>> {
+                capsule_box_contact(self, &as_obb(b))
+            }
+            fn apart(&self, b: &$B<T>) -> Option<T> {
+                Some(osculate_closest::closest_points_capsule_obb(self, &as_obb(b)).distance)
+            }
+            fn off_surface(&self, _: &$B<T>) -> T {
+                T::lit(0.5e-4) * self.radius
+            }
+            fn preference(&self, b: &$B<T>) -> T {
+                T::lit(1e-3) * (self.size() + b.size())
+            }
+            fn shift(b: &$B<T>, v: &Vector3<T>) -> $B<T> {
+                shift_any(b, v)
+            }
+        }
+    )*};
+}
+
+/// A box of either kind as an oriented box.
+fn as_obb<T: Real, B: AsObb<T>>(b: &B) -> Obb<T> {
+    b.as_obb()
+}
+
+trait AsObb<T: Real> {
+    fn as_obb(&self) -> Obb<T>;
+}
+
+impl<T: Real> AsObb<T> for Obb<T> {
+    fn as_obb(&self) -> Obb<T> {
+        *self
+    }
+}
+
+impl<T: Real> AsObb<T> for Aabb<T> {
+    fn as_obb(&self) -> Obb<T> {
+        self.to_obb()
+    }
+}
+
+capsule_box_pairs! {
+    Obb: manifold_capsule_obb;
+    Aabb: manifold_capsule_aabb;
 }
 
 /// The sphere pairs: one point from the `contact_*` query of the pair.
@@ -547,6 +666,8 @@ macro_rules! manifold_properties {
 manifold_properties! {
     obb_obb: Obb, Obb;
     capsule_capsule: Capsule, Capsule;
+    capsule_obb: Capsule, Obb;
+    capsule_aabb: Capsule, Aabb;
     sphere_sphere: Sphere, Sphere;
     sphere_capsule: Sphere, Capsule;
     sphere_aabb: Sphere, Aabb;
@@ -635,6 +756,8 @@ fn non_finite_input_gives_the_empty_manifold<T: Real>(raw: [f64; 16], tame: bool
         manifold_sphere_triangle(&sphere, &tri, pred),
         manifold_sphere_plane(&sphere, &plane, pred),
         manifold_sphere_halfspace(&sphere, &Halfspace::new(plane), pred),
+        manifold_capsule_obb(&capsule, &obb, pred),
+        manifold_capsule_aabb(&capsule, &aabb, pred),
     ];
     let finite = |m: &Manifold<T>| {
         m.points().iter().all(|p| {
@@ -650,6 +773,13 @@ fn non_finite_input_gives_the_empty_manifold<T: Real>(raw: [f64; 16], tame: bool
         let box_nan = has_nan(&x[..6]) || has_nan(&x[7..]);
         if box_nan && !(all[0].is_empty() && all[1].is_empty()) {
             return TestResult::error(format!("NaN box gave points: {:?}", all[0]));
+        }
+        // The capsule-box pairs read the capsule (x[0..3], x[6..9], x[13]) and the box (the
+        // oriented one x[0..3] and x[7..16], the aligned one x[0..3] and x[6..9]).
+        let capsule_nan = has_nan(&x[..3]) || has_nan(&x[6..9]) || x[13].is_nan();
+        let obb_nan = capsule_nan || has_nan(&x[7..]);
+        if (obb_nan && !all[10].is_empty()) || (capsule_nan && !all[11].is_empty()) {
+            return TestResult::error(format!("NaN capsule or box gave points: {:?}", &all[10..]));
         }
         if x[12].is_nan() && !all.iter().all(Manifold::is_empty) {
             return TestResult::error(format!("NaN prediction gave points: {all:?}"));
@@ -1009,3 +1139,119 @@ macro_rules! parry_differential {
 
 parry_differential!(parry_f64, f64, parry3d_f64);
 parry_differential!(parry_f32, f32, parry3d);
+
+/// Worked capsule-box cases: a capsule lying on a face (two points, its caps against the face),
+/// overhanging the face (a clipped end against the face's edge), standing on its end (one point),
+/// across a box edge (one edge-edge point), deep through the box, apart within the prediction,
+/// along a box edge.
+fn capsule_box_worked_cases<T: Real>() {
+    let cap = |a: [f64; 3], b: [f64; 3], r: f64| {
+        Capsule::new(point3::<T>(a[0], a[1], a[2]), point3(b[0], b[1], b[2]), T::lit(r))
+    };
+    let ground =
+        Obb::new(point3(0.0, 0.0, 0.0), Rotation3::identity(), vector3::<T>(5.0, 5.0, 1.0));
+    let close = |x: T, y: f64| (x - T::lit(y)).abs() < T::lit(1e-5);
+    let ids = |m: &Manifold<T>| m.points().iter().map(|p| p.id).collect::<Vec<_>>();
+    // Lying on the top face (+z: Face(5)): both caps, 0.1 deep, normal down.
+    let lying = cap([-1.0, 0.0, 1.4], [1.0, 0.0, 1.4], 0.5);
+    let m = manifold_capsule_obb(&lying, &ground, T::ZERO);
+    assert_eq!(m.len(), 2, "{m:?}");
+    assert!(close(m.normal.z, -1.0));
+    assert!(m.points().iter().all(|p| close(p.distance, -0.1) && close(p.point_b.z, 1.0)));
+    assert!(ids(&m).contains(&FeatureId { a: Feature::Vertex(0), b: Feature::Face(5) }));
+    assert!(ids(&m).contains(&FeatureId { a: Feature::Vertex(1), b: Feature::Face(5) }));
+    // The same against the box as an AABB, and with the roles of the caps exchanged.
+    let aabb = Aabb::new(point3(-5.0, -5.0, -1.0), point3(5.0, 5.0, 1.0));
+    assert_eq!(manifold_capsule_aabb(&lying, &aabb, T::ZERO).len(), 2);
+    // Overhanging the +x side: the end at x = 5 is the capsule's side against the edge of the top
+    // face and the +x face (parallel to y, both sides positive: Edge(4 + 1 + 2)).
+    let over = cap([3.0, 0.0, 1.4], [7.0, 0.0, 1.4], 0.5);
+    let m = manifold_capsule_obb(&over, &ground, T::ZERO);
+    assert_eq!(m.len(), 2, "{m:?}");
+    assert!(ids(&m).contains(&FeatureId { a: Feature::Vertex(0), b: Feature::Face(5) }));
+    assert!(ids(&m).contains(&FeatureId { a: Feature::Edge(0), b: Feature::Edge(7) }), "{m:?}");
+    assert!(m.points().iter().any(|p| close(p.point_b.x, 5.0)));
+    // Standing on its lower cap: one point.
+    let standing = cap([0.5, 0.5, 1.4], [0.5, 0.5, 3.0], 0.5);
+    let m = manifold_capsule_obb(&standing, &ground, T::ZERO);
+    assert_eq!(ids(&m), [FeatureId { a: Feature::Vertex(0), b: Feature::Face(5) }]);
+    assert!(close(m.points()[0].distance, -0.1));
+    // Across the edge of the unit cube at y = z = 1 (parallel to x: Edge(0 + 1 + 2)), its axis
+    // perpendicular to the edge, 0.1·√2 from it, radius 0.1·√2 + 0.1: the edge axis, 0.1 deep.
+    let cube = Obb::new(point3(0.0, 0.0, 0.0), Rotation3::identity(), vector3::<T>(1.0, 1.0, 1.0));
+    let s = 0.1;
+    let r = s * 2.0_f64.sqrt() + 0.1;
+    let across = cap([0.0, 1.0 + s - 2.0, 1.0 + s + 2.0], [0.0, 1.0 + s + 2.0, 1.0 + s - 2.0], r);
+    let m = manifold_capsule_obb(&across, &cube, T::ZERO);
+    assert_eq!(ids(&m), [FeatureId { a: Feature::Edge(0), b: Feature::Edge(3) }], "{m:?}");
+    assert!(close(m.points()[0].distance, -0.1));
+    let diagonal = T::lit(0.5_f64.sqrt());
+    assert!(close(m.normal.y + diagonal, 0.0) && close(m.normal.z + diagonal, 0.0), "{m:?}");
+    // Deep through the cube, skewed: one point, the least overlap (the reference's depth).
+    let deep = cap([-0.3, -1.5, 0.2], [0.4, 1.6, -0.1], 0.2);
+    let m = manifold_capsule_obb(&deep, &cube, T::ZERO);
+    let reference = capsule_box_contact(&deep, &cube).unwrap();
+    assert!(m.len() == 1 && m.points()[0].distance < T::lit(-1.0), "{m:?}");
+    assert!((m.points()[0].distance - reference.distance).abs() < T::lit(2e-3), "{m:?}");
+    assert!(!moving_by_the_depth_makes_them_touch(&deep, &cube).is_failure());
+    // Apart by 0.2 above the face: two predicted points within a prediction of 0.5, none within
+    // 0.1.
+    let above = cap([-1.0, 0.0, 1.7], [1.0, 0.0, 1.7], 0.5);
+    let m = manifold_capsule_obb(&above, &ground, T::lit(0.5));
+    assert_eq!(m.len(), 2);
+    assert!(m.points().iter().all(|p| close(p.distance, 0.2)));
+    assert!(manifold_capsule_obb(&above, &ground, T::lit(0.1)).is_empty());
+    // Along the cube's edge at y = z = 1, its axis inside the cube by 0.05 on both: the face of
+    // the tie (y, the lower axis) clips the axis to the cube's length: two points, 0.05 + r deep.
+    let along = cap([-2.0, 0.95, 0.95], [2.0, 0.95, 0.95], 0.1);
+    let m = manifold_capsule_obb(&along, &cube, T::ZERO);
+    assert_eq!(m.len(), 2, "{m:?}");
+    assert!(m.points().iter().all(|p| close(p.distance, -0.15) && close(p.point_b.x.abs(), 1.0)));
+    // Along the edge outside it, 0.1 away on both axes: the closest points, one point.
+    let beside = cap([-0.5, 1.1, 1.1], [0.5, 1.1, 1.1], 0.2);
+    let m = manifold_capsule_obb(&beside, &cube, T::ZERO);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert!(close(m.points()[0].distance, 0.1 * 2.0_f64.sqrt() - 0.2));
+    // Invalid input: empty.
+    assert!(manifold_capsule_obb(&lying, &ground, T::NAN).is_empty());
+    assert!(
+        manifold_capsule_obb(&cap([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], -1.0), &cube, T::ONE)
+            .is_empty()
+    );
+    let inverted = Aabb::new(point3(1.0, 1.0, 1.0), point3(-1.0, -1.0, -1.0));
+    assert!(manifold_capsule_aabb(&lying, &inverted, T::ONE).is_empty());
+}
+
+osculate_testing::for_f32_and_f64!(capsule_box_worked_cases);
+
+/// A capsule of zero length is a sphere: its manifold against a box is the sphere-box manifold
+/// (one point, the same distance, normal and points within rounding), on seeded pairs of the
+/// shared generators, flat boxes included. The box's features are not compared: the sphere's
+/// names the Voronoi region of the center, the capsule's (apart) the face, edge or corner the box
+/// point lies on within rounding, which differ for a point within rounding of an edge.
+fn zero_length_capsule_is_a_sphere<T: Real>() {
+    for seed in 0..2000 {
+        let p = Pair::<Sphere<T>, Obb<T>>::from_seed(seed);
+        let (s, o) = (&p.a, &p.b);
+        let c = Capsule::new(s.center, s.center, s.radius);
+        let pred = prediction(s, o);
+        let (ours, sphere) = (manifold_capsule_obb(&c, o, pred), manifold_sphere_obb(s, o, pred));
+        let tol = tolerance(s, o) * T::lit(4.0);
+        assert_eq!(ours.len(), sphere.len(), "seed {seed}: {ours:?} {sphere:?}");
+        let (Some(x), Some(y)) = (ours.deepest(), sphere.deepest()) else { continue };
+        assert!((x.distance - y.distance).abs() <= tol, "seed {seed}: {ours:?} {sphere:?}");
+        // The normal, where it is determined: a center inside the box within rounding of two
+        // faces leaves by either.
+        let same = (ours.normal.into_inner() - sphere.normal.into_inner()).norm() <= T::lit(1e-3);
+        let local = o.to_local(&s.center);
+        let mut depths: Vec<T> = (0..3).map(|k| o.half_extents[k] - local[k].abs()).collect();
+        depths.sort_by(|x, y| x.partial_cmp(y).unwrap_or(std::cmp::Ordering::Equal));
+        let tie = depths[0] >= -tol && depths[1] - depths[0] <= tol;
+        assert!(same || tie, "seed {seed}: {ours:?} {sphere:?}");
+        if same {
+            assert!((x.point_b - y.point_b).norm() <= tol, "seed {seed}: {ours:?} {sphere:?}");
+        }
+    }
+}
+
+osculate_testing::for_f32_and_f64!(zero_length_capsule_is_a_sphere);
