@@ -3,8 +3,8 @@
 //! Renders, through osculate's public API only, `target/showcase/scene.png` (a ray-cast image of
 //! every castable shape, shaded by the hit normal, with shadow rays), `closest.svg` (closest-point
 //! pairs and their witness segments) and `sweep.svg` (moving shapes at the start, at the time of
-//! impact and at the end), and prints what it ran (casts, closest-point, sweep and broad-phase
-//! overlap queries).
+//! impact and at the end; a spinning plank by `RigidSweep`), and prints what it ran (casts,
+//! closest-point, sweep and broad-phase overlap queries).
 
 use std::io::Write as _;
 use std::path::PathBuf;

@@ -523,5 +523,43 @@ pub(crate) fn sweep_svg() -> (String, usize) {
         body += &view.polyline(&rect(&b, vb * h.toi), true, &ghost("#c52", 0.6));
         body += &view.label(&p(0.0, -7.0), &format!("box: first impact at t = {:.3}", h.toi));
     }
-    (svg(560.0, 720.0, &body), queries)
+    // A plank thrown spinning (one and a half turns) over a thin post: a straight-line sweep of
+    // its start pose passes over the post, the rotating one meets it on the way.
+    let plank = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(1.4, 0.08, 0.5));
+    let start = Isometry3::translation(12.0, 3.5, 0.0);
+    let spin = dynamic::RigidMotion::new(
+        start,
+        Point3::origin(),
+        Vector3::new(2.5, -0.5, 0.0),
+        Vector3::new(0.0, 0.0, -3.0 * std::f64::consts::PI),
+    );
+    let post = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(0.08, 1.5, 0.5));
+    let post_at = dynamic::RigidMotion::stationary(Isometry3::translation(14.0, 0.4, 0.0));
+    let corners = |pose: &Isometry3<f64>, b: &Obb<f64>| {
+        let (u, w) = (b.half_extents.x, b.half_extents.y);
+        [p(u, w), p(-u, w), p(-u, -w), p(u, -w)].map(|c| pose * c).to_vec()
+    };
+    body += &view.polyline(&corners(&post_at.start, &post), true, &ghost("#333", 0.3));
+    let turning =
+        plank.rigid_time_of_impact(&spin, &post, &post_at, &dynamic::RigidOptions::default());
+    let straight = plank.time_of_impact(
+        &Vector3::new(2.5, -0.5, 0.0),
+        &Obb { center: Point3::new(14.0, 0.4, 0.0) - Vector3::new(12.0, 3.5, 0.0), ..post },
+        &Vector3::zeros(),
+    );
+    queries += 2;
+    let end = turning.map_or(1.0, |h| h.toi);
+    for k in 0..=12 {
+        let t = end * f64::from(k) / 12.0;
+        body += &view.polyline(&corners(&spin.pose_at(t), &plank), true, &ghost("#7a3", 0.06));
+    }
+    if let Some(h) = turning {
+        body += &view.polyline(&corners(&spin.pose_at(h.toi), &plank), true, &ghost("#7a3", 0.6));
+        body += &view.witness(&h.point_a, &(h.point_a + h.normal.into_inner() * 0.6));
+        body += &view
+            .label(&p(10.8, 5.4), &format!("spinning plank: first impact at t = {:.3}", h.toi));
+    }
+    let missed = if straight.is_none() { "misses" } else { "hits" };
+    body += &view.label(&p(10.8, -2.2), &format!("without the spin, the same throw {missed}"));
+    (svg(900.0, 720.0, &body), queries)
 }
