@@ -11,6 +11,7 @@ mod manifold;
 mod many;
 mod motion;
 mod posed;
+mod posed_parry;
 mod showcase;
 
 /// The names `pub use` lists in `text` (one `use` item per line or per braced list), without
