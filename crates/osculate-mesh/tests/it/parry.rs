@@ -119,6 +119,22 @@ macro_rules! parry_impl {
 parry_impl!(P32, parry3d, f32);
 parry_impl!(P64, parry3d_f64, f64);
 
+/// For a failure's message: the triangles sharing an edge (two vertices, by position) with
+/// triangle `tri`, itself included, each with the cosine of its normal to `d` (`None` when
+/// collapsed).
+fn sharing_an_edge(
+    tris: &[Triangle<f64>],
+    tri: usize,
+    d: &Vector3<f64>,
+) -> Vec<(usize, Option<f64>)> {
+    let corners = [tris[tri].a, tris[tri].b, tris[tri].c];
+    tris.iter()
+        .enumerate()
+        .filter(|(_, u)| [u.a, u.b, u.c].iter().filter(|v| corners.contains(v)).count() >= 2)
+        .map(|(i, u)| (i, u.unit_normal().map(|n| n.dot(d) / d.norm())))
+        .collect()
+}
+
 /// Tolerance relative to the mesh's size: f32 1e-4, f64 1e-9.
 fn tolerance<T: Real>() -> f64 {
     osculate_testing::test_tolerance::<T>().to_f64()
@@ -389,20 +405,7 @@ fn classify_ray<T: Real, P: Parry<T>>(
             } else {
                 let info = b.map(|(tp, tri)| {
                     let q = r64.point_at(tp.to_f64());
-                    let sharing: Vec<_> = tris64
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, u)| {
-                            [u.a, u.b, u.c]
-                                .iter()
-                                .filter(|v| {
-                                    [tris64[tri].a, tris64[tri].b, tris64[tri].c].contains(v)
-                                })
-                                .count()
-                                >= 2
-                        })
-                        .map(|(i, u)| (i, u.unit_normal().map(|n| n.dot(&d))))
-                        .collect::<Vec<_>>();
+                    let sharing = sharing_an_edge(tris64, tri, &d);
                     (tris64[tri], tris64[tri].barycentric(&q), sharing)
                 });
                 panic!("{ray:?}: ours {h:?}, parry {b:?}, referee {referee:?} {info:?}")
@@ -423,18 +426,7 @@ fn classify_ray<T: Real, P: Parry<T>>(
                 SILHOUETTE
             } else {
                 let q = r64.point_at(t.to_f64());
-                let around: Vec<_> = tris64
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, u)| {
-                        [u.a, u.b, u.c]
-                            .iter()
-                            .filter(|v| [tris64[tri].a, tris64[tri].b, tris64[tri].c].contains(v))
-                            .count()
-                            >= 2
-                    })
-                    .map(|(i, u)| (i, u.unit_normal().map(|n| n.dot(&d) / d.norm())))
-                    .collect();
+                let around = sharing_an_edge(tris64, tri, &d);
                 panic!(
                     "{ray:?}: ours misses, parry {t:?} on {tri} {:?} bary {:?}, around {around:?}, referee {referee:?}",
                     tris64[tri],
