@@ -252,7 +252,7 @@ macro_rules! rows {
 /// cases on which the libraries agree.
 macro_rules! differential {
     ($name:ident, $parry:ident, $T:ty, $trace:ident, $same_time:expr, $angle_tol:expr, $normal_bound:expr, $column:expr, $min_agree:expr) => {
-        mod $name {
+        pub(crate) mod $name {
         use super::*;
         use osculate_dynamic::Impact;
         use osculate_testing::{GenerateAny, Pair};
@@ -277,15 +277,16 @@ macro_rules! differential {
 
         type T = $T;
 
-        fn v(p: &Point3<T>) -> Vector {
+        /// Conversions to parry's types (also used by the sweep tests' parry differential).
+        pub(crate) fn v(p: &Point3<T>) -> Vector {
             Vector::new(p.x, p.y, p.z)
         }
 
-        fn w(p: &Vector3<T>) -> Vector {
+        pub(crate) fn w(p: &Vector3<T>) -> Vector {
             Vector::new(p.x, p.y, p.z)
         }
 
-        fn rot(r: &Rotation3<T>) -> Rot3 {
+        pub(crate) fn rot(r: &Rotation3<T>) -> Rot3 {
             let q = UnitQuaternion::from_rotation_matrix(r);
             Rot3::from_xyzw(q.i, q.j, q.k, q.w)
         }
