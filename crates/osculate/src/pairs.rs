@@ -1,10 +1,12 @@
 //! The pair table: every pair of shapes the facade's traits answer, and how each query of the pair
-//! is answered, written once. The trait impls (`traits.rs`) and the catalogue test
-//! (`tests/it/catalogue.rs`) are both generated from it, by passing a macro to [`pair_table!`].
+//! is answered, written once. The trait impls (`traits.rs`), the lists of pairs in the traits' docs
+//! and the catalogue test (`tests/it/catalogue.rs`) are generated from it, by passing a macro to
+//! [`pair_table!`].
 
 /// The facade's pair table. `pair_table!(callback)` expands to
 /// `callback! { root: $crate; always { rows } alloc { rows } }`: the rows of the pairs every build
-/// has, and those whose shapes need the `alloc` feature.
+/// has, and those whose shapes need the `alloc` feature; `pair_table!(callback, args…)` puts
+/// `args…` before `root` (the traits' docs list their pairs so).
 ///
 /// A row is `A, B => query: how, …;` for two shape types (`A => …` for a shape with itself),
 /// with the functions taking `A` first. The queries and the answers each may have:
@@ -23,7 +25,7 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! pair_table {
-    ($($callback:tt)*) => { $($callback)*! { root: $crate;
+    ($callback:ident $(, $($arg:tt)*)?) => { $callback! { $($($arg)*)? root: $crate;
     always {
         // The sphere.
         Sphere => overlap: closed(overlap::sphere_sphere), distance: closed(closest::closest_points_sphere_sphere),

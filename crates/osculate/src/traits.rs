@@ -26,16 +26,55 @@ use osculate_math::{
 };
 use osculate_overlap as overlap;
 
+/// A doc line of [`pair_table!`](crate::pair_table)'s pairs answered one way, so the traits' docs
+/// list exactly the table's pairs: `pair_table!(doc_pairs, sel)` expands to the pairs whose
+/// query is answered as `sel` says (`overlap_closed`, `overlap_contains`, `distance_closed`,
+/// `distance_point`, `contact_closed`, `sweep_closed`, `ray`), each as `` `A`–`B` `` (for `ray`,
+/// the shape cast against), the `alloc` ones marked, indented to continue a list item. A pair
+/// added to the table is listed without touching the docs.
+macro_rules! doc_pairs {
+    ($sel:ident root: $root:tt; always { $($always:tt)* } alloc { $($alloc:tt)* }) => {
+        concat!(
+            "  ",
+            doc_pairs!(@rows $sel, ""; $($always)*),
+            doc_pairs!(@rows $sel, " (`alloc`)"; $($alloc)*),
+            doc_pairs!(@end $sel)
+        )
+    };
+    (@end ray) => { "each by its closed-form `ray_*` cast (the triangle's: two-sided, watertight)." };
+    (@end $sel:ident) => { "each in both argument orders." };
+    (@rows $sel:ident, $m:literal; $($A:ident $(, $B:ident)? => $($q:ident: $how:ident $(($($f:tt)*))?),+;)*) => {
+        concat!($( doc_pairs!(@row $sel, $m; [$A $(, $B)?] $($q $how)+) ),*)
+    };
+    (@row $sel:ident, $m:literal; $pair:tt $($q:ident $how:ident)+) => {
+        concat!($( doc_pairs!(@entry $sel $q $how $pair $m) ),+)
+    };
+    (@entry overlap_closed overlap closed $pair:tt $m:literal) => { doc_pairs!(@pair $pair $m) };
+    (@entry overlap_contains overlap contains $pair:tt $m:literal) => { doc_pairs!(@pair $pair $m) };
+    (@entry distance_closed distance closed $pair:tt $m:literal) => { doc_pairs!(@pair $pair $m) };
+    (@entry distance_point distance point $pair:tt $m:literal) => { doc_pairs!(@pair $pair $m) };
+    (@entry distance_point distance curve $pair:tt $m:literal) => { doc_pairs!(@pair $pair $m) };
+    (@entry distance_point distance barycentric $pair:tt $m:literal) => { doc_pairs!(@pair $pair $m) };
+    (@entry contact_closed contact closed $pair:tt $m:literal) => { doc_pairs!(@pair $pair $m) };
+    (@entry sweep_closed sweep closed $pair:tt $m:literal) => { doc_pairs!(@pair $pair $m) };
+    (@entry sweep_closed sweep relative $pair:tt $m:literal) => { doc_pairs!(@pair $pair $m) };
+    (@entry ray ray $how:ident [Ray, $B:ident] $m:literal) => {
+        concat!("`", stringify!($B), "`", $m, ", ")
+    };
+    (@entry $($other:tt)*) => { "" };
+    (@pair [$A:ident] $m:literal) => { doc_pairs!(@pair [$A, $A] $m) };
+    (@pair [$A:ident, $B:ident] $m:literal) => {
+        concat!("`", stringify!($A), "`–`", stringify!($B), "`", $m, ", ")
+    };
+}
+
 /// Boolean overlap with a shape of type `B` (touching counts; see [`overlap`](crate::overlap)).
 ///
 /// What answers each pair (both orders give the same answer):
-/// - **closed form** ([`overlap`](crate::overlap)): sphere with sphere, segment, capsule, box, oriented box,
-///   triangle, convex polygon, plane and halfspace; segment-segment, segment-capsule;
-///   capsule with capsule, box, oriented box, triangle, plane and halfspace; box-box, box-triangle, box-plane, box-halfspace and the same four for the
-///   oriented box; segment with box, oriented box and triangle; triangle-triangle,
-///   triangle-plane, triangle-halfspace; cone-plane and cone-halfspace;
-/// - **containment** ([`contains_point`](crate::overlap::contains_point)): a [`Point3`] with a sphere, box,
-///   oriented box, capsule, cylinder, cone, tetrahedron, halfspace or convex polyhedron;
+/// - **closed form** ([`overlap`](crate::overlap)):
+#[doc = crate::pair_table!(doc_pairs, overlap_closed)]
+/// - **containment** ([`contains_point`](crate::overlap::contains_point)):
+#[doc = crate::pair_table!(doc_pairs, overlap_contains)]
 /// - **GJK** ([`intersect_convex`](crate::closest::intersect_convex), [`GJK_MAX_ITERATIONS`](crate::closest::GJK_MAX_ITERATIONS) iterations;
 ///   touching within GJK's relative
 ///   tolerance counts, NaN gives `false`): every other pair of sphere, segment, capsule, box,
@@ -68,13 +107,10 @@ pub trait Overlaps<B: ?Sized> {
 /// Closest points and distance to a shape of type `B` (see [`closest`](crate::closest)).
 ///
 /// What answers each pair:
-/// - **closed form** (`closest_points_*`): line-line, segment-segment, segment-triangle,
-///   segment-box, segment-oriented box, segment-capsule, triangle-triangle, box-box; sphere with
-///   sphere, segment, capsule, box, oriented box and triangle; capsule with capsule, box, oriented
-///   box and triangle;
-/// - **point queries** (`closest_point_on_*`, the parameter kept where the shape has one): a
-///   [`Point3`] with a plane, line, ray, segment, box, oriented box, triangle, tetrahedron, sphere,
-///   capsule, cylinder, cone, convex polygon and convex polyhedron;
+/// - **closed form** (`closest_points_*`):
+#[doc = crate::pair_table!(doc_pairs, distance_closed)]
+/// - **point queries** (`closest_point_on_*`, the parameter kept where the shape has one):
+#[doc = crate::pair_table!(doc_pairs, distance_point)]
 /// - **GJK** ([`closest_points_convex`](crate::closest::closest_points_convex), [`GJK_MAX_ITERATIONS`](crate::closest::GJK_MAX_ITERATIONS) iterations;
 ///   no parameters): every other pair of sphere,
 ///   segment, capsule, box, oriented box, cylinder, cone, triangle, tetrahedron, convex polygon
@@ -111,9 +147,8 @@ pub trait Distance<B: ?Sized> {
 /// [`Contact`](crate::closest::Contact)).
 ///
 /// What answers each pair:
-/// - **closed form** (`contact_*`, van den Bergen's special cases included): sphere with sphere,
-///   segment, capsule, box, oriented box, triangle, plane and halfspace; capsule-capsule; oriented
-///   box-oriented box;
+/// - **closed form** (`contact_*`, van den Bergen's special cases included):
+#[doc = crate::pair_table!(doc_pairs, contact_closed)]
 /// - **GJK + EPA** ([`contact_convex`](crate::closest::contact_convex), [`EPA_MAX_ITERATIONS`](crate::closest::EPA_MAX_ITERATIONS) EPA steps;
 ///   behind the `alloc` feature): every other pair
 ///   of sphere, segment, capsule, box, oriented box, cylinder, cone, triangle, tetrahedron, convex
@@ -144,9 +179,8 @@ pub trait Penetration<B: ?Sized> {
     fn contact(&self, other: &B) -> Option<Contact<Self::Scalar>>;
 }
 
-/// A ray cast against this shape (see [`cast`](crate::cast)): implemented for the sphere, box,
-/// oriented box, capsule, cylinder, cone, plane, halfspace, tetrahedron, triangle (two-sided,
-/// watertight), convex polygon and convex polyhedron, each by its closed-form `ray_*` cast.
+/// A ray cast against this shape (see [`cast`](crate::cast)). Implemented for:
+#[doc = crate::pair_table!(doc_pairs, ray)]
 ///
 /// # Examples
 /// ```
@@ -186,13 +220,13 @@ pub trait RayCast {
 /// Time of impact with a shape of type `B`, both translating over `t ∈ [0, 1]` (see
 /// [`dynamic`](crate::dynamic)).
 ///
-/// Closed forms of the dynamic layer: sphere with sphere, capsule, box, oriented box, triangle,
-/// convex polygon (`alloc`), plane and halfspace; capsule-capsule; box-box, box-triangle,
-/// box-plane, box-halfspace; oriented box with oriented box, plane and halfspace. The plane and
-/// halfspace functions take one relative motion; here the plane may move too (the time and normal
-/// are those of the relative motion, the contact point moves with the plane). Every other pair of
-/// sphere, capsule, box, oriented box, triangle, segment, cylinder, cone and tetrahedron goes
-/// through the GJK ray cast ([`convex_convex`](crate::dynamic::convex_convex)).
+/// What answers each pair:
+/// - **closed form** (the dynamic layer's):
+#[doc = crate::pair_table!(doc_pairs, sweep_closed)]
+///   The plane and halfspace functions take one relative motion; here the plane may move too (the
+///   time and normal are those of the relative motion, the contact point moves with the plane).
+/// - **GJK ray cast** ([`convex_convex`](crate::dynamic::convex_convex)): every other pair of
+///   sphere, capsule, box, oriented box, triangle, segment, cylinder, cone and tetrahedron.
 ///
 /// # Examples
 /// ```

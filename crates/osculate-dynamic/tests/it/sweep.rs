@@ -276,25 +276,12 @@ for_f32_and_f64!(
 /// gap is checked to shrink along the motion, and its time can be wrong (late or early by a good
 /// fraction of the scene), counted only when the gap at its time proves it and ours is checked.
 mod parry_differential {
-    use osculate_math::{Rotation3, UnitQuaternion};
-    use parry3d_f64::math::{Pose, Rot3, Vector};
+    use parry3d_f64::math::{Pose, Vector};
     use parry3d_f64::query::{ShapeCastOptions, cast_shapes};
     use parry3d_f64::shape::{self, Shape};
 
     use super::*;
-
-    fn v(p: &Point3<f64>) -> Vector {
-        Vector::new(p.x, p.y, p.z)
-    }
-
-    fn w(p: &Vector3<f64>) -> Vector {
-        Vector::new(p.x, p.y, p.z)
-    }
-
-    fn rot(r: &Rotation3<f64>) -> Rot3 {
-        let q = UnitQuaternion::from_rotation_matrix(r);
-        Rot3::from_xyzw(q.i, q.j, q.k, q.w)
-    }
+    use crate::parry::in_f64::{rot, v, w};
 
     fn compare<A: SupportMap<f64> + Debug>(
         a: &A,

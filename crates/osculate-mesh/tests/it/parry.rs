@@ -75,72 +75,64 @@ trait Parry<T: Real> {
     fn ball(m: &Self::Mesh, b: &Sphere<T>) -> bool;
 }
 
-struct P32;
-struct P64;
+/// [`Parry`] for the scalar `$t` by the parry crate `$parry`, as the marker type `$name`.
+macro_rules! parry_impl {
+    ($name:ident, $parry:ident, $t:ty) => {
+        struct $name;
 
-impl Parry<f32> for P32 {
-    type Mesh = parry3d::shape::TriMesh;
-    fn mesh(data: &Data) -> Self::Mesh {
-        let v = data
-            .vertices::<f32>()
-            .iter()
-            .map(|p| parry3d::math::Vector::new(p.x, p.y, p.z))
-            .collect();
-        crate::ok(parry3d::shape::TriMesh::new(v, data.triangles.clone()))
-    }
-    fn cast(m: &Self::Mesh, r: &Ray<f32>) -> Option<(f32, usize)> {
-        let v = |x: &Vector3<f32>| parry3d::math::Vector::new(x.x, x.y, x.z);
-        let ray = parry3d::query::Ray::new(v(&r.origin.coords), v(&r.direction));
-        let h = m.cast_local_ray_and_get_normal(&ray, r.max_t, false)?;
-        Some((h.time_of_impact, h.subshape as usize))
-    }
-    fn distance(m: &Self::Mesh, p: &Point3<f32>) -> (f32, Point3<f64>) {
-        let q = parry3d::math::Vector::new(p.x, p.y, p.z);
-        let r = m.project_local_point(q, false).point;
-        ((r - q).length(), Point3::new(r.x.into(), r.y.into(), r.z.into()))
-    }
-    fn ball(m: &Self::Mesh, b: &Sphere<f32>) -> bool {
-        let c = parry3d::math::Vector::new(b.center.x, b.center.y, b.center.z);
-        let pose = parry3d::math::Pose::from_translation(c);
-        crate::ok(parry3d::query::intersection_test(
-            &pose,
-            &parry3d::shape::Ball::new(b.radius),
-            &parry3d::math::Pose::IDENTITY,
-            m,
-        ))
-        .intersecting
-    }
+        impl Parry<$t> for $name {
+            type Mesh = $parry::shape::TriMesh;
+            fn mesh(data: &Data) -> Self::Mesh {
+                let v = data
+                    .vertices::<$t>()
+                    .iter()
+                    .map(|p| $parry::math::Vector::new(p.x, p.y, p.z))
+                    .collect();
+                crate::ok($parry::shape::TriMesh::new(v, data.triangles.clone()))
+            }
+            fn cast(m: &Self::Mesh, r: &Ray<$t>) -> Option<($t, usize)> {
+                let v = |x: &Vector3<$t>| $parry::math::Vector::new(x.x, x.y, x.z);
+                let ray = $parry::query::Ray::new(v(&r.origin.coords), v(&r.direction));
+                let h = m.cast_local_ray_and_get_normal(&ray, r.max_t, false)?;
+                Some((h.time_of_impact, h.subshape as usize))
+            }
+            fn distance(m: &Self::Mesh, p: &Point3<$t>) -> ($t, Point3<f64>) {
+                let q = $parry::math::Vector::new(p.x, p.y, p.z);
+                let r = m.project_local_point(q, false).point;
+                ((r - q).length(), Point3::new(r.x.into(), r.y.into(), r.z.into()))
+            }
+            fn ball(m: &Self::Mesh, b: &Sphere<$t>) -> bool {
+                let c = $parry::math::Vector::new(b.center.x, b.center.y, b.center.z);
+                let pose = $parry::math::Pose::from_translation(c);
+                crate::ok($parry::query::intersection_test(
+                    &pose,
+                    &$parry::shape::Ball::new(b.radius),
+                    &$parry::math::Pose::IDENTITY,
+                    m,
+                ))
+                .intersecting
+            }
+        }
+    };
 }
 
-impl Parry<f64> for P64 {
-    type Mesh = parry3d_f64::shape::TriMesh;
-    fn mesh(data: &Data) -> Self::Mesh {
-        let v =
-            data.vertices.iter().map(|p| parry3d_f64::math::Vector::new(p.x, p.y, p.z)).collect();
-        crate::ok(parry3d_f64::shape::TriMesh::new(v, data.triangles.clone()))
-    }
-    fn cast(m: &Self::Mesh, r: &Ray<f64>) -> Option<(f64, usize)> {
-        let v = |x: &Vector3<f64>| parry3d_f64::math::Vector::new(x.x, x.y, x.z);
-        let ray = parry3d_f64::query::Ray::new(v(&r.origin.coords), v(&r.direction));
-        let h = m.cast_local_ray_and_get_normal(&ray, r.max_t, false)?;
-        Some((h.time_of_impact, h.subshape as usize))
-    }
-    fn distance(m: &Self::Mesh, p: &Point3<f64>) -> (f64, Point3<f64>) {
-        let q = parry3d_f64::math::Vector::new(p.x, p.y, p.z);
-        let r = m.project_local_point(q, false).point;
-        ((r - q).length(), Point3::new(r.x, r.y, r.z))
-    }
-    fn ball(m: &Self::Mesh, b: &Sphere<f64>) -> bool {
-        let c = parry3d_f64::math::Vector::new(b.center.x, b.center.y, b.center.z);
-        let pose = parry3d_f64::math::Pose::from_translation(c);
-        crate::ok(parry3d_f64::query::intersection_test(
-            &pose,
-            &parry3d_f64::shape::Ball::new(b.radius),
-            &parry3d_f64::math::Pose::IDENTITY,
-            m,
-        ))
-        .intersecting
-    }
+parry_impl!(P32, parry3d, f32);
+parry_impl!(P64, parry3d_f64, f64);
+
+/// For a failure's message: the triangles sharing an edge (two vertices, by position) with
+/// triangle `tri`, itself included, each with the cosine of its normal to `d` (`None` when
+/// collapsed).
+fn sharing_an_edge(
+    tris: &[Triangle<f64>],
+    tri: usize,
+    d: &Vector3<f64>,
+) -> Vec<(usize, Option<f64>)> {
+    let corners = [tris[tri].a, tris[tri].b, tris[tri].c];
+    tris.iter()
+        .enumerate()
+        .filter(|(_, u)| [u.a, u.b, u.c].iter().filter(|v| corners.contains(v)).count() >= 2)
+        .map(|(i, u)| (i, u.unit_normal().map(|n| n.dot(d) / d.norm())))
+        .collect()
 }
 
 /// Tolerance relative to the mesh's size: f32 1e-4, f64 1e-9.
@@ -413,20 +405,7 @@ fn classify_ray<T: Real, P: Parry<T>>(
             } else {
                 let info = b.map(|(tp, tri)| {
                     let q = r64.point_at(tp.to_f64());
-                    let sharing: Vec<_> = tris64
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, u)| {
-                            [u.a, u.b, u.c]
-                                .iter()
-                                .filter(|v| {
-                                    [tris64[tri].a, tris64[tri].b, tris64[tri].c].contains(v)
-                                })
-                                .count()
-                                >= 2
-                        })
-                        .map(|(i, u)| (i, u.unit_normal().map(|n| n.dot(&d))))
-                        .collect::<Vec<_>>();
+                    let sharing = sharing_an_edge(tris64, tri, &d);
                     (tris64[tri], tris64[tri].barycentric(&q), sharing)
                 });
                 panic!("{ray:?}: ours {h:?}, parry {b:?}, referee {referee:?} {info:?}")
@@ -447,18 +426,7 @@ fn classify_ray<T: Real, P: Parry<T>>(
                 SILHOUETTE
             } else {
                 let q = r64.point_at(t.to_f64());
-                let around: Vec<_> = tris64
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, u)| {
-                        [u.a, u.b, u.c]
-                            .iter()
-                            .filter(|v| [tris64[tri].a, tris64[tri].b, tris64[tri].c].contains(v))
-                            .count()
-                            >= 2
-                    })
-                    .map(|(i, u)| (i, u.unit_normal().map(|n| n.dot(&d) / d.norm())))
-                    .collect();
+                let around = sharing_an_edge(tris64, tri, &d);
                 panic!(
                     "{ray:?}: ours misses, parry {t:?} on {tri} {:?} bary {:?}, around {around:?}, referee {referee:?}",
                     tris64[tri],

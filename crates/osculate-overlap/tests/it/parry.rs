@@ -63,22 +63,6 @@ fn identity() -> Pose {
     at(&Point3::origin())
 }
 
-fn ball(s: &Sphere<f64>) -> (Pose, shape::Ball) {
-    (at(&s.center), shape::Ball::new(s.radius))
-}
-
-fn cuboid_aabb(b: &Aabb<f64>) -> (Pose, shape::Cuboid) {
-    (at(&b.center()), shape::Cuboid::new(vector(&b.half_extents())))
-}
-
-fn cuboid_obb(b: &Obb<f64>) -> (Pose, shape::Cuboid) {
-    (pose(&b.center, &b.rotation), shape::Cuboid::new(vector(&b.half_extents)))
-}
-
-fn capsule(c: &Capsule<f64>) -> shape::Capsule {
-    shape::Capsule::new(point(&c.a), point(&c.b), c.radius)
-}
-
 fn triangle(t: &Triangle<f64>) -> shape::Triangle {
     shape::Triangle::new(point(&t.a), point(&t.b), point(&t.c))
 }
@@ -98,34 +82,80 @@ fn parry_test(p1: &Pose, g1: &dyn shape::Shape, p2: &Pose, g2: &dyn shape::Shape
 // ---------------------------------------------------------------------------------------------
 // Kinds of input, for naming disagreement classes.
 
-fn sphere_kind(s: &Sphere<f64>) -> &'static str {
-    if s.radius == 0.0 { "zero-radius sphere" } else { "sphere" }
+/// A shape as parry is given it (its pose and parry's shape) and the kind of input it is, for
+/// naming disagreement classes.
+trait Parried {
+    fn parry(&self) -> (Pose, Box<dyn shape::Shape>);
+    fn kind(&self) -> &'static str;
+}
+
+impl Parried for Sphere<f64> {
+    fn parry(&self) -> (Pose, Box<dyn shape::Shape>) {
+        (at(&self.center), Box::new(shape::Ball::new(self.radius)))
+    }
+    fn kind(&self) -> &'static str {
+        if self.radius == 0.0 { "zero-radius sphere" } else { "sphere" }
+    }
 }
 
 fn box_kind(e: &Vector3<f64>) -> &'static str {
     if e.min() == 0.0 { "flat box" } else { "box" }
 }
 
-fn capsule_kind(c: &Capsule<f64>) -> &'static str {
-    match (c.radius == 0.0, c.a == c.b) {
-        (true, true) => "point capsule",
-        (true, false) => "zero-radius capsule",
-        (false, true) => "ball capsule",
-        (false, false) => "capsule",
+impl Parried for Aabb<f64> {
+    fn parry(&self) -> (Pose, Box<dyn shape::Shape>) {
+        (at(&self.center()), Box::new(shape::Cuboid::new(vector(&self.half_extents()))))
+    }
+    fn kind(&self) -> &'static str {
+        box_kind(&self.half_extents())
     }
 }
 
-fn triangle_kind(t: &Triangle<f64>) -> &'static str {
-    let (u, v) = (t.b - t.a, t.c - t.a);
-    if u.cross(&v).norm_squared() <= 1e-24 * u.norm_squared() * v.norm_squared() {
-        "collapsed triangle"
-    } else {
-        "triangle"
+impl Parried for Obb<f64> {
+    fn parry(&self) -> (Pose, Box<dyn shape::Shape>) {
+        let cuboid = shape::Cuboid::new(vector(&self.half_extents));
+        (pose(&self.center, &self.rotation), Box::new(cuboid))
+    }
+    fn kind(&self) -> &'static str {
+        box_kind(&self.half_extents)
     }
 }
 
-fn segment_kind(s: &Segment<f64>) -> &'static str {
-    if s.a == s.b { "point segment" } else { "segment" }
+impl Parried for Capsule<f64> {
+    fn parry(&self) -> (Pose, Box<dyn shape::Shape>) {
+        (identity(), Box::new(shape::Capsule::new(point(&self.a), point(&self.b), self.radius)))
+    }
+    fn kind(&self) -> &'static str {
+        match (self.radius == 0.0, self.a == self.b) {
+            (true, true) => "point capsule",
+            (true, false) => "zero-radius capsule",
+            (false, true) => "ball capsule",
+            (false, false) => "capsule",
+        }
+    }
+}
+
+impl Parried for Triangle<f64> {
+    fn parry(&self) -> (Pose, Box<dyn shape::Shape>) {
+        (identity(), Box::new(triangle(self)))
+    }
+    fn kind(&self) -> &'static str {
+        let (u, v) = (self.b - self.a, self.c - self.a);
+        if u.cross(&v).norm_squared() <= 1e-24 * u.norm_squared() * v.norm_squared() {
+            "collapsed triangle"
+        } else {
+            "triangle"
+        }
+    }
+}
+
+impl Parried for Segment<f64> {
+    fn parry(&self) -> (Pose, Box<dyn shape::Shape>) {
+        (identity(), Box::new(segment(self)))
+    }
+    fn kind(&self) -> &'static str {
+        if self.a == self.b { "point segment" } else { "segment" }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -213,141 +243,151 @@ fn tally(
 // ---------------------------------------------------------------------------------------------
 // The pairs.
 
-#[test]
-fn ball_ball() {
-    differential::<Sphere<f64>, Sphere<f64>>("ball-ball", &[], |a, b| {
-        let ((p1, g1), (p2, g2)) = (ball(a), ball(b));
-        Case {
-            ours: sphere_sphere(a, b),
-            parry: parry_test(&p1, &g1, &p2, &g2),
-            margin: a.radius + b.radius - (b.center - a.center).norm(),
-            band: band::<f64>(scale(&[a.center, b.center], &[a.radius, b.radius])),
-            kind: format!("{} / {}", sphere_kind(a), sphere_kind(b)),
-        }
+/// The oracle of a pair: its margin (positive: overlapping) and band.
+type Oracle<A, B> = fn(&A, &B) -> (f64, f64);
+
+/// Runs one pair through [`differential`]: ours is `ours`, parry's is `intersection_test` on the
+/// shapes as [`Parried`] gives them (or `parry` where given: parry's own path for the pair).
+fn pair<A, B>(
+    name: &str,
+    allowed: &[&str],
+    ours: fn(&A, &B) -> bool,
+    parry: Option<fn(&A, &B) -> bool>,
+    oracle: Oracle<A, B>,
+) where
+    A: GenerateAny<Scalar = f64> + Debug + Parried,
+    B: GenerateAny<Scalar = f64> + Debug + Parried,
+{
+    differential::<A, B>(name, allowed, |a, b| {
+        let (margin, band) = oracle(a, b);
+        let parry = parry.map_or_else(
+            || {
+                let ((p1, g1), (p2, g2)) = (a.parry(), b.parry());
+                parry_test(&p1, &*g1, &p2, &*g2)
+            },
+            |f| f(a, b),
+        );
+        Case { ours: ours(a, b), parry, margin, band, kind: format!("{} / {}", a.kind(), b.kind()) }
     });
 }
 
-#[test]
-fn ball_cuboid_aabb() {
-    differential::<Sphere<f64>, Aabb<f64>>("ball-cuboid (sphere_aabb)", &[], |s, b| {
-        let ((p1, g1), (p2, g2)) = (ball(s), cuboid_aabb(b));
-        Case {
-            ours: sphere_aabb(s, b),
-            parry: parry_test(&p1, &g1, &p2, &g2),
-            margin: s.radius - sd_box_local(&(s.center - b.center()), &b.half_extents()),
-            band: band::<f64>(scale(&[s.center, b.min, b.max], &[s.radius])),
-            kind: format!("{} / {}", sphere_kind(s), box_kind(&b.half_extents())),
+/// One `#[test]` per row: `test: A, B => ours, "name", allowed, oracle;` (with `parry` after the
+/// oracle where parry's pair has its own path).
+macro_rules! rows {
+    ($($test:ident: $a:ident, $b:ident => $ours:ident, $name:literal, $allowed:expr, $oracle:expr
+        $(, $parry:expr)?;)*) => {$(
+        #[test]
+        fn $test() {
+            #[allow(unused_mut, unused_assignments)]
+            let mut parry: Option<fn(&$a<f64>, &$b<f64>) -> bool> = None;
+            $(parry = Some($parry);)?
+            pair::<$a<f64>, $b<f64>>($name, &$allowed, $ours, parry, $oracle);
         }
-    });
+    )*};
 }
 
-#[test]
-fn ball_cuboid_obb() {
-    differential::<Sphere<f64>, Obb<f64>>("ball-cuboid (sphere_obb)", &[], |s, b| {
-        let ((p1, g1), (p2, g2)) = (ball(s), cuboid_obb(b));
-        Case {
-            ours: sphere_obb(s, b),
-            parry: parry_test(&p1, &g1, &p2, &g2),
-            margin: s.radius - sd_box_local(&b.to_local(&s.center), &b.half_extents),
-            band: band::<f64>(scale(&[s.center, b.center], &[s.radius, b.half_extents.amax()])),
-            kind: format!("{} / {}", sphere_kind(s), box_kind(&b.half_extents)),
-        }
-    });
-}
-
-#[test]
-fn cuboid_cuboid_aabb() {
-    differential::<Aabb<f64>, Aabb<f64>>("cuboid-cuboid (aabb_aabb)", &[], |a, b| {
-        let ((p1, g1), (p2, g2)) = (cuboid_aabb(a), cuboid_aabb(b));
-        let m = -(0..3)
-            .map(|i| (b.min[i] - a.max[i]).max(a.min[i] - b.max[i]))
-            .fold(f64::MIN, f64::max);
-        Case {
-            ours: aabb_aabb(a, b),
-            parry: parry_test(&p1, &g1, &p2, &g2),
-            margin: m,
-            band: band::<f64>(scale(&[a.min, a.max, b.min, b.max], &[])),
-            kind: format!("{} / {}", box_kind(&a.half_extents()), box_kind(&b.half_extents())),
-        }
-    });
-}
-
-#[test]
-fn cuboid_cuboid_obb() {
-    differential::<Obb<f64>, Obb<f64>>("cuboid-cuboid (obb_obb)", &[], |a, b| {
-        let ((p1, g1), (p2, g2)) = (cuboid_obb(a), cuboid_obb(b));
-        let gap = sat_gap(&a.corners(), &obb_axes(a), &b.corners(), &obb_axes(b));
-        let sc = scale(&[a.center, b.center], &[a.half_extents.amax(), b.half_extents.amax()]);
-        Case {
-            ours: obb_obb(a, b),
-            parry: parry_test(&p1, &g1, &p2, &g2),
-            margin: -gap,
-            band: band::<f64>(sc),
-            kind: format!("{} / {}", box_kind(&a.half_extents), box_kind(&b.half_extents)),
-        }
-    });
-}
-
-#[test]
-fn capsule_capsule_pairs() {
-    // parry's GJK on capsules of size 1e-4 reports overlaps of capsules apart by up to 30% of
-    // their size (3e-5; checked by brute force on seed 1968): its tolerances are absolute
-    // (`eps_tol` = 10 ε and the Voronoi simplex's), not relative to the shapes.
-    let allowed = ["parry says overlap on tiny capsule / capsule"];
-    differential::<Capsule<f64>, Capsule<f64>>("capsule-capsule", &allowed, |a, b| {
-        let d = closest::closest_points_segment_segment(&a.segment(), &b.segment()).distance;
-        Case {
-            ours: capsule_capsule(a, b),
-            parry: parry_test(&identity(), &capsule(a), &identity(), &capsule(b)),
-            margin: a.radius + b.radius - d,
-            band: band::<f64>(scale(&[a.a, a.b, b.a, b.b], &[a.radius, b.radius])),
-            kind: format!("{} / {}", capsule_kind(a), capsule_kind(b)),
-        }
-    });
-}
-
-#[test]
-fn ball_capsule() {
-    differential::<Sphere<f64>, Capsule<f64>>("ball-capsule", &[], |s, c| {
-        let (p1, g1) = ball(s);
-        let d = closest::sq_distance_point_segment(&s.center, &c.segment()).sqrt();
-        Case {
-            ours: sphere_capsule(s, c),
-            parry: parry_test(&p1, &g1, &identity(), &capsule(c)),
-            margin: s.radius + c.radius - d,
-            band: band::<f64>(scale(&[s.center, c.a, c.b], &[s.radius, c.radius])),
-            kind: format!("{} / {}", sphere_kind(s), capsule_kind(c)),
-        }
-    });
-}
-
-#[test]
-fn ball_triangle() {
-    // parry answers ball-triangle by projecting the center on the triangle (`intersection_test`'s
-    // ball against a point-query shape): no GJK and no absolute tolerance, so no disagreement
-    // class is expected beyond the band. The oracle is the distance through the segment-triangle
-    // query with a zero-length segment, as in the properties (independent of
-    // `closest_point_on_triangle`, which `sphere_triangle` uses).
-    differential::<Sphere<f64>, Triangle<f64>>("ball-triangle (sphere_triangle)", &[], |s, t| {
-        let (p1, g1) = ball(s);
-        let center = Segment::new(s.center, s.center);
-        let d = closest::closest_points_segment_triangle(&center, t).distance;
-        Case {
-            ours: sphere_triangle(s, t),
-            parry: parry_test(&p1, &g1, &identity(), &triangle(t)),
-            margin: s.radius - d,
-            band: band::<f64>(scale(&[s.center, t.a, t.b, t.c], &[s.radius])),
-            kind: format!("{} / {}", sphere_kind(s), triangle_kind(t)),
-        }
-    });
-}
+/// parry's GJK on capsules of size 1e-4 reports overlaps of capsules apart by up to 30% of their
+/// size (3e-5; checked by brute force on seed 1968): its tolerances are absolute (`eps_tol` =
+/// 10 ε and the Voronoi simplex's), not relative to the shapes.
+const TINY_CAPSULES: [&str; 1] = ["parry says overlap on tiny capsule / capsule"];
 
 /// parry's GJK on triangles of size 1e-4 reports overlaps of triangles apart by up to half their
 /// size (5.55e-5 on seed 635, checked by brute force): the same absolute tolerances as for
 /// capsules. Elsewhere (unit scale, far, degenerate) parry and both our modes agree.
 const TINY_TRIANGLES: [&str; 1] = ["parry says overlap on tiny triangle / triangle"];
 
-/// The margin of a triangle pair (closest-point distance when apart, brute-force depth otherwise).
+/// parry's GJK on tiny segments and triangles: the same absolute tolerances as above.
+const TINY_SEGMENT_TRIANGLES: [&str; 1] = ["parry says overlap on tiny segment / triangle"];
+
+/// No disagreement class expected beyond the band.
+const NONE: [&str; 0] = [];
+
+rows! {
+    ball_ball: Sphere, Sphere => sphere_sphere, "ball-ball", NONE, |a, b| {
+        let m = a.radius + b.radius - (b.center - a.center).norm();
+        (m, band::<f64>(scale(&[a.center, b.center], &[a.radius, b.radius])))
+    };
+    ball_cuboid_aabb: Sphere, Aabb => sphere_aabb, "ball-cuboid (sphere_aabb)", NONE, |s, b| {
+        let m = s.radius - sd_box_local(&(s.center - b.center()), &b.half_extents());
+        (m, band::<f64>(scale(&[s.center, b.min, b.max], &[s.radius])))
+    };
+    ball_cuboid_obb: Sphere, Obb => sphere_obb, "ball-cuboid (sphere_obb)", NONE, |s, b| {
+        let m = s.radius - sd_box_local(&b.to_local(&s.center), &b.half_extents);
+        (m, band::<f64>(scale(&[s.center, b.center], &[s.radius, b.half_extents.amax()])))
+    };
+    cuboid_cuboid_aabb: Aabb, Aabb => aabb_aabb, "cuboid-cuboid (aabb_aabb)", NONE, |a, b| {
+        let m = -(0..3)
+            .map(|i| (b.min[i] - a.max[i]).max(a.min[i] - b.max[i]))
+            .fold(f64::MIN, f64::max);
+        (m, band::<f64>(scale(&[a.min, a.max, b.min, b.max], &[])))
+    };
+    cuboid_cuboid_obb: Obb, Obb => obb_obb, "cuboid-cuboid (obb_obb)", NONE, |a, b| {
+        let gap = sat_gap(&a.corners(), &obb_axes(a), &b.corners(), &obb_axes(b));
+        let sc = scale(&[a.center, b.center], &[a.half_extents.amax(), b.half_extents.amax()]);
+        (-gap, band::<f64>(sc))
+    };
+    capsule_capsule_pairs: Capsule, Capsule => capsule_capsule, "capsule-capsule", TINY_CAPSULES,
+    |a, b| {
+        let d = closest::closest_points_segment_segment(&a.segment(), &b.segment()).distance;
+        (a.radius + b.radius - d, band::<f64>(scale(&[a.a, a.b, b.a, b.b], &[a.radius, b.radius])))
+    };
+    ball_capsule: Sphere, Capsule => sphere_capsule, "ball-capsule", NONE, |s, c| {
+        let d = closest::sq_distance_point_segment(&s.center, &c.segment()).sqrt();
+        (s.radius + c.radius - d, band::<f64>(scale(&[s.center, c.a, c.b], &[s.radius, c.radius])))
+    };
+    // parry answers ball-triangle by projecting the center on the triangle (`intersection_test`'s
+    // ball against a point-query shape): no GJK and no absolute tolerance, so no disagreement
+    // class is expected beyond the band. The oracle is the distance through the segment-triangle
+    // query with a zero-length segment, as in the properties (independent of
+    // `closest_point_on_triangle`, which `sphere_triangle` uses).
+    ball_triangle: Sphere, Triangle => sphere_triangle, "ball-triangle (sphere_triangle)", NONE,
+    |s, t| {
+        let center = Segment::new(s.center, s.center);
+        let d = closest::closest_points_segment_triangle(&center, t).distance;
+        (s.radius - d, band::<f64>(scale(&[s.center, t.a, t.b, t.c], &[s.radius])))
+    };
+    triangle_triangle_fast: Triangle, Triangle => triangle_triangle, "triangle-triangle (fast)",
+        TINY_TRIANGLES, triangle_pair_margin;
+    triangle_triangle_exact_mode: Triangle, Triangle => triangle_triangle_exact,
+        "triangle-triangle (exact)", TINY_TRIANGLES, triangle_pair_margin;
+    segment_triangle_pairs: Segment, Triangle => segment_triangle_exact, "segment-triangle",
+        TINY_SEGMENT_TRIANGLES, segment_triangle_margin;
+    cuboid_triangle_aabb: Aabb, Triangle => aabb_triangle, "cuboid-triangle (aabb_triangle)", NONE,
+    |b, t| {
+        let gap = sat_gap(&b.corners(), &aabb_axes(), &tri_points(t), &tri_edges(t));
+        (-gap, band::<f64>(scale(&[b.min, b.max, t.a, t.b, t.c], &[])))
+    };
+    cuboid_triangle_obb: Obb, Triangle => obb_triangle, "cuboid-triangle (obb_triangle)", NONE,
+    |b, t| {
+        let gap = sat_gap(&b.corners(), &obb_axes(b), &tri_points(t), &tri_edges(t));
+        (-gap, band::<f64>(scale(&[b.center, t.a, t.b, t.c], &[b.half_extents.amax()])))
+    };
+    segment_cuboid_aabb: Segment, Aabb => segment_aabb, "segment-cuboid (segment_aabb)", NONE,
+    |s, b| {
+        let dist = closest::closest_points_segment_aabb(s, b).distance;
+        let gap = sat_gap(&[s.a, s.b], &[s.b - s.a], &b.corners(), &aabb_axes());
+        let band = band::<f64>(scale(&[s.a, s.b, b.min, b.max], &[]));
+        (margin(dist, gap, band), band)
+    }, |s, b| {
+        let pb = parry3d_f64::bounding_volume::Aabb::new(point(&b.min), point(&b.max));
+        query::details::intersection_test_aabb_segment(&pb, &segment(s))
+    };
+    segment_cuboid_obb: Segment, Obb => segment_obb, "segment-cuboid (segment_obb)", NONE,
+    |s, b| {
+        let dist = closest::closest_points_segment_obb(s, b).distance;
+        let gap = sat_gap(&[s.a, s.b], &[s.b - s.a], &b.corners(), &obb_axes(b));
+        let band = band::<f64>(scale(&[s.a, s.b, b.center], &[b.half_extents.amax()]));
+        (margin(dist, gap, band), band)
+    }, |s, b| {
+        // parry's pos12: the segment's pose (identity) relative to the cuboid's.
+        let pos12 = pose(&b.center, &b.rotation).inverse();
+        let cuboid = shape::Cuboid::new(vector(&b.half_extents));
+        query::details::intersection_test_cuboid_segment(&pos12, &cuboid, &segment(s))
+    };
+}
+
+/// The margin of a triangle pair (closest-point distance when apart, brute-force depth otherwise)
+/// and its band.
 fn triangle_pair_margin(a: &Triangle<f64>, b: &Triangle<f64>) -> (f64, f64) {
     let band = band::<f64>(scale(&[a.a, a.b, a.c, b.a, b.b, b.c], &[]));
     let dist = closest::closest_points_triangle_triangle(a, b).distance;
@@ -355,128 +395,16 @@ fn triangle_pair_margin(a: &Triangle<f64>, b: &Triangle<f64>) -> (f64, f64) {
     (margin(dist, gap, band), band)
 }
 
-#[test]
-fn triangle_triangle_fast() {
-    differential::<Triangle<f64>, Triangle<f64>>(
-        "triangle-triangle (fast)",
-        &TINY_TRIANGLES,
-        |a, b| {
-            let (m, band) = triangle_pair_margin(a, b);
-            Case {
-                ours: triangle_triangle(a, b),
-                parry: parry_test(&identity(), &triangle(a), &identity(), &triangle(b)),
-                margin: m,
-                band,
-                kind: format!("{} / {}", triangle_kind(a), triangle_kind(b)),
-            }
-        },
-    );
-}
-
-#[test]
-fn triangle_triangle_exact_mode() {
-    differential::<Triangle<f64>, Triangle<f64>>(
-        "triangle-triangle (exact)",
-        &TINY_TRIANGLES,
-        |a, b| {
-            let (m, band) = triangle_pair_margin(a, b);
-            Case {
-                ours: triangle_triangle_exact(a, b),
-                parry: parry_test(&identity(), &triangle(a), &identity(), &triangle(b)),
-                margin: m,
-                band,
-                kind: format!("{} / {}", triangle_kind(a), triangle_kind(b)),
-            }
-        },
-    );
-}
-
-#[test]
-fn segment_triangle_pairs() {
-    // parry's GJK on tiny segments and triangles: the same absolute tolerances as above.
-    let allowed = ["parry says overlap on tiny segment / triangle"];
-    differential::<Segment<f64>, Triangle<f64>>("segment-triangle", &allowed, |s, t| {
-        let band = band::<f64>(scale(&[s.a, s.b, t.a, t.b, t.c], &[]));
-        let dist = closest::closest_points_segment_triangle(s, t).distance;
-        let gap = sat_gap(&[s.a, s.b], &[s.b - s.a], &tri_points(t), &tri_edges(t));
-        let m = margin(dist, gap, band);
-        let (fast, exact) = (segment_triangle(s, t), segment_triangle_exact(s, t));
-        // Away from the band our two modes agree (the properties check both against the oracle).
-        assert!(fast == exact || m.abs() <= band, "fast {fast}, exact {exact}: {s:?} {t:?}");
-        Case {
-            ours: exact,
-            parry: parry_test(&identity(), &segment(s), &identity(), &triangle(t)),
-            margin: m,
-            band,
-            kind: format!("{} / {}", segment_kind(s), triangle_kind(t)),
-        }
-    });
-}
-
-#[test]
-fn cuboid_triangle_aabb() {
-    differential::<Aabb<f64>, Triangle<f64>>("cuboid-triangle (aabb_triangle)", &[], |b, t| {
-        let (p1, g1) = cuboid_aabb(b);
-        let gap = sat_gap(&b.corners(), &aabb_axes(), &tri_points(t), &tri_edges(t));
-        Case {
-            ours: aabb_triangle(b, t),
-            parry: parry_test(&p1, &g1, &identity(), &triangle(t)),
-            margin: -gap,
-            band: band::<f64>(scale(&[b.min, b.max, t.a, t.b, t.c], &[])),
-            kind: format!("{} / {}", box_kind(&b.half_extents()), triangle_kind(t)),
-        }
-    });
-}
-
-#[test]
-fn cuboid_triangle_obb() {
-    differential::<Obb<f64>, Triangle<f64>>("cuboid-triangle (obb_triangle)", &[], |b, t| {
-        let (p1, g1) = cuboid_obb(b);
-        let gap = sat_gap(&b.corners(), &obb_axes(b), &tri_points(t), &tri_edges(t));
-        Case {
-            ours: obb_triangle(b, t),
-            parry: parry_test(&p1, &g1, &identity(), &triangle(t)),
-            margin: -gap,
-            band: band::<f64>(scale(&[b.center, t.a, t.b, t.c], &[b.half_extents.amax()])),
-            kind: format!("{} / {}", box_kind(&b.half_extents), triangle_kind(t)),
-        }
-    });
-}
-
-#[test]
-fn segment_cuboid_aabb() {
-    differential::<Segment<f64>, Aabb<f64>>("segment-cuboid (segment_aabb)", &[], |s, b| {
-        let dist = closest::closest_points_segment_aabb(s, b).distance;
-        let gap = sat_gap(&[s.a, s.b], &[s.b - s.a], &b.corners(), &aabb_axes());
-        let band = band::<f64>(scale(&[s.a, s.b, b.min, b.max], &[]));
-        let pb = parry3d_f64::bounding_volume::Aabb::new(point(&b.min), point(&b.max));
-        Case {
-            ours: segment_aabb(s, b),
-            parry: query::details::intersection_test_aabb_segment(&pb, &segment(s)),
-            margin: margin(dist, gap, band),
-            band,
-            kind: format!("{} / {}", segment_kind(s), box_kind(&b.half_extents())),
-        }
-    });
-}
-
-#[test]
-fn segment_cuboid_obb() {
-    differential::<Segment<f64>, Obb<f64>>("segment-cuboid (segment_obb)", &[], |s, b| {
-        let dist = closest::closest_points_segment_obb(s, b).distance;
-        let gap = sat_gap(&[s.a, s.b], &[s.b - s.a], &b.corners(), &obb_axes(b));
-        let band = band::<f64>(scale(&[s.a, s.b, b.center], &[b.half_extents.amax()]));
-        let (p1, g1) = cuboid_obb(b);
-        // parry's pos12: the segment's pose (identity) relative to the cuboid's.
-        let pos12 = p1.inverse();
-        Case {
-            ours: segment_obb(s, b),
-            parry: query::details::intersection_test_cuboid_segment(&pos12, &g1, &segment(s)),
-            margin: margin(dist, gap, band),
-            band,
-            kind: format!("{} / {}", segment_kind(s), box_kind(&b.half_extents)),
-        }
-    });
+/// The margin of a segment-triangle pair, as for triangles; away from the band our two modes
+/// agree (the properties check both against the oracle), asserted here.
+fn segment_triangle_margin(s: &Segment<f64>, t: &Triangle<f64>) -> (f64, f64) {
+    let band = band::<f64>(scale(&[s.a, s.b, t.a, t.b, t.c], &[]));
+    let dist = closest::closest_points_segment_triangle(s, t).distance;
+    let gap = sat_gap(&[s.a, s.b], &[s.b - s.a], &tri_points(t), &tri_edges(t));
+    let m = margin(dist, gap, band);
+    let (fast, exact) = (segment_triangle(s, t), segment_triangle_exact(s, t));
+    assert!(fast == exact || m.abs() <= band, "fast {fast}, exact {exact}: {s:?} {t:?}");
+    (m, band)
 }
 
 /// Degenerate configurations: the integer triangle pairs of the properties (coplanar, sharing a

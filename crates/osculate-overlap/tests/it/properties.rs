@@ -517,6 +517,26 @@ fn sample_proves(clearance: f64, own: f64) -> bool {
     clearance >= 0.0 && clearance >= own
 }
 
+/// The sampled proof of an overlap with the box `b` (f64): every sample drawn inside `sampled`
+/// (seeded by `seed`) that lies inside `b` by at least its distance `own` from `sampled` after
+/// rounding ([`sample_proves`]) proves the shapes overlap, so `got` (the answer of `name`) must be
+/// true.
+fn samples_in_box<T: Real, S: Sample<T>>(
+    c: &mut Checks,
+    (name, got, input): (&str, bool, &dyn Debug),
+    (sampled, seed): (&S, u64),
+    own: impl Fn(&Point3<f64>) -> f64,
+    b: &Obb<f64>,
+) {
+    let mut rng = Rng::new(seed);
+    for _ in 0..SAMPLES {
+        let x = sampled.sample_inside(&mut rng);
+        if sample_proves(clearance_obb(b, &wp(&x)), own(&wp(&x))) {
+            c.ensure(got, || format!("{name} false, yet {x:?} is in both: {input:?}"));
+        }
+    }
+}
+
 fn obb_obb_agrees<T: Real>(p: Pair<Obb<T>, Obb<T>>) -> TestResult {
     let (a, b) = (wobb(&p.a), wobb(&p.b));
     let sc = scale(&[a.center, b.center], &[a.half_extents.amax(), b.half_extents.amax()]);
@@ -555,14 +575,8 @@ fn aabb_triangle_agrees<T: Real>(p: Pair<Aabb<T>, Triangle<T>>) -> TestResult {
     let mut c = Checks::default();
     let got = aabb_triangle(&p.a, &p.b);
     c.expect("aabb_triangle", got, -gap, band, &p);
-    let mut rng = Rng::new(p.seed);
-    for _ in 0..SAMPLES {
-        let x = p.b.sample_inside(&mut rng);
-        let own = closest::sq_distance_point_triangle(&wp(&x), &t).sqrt();
-        if sample_proves(clearance_obb(&obb_of(&b), &wp(&x)), own) {
-            c.ensure(got, || format!("aabb_triangle false, yet {x:?} is in both: {p:?}"));
-        }
-    }
+    let own = |x: &Point3<f64>| closest::sq_distance_point_triangle(x, &t).sqrt();
+    samples_in_box(&mut c, ("aabb_triangle", got, &p), (&p.b, p.seed), own, &obb_of(&b));
     c.result()
 }
 
@@ -573,14 +587,8 @@ fn obb_triangle_agrees<T: Real>(p: Pair<Obb<T>, Triangle<T>>) -> TestResult {
     let mut c = Checks::default();
     let got = obb_triangle(&p.a, &p.b);
     c.expect("obb_triangle", got, -gap, band, &p);
-    let mut rng = Rng::new(p.seed);
-    for _ in 0..SAMPLES {
-        let x = p.b.sample_inside(&mut rng);
-        let own = closest::sq_distance_point_triangle(&wp(&x), &t).sqrt();
-        if sample_proves(clearance_obb(&b, &wp(&x)), own) {
-            c.ensure(got, || format!("obb_triangle false, yet {x:?} is in both: {p:?}"));
-        }
-    }
+    let own = |x: &Point3<f64>| closest::sq_distance_point_triangle(x, &t).sqrt();
+    samples_in_box(&mut c, ("obb_triangle", got, &p), (&p.b, p.seed), own, &b);
     c.result()
 }
 
@@ -593,14 +601,8 @@ fn segment_aabb_agrees<T: Real>(p: Pair<Segment<T>, Aabb<T>>) -> TestResult {
     c.ensure(gap <= dist + band, || format!("sat gap {gap} > distance {dist}: {p:?}"));
     let got = segment_aabb(&p.a, &p.b);
     c.expect("segment_aabb", got, margin(dist, gap, band), band, &p);
-    let mut rng = Rng::new(p.seed);
-    for _ in 0..SAMPLES {
-        let x = p.a.sample_inside(&mut rng);
-        let own = closest::sq_distance_point_segment(&wp(&x), &s).sqrt();
-        if sample_proves(clearance_obb(&obb_of(&b), &wp(&x)), own) {
-            c.ensure(got, || format!("segment_aabb false, yet {x:?} is in both: {p:?}"));
-        }
-    }
+    let own = |x: &Point3<f64>| closest::sq_distance_point_segment(x, &s).sqrt();
+    samples_in_box(&mut c, ("segment_aabb", got, &p), (&p.a, p.seed), own, &obb_of(&b));
     c.result()
 }
 
@@ -613,14 +615,8 @@ fn segment_obb_agrees<T: Real>(p: Pair<Segment<T>, Obb<T>>) -> TestResult {
     c.ensure(gap <= dist + band, || format!("sat gap {gap} > distance {dist}: {p:?}"));
     let got = segment_obb(&p.a, &p.b);
     c.expect("segment_obb", got, margin(dist, gap, band), band, &p);
-    let mut rng = Rng::new(p.seed);
-    for _ in 0..SAMPLES {
-        let x = p.a.sample_inside(&mut rng);
-        let own = closest::sq_distance_point_segment(&wp(&x), &s).sqrt();
-        if sample_proves(clearance_obb(&b, &wp(&x)), own) {
-            c.ensure(got, || format!("segment_obb false, yet {x:?} is in both: {p:?}"));
-        }
-    }
+    let own = |x: &Point3<f64>| closest::sq_distance_point_segment(x, &s).sqrt();
+    samples_in_box(&mut c, ("segment_obb", got, &p), (&p.a, p.seed), own, &b);
     c.result()
 }
 
