@@ -776,7 +776,7 @@ pub fn contact_convex_with_workspace<
     };
     let best = poly.nearest()?;
     let band = tol * poly.faces[best].d + rounding(poly.scale);
-    let (f, [l0, l1, l2]) = reported(&poly, best, band, support)?;
+    let (f, [l0, l1, l2]) = reported(poly, best, band, support)?;
     let (p0, p1, p2) = (poly.verts[f.v[0]], poly.verts[f.v[1]], poly.verts[f.v[2]]);
     let mix = |x: Point3<T>, y: Point3<T>, z: Point3<T>| {
         Point3::from(x.coords * l0 + y.coords * l1 + z.coords * l2)
