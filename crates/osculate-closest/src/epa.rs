@@ -20,7 +20,9 @@
 //! an area, leave the origin behind it and meet its outer neighbour along the horizon edge —
 //! otherwise the step is refused.
 
+use alloc::collections::BinaryHeap;
 use alloc::vec::Vec;
+use core::cmp::Ordering;
 
 use osculate_math::{Point3, Real, Triangle, Unit, Vector3, any_perpendicular};
 
@@ -80,10 +82,54 @@ fn face<T: Real>(verts: &[Vertex<T>], v: [usize; 3]) -> Option<Face<T>> {
     Some(Face { v, adj: [0; 3], n, d: d.fast_max(T::ZERO), pivot, kappa, alive: true, mark: 0 })
 }
 
-/// The polytope EPA grows inside the configuration-space obstacle `A − B`.
+/// A face in the nearest-face queue: its distance and slot. Ordered so that the queue's top (a
+/// max-heap's) is the least distance, ties to the lowest slot (the face a linear scan would pick
+/// first). An entry is stale once its slot's face is removed or replaced; [`Polytope::nearest`]
+/// drops stale entries as they surface (lazy deletion), so a step costs `O(log F)` instead of a
+/// scan of every face.
+#[derive(Clone, Copy)]
+struct Nearest<T: Real> {
+    d: T,
+    face: usize,
+}
+
+impl<T: Real> Ord for Nearest<T> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        // Distances are finite (`face` refuses others): `partial_cmp` always answers.
+        other.d.partial_cmp(&self.d).unwrap_or(Ordering::Equal).then(other.face.cmp(&self.face))
+    }
+}
+
+impl<T: Real> PartialOrd for Nearest<T> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<T: Real> PartialEq for Nearest<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl<T: Real> Eq for Nearest<T> {}
+
+/// The polytope EPA grows inside the configuration-space obstacle `A − B`, with the scratch
+/// buffers of its steps. Every buffer is cleared, never freed, between queries: a polytope reused
+/// through an [`EpaWorkspace`] allocates only while it grows past the largest it has been.
 struct Polytope<T: Real> {
     verts: Vec<Vertex<T>>,
     faces: Vec<Face<T>>,
+    /// The nearest-face queue over `faces` (with stale entries, see [`Nearest`]).
+    heap: BinaryHeap<Nearest<T>>,
+    /// Scratch of [`Polytope::expand`]: the faces removed, the flood fill's stack of edges, the
+    /// horizon, its order as a loop, the new faces and their slots.
+    removed: Vec<usize>,
+    stack: Vec<(usize, usize)>,
+    horizon: Vec<(usize, usize, usize)>,
+    order: Vec<usize>,
+    fan: Vec<(Face<T>, usize, usize)>,
+    slots: Vec<usize>,
     /// Faces alive.
     alive: usize,
     /// The expansion count, the flood fill's mark.
@@ -92,10 +138,58 @@ struct Polytope<T: Real> {
     scale: T,
 }
 
+/// Reusable storage for EPA: the polytope's vertices, faces, nearest-face queue and the scratch
+/// of its steps. [`contact_convex_with_workspace`] clears it and grows it as a query needs; a
+/// workspace reused across queries keeps its capacity, so once it has held the largest polytope
+/// of a sequence of queries EPA allocates nothing more. [`contact_convex`] makes a fresh one per
+/// call (a few allocations each).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{EPA_MAX_ITERATIONS, EpaWorkspace, contact_convex_with_workspace};
+/// use osculate_math::{Aabb, Point3};
+///
+/// let mut workspace = EpaWorkspace::new();
+/// let a = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// for k in 0..10 {
+///     let x = 0.5 + 0.01 * f64::from(k);
+///     let b = Aabb::new(Point3::new(x, 0.2, 0.1), Point3::new(x + 1.0, 0.9, 0.8));
+///     let (c, _) = contact_convex_with_workspace(&a, &b, EPA_MAX_ITERATIONS, &mut workspace)
+///         .unwrap();
+///     assert!((c.distance + (1.0 - x)).abs() < 1e-9);
+/// }
+/// ```
+pub struct EpaWorkspace<T: Real> {
+    poly: Polytope<T>,
+}
+
+impl<T: Real> EpaWorkspace<T> {
+    /// An empty workspace (allocates nothing until used).
+    #[must_use]
+    pub fn new() -> Self {
+        Self { poly: Polytope::new() }
+    }
+}
+
+impl<T: Real> Default for EpaWorkspace<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Real> core::fmt::Debug for EpaWorkspace<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("EpaWorkspace")
+            .field("vertex_capacity", &self.poly.verts.capacity())
+            .field("face_capacity", &self.poly.faces.capacity())
+            .finish()
+    }
+}
+
 /// How the initial polytope came out.
 enum Seed<T: Real> {
-    /// A tetrahedron holding the origin (up to rounding).
-    Polytope(Polytope<T>),
+    /// A tetrahedron holding the origin (up to rounding), now the polytope's.
+    Ready,
     /// The origin is a support point: the shapes touch, depth 0.
     Touching,
     /// `A − B` has no volume up to rounding: it lies in a plane through the origin (both shapes
@@ -126,11 +220,43 @@ impl<T: Real> Polytope<T> {
     /// support point farthest from its line among four directions around it. The origin may then
     /// lie on a face (depth 0 there): that face is the nearest and is expanded first, along its
     /// normal, to the other side.
-    fn seed(simplex: &[Vertex<T>], support: impl Fn(&Vector3<T>) -> Vertex<T>) -> Seed<T> {
-        let mut pts: Vec<Vertex<T>> = simplex.to_vec();
-        let mut scale = pts.iter().fold(T::ZERO, |s, x| s.fast_max(magnitude(x)));
-        if pts.len() == 4 {
-            let w = pts.iter().map(|x| x.w).collect::<Vec<_>>();
+    /// An empty polytope (allocates nothing until seeded).
+    fn new() -> Self {
+        Self {
+            verts: Vec::new(),
+            faces: Vec::new(),
+            heap: BinaryHeap::new(),
+            removed: Vec::new(),
+            stack: Vec::new(),
+            horizon: Vec::new(),
+            order: Vec::new(),
+            fan: Vec::new(),
+            slots: Vec::new(),
+            alive: 0,
+            stamp: 0,
+            scale: T::ZERO,
+        }
+    }
+
+    fn seed(
+        &mut self,
+        simplex: &[Vertex<T>],
+        support: impl Fn(&Vector3<T>) -> Vertex<T>,
+    ) -> Seed<T> {
+        // The simplex's points, at most four, in a fixed array (`n` of them in use).
+        let Some(&first) = simplex.first() else {
+            return Seed::Touching;
+        };
+        let mut pts = [first; 4];
+        let mut n = simplex.len().min(4);
+        pts[..n].copy_from_slice(&simplex[..n]);
+        let remove = |pts: &mut [Vertex<T>; 4], n: &mut usize, i: usize| {
+            pts.copy_within(i + 1..*n, i);
+            *n -= 1;
+        };
+        let mut scale = pts[..n].iter().fold(T::ZERO, |s, x| s.fast_max(magnitude(x)));
+        if n == 4 {
+            let w = pts.map(|x| x.w);
             let volume = (w[1] - w[0]).cross(&(w[2] - w[0])).dot(&(w[3] - w[0]));
             let area = (w[1] - w[0]).cross(&(w[2] - w[0])).norm();
             if !(volume.abs() > rounding(scale) * area) {
@@ -138,7 +264,7 @@ impl<T: Real> Polytope<T> {
                 // rounding of the plane, in one of the four triangles).
                 let mut best = (T::INFINITY, 3);
                 for drop in 0..4 {
-                    let t: Vec<_> = (0..4).filter(|&i| i != drop).map(|i| w[i]).collect();
+                    let t = [0, 1, 2].map(|k| w[if k < drop { k } else { k + 1 }]);
                     let tri =
                         Triangle::new(Point3::from(t[0]), Point3::from(t[1]), Point3::from(t[2]));
                     let c = closest_point_on_triangle_barycentric(&Point3::origin(), &tri);
@@ -147,16 +273,16 @@ impl<T: Real> Polytope<T> {
                         best = (dd, drop);
                     }
                 }
-                pts.remove(best.1);
+                remove(&mut pts, &mut n, best.1);
             }
         }
-        if pts.len() == 3 {
-            let n = (pts[1].w - pts[0].w).cross(&(pts[2].w - pts[0].w));
+        if n == 3 {
+            let normal = (pts[1].w - pts[0].w).cross(&(pts[2].w - pts[0].w));
             let longest = (pts[1].w - pts[0].w)
                 .norm()
                 .fast_max((pts[2].w - pts[1].w).norm())
                 .fast_max((pts[0].w - pts[2].w).norm());
-            if !(n.norm() > rounding(scale) * longest) {
+            if !(normal.norm() > rounding(scale) * longest) {
                 // Collinear up to rounding: keep the two farthest apart.
                 let (mut i, mut j, mut far) = (0, 1, T::NEG_INFINITY);
                 for (p, q) in [(0, 1), (1, 2), (2, 0)] {
@@ -165,13 +291,13 @@ impl<T: Real> Polytope<T> {
                         (i, j, far) = (p, q, dd);
                     }
                 }
-                pts = alloc::vec![pts[i], pts[j]];
+                (pts[0], pts[1], n) = (pts[i], pts[j], 2);
             }
         }
-        if pts.len() < 2 || !((pts[1].w - pts[0].w).amax() > rounding(scale)) {
+        if n < 2 || !((pts[1].w - pts[0].w).amax() > rounding(scale)) {
             return Seed::Touching;
         }
-        if pts.len() == 2 {
+        if n == 2 {
             // A third point off the line through the segment.
             let axis = pts[1].w - pts[0].w;
             let u = any_perpendicular(&axis).into_inner();
@@ -189,23 +315,23 @@ impl<T: Real> Polytope<T> {
                 }
             }
             match best {
-                Some((off, x)) if off > rounding(scale) => pts.push(x),
+                Some((off, x)) if off > rounding(scale) => (pts[2], n) = (x, 3),
                 _ => return Seed::Flat(u),
             }
         }
-        if pts.len() == 3 {
-            let n = (pts[1].w - pts[0].w).cross(&(pts[2].w - pts[0].w)).normalize();
-            let (up, down) = (support(&n), support(&-n));
+        if n == 3 {
+            let normal = (pts[1].w - pts[0].w).cross(&(pts[2].w - pts[0].w)).normalize();
+            let (up, down) = (support(&normal), support(&-normal));
             if !up.w.iter().chain(down.w.iter()).all(|c| c.is_finite()) {
                 return Seed::Invalid;
             }
             scale = scale.fast_max(magnitude(&up)).fast_max(magnitude(&down));
-            let (hu, hd) = (n.dot(&(up.w - pts[0].w)), -n.dot(&(down.w - pts[0].w)));
+            let (hu, hd) = (normal.dot(&(up.w - pts[0].w)), -normal.dot(&(down.w - pts[0].w)));
             let (h, x) = if hu >= hd { (hu, up) } else { (hd, down) };
             if !(h > rounding(scale)) {
-                return Seed::Flat(n);
+                return Seed::Flat(normal);
             }
-            pts.push(x);
+            pts[3] = x;
         }
         // Wind the tetrahedron so that `(1 − 0) × (2 − 0)` points away from vertex 3; its faces
         // are then counter-clockwise from outside in this order.
@@ -214,19 +340,15 @@ impl<T: Real> Polytope<T> {
         if volume > T::ZERO {
             pts.swap(1, 2);
         }
-        let mut faces = Vec::with_capacity(64);
-        for v in [[0, 1, 2], [0, 3, 1], [1, 3, 2], [0, 2, 3]] {
-            match face(&pts, v) {
-                Some(f) => faces.push(f),
-                // A face without area: the tetrahedron is flat after all (its first face's
-                // normal, or any direction when that one has none either).
-                None => {
-                    let n = (pts[1].w - pts[0].w).cross(&(pts[2].w - pts[0].w));
-                    let n = Unit::try_new(n, T::ZERO).unwrap_or(Vector3::x_axis());
-                    return Seed::Flat(n.into_inner());
-                }
-            }
-        }
+        let made = [[0, 1, 2], [0, 3, 1], [1, 3, 2], [0, 2, 3]].map(|v| face(&pts, v));
+        let [Some(f0), Some(f1), Some(f2), Some(f3)] = made else {
+            // A face without area: the tetrahedron is flat after all (its first face's normal,
+            // or any direction when that one has none either).
+            let normal = (pts[1].w - pts[0].w).cross(&(pts[2].w - pts[0].w));
+            let normal = Unit::try_new(normal, T::ZERO).unwrap_or(Vector3::x_axis());
+            return Seed::Flat(normal.into_inner());
+        };
+        let mut faces = [f0, f1, f2, f3];
         // Adjacency: the face holding each edge reversed.
         for i in 0..4 {
             for e in 0..3 {
@@ -236,18 +358,28 @@ impl<T: Real> Polytope<T> {
                 }
             }
         }
-        Seed::Polytope(Polytope { verts: pts, faces, alive: 4, stamp: 0, scale })
+        self.verts.clear();
+        self.verts.extend_from_slice(&pts);
+        self.faces.clear();
+        self.faces.extend_from_slice(&faces);
+        self.heap.clear();
+        self.heap.extend(faces.iter().enumerate().map(|(face, f)| Nearest { d: f.d, face }));
+        (self.alive, self.stamp, self.scale) = (4, 0, scale);
+        Seed::Ready
     }
 
-    /// The index of the alive face nearest the origin.
-    fn nearest(&self) -> Option<usize> {
-        let mut best: Option<(usize, T)> = None;
-        for (i, f) in self.faces.iter().enumerate() {
-            if f.alive && best.is_none_or(|(_, d)| f.d < d) {
-                best = Some((i, f.d));
+    /// The index of the alive face nearest the origin: the queue's top, once the stale entries
+    /// above it are dropped.
+    fn nearest(&mut self) -> Option<usize> {
+        while let Some(&top) = self.heap.peek() {
+            // A stale entry's slot holds a removed face or a newer one; a newer one at exactly
+            // the same distance is a valid answer all the same.
+            if self.faces.get(top.face).is_some_and(|f| f.alive && f.d == top.d) {
+                return Some(top.face);
             }
+            self.heap.pop();
         }
-        best.map(|(i, _)| i)
+        None
     }
 
     /// The error bound of `n · (w − p)`, the signed distance of `w` from face `f`'s plane through
@@ -276,11 +408,13 @@ impl<T: Real> Polytope<T> {
         self.stamp += 1;
         let stamp = self.stamp;
         self.faces[seed].mark = stamp;
-        let mut removed = alloc::vec![seed];
-        let mut stack: Vec<(usize, usize)> = (0..3).map(|e| (seed, e)).collect();
+        self.removed.clear();
+        self.removed.push(seed);
+        self.stack.clear();
+        self.stack.extend((0..3).map(|e| (seed, e)));
         // The horizon edges `p → q` (in the removed face's winding) with the kept face beyond.
-        let mut horizon: Vec<(usize, usize, usize)> = Vec::new();
-        while let Some((f, e)) = stack.pop() {
+        self.horizon.clear();
+        while let Some((f, e)) = self.stack.pop() {
             let face = self.faces[f];
             let (p, q, g) = (face.v[e], face.v[(e + 1) % 3], face.adj[e]);
             let beyond = self.faces.get(g)?;
@@ -290,31 +424,32 @@ impl<T: Real> Polytope<T> {
             if self.sees(beyond, &w.w) {
                 let j = edge_of(beyond, q, p)?;
                 self.faces[g].mark = stamp;
-                removed.push(g);
-                stack.push((g, (j + 1) % 3));
-                stack.push((g, (j + 2) % 3));
+                self.removed.push(g);
+                self.stack.push((g, (j + 1) % 3));
+                self.stack.push((g, (j + 2) % 3));
             } else {
-                horizon.push((p, q, g));
+                self.horizon.push((p, q, g));
             }
         }
         // The horizon as one simple closed loop: every vertex starts exactly one edge, and
         // following the edges from the first returns to it after all of them.
-        let m = horizon.len();
+        let m = self.horizon.len();
         if m < 3 {
             return None;
         }
+        let horizon = &self.horizon;
         for (k, &(p, _, _)) in horizon.iter().enumerate() {
             if horizon[k + 1..].iter().any(|&(x, _, _)| x == p) {
                 return None;
             }
         }
-        let mut order = Vec::with_capacity(m);
+        self.order.clear();
         let mut at = 0;
         for _ in 0..m {
-            order.push(at);
+            self.order.push(at);
             let q = horizon[at].1;
             at = horizon.iter().position(|&(p, _, _)| p == q)?;
-            if at == 0 && order.len() < m {
+            if at == 0 && self.order.len() < m {
                 return None;
             }
         }
@@ -326,20 +461,20 @@ impl<T: Real> Polytope<T> {
         self.verts.push(w);
         let scale = self.scale;
         self.scale = scale.fast_max(magnitude(&w));
-        let mut fan: Vec<(Face<T>, usize, usize)> = Vec::with_capacity(m);
-        for &k in &order {
-            let (p, q, g) = horizon[k];
+        self.fan.clear();
+        for i in 0..m {
+            let (p, q, g) = self.horizon[self.order[i]];
             let made = face(&self.verts, [p, q, new]).and_then(|f| {
-                // The origin behind the new face (up to rounding): `n · (0 − pivot) ≤ margin`.
                 // The origin behind the new face up to the rounding of the test and of its own
-                // place (GJK's simplex holds it within rounding of the support points' size).
+                // place (GJK's simplex holds it within rounding of the support points' size):
+                // `n · (0 − pivot) ≤ margin`.
                 let slack = self.margin(&f, &Vector3::zeros()) + rounding(self.scale);
                 let behind = -f.n.dot(&self.verts[f.pivot].w) <= slack;
                 let j = edge_of(&self.faces[g], q, p)?;
                 behind.then_some((f, g, j))
             });
             match made {
-                Some(x) => fan.push(x),
+                Some(x) => self.fan.push(x),
                 None => {
                     self.verts.pop();
                     self.scale = scale;
@@ -348,23 +483,25 @@ impl<T: Real> Polytope<T> {
             }
         }
         // Commit: the new faces take the removed faces' slots first.
-        let slots: Vec<usize> = (0..m)
-            .map(|k| removed.get(k).copied().unwrap_or(self.faces.len() + k - removed.len()))
-            .collect();
-        for &r in &removed {
+        let (len, r) = (self.faces.len(), self.removed.len());
+        self.slots.clear();
+        self.slots.extend((0..m).map(|k| self.removed.get(k).copied().unwrap_or(len + k - r)));
+        for &r in &self.removed {
             self.faces[r].alive = false;
         }
-        for (k, &(mut f, g, j)) in fan.iter().enumerate() {
-            f.adj = [g, slots[(k + 1) % m], slots[(k + m - 1) % m]];
+        for (k, &(mut f, g, j)) in self.fan.iter().enumerate() {
+            f.adj = [g, self.slots[(k + 1) % m], self.slots[(k + m - 1) % m]];
             f.mark = stamp;
-            if slots[k] < self.faces.len() {
-                self.faces[slots[k]] = f;
+            let slot = self.slots[k];
+            if slot < self.faces.len() {
+                self.faces[slot] = f;
             } else {
                 self.faces.push(f);
             }
-            self.faces[g].adj[j] = slots[k];
+            self.faces[g].adj[j] = slot;
+            self.heap.push(Nearest { d: f.d, face: slot });
         }
-        self.alive = self.alive + m - removed.len();
+        self.alive = self.alive + m - r;
         Some(())
     }
 }
@@ -524,6 +661,38 @@ pub fn contact_convex_with_status<T: Real, A: SupportMap<T> + ?Sized, B: Support
     b: &B,
     max_iterations: usize,
 ) -> Option<(Contact<T>, Convergence)> {
+    contact_convex_with_workspace(a, b, max_iterations, &mut EpaWorkspace::new())
+}
+
+/// [`contact_convex_with_status`] with EPA's polytope kept in `workspace`: a workspace reused
+/// across queries keeps its capacity, and once it has held the largest polytope a sequence of
+/// queries grows, EPA allocates nothing (GJK never does). The answer is the same as
+/// [`contact_convex_with_status`]'s whatever the workspace held before.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{Convergence, EPA_MAX_ITERATIONS, EpaWorkspace, contact_convex_with_workspace};
+/// use osculate_math::{Cone, Cylinder, Point3, Vector3};
+///
+/// let mut workspace = EpaWorkspace::new();
+/// let cyl = Cylinder::new(Point3::new(0.0_f64, 0.0, -1.0), Point3::new(0.0, 0.0, 1.0), 1.0);
+/// let cone = Cone::new(Point3::new(0.5, 0.0, 0.0), Vector3::x_axis(), 2.0, 1.0);
+/// let (c, status) =
+///     contact_convex_with_workspace(&cyl, &cone, EPA_MAX_ITERATIONS, &mut workspace).unwrap();
+/// assert_eq!(status, Convergence::Converged);
+/// assert!(c.distance < 0.0);
+/// ```
+#[must_use]
+pub fn contact_convex_with_workspace<
+    T: Real,
+    A: SupportMap<T> + ?Sized,
+    B: SupportMap<T> + ?Sized,
+>(
+    a: &A,
+    b: &B,
+    max_iterations: usize,
+    workspace: &mut EpaWorkspace<T>,
+) -> Option<(Contact<T>, Convergence)> {
     // The contact of shapes GJK found apart (`None` for NaN input, `Some(None)` when they touch
     // or overlap), with how GJK ended.
     let apart = |g: &ConvexDistance<T>| match g.status {
@@ -586,8 +755,9 @@ pub fn contact_convex_with_status<T: Real, A: SupportMap<T> + ?Sized, B: Support
         let pb = b.support(&-d);
         Vertex { w: pa - pb, a: pa, b: pb }
     };
-    let mut poly = match Polytope::seed(&simplex[..len], support) {
-        Seed::Polytope(p) => p,
+    let poly = &mut workspace.poly;
+    match poly.seed(&simplex[..len], support) {
+        Seed::Ready => {}
         Seed::Invalid => return None,
         Seed::Flat(n) => return flat_contact(&g, n, support),
         Seed::Touching => {
@@ -597,7 +767,7 @@ pub fn contact_convex_with_status<T: Real, A: SupportMap<T> + ?Sized, B: Support
             let contact = Contact { distance: T::ZERO, normal: n, point_a: p, point_b: p };
             return Some((contact, Convergence::Converged));
         }
-    };
+    }
     let tol = epa_tolerance::<T>();
     let status = match poly.grow(support, tol, max_iterations)? {
         End::Converged | End::Repeated => Convergence::Converged,
@@ -606,7 +776,7 @@ pub fn contact_convex_with_status<T: Real, A: SupportMap<T> + ?Sized, B: Support
     };
     let best = poly.nearest()?;
     let band = tol * poly.faces[best].d + rounding(poly.scale);
-    let (f, [l0, l1, l2]) = reported(&poly, best, band, support)?;
+    let (f, [l0, l1, l2]) = reported(poly, best, band, support)?;
     let (p0, p1, p2) = (poly.verts[f.v[0]], poly.verts[f.v[1]], poly.verts[f.v[2]]);
     let mix = |x: Point3<T>, y: Point3<T>, z: Point3<T>| {
         Point3::from(x.coords * l0 + y.coords * l1 + z.coords * l2)
@@ -836,7 +1006,8 @@ mod tests {
             let pb = b.support(&-d);
             Vertex { w: pa - pb, a: pa, b: pb }
         };
-        let Seed::Polytope(mut poly) = Polytope::seed(&simplex[..len], support) else {
+        let mut poly = Polytope::new();
+        let Seed::Ready = poly.seed(&simplex[..len], support) else {
             return [T::ZERO; 2];
         };
         let end = poly.grow(support, epa_tolerance::<T>(), 128);

@@ -95,10 +95,14 @@ pub use crate::capsule::{
 pub use crate::cone::{closest_point_on_cone, sq_distance_point_cone};
 pub use crate::cylinder::{closest_point_on_cylinder, sq_distance_point_cylinder};
 #[cfg(feature = "alloc")]
-pub use crate::epa::{EPA_MAX_ITERATIONS, contact_convex, contact_convex_with_status};
+pub use crate::epa::{
+    EPA_MAX_ITERATIONS, EpaWorkspace, contact_convex, contact_convex_with_status,
+    contact_convex_with_workspace,
+};
 pub use crate::gjk::{
-    ConvexCast, ConvexDistance, DistanceStatus, GJK_MAX_ITERATIONS, cast_convex,
-    closest_points_convex, distance_convex, intersect_convex,
+    ConvexCast, ConvexDistance, DistanceStatus, GJK_MAX_ITERATIONS, GjkCache, cast_convex,
+    closest_points_convex, distance_convex, distance_convex_cached, distance_convex_within,
+    intersect_convex,
 };
 pub use crate::linear::{
     closest_point_on_line, closest_point_on_ray, closest_point_on_segment,

@@ -249,11 +249,22 @@ impl<T: Real> Predicates<T> for Fast {
     const TOLERANT: bool = true;
     #[inline]
     fn orient3d(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, d: &Point3<T>) -> Sign {
-        <Exact as Predicates<T>>::orient3d(a, b, c, d)
+        let (u, v) = (b - a, c - a);
+        let (n, spread) = cross_with_spread(&u, &v);
+        filtered_side(&n, &spread, &(d - a))
+            .unwrap_or_else(|| <Exact as Predicates<T>>::orient3d(a, b, c, d))
     }
     #[inline]
     fn orient2d(a: [T; 2], b: [T; 2], c: [T; 2]) -> Sign {
-        <Exact as Predicates<T>>::orient2d(a, b, c)
+        // Shewchuk's `ccwerrboundA`, `(3 + 16u) u` of `|left| + |right|`, with the underflow
+        // term of `filtered_side`.
+        let left = (b[0] - a[0]) * (c[1] - a[1]);
+        let right = (b[1] - a[1]) * (c[0] - a[0]);
+        let det = left - right;
+        let u = T::EPSILON * T::HALF;
+        let bound = (T::lit(3.0) + T::lit(16.0) * u) * u * (left.abs() + right.abs())
+            + T::lit(4.0) * T::MIN_POSITIVE;
+        if det.abs() > bound { sign(det) } else { <Exact as Predicates<T>>::orient2d(a, b, c) }
     }
     /// A triangle collapsed up to rounding (`|n|² ≤ DEGENERATE_SQ_TOLERANCE · |b − a|² |c − a|²`)
     /// has a normal made of rounding noise: every orientation against its plane would be a coin
@@ -278,16 +289,58 @@ impl<T: Real> Predicates<T> for Fast {
     /// interval test on the planes' common line — that edge — by noise: two triangles √5 apart
     /// were reported crossing.
     fn sides<const N: usize>(t: [&Point3<T>; 3], others: [&Point3<T>; N]) -> [Sign; N] {
-        let n = (t[1] - t[0]).cross(&(t[2] - t[0]));
+        let (n, spread) = cross_with_spread(&(t[1] - t[0]), &(t[2] - t[0]));
         let scale = t.iter().chain(&others).fold(T::ZERO, |s, p| s.fast_max(p.coords.amax()));
         let tolerance = T::RELATIVE_TOLERANCE * n.norm() * scale;
-        // Beyond the tolerance the computed `d` is not trusted for its sign either: for a thin
-        // triangle the rounding of `n` exceeds the tolerance, and the sign is taken exactly.
+        // Beyond the tolerance the sign of the computed `d` is taken when its error bound
+        // decides it (always on ordinary input: the bound is a few ε of the permanent, far below
+        // the tolerance), else exactly: for a thin triangle the rounding of `n` can exceed the
+        // tolerance.
         others.map(|p| {
-            let d = n.dot(&(p - t[0]));
-            if d.abs() <= tolerance { 0 } else { Self::orient3d(t[0], t[1], t[2], p) }
+            let w = p - t[0];
+            let d = n.dot(&w);
+            if d.abs() <= tolerance {
+                0
+            } else {
+                filtered_side(&n, &spread, &w)
+                    .unwrap_or_else(|| <Exact as Predicates<T>>::orient3d(t[0], t[1], t[2], p))
+            }
         })
     }
+}
+
+/// `n = u × v` and, per coordinate, the sum of the magnitudes of the two products it is the
+/// difference of (`|u_y v_z| + |u_z v_y|` …): the cross product's part of the permanent that
+/// bounds the rounding of an orientation determinant.
+#[inline]
+fn cross_with_spread<T: Real>(u: &Vector3<T>, v: &Vector3<T>) -> (Vector3<T>, Vector3<T>) {
+    let p = [u.y * v.z, u.z * v.y, u.z * v.x, u.x * v.z, u.x * v.y, u.y * v.x];
+    (
+        Vector3::new(p[0] - p[1], p[2] - p[3], p[4] - p[5]),
+        Vector3::new(p[0].abs() + p[1].abs(), p[2].abs() + p[3].abs(), p[4].abs() + p[5].abs()),
+    )
+}
+
+/// The sign of the orientation determinant `w · n` (`n = u × v` with its `spread` from
+/// [`cross_with_spread`], `u, v, w` the differences of three points from a fourth) when the
+/// floating-point value decides it, `None` when it is within its error bound.
+///
+/// The bound is Shewchuk's `o3derrboundA` ("Adaptive Precision Floating-Point Arithmetic and Fast
+/// Robust Geometric Predicates", 1997, §4.3): with the unit roundoff `u = ε/2`, the computed
+/// determinant, differences included, is within `(7 + 56u) u · Σ |w_i| spread_i` of the exact
+/// determinant of the input points, the permanent being computed in the same arithmetic (the
+/// `56u` covers its own rounding). Shewchuk assumes no underflow; a product that underflows is off
+/// by at most half the smallest subnormal, which later products multiply by at most `|w_i|`, so
+/// `MIN_POSITIVE · (1 + Σ |w_i|)` more covers it with a wide margin. Beyond the bound the sign is
+/// that of the exact determinant; within it the caller asks the exact predicate.
+#[inline]
+fn filtered_side<T: Real>(n: &Vector3<T>, spread: &Vector3<T>, w: &Vector3<T>) -> Option<Sign> {
+    let d = n.dot(w);
+    let wa = w.abs();
+    let u = T::EPSILON * T::HALF;
+    let bound = (T::lit(7.0) + T::lit(56.0) * u) * u * wa.dot(spread)
+        + T::MIN_POSITIVE * (T::ONE + wa.x + wa.y + wa.z);
+    (d.abs() > bound).then(|| sign(d))
 }
 
 /// Shewchuk's adaptive exact determinants on the inputs widened to `f64`.
@@ -1231,7 +1284,47 @@ mod tests {
         assert!(segment_triangle_exact(&s, &a));
     }
 
+    /// The fast mode's filtered orientations are the exact ones wherever they answer: on points
+    /// bisected onto a plane (the last floats on each side and on it, where the floating-point
+    /// determinant is noise and the filter must defer), at the unit scale, 1e4 and 1e8 from the
+    /// origin, and on ordinary points (where it must decide without the exact predicate: counted).
+    fn filtered_orientations_are_exact<T: Real>() {
+        let mut rng = osculate_testing::Rng::new(0x0f1);
+        let mut decided = 0;
+        for case in 0..3000 {
+            let far = [0.0, 1e4, 1e8][case % 3];
+            let mut p = || {
+                let o = far + rng.range(-1.0, 1.0);
+                point3::<T>(o, far + rng.range(-1.0, 1.0), far + rng.range(-1.0, 1.0))
+            };
+            let (a, b, c, q) = (p(), p(), p(), p());
+            // `q` moved onto the plane through `a, b, c` along z, to the float nearest it, and
+            // its neighbours on either side.
+            let n = (b - a).cross(&(c - a));
+            let onto = if n.z != T::ZERO { q.z - n.dot(&(q - a)) / n.z } else { q.z };
+            let mut cases = [q; 4];
+            cases[1].z = onto;
+            cases[2].z = onto + onto.abs() * T::EPSILON;
+            cases[3].z = onto - onto.abs() * T::EPSILON;
+            for d in &cases {
+                let exact = <Exact as Predicates<T>>::orient3d(&a, &b, &c, d);
+                assert_eq!(<Fast as Predicates<T>>::orient3d(&a, &b, &c, d), exact, "case {case}");
+                let (nn, spread) = cross_with_spread(&(b - a), &(c - a));
+                if let Some(s) = filtered_side(&nn, &spread, &(d - a)) {
+                    assert_eq!(s, exact, "case {case}: the filter decided wrongly");
+                    decided += 1;
+                }
+                let (x, y, z) = ([a.x, a.y], [b.x, b.y], [d.x, d.y]);
+                let exact2 = <Exact as Predicates<T>>::orient2d(x, y, z);
+                assert_eq!(<Fast as Predicates<T>>::orient2d(x, y, z), exact2, "case {case}");
+            }
+        }
+        // The ordinary points (a quarter of the determinants) are all decided by the filter.
+        assert!(decided >= 3000, "the filter decided only {decided} of 12,000");
+    }
+
     for_f32_and_f64!(
+        filtered_orientations_are_exact,
         sphere_worked_cases,
         box_worked_cases,
         worked_cases,

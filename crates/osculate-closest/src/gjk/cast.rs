@@ -132,7 +132,8 @@ fn cast_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     let mut normal = Vector3::<f64>::zeros();
     let nan = Point3::new(T::NAN, T::NAN, T::NAN);
     let blank = Vertex { w: Vector3::zeros(), a: nan, b: nan };
-    let mut simplex = Simplex { v: [blank; 4], weight: [T::ZERO; 4], len: 0 };
+    let mut simplex =
+        Simplex { v: [blank; 4], dir: [Vector3::zeros(); 4], weight: [T::ZERO; 4], len: 0 };
     // The support points' magnitude: their rounding is a few ε of it.
     let mut scale = 0.0_f64;
     let mut iterations = 0;

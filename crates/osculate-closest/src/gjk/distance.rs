@@ -37,6 +37,11 @@ pub enum DistanceStatus {
     IterationLimit,
     /// A NaN or infinite support point: no answer.
     Invalid,
+    /// Only from [`distance_convex_within`]: the shapes are proved farther apart than its
+    /// `max_distance` (a lower bound on the distance exceeded it), and GJK stopped there. The
+    /// points and distance are the best found so far: an upper bound on the distance, which is
+    /// more than `max_distance`.
+    Beyond,
 }
 
 /// The result of [`distance_convex`].
@@ -124,6 +129,171 @@ pub fn distance_convex<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?S
     run.result
 }
 
+/// [`distance_convex`] that stops as soon as the shapes are proved farther apart than
+/// `max_distance`, with [`DistanceStatus::Beyond`]: the query a broad phase's candidate pair or a
+/// proximity test within a range asks, where the exact distance of a pair out of range is not
+/// needed. Each GJK step has the lower bound `v·w/|v|` on the distance of `A − B` from the origin
+/// (the plane through the support point `w` along `−v` separates them), less the margins; the
+/// run stops once that bound, less the rounding of `v·w`, exceeds `max_distance`. Otherwise the
+/// run, and its answer, are [`distance_convex`]'s step for step.
+///
+/// A negative `max_distance` is taken as 0 (stop at the first proof of separation); a NaN one
+/// never stops the run early. NaN or infinite shapes give [`DistanceStatus::Invalid`] as in
+/// [`distance_convex`].
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{DistanceStatus, GJK_MAX_ITERATIONS, distance_convex_within};
+/// use osculate_math::{Cone, Cylinder, Point3, Vector3};
+///
+/// let cyl = Cylinder::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
+/// let cone = Cone::new(Point3::new(9.0, 0.0, 1.0), -Vector3::x_axis(), 2.0, 1.0);
+/// // 6 apart: beyond a range of 1, within one of 10.
+/// let far = distance_convex_within(&cyl, &cone, 1.0, None, GJK_MAX_ITERATIONS);
+/// assert_eq!(far.status, DistanceStatus::Beyond);
+/// assert!(far.closest.distance > 1.0);
+/// let near = distance_convex_within(&cyl, &cone, 10.0, None, GJK_MAX_ITERATIONS);
+/// assert_eq!(near.status, DistanceStatus::Separated);
+/// assert!((near.closest.distance - 6.0).abs() < 1e-6);
+/// ```
+#[must_use]
+pub fn distance_convex_within<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
+    a: &A,
+    b: &B,
+    max_distance: T,
+    warm_start: Option<Vector3<T>>,
+    max_iterations: usize,
+) -> ConvexDistance<T> {
+    // NaN compares false both ways: no limit.
+    let limit = if max_distance >= T::ZERO {
+        max_distance.to_f64()
+    } else if max_distance < T::ZERO {
+        0.0
+    } else {
+        f64::INFINITY
+    };
+    let (ma, mb) = (a.margin(), b.margin());
+    let start = Start { dir: warm_start, cached: &[], limit };
+    if ma + mb == T::ZERO {
+        return gjk_loop(a, b, start, max_iterations, (T::ZERO, T::ZERO), false).result;
+    }
+    gjk_loop(&Core(a), &Core(b), start, max_iterations, (ma, mb), true).result
+}
+
+/// What a GJK distance query leaves for the next query on the same pair: the directions its
+/// final simplex's vertices were found along. A pair that moved a little since (a step of a
+/// simulation, a frame of a drag) is then warm-started from that simplex: the directions are
+/// evaluated again on the shapes where they are now, which for a polytope pair finds the same
+/// closest features, and for a curved pair points near the new closest ones, so GJK starts next
+/// to its answer instead of from the centers. An empty cache ([`GjkCache::new`]) starts cold.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{GJK_MAX_ITERATIONS, GjkCache, distance_convex_cached};
+/// use osculate_math::{Obb, Point3, Rotation3, Vector3};
+///
+/// let a = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(1.0_f64, 1.0, 1.0));
+/// let mut cache = GjkCache::new();
+/// for k in 0..3 {
+///     let x = 3.0 + 0.01 * f64::from(k);
+///     let b = Obb::new(Point3::new(x, 0.5, 0.0), Rotation3::identity(), Vector3::new(1.0, 1.0, 1.0));
+///     let r = distance_convex_cached(&a, &b, &mut cache, GJK_MAX_ITERATIONS);
+///     assert!((r.closest.distance - (x - 2.0)).abs() < 1e-9);
+/// }
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct GjkCache<T: Real> {
+    dirs: [Vector3<T>; 4],
+    len: usize,
+}
+
+impl<T: Real> GjkCache<T> {
+    /// An empty cache: the next query starts cold.
+    #[must_use]
+    pub fn new() -> Self {
+        Self { dirs: [Vector3::zeros(); 4], len: 0 }
+    }
+
+    /// Empties the cache (for a pair that jumped, or another pair).
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Keeps the run's final simplex directions, the finite non-zero ones, when the shapes were
+    /// apart. After overlap (or an invalid run) it keeps none: the cold start from the centers
+    /// finds an overlap in two or three support points, fewer than re-evaluating a tetrahedron.
+    fn keep(&mut self, run: &GjkRun<T>) {
+        self.len = 0;
+        if matches!(run.result.status, DistanceStatus::Invalid | DistanceStatus::Overlapping) {
+            return;
+        }
+        for d in &run.directions[..run.len] {
+            if *d != Vector3::zeros() && d.iter().all(|x| x.is_finite()) {
+                self.dirs[self.len] = *d;
+                self.len += 1;
+            }
+        }
+    }
+}
+
+impl<T: Real> Default for GjkCache<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// [`distance_convex`] warm-started from `cache` and leaving its own final simplex there for the
+/// next query (see [`GjkCache`]). The answer is [`distance_convex`]'s within its tolerance (the
+/// run starts from another simplex of points of `A − B`, so it may stop at another point of the
+/// same tolerance band); an empty cache gives [`distance_convex`]'s run exactly. Coherent queries
+/// converge in fewer steps: for a polytope pair whose closest features stay the same, the cached
+/// simplex's points are the new closest features and one more support point confirms them.
+/// NaN or infinite shapes give [`DistanceStatus::Invalid`] and empty the cache.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{GJK_MAX_ITERATIONS, GjkCache, distance_convex, distance_convex_cached};
+/// use osculate_math::{Cone, Cylinder, Point3, Vector3};
+///
+/// let cyl = Cylinder::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
+/// let mut cache = GjkCache::new();
+/// for k in 0..10 {
+///     let cone = Cone::new(Point3::new(4.0, 0.01 * f64::from(k), 1.0), -Vector3::x_axis(), 2.0, 1.0);
+///     let warm = distance_convex_cached(&cyl, &cone, &mut cache, GJK_MAX_ITERATIONS);
+///     let cold = distance_convex(&cyl, &cone, None, GJK_MAX_ITERATIONS);
+///     assert!((warm.closest.distance - cold.closest.distance).abs() < 1e-6);
+/// }
+/// ```
+#[must_use]
+pub fn distance_convex_cached<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
+    a: &A,
+    b: &B,
+    cache: &mut GjkCache<T>,
+    max_iterations: usize,
+) -> ConvexDistance<T> {
+    let dirs = cache.dirs;
+    let start = Start { dir: None, cached: &dirs[..cache.len], limit: f64::INFINITY };
+    let (ma, mb) = (a.margin(), b.margin());
+    let run = if ma + mb == T::ZERO {
+        gjk_loop(a, b, start, max_iterations, (T::ZERO, T::ZERO), false)
+    } else {
+        gjk_loop(&Core(a), &Core(b), start, max_iterations, (ma, mb), true)
+    };
+    cache.keep(&run);
+    run.result
+}
+
+/// How a [`gjk_loop`] starts and when it may stop early: the first search direction (`None`:
+/// from B's center to A's) and the distance beyond which it stops with
+/// [`DistanceStatus::Beyond`] (infinite: never).
+#[derive(Clone, Copy)]
+struct Start<'c, T: Real> {
+    dir: Option<Vector3<T>>,
+    /// A cached simplex's directions (see [`GjkCache`]); when not empty, they replace `dir`.
+    cached: &'c [Vector3<T>],
+    limit: f64,
+}
+
 /// How [`gjk_run`] treats the shapes' [margins](SupportMap::margin).
 #[derive(Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(
@@ -146,6 +316,8 @@ pub(crate) enum Margins {
 pub(crate) struct GjkRun<T: Real> {
     pub(crate) result: ConvexDistance<T>,
     pub(crate) simplex: [Vertex<T>; 4],
+    /// The direction each simplex vertex was found along (a warm start's cache).
+    pub(crate) directions: [Vector3<T>; 4],
     pub(crate) len: usize,
     /// The cores' closest points (the simplex's witnesses) and their status.
     pub(crate) core: (Point3<T>, Point3<T>, DistanceStatus),
@@ -165,11 +337,12 @@ pub(crate) fn gjk_run<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Si
         Margins::Whole => (T::ZERO, T::ZERO),
         Margins::Cores { .. } => (a.margin(), b.margin()),
     };
+    let start = Start { dir: warm_start, cached: &[], limit: f64::INFINITY };
     if ma + mb == T::ZERO {
-        return gjk_loop(a, b, warm_start, max_iterations, (T::ZERO, T::ZERO), false);
+        return gjk_loop(a, b, start, max_iterations, (T::ZERO, T::ZERO), false);
     }
     let stop_inside = margins == Margins::Cores { stop_inside: true };
-    gjk_loop(&Core(a), &Core(b), warm_start, max_iterations, (ma, mb), stop_inside)
+    gjk_loop(&Core(a), &Core(b), start, max_iterations, (ma, mb), stop_inside)
 }
 
 /// The GJK loop on `a` and `b`, whose answer is moved out by the margins `(ma, mb)`: see [`distance_convex`]
@@ -177,7 +350,7 @@ pub(crate) fn gjk_run<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Si
 fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     a: &A,
     b: &B,
-    warm_start: Option<Vector3<T>>,
+    start: Start<'_, T>,
     max_iterations: usize,
     (ma, mb): (T, T),
     stop_inside: bool,
@@ -196,6 +369,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         GjkRun {
             result: r,
             simplex: [v; 4],
+            directions: [Vector3::zeros(); 4],
             len: 0,
             core: (nan, nan, DistanceStatus::Invalid),
             margins: (ma, mb),
@@ -206,7 +380,8 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     if !(a.is_valid_input() && b.is_valid_input()) {
         return invalid(0);
     }
-    let mut dir = warm_start
+    let mut dir = start
+        .dir
         .filter(|d| d.iter().all(|x| x.is_finite()) && *d != Vector3::zeros())
         .unwrap_or_else(|| a.center() - b.center());
     if dir == Vector3::zeros() || !dir.iter().all(|x| x.is_finite()) {
@@ -218,12 +393,22 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         let pb = b.support(d);
         Vertex { w: pa - pb, a: pa, b: pb }
     };
-    let first = support(&dir);
+    // A warm start re-evaluates the cached simplex's directions on the shapes as they are now
+    // (the cache's directions are finite and non-zero, see `GjkCache::keep`).
+    let dirs = match start.cached {
+        [] => core::slice::from_ref(&dir),
+        cached => &cached[..cached.len().min(max_iterations.max(1))],
+    };
+    let first = support(&dirs[0]);
     if !first.w.iter().all(|x| x.is_finite()) {
         return invalid(1);
     }
-    let mut simplex =
-        Simplex { v: [first; 4], weight: [T::ONE, T::ZERO, T::ZERO, T::ZERO], len: 1 };
+    let mut simplex = Simplex {
+        v: [first; 4],
+        dir: [dirs[0]; 4],
+        weight: [T::ONE, T::ZERO, T::ZERO, T::ZERO],
+        len: 1,
+    };
     // `v` is kept in f64 (the sub-algorithm's precision) and rounded to `T` only as a search
     // direction: in f32 a step's progress on a curved shape can be below `|v|`'s rounding, where
     // the f32 comparison saw none and stopped 8e-5 short at the unit scale (two cylinders, one of
@@ -238,8 +423,39 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     let mut iterations = 1;
     let mut status = DistanceStatus::IterationLimit;
     // The last direction a support point was taken along (`w = s_{A−B}(−searched)`).
-    let mut searched = dir;
-    while iterations < max_iterations {
+    let mut searched = dirs[0];
+    // The rest of a warm start's simplex (a point found twice adds nothing), and its closest
+    // point: GJK goes on from any simplex of points of `A − B`.
+    for d in &dirs[1..] {
+        let x = support(d);
+        iterations += 1;
+        if !x.w.iter().all(|c| c.is_finite()) {
+            return invalid(iterations);
+        }
+        scale = scale.fast_max(magnitude(&x));
+        wscale = wscale.fast_max(x.w.amax());
+        searched = *d;
+        if (0..simplex.len).all(|i| simplex.v[i].w != x.w) {
+            simplex.v[simplex.len] = x;
+            simplex.dir[simplex.len] = *d;
+            simplex.len += 1;
+        }
+    }
+    let mut overlapping = false;
+    if simplex.len > 1 {
+        match simplex.closest(scale) {
+            None => overlapping = true,
+            Some((nv, weights)) => {
+                simplex.keep(&weights[..simplex.len]);
+                v64 = nv;
+                v = nv.map(T::lit);
+            }
+        }
+    }
+    if overlapping {
+        status = DistanceStatus::Overlapping;
+    }
+    while !overlapping && iterations < max_iterations {
         let vv = v64.norm_squared();
         // Touching or overlapping within rounding of the scale.
         if at_origin(vv, scale) {
@@ -271,6 +487,12 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         // distance); near `|v| = m` the gap falls to the rounding term.
         let vw = v64.dot(&next.w.map(Real::to_f64));
         let d = sqrt(vv);
+        // The lower bound `v·w/|v|` (less its rounding and the margins) beyond the limit: the
+        // shapes are farther apart than asked about.
+        if (vw - rounding(d, scale)) / d - m64 > start.limit {
+            status = DistanceStatus::Beyond;
+            break;
+        }
         let gap =
             tol * d * if m64 > 0.0 { (d - m64).abs() } else { d }.fast_max(floor * wscale.to_f64());
         if vv - vw <= gap + rounding(d, scale) {
@@ -283,6 +505,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
             break;
         }
         simplex.v[simplex.len] = next;
+        simplex.dir[simplex.len] = v;
         simplex.len += 1;
         match simplex.closest(scale) {
             None => {
@@ -343,7 +566,14 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         iterations,
         direction,
     };
-    GjkRun { result: r, simplex: simplex.v, len: simplex.len, core, margins: (ma, mb) }
+    GjkRun {
+        result: r,
+        simplex: simplex.v,
+        directions: simplex.dir,
+        len: simplex.len,
+        core,
+        margins: (ma, mb),
+    }
 }
 
 /// [`distance_convex`] as a [`ClosestPoints`] query with the default bound of [`GJK_MAX_ITERATIONS`]: the closest

@@ -69,8 +69,12 @@ fn intersect_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>
     if !first.w.iter().all(|x| x.is_finite()) {
         return false;
     }
-    let mut simplex =
-        Simplex { v: [first; 4], weight: [T::ONE, T::ZERO, T::ZERO, T::ZERO], len: 1 };
+    let mut simplex = Simplex {
+        v: [first; 4],
+        dir: [Vector3::zeros(); 4],
+        weight: [T::ONE, T::ZERO, T::ZERO, T::ZERO],
+        len: 1,
+    };
     // `v` in f64, as in `distance_convex`.
     let mut v64 = first.w.map(Real::to_f64);
     let mut v = first.w;

@@ -26,7 +26,10 @@ mod intersect;
 mod simplex;
 
 pub use self::cast::{ConvexCast, cast_convex};
-pub use self::distance::{ConvexDistance, DistanceStatus, closest_points_convex, distance_convex};
+pub use self::distance::{
+    ConvexDistance, DistanceStatus, GjkCache, closest_points_convex, distance_convex,
+    distance_convex_cached, distance_convex_within,
+};
 #[cfg(feature = "alloc")]
 pub(crate) use self::distance::{Margins, gjk_run};
 pub use self::intersect::intersect_convex;

@@ -17,6 +17,9 @@ pub(crate) struct Vertex<T: Real> {
 /// The simplex: up to four vertices with the barycentric weights of `v` on them.
 pub(super) struct Simplex<T: Real> {
     pub(super) v: [Vertex<T>; 4],
+    /// The search direction each vertex was found along (kept by the distance query for a warm
+    /// start; the other users leave it unread).
+    pub(super) dir: [Vector3<T>; 4],
     pub(super) weight: [T; 4],
     pub(super) len: usize,
 }
@@ -28,6 +31,7 @@ impl<T: Real> Simplex<T> {
         for (i, &wi) in weights.iter().enumerate().take(self.len) {
             if wi > T::ZERO {
                 self.v[k] = self.v[i];
+                self.dir[k] = self.dir[i];
                 self.weight[k] = wi;
                 k += 1;
             }

@@ -10,3 +10,4 @@ mod manifold;
 mod pairs;
 mod parry;
 mod points;
+mod warm;
