@@ -97,9 +97,10 @@ mod traverse;
 
 pub use crate::bvh::{Bvh, BvhError, DEFAULT_LEAF_ITEMS, MAX_DEPTH};
 pub use crate::compound::{
-    Compound, CompoundError, ConvexPart, OnPart, Part, closest_points_convex_compound,
-    contact_convex_compound, overlap_compound_compound, overlap_convex_compound, ray_compound,
-    sweep_convex_compound,
+    Compound, CompoundError, ConvexPart, ConvexSet, OnPart, OnPieces, Part, PlacedPart,
+    closest_points_convex_compound, closest_points_sets, contact_convex_compound, contact_sets,
+    overlap_compound_compound, overlap_convex_compound, overlap_sets, ray_compound,
+    sweep_convex_compound, sweep_sets,
 };
 pub use crate::convex::{
     ConvexShape, OnTriangle, closest_points_convex_mesh, contact_convex_mesh, overlap_convex_mesh,
