@@ -11,6 +11,8 @@ mod manifold;
 mod many;
 mod motion;
 mod posed;
+mod posed_sets;
+mod shape;
 mod showcase;
 
 /// The names `pub use` lists in `text` (one `use` item per line or per braced list), without
