@@ -23,7 +23,9 @@ use osculate_math::{
 };
 
 use crate::bvh::{Bvh, DEFAULT_LEAF_ITEMS};
-use crate::convex::{ConvexShape, closest_points_convex_mesh, contact_convex_mesh, sweep_convex_mesh};
+use crate::convex::{
+    ConvexShape, closest_points_convex_mesh, contact_convex_mesh, sweep_convex_mesh,
+};
 use crate::mesh::TriangleMesh;
 use crate::traverse::distance_slack;
 
@@ -820,7 +822,9 @@ impl<R> OnPieces<R> {
 
 /// Whether two boxes overlap, each loosened by `√ε/2` of its largest coordinate magnitude.
 fn boxes_meet<T: Real>(x: &Aabb<T>, y: &Aabb<T>) -> bool {
-    let margin = |b: &Aabb<T>| b.min.coords.amax().fast_max(b.max.coords.amax()) * T::EPSILON.sqrt() * T::HALF;
+    let margin = |b: &Aabb<T>| {
+        b.min.coords.amax().fast_max(b.max.coords.amax()) * T::EPSILON.sqrt() * T::HALF
+    };
     let pad = margin(x).fast_max(margin(y));
     (0..3).all(|k| x.min[k] <= y.max[k] + pad && y.min[k] <= x.max[k] + pad)
 }

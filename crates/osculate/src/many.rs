@@ -55,14 +55,14 @@
 use osculate_closest::{ClosestPoints, Contact, Param};
 use osculate_dynamic::Impact;
 use osculate_math::{
-    Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Isometry3, Obb, Ray, Real, Segment, Sphere,
-    Tetrahedron, Triangle, Vector3, nan_point,
+    Aabb, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Isometry3, Obb, Ray, Real,
+    Segment, Sphere, Tetrahedron, Triangle, Vector3, nan_point,
 };
 use osculate_mesh::{
     Compound, Part, TriangleMesh, closest_points_convex_compound, closest_points_convex_mesh,
-    contact_convex_compound, contact_convex_mesh, overlap_compound_compound,
-    overlap_convex_compound, overlap_convex_mesh, overlap_mesh_mesh, ray_compound, ray_mesh,
-    sweep_convex_compound, sweep_convex_mesh, closest_points_sets, contact_sets, overlap_sets, sweep_sets,
+    closest_points_sets, contact_convex_compound, contact_convex_mesh, contact_sets,
+    overlap_compound_compound, overlap_convex_compound, overlap_convex_mesh, overlap_mesh_mesh,
+    overlap_sets, ray_compound, ray_mesh, sweep_convex_compound, sweep_convex_mesh, sweep_sets,
 };
 
 use crate::{Distance, Overlaps, Penetration, RayCast, Sweep};

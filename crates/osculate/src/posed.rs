@@ -451,7 +451,11 @@ impl<'a, 'b, T: Real> Overlaps<Posed<'b, TriangleMesh<T>, T>> for Posed<'a, Tria
     /// mesh moved or rebuilt, `other`'s triangles placed in `self`'s frame as they are met.
     #[inline]
     fn overlaps(&self, other: &Posed<'b, TriangleMesh<T>, T>) -> bool {
-        osculate_mesh::overlap_mesh_mesh(self.shape, other.shape, &relative(&self.pose, &other.pose))
+        osculate_mesh::overlap_mesh_mesh(
+            self.shape,
+            other.shape,
+            &relative(&self.pose, &other.pose),
+        )
     }
 }
 

@@ -55,10 +55,7 @@ use crate::{Distance, Overlaps, Penetration, RayCast, Sweep};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
-    serde(bound(
-        serialize = "T: serde::Serialize",
-        deserialize = "T: serde::Deserialize<'de>"
-    ))
+    serde(bound(serialize = "T: serde::Serialize", deserialize = "T: serde::Deserialize<'de>"))
 )]
 pub enum Shape<T: Real> {
     /// A ball.
@@ -137,7 +134,6 @@ impl<T: Real> Shape<T> {
 }
 
 impl<T: Real> Overlaps<Self> for Shape<T> {
-    #[inline]
     fn overlaps(&self, other: &Self) -> bool {
         each_shape!(self, a => each_shape!(other, b => a.overlaps(b)))
     }
@@ -145,7 +141,6 @@ impl<T: Real> Overlaps<Self> for Shape<T> {
 
 impl<T: Real> Distance<Self> for Shape<T> {
     type Scalar = T;
-    #[inline]
     fn closest_points(&self, other: &Self) -> ClosestPoints<T> {
         each_shape!(self, a => each_shape!(other, b => a.closest_points(b)))
     }
@@ -153,7 +148,6 @@ impl<T: Real> Distance<Self> for Shape<T> {
 
 impl<T: Real> Penetration<Self> for Shape<T> {
     type Scalar = T;
-    #[inline]
     fn contact(&self, other: &Self) -> Option<Contact<T>> {
         each_shape!(self, a => each_shape!(other, b => a.contact(b)))
     }
@@ -161,7 +155,6 @@ impl<T: Real> Penetration<Self> for Shape<T> {
 
 impl<T: Real> Sweep<Self> for Shape<T> {
     type Scalar = T;
-    #[inline]
     fn time_of_impact(
         &self,
         v_self: &Vector3<T>,
@@ -174,7 +167,6 @@ impl<T: Real> Sweep<Self> for Shape<T> {
 
 impl<T: Real> RayCast for Shape<T> {
     type Scalar = T;
-    #[inline]
     fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>> {
         match self {
             Self::Sphere(s) => s.cast_ray(ray),
@@ -204,55 +196,47 @@ macro_rules! with_concrete {
             }
         }
         impl<T: Real> Overlaps<$C> for Shape<T> {
-            #[inline]
             fn overlaps(&self, other: &$C) -> bool {
                 each_shape!(self, a => a.overlaps(other))
             }
         }
         impl<T: Real> Overlaps<Shape<T>> for $C {
-            #[inline]
             fn overlaps(&self, other: &Shape<T>) -> bool {
                 each_shape!(other, b => self.overlaps(b))
             }
         }
         impl<T: Real> Distance<$C> for Shape<T> {
             type Scalar = T;
-            #[inline]
             fn closest_points(&self, other: &$C) -> ClosestPoints<T> {
                 each_shape!(self, a => a.closest_points(other))
             }
         }
         impl<T: Real> Distance<Shape<T>> for $C {
             type Scalar = T;
-            #[inline]
             fn closest_points(&self, other: &Shape<T>) -> ClosestPoints<T> {
                 each_shape!(other, b => self.closest_points(b))
             }
         }
         impl<T: Real> Penetration<$C> for Shape<T> {
             type Scalar = T;
-            #[inline]
             fn contact(&self, other: &$C) -> Option<Contact<T>> {
                 each_shape!(self, a => a.contact(other))
             }
         }
         impl<T: Real> Penetration<Shape<T>> for $C {
             type Scalar = T;
-            #[inline]
             fn contact(&self, other: &Shape<T>) -> Option<Contact<T>> {
                 each_shape!(other, b => self.contact(b))
             }
         }
         impl<T: Real> Sweep<$C> for Shape<T> {
             type Scalar = T;
-            #[inline]
             fn time_of_impact(&self, v_self: &Vector3<T>, other: &$C, v_other: &Vector3<T>) -> Option<Impact<T>> {
                 each_shape!(self, a => a.time_of_impact(v_self, other, v_other))
             }
         }
         impl<T: Real> Sweep<Shape<T>> for $C {
             type Scalar = T;
-            #[inline]
             fn time_of_impact(&self, v_self: &Vector3<T>, other: &Shape<T>, v_other: &Vector3<T>) -> Option<Impact<T>> {
                 each_shape!(other, b => self.time_of_impact(v_self, b, v_other))
             }

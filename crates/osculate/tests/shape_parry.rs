@@ -47,15 +47,27 @@ fn scene(rng: &mut Rng) -> Vec<(Shape<f64>, Pose, SharedShape)> {
     let mut out: Vec<(Shape<f64>, Pose, SharedShape)> = Vec::new();
     let c = point(rng, 2.0);
     let r = rng.range(0.2, 1.0);
-    out.push((Sphere::new(c, r).into(), parry_pose(&Isometry3::translation(c.x, c.y, c.z)), SharedShape::ball(r)));
+    out.push((
+        Sphere::new(c, r).into(),
+        parry_pose(&Isometry3::translation(c.x, c.y, c.z)),
+        SharedShape::ball(r),
+    ));
     let at = pose(rng, 2.0);
     let h = Vector3::new(rng.range(0.2, 1.0), rng.range(0.2, 1.0), rng.range(0.2, 1.0));
     let obb = Obb::new(Point3::from(at.translation.vector), at.rotation.to_rotation_matrix(), h);
     out.push((obb.into(), parry_pose(&at), SharedShape::cuboid(h.x, h.y, h.z)));
     let (a, b, r) = (point(rng, 2.0), point(rng, 2.0), rng.range(0.1, 0.6));
-    out.push((Capsule::new(a, b, r).into(), Pose::IDENTITY, SharedShape::capsule(v(&a.coords), v(&b.coords), r)));
+    out.push((
+        Capsule::new(a, b, r).into(),
+        Pose::IDENTITY,
+        SharedShape::capsule(v(&a.coords), v(&b.coords), r),
+    ));
     let (a, b) = (point(rng, 2.0), point(rng, 2.0));
-    out.push((Segment::new(a, b).into(), Pose::IDENTITY, SharedShape::segment(v(&a.coords), v(&b.coords))));
+    out.push((
+        Segment::new(a, b).into(),
+        Pose::IDENTITY,
+        SharedShape::segment(v(&a.coords), v(&b.coords)),
+    ));
     let (a, b, c) = (point(rng, 2.0), point(rng, 2.0), point(rng, 2.0));
     out.push((
         Triangle::new(a, b, c).into(),
@@ -79,8 +91,14 @@ fn scene(rng: &mut Rng) -> Vec<(Shape<f64>, Pose, SharedShape)> {
             triangles.push([k, k + n, k + n + 1]);
         }
     }
-    let parry_mesh = ps::TriMesh::new(vertices.iter().map(|p| v(&p.coords)).collect(), triangles.clone()).unwrap();
-    out.push((TriangleMesh::try_new(vertices, triangles).unwrap().into(), Pose::IDENTITY, SharedShape::new(parry_mesh)));
+    let parry_mesh =
+        ps::TriMesh::new(vertices.iter().map(|p| v(&p.coords)).collect(), triangles.clone())
+            .unwrap();
+    out.push((
+        TriangleMesh::try_new(vertices, triangles).unwrap().into(),
+        Pose::IDENTITY,
+        SharedShape::new(parry_mesh),
+    ));
     let mut ours = Vec::new();
     let mut theirs = Vec::new();
     for _ in 0..3 {
@@ -95,7 +113,11 @@ fn scene(rng: &mut Rng) -> Vec<(Shape<f64>, Pose, SharedShape)> {
             theirs.push((parry_pose(&at), SharedShape::cuboid(h.x, h.y, h.z)));
         }
     }
-    out.push((Compound::try_new(ours).unwrap().into(), Pose::IDENTITY, SharedShape::compound(theirs)));
+    out.push((
+        Compound::try_new(ours).unwrap().into(),
+        Pose::IDENTITY,
+        SharedShape::compound(theirs),
+    ));
     out
 }
 
@@ -127,7 +149,10 @@ fn mixed_pairs_agree_with_parry_dispatch() {
                     Err(_) => overlap.class("parry unsupported"),
                     Ok(x) if x == o => overlap.agree(),
                     Ok(_) if ours <= gjk_tol => overlap.class("touching"),
-                    Ok(x) => panic!("{} with {}: ours {o}, parry {x}, distance {ours}", names[i], names[j]),
+                    Ok(x) => panic!(
+                        "{} with {}: ours {o}, parry {x}, distance {ours}",
+                        names[i], names[j]
+                    ),
                 }
             }
         }

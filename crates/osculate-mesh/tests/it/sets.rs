@@ -9,8 +9,8 @@ use osculate_closest::{
 };
 use osculate_math::{Point3, Real, Triangle, Vector3};
 use osculate_mesh::{
-    Compound, ConvexPart, ConvexShape, PlacedPart, TriangleMesh, closest_points_sets,
-    contact_sets, overlap_sets, sweep_sets,
+    Compound, ConvexPart, ConvexShape, PlacedPart, TriangleMesh, closest_points_sets, contact_sets,
+    overlap_sets, sweep_sets,
 };
 use osculate_testing::{Rng, for_f32_and_f64, test_tolerance};
 
@@ -26,7 +26,10 @@ fn soup<T: Real>(rng: &mut Rng, n: u32) -> TriangleMesh<T> {
         let c = p::<T>(rng, 5.0);
         vertices.extend((0..3).map(|_| c + p::<T>(rng, 1.5).coords));
     }
-    crate::ok(TriangleMesh::try_new(vertices, (0..n).map(|i| [3 * i, 3 * i + 1, 3 * i + 2]).collect()))
+    crate::ok(TriangleMesh::try_new(
+        vertices,
+        (0..n).map(|i| [3 * i, 3 * i + 1, 3 * i + 2]).collect(),
+    ))
 }
 
 fn triangles<T: Real>(m: &TriangleMesh<T>) -> Vec<Triangle<T>> {
@@ -49,7 +52,9 @@ macro_rules! check_sets {
         assert_eq!(overlap_sets(b, a), any);
         $seen[0] += usize::from(any);
 
-        let near = min(pa.iter().flat_map(|x| pb.iter().map(move |y| closest_points_convex(x, y).distance)));
+        let near = min(pa
+            .iter()
+            .flat_map(|x| pb.iter().map(move |y| closest_points_convex(x, y).distance)));
         let c = crate::some(closest_points_sets(a, b), "closest points").result;
         let near = crate::some(near, "a pair");
         assert!((c.distance - near).abs() <= tol, "{c:?} {near:?}");
@@ -58,7 +63,9 @@ macro_rules! check_sets {
         assert!((r.distance - c.distance).abs() <= tol);
 
         let prediction = T::lit(0.25);
-        let deepest = min(pa.iter().flat_map(|x| pb.iter().filter_map(move |y| contact_convex(x, y, 1024)))
+        let deepest = min(pa
+            .iter()
+            .flat_map(|x| pb.iter().filter_map(move |y| contact_convex(x, y, 1024)))
             .map(|k| k.distance)
             .filter(|d| *d <= prediction));
         let contact = contact_sets(a, b, prediction).map(|k| k.result.distance);
@@ -71,11 +78,19 @@ macro_rules! check_sets {
         $seen[1] += usize::from(deepest.is_some());
 
         let still = Vector3::zeros();
-        let first = min(pa.iter().flat_map(|x| pb.iter().filter_map(move |y| osculate_dynamic::convex_convex(x, &motion, y, &still)))
+        let first = min(pa
+            .iter()
+            .flat_map(|x| {
+                pb.iter()
+                    .filter_map(move |y| osculate_dynamic::convex_convex(x, &motion, y, &still))
+            })
             .map(|h| h.toi));
         let sweep = sweep_sets(a, &motion, b).map(|h| h.result.toi);
         match (sweep, first) {
-            (Some(x), Some(y)) => assert!((x - y).abs() * (T::ONE + motion.norm()) <= tol * T::lit(16.0), "{x:?} {y:?}"),
+            (Some(x), Some(y)) => assert!(
+                (x - y).abs() * (T::ONE + motion.norm()) <= tol * T::lit(16.0),
+                "{x:?} {y:?}"
+            ),
             (None, None) => {}
             (x, y) => panic!("sweep {x:?}, brute force {y:?} for {motion:?}"),
         }
@@ -91,12 +106,14 @@ fn set_queries_match_brute_force<T: Real>() {
         let mesh = soup::<T>(&mut rng, 1 + rng.index(12) as u32);
         let parts = compound::<T>(&mut rng, 1 + rng.index(6));
         let tris = triangles(&mesh);
-        let placed: Vec<PlacedPart<'_, ConvexPart<T>, T>> = parts.parts().iter().map(PlacedPart).collect();
+        let placed: Vec<PlacedPart<'_, ConvexPart<T>, T>> =
+            parts.parts().iter().map(PlacedPart).collect();
         let motion = p::<T>(&mut rng, 8.0).coords;
         check_sets!(&mesh, &parts, &tris, &placed, motion, tol, seen);
         check_sets!(&parts, &mesh, &placed, &tris, motion, tol, seen);
         let other = compound::<T>(&mut rng, 1 + rng.index(4));
-        let placed_other: Vec<PlacedPart<'_, ConvexPart<T>, T>> = other.parts().iter().map(PlacedPart).collect();
+        let placed_other: Vec<PlacedPart<'_, ConvexPart<T>, T>> =
+            other.parts().iter().map(PlacedPart).collect();
         check_sets!(&parts, &other, &placed, &placed_other, motion, tol, seen);
         let soup_b = soup::<T>(&mut rng, 1 + rng.index(8) as u32);
         check_sets!(&mesh, &soup_b, &tris, &triangles(&soup_b), motion, tol, seen);
@@ -118,7 +135,10 @@ fn placed_parts_are_the_posed_shapes<T: Real>() {
             let s: Point3<T> = placed.support(&d);
             assert_eq!(s, part.support(&d));
             let pad = test_tolerance::<T>() * T::lit(16.0);
-            assert!((0..3).all(|k| b.min[k] - pad <= s[k] && s[k] <= b.max[k] + pad), "{s:?} {b:?}");
+            assert!(
+                (0..3).all(|k| b.min[k] - pad <= s[k] && s[k] <= b.max[k] + pad),
+                "{s:?} {b:?}"
+            );
         }
         assert!(!placed.overlaps_triangle(&Triangle::new(
             Point3::new(T::lit(100.0), T::ZERO, T::ZERO),

@@ -47,8 +47,9 @@ fn compounds<T: Real>(
 ) -> [Compound<T, ConvexPart<T>>; 2] {
     let turn = |rng: &mut Rng| {
         let o = frame.origin.coords;
-        let r = osculate::math::UnitQuaternion::from_rotation_matrix(&rng.rotation::<T>());
-        Isometry3::from_parts(o.into(), r) * Isometry3::from_parts((-o).into(), osculate::math::UnitQuaternion::identity())
+        let r = UnitQuaternion::from_rotation_matrix(&rng.rotation::<T>());
+        Isometry3::from_parts(o.into(), r)
+            * Isometry3::from_parts((-o).into(), UnitQuaternion::identity())
     };
     let parts = vec![
         (turn(rng), ConvexPart::Sphere(Sphere::generate(rng, frame))),
@@ -68,7 +69,10 @@ fn size<T: Real>(b: &Aabb<T>, frame: &Frame<T>) -> T {
 /// Compares every query of posed `shape` (placed by `ps`) with posed `set` (placed by `pm`) in
 /// both orders against the world-space queries of the moved shape with `world` (the set moved
 /// by `pm`).
-#[allow(clippy::too_many_arguments, reason = "a check of one pair: the pair, its poses and its motions")]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a check of one pair: the pair, its poses and its motions"
+)]
 fn check<T, S, M>(
     shape: &S,
     ps: &Isometry3<T>,
@@ -126,7 +130,7 @@ where
     }
     let h = w.time_of_impact(va, world, vb);
     let speed = (va - vb).norm();
-    let grazing = |i: &osculate::dynamic::Impact<T>| {
+    let grazing = |i: &Impact<T>| {
         i.normal.dot(&(va - vb)).abs() <= tol * (T::ONE + speed) * T::lit(16.0)
             || i.toi >= T::ONE - tol
     };
@@ -165,7 +169,11 @@ where
         (None, None) => true,
         (Some(h), None) | (None, Some(h)) => grazing(&h),
     };
-    if ok { Ok(()) } else { Err(format!("ray {ray:?} on {set:?} at {pm:?}: world {want:?}, posed {got:?}")) }
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("ray {ray:?} on {set:?} at {pm:?}: world {want:?}, posed {got:?}"))
+    }
 }
 
 fn posed_sets_answer_as_the_moved_sets<T: Real>(seed: u64) -> Result<(), String> {
@@ -178,9 +186,9 @@ fn posed_sets_answer_as_the_moved_sets<T: Real>(seed: u64) -> Result<(), String>
     // Each shape is posed by the set's pose after a turn about its own center, so that it keeps
     // the nearness the generator gave it.
     let turned = |rng: &mut Rng, c: Point3<T>| {
-        let q = osculate::math::UnitQuaternion::from_rotation_matrix(&rng.rotation::<T>());
+        let q = UnitQuaternion::from_rotation_matrix(&rng.rotation::<T>());
         pm * Isometry3::from_parts(c.coords.into(), q)
-            * Isometry3::from_parts((-c.coords).into(), osculate::math::UnitQuaternion::identity())
+            * Isometry3::from_parts((-c.coords).into(), UnitQuaternion::identity())
     };
     let scale = size(&world_mesh.aabb(), &frame).max(size(&world_compound.aabb(), &frame));
     let tol = test_tolerance::<T>() * scale * T::lit(64.0);

@@ -171,8 +171,21 @@ fn each_variant_boxes<T: Real>(s: &Scene<T>) -> Result<(), String> {
             }
         )*};
     }
-    boxes!(sphere, segment, capsule, aabb, obb, triangle, cylinder, cone, tetrahedron, polygon,
-        polyhedron, mesh, compound);
+    boxes!(
+        sphere,
+        segment,
+        capsule,
+        aabb,
+        obb,
+        triangle,
+        cylinder,
+        cone,
+        tetrahedron,
+        polygon,
+        polyhedron,
+        mesh,
+        compound
+    );
     Ok(())
 }
 
@@ -205,11 +218,8 @@ fn a_mixed_scene_answers_through_the_enum<T: Real>() {
         (Isometry3::translation(l(1.0), l(2.0), l(0.0)), ball),
     ])
     .unwrap_or_else(|e| panic!("{e}"));
-    let scene: Vec<Shape<T>> = vec![
-        floor.into(),
-        pair.into(),
-        Aabb::new(p(5.0, 0.0, 0.0), p(6.0, 1.0, 1.0)).into(),
-    ];
+    let scene: Vec<Shape<T>> =
+        vec![floor.into(), pair.into(), Aabb::new(p(5.0, 0.0, 0.0), p(6.0, 1.0, 1.0)).into()];
     let d = scene[0].distance(&scene[1]);
     assert!((d - l(1.5)).abs() <= l(1e-5), "{d:?}");
     assert!(!scene[0].overlaps(&scene[1]) && !scene[1].overlaps(&scene[0]));
@@ -224,8 +234,11 @@ fn a_mixed_scene_answers_through_the_enum<T: Real>() {
 /// The floor of the worked case, built again (a `Shape` holds its own).
 fn floor_again<T: Real>() -> TriangleMesh<T> {
     let p = point3::<T>;
-    TriangleMesh::try_new(vec![p(-4.0, 0.0, -4.0), p(4.0, 0.0, -4.0), p(0.0, 0.0, 4.0)], vec![[0, 2, 1]])
-        .unwrap_or_else(|e| panic!("{e}"))
+    TriangleMesh::try_new(
+        vec![p(-4.0, 0.0, -4.0), p(4.0, 0.0, -4.0), p(0.0, 0.0, 4.0)],
+        vec![[0, 2, 1]],
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The compound of the worked case, lowered 2.5 so that its lower ball is sunk into the floor.
