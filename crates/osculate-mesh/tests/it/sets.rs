@@ -103,19 +103,23 @@ fn set_queries_match_brute_force<T: Real>() {
     let tol = test_tolerance::<T>() * T::lit(64.0);
     let mut seen = [0_usize; 3];
     for _ in 0..osculate_testing::cases(CASES) {
-        let mesh = soup::<T>(&mut rng, 1 + rng.index(12) as u32);
-        let parts = compound::<T>(&mut rng, 1 + rng.index(6));
+        let n = 1 + rng.index(12) as u32;
+        let mesh = soup::<T>(&mut rng, n);
+        let n = 1 + rng.index(6);
+        let parts = compound::<T>(&mut rng, n);
         let tris = triangles(&mesh);
         let placed: Vec<PlacedPart<'_, ConvexPart<T>, T>> =
             parts.parts().iter().map(PlacedPart).collect();
         let motion = p::<T>(&mut rng, 8.0).coords;
         check_sets!(&mesh, &parts, &tris, &placed, motion, tol, seen);
         check_sets!(&parts, &mesh, &placed, &tris, motion, tol, seen);
-        let other = compound::<T>(&mut rng, 1 + rng.index(4));
+        let n = 1 + rng.index(4);
+        let other = compound::<T>(&mut rng, n);
         let placed_other: Vec<PlacedPart<'_, ConvexPart<T>, T>> =
             other.parts().iter().map(PlacedPart).collect();
         check_sets!(&parts, &other, &placed, &placed_other, motion, tol, seen);
-        let soup_b = soup::<T>(&mut rng, 1 + rng.index(8) as u32);
+        let n = 1 + rng.index(8) as u32;
+        let soup_b = soup::<T>(&mut rng, n);
         check_sets!(&mesh, &soup_b, &tris, &triangles(&soup_b), motion, tol, seen);
     }
     // Both answers occur often enough for the agreement to mean something.
