@@ -93,14 +93,14 @@ mod mesh;
 mod pairs;
 mod point;
 mod ray;
+mod sets;
 mod traverse;
 
 pub use crate::bvh::{Bvh, BvhError, DEFAULT_LEAF_ITEMS, MAX_DEPTH};
 pub use crate::compound::{
-    Compound, CompoundError, ConvexPart, ConvexSet, OnPart, OnPieces, Part, PlacedPart,
-    closest_points_convex_compound, closest_points_sets, contact_convex_compound, contact_sets,
-    overlap_compound_compound, overlap_convex_compound, overlap_sets, ray_compound,
-    sweep_convex_compound, sweep_sets,
+    Compound, CompoundError, ConvexPart, OnPart, Part, closest_points_convex_compound,
+    contact_convex_compound, overlap_compound_compound, overlap_convex_compound, ray_compound,
+    sweep_convex_compound,
 };
 pub use crate::convex::{
     ConvexShape, OnTriangle, closest_points_convex_mesh, contact_convex_mesh, overlap_convex_mesh,
@@ -113,4 +113,7 @@ pub use crate::pairs::{
 pub use crate::point::{
     MeshHit, MeshPoint, closest_point_on_mesh, closest_point_on_mesh_within, ray_mesh,
     ray_mesh_test, signed_distance_point_mesh, sq_distance_point_mesh,
+};
+pub use crate::sets::{
+    ConvexSet, OnPieces, PlacedPart, closest_points_sets, contact_sets, overlap_sets, sweep_sets,
 };
