@@ -246,7 +246,7 @@ pub struct Compound<T: Real, S> {
 
 /// The box of a posed convex shape: its support points along the six axis directions (the
 /// tightest box of the shape as placed).
-fn posed_box<T: Real, S: SupportMap<T>>(part: &Transformed<S, T>) -> Aabb<T> {
+pub(crate) fn posed_box<T: Real, S: SupportMap<T>>(part: &Transformed<S, T>) -> Aabb<T> {
     let mut min = Point3::origin();
     let mut max = Point3::origin();
     for k in 0..3 {
@@ -390,7 +390,7 @@ pub fn ray_compound<T: Real, S: Part<T>>(
 /// The query box of a shape, loosened by `√ε/2` of its largest coordinate magnitude (above GJK's
 /// tolerance, so that no part GJK calls touching is culled by its box) and by `extra`; `None`
 /// when a bound is NaN or infinite.
-fn query_box<T: Real>(shape: &impl Bounded<T>, extra: T) -> Option<Aabb<T>> {
+pub(crate) fn query_box<T: Real>(shape: &impl Bounded<T>, extra: T) -> Option<Aabb<T>> {
     let b = shape.aabb();
     let finite = is_finite_vector(&b.min.coords) && is_finite_vector(&b.max.coords);
     let m = b.min.coords.amax().fast_max(b.max.coords.amax());
@@ -398,7 +398,7 @@ fn query_box<T: Real>(shape: &impl Bounded<T>, extra: T) -> Option<Aabb<T>> {
 }
 
 /// The distance between two boxes (0 when they overlap).
-fn box_distance<T: Real>(a: &Aabb<T>, b: &Aabb<T>) -> T {
+pub(crate) fn box_distance<T: Real>(a: &Aabb<T>, b: &Aabb<T>) -> T {
     let gap = (a.min - b.max).sup(&(b.min - a.max)).sup(&Vector3::zeros());
     gap.norm()
 }
@@ -513,7 +513,7 @@ pub fn contact_convex_compound<T: Real, A: SupportMap<T> + Bounded<T>, S: Part<T
 /// The time, in `[0, 1]`, at which box `q` moving by `motion` first meets box `b` (0 when they
 /// overlap at the start; `+∞` when it never does), less a slack for rounding: a lower bound for
 /// any shape inside `q`.
-fn box_enter<T: Real>(q: &Aabb<T>, motion: &Vector3<T>, b: &Aabb<T>) -> T {
+pub(crate) fn box_enter<T: Real>(q: &Aabb<T>, motion: &Vector3<T>, b: &Aabb<T>) -> T {
     let mut enter = T::ZERO;
     let mut exit = T::ONE;
     for k in 0..3 {
@@ -614,4 +614,38 @@ pub fn overlap_compound_compound<T: Real, S: Part<T>, U: Part<T>>(
             },
         )
         .is_break()
+}
+
+/// A compound is written as its parts, each a pose and a shape, and read back through
+/// [`Compound::try_new`]: a compound read from untrusted data is checked like any other.
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use alloc::vec::Vec;
+
+    use osculate_math::{Isometry3, Real};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{Compound, Part};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename = "Compound")]
+    struct Data<T: Real, S> {
+        parts: Vec<(Isometry3<T>, S)>,
+    }
+
+    impl<T: Real + Serialize, S: Serialize + Clone> Serialize for Compound<T, S> {
+        fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
+            let parts = self.parts.iter().map(|p| (p.pose, p.shape.clone())).collect();
+            Data { parts }.serialize(serializer)
+        }
+    }
+
+    impl<'de, T: Real + Deserialize<'de>, S: Part<T> + Deserialize<'de>> Deserialize<'de>
+        for Compound<T, S>
+    {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let d = Data::<T, S>::deserialize(deserializer)?;
+            Compound::try_new(d.parts).map_err(serde::de::Error::custom)
+        }
+    }
 }

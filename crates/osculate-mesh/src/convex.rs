@@ -186,6 +186,7 @@ impl<T: Real> ConvexShape<T> for Cylinder<T> {}
 impl<T: Real> ConvexShape<T> for Cone<T> {}
 impl<T: Real> ConvexShape<T> for Tetrahedron<T> {}
 impl<T: Real> ConvexShape<T> for ConvexPolyhedron<T> {}
+impl<T: Real> ConvexShape<T> for osculate_math::ConvexPolygon<T> {}
 
 /// The margin a query shape's box is loosened by before the tree is searched: `√ε/2` of the
 /// box's largest coordinate magnitude (f32 1.7e-4, f64 7.5e-9), above the tolerance of every

@@ -93,6 +93,7 @@ mod mesh;
 mod pairs;
 mod point;
 mod ray;
+mod sets;
 mod traverse;
 
 pub use crate::bvh::{Bvh, BvhError, DEFAULT_LEAF_ITEMS, MAX_DEPTH};
@@ -112,4 +113,7 @@ pub use crate::pairs::{
 pub use crate::point::{
     MeshHit, MeshPoint, closest_point_on_mesh, closest_point_on_mesh_within, ray_mesh,
     ray_mesh_test, signed_distance_point_mesh, sq_distance_point_mesh,
+};
+pub use crate::sets::{
+    ConvexSet, OnPieces, PlacedPart, closest_points_sets, contact_sets, overlap_sets, sweep_sets,
 };

@@ -59,11 +59,15 @@ mod many;
 mod motion;
 mod pairs;
 pub mod posed;
+#[cfg(feature = "alloc")]
+mod shape;
 mod traits;
 
 pub use crate::manifold::ContactManifold;
 pub use crate::motion::RigidSweep;
 pub use crate::posed::Posed;
+#[cfg(feature = "alloc")]
+pub use crate::shape::Shape;
 pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};
 #[doc(inline)]
 pub use osculate_cast as cast;

@@ -55,14 +55,14 @@
 use osculate_closest::{ClosestPoints, Contact, Param};
 use osculate_dynamic::Impact;
 use osculate_math::{
-    Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Isometry3, Obb, Ray, Real, Segment, Sphere,
-    Tetrahedron, Triangle, Vector3, nan_point,
+    Aabb, Bounded, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Isometry3, Obb, Ray,
+    Real, Segment, Sphere, Tetrahedron, Triangle, Vector3, nan_point,
 };
 use osculate_mesh::{
     Compound, Part, TriangleMesh, closest_points_convex_compound, closest_points_convex_mesh,
-    contact_convex_compound, contact_convex_mesh, overlap_compound_compound,
-    overlap_convex_compound, overlap_convex_mesh, overlap_mesh_mesh, ray_compound, ray_mesh,
-    sweep_convex_compound, sweep_convex_mesh,
+    closest_points_sets, contact_convex_compound, contact_convex_mesh, contact_sets,
+    overlap_compound_compound, overlap_convex_compound, overlap_convex_mesh, overlap_mesh_mesh,
+    overlap_sets, ray_compound, ray_mesh, sweep_convex_compound, sweep_convex_mesh, sweep_sets,
 };
 
 use crate::{Distance, Overlaps, Penetration, RayCast, Sweep};
@@ -80,14 +80,22 @@ fn no_points<T: Real>() -> ClosestPoints<T> {
 }
 
 /// The contact with the deepest of the many when the shape overlaps them, else with the nearest:
-/// `contact(prediction)` asked with the distance as the prediction, loosened by `√ε·(1 + d)` (the
-/// contact's distance is computed apart from the closest points' and may round above it).
+/// `contact(prediction)` asked with the distance as the prediction, loosened by
+/// `√ε·(1 + d + m)`, `m` the largest coordinate magnitude of the two boxes (the contact's distance
+/// is computed apart from the closest points' and may round above it by a few `ε·m`: far from the
+/// origin that exceeds a slack relative to `d` alone). A looser prediction only admits more
+/// candidates; the deepest is still the answer.
 fn contact_within<T: Real>(
     distance: Option<T>,
+    boxes: (Aabb<T>, Aabb<T>),
     contact: impl FnOnce(T) -> Option<Contact<T>>,
 ) -> Option<Contact<T>> {
     let d = distance.filter(|d| !d.is_nan())?.fast_max(T::ZERO);
-    contact(d + T::EPSILON.sqrt() * (T::ONE + d))
+    let m = [boxes.0, boxes.1]
+        .iter()
+        .flat_map(|b| [b.min.coords.amax(), b.max.coords.amax()])
+        .fold(T::ZERO, |m, x| m.fast_max(x));
+    contact(d + T::EPSILON.sqrt() * (T::ONE + d + m))
 }
 
 impl<T: Real> RayCast for TriangleMesh<T> {
@@ -157,7 +165,7 @@ macro_rules! convex_with_many {
             type Scalar = T;
             fn contact(&self, other: &TriangleMesh<T>) -> Option<Contact<T>> {
                 let d = closest_points_convex_mesh(self, other).map(|c| c.result.distance);
-                contact_within(d, |p| Some(contact_convex_mesh(self, other, p)?.result))
+                contact_within(d, (self.aabb(), other.aabb()), |p| Some(contact_convex_mesh(self, other, p)?.result))
             }
         }
         impl<T: Real> Penetration<$S<T>> for TriangleMesh<T> {
@@ -222,7 +230,7 @@ macro_rules! convex_with_many {
             type Scalar = T;
             fn contact(&self, other: &Compound<T, P>) -> Option<Contact<T>> {
                 let d = closest_points_convex_compound(self, other).map(|c| c.result.distance);
-                contact_within(d, |p| Some(contact_convex_compound(self, other, p)?.result))
+                contact_within(d, (self.aabb(), other.aabb()), |p| Some(contact_convex_compound(self, other, p)?.result))
             }
         }
         impl<T: Real, P: Part<T>> Penetration<$S<T>> for Compound<T, P> {
@@ -269,5 +277,65 @@ convex_with_many!(
     Cylinder,
     Cone,
     Tetrahedron,
+    ConvexPolygon,
     ConvexPolyhedron,
 );
+
+impl<T: Real, P: Part<T>> Overlaps<Compound<T, P>> for TriangleMesh<T> {
+    /// [`overlap_sets`].
+    #[inline]
+    fn overlaps(&self, other: &Compound<T, P>) -> bool {
+        overlap_sets(self, other)
+    }
+}
+
+impl<T: Real, P: Part<T>> Overlaps<TriangleMesh<T>> for Compound<T, P> {
+    /// [`overlap_sets`].
+    #[inline]
+    fn overlaps(&self, other: &TriangleMesh<T>) -> bool {
+        overlap_sets(self, other)
+    }
+}
+
+/// [`Distance`], [`Penetration`] and [`Sweep`] between two sets of pieces (meshes and
+/// compounds), by the mesh layer's set queries.
+macro_rules! set_with_set {
+    ($([$($g:tt)*] $A:ty, $B:ty);* $(;)?) => {$(
+        impl<T: Real, $($g)*> Distance<$B> for $A {
+            type Scalar = T;
+            /// [`closest_points_sets`].
+            #[inline]
+            fn closest_points(&self, other: &$B) -> ClosestPoints<T> {
+                closest_points_sets(self, other).map_or_else(no_points, |c| c.result)
+            }
+        }
+        impl<T: Real, $($g)*> Penetration<$B> for $A {
+            type Scalar = T;
+            /// [`contact_sets`] with the distance as the prediction.
+            fn contact(&self, other: &$B) -> Option<Contact<T>> {
+                let d = closest_points_sets(self, other).map(|c| c.result.distance);
+                contact_within(d, (self.aabb(), other.aabb()), |p| Some(contact_sets(self, other, p)?.result))
+            }
+        }
+        impl<T: Real, $($g)*> Sweep<$B> for $A {
+            type Scalar = T;
+            /// [`sweep_sets`] on the relative motion, the point carried by `other`'s motion.
+            fn time_of_impact(
+                &self,
+                v_self: &Vector3<T>,
+                other: &$B,
+                v_other: &Vector3<T>,
+            ) -> Option<Impact<T>> {
+                let hit = sweep_sets(self, &(v_self - v_other), other)?.result;
+                Some(Impact { point: hit.point + v_other * hit.toi, ..hit })
+            }
+        }
+    )*};
+}
+
+set_with_set! {
+    [] TriangleMesh<T>, TriangleMesh<T>;
+    [P: Part<T>, Q: Part<T>] Compound<T, P>, Compound<T, Q>;
+    [P: Part<T>] TriangleMesh<T>, Compound<T, P>;
+    [P: Part<T>] Compound<T, P>, TriangleMesh<T>;
+}

@@ -32,6 +32,8 @@ use osculate_math::{
     Segment, Sphere, Tetrahedron, Transform, Triangle, Vector3,
 };
 
+use osculate_mesh::{Compound, Part, TriangleMesh};
+
 use crate::{Distance, Overlaps, Penetration, RayCast, Sweep};
 
 /// A shape (by reference) placed in world space by a pose: `pose * p` maps a point `p` of the
@@ -297,25 +299,24 @@ where
 /// The posed impls with a convex polygon or polyhedron `$P`: against a [`LocalShape`] in `$P`'s
 /// frame (the other shape moved into it, `$P` never rebuilt), and against the polytope `$Q` by the
 /// world-space query on the posed support map ([`Transformed`]) of `$Q` in `$P`'s frame.
-#[cfg(feature = "alloc")]
 macro_rules! polytope_impls {
-    ($P:ident; $($Q:ident),*) => {
-        impl<'a, 'b, T: Real, B: LocalShape<Scalar = T>> Overlaps<Posed<'b, B, T>> for Posed<'a, $P<T>, T>
-        where $P<T>: Overlaps<B::Local> {
+    ([$($g:tt)*] $P:ty; $($Q:ident),*) => {
+        impl<'a, 'b, T: Real, $($g)* B: LocalShape<Scalar = T>> Overlaps<Posed<'b, B, T>> for Posed<'a, $P, T>
+        where $P: Overlaps<B::Local> {
             #[inline]
             fn overlaps(&self, other: &Posed<'b, B, T>) -> bool {
                 self.shape.overlaps(&other.shape.moved(&relative(&self.pose, &other.pose)))
             }
         }
-        impl<'a, 'b, T: Real, A: LocalShape<Scalar = T>> Overlaps<Posed<'b, $P<T>, T>> for Posed<'a, A, T>
-        where A::Local: Overlaps<$P<T>> {
+        impl<'a, 'b, T: Real, $($g)* A: LocalShape<Scalar = T>> Overlaps<Posed<'b, $P, T>> for Posed<'a, A, T>
+        where A::Local: Overlaps<$P> {
             #[inline]
-            fn overlaps(&self, other: &Posed<'b, $P<T>, T>) -> bool {
+            fn overlaps(&self, other: &Posed<'b, $P, T>) -> bool {
                 self.shape.moved(&relative(&other.pose, &self.pose)).overlaps(other.shape)
             }
         }
-        impl<'a, 'b, T: Real, B: LocalShape<Scalar = T>> Distance<Posed<'b, B, T>> for Posed<'a, $P<T>, T>
-        where $P<T>: Distance<B::Local, Scalar = T> {
+        impl<'a, 'b, T: Real, $($g)* B: LocalShape<Scalar = T>> Distance<Posed<'b, B, T>> for Posed<'a, $P, T>
+        where $P: Distance<B::Local, Scalar = T> {
             type Scalar = T;
             #[inline]
             fn closest_points(&self, other: &Posed<'b, B, T>) -> ClosestPoints<T> {
@@ -323,17 +324,17 @@ macro_rules! polytope_impls {
                 self.shape.closest_points(&moved).to_world(&self.pose)
             }
         }
-        impl<'a, 'b, T: Real, A: LocalShape<Scalar = T>> Distance<Posed<'b, $P<T>, T>> for Posed<'a, A, T>
-        where A::Local: Distance<$P<T>, Scalar = T> {
+        impl<'a, 'b, T: Real, $($g)* A: LocalShape<Scalar = T>> Distance<Posed<'b, $P, T>> for Posed<'a, A, T>
+        where A::Local: Distance<$P, Scalar = T> {
             type Scalar = T;
             #[inline]
-            fn closest_points(&self, other: &Posed<'b, $P<T>, T>) -> ClosestPoints<T> {
+            fn closest_points(&self, other: &Posed<'b, $P, T>) -> ClosestPoints<T> {
                 let moved = self.shape.moved(&relative(&other.pose, &self.pose));
                 moved.closest_points(other.shape).to_world(&other.pose)
             }
         }
-        impl<'a, 'b, T: Real, B: LocalShape<Scalar = T>> Penetration<Posed<'b, B, T>> for Posed<'a, $P<T>, T>
-        where $P<T>: Penetration<B::Local, Scalar = T> {
+        impl<'a, 'b, T: Real, $($g)* B: LocalShape<Scalar = T>> Penetration<Posed<'b, B, T>> for Posed<'a, $P, T>
+        where $P: Penetration<B::Local, Scalar = T> {
             type Scalar = T;
             #[inline]
             fn contact(&self, other: &Posed<'b, B, T>) -> Option<Contact<T>> {
@@ -341,23 +342,23 @@ macro_rules! polytope_impls {
                 self.shape.contact(&moved).to_world(&self.pose)
             }
         }
-        impl<'a, 'b, T: Real, A: LocalShape<Scalar = T>> Penetration<Posed<'b, $P<T>, T>> for Posed<'a, A, T>
-        where A::Local: Penetration<$P<T>, Scalar = T> {
+        impl<'a, 'b, T: Real, $($g)* A: LocalShape<Scalar = T>> Penetration<Posed<'b, $P, T>> for Posed<'a, A, T>
+        where A::Local: Penetration<$P, Scalar = T> {
             type Scalar = T;
             #[inline]
-            fn contact(&self, other: &Posed<'b, $P<T>, T>) -> Option<Contact<T>> {
+            fn contact(&self, other: &Posed<'b, $P, T>) -> Option<Contact<T>> {
                 let moved = self.shape.moved(&relative(&other.pose, &self.pose));
                 moved.contact(other.shape).to_world(&other.pose)
             }
         }
-        impl<'a, 'b, T: Real, A: LocalShape<Scalar = T>> Sweep<Posed<'b, $P<T>, T>> for Posed<'a, A, T>
-        where A::Local: Sweep<$P<T>, Scalar = T> {
+        impl<'a, 'b, T: Real, $($g)* A: LocalShape<Scalar = T>> Sweep<Posed<'b, $P, T>> for Posed<'a, A, T>
+        where A::Local: Sweep<$P, Scalar = T> {
             type Scalar = T;
             #[inline]
             fn time_of_impact(
                 &self,
                 v_self: &Vector3<T>,
-                other: &Posed<'b, $P<T>, T>,
+                other: &Posed<'b, $P, T>,
                 v_other: &Vector3<T>,
             ) -> Option<Impact<T>> {
                 let moved = self.shape.moved(&relative(&other.pose, &self.pose));
@@ -365,8 +366,8 @@ macro_rules! polytope_impls {
                 moved.time_of_impact(&va, other.shape, &vb).to_world(&other.pose)
             }
         }
-        impl<'a, 'b, T: Real, B: LocalShape<Scalar = T>> Sweep<Posed<'b, B, T>> for Posed<'a, $P<T>, T>
-        where $P<T>: Sweep<B::Local, Scalar = T> {
+        impl<'a, 'b, T: Real, $($g)* B: LocalShape<Scalar = T>> Sweep<Posed<'b, B, T>> for Posed<'a, $P, T>
+        where $P: Sweep<B::Local, Scalar = T> {
             type Scalar = T;
             #[inline]
             fn time_of_impact(
@@ -380,7 +381,7 @@ macro_rules! polytope_impls {
                 self.shape.time_of_impact(&va, &moved, &vb).to_world(&self.pose)
             }
         }
-        impl<T: Real> RayCast for Posed<'_, $P<T>, T> {
+        impl<T: Real, $($g)*> RayCast for Posed<'_, $P, T> {
             type Scalar = T;
             #[inline]
             fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>> {
@@ -389,18 +390,18 @@ macro_rules! polytope_impls {
                     direction: to_local(&self.pose, &ray.direction),
                     max_t: ray.max_t,
                 };
-                self.shape.cast_ray(&local).to_world(&self.pose)
+                RayCast::cast_ray(self.shape, &local).to_world(&self.pose)
             }
         }
         $(
-            impl<'a, 'b, T: Real> Overlaps<Posed<'b, $Q<T>, T>> for Posed<'a, $P<T>, T> {
+            impl<'a, 'b, T: Real> Overlaps<Posed<'b, $Q<T>, T>> for Posed<'a, $P, T> {
                 #[inline]
                 fn overlaps(&self, other: &Posed<'b, $Q<T>, T>) -> bool {
                     let moved = Transformed { shape: other.shape, pose: relative(&self.pose, &other.pose) };
                     osculate_closest::intersect_convex(self.shape, &moved, osculate_closest::GJK_MAX_ITERATIONS)
                 }
             }
-            impl<'a, 'b, T: Real> Distance<Posed<'b, $Q<T>, T>> for Posed<'a, $P<T>, T> {
+            impl<'a, 'b, T: Real> Distance<Posed<'b, $Q<T>, T>> for Posed<'a, $P, T> {
                 type Scalar = T;
                 #[inline]
                 fn closest_points(&self, other: &Posed<'b, $Q<T>, T>) -> ClosestPoints<T> {
@@ -408,13 +409,27 @@ macro_rules! polytope_impls {
                     osculate_closest::closest_points_convex(self.shape, &moved).to_world(&self.pose)
                 }
             }
-            impl<'a, 'b, T: Real> Penetration<Posed<'b, $Q<T>, T>> for Posed<'a, $P<T>, T> {
+            impl<'a, 'b, T: Real> Penetration<Posed<'b, $Q<T>, T>> for Posed<'a, $P, T> {
                 type Scalar = T;
                 #[inline]
                 fn contact(&self, other: &Posed<'b, $Q<T>, T>) -> Option<Contact<T>> {
                     let moved = Transformed { shape: other.shape, pose: relative(&self.pose, &other.pose) };
                     osculate_closest::contact_convex(self.shape, &moved, osculate_closest::EPA_MAX_ITERATIONS)
                         .to_world(&self.pose)
+                }
+            }
+            impl<'a, 'b, T: Real> Sweep<Posed<'b, $Q<T>, T>> for Posed<'a, $P, T> {
+                type Scalar = T;
+                #[inline]
+                fn time_of_impact(
+                    &self,
+                    v_self: &Vector3<T>,
+                    other: &Posed<'b, $Q<T>, T>,
+                    v_other: &Vector3<T>,
+                ) -> Option<Impact<T>> {
+                    let moved = Transformed { shape: other.shape, pose: relative(&self.pose, &other.pose) };
+                    let (va, vb) = (to_local(&self.pose, v_self), to_local(&self.pose, v_other));
+                    osculate_dynamic::convex_convex(self.shape, &va, &moved, &vb).to_world(&self.pose)
                 }
             }
         )*
@@ -424,9 +439,25 @@ macro_rules! polytope_impls {
 #[cfg(feature = "alloc")]
 const _: () = {
     use osculate_math::{ConvexPolygon, ConvexPolyhedron};
-    polytope_impls!(ConvexPolygon; ConvexPolygon, ConvexPolyhedron);
-    polytope_impls!(ConvexPolyhedron; ConvexPolygon, ConvexPolyhedron);
+    polytope_impls!([] ConvexPolygon<T>; ConvexPolygon, ConvexPolyhedron);
+    polytope_impls!([] ConvexPolyhedron<T>; ConvexPolygon, ConvexPolyhedron);
 };
+
+polytope_impls!([] TriangleMesh<T>;);
+polytope_impls!([P: Part<T>,] Compound<T, P>;);
+
+impl<'a, 'b, T: Real> Overlaps<Posed<'b, TriangleMesh<T>, T>> for Posed<'a, TriangleMesh<T>, T> {
+    /// [`overlap_mesh_mesh`](crate::mesh::overlap_mesh_mesh) with the relative pose: neither
+    /// mesh moved or rebuilt, `other`'s triangles placed in `self`'s frame as they are met.
+    #[inline]
+    fn overlaps(&self, other: &Posed<'b, TriangleMesh<T>, T>) -> bool {
+        osculate_mesh::overlap_mesh_mesh(
+            self.shape,
+            other.shape,
+            &relative(&self.pose, &other.pose),
+        )
+    }
+}
 
 /// Whether `shape_a` placed by `pose_a` and `shape_b` placed by `pose_b` overlap or touch
 /// ([`Overlaps`] on two [`Posed`]; parry's `query::intersection_test`).

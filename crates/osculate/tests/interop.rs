@@ -151,10 +151,65 @@ fn triangle_meshes_round_trip<T: Real + Serialize + DeserializeOwned>() {
     assert!(refused.to_string().contains('9'), "{refused}");
 }
 
+/// `value` written as JSON, read back and written again to the same text (for the types without
+/// `PartialEq`: the text holds every field).
+fn same_text<S: Serialize + DeserializeOwned>(value: &S) -> S {
+    let text = serde_json::to_string(value).expect("serialises");
+    let back: S = serde_json::from_str(&text).expect(&text);
+    assert_eq!(serde_json::to_string(&back).expect("serialises"), text);
+    back
+}
+
+/// A compound and every variant of [`Shape`] round-trip (the same text, the same box, the same
+/// distance to a probe); data for a compound with a negative radius is refused by its
+/// validating constructor.
+fn compounds_and_shapes_round_trip<T: Real + Serialize + DeserializeOwned>() {
+    use osculate::Shape;
+    use osculate::mesh::{Compound, ConvexPart};
+    let ball = ConvexPart::Sphere(Sphere::new(p::<T>(0.0, 0.0, 0.0), T::lit(0.5)));
+    let post = ConvexPart::Aabb(Aabb::new(p::<T>(-0.1, 0.0, -0.1), p(0.1, 2.0, 0.1)));
+    let turned = UnitQuaternion::from_euler_angles(T::lit(0.3), T::lit(-0.2), T::lit(1.1));
+    let parts = vec![
+        (Isometry3::translation(T::lit(1.0), T::ZERO, T::ZERO), ball),
+        (Isometry3::from_parts(Vector3::new(T::ZERO, T::ONE, T::ZERO).into(), turned), post),
+    ];
+    let compound = Compound::try_new(parts).unwrap();
+    let back = same_text(&compound);
+    assert_eq!(back.parts().len(), 2);
+    let text = serde_json::to_string(&compound).unwrap().replacen("0.5", "-0.5", 1);
+    assert!(serde_json::from_str::<Compound<T, ConvexPart<T>>>(&text).is_err(), "{text}");
+
+    let corners = [p::<T>(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(0.0, 1.0, 0.0), p(0.0, 0.0, 1.0)];
+    let mesh = TriangleMesh::try_new(corners.to_vec(), vec![[0, 2, 1], [0, 1, 3]]).unwrap();
+    let shapes: Vec<Shape<T>> = vec![
+        Sphere::new(corners[1], T::lit(0.5)).into(),
+        Segment::new(corners[0], corners[3]).into(),
+        Capsule::new(corners[0], corners[2], T::lit(0.25)).into(),
+        Aabb::new(corners[0], p(1.0, 2.0, 3.0)).into(),
+        Obb::new(corners[1], turned.into(), Vector3::new(T::ONE, T::HALF, T::lit(0.25))).into(),
+        Triangle::new(corners[0], corners[1], corners[2]).into(),
+        Cylinder::new(corners[0], corners[3], T::HALF).into(),
+        Cone::new(corners[3], -Vector3::z_axis(), T::ONE, T::HALF).into(),
+        Tetrahedron::new(corners[0], corners[1], corners[2], corners[3]).into(),
+        ConvexPolygon::try_new(corners[..3].to_vec()).unwrap().into(),
+        ConvexPolyhedron::try_from_points(&corners).unwrap().into(),
+        mesh.into(),
+        compound.into(),
+    ];
+    let probe = Sphere::new(p::<T>(3.0, 3.0, 3.0), T::HALF);
+    for shape in &shapes {
+        let back = same_text(shape);
+        assert_eq!(back.aabb(), shape.aabb());
+        assert_eq!(back.distance(&probe), shape.distance(&probe));
+    }
+}
+
 #[test]
 fn shapes_and_results_round_trip_through_serde() {
     shapes_and_results_round_trip::<f32>();
     shapes_and_results_round_trip::<f64>();
+    compounds_and_shapes_round_trip::<f32>();
+    compounds_and_shapes_round_trip::<f64>();
 }
 
 /// A deserialised shape is a shape built through its public fields: JSON can hold an invalid

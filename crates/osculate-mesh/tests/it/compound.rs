@@ -21,7 +21,7 @@ use osculate_testing::{Rng, for_f32_and_f64, test_tolerance};
 /// Compounds per test (the soak raises it).
 const CASES: u64 = 40;
 
-fn p<T: Real>(rng: &mut Rng, r: f64) -> Point3<T> {
+pub(crate) fn p<T: Real>(rng: &mut Rng, r: f64) -> Point3<T> {
     Point3::new(T::lit(rng.range(-r, r)), T::lit(rng.range(-r, r)), T::lit(rng.range(-r, r)))
 }
 
@@ -63,7 +63,7 @@ fn part<T: Real>(rng: &mut Rng) -> ConvexPart<T> {
     }
 }
 
-fn compound<T: Real>(rng: &mut Rng, n: usize) -> Compound<T, ConvexPart<T>> {
+pub(crate) fn compound<T: Real>(rng: &mut Rng, n: usize) -> Compound<T, ConvexPart<T>> {
     let parts = (0..n).map(|_| (pose(rng), part(rng))).collect();
     crate::ok(Compound::try_new(parts))
 }

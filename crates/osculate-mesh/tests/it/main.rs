@@ -7,6 +7,7 @@ mod compound;
 mod leaks;
 mod meshes;
 mod parry;
+mod sets;
 mod solid;
 mod validation;
 

@@ -12,6 +12,8 @@ mod many;
 mod motion;
 mod posed;
 mod posed_parry;
+mod posed_sets;
+mod shape;
 mod showcase;
 
 /// The names `pub use` lists in `text` (one `use` item per line or per braced list), without

@@ -243,7 +243,8 @@ shift!(
     Cone,
     Plane,
     Halfspace,
-    ConvexPolygon
+    ConvexPolygon,
+    ConvexPolyhedron
 );
 
 /// The distance of `p` to the placed shape (a point's own distance for a point, the distance

@@ -1,0 +1,405 @@
+//! Queries between two sets of convex pieces ([`ConvexSet`]: a mesh's triangles, a compound's
+//! placed parts): overlap, closest points, contact and sweep, each by one set's tree and the other
+//! set's convex query per piece.
+
+use core::ops::ControlFlow;
+
+use osculate_closest::{
+    ClosestPoints, Contact, GJK_MAX_ITERATIONS, SupportMap, Transformed, intersect_convex,
+};
+use osculate_dynamic::Impact;
+use osculate_math::{Aabb, Bounded, Point3, Real, Triangle, Vector3, is_finite_vector};
+
+use crate::bvh::Bvh;
+use crate::compound::{
+    Compound, Part, box_distance, box_enter, closest_points_convex_compound,
+    contact_convex_compound, posed_box, query_box, sweep_convex_compound,
+};
+use crate::convex::{
+    ConvexShape, closest_points_convex_mesh, contact_convex_mesh, sweep_convex_mesh,
+};
+use crate::mesh::TriangleMesh;
+use crate::traverse::distance_slack;
+
+/// A part of a compound as placed in the compound's frame: a convex shape with a support
+/// mapping and a box (its support points along the six axis directions), the piece a query
+/// between two sets meets ([`ConvexSet`]).
+///
+/// # Examples
+/// ```
+/// use osculate_math::{Bounded, Isometry3, Point3, Sphere};
+/// use osculate_mesh::{Compound, PlacedPart};
+///
+/// let ball = Sphere::new(Point3::origin(), 1.0_f64);
+/// let pair = Compound::try_new(vec![(Isometry3::translation(3.0, 0.0, 0.0), ball)])?;
+/// let placed = PlacedPart(&pair.parts()[0]);
+/// assert_eq!(placed.aabb().min, Point3::new(2.0, -1.0, -1.0));
+/// # Ok::<(), osculate_mesh::CompoundError>(())
+/// ```
+#[derive(Debug)]
+pub struct PlacedPart<'a, S, T: Real>(pub &'a Transformed<S, T>);
+
+impl<S, T: Real> Clone for PlacedPart<'_, S, T> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S, T: Real> Copy for PlacedPart<'_, S, T> {}
+
+impl<T: Real, S: SupportMap<T>> SupportMap<T> for PlacedPart<'_, S, T> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        self.0.support(dir)
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        self.0.center()
+    }
+    #[inline]
+    fn margin(&self) -> T {
+        self.0.margin()
+    }
+    #[inline]
+    fn core_support(&self, dir: &Vector3<T>) -> Point3<T> {
+        self.0.core_support(dir)
+    }
+    #[inline]
+    fn is_valid_input(&self) -> bool {
+        self.0.is_valid_input()
+    }
+}
+
+impl<T: Real, S: SupportMap<T>> Bounded<T> for PlacedPart<'_, S, T> {
+    #[inline]
+    fn aabb(&self) -> Aabb<T> {
+        posed_box(self.0)
+    }
+}
+
+impl<T: Real, S: SupportMap<T>> ConvexShape<T> for PlacedPart<'_, S, T> {}
+
+mod sealed {
+    pub trait Sealed {}
+    impl<T: osculate_math::Real> Sealed for crate::TriangleMesh<T> {}
+    impl<T: osculate_math::Real, S> Sealed for crate::Compound<T, S> {}
+}
+
+/// A set of convex pieces under one [`Bvh`]: a [`TriangleMesh`] (its triangles) or a
+/// [`Compound`] (its placed parts). The queries between two sets ([`overlap_sets`],
+/// [`closest_points_sets`], [`contact_sets`], [`sweep_sets`]) descend one set's tree and ask the
+/// other set the convex query for each piece. Sealed: implemented for the two kinds of set.
+///
+/// # Examples
+/// ```
+/// use osculate_math::{Point3, Sphere};
+/// use osculate_mesh::{ConvexSet, TriangleMesh};
+///
+/// let v = vec![Point3::new(0.0_f64, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0), Point3::new(0.0, 4.0, 0.0)];
+/// let floor = TriangleMesh::try_new(v, vec![[0, 1, 2]])?;
+/// let (triangle, c) = floor.closest_points_to(&Sphere::new(Point3::new(1.0, 1.0, 2.0), 0.5)).unwrap();
+/// assert_eq!((triangle, c.distance), (0, 1.5));
+/// # Ok::<(), osculate_mesh::MeshError>(())
+/// ```
+pub trait ConvexSet<T: Real>: Bounded<T> + sealed::Sealed {
+    /// A piece as a convex shape in the set's frame.
+    type Piece<'a>: ConvexShape<T>
+    where
+        Self: 'a;
+    /// The tree over the pieces' boxes.
+    fn tree(&self) -> &Bvh;
+    /// The piece in the tree's slot `slot` (slot order is [`Bvh::leaf_order`]).
+    fn slot_piece(&self, slot: usize) -> Option<Self::Piece<'_>>;
+    /// The closest points of convex `shape` (A) and the set (B) with the nearest piece's number
+    /// (as [`closest_points_convex_mesh`](crate::closest_points_convex_mesh) or
+    /// [`closest_points_convex_compound`] answers).
+    fn closest_points_to<S: ConvexShape<T>>(&self, shape: &S) -> Option<(usize, ClosestPoints<T>)>;
+    /// The deepest contact of convex `shape` (A) with the set (B) within `prediction`, with the
+    /// piece's number (as [`contact_convex_mesh`](crate::contact_convex_mesh) or
+    /// [`contact_convex_compound`] answers).
+    fn contact_with<S: ConvexShape<T>>(
+        &self,
+        shape: &S,
+        prediction: T,
+    ) -> Option<(usize, Contact<T>)>;
+    /// The first impact of convex `shape` moving by `motion` against the resting set, with the
+    /// piece's number (as [`sweep_convex_mesh`](crate::sweep_convex_mesh) or
+    /// [`sweep_convex_compound`] answers).
+    fn sweep_of<S: ConvexShape<T>>(
+        &self,
+        shape: &S,
+        motion: &Vector3<T>,
+    ) -> Option<(usize, Impact<T>)>;
+}
+
+impl<T: Real> ConvexSet<T> for TriangleMesh<T> {
+    type Piece<'a> = Triangle<T>;
+    #[inline]
+    fn tree(&self) -> &Bvh {
+        self.bvh()
+    }
+    #[inline]
+    fn slot_piece(&self, slot: usize) -> Option<Triangle<T>> {
+        self.slot_triangle(slot)
+    }
+    #[inline]
+    fn closest_points_to<S: ConvexShape<T>>(&self, shape: &S) -> Option<(usize, ClosestPoints<T>)> {
+        closest_points_convex_mesh(shape, self).map(|c| (c.triangle, c.result))
+    }
+    #[inline]
+    fn contact_with<S: ConvexShape<T>>(
+        &self,
+        shape: &S,
+        prediction: T,
+    ) -> Option<(usize, Contact<T>)> {
+        contact_convex_mesh(shape, self, prediction).map(|c| (c.triangle, c.result))
+    }
+    #[inline]
+    fn sweep_of<S: ConvexShape<T>>(
+        &self,
+        shape: &S,
+        motion: &Vector3<T>,
+    ) -> Option<(usize, Impact<T>)> {
+        sweep_convex_mesh(shape, motion, self).map(|c| (c.triangle, c.result))
+    }
+}
+
+impl<T: Real, P: Part<T>> ConvexSet<T> for Compound<T, P> {
+    type Piece<'a>
+        = PlacedPart<'a, P, T>
+    where
+        P: 'a;
+    #[inline]
+    fn tree(&self) -> &Bvh {
+        self.bvh()
+    }
+    #[inline]
+    fn slot_piece(&self, slot: usize) -> Option<PlacedPart<'_, P, T>> {
+        self.parts().get(self.bvh().item(slot)).map(PlacedPart)
+    }
+    #[inline]
+    fn closest_points_to<S: ConvexShape<T>>(&self, shape: &S) -> Option<(usize, ClosestPoints<T>)> {
+        closest_points_convex_compound(shape, self).map(|c| (c.part, c.result))
+    }
+    #[inline]
+    fn contact_with<S: ConvexShape<T>>(
+        &self,
+        shape: &S,
+        prediction: T,
+    ) -> Option<(usize, Contact<T>)> {
+        contact_convex_compound(shape, self, prediction).map(|c| (c.part, c.result))
+    }
+    #[inline]
+    fn sweep_of<S: ConvexShape<T>>(
+        &self,
+        shape: &S,
+        motion: &Vector3<T>,
+    ) -> Option<(usize, Impact<T>)> {
+        sweep_convex_compound(shape, motion, self).map(|c| (c.part, c.result))
+    }
+}
+
+/// A result between two sets: the piece of each (a triangle's or a part's number) and the
+/// result there, in the sets' common frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct OnPieces<R> {
+    /// The piece of A.
+    pub piece_a: usize,
+    /// The piece of B.
+    pub piece_b: usize,
+    /// The result between them.
+    pub result: R,
+}
+
+impl<R> OnPieces<R> {
+    /// The answer with A and B exchanged, the result by `swap`.
+    fn swapped_by(self, swap: impl FnOnce(R) -> R) -> Self {
+        Self { piece_a: self.piece_b, piece_b: self.piece_a, result: swap(self.result) }
+    }
+}
+
+/// Whether two boxes overlap, each loosened by `√ε/2` of its largest coordinate magnitude.
+fn boxes_meet<T: Real>(x: &Aabb<T>, y: &Aabb<T>) -> bool {
+    let margin = |b: &Aabb<T>| {
+        b.min.coords.amax().fast_max(b.max.coords.amax()) * T::EPSILON.sqrt() * T::HALF
+    };
+    let pad = margin(x).fast_max(margin(y));
+    (0..3).all(|k| x.min[k] <= y.max[k] + pad && y.min[k] <= x.max[k] + pad)
+}
+
+/// Whether two sets (a mesh or a compound each, in the same frame) overlap, touching counts:
+/// the pairs of pieces whose boxes meet, found through both trees at once (as
+/// [`overlap_compound_compound`]), tested by GJK
+/// ([`intersect_convex`](osculate_closest::intersect_convex)) until one overlaps. A mesh is a
+/// surface: a compound entirely inside a closed mesh does not overlap it. Sets are validated at
+/// construction, so every input is finite.
+///
+/// # Examples
+/// ```
+/// use osculate_math::{Aabb, Isometry3, Point3};
+/// use osculate_mesh::{Compound, TriangleMesh, overlap_sets};
+///
+/// let v = vec![Point3::new(-4.0_f64, 0.0, -4.0), Point3::new(4.0, 0.0, -4.0), Point3::new(0.0, 0.0, 4.0)];
+/// let floor = TriangleMesh::try_new(v, vec![[0, 2, 1]])?;
+/// let leg = Aabb::new(Point3::new(-0.1, 0.0, -0.1), Point3::new(0.1, 1.0, 0.1));
+/// let stool = Compound::try_new(vec![(Isometry3::translation(0.0, 0.5, 0.0), leg)])?;
+/// assert!(!overlap_sets(&floor, &stool)); // the leg stands 0.5 above the floor
+/// let sunk = Compound::try_new(vec![(Isometry3::translation(0.0, -0.5, 0.0), leg)])?;
+/// assert!(overlap_sets(&floor, &sunk) && overlap_sets(&sunk, &floor));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn overlap_sets<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(a: &A, b: &B) -> bool {
+    a.tree()
+        .pair_slots(
+            b.tree(),
+            |x, y| boxes_meet::<T>(&x.aabb(), &y.aabb()),
+            |i, j| match (a.slot_piece(i), b.slot_piece(j)) {
+                (Some(p), Some(q)) if intersect_convex(&p, &q, GJK_MAX_ITERATIONS) => {
+                    ControlFlow::Break(())
+                }
+                _ => ControlFlow::Continue(()),
+            },
+        )
+        .is_break()
+}
+
+/// The closest points of two sets (A and B, a mesh or a compound each, in the same frame): the
+/// set with fewer pieces is descended best-first (a subtree skipped when its box is farther from
+/// the other set's box than the best distance so far), each piece answered by the other set's
+/// convex query ([`ConvexSet::closest_points_to`]: its own tree, the closed form or GJK per
+/// piece). Distance 0 when they overlap. The cost is about one convex query per piece of the
+/// smaller set that lies near the other set.
+///
+/// # Examples
+/// ```
+/// use osculate_math::{Isometry3, Point3, Sphere};
+/// use osculate_mesh::{Compound, TriangleMesh, closest_points_sets};
+///
+/// let v = vec![Point3::new(-4.0_f64, 0.0, -4.0), Point3::new(4.0, 0.0, -4.0), Point3::new(0.0, 0.0, 4.0)];
+/// let floor = TriangleMesh::try_new(v, vec![[0, 2, 1]])?;
+/// let ball = Sphere::new(Point3::origin(), 0.5);
+/// let balls = Compound::try_new(vec![
+///     (Isometry3::translation(0.0, 3.0, 0.0), ball),
+///     (Isometry3::translation(1.0, 2.0, 0.0), ball),
+/// ])?;
+/// let c = closest_points_sets(&floor, &balls).unwrap();
+/// assert_eq!((c.piece_a, c.piece_b), (0, 1));
+/// assert!((c.result.distance - 1.5).abs() < 1e-12);
+/// assert!((c.result.point_a - Point3::new(1.0, 0.0, 0.0)).norm() < 1e-12);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn closest_points_sets<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
+    a: &A,
+    b: &B,
+) -> Option<OnPieces<ClosestPoints<T>>> {
+    if a.tree().len() > b.tree().len() {
+        return closest_points_sets(b, a).map(|c| c.swapped_by(ClosestPoints::swapped));
+    }
+    let qb = query_box(b, T::ZERO)?;
+    let measure = |slot: usize| b.closest_points_to(&a.slot_piece(slot)?);
+    let (slot, _) = a.tree().best_first_slots(
+        T::INFINITY,
+        distance_slack(),
+        |n, _| core::array::from_fn(|l| box_distance(&n.aabb(l), &qb)),
+        |slot, _| measure(slot).map(|(_, c)| c.distance).filter(|d| !d.is_nan()),
+    )?;
+    let (piece_b, result) = measure(slot)?;
+    Some(OnPieces { piece_a: a.tree().item(slot), piece_b, result })
+}
+
+/// The contact of two sets (a mesh or a compound each, in the same frame) within `prediction`:
+/// the deepest (smallest signed distance) over the pieces of the smaller set whose boxes come
+/// within `prediction` of the other set's box, each answered by the other set's convex contact
+/// ([`ConvexSet::contact_with`]). The normal points from A to B. `None` when no pair of pieces
+/// is within `prediction`, or for a NaN `prediction`.
+///
+/// # Examples
+/// ```
+/// use osculate_math::{Isometry3, Point3, Sphere, Vector3};
+/// use osculate_mesh::{Compound, TriangleMesh, contact_sets};
+///
+/// let v = vec![Point3::new(-4.0_f64, 0.0, -4.0), Point3::new(4.0, 0.0, -4.0), Point3::new(0.0, 0.0, 4.0)];
+/// let floor = TriangleMesh::try_new(v, vec![[0, 2, 1]])?;
+/// let ball = Sphere::new(Point3::origin(), 0.5);
+/// let sunk = Compound::try_new(vec![(Isometry3::translation(0.0, 0.25, 0.0), ball)])?;
+/// let c = contact_sets(&sunk, &floor, 0.0).unwrap();
+/// assert!((c.result.distance + 0.25).abs() < 1e-9);
+/// assert!((c.result.normal.into_inner() + Vector3::y()).norm() < 1e-9); // from the ball down
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn contact_sets<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
+    a: &A,
+    b: &B,
+    prediction: T,
+) -> Option<OnPieces<Contact<T>>> {
+    if prediction.is_nan() {
+        return None;
+    }
+    if a.tree().len() > b.tree().len() {
+        return contact_sets(b, a, prediction).map(|c| c.swapped_by(Contact::swapped));
+    }
+    let qb = query_box(b, prediction.fast_max(T::ZERO))?;
+    let mut best: Option<OnPieces<Contact<T>>> = None;
+    let _ = a.tree().visit_slots(
+        |n| core::array::from_fn(|l| n.used(l) && boxes_meet(&n.aabb(l), &qb)),
+        |slot| {
+            let c = a.slot_piece(slot).and_then(|p| b.contact_with(&p, prediction));
+            if let Some((piece_b, c)) = c
+                && best.is_none_or(|b| c.distance < b.result.distance)
+            {
+                best = Some(OnPieces { piece_a: a.tree().item(slot), piece_b, result: c });
+            }
+            ControlFlow::Continue(())
+        },
+    );
+    best
+}
+
+/// Set A moving by `motion` over `t ∈ [0, 1]` against the resting set B (a mesh or a compound
+/// each, in the same frame): the earliest impact over A's pieces, best-first through A's tree (a
+/// subtree skipped when its box, moving, reaches B's box after the best time so far), each piece
+/// answered by B's convex sweep ([`ConvexSet::sweep_of`]). The normal points from A to B. `None`
+/// when they never meet, or for a NaN or infinite motion.
+///
+/// # Examples
+/// ```
+/// use osculate_math::{Aabb, Isometry3, Point3, Vector3};
+/// use osculate_mesh::{Compound, TriangleMesh, sweep_sets};
+///
+/// let v = vec![Point3::new(-4.0_f64, 0.0, -4.0), Point3::new(4.0, 0.0, -4.0), Point3::new(0.0, 0.0, 4.0)];
+/// let floor = TriangleMesh::try_new(v, vec![[0, 2, 1]])?;
+/// let cube = Aabb::new(Point3::new(-0.5, -0.5, -0.5), Point3::new(0.5, 0.5, 0.5));
+/// let pair = Compound::try_new(vec![
+///     (Isometry3::translation(0.0, 2.5, 0.0), cube),
+///     (Isometry3::translation(1.0, 1.5, 0.0), cube),
+/// ])?;
+/// let hit = sweep_sets(&pair, &Vector3::new(0.0, -4.0, 0.0), &floor).unwrap();
+/// assert_eq!(hit.piece_a, 1);
+/// assert!((hit.result.toi - 0.25).abs() < 1e-6); // the lower cube falls 1 of the 4
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn sweep_sets<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
+    a: &A,
+    motion: &Vector3<T>,
+    b: &B,
+) -> Option<OnPieces<Impact<T>>> {
+    if !is_finite_vector(motion) {
+        return None;
+    }
+    let qb = query_box(b, T::ZERO)?;
+    let sweep = |slot: usize| b.sweep_of(&a.slot_piece(slot)?, motion);
+    let (slot, _) = a.tree().best_first_slots(
+        T::ONE,
+        distance_slack(),
+        |n, _| core::array::from_fn(|l| box_enter(&n.aabb(l), motion, &qb)),
+        |slot, _| sweep(slot).map(|(_, h)| h.toi),
+    )?;
+    let (piece_b, result) = sweep(slot)?;
+    Some(OnPieces { piece_a: a.tree().item(slot), piece_b, result })
+}

@@ -1,0 +1,238 @@
+//! Posed triangle meshes and compounds against the world-space queries on the moved mesh or
+//! compound: for a sphere, a box (an oriented box once posed), a capsule and a cylinder (through
+//! GJK) with each, in both argument orders, in `f32` and `f64`, the answer of the two [`Posed`]
+//! shapes equals the world-space answer on the mesh rebuilt with its vertices moved (the compound
+//! with its part poses composed), within the test tolerance at the scene's scale; rays likewise,
+//! and two posed meshes overlap as the rebuilt meshes do.
+//!
+//! The posed answer is computed in the mesh's frame, the world one in world space, so they differ
+//! by rounding. The disagreements rounding can cause are classified and checked:
+//! - *touching*: an overlap test differs only when the shapes are within the tolerance of
+//!   touching (the world distance at most the tolerance);
+//! - *grazing*: a sweep or ray that only touches may hit in one frame and miss in the other (the
+//!   hit's approach speed along its normal within the tolerance, or its time at the end of the
+//!   motion).
+
+use core::fmt::Debug;
+
+use osculate::mesh::{Compound, ConvexPart, TriangleMesh};
+use osculate::posed::LocalShape;
+use osculate::prelude::*;
+use osculate_testing::{Frame, Generate, Motion, Rng, test_tolerance};
+
+/// Seeds per scalar type (each runs every query for four shapes against a mesh and a compound,
+/// in both orders).
+const SEEDS: u64 = 24;
+
+/// A small random mesh: five generated triangles of one frame, and the same mesh with its
+/// vertices moved by `pose`.
+fn meshes<T: Real>(rng: &mut Rng, frame: &Frame<T>, pose: &Isometry3<T>) -> [TriangleMesh<T>; 2] {
+    let mut vertices = Vec::new();
+    for _ in 0..5 {
+        let t = Triangle::<T>::generate(rng, frame);
+        vertices.extend([t.a, t.b, t.c]);
+    }
+    let triangles: Vec<[u32; 3]> = (0..5).map(|i| [3 * i, 3 * i + 1, 3 * i + 2]).collect();
+    let moved = vertices.iter().map(|v| pose * v).collect();
+    let build = |v, t| TriangleMesh::try_new(v, t).unwrap_or_else(|e| panic!("{e}"));
+    [build(vertices, triangles.clone()), build(moved, triangles)]
+}
+
+/// A random compound of three parts (turned by random poses about the frame's origin), and the
+/// same compound with each part's pose preceded by `pose`.
+fn compounds<T: Real>(
+    rng: &mut Rng,
+    frame: &Frame<T>,
+    pose: &Isometry3<T>,
+) -> [Compound<T, ConvexPart<T>>; 2] {
+    let turn = |rng: &mut Rng| {
+        let o = frame.origin.coords;
+        let r = UnitQuaternion::from_rotation_matrix(&rng.rotation::<T>());
+        Isometry3::from_parts(o.into(), r)
+            * Isometry3::from_parts((-o).into(), UnitQuaternion::identity())
+    };
+    let parts = vec![
+        (turn(rng), ConvexPart::Sphere(Sphere::generate(rng, frame))),
+        (turn(rng), ConvexPart::Obb(Obb::generate(rng, frame))),
+        (turn(rng), ConvexPart::Cone(Cone::generate(rng, frame))),
+    ];
+    let moved = parts.iter().map(|(p, s)| (pose * p, s.clone())).collect();
+    let build = |p| Compound::try_new(p).unwrap_or_else(|e| panic!("{e}"));
+    [build(parts), build(moved)]
+}
+
+/// The largest coordinate of a box, at least the frame's scale.
+fn size<T: Real>(b: &Aabb<T>, frame: &Frame<T>) -> T {
+    b.min.iter().chain(b.max.iter()).fold(frame.scale, |m, x| m.max(x.abs()))
+}
+
+/// Compares every query of posed `shape` (placed by `ps`) with posed `set` (placed by `pm`) in
+/// both orders against the world-space queries of the moved shape with `world` (the set moved
+/// by `pm`).
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a check of one pair: the pair, its poses and its motions"
+)]
+fn check<T, S, M>(
+    shape: &S,
+    ps: &Isometry3<T>,
+    set: &M,
+    pm: &Isometry3<T>,
+    world: &M,
+    (va, vb): (&Vector3<T>, &Vector3<T>),
+    tol: T,
+) -> Result<(), String>
+where
+    T: Real,
+    S: LocalShape<Scalar = T> + Debug,
+    S::Local: Debug,
+    M: Debug + RayCast<Scalar = T>,
+    for<'a, 'b> Posed<'a, S, T>: Overlaps<Posed<'b, M, T>>
+        + Distance<Posed<'b, M, T>, Scalar = T>
+        + Penetration<Posed<'b, M, T>, Scalar = T>
+        + Sweep<Posed<'b, M, T>, Scalar = T>,
+    for<'a, 'b> Posed<'a, M, T>: Overlaps<Posed<'b, S, T>>
+        + Distance<Posed<'b, S, T>, Scalar = T>
+        + Penetration<Posed<'b, S, T>, Scalar = T>
+        + Sweep<Posed<'b, S, T>, Scalar = T>,
+    S::Local: Overlaps<M> + Distance<M, Scalar = T> + Penetration<M, Scalar = T>,
+    S::Local: Sweep<M, Scalar = T>,
+{
+    let w = shape.moved(ps);
+    let (a, b) = (Posed::new(shape, *ps), Posed::new(set, *pm));
+    let fail = |q: &str, want: String, got: String| {
+        format!("{q}: {shape:?} at {ps:?} with {set:?} at {pm:?}: world {want}, posed {got}")
+    };
+    let d = w.distance(world);
+    for got in [a.distance(&b), b.distance(&a)] {
+        if !((got - d).abs() <= tol) {
+            return Err(fail("distance", format!("{d:?}"), format!("{got:?}")));
+        }
+    }
+    let c = a.closest_points(&b);
+    let (pa, pb) = (c.point_a, c.point_b);
+    if !((pa - pb).norm() - c.distance).abs().le(&tol) {
+        return Err(fail("closest points", format!("{d:?}"), format!("{c:?}")));
+    }
+    let o = w.overlaps(world);
+    for got in [a.overlaps(&b), b.overlaps(&a)] {
+        if got != o && d > tol {
+            return Err(fail("overlaps (not touching)", format!("{o}"), format!("{got}")));
+        }
+    }
+    let k = w.contact(world);
+    for (got, sign) in [(a.contact(&b), T::ONE), (b.contact(&a).map(Contact::swapped), T::ONE)] {
+        match (k, got) {
+            (Some(k), Some(g)) if (k.distance - g.distance).abs() <= tol * sign => {}
+            (None, None) => {}
+            _ => return Err(fail("contact", format!("{k:?}"), format!("{got:?}"))),
+        }
+    }
+    let h = w.time_of_impact(va, world, vb);
+    let speed = (va - vb).norm();
+    let grazing = |i: &Impact<T>| {
+        i.normal.dot(&(va - vb)).abs() <= tol * (T::ONE + speed) * T::lit(16.0)
+            || i.toi >= T::ONE - tol
+    };
+    for got in [a.time_of_impact(va, &b, vb), b.time_of_impact(vb, &a, va).map(|i| i.swapped())] {
+        let ok = match (h, got) {
+            (Some(h), Some(g)) => {
+                (h.toi - g.toi).abs() * (T::ONE + speed) <= tol * T::lit(16.0) || grazing(&h)
+            }
+            (None, None) => true,
+            (Some(i), None) | (None, Some(i)) => grazing(&i),
+        };
+        if !ok {
+            return Err(fail("time_of_impact", format!("{h:?}"), format!("{got:?}")));
+        }
+    }
+    Ok(())
+}
+
+/// A ray cast on the posed set against the cast on the world set.
+fn check_ray<T: Real, M: Debug + RayCast<Scalar = T>>(
+    ray: &Ray<T>,
+    set: &M,
+    pm: &Isometry3<T>,
+    world: &M,
+    tol: T,
+) -> Result<(), String>
+where
+    for<'a> Posed<'a, M, T>: RayCast<Scalar = T>,
+{
+    let want = world.cast_ray(ray);
+    let got = Posed::new(set, *pm).cast_ray(ray);
+    let d = ray.direction.norm();
+    let grazing = |h: &RayHit<T>| h.normal.dot(&ray.direction).abs() <= tol * d * T::lit(16.0);
+    let ok = match (want, got) {
+        (Some(w), Some(g)) => (w.t_enter - g.t_enter).abs() * d <= tol || grazing(&w),
+        (None, None) => true,
+        (Some(h), None) | (None, Some(h)) => grazing(&h),
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("ray {ray:?} on {set:?} at {pm:?}: world {want:?}, posed {got:?}"))
+    }
+}
+
+fn posed_sets_answer_as_the_moved_sets<T: Real>(seed: u64) -> Result<(), String> {
+    let mut rng = Rng::new(seed);
+    let r = &mut rng;
+    let frame = Frame::<T>::random(r);
+    let pm = Motion::<T>::random(r).0;
+    let [mesh, world_mesh] = meshes(r, &frame, &pm);
+    let [compound, world_compound] = compounds(r, &frame, &pm);
+    // Each shape is posed by the set's pose after a turn about its own center, so that it keeps
+    // the nearness the generator gave it.
+    let turned = |rng: &mut Rng, c: Point3<T>| {
+        let q = UnitQuaternion::from_rotation_matrix(&rng.rotation::<T>());
+        pm * Isometry3::from_parts(c.coords.into(), q)
+            * Isometry3::from_parts((-c.coords).into(), UnitQuaternion::identity())
+    };
+    let scale = size(&world_mesh.aabb(), &frame).max(size(&world_compound.aabb(), &frame));
+    let tol = test_tolerance::<T>() * scale * T::lit(64.0);
+    let (va, vb) = (frame.offset(r, 3.0), frame.offset(r, 1.0));
+    let ball = Sphere::<T>::generate(r, &frame);
+    let crate_box = Aabb::<T>::generate(r, &frame);
+    let pill = Capsule::<T>::generate(r, &frame);
+    let post = Cylinder::<T>::generate(r, &frame);
+    macro_rules! each_shape {
+        ($($s:ident),*) => {$(
+            let ps = turned(r, $s.aabb().center());
+            check(&$s, &ps, &mesh, &pm, &world_mesh, (&va, &vb), tol)?;
+            check(&$s, &ps, &compound, &pm, &world_compound, (&va, &vb), tol)?;
+        )*};
+    }
+    each_shape!(ball, crate_box, pill, post);
+    for _ in 0..4 {
+        let ray = Ray::<T>::generate(r, &frame).transformed(&pm);
+        check_ray(&ray, &mesh, &pm, &world_mesh, tol)?;
+        check_ray(&ray, &compound, &pm, &world_compound, tol)?;
+    }
+    // Two posed meshes: the second mesh at a pose near the first.
+    let pn = pm * Isometry3::translation(T::ZERO, T::lit(0.3) * frame.scale, T::ZERO);
+    let [_, world_other] = meshes(&mut Rng::new(seed ^ 1), &frame, &pn);
+    let [other, _] = meshes(&mut Rng::new(seed ^ 1), &frame, &pn);
+    let want = world_mesh.overlaps(&world_other);
+    let got = Posed::new(&mesh, pm).overlaps(&Posed::new(&other, pn));
+    let gap = world_mesh.distance(&world_other);
+    if want != got && gap > tol {
+        return Err(format!("mesh-mesh overlap: world {want}, posed {got}, gap {gap:?}"));
+    }
+    Ok(())
+}
+
+fn property<T: Real>(seed: u64) -> quickcheck::TestResult {
+    match posed_sets_answer_as_the_moved_sets::<T>(seed) {
+        Ok(()) => quickcheck::TestResult::passed(),
+        Err(e) => quickcheck::TestResult::error(e),
+    }
+}
+
+#[test]
+fn posed_meshes_and_compounds_answer_as_the_moved_ones() {
+    let cases = osculate_testing::cases(SEEDS);
+    quickcheck::QuickCheck::new().tests(cases).quickcheck(property::<f32> as fn(u64) -> _);
+    quickcheck::QuickCheck::new().tests(cases).quickcheck(property::<f64> as fn(u64) -> _);
+}
