@@ -11,8 +11,8 @@ macro_rules! conversions {
         #[allow(clippy::useless_conversion, reason = "`f64::from` of parry3d-f64's `f64`")]
         pub mod $m {
             use osculate_math::{
-                Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Obb, Point3, Ray,
-                Rotation3, Segment, Sphere, Tetrahedron, Triangle, UnitQuaternion, Vector3,
+                Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Isometry3, Obb, Point3,
+                Ray, Rotation3, Segment, Sphere, Tetrahedron, Triangle, UnitQuaternion, Vector3,
             };
             use $pr::math::{Pose, Rot3, Vector};
             use $pr::shape;
@@ -34,6 +34,16 @@ macro_rules! conversions {
             pub fn rotation(r: &Rotation3<$t>) -> Rot3 {
                 let q = UnitQuaternion::from_rotation_matrix(r);
                 Rot3::from_xyzw(q.i, q.j, q.k, q.w)
+            }
+
+            /// A pose (rigid motion) as parry's.
+            #[must_use]
+            pub fn pose(iso: &Isometry3<$t>) -> Pose {
+                let q = iso.rotation.quaternion();
+                Pose::from_parts(
+                    vector(&iso.translation.vector),
+                    Rot3::from_xyzw(q.i, q.j, q.k, q.w),
+                )
             }
 
             /// The pose translating by `p`.

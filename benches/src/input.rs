@@ -313,3 +313,10 @@ narrow_fields! {
     ConvexPolygon { vertices, normal };
     ConvexPolyhedron { planes, vertices };
 }
+
+impl Narrow for osculate_math::Isometry3<f64> {
+    type F32 = osculate_math::Isometry3<f32>;
+    fn narrow(&self) -> osculate_math::Isometry3<f32> {
+        self.cast::<f32>()
+    }
+}

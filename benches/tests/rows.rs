@@ -59,6 +59,11 @@ fn sweep_rows_race_the_same_questions() {
 }
 
 #[test]
+fn posed_rows_race_the_same_questions() {
+    check(rows::posed::all);
+}
+
+#[test]
 fn bounding_volume_rows_and_zero_cost_checks_agree() {
     check(rows::extra::all);
 }

@@ -27,6 +27,7 @@ pub(crate) mod convex;
 pub(crate) mod extra;
 pub(crate) mod overlaps;
 pub(crate) mod points;
+pub(crate) mod posed;
 pub(crate) mod sweeps;
 
 /// Whether both parry crates build a hull of `p`'s vertices (the polyhedron rows keep only such
@@ -46,4 +47,5 @@ pub(crate) fn all(s: &mut Sink<'_>) {
     casts::all(s);
     sweeps::all(s);
     extra::all(s);
+    posed::all(s);
 }
