@@ -231,7 +231,7 @@ fn boxes_meet<T: Real>(x: &Aabb<T>, y: &Aabb<T>) -> bool {
 
 /// Whether two sets (a mesh or a compound each, in the same frame) overlap, touching counts:
 /// the pairs of pieces whose boxes meet, found through both trees at once (as
-/// [`overlap_compound_compound`]), tested by GJK
+/// [`overlap_compound_compound`](crate::overlap_compound_compound)), tested by GJK
 /// ([`intersect_convex`](osculate_closest::intersect_convex)) until one overlaps. A mesh is a
 /// surface: a compound entirely inside a closed mesh does not overlap it. Sets are validated at
 /// construction, so every input is finite.
