@@ -14,6 +14,10 @@ mod boxes;
 mod capsule;
 mod capsule_box;
 mod plane;
+#[cfg(feature = "alloc")]
+mod polyhedron;
+#[cfg(feature = "alloc")]
+mod polytope;
 mod sphere;
 mod triangle;
 
@@ -23,8 +27,18 @@ pub use self::boxes::{manifold_obb_obb, manifold_sphere_aabb, manifold_sphere_ob
 pub use self::capsule::{manifold_capsule_capsule, manifold_sphere_capsule};
 pub use self::capsule_box::{manifold_capsule_aabb, manifold_capsule_obb};
 pub use self::plane::{manifold_sphere_halfspace, manifold_sphere_plane};
+#[cfg(feature = "alloc")]
+pub use self::polyhedron::{
+    manifold_aabb_polyhedron, manifold_obb_polyhedron, manifold_polyhedron_polyhedron,
+    manifold_triangle_polyhedron,
+};
 pub use self::sphere::manifold_sphere_sphere;
 pub use self::triangle::manifold_sphere_triangle;
+#[cfg(feature = "alloc")]
+pub use self::triangle::{
+    manifold_aabb_triangle, manifold_capsule_triangle, manifold_obb_triangle,
+    manifold_triangle_triangle,
+};
 
 use crate::Contact;
 
