@@ -57,8 +57,11 @@ pub const MANIFOLD_MAX_POINTS: usize = 4;
 /// - **Sphere**: `Face(0)`, its one surface.
 /// - **Capsule**: `Vertex(0)` the cap around `a`, `Vertex(1)` the cap around `b`, `Edge(0)` the
 ///   side between them.
-/// - **Triangle**: `Face(0)` its interior, `Vertex(k)` its corners `a`, `b`, `c`, `Edge(k)` the edge
-///   from vertex `k` to vertex `k + 1 (mod 3)`.
+/// - **Triangle**: `Face(0)` its interior (either side), `Vertex(k)` its corners `a`, `b`, `c`,
+///   `Edge(k)` the edge from vertex `k` to vertex `k + 1 (mod 3)`.
+/// - **Convex polyhedron**: `Face(i)` the face on plane `i` of its `planes`, `Vertex(i)` vertex `i`
+///   of its `vertices`, `Edge(r)` the edge of rank `r` among its edges sorted by their (lower,
+///   higher) vertex indices.
 /// - **Plane** and **halfspace**: `Face(0)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

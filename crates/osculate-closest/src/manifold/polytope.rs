@@ -297,13 +297,14 @@ impl<T: Real> Polytope<T> {
         })
     }
 
-    /// The same polytope moved by `−o` (its vertices and its face planes).
+    /// The same polytope moved by `−o` (its vertices and its face planes). Its magnitude stays
+    /// the one it was given at: the coordinates' rounding comes with the input, and the
+    /// tolerances must cover it wherever the computation is done.
     fn shifted(&self, o: &Vector3<T>) -> Self {
         let vertices: Vec<Point3<T>> = self.vertices.iter().map(|v| v - o).collect();
-        let magnitude = vertices.iter().fold(T::ZERO, |m, v| m.fast_max(v.coords.amax()));
         let faces =
             self.faces.iter().map(|f| Face { d: f.d - f.normal.dot(o), ..f.clone() }).collect();
-        Self { vertices, faces, edges: self.edges.clone(), radius: self.radius, magnitude }
+        Self { vertices, faces, edges: self.edges.clone(), ..*self }
     }
 
     /// `true` when both ends of edge `e` are within `tol` of this polytope's support plane along
@@ -639,12 +640,29 @@ fn face_contact<T: Real>(
     let found: Vec<ManifoldPoint<T>> = poly
         .iter()
         .filter_map(|v| {
+            let id = FeatureId { a: v.on_r, b: v.on_i };
+            // A corner of the reference face inside the incident face: the clipped vertex is
+            // only near it (where two side planes, moved out by the slack, cross the incident
+            // face); the corner itself, joined along n to the incident plane, is exact.
+            if let (Feature::Vertex(c), false) = (v.on_r, incident.sides.is_empty()) {
+                let corner = r.vertex(c as usize);
+                let k = incident.normal.dot(&n);
+                let distance = (incident.d - incident.normal.dot(&corner.coords)) / k;
+                if k < T::ZERO && distance.is_finite() {
+                    return (distance <= prediction).then(|| ManifoldPoint {
+                        point_a: corner,
+                        point_b: corner + n * distance,
+                        distance,
+                        id,
+                    });
+                }
+            }
             let distance = n.dot(&v.p.coords) - face.d;
             (distance <= prediction).then(|| ManifoldPoint {
                 point_a: v.p - n * distance,
                 point_b: v.p,
                 distance,
-                id: FeatureId { a: v.on_r, b: v.on_i },
+                id,
             })
         })
         .collect();
