@@ -24,6 +24,14 @@ use crate::{EPA_MAX_ITERATIONS, SupportMap, contact_convex};
 /// at which a vertex of a neighbouring face lies off the plane in a polyhedron a user builds.
 const ON_FACE: f64 = 1024.0;
 
+/// How far (in units of ε times the polytope's magnitude) the translation of a polytope built
+/// near the origin moves its vertices off its face planes: each coordinate and each plane offset
+/// rounds once on the scale of the largest coordinate, a few ε; 32 ε covers them with room. Far
+/// from the origin in `f32` (coordinates of 1e4) it is 0.04, where [`ON_FACE`] of the magnitude
+/// would be more than the size of a unit polyhedron, so [`ON_FACE`] counts on the polytope's
+/// radius and this on its magnitude.
+const ON_FACE_SHIFTED: f64 = 32.0;
+
 /// How far (in units of ε times the pair's magnitude) the reference face's side planes are moved
 /// out before clipping, as in the box manifold: a crossing of an edge with a side plane rounds to a
 /// few ε of the coordinates off it, and 64 ε keeps it inside.
@@ -77,6 +85,10 @@ pub(super) struct Polytope<T: Real> {
     vertices: Vec<Point3<T>>,
     faces: Vec<Face<T>>,
     edges: Vec<Edge>,
+    /// The normal cone of each edge (parallel to `edges`): for each face the edge is a side of,
+    /// the face's outward normal and the side's outward normal in the face's plane. Empty for an
+    /// edge of no face (a segment's), whose cone is every direction perpendicular to it.
+    cones: Vec<Vec<(Vector3<T>, Vector3<T>)>>,
     /// The largest distance of a vertex from the vertices' centroid (rotation-invariant size).
     radius: T,
     /// The largest absolute vertex coordinate (the scale of roundings).
@@ -132,30 +144,59 @@ impl<T: Real> Polytope<T> {
         pairs.dedup();
         let edges =
             pairs.iter().enumerate().map(|(r, &[i, j])| Edge { v: [i, j], id: edge_id(i, j, r) });
+        let mut cones = alloc::vec![Vec::new(); pairs.len()];
+        for f in &faces {
+            let n = f.corners.len();
+            for (k, &i) in f.corners.iter().enumerate() {
+                let j = f.corners.get((k + 1) % n).copied().unwrap_or(i);
+                let side = f.sides.get(k).copied().unwrap_or_else(Vector3::zeros);
+                if let Ok(r) = pairs.binary_search(&[i.min(j), i.max(j)])
+                    && let Some(cone) = cones.get_mut(r)
+                {
+                    cone.push((f.normal, side));
+                }
+            }
+        }
         let count = T::lit(vertices.len() as f64);
         let centroid = vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / count;
         let radius = vertices.iter().fold(T::ZERO, |r, v| r.fast_max((v.coords - centroid).norm()));
         let magnitude = vertices.iter().fold(T::ZERO, |m, v| m.fast_max(v.coords.amax()));
-        Some(Self { edges: edges.collect(), vertices, faces, radius, magnitude })
+        Some(Self { edges: edges.collect(), cones, vertices, faces, radius, magnitude })
     }
 
     /// A convex polyhedron: face `i` is plane `i` (`Face(i)`), its corners the vertices within
-    /// [`ON_FACE`] of it; vertex `i` is `Vertex(i)`; an edge is `Edge(r)`, `r` its rank among
-    /// the edges sorted by their (lower, higher) vertex indices.
+    /// [`ON_FACE`] ε of its radius plus [`ON_FACE_SHIFTED`] ε of its magnitude of it (when that
+    /// finds fewer than three, within [`ON_FACE`] ε of its magnitude, the hull's own tolerance
+    /// when it was built where it is); vertex `i` is `Vertex(i)`; an edge is `Edge(r)`, `r` its
+    /// rank among the edges sorted by their (lower, higher) vertex indices.
     pub(super) fn from_polyhedron(p: &ConvexPolyhedron<T>) -> Option<Self> {
         let magnitude = p.vertices.iter().fold(T::ZERO, |m, v| m.fast_max(v.coords.amax()));
-        let tol = T::EPSILON * T::lit(ON_FACE) * magnitude;
+        let count = T::lit(p.vertices.len().max(1) as f64);
+        let centroid = p.vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / count;
+        let radius =
+            p.vertices.iter().fold(T::ZERO, |r, v| r.fast_max((v.coords - centroid).norm()));
+        let wide = T::EPSILON * T::lit(ON_FACE) * magnitude;
+        let tol = (T::EPSILON * (T::lit(ON_FACE) * radius + T::lit(ON_FACE_SHIFTED) * magnitude))
+            .fast_min(wide);
         let faces = p
             .planes
             .iter()
             .enumerate()
             .map(|(i, plane)| {
                 let normal = plane.normal.into_inner();
-                let mut corners: Vec<usize> = (0..p.vertices.len())
-                    .filter(|&v| {
-                        p.vertices.get(v).is_some_and(|x| plane.d - normal.dot(&x.coords) <= tol)
-                    })
-                    .collect();
+                let within = |tol: T| -> Vec<usize> {
+                    (0..p.vertices.len())
+                        .filter(|&v| {
+                            p.vertices
+                                .get(v)
+                                .is_some_and(|x| plane.d - normal.dot(&x.coords) <= tol)
+                        })
+                        .collect()
+                };
+                let mut corners = within(tol);
+                if corners.len() < 3 {
+                    corners = within(wide);
+                }
                 order_ccw(&p.vertices, &mut corners, &normal);
                 let sides = side_normals(&p.vertices, &corners, &normal);
                 Face { normal, d: plane.d, corners, sides, id: Feature::Face(i as u32) }
@@ -304,14 +345,33 @@ impl<T: Real> Polytope<T> {
         let vertices: Vec<Point3<T>> = self.vertices.iter().map(|v| v - o).collect();
         let faces =
             self.faces.iter().map(|f| Face { d: f.d - f.normal.dot(o), ..f.clone() }).collect();
-        Self { vertices, faces, edges: self.edges.clone(), ..*self }
+        Self { vertices, faces, edges: self.edges.clone(), cones: self.cones.clone(), ..*self }
     }
 
-    /// `true` when both ends of edge `e` are within `tol` of this polytope's support plane along
-    /// `dir` (unit).
-    fn supports(&self, e: &Edge, dir: &Vector3<T>, tol: T) -> bool {
-        let top = self.extent(dir).1;
-        e.v.iter().all(|&i| dir.dot(&self.vertex(i).coords) >= top - tol)
+    /// `true` when the unit direction `n` (perpendicular to edge `e`, the `e`-th of the edges) is
+    /// in the edge's normal cone: the polytope's support along `n` contains the edge. On the Gauss
+    /// map the cone is the arc between the normals of the edge's two faces (Gregorius, "The
+    /// Separating Axis Test between Convex Polyhedra", GDC 2013); `n` is on it when the triple
+    /// products `(n₁ × n)·(n₁ × n₂)` and `(n × n₂)·(n₁ × n₂)` are not negative. A flat polytope's
+    /// edge (a triangle's: faces `n₁ = −n₂`) has the half circle on the side's outward normal `m`
+    /// (`n·m ≥ 0`); an edge of no face (a segment's) every direction. Signs of products of unit
+    /// vectors, free of any distance tolerance: a direction on an arc's end is a face normal, where
+    /// the face and the edge pair give the same separation, so either answer is right there.
+    fn in_cone(&self, e: usize, n: &Vector3<T>) -> bool {
+        let Some(cone) = self.cones.get(e).filter(|c| !c.is_empty()) else { return true };
+        if let [(_, m)] = cone.as_slice() {
+            return n.dot(m) >= T::ZERO;
+        }
+        cone.iter().enumerate().any(|(k, (n1, m1))| {
+            cone.iter().skip(k + 1).any(|(n2, _)| {
+                let c = n1.cross(n2);
+                if n1.dot(n2) < T::ZERO && c.norm_squared() <= T::DEGENERATE_SQ_TOLERANCE {
+                    n.dot(m1) >= T::ZERO
+                } else {
+                    n1.cross(n).dot(&c) >= T::ZERO && n.cross(n2).dot(&c) >= T::ZERO
+                }
+            })
+        })
     }
 
     /// The id of the edge between vertices `i` and `j`, or the face `fallback` when they are no
@@ -447,7 +507,6 @@ fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> 
     let face_a = best_face(pa, pb);
     let face_b = best_face(pb, pa);
     let mut edges = (T::NEG_INFINITY, (0, 0), Vector3::zeros());
-    let tol = pa.tolerance(pb);
     for (i, ea) in pa.edges.iter().enumerate() {
         let (x, _, _) = pa.edge_line(ea);
         for (j, eb) in pb.edges.iter().enumerate() {
@@ -455,15 +514,19 @@ fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> 
             // Parallel edges give no axis of their own: their pair's axes are face normals.
             let Some(c) = edge_edge_axis(&x, &y, &Vector3::zeros()) else { continue };
             let l = c / c.norm();
-            let ((lo_a, hi_a), (lo_b, hi_b)) = (pa.extent(&l), pb.extent(&l));
-            let (s, n) =
-                if lo_b - hi_a >= lo_a - hi_b { (lo_b - hi_a, l) } else { (lo_a - hi_b, -l) };
-            // Only a pair of edges that support their shapes along the axis (A's along n, B's
-            // along −n) makes a face of the shapes' Minkowski difference (Gregorius's Gauss-map
-            // test, here by the projections): another pair's axis is a valid lower bound on the
-            // separation but its edges are not where the shapes meet.
-            if s > edges.0 && pa.supports(ea, &n, tol) && pb.supports(eb, &-n, tol) {
-                edges = (s, (i, j), n);
+            // Only a pair whose edges support their shapes along the axis (A's along n, B's along
+            // −n) makes a face of the shapes' Minkowski difference, Gregorius's Gauss-map test:
+            // the arcs of A's and of B's negated edge cones cross, at ±l. Another pair's axis is a
+            // valid lower bound on the separation, but its edges are not where the shapes meet.
+            // A flat polytope's edge (or a segment) supports its shape both ways along an axis in
+            // its plane: both signs may make a face, each is a valid bound, the larger counts.
+            for n in [l, -l] {
+                if pa.in_cone(i, &n) && pb.in_cone(j, &-n) {
+                    let s = pb.extent(&n).0 - pa.extent(&n).1;
+                    if s > edges.0 {
+                        edges = (s, (i, j), n);
+                    }
+                }
             }
         }
     }
@@ -611,26 +674,43 @@ fn face_contact<T: Real>(
         }
         let p0 = r.vertex(i0);
         let side_id = r.edge_id(i0, i1, face.id);
-        let outside = |x: &Point3<T>| (x - p0).dot(&side) - slack;
+        // A vertex within the slack outside the side plane is kept; a crossing is computed on
+        // the side plane itself. Moving the plane out by the slack would move a crossing along an
+        // edge at a small angle θ to it by slack / sin θ, and the slack is on the scale of the
+        // coordinates, not of the shapes: the crossing would not move with the shapes.
+        let beyond = |x: &Point3<T>| (x - p0).dot(&side);
         let mut out = Vec::with_capacity(poly.len() + 2);
         let len = poly.len();
         for (k, v) in poly.iter().enumerate() {
             let Some(w) = poly.get((k + 1) % len) else { break };
-            let (dv, dw) = (outside(&v.p), outside(&w.p));
-            if dv <= T::ZERO {
+            let (bv, bw) = (beyond(&v.p), beyond(&w.p));
+            let (keep_v, keep_w) = (bv <= slack, bw <= slack);
+            if keep_v {
                 out.push(*v);
             }
-            if (dv <= T::ZERO) != (dw <= T::ZERO) && len > 1 {
-                let t = dv / (dv - dw);
-                let point = v.p + (w.p - v.p) * t;
-                let (on_r, on_i) = match v.along {
-                    Along::Incident(e) => (side_id, e),
-                    Along::Side(s2) => (Feature::Vertex(corner(s, s2) as u32), incident.id),
-                };
-                // Leaving the inside, the polygon runs along this side to the next crossing.
-                let along = if dv <= T::ZERO { Along::Side(s) } else { v.along };
-                out.push(ClipVertex { p: point, on_r, on_i, along });
+            if keep_v == keep_w || len < 2 {
+                continue;
             }
+            // The kept end on or outside the side plane is itself the crossing: the polygon
+            // leaves (or enters) there.
+            if keep_v && bv >= T::ZERO {
+                if let Some(last) = out.last_mut() {
+                    last.along = Along::Side(s);
+                }
+                continue;
+            }
+            if keep_w && bw >= T::ZERO {
+                continue;
+            }
+            let t = bv / (bv - bw);
+            let point = v.p + (w.p - v.p) * t;
+            let (on_r, on_i) = match v.along {
+                Along::Incident(e) => (side_id, e),
+                Along::Side(s2) => (Feature::Vertex(corner(s, s2) as u32), incident.id),
+            };
+            // Leaving the inside, the polygon runs along this side to the next crossing.
+            let along = if keep_v { Along::Side(s) } else { v.along };
+            out.push(ClipVertex { p: point, on_r, on_i, along });
         }
         poly = out;
         if poly.is_empty() {
