@@ -319,11 +319,12 @@ impl<T: Real> Polytope<T> {
             + T::RELATIVE_TOLERANCE * (self.radius + other.radius)
     }
 
-    /// The separation preference of the pair: [`FACE_PREFERENCE`] of the sum of the radii, plus
-    /// the rounding of the coordinates.
+    /// The separation preference of the pair: [`FACE_PREFERENCE`] of the sum of the radii. It
+    /// depends on the shapes alone, not on where they are: a preference that grew with the
+    /// coordinates would choose another axis for the same pair moved elsewhere. (The separations
+    /// it compares are computed about a vertex of A, at the scale of the shapes.)
     pub(super) fn preference(&self, other: &Self) -> T {
         T::lit(FACE_PREFERENCE) * (self.radius + other.radius)
-            + T::RELATIVE_TOLERANCE * self.magnitude.fast_max(other.magnitude)
     }
 
     fn vertex(&self, i: usize) -> Point3<T> {
@@ -572,9 +573,16 @@ fn edge_contact<T: Real>(
     let k = n.dot(&osculate_math::edge_cross(&x, &y));
     let s = -r.dot(&y.cross(n)) / k;
     let t = -r.dot(&x.cross(n)) / k;
+    // Overlapping, the axis of least overlap is the face of the shapes' Minkowski difference
+    // nearest the origin, and the origin's projection on it (the join) lies within both edges: a
+    // join outside is rounding (of size ε / sin θ for edges at an angle θ) and is clamped, so that
+    // the edge pair does not give way to a face as rounding decides. Apart, a join outside an edge
+    // means the closest features are a corner and something else: the closest points answer
+    // (the empty manifold here, the caller's one-point fallback).
     let slack = T::RELATIVE_TOLERANCE * (pa.radius + pb.radius);
-    if !(s.abs() <= ha + slack && t.abs() <= hb + slack) {
-        return None;
+    let separation = pb.extent(n).0 - pa.extent(n).1;
+    if separation > T::ZERO && !(s.abs() <= ha + slack && t.abs() <= hb + slack) {
+        return Some(Manifold::empty());
     }
     let clamp = |v: T, e: T| v.fast_max(-e).fast_min(e);
     let (p, q) = (ca + x * clamp(s, ha), cb + y * clamp(t, hb));
@@ -628,11 +636,13 @@ fn face_contact<T: Real>(
             g = Some((c, k));
         }
     }
-    // A polytope of no face (a capsule's axis) is its own incident polygon.
+    // A polytope of no face (a capsule's axis, a collapsed triangle) is its own incident
+    // polygon: the ends of its edge, or its one point (a collapsed triangle's third corner lies
+    // between the ends, or on one).
     let whole = Face {
         normal: -n,
         d: T::ZERO,
-        corners: (0..inc.vertices.len()).collect(),
+        corners: inc.edges.first().map_or_else(|| alloc::vec![0], |e| e.v.to_vec()),
         sides: Vec::new(),
         id: inc.edges.first().map_or(Feature::Vertex(0), |e| e.id),
     };
@@ -691,15 +701,16 @@ fn face_contact<T: Real>(
             if keep_v == keep_w || len < 2 {
                 continue;
             }
-            // The kept end on or outside the side plane is itself the crossing: the polygon
-            // leaves (or enters) there.
-            if keep_v && bv >= T::ZERO {
+            // A kept end within the slack of the side plane is itself the crossing: the polygon
+            // leaves (or enters) there. (A crossing computed beside it would be a second point
+            // at the same place, there or not as rounding decides.)
+            if keep_v && bv >= -slack {
                 if let Some(last) = out.last_mut() {
                     last.along = Along::Side(s);
                 }
                 continue;
             }
-            if keep_w && bw >= T::ZERO {
+            if keep_w && bw >= -slack {
                 continue;
             }
             let t = bv / (bv - bw);
