@@ -26,11 +26,11 @@ const ON_FACE: f64 = 1024.0;
 
 /// How far (in units of ε times the polytope's magnitude) the translation of a polytope built
 /// near the origin moves its vertices off its face planes: each coordinate and each plane offset
-/// rounds once on the scale of the largest coordinate, a few ε; 32 ε covers them with room. Far
-/// from the origin in `f32` (coordinates of 1e4) it is 0.04, where [`ON_FACE`] of the magnitude
+/// rounds once on the scale of the largest coordinate, their dot product by at most 4 ε of it;
+/// 8 ε covers them. Far from the origin in `f32` (coordinates of 1e4) it is 0.01, where [`ON_FACE`] of the magnitude
 /// would be more than the size of a unit polyhedron, so [`ON_FACE`] counts on the polytope's
 /// radius and this on its magnitude.
-const ON_FACE_SHIFTED: f64 = 32.0;
+const ON_FACE_SHIFTED: f64 = 8.0;
 
 /// How far (in units of ε times the pair's magnitude) the reference face's side planes are moved
 /// out before clipping, as in the box manifold: a crossing of an edge with a side plane rounds to a
@@ -629,13 +629,22 @@ fn face_contact<T: Real>(
 ) -> Manifold<T> {
     let Some(face) = r.faces.get(f) else { return Manifold::empty() };
     let n = face.normal;
-    let mut g = None;
-    for (k, h) in inc.faces.iter().enumerate() {
-        let c = h.normal.dot(&n);
-        if g.is_none_or(|(best, _)| c < best) {
-            g = Some((c, k));
+    // The incident face: among the faces through the incident polytope's deepest vertex along
+    // −n, the one most anti-parallel to n. The face most anti-parallel of all may miss that vertex
+    // (where its region on the Gauss map is narrow), and the clipping then the deepest point.
+    let depth = |i: usize| n.dot(&inc.vertex(i).coords);
+    let deepest = (0..inc.vertices.len()).fold(0, |b, i| if depth(i) < depth(b) { i } else { b });
+    let most_anti_parallel = |through: bool| {
+        let mut g = None;
+        for (k, h) in inc.faces.iter().enumerate() {
+            let c = h.normal.dot(&n);
+            if (!through || h.corners.contains(&deepest)) && g.is_none_or(|(best, _)| c < best) {
+                g = Some((c, k));
+            }
         }
-    }
+        g
+    };
+    let g = most_anti_parallel(true).or_else(|| most_anti_parallel(false));
     // A polytope of no face (a capsule's axis, a collapsed triangle) is its own incident
     // polygon: the ends of its edge, or its one point (a collapsed triangle's third corner lies
     // between the ends, or on one).

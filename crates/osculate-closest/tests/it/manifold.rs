@@ -180,6 +180,11 @@ pub(crate) trait Query<T: Real, B: Body<T>>: Body<T> {
     }
     /// The shape B translated by `v`.
     fn shift(b: &B, v: &Vector3<T>) -> B;
+    /// The separation of the shapes along unit `n` (B's least projection on it less A's
+    /// largest), for the pairs that choose their axis by a face preference; `None` elsewhere.
+    fn separation(&self, _: &B, _: &Vector3<T>) -> Option<T> {
+        None
+    }
 }
 
 pub(crate) fn translate<T: Real, S: Transform<T, Output = S>>(s: &S, v: &Vector3<T>) -> S {
@@ -566,6 +571,10 @@ enum Moved {
     /// boundary between two features (a corner of a triangle's Voronoi region, a flat box's
     /// coinciding faces), named by either within rounding.
     Relabelled,
+    /// Another axis (and so other points) where the separations along the two axes differ by the
+    /// face preference within rounding: the choice between a face and an edge pair (or a face of
+    /// A and one of B) is then rounding's, like a point at the prediction distance.
+    AtPreference,
 }
 
 /// Moves both bodies by `motion` and compares the manifolds; `Err` names a real difference.
@@ -582,6 +591,22 @@ fn moved_manifold<T: Real, A: Query<T, B>, B: Body<T>>(
     let after = ma.manifold(&mb, pred);
     let tol = tolerance(a, b).fast_max(tolerance(&ma, &mb)) * T::lit(4.0);
     let near = |m: &Manifold<T>| m.points().iter().any(|p| (p.distance - pred).abs() <= tol);
+    // The normal's rounding: the positions' tolerance over the shapes' size.
+    let size = a.size() + b.size();
+    let normal_tol = T::lit(1e-2).fast_max(tol * T::lit(4.0) / size);
+    let normal = motion.rotation * before.normal.into_inner();
+    let turned = (normal - after.normal.into_inner()).norm() > normal_tol;
+    // Another normal, whose separation differs from the first one's by the preference within
+    // rounding (both in the moved frame): either axis is the method's answer.
+    if let (Some(s0), Some(s1)) =
+        (ma.separation(&mb, &normal), ma.separation(&mb, &after.normal.into_inner()))
+        && turned
+        && !before.is_empty()
+        && !after.is_empty()
+        && ((s0 - s1).abs() - a.preference(b)).abs() <= tol
+    {
+        return Ok(Moved::AtPreference);
+    }
     if before.len() != after.len() {
         return if near(&before) || near(&after) {
             Ok(Moved::AtPrediction)
@@ -592,11 +617,7 @@ fn moved_manifold<T: Real, A: Query<T, B>, B: Body<T>>(
     if before.is_empty() {
         return Ok(Moved::Kept);
     }
-    // The normal's rounding: the positions' tolerance over the shapes' size.
-    let size = a.size() + b.size();
-    let normal_tol = T::lit(1e-2).fast_max(tol * T::lit(4.0) / size);
-    let normal = motion.rotation * before.normal.into_inner();
-    if (normal - after.normal.into_inner()).norm() > normal_tol {
+    if turned {
         if a.normal_tie(b, tol) {
             return Ok(Moved::NormalUndetermined);
         }

@@ -10,7 +10,8 @@ use osculate_closest::{
     Contact, EPA_MAX_ITERATIONS, Feature, Manifold, closest_points_convex, contact_convex,
     manifold_aabb_polyhedron, manifold_aabb_triangle, manifold_capsule_triangle,
     manifold_obb_polyhedron, manifold_obb_triangle, manifold_polyhedron_polyhedron,
-    manifold_triangle_polyhedron, manifold_triangle_triangle, sq_distance_point_polyhedron,
+    SupportMap, manifold_triangle_polyhedron, manifold_triangle_triangle,
+    sq_distance_point_polyhedron,
 };
 use osculate_math::{
     Aabb, Capsule, ConvexPolyhedron, Isometry3, Obb, Point3, Real, Rotation3, Transform, Triangle,
@@ -119,6 +120,9 @@ macro_rules! polytope_pairs {
             }
             fn shift(b: &$B<T>, v: &Vector3<T>) -> $B<T> {
                 shift_any(b, v)
+            }
+            fn separation(&self, b: &$B<T>, n: &Vector3<T>) -> Option<T> {
+                Some(n.dot(&b.support(&-n).coords) - n.dot(&self.support(n).coords))
             }
         }
     )*};
