@@ -32,10 +32,18 @@ const ON_FACE: f64 = 1024.0;
 /// radius and this on its magnitude.
 const ON_FACE_SHIFTED: f64 = 8.0;
 
-/// How far (in units of ε times the pair's magnitude) the reference face's side planes are moved
-/// out before clipping, as in the box manifold: a crossing of an edge with a side plane rounds to a
-/// few ε of the coordinates off it, and 64 ε keeps it inside.
+/// How far (in units of ε times the sum of the pair's radii) outside a side plane of the reference
+/// face a vertex is still kept, as in the box manifold: the side test is computed about a vertex of
+/// A, where a vertex on a side plane rounds to a few ε of the shapes' size off it, and 64 ε keeps
+/// it. The input's own rounding, on the scale of its coordinates, is [`CLIP_SLACK_SHIFTED`].
 const CLIP_SLACK: f64 = 64.0;
+
+/// How far (in units of ε times the pair's magnitude) outside a side plane a vertex is still kept
+/// for the rounding of the input's coordinates: each vertex and each side plane rounds once on
+/// their scale, their difference along the side's normal by at most 4 ε of it; 8 ε covers it.
+/// (64 ε of the magnitude, as for boxes, is 0.1 at coordinates of 1e4 in `f32`: a vertex that far
+/// beside a unit triangle would be kept as touching its face.)
+const CLIP_SLACK_SHIFTED: f64 = 8.0;
 
 /// A face: its outward unit normal, its plane offset (`normal · x = d` on the face), its corners
 /// (indices into the vertices, counter-clockwise about the normal), the outward unit normal of
@@ -619,8 +627,8 @@ struct ClipVertex<T: Real> {
 
 /// The manifold of face `f` of the reference polytope `r` (as A) against the incident polytope
 /// `inc`: the face of `inc` most anti-parallel to it, clipped by the reference face's side planes
-/// (Sutherland-Hodgman, the planes moved out by [`CLIP_SLACK`]), each remaining vertex within
-/// `prediction` of the reference plane a point, reduced to four.
+/// (Sutherland-Hodgman, vertices within [`CLIP_SLACK`] and [`CLIP_SLACK_SHIFTED`] outside kept),
+/// each remaining vertex within `prediction` of the reference plane a point, reduced to four.
 fn face_contact<T: Real>(
     r: &Polytope<T>,
     f: usize,
@@ -674,7 +682,9 @@ fn face_contact<T: Real>(
             }
         })
         .collect();
-    let slack = T::EPSILON * T::lit(CLIP_SLACK) * (r.magnitude + inc.magnitude);
+    let slack = T::EPSILON
+        * (T::lit(CLIP_SLACK) * (r.radius + inc.radius)
+            + T::lit(CLIP_SLACK_SHIFTED) * r.magnitude.fast_max(inc.magnitude));
     let ring = &face.corners;
     let m = ring.len();
     // The reference corner where sides `s` and `s2` meet.

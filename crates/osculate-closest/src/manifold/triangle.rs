@@ -206,6 +206,14 @@ pub fn manifold_capsule_triangle<T: Real>(
     let d = a.b - a.a;
     let sine = T::lit(PARALLEL_SINE);
     let tilted = d.dot(&n).abs() > sine * d.norm();
+    // Tilted, the deepest point of the axis is on the capsule's surface (moved out by the radius
+    // along the normal) only at an end of the axis, where the cap is round: a crossing of the axis
+    // with a side plane of the triangle (the axis's end beyond the triangle's edge) is a point
+    // inside the capsule by up to the radius times 1 − cos of the tilt, and the closest features
+    // are then the axis and the triangle's edge. The closest points, or GJK/EPA, answer.
+    if tilted && !matches!(deepest.id.a, Feature::Vertex(_)) {
+        return closest();
+    }
     let mut m = Manifold::with_normal(core.normal);
     for p in core.points() {
         if tilted && p.distance > deepest.distance {
