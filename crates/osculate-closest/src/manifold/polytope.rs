@@ -546,18 +546,29 @@ fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> 
     let prefer = pa.preference(pb);
     let use_b = face_b.0 > face_a.0 + prefer;
     let face_separation = if use_b { face_b.0 } else { face_a.0 };
-    let edge = if edges.0 > face_separation + prefer {
-        edge_contact(pa, pb, edges.1, &edges.2, prediction)
+    if edges.0 > face_separation + prefer
+        && let Some(m) = edge_contact(pa, pb, edges.1, &edges.2, prediction)
+    {
+        return m;
+    }
+    let face = if use_b {
+        face_contact(pb, face_b.1, pa, prediction).swapped()
     } else {
-        None
+        face_contact(pa, face_a.1, pb, prediction)
     };
-    edge.unwrap_or_else(|| {
-        if use_b {
-            face_contact(pb, face_b.1, pa, prediction).swapped()
-        } else {
-            face_contact(pa, face_a.1, pb, prediction)
-        }
-    })
+    // The face won by the preference over an edge pair, and its clipped points are shallower than
+    // its separation by more than the preference: the deepest vertex lies beside the reference
+    // face (it does only where the face is not the shapes' axis of least overlap), and the edge
+    // pair's point is the deeper answer.
+    let shallow = face.deepest().is_none_or(|p| p.distance > face_separation + prefer);
+    if shallow
+        && edges.0 > face_separation
+        && let Some(m) = edge_contact(pa, pb, edges.1, &edges.2, prediction)
+        && m.deepest().is_some_and(|e| face.deepest().is_none_or(|f| e.distance < f.distance))
+    {
+        return m;
+    }
+    face
 }
 
 /// The one-point manifold of edge `i` of A against edge `j` of B on the unit axis `n` (from A

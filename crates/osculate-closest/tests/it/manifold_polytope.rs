@@ -7,11 +7,10 @@
 //! "overlapping" from GJK/EPA (`contact_convex`).
 
 use osculate_closest::{
-    Contact, EPA_MAX_ITERATIONS, Feature, Manifold, closest_points_convex, contact_convex,
-    manifold_aabb_polyhedron, manifold_aabb_triangle, manifold_capsule_triangle,
+    Contact, EPA_MAX_ITERATIONS, Feature, Manifold, SupportMap, closest_points_convex,
+    contact_convex, manifold_aabb_polyhedron, manifold_aabb_triangle, manifold_capsule_triangle,
     manifold_obb_polyhedron, manifold_obb_triangle, manifold_polyhedron_polyhedron,
-    SupportMap, manifold_triangle_polyhedron, manifold_triangle_triangle,
-    sq_distance_point_polyhedron,
+    manifold_triangle_polyhedron, manifold_triangle_triangle, sq_distance_point_polyhedron,
 };
 use osculate_math::{
     Aabb, Capsule, ConvexPolyhedron, Isometry3, Obb, Point3, Real, Rotation3, Transform, Triangle,
