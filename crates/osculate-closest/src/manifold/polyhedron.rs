@@ -13,25 +13,29 @@ use super::polytope::{Polytope, manifold_polytopes};
 /// Method (Gregorius, "Robust Contact Creation for Physics Simulations", GDC 2015; Box2D v3's
 /// polygon manifold and Box3D's hull manifold), as [`manifold_obb_obb`](crate::manifold_obb_obb)
 /// does it for boxes: the separation of the shapes' projections on every face normal of A and of B
-/// and on the cross product of every pair of non-parallel edges (one of A, one of B); any
-/// separation beyond `prediction` empties the manifold. The largest picks the contact, a face of
-/// A preferred over a face of B, and a face over an edge pair, unless the other is larger by 1e-3
-/// of the pair's size (the sum of the polyhedra's radii about their vertex centroids), so a
-/// resting polyhedron keeps its reference face. For a face: the face of the other polyhedron
-/// most anti-parallel to it (the incident face) is clipped by the reference face's side planes
-/// (Sutherland-Hodgman, the planes moved out by 64 ε of the coordinates so that a vertex on a side
-/// plane stays), each remaining vertex within `prediction` is a point (on the incident shape the
-/// vertex, on the reference shape its projection on the reference face), and more than four are
-/// reduced to four keeping the deepest and the largest area. For an edge pair: one point, where
-/// the supporting edges parallel to the pair are joined along the axis; when the join falls
-/// outside either edge, the face is used instead. When the clipping leaves nothing (apart with
-/// the closest features beside the reference face), the manifold is the one point of
-/// [`contact_convex`](crate::contact_convex) (GJK, and EPA when overlapping), its features the
-/// nearest to its witness points.
+/// and on the cross product of every pair of non-parallel edges (one of A, one of B) that makes a
+/// face of the shapes' Minkowski difference: Gregorius's Gauss-map test, the arcs between each
+/// edge's two face normals crossing (signs of triple products of unit normals, no distance
+/// tolerance, so the test is the same near the origin and far from it). Any separation beyond
+/// `prediction` empties the manifold. The largest picks the contact, a face of A preferred over a
+/// face of B, and a face over an edge pair, unless the other is larger by 1e-3 of the pair's size
+/// (the sum of the polyhedra's radii about their vertex centroids), so a resting polyhedron keeps
+/// its reference face. For a face: among the faces of the other polyhedron through its deepest
+/// vertex, the one most anti-parallel to it (the incident face) is clipped by the reference
+/// face's side planes (Sutherland-Hodgman, crossings on the planes, a vertex within rounding
+/// outside a plane kept), each remaining vertex within `prediction` is a point (on the incident
+/// shape the vertex, on the reference shape its projection on the reference face), and more than
+/// four are reduced to four keeping the deepest and the largest area. When the clipped points are
+/// shallower than the face's separation by more than the preference and an edge pair's point is
+/// deeper, the edge pair answers. For an edge pair: one point, where the edges are joined along
+/// the axis; overlapping, a join outside an edge (rounding) is clamped to it; apart, it means the
+/// closest features are elsewhere. When the clipping leaves nothing, or apart the join falls
+/// outside an edge, the manifold is the one point of [`contact_convex`](crate::contact_convex)
+/// (GJK, and EPA when overlapping), its features the nearest to its witness points.
 ///
 /// The polyhedra's faces and edges are found from their planes and vertices at each call (the
-/// corners of a face are the vertices within 1024 ε of the coordinates of its plane, sorted about
-/// its normal): O(faces · vertices) to build, O(edges_a · edges_b · (vertices_a + vertices_b)) for
+/// corners of a face are the vertices within 1024 ε of its radius and 8 ε of its coordinates of
+/// its plane, sorted about its normal): O(faces · vertices) to build, O(edges_a · edges_b · (vertices_a + vertices_b)) for
 /// the edge axes, and it allocates. Meant for the small hulls collision shapes are.
 ///
 /// Feature ids: `Face(i)` is plane `i` of [`ConvexPolyhedron::planes`], `Vertex(i)` vertex `i`

@@ -134,7 +134,11 @@ pub fn manifold_aabb_triangle<T: Real>(a: &Aabb<T>, b: &Triangle<T>, prediction:
 /// the triangle's normal and the segment crossed with each edge, the complete set for a segment
 /// and a triangle; the segment clipped by the triangle's sides, or one edge-edge point) within
 /// `prediction + radius`, each point moved out of the axis by the radius along the normal. When
-/// the clipping leaves nothing, the one point of [`contact_convex`](crate::contact_convex).
+/// the clipping leaves nothing, or the axis is tilted against the normal (a sine above 1e-2) and
+/// its deepest point is not an end of it (it crosses a side of the triangle, where the capsule's
+/// surface is not the axis moved by the radius along the normal), the one point of the axis's
+/// closest points with the triangle, or of [`contact_convex`](crate::contact_convex) when they
+/// meet.
 /// Features: the capsule's `Vertex(0)`, `Vertex(1)` (the caps) and `Edge(0)` (the side) as
 /// [`Feature`] numbers them, the triangle's as in [`manifold_obb_triangle`].
 ///

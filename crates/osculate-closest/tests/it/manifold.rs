@@ -641,7 +641,8 @@ fn moved_manifold<T: Real, A: Query<T, B>, B: Body<T>>(
 
 /// A rigid motion of both bodies moves every point with it and keeps every id, on `MOTIONS`
 /// seeded pairs and motions; the excused cases (a point at the prediction distance, a point
-/// relabelled at a feature boundary) are counted and must stay under 2%.
+/// relabelled at a feature boundary, two axes whose separations differ by the face preference
+/// within rounding) are counted and must stay under 2%.
 pub(crate) fn rigid_motion_moves_points_and_keeps_ids<T, A, B>()
 where
     T: Real,
