@@ -572,8 +572,10 @@ fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> 
 }
 
 /// The one-point manifold of edge `i` of A against edge `j` of B on the unit axis `n` (from A
-/// toward B), both supporting their shapes along it: the points where they are joined along `n`;
-/// `None` when the join falls outside either edge (the caller falls back to a face).
+/// toward B), both supporting their shapes along it: the points where they are joined along `n`,
+/// clamped to the edges when the shapes overlap; the empty manifold when they are apart and the
+/// join falls outside either edge (the caller falls back to the closest points); `None` for an
+/// edge index out of range.
 fn edge_contact<T: Real>(
     pa: &Polytope<T>,
     pb: &Polytope<T>,
@@ -763,8 +765,8 @@ fn face_contact<T: Real>(
         .filter_map(|v| {
             let id = FeatureId { a: v.on_r, b: v.on_i };
             // A corner of the reference face inside the incident face: the clipped vertex is
-            // only near it (where two side planes, moved out by the slack, cross the incident
-            // face); the corner itself, joined along n to the incident plane, is exact.
+            // only near it (where two side planes cross the incident face, each crossing rounded);
+            // the corner itself, joined along n to the incident plane, is exact.
             if let (Feature::Vertex(c), false) = (v.on_r, incident.sides.is_empty()) {
                 let corner = r.vertex(c as usize);
                 let k = incident.normal.dot(&n);
