@@ -547,7 +547,7 @@ fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> 
     let use_b = face_b.0 > face_a.0 + prefer;
     let face_separation = if use_b { face_b.0 } else { face_a.0 };
     if edges.0 > face_separation + prefer
-        && let Some(m) = edge_contact(pa, pb, edges.1, &edges.2, prediction)
+        && let Some(m) = edge_contact(pa, pb, edges.1, &edges.2, prediction, true)
     {
         return m;
     }
@@ -563,7 +563,7 @@ fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> 
     let shallow = face.deepest().is_none_or(|p| p.distance > face_separation + prefer);
     if shallow
         && edges.0 > face_separation
-        && let Some(m) = edge_contact(pa, pb, edges.1, &edges.2, prediction)
+        && let Some(m) = edge_contact(pa, pb, edges.1, &edges.2, prediction, false)
         && m.deepest().is_some_and(|e| face.deepest().is_none_or(|f| e.distance < f.distance))
     {
         return m;
@@ -573,15 +573,17 @@ fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> 
 
 /// The one-point manifold of edge `i` of A against edge `j` of B on the unit axis `n` (from A
 /// toward B), both supporting their shapes along it: the points where they are joined along `n`,
-/// clamped to the edges when the shapes overlap; the empty manifold when they are apart and the
-/// join falls outside either edge (the caller falls back to the closest points); `None` for an
-/// edge index out of range.
+/// clamped to the edges when the shapes overlap and `least` (the pair is the axis of least
+/// overlap) within the preference; the empty manifold when they are apart and the join falls
+/// outside either edge (the caller falls back to the closest points); `None` (the caller falls
+/// back to a face) for a join farther outside, or edges not joined at the pair's separation.
 fn edge_contact<T: Real>(
     pa: &Polytope<T>,
     pb: &Polytope<T>,
     (i, j): (usize, usize),
     n: &Vector3<T>,
     prediction: T,
+    least: bool,
 ) -> Option<Manifold<T>> {
     let (ea, eb) = (*pa.edges.get(i)?, *pb.edges.get(j)?);
     let (x, _, _) = pa.edge_line(&ea);
@@ -597,17 +599,29 @@ fn edge_contact<T: Real>(
     // Overlapping, the axis of least overlap is the face of the shapes' Minkowski difference
     // nearest the origin, and the origin's projection on it (the join) lies within both edges: a
     // join outside is rounding (of size ε / sin θ for edges at an angle θ) and is clamped, so that
-    // the edge pair does not give way to a face as rounding decides. Apart, a join outside an edge
-    // means the closest features are a corner and something else: the closest points answer
-    // (the empty manifold here, the caller's one-point fallback).
+    // the edge pair does not give way to a face as rounding decides; beyond the preference (1e-3
+    // of the size), or for a pair that is not the axis of least overlap (`least` false), it is no
+    // rounding and the face answers. Apart, a join outside an edge means the closest features are
+    // a corner and something else: the closest points answer (the empty manifold here, the
+    // caller's one-point fallback).
     let slack = T::RELATIVE_TOLERANCE * (pa.radius + pb.radius);
+    let reach = if least { pa.preference(pb).fast_max(slack) } else { slack };
     let separation = pb.extent(n).0 - pa.extent(n).1;
-    if separation > T::ZERO && !(s.abs() <= ha + slack && t.abs() <= hb + slack) {
+    let inside = s.abs() <= ha + slack && t.abs() <= hb + slack;
+    if separation > T::ZERO && !inside {
         return Some(Manifold::empty());
+    }
+    if !(s.abs() <= ha + reach && t.abs() <= hb + reach) {
+        return None;
     }
     let clamp = |v: T, e: T| v.fast_max(-e).fast_min(e);
     let (p, q) = (ca + x * clamp(s, ha), cb + y * clamp(t, hb));
     let distance = (q - p).dot(n);
+    // Edges that support their shapes along n are joined at the separation: a pair the edge
+    // cones took for supporting where they do not (a face's corners misread) is no answer.
+    if !((distance - separation).abs() <= pa.tolerance(pb) + reach) {
+        return None;
+    }
     let mut m = Manifold::with_normal(Unit::new_unchecked(*n));
     if distance <= prediction {
         m.push(ManifoldPoint {
