@@ -653,7 +653,8 @@ struct ClipVertex<T: Real> {
 }
 
 /// The manifold of face `f` of the reference polytope `r` (as A) against the incident polytope
-/// `inc`: the face of `inc` most anti-parallel to it, clipped by the reference face's side planes
+/// `inc`: the face of `inc` most anti-parallel to it among those through its deepest vertex,
+/// clipped by the reference face's side planes
 /// (Sutherland-Hodgman, vertices within [`CLIP_SLACK`] and [`CLIP_SLACK_SHIFTED`] outside kept),
 /// each remaining vertex within `prediction` of the reference plane a point, reduced to four.
 fn face_contact<T: Real>(
