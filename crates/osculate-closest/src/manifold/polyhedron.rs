@@ -29,8 +29,10 @@ use super::polytope::{Polytope, manifold_polytopes};
 /// shallower than the face's separation by more than the preference and an edge pair's point is
 /// deeper, the edge pair answers. For an edge pair: one point, where the edges are joined along
 /// the axis; overlapping, a join outside an edge (rounding) is clamped to it; apart, it means the
-/// closest features are elsewhere. When the clipping leaves nothing, or apart the join falls
-/// outside an edge, the manifold is the one point of [`contact_convex`](crate::contact_convex)
+/// closest features are elsewhere. When the clipping leaves nothing, or the edge pair's join is
+/// no answer (apart, outside an edge; overlapping, outside by more than the preference or its
+/// edges not at the pair's separation), the manifold is the one point of
+/// [`contact_convex`](crate::contact_convex)
 /// (GJK, and EPA when overlapping), its features the nearest to its witness points.
 ///
 /// The polyhedra's faces and edges are found from their planes and vertices at each call (the

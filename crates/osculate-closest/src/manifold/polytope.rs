@@ -546,10 +546,13 @@ fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> 
     let prefer = pa.preference(pb);
     let use_b = face_b.0 > face_a.0 + prefer;
     let face_separation = if use_b { face_b.0 } else { face_a.0 };
-    if edges.0 > face_separation + prefer
-        && let Some(m) = edge_contact(pa, pb, edges.1, &edges.2, prediction, true)
-    {
-        return m;
+    if edges.0 > face_separation + prefer {
+        // The edge pair's axis separates more than every face by the preference: the faces'
+        // clipping would answer along a worse axis. When its join is no answer (beyond the
+        // preference outside an edge, or edges not at the separation: a face's corners misread),
+        // the one-point contact does (the caller's fallback on the empty manifold).
+        return edge_contact(pa, pb, edges.1, &edges.2, prediction, true)
+            .unwrap_or_else(Manifold::empty);
     }
     let face = if use_b {
         face_contact(pb, face_b.1, pa, prediction).swapped()
@@ -575,8 +578,9 @@ fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> 
 /// toward B), both supporting their shapes along it: the points where they are joined along `n`,
 /// clamped to the edges when the shapes overlap and `least` (the pair is the axis of least
 /// overlap) within the preference; the empty manifold when they are apart and the join falls
-/// outside either edge (the caller falls back to the closest points); `None` (the caller falls
-/// back to a face) for a join farther outside, or edges not joined at the pair's separation.
+/// outside either edge (the caller falls back to the closest points); `None` for a join farther
+/// outside, or edges not joined at the pair's separation (the caller falls back to the one-point
+/// contact, or keeps the face it has).
 fn edge_contact<T: Real>(
     pa: &Polytope<T>,
     pb: &Polytope<T>,
