@@ -115,6 +115,12 @@ pub use crate::manifold::{
     manifold_sphere_capsule, manifold_sphere_halfspace, manifold_sphere_obb, manifold_sphere_plane,
     manifold_sphere_sphere, manifold_sphere_triangle,
 };
+#[cfg(feature = "alloc")]
+pub use crate::manifold::{
+    manifold_aabb_polyhedron, manifold_aabb_triangle, manifold_capsule_triangle,
+    manifold_obb_polyhedron, manifold_obb_triangle, manifold_polyhedron_polyhedron,
+    manifold_triangle_polyhedron, manifold_triangle_triangle,
+};
 pub use crate::plane::{
     closest_point_on_plane, contact_sphere_halfspace, contact_sphere_plane,
     signed_distance_point_plane, sq_distance_point_plane,

@@ -6,6 +6,14 @@ use osculate_closest::{
     manifold_obb_obb, manifold_sphere_aabb, manifold_sphere_capsule, manifold_sphere_halfspace,
     manifold_sphere_obb, manifold_sphere_plane, manifold_sphere_sphere, manifold_sphere_triangle,
 };
+#[cfg(feature = "alloc")]
+use osculate_closest::{
+    manifold_aabb_polyhedron, manifold_aabb_triangle, manifold_capsule_triangle,
+    manifold_obb_polyhedron, manifold_obb_triangle, manifold_polyhedron_polyhedron,
+    manifold_triangle_polyhedron, manifold_triangle_triangle,
+};
+#[cfg(feature = "alloc")]
+use osculate_math::ConvexPolyhedron;
 use osculate_math::{Aabb, Capsule, Halfspace, Obb, Plane, Real, Sphere, Triangle};
 
 /// The contact manifold of this shape (A) and `other` (B): up to four points sharing one unit
@@ -18,7 +26,11 @@ use osculate_math::{Aabb, Capsule, Halfspace, Obb, Plane, Real, Sphere, Triangle
 /// [`manifold_obb_obb`](crate::closest::manifold_obb_obb)), capsule-capsule (two points when
 /// parallel), capsule-box and capsule-oriented box (two points along a face:
 /// [`manifold_capsule_obb`](crate::closest::manifold_capsule_obb)) and the sphere with the sphere, capsule, box, oriented box, triangle, plane and
-/// halfspace (one point), each in both argument orders: for two shapes of different types the
+/// halfspace (one point); with the `alloc` feature also the convex polyhedron with the polyhedron,
+/// the box, the oriented box and the triangle, and the triangle with the box, the oriented box,
+/// the capsule and the triangle (separating axes and clipping:
+/// [`manifold_polyhedron_polyhedron`](crate::closest::manifold_polyhedron_polyhedron)), each in
+/// both argument orders: for two shapes of different types the
 /// reversed order calls the same function on `(other, self)` and swaps the answer
 /// ([`Manifold::swapped`]: the normal flipped, the points and the features of A and B
 /// exchanged), so both orders agree exactly; a shape with its own type calls the function in the
@@ -99,4 +111,20 @@ both_orders! {
     Sphere, Triangle: manifold_sphere_triangle;
     Sphere, Plane: manifold_sphere_plane;
     Sphere, Halfspace: manifold_sphere_halfspace;
+}
+
+#[cfg(feature = "alloc")]
+same_pairs! {
+    ConvexPolyhedron: manifold_polyhedron_polyhedron;
+    Triangle: manifold_triangle_triangle;
+}
+
+#[cfg(feature = "alloc")]
+both_orders! {
+    Aabb, ConvexPolyhedron: manifold_aabb_polyhedron;
+    Obb, ConvexPolyhedron: manifold_obb_polyhedron;
+    Triangle, ConvexPolyhedron: manifold_triangle_polyhedron;
+    Aabb, Triangle: manifold_aabb_triangle;
+    Obb, Triangle: manifold_obb_triangle;
+    Capsule, Triangle: manifold_capsule_triangle;
 }

@@ -12,7 +12,7 @@ use crate::{contact_sphere_aabb, contact_sphere_obb};
 /// flipping between two nearly equal axes from one step to the next). 1e-3 of the size: a resting
 /// box jittered by 1e-4 of its size, in position or angle, changes the overlaps it compares by
 /// about that much, ten times less than the preference.
-const FACE_PREFERENCE: f64 = 1e-3;
+pub(super) const FACE_PREFERENCE: f64 = 1e-3;
 
 /// How far (in units of ε times the pair's magnitude: its largest center coordinate plus its
 /// largest half extents) the reference face's side planes are moved out before clipping, so that

@@ -14,6 +14,10 @@ mod boxes;
 mod capsule;
 mod capsule_box;
 mod plane;
+#[cfg(feature = "alloc")]
+mod polyhedron;
+#[cfg(feature = "alloc")]
+mod polytope;
 mod sphere;
 mod triangle;
 
@@ -23,8 +27,18 @@ pub use self::boxes::{manifold_obb_obb, manifold_sphere_aabb, manifold_sphere_ob
 pub use self::capsule::{manifold_capsule_capsule, manifold_sphere_capsule};
 pub use self::capsule_box::{manifold_capsule_aabb, manifold_capsule_obb};
 pub use self::plane::{manifold_sphere_halfspace, manifold_sphere_plane};
+#[cfg(feature = "alloc")]
+pub use self::polyhedron::{
+    manifold_aabb_polyhedron, manifold_obb_polyhedron, manifold_polyhedron_polyhedron,
+    manifold_triangle_polyhedron,
+};
 pub use self::sphere::manifold_sphere_sphere;
 pub use self::triangle::manifold_sphere_triangle;
+#[cfg(feature = "alloc")]
+pub use self::triangle::{
+    manifold_aabb_triangle, manifold_capsule_triangle, manifold_obb_triangle,
+    manifold_triangle_triangle,
+};
 
 use crate::Contact;
 
@@ -43,8 +57,11 @@ pub const MANIFOLD_MAX_POINTS: usize = 4;
 /// - **Sphere**: `Face(0)`, its one surface.
 /// - **Capsule**: `Vertex(0)` the cap around `a`, `Vertex(1)` the cap around `b`, `Edge(0)` the
 ///   side between them.
-/// - **Triangle**: `Face(0)` its interior, `Vertex(k)` its corners `a`, `b`, `c`, `Edge(k)` the edge
-///   from vertex `k` to vertex `k + 1 (mod 3)`.
+/// - **Triangle**: `Face(0)` its interior (either side), `Vertex(k)` its corners `a`, `b`, `c`,
+///   `Edge(k)` the edge from vertex `k` to vertex `k + 1 (mod 3)`.
+/// - **Convex polyhedron**: `Face(i)` the face on plane `i` of its `planes`, `Vertex(i)` vertex `i`
+///   of its `vertices`, `Edge(r)` the edge of rank `r` among its edges sorted by their (lower,
+///   higher) vertex indices.
 /// - **Plane** and **halfspace**: `Face(0)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -7,6 +7,7 @@ mod convex_parry;
 mod flat;
 mod invalid;
 mod manifold;
+mod manifold_polytope;
 mod pairs;
 mod parry;
 mod points;

@@ -6,9 +6,12 @@
 
 use osculate::ContactManifold;
 use osculate::closest::{
-    Manifold, manifold_capsule_capsule, manifold_obb_obb, manifold_sphere_sphere,
+    Manifold, manifold_capsule_capsule, manifold_obb_obb, manifold_polyhedron_polyhedron,
+    manifold_sphere_sphere, manifold_triangle_triangle,
 };
-use osculate::math::{Aabb, Capsule, Halfspace, Obb, Plane, Real, Sphere, Triangle};
+use osculate::math::{
+    Aabb, Capsule, ConvexPolyhedron, Halfspace, Obb, Plane, Real, Sphere, Triangle,
+};
 use osculate_testing::{GenerateAny, Pair};
 
 /// Seeds per pair and scalar.
@@ -84,6 +87,8 @@ same_type! {
     obb_obb: Obb, manifold_obb_obb;
     capsule_capsule: Capsule, manifold_capsule_capsule;
     sphere_sphere: Sphere, manifold_sphere_sphere;
+    polyhedron_polyhedron: ConvexPolyhedron, manifold_polyhedron_polyhedron;
+    triangle_triangle: Triangle, manifold_triangle_triangle;
 }
 
 two_types! {
@@ -95,4 +100,30 @@ two_types! {
     sphere_triangle: Sphere, Triangle;
     sphere_plane: Sphere, Plane;
     sphere_halfspace: Sphere, Halfspace;
+    aabb_polyhedron: Aabb, ConvexPolyhedron;
+    obb_polyhedron: Obb, ConvexPolyhedron;
+    triangle_polyhedron: Triangle, ConvexPolyhedron;
+    aabb_triangle: Aabb, Triangle;
+    obb_triangle: Obb, Triangle;
+    capsule_triangle: Capsule, Triangle;
+}
+
+/// The polyhedron pairs through the trait on a worked case: a cube resting on a box, in both
+/// orders.
+#[test]
+fn polyhedron_on_box_through_the_trait() {
+    let ground = Obb::new(
+        osculate::math::Point3::origin(),
+        osculate::math::Rotation3::identity(),
+        osculate::math::Vector3::new(5.0_f64, 5.0, 1.0),
+    );
+    let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(
+        osculate::math::Point3::new(0.0, 0.0, 0.99),
+        osculate::math::Point3::new(1.0, 1.0, 1.99),
+    ));
+    let Ok(cube) = cube else { panic!("{cube:?}") };
+    let m = ground.manifold(&cube, 0.0);
+    assert_eq!(m.len(), 4);
+    assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-12));
+    assert_eq!(cube.manifold(&ground, 0.0), m.swapped());
 }

@@ -1,0 +1,190 @@
+//! Manifolds of the convex polyhedron pairs: box-polyhedron, triangle-polyhedron and
+//! polyhedron-polyhedron, by separating axes over face normals and edge pairs and clipping.
+
+use osculate_math::{Aabb, ConvexPolyhedron, Obb, Real, Triangle};
+
+use super::Manifold;
+use super::polytope::{Polytope, manifold_polytopes};
+
+/// The contact manifold of two convex polyhedra `a` (A) and `b` (B): up to four points sharing
+/// the normal from A toward B, each with its signed distance along it; points apart by more than
+/// `prediction` are left out.
+///
+/// Method (Gregorius, "Robust Contact Creation for Physics Simulations", GDC 2015; Box2D v3's
+/// polygon manifold and Box3D's hull manifold), as [`manifold_obb_obb`](crate::manifold_obb_obb)
+/// does it for boxes: the separation of the shapes' projections on every face normal of A and of B
+/// and on the cross product of every pair of non-parallel edges (one of A, one of B) that makes a
+/// face of the shapes' Minkowski difference: Gregorius's Gauss-map test, the arcs between each
+/// edge's two face normals crossing (signs of triple products of unit normals, no distance
+/// tolerance, so the test is the same near the origin and far from it). Any separation beyond
+/// `prediction` empties the manifold. The largest picks the contact, a face of A preferred over a
+/// face of B, and a face over an edge pair, unless the other is larger by 1e-3 of the pair's size
+/// (the sum of the polyhedra's radii about their vertex centroids), so a resting polyhedron keeps
+/// its reference face. For a face: among the faces of the other polyhedron through its deepest
+/// vertex, the one most anti-parallel to it (the incident face) is clipped by the reference
+/// face's side planes (Sutherland-Hodgman, crossings on the planes, a vertex within rounding
+/// outside a plane kept), each remaining vertex within `prediction` is a point (on the incident
+/// shape the vertex, on the reference shape its projection on the reference face), and more than
+/// four are reduced to four keeping the deepest and the largest area. When the clipped points are
+/// shallower than the face's separation by more than the preference and an edge pair's point is
+/// deeper, the edge pair answers. For an edge pair: one point, where the edges are joined along
+/// the axis; overlapping, a join outside an edge (rounding) is clamped to it; apart, it means the
+/// closest features are elsewhere. When the clipping leaves nothing, or the edge pair's join is
+/// no answer (apart, outside an edge; overlapping, outside by more than the preference or its
+/// edges not at the pair's separation), the manifold is the one point of
+/// [`contact_convex`](crate::contact_convex)
+/// (GJK, and EPA when overlapping), its features the nearest to its witness points.
+///
+/// The polyhedra's faces and edges are found from their planes and vertices at each call (the
+/// corners of a face are the vertices within 1024 ε of its radius and 8 ε of its coordinates of
+/// its plane, sorted about its normal): O(faces · vertices) to build, O(edges_a · edges_b · (vertices_a + vertices_b)) for
+/// the edge axes, and it allocates. Meant for the small hulls collision shapes are.
+///
+/// Feature ids: `Face(i)` is plane `i` of [`ConvexPolyhedron::planes`], `Vertex(i)` vertex `i`
+/// of [`ConvexPolyhedron::vertices`], `Edge(r)` the edge of rank `r` among the edges sorted by
+/// their (lower, higher) vertex indices. An incident vertex inside the reference face is
+/// (reference face, incident vertex); the crossing of an incident edge with a side plane is
+/// (reference edge, incident edge); a corner of the reference face inside the incident face is
+/// (reference vertex, incident face); an edge-edge point is (edge, edge). Each id names the
+/// features the point is computed from, all numbered in the shapes' own data, so ids persist under
+/// motions that do not change which features meet.
+///
+/// Degenerate and non-finite input: a polyhedron with no plane or no vertex (not constructible
+/// through its constructors), a NaN or infinite number anywhere, or a NaN `prediction` gives the
+/// empty manifold.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{Feature, manifold_polyhedron_polyhedron};
+/// use osculate_math::{Aabb, ConvexPolyhedron, Point3};
+///
+/// let cube = |x: f64, z: f64| {
+///     ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(x, 0.0, z), Point3::new(x + 1.0, 1.0, z + 1.0)))
+/// };
+/// let (ground, crate_) = (cube(0.0, 0.0)?, cube(0.25, 0.99)?);
+/// let m = manifold_polyhedron_polyhedron(&ground, &crate_, 0.0);
+/// // The ground's top face against the crate's bottom face, clipped: four points 0.01 deep.
+/// assert_eq!(m.len(), 4);
+/// assert!((m.normal.z - 1.0).abs() < 1e-12);
+/// assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-12));
+/// assert!(m.points().iter().all(|p| matches!(p.id.a, Feature::Face(_) | Feature::Edge(_))));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_polyhedron_polyhedron<T: Real>(
+    a: &ConvexPolyhedron<T>,
+    b: &ConvexPolyhedron<T>,
+    prediction: T,
+) -> Manifold<T> {
+    let (Some(pa), Some(pb)) = (Polytope::from_polyhedron(a), Polytope::from_polyhedron(b)) else {
+        return Manifold::empty();
+    };
+    if a.planes.is_empty() || b.planes.is_empty() {
+        return Manifold::empty();
+    }
+    manifold_polytopes(&pa, &pb, a, b, prediction)
+}
+
+/// The contact manifold of oriented box `a` (A) and convex polyhedron `b` (B), by the method of
+/// [`manifold_polyhedron_polyhedron`] with the box as a polyhedron of six faces, twelve edges and
+/// eight corners, numbered as [`Feature`](crate::Feature) says for boxes; the polyhedron's
+/// features as [`manifold_polyhedron_polyhedron`] numbers them.
+///
+/// Degenerate and non-finite input: a flat box (a zero half extent) is valid. A NaN or infinite
+/// number, a negative half extent, a polyhedron with no plane or no vertex or a NaN `prediction`
+/// gives the empty manifold.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{Feature, manifold_obb_polyhedron};
+/// use osculate_math::{ConvexPolyhedron, Obb, Point3, Rotation3, Vector3};
+///
+/// let ground = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(5.0_f64, 5.0, 1.0));
+/// // A tetrahedron standing on its base, sunk 0.05 into the ground's top face (z = 1).
+/// let tet = ConvexPolyhedron::try_from_points(&[
+///     Point3::new(-1.0, -1.0, 0.95), Point3::new(1.0, -1.0, 0.95),
+///     Point3::new(0.0, 1.0, 0.95), Point3::new(0.0, 0.0, 2.0),
+/// ])?;
+/// let m = manifold_obb_polyhedron(&ground, &tet, 0.0);
+/// assert_eq!(m.len(), 3);
+/// assert!(m.points().iter().all(|p| p.id.a == Feature::Face(5) && (p.distance + 0.05).abs() < 1e-12));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_obb_polyhedron<T: Real>(
+    a: &Obb<T>,
+    b: &ConvexPolyhedron<T>,
+    prediction: T,
+) -> Manifold<T> {
+    let (Some(pa), Some(pb)) = (Polytope::from_obb(a), Polytope::from_polyhedron(b)) else {
+        return Manifold::empty();
+    };
+    if b.planes.is_empty() {
+        return Manifold::empty();
+    }
+    manifold_polytopes(&pa, &pb, a, b, prediction)
+}
+
+/// The contact manifold of box `a` (A) and convex polyhedron `b` (B): [`manifold_obb_polyhedron`]
+/// on the box as an oriented box, features numbered the same way.
+///
+/// Degenerate and non-finite input as [`manifold_obb_polyhedron`]; an inverted box (`min > max`
+/// on an axis) gives the empty manifold.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::manifold_aabb_polyhedron;
+/// use osculate_math::{Aabb, ConvexPolyhedron, Point3};
+///
+/// let ground = Aabb::new(Point3::new(-5.0_f64, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0));
+/// let block = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(0.0, 0.0, -0.1), Point3::new(1.0, 1.0, 1.0)))?;
+/// let m = manifold_aabb_polyhedron(&ground, &block, 0.0);
+/// assert_eq!(m.len(), 4);
+/// assert!(m.points().iter().all(|p| (p.distance + 0.1).abs() < 1e-12));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_aabb_polyhedron<T: Real>(
+    a: &Aabb<T>,
+    b: &ConvexPolyhedron<T>,
+    prediction: T,
+) -> Manifold<T> {
+    manifold_obb_polyhedron(&a.to_obb(), b, prediction)
+}
+
+/// The contact manifold of triangle `a` (A) and convex polyhedron `b` (B), by the method of
+/// [`manifold_polyhedron_polyhedron`] with the triangle as a flat polyhedron: two faces (its
+/// normal `(b − a) × (c − a)` and the opposite), three edges and three corners, numbered as
+/// [`Feature`](crate::Feature) says for triangles (both faces are `Face(0)`; the normal tells the
+/// side). Its edges' axes and its normal with the polyhedron's faces and edges are the complete
+/// set of separating axes of the pair.
+///
+/// Degenerate and non-finite input: a collapsed triangle (no normal) is the segment or point it
+/// is: a polytope of no face, its edges of non-zero length and its corners. A NaN or infinite number,
+/// a polyhedron with no plane or no vertex, or a NaN `prediction` gives the empty manifold.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{Feature, manifold_triangle_polyhedron};
+/// use osculate_math::{Aabb, ConvexPolyhedron, Point3, Triangle};
+///
+/// let floor = Triangle::new(Point3::new(-4.0_f64, -4.0, 0.0), Point3::new(4.0, -4.0, 0.0), Point3::new(0.0, 4.0, 0.0));
+/// let block = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(0.0, 0.0, -0.1), Point3::new(1.0, 1.0, 1.0)))?;
+/// let m = manifold_triangle_polyhedron(&floor, &block, 0.0);
+/// assert_eq!(m.len(), 4);
+/// assert!(m.points().iter().all(|p| p.id.a == Feature::Face(0) && (p.distance + 0.1).abs() < 1e-12));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_triangle_polyhedron<T: Real>(
+    a: &Triangle<T>,
+    b: &ConvexPolyhedron<T>,
+    prediction: T,
+) -> Manifold<T> {
+    let Some(pb) = Polytope::from_polyhedron(b) else { return Manifold::empty() };
+    if b.planes.is_empty() {
+        return Manifold::empty();
+    }
+    let Some(pa) = Polytope::from_triangle(a) else { return Manifold::empty() };
+    manifold_polytopes(&pa, &pb, a, b, prediction)
+}

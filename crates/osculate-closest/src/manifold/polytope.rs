@@ -1,0 +1,812 @@
+//! The manifold of two convex polytopes (polyhedra, boxes, triangles as flat polytopes) by
+//! separating axes over their face normals and edge pairs, then a reference face clipped against
+//! an incident face, or a single edge-edge point: the method of [`manifold_obb_obb`] carried to
+//! polytopes whose faces, edges and vertices are listed rather than implied by three axes.
+//!
+//! [`manifold_obb_obb`]: super::manifold_obb_obb
+
+use alloc::vec::Vec;
+
+use osculate_math::{
+    ConvexPolyhedron, Obb, Point3, Real, Triangle, Unit, Vector3, any_perpendicular,
+    edge_edge_axis, is_finite_point,
+};
+
+use super::boxes::{FACE_PREFERENCE, edge as box_edge, face as box_face, valid as box_valid};
+use super::{Feature, FeatureId, Manifold, ManifoldPoint, reduce};
+use crate::{EPA_MAX_ITERATIONS, SupportMap, contact_convex};
+
+/// How far (in units of ε times the polytope's magnitude, its largest vertex coordinate) a vertex
+/// may be inside a face plane and still count as a corner of that face. A polyhedron's planes are
+/// pushed out to its farthest vertex at construction, and its vertices come from three planes or
+/// from the input points: each within a few dozen ε of the coordinates of its faces' planes; 1024
+/// ε (f32 1.2e-4, f64 2.3e-13 of the magnitude) is well above that and well below the distance
+/// at which a vertex of a neighbouring face lies off the plane in a polyhedron a user builds.
+const ON_FACE: f64 = 1024.0;
+
+/// How far (in units of ε times the polytope's magnitude) the translation of a polytope built
+/// near the origin moves its vertices off its face planes: each coordinate and each plane offset
+/// rounds once on the scale of the largest coordinate, their dot product by at most 4 ε of it;
+/// 8 ε covers them. Far from the origin in `f32` (coordinates of 1e4) it is 0.01, where [`ON_FACE`] of the magnitude
+/// would be more than the size of a unit polyhedron, so [`ON_FACE`] counts on the polytope's
+/// radius and this on its magnitude.
+const ON_FACE_SHIFTED: f64 = 8.0;
+
+/// How far (in units of ε times the sum of the pair's radii) outside a side plane of the reference
+/// face a vertex is still kept, as in the box manifold: the side test is computed about a vertex of
+/// A, where a vertex on a side plane rounds to a few ε of the shapes' size off it, and 64 ε keeps
+/// it. The input's own rounding, on the scale of its coordinates, is [`CLIP_SLACK_SHIFTED`].
+const CLIP_SLACK: f64 = 64.0;
+
+/// How far (in units of ε times the pair's magnitude) outside a side plane a vertex is still kept
+/// for the rounding of the input's coordinates: each vertex and each side plane rounds once on
+/// their scale, their difference along the side's normal by at most 4 ε of it; 8 ε covers it.
+/// (64 ε of the magnitude, as for boxes, is 0.1 at coordinates of 1e4 in `f32`: a vertex that far
+/// beside a unit triangle would be kept as touching its face.)
+const CLIP_SLACK_SHIFTED: f64 = 8.0;
+
+/// A face: its outward unit normal, its plane offset (`normal · x = d` on the face), its corners
+/// (indices into the vertices, counter-clockwise about the normal), the outward unit normal of
+/// each side (side `s` from corner `s` to corner `s + 1`, in the face's plane; zero for a side
+/// that bounds nothing) and its feature id.
+#[derive(Clone, Debug)]
+struct Face<T: Real> {
+    normal: Vector3<T>,
+    d: T,
+    corners: Vec<usize>,
+    sides: Vec<Vector3<T>>,
+    id: Feature,
+}
+
+/// The outward unit normals of the sides of a face with the given corners and normal: each side's
+/// direction crossed with the normal; zero for a side of no length.
+fn side_normals<T: Real>(
+    vertices: &[Point3<T>],
+    corners: &[usize],
+    normal: &Vector3<T>,
+) -> Vec<Vector3<T>> {
+    let at = |i: usize| vertices.get(i).copied().unwrap_or_else(Point3::origin);
+    let n = corners.len();
+    corners
+        .iter()
+        .enumerate()
+        .map(|(k, &i)| {
+            let j = corners.get((k + 1) % n).copied().unwrap_or(i);
+            let side = (at(j) - at(i)).cross(normal);
+            let len = side.norm();
+            if len > T::ZERO { side / len } else { Vector3::zeros() }
+        })
+        .collect()
+}
+
+/// An edge: its two vertices (the lower index first) and its feature id.
+#[derive(Clone, Copy, Debug)]
+struct Edge {
+    v: [usize; 2],
+    id: Feature,
+}
+
+/// A convex polytope as the manifold reads it: its vertices (vertex `i` has the id
+/// `Vertex(i)`), its faces and its edges, each with the id the shape's numbering gives it.
+#[derive(Clone, Debug)]
+pub(super) struct Polytope<T: Real> {
+    vertices: Vec<Point3<T>>,
+    faces: Vec<Face<T>>,
+    edges: Vec<Edge>,
+    /// The normal cone of each edge (parallel to `edges`): for each face the edge is a side of,
+    /// the face's outward normal and the side's outward normal in the face's plane. Empty for an
+    /// edge of no face (a segment's), whose cone is every direction perpendicular to it.
+    cones: Vec<Vec<(Vector3<T>, Vector3<T>)>>,
+    /// The largest distance of a vertex from the vertices' centroid (rotation-invariant size).
+    radius: T,
+    /// The largest absolute vertex coordinate (the scale of roundings).
+    magnitude: T,
+}
+
+/// Sorts `corners` counter-clockwise about `normal` around their centroid, starting at the lowest
+/// index: the order depends on the shape alone, not on its orientation in space, so the clipped
+/// points come in the same order after a rigid motion (and [`reduce`] breaks ties the same way).
+fn order_ccw<T: Real>(vertices: &[Point3<T>], corners: &mut [usize], normal: &Vector3<T>) {
+    let at = |i: usize| vertices.get(i).copied().unwrap_or_else(Point3::origin);
+    let count = T::lit(corners.len().max(1) as f64);
+    let c = corners.iter().fold(Vector3::zeros(), |s, &i| s + at(i).coords) / count;
+    let u = any_perpendicular(normal).into_inner();
+    let v = normal.cross(&u);
+    let angle = |i: usize| {
+        let r = at(i).coords - c;
+        r.dot(&v).atan2(r.dot(&u))
+    };
+    corners.sort_by(|&i, &j| {
+        angle(i).partial_cmp(&angle(j)).unwrap_or(core::cmp::Ordering::Equal).then(i.cmp(&j))
+    });
+    if let Some(first) = corners.iter().enumerate().min_by_key(|&(_, &i)| i).map(|(k, _)| k) {
+        corners.rotate_left(first);
+    }
+}
+
+impl<T: Real> Polytope<T> {
+    /// The polytope of the given vertices and faces; its edges are the sides of the faces, each
+    /// named by `edge_id(lower vertex, higher vertex, rank)`, `rank` being its place among the
+    /// edges sorted by their vertex pair. `None` when a number is not finite.
+    fn new(
+        vertices: Vec<Point3<T>>,
+        faces: Vec<Face<T>>,
+        edge_id: impl Fn(usize, usize, usize) -> Feature,
+    ) -> Option<Self> {
+        let finite = vertices.iter().all(is_finite_point)
+            && faces.iter().all(|f| f.d.is_finite() && f.normal.iter().all(|x| x.is_finite()));
+        if !finite || vertices.is_empty() {
+            return None;
+        }
+        let mut pairs: Vec<[usize; 2]> = Vec::new();
+        for f in &faces {
+            let n = f.corners.len();
+            for (k, &i) in f.corners.iter().enumerate() {
+                let j = f.corners.get((k + 1) % n).copied().unwrap_or(i);
+                if i != j {
+                    pairs.push([i.min(j), i.max(j)]);
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        let edges =
+            pairs.iter().enumerate().map(|(r, &[i, j])| Edge { v: [i, j], id: edge_id(i, j, r) });
+        let mut cones = alloc::vec![Vec::new(); pairs.len()];
+        for f in &faces {
+            let n = f.corners.len();
+            for (k, &i) in f.corners.iter().enumerate() {
+                let j = f.corners.get((k + 1) % n).copied().unwrap_or(i);
+                let side = f.sides.get(k).copied().unwrap_or_else(Vector3::zeros);
+                if let Ok(r) = pairs.binary_search(&[i.min(j), i.max(j)])
+                    && let Some(cone) = cones.get_mut(r)
+                {
+                    cone.push((f.normal, side));
+                }
+            }
+        }
+        let count = T::lit(vertices.len() as f64);
+        let centroid = vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / count;
+        let radius = vertices.iter().fold(T::ZERO, |r, v| r.fast_max((v.coords - centroid).norm()));
+        let magnitude = vertices.iter().fold(T::ZERO, |m, v| m.fast_max(v.coords.amax()));
+        Some(Self { edges: edges.collect(), cones, vertices, faces, radius, magnitude })
+    }
+
+    /// A convex polyhedron: face `i` is plane `i` (`Face(i)`), its corners the vertices within
+    /// [`ON_FACE`] ε of its radius plus [`ON_FACE_SHIFTED`] ε of its magnitude of it (when that
+    /// finds fewer than three, within [`ON_FACE`] ε of its magnitude, the hull's own tolerance
+    /// when it was built where it is); vertex `i` is `Vertex(i)`; an edge is `Edge(r)`, `r` its
+    /// rank among the edges sorted by their (lower, higher) vertex indices.
+    pub(super) fn from_polyhedron(p: &ConvexPolyhedron<T>) -> Option<Self> {
+        let magnitude = p.vertices.iter().fold(T::ZERO, |m, v| m.fast_max(v.coords.amax()));
+        let count = T::lit(p.vertices.len().max(1) as f64);
+        let centroid = p.vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / count;
+        let radius =
+            p.vertices.iter().fold(T::ZERO, |r, v| r.fast_max((v.coords - centroid).norm()));
+        let wide = T::EPSILON * T::lit(ON_FACE) * magnitude;
+        let tol = (T::EPSILON * (T::lit(ON_FACE) * radius + T::lit(ON_FACE_SHIFTED) * magnitude))
+            .fast_min(wide);
+        let faces = p
+            .planes
+            .iter()
+            .enumerate()
+            .map(|(i, plane)| {
+                let normal = plane.normal.into_inner();
+                let within = |tol: T| -> Vec<usize> {
+                    (0..p.vertices.len())
+                        .filter(|&v| {
+                            p.vertices
+                                .get(v)
+                                .is_some_and(|x| plane.d - normal.dot(&x.coords) <= tol)
+                        })
+                        .collect()
+                };
+                let mut corners = within(tol);
+                if corners.len() < 3 {
+                    corners = within(wide);
+                }
+                order_ccw(&p.vertices, &mut corners, &normal);
+                let sides = side_normals(&p.vertices, &corners, &normal);
+                Face { normal, d: plane.d, corners, sides, id: Feature::Face(i as u32) }
+            })
+            .collect();
+        Self::new(p.vertices.clone(), faces, |_, _, r| Feature::Edge(r as u32))
+    }
+
+    /// An oriented box, its features numbered as [`Feature`] says for boxes.
+    pub(super) fn from_obb(o: &Obb<T>) -> Option<Self> {
+        if !box_valid(o) {
+            return None;
+        }
+        let u = o.axes();
+        let corners = o.corners();
+        let mut faces = Vec::with_capacity(6);
+        for (k, axis) in u.iter().enumerate() {
+            let (p, q) = ((k + 1) % 3, (k + 2) % 3);
+            let (p, q) = (p.min(q), p.max(q));
+            for positive in [false, true] {
+                let normal = if positive { *axis } else { -axis };
+                let e = o.half_extents.get(k).copied().unwrap_or(T::ZERO);
+                let bit = |s: bool, axis: usize| usize::from(s) << axis;
+                // The corners (−,−), (+,−), (+,+), (−,+) over the other two axes (p, q) turn
+                // counter-clockwise about +k when (p, q, k) is a cyclic order of the axes (k = 0,
+                // 2), clockwise for k = 1; and the other way about −k.
+                let mut ring: Vec<usize> =
+                    [(false, false), (true, false), (true, true), (false, true)]
+                        .iter()
+                        .map(|&(sp, sq)| bit(positive, k) | bit(sp, p) | bit(sq, q))
+                        .collect();
+                if (k != 1) != positive {
+                    ring.reverse();
+                }
+                // The side from corner i to corner j runs along the axis where they differ; its
+                // outward normal is the face's other axis, on corner i's side of it: exact, and
+                // defined for a side of zero length (a flat box's face).
+                let sides = (0..4)
+                    .map(|s| {
+                        let i = ring.get(s).copied().unwrap_or(0);
+                        let j = ring.get((s + 1) % 4).copied().unwrap_or(0);
+                        let along = (i ^ j).trailing_zeros() as usize;
+                        let other = 3usize.saturating_sub(k + along).min(2);
+                        let w = u.get(other).copied().unwrap_or_else(Vector3::zeros);
+                        if i & (1 << other) != 0 { w } else { -w }
+                    })
+                    .collect();
+                faces.push(Face {
+                    normal,
+                    d: normal.dot(&o.center.coords) + e,
+                    corners: ring,
+                    sides,
+                    id: box_face(k, positive),
+                });
+            }
+        }
+        Self::new(corners.to_vec(), faces, |i, j, _| {
+            let k = (i ^ j).trailing_zeros() as usize;
+            box_edge(k.min(2), [i & 1 != 0, i & 2 != 0, i & 4 != 0])
+        })
+    }
+
+    /// A triangle as a flat polytope: two faces, both `Face(0)` (the front, about its normal
+    /// `(b − a) × (c − a)`, and the back), its corners `Vertex(k)` and its edges `Edge(k)` from
+    /// vertex `k` to `k + 1 (mod 3)`. A collapsed triangle (no normal) has no face: its edges of
+    /// non-zero length and its corners, a segment or a point.
+    pub(super) fn from_triangle(t: &Triangle<T>) -> Option<Self> {
+        let id = |i: usize, j: usize| {
+            Feature::Edge(match (i, j) {
+                (0, 1) => 0,
+                (1, 2) => 1,
+                _ => 2,
+            })
+        };
+        let Some(n) = t.unit_normal() else {
+            // Collapsed: the segment between its two corners farthest apart (the third lies on
+            // it), or a point.
+            let mut p = Self::new(t.vertices().to_vec(), Vec::new(), |_, _, _| Feature::Edge(0))?;
+            let length = |[i, j]: [usize; 2]| (p.vertex(j) - p.vertex(i)).norm_squared();
+            let longest = [[0, 1], [1, 2], [0, 2]]
+                .into_iter()
+                .fold([0, 1], |best, e| if length(e) > length(best) { e } else { best });
+            if length(longest) > T::ZERO {
+                p.edges.push(Edge { v: longest, id: id(longest[0], longest[1]) });
+            }
+            return Some(p);
+        };
+        let n = n.into_inner();
+        let d = n.dot(&t.a.coords);
+        let vertices = t.vertices().to_vec();
+        let face = |normal: Vector3<T>, d: T, corners: Vec<usize>| Face {
+            sides: side_normals(&vertices, &corners, &normal),
+            normal,
+            d,
+            corners,
+            id: Feature::Face(0),
+        };
+        let faces =
+            alloc::vec![face(n, d, alloc::vec![0, 1, 2]), face(-n, -d, alloc::vec![0, 2, 1])];
+        Self::new(vertices, faces, |i, j, _| id(i, j))
+    }
+
+    /// The axis of a capsule as a polytope of no face: its ends `Vertex(0)` (`a`) and `Vertex(1)`
+    /// (`b`), the segment between them `Edge(0)` (the capsule's feature numbering); one vertex
+    /// when the ends coincide.
+    pub(super) fn from_segment(a: &Point3<T>, b: &Point3<T>) -> Option<Self> {
+        let vertices = if a == b { alloc::vec![*a] } else { alloc::vec![*a, *b] };
+        let mut p = Self::new(vertices, Vec::new(), |_, _, _| Feature::Edge(0))?;
+        if p.vertices.len() == 2 {
+            p.edges.push(Edge { v: [0, 1], id: Feature::Edge(0) });
+        }
+        Some(p)
+    }
+
+    /// How far from a feature a point may be and still be on it: 64 ε of the pair's magnitude
+    /// (the rounding of its coordinates) plus 128 ε of its size (the rounding of GJK's witnesses
+    /// and of a projection), well inside the features' sizes.
+    pub(super) fn tolerance(&self, other: &Self) -> T {
+        T::EPSILON * T::lit(64.0) * self.magnitude.fast_max(other.magnitude)
+            + T::RELATIVE_TOLERANCE * (self.radius + other.radius)
+    }
+
+    /// The separation preference of the pair: [`FACE_PREFERENCE`] of the sum of the radii. It
+    /// depends on the shapes alone, not on where they are: a preference that grew with the
+    /// coordinates would choose another axis for the same pair moved elsewhere. (The separations
+    /// it compares are computed about a vertex of A, at the scale of the shapes.)
+    pub(super) fn preference(&self, other: &Self) -> T {
+        T::lit(FACE_PREFERENCE) * (self.radius + other.radius)
+    }
+
+    fn vertex(&self, i: usize) -> Point3<T> {
+        self.vertices.get(i).copied().unwrap_or_else(Point3::origin)
+    }
+
+    /// The least and largest projections of the vertices on `l`.
+    fn extent(&self, l: &Vector3<T>) -> (T, T) {
+        self.vertices.iter().fold((T::INFINITY, T::NEG_INFINITY), |(lo, hi), v| {
+            let x = l.dot(&v.coords);
+            (lo.fast_min(x), hi.fast_max(x))
+        })
+    }
+
+    /// The same polytope moved by `−o` (its vertices and its face planes). Its magnitude stays
+    /// the one it was given at: the coordinates' rounding comes with the input, and the
+    /// tolerances must cover it wherever the computation is done.
+    fn shifted(&self, o: &Vector3<T>) -> Self {
+        let vertices: Vec<Point3<T>> = self.vertices.iter().map(|v| v - o).collect();
+        let faces =
+            self.faces.iter().map(|f| Face { d: f.d - f.normal.dot(o), ..f.clone() }).collect();
+        Self { vertices, faces, edges: self.edges.clone(), cones: self.cones.clone(), ..*self }
+    }
+
+    /// `true` when the unit direction `n` (perpendicular to edge `e`, the `e`-th of the edges) is
+    /// in the edge's normal cone: the polytope's support along `n` contains the edge. On the Gauss
+    /// map the cone is the arc between the normals of the edge's two faces (Gregorius, "The
+    /// Separating Axis Test between Convex Polyhedra", GDC 2013); `n` is on it when the triple
+    /// products `(n₁ × n)·(n₁ × n₂)` and `(n × n₂)·(n₁ × n₂)` are not negative. A flat polytope's
+    /// edge (a triangle's: faces `n₁ = −n₂`) has the half circle on the side's outward normal `m`
+    /// (`n·m ≥ 0`); an edge of no face (a segment's) every direction. Signs of products of unit
+    /// vectors, free of any distance tolerance: a direction on an arc's end is a face normal, where
+    /// the face and the edge pair give the same separation, so either answer is right there.
+    fn in_cone(&self, e: usize, n: &Vector3<T>) -> bool {
+        let Some(cone) = self.cones.get(e).filter(|c| !c.is_empty()) else { return true };
+        if let [(_, m)] = cone.as_slice() {
+            return n.dot(m) >= T::ZERO;
+        }
+        cone.iter().enumerate().any(|(k, (n1, m1))| {
+            cone.iter().skip(k + 1).any(|(n2, _)| {
+                let c = n1.cross(n2);
+                if n1.dot(n2) < T::ZERO && c.norm_squared() <= T::DEGENERATE_SQ_TOLERANCE {
+                    n.dot(m1) >= T::ZERO
+                } else {
+                    n1.cross(n).dot(&c) >= T::ZERO && n.cross(n2).dot(&c) >= T::ZERO
+                }
+            })
+        })
+    }
+
+    /// The id of the edge between vertices `i` and `j`, or the face `fallback` when they are no
+    /// edge (a repeated corner).
+    fn edge_id(&self, i: usize, j: usize, fallback: Feature) -> Feature {
+        let key = [i.min(j), i.max(j)];
+        self.edges.iter().find(|e| e.v == key).map_or(fallback, |e| e.id)
+    }
+
+    /// The unit direction, midpoint and half length of edge `e`.
+    fn edge_line(&self, e: &Edge) -> (Vector3<T>, Point3<T>, T) {
+        let (p, q) = (self.vertex(e.v[0]), self.vertex(e.v[1]));
+        let len = (q - p).norm();
+        let dir = if len > T::ZERO { (q - p) / len } else { Vector3::zeros() };
+        (dir, p + (q - p) * T::HALF, len * T::HALF)
+    }
+
+    /// The feature of this polytope nearest to its boundary point `p`: a vertex within `tol`, else
+    /// an edge within `tol`, else the face whose plane is nearest (the one facing `outward` most
+    /// among planes within `tol`).
+    pub(super) fn feature_at(&self, p: &Point3<T>, outward: &Vector3<T>, tol: T) -> Feature {
+        let mut best = (T::INFINITY, Feature::Face(0));
+        for (i, v) in self.vertices.iter().enumerate() {
+            let d = (v - p).norm();
+            if d < best.0 {
+                best = (d, Feature::Vertex(i as u32));
+            }
+        }
+        if best.0 <= tol {
+            return best.1;
+        }
+        best = (T::INFINITY, Feature::Face(0));
+        for e in &self.edges {
+            let (dir, mid, half) = self.edge_line(e);
+            let s = (p - mid).dot(&dir).fast_max(-half).fast_min(half);
+            let d = (mid + dir * s - p).norm();
+            if d < best.0 {
+                best = (d, e.id);
+            }
+        }
+        if best.0 <= tol {
+            return best.1;
+        }
+        let gap = |f: &Face<T>| (f.normal.dot(&p.coords) - f.d).abs();
+        let nearest = self.faces.iter().fold(T::INFINITY, |g, f| g.fast_min(gap(f)));
+        let mut face = (T::NEG_INFINITY, Feature::Face(0));
+        for f in self.faces.iter().filter(|f| gap(f) <= nearest + tol) {
+            let facing = f.normal.dot(outward);
+            if facing > face.0 {
+                face = (facing, f.id);
+            }
+        }
+        face.1
+    }
+}
+
+/// The contact manifold of polytopes `pa` (A) and `pb` (B), the shapes `a` and `b` they describe
+/// (for the one-point fallback), as [`manifold_polyhedron_polyhedron`] documents it.
+///
+/// [`manifold_polyhedron_polyhedron`]: super::manifold_polyhedron_polyhedron
+pub(super) fn manifold_polytopes<T, A, B>(
+    pa: &Polytope<T>,
+    pb: &Polytope<T>,
+    a: &A,
+    b: &B,
+    prediction: T,
+) -> Manifold<T>
+where
+    T: Real,
+    A: SupportMap<T> + ?Sized,
+    B: SupportMap<T> + ?Sized,
+{
+    if prediction.is_nan() {
+        return Manifold::empty();
+    }
+    let core = local_manifold(pa, pb, prediction);
+    if core.is_empty() {
+        // Nothing left after clipping: apart with the closest features beside the reference
+        // face, or an overlap of rounding size. The one-point contact answers.
+        return one_point(pa, pb, contact_convex(a, b, EPA_MAX_ITERATIONS), prediction);
+    }
+    core.checked()
+}
+
+/// [`core_manifold`] computed about a vertex of `pa` (both polytopes moved by minus it, the
+/// answer moved back): the separations, clipping and tolerances are then at the scale of the
+/// shapes and their distance, not of their distance from the origin, where the coordinates'
+/// own rounding is many times the shapes' features in `f32`.
+pub(super) fn local_manifold<T: Real>(
+    pa: &Polytope<T>,
+    pb: &Polytope<T>,
+    prediction: T,
+) -> Manifold<T> {
+    let o = pa.vertex(0).coords;
+    let m = core_manifold(&pa.shifted(&o), &pb.shifted(&o), prediction);
+    let mut moved = Manifold::with_normal(m.normal);
+    for p in m.points() {
+        moved.push(ManifoldPoint { point_a: p.point_a + o, point_b: p.point_b + o, ..*p });
+    }
+    moved
+}
+
+/// The one-point manifold of contact `c` of the shapes `pa` and `pb` describe, when within
+/// `prediction`, its features the nearest to its witness points.
+pub(super) fn one_point<T: Real>(
+    pa: &Polytope<T>,
+    pb: &Polytope<T>,
+    c: Option<crate::Contact<T>>,
+    prediction: T,
+) -> Manifold<T> {
+    let tol = pa.tolerance(pb);
+    Manifold::from_contact(c, prediction, |c| FeatureId {
+        a: pa.feature_at(&c.point_a, &c.normal.into_inner(), tol),
+        b: pb.feature_at(&c.point_b, &-c.normal.into_inner(), tol),
+    })
+}
+
+/// The manifold of the polytopes by separating axes and clipping, empty when they are apart by
+/// more than `prediction` or the clipping leaves nothing.
+fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> Manifold<T> {
+    // The best face of A: its separation is B's least projection on the normal less the face's
+    // offset; of B the same with the roles exchanged (the normal from A toward B is then −n).
+    let best_face = |r: &Polytope<T>, o: &Polytope<T>| {
+        let mut best = (T::NEG_INFINITY, 0);
+        for (i, f) in r.faces.iter().enumerate() {
+            let s = o.extent(&f.normal).0 - f.d;
+            if s > best.0 {
+                best = (s, i);
+            }
+        }
+        best
+    };
+    let face_a = best_face(pa, pb);
+    let face_b = best_face(pb, pa);
+    let mut edges = (T::NEG_INFINITY, (0, 0), Vector3::zeros());
+    for (i, ea) in pa.edges.iter().enumerate() {
+        let (x, _, _) = pa.edge_line(ea);
+        for (j, eb) in pb.edges.iter().enumerate() {
+            let (y, _, _) = pb.edge_line(eb);
+            // Parallel edges give no axis of their own: their pair's axes are face normals.
+            let Some(c) = edge_edge_axis(&x, &y, &Vector3::zeros()) else { continue };
+            let l = c / c.norm();
+            // Only a pair whose edges support their shapes along the axis (A's along n, B's along
+            // −n) makes a face of the shapes' Minkowski difference, Gregorius's Gauss-map test:
+            // the arcs of A's and of B's negated edge cones cross, at ±l. Another pair's axis is a
+            // valid lower bound on the separation, but its edges are not where the shapes meet.
+            // A flat polytope's edge (or a segment) supports its shape both ways along an axis in
+            // its plane: both signs may make a face, each is a valid bound, the larger counts.
+            for n in [l, -l] {
+                if pa.in_cone(i, &n) && pb.in_cone(j, &-n) {
+                    let s = pb.extent(&n).0 - pa.extent(&n).1;
+                    if s > edges.0 {
+                        edges = (s, (i, j), n);
+                    }
+                }
+            }
+        }
+    }
+    if !(face_a.0.fast_max(face_b.0).fast_max(edges.0) <= prediction) {
+        // Separated beyond the prediction, or a NaN.
+        return Manifold::empty();
+    }
+    let prefer = pa.preference(pb);
+    let use_b = face_b.0 > face_a.0 + prefer;
+    let face_separation = if use_b { face_b.0 } else { face_a.0 };
+    if edges.0 > face_separation + prefer {
+        // The edge pair's axis separates more than every face by the preference: the faces'
+        // clipping would answer along a worse axis. When its join is no answer (beyond the
+        // preference outside an edge, or edges not at the separation: a face's corners misread),
+        // the one-point contact does (the caller's fallback on the empty manifold).
+        return edge_contact(pa, pb, edges.1, &edges.2, prediction, true)
+            .unwrap_or_else(Manifold::empty);
+    }
+    let face = if use_b {
+        face_contact(pb, face_b.1, pa, prediction).swapped()
+    } else {
+        face_contact(pa, face_a.1, pb, prediction)
+    };
+    // The face won by the preference over an edge pair, and its clipped points are shallower than
+    // its separation by more than the preference: the deepest vertex lies beside the reference
+    // face (it does only where the face is not the shapes' axis of least overlap), and the edge
+    // pair's point is the deeper answer.
+    let shallow = face.deepest().is_none_or(|p| p.distance > face_separation + prefer);
+    if shallow
+        && edges.0 > face_separation
+        && let Some(m) = edge_contact(pa, pb, edges.1, &edges.2, prediction, false)
+        && m.deepest().is_some_and(|e| face.deepest().is_none_or(|f| e.distance < f.distance))
+    {
+        return m;
+    }
+    face
+}
+
+/// The one-point manifold of edge `i` of A against edge `j` of B on the unit axis `n` (from A
+/// toward B), both supporting their shapes along it: the points where they are joined along `n`,
+/// clamped to the edges when the shapes overlap and `least` (the pair is the axis of least
+/// overlap) within the preference; the empty manifold when they are apart and the join falls
+/// outside either edge (the caller falls back to the closest points); `None` for a join farther
+/// outside, or edges not joined at the pair's separation (the caller falls back to the one-point
+/// contact, or keeps the face it has).
+fn edge_contact<T: Real>(
+    pa: &Polytope<T>,
+    pb: &Polytope<T>,
+    (i, j): (usize, usize),
+    n: &Vector3<T>,
+    prediction: T,
+    least: bool,
+) -> Option<Manifold<T>> {
+    let (ea, eb) = (*pa.edges.get(i)?, *pb.edges.get(j)?);
+    let (x, _, _) = pa.edge_line(&ea);
+    let (y, _, _) = pb.edge_line(&eb);
+    let (_, ca, ha) = pa.edge_line(&ea);
+    let (_, cb, hb) = pb.edge_line(&eb);
+    // The lines `ca + s·x` and `cb + t·y` joined along n: s = −r·(y × n)/k, t = −r·(x × n)/k,
+    // r = ca − cb, k = n·(x × y), as in the box manifold.
+    let r = ca - cb;
+    let k = n.dot(&osculate_math::edge_cross(&x, &y));
+    let s = -r.dot(&y.cross(n)) / k;
+    let t = -r.dot(&x.cross(n)) / k;
+    // Overlapping, the axis of least overlap is the face of the shapes' Minkowski difference
+    // nearest the origin, and the origin's projection on it (the join) lies within both edges: a
+    // join outside is rounding (of size ε / sin θ for edges at an angle θ) and is clamped, so that
+    // the edge pair does not give way to a face as rounding decides; beyond the preference (1e-3
+    // of the size), or for a pair that is not the axis of least overlap (`least` false), it is no
+    // rounding and the face answers. Apart, a join outside an edge means the closest features are
+    // a corner and something else: the closest points answer (the empty manifold here, the
+    // caller's one-point fallback).
+    let slack = T::RELATIVE_TOLERANCE * (pa.radius + pb.radius);
+    let reach = if least { pa.preference(pb).fast_max(slack) } else { slack };
+    let separation = pb.extent(n).0 - pa.extent(n).1;
+    let inside = s.abs() <= ha + slack && t.abs() <= hb + slack;
+    if separation > T::ZERO && !inside {
+        return Some(Manifold::empty());
+    }
+    if !(s.abs() <= ha + reach && t.abs() <= hb + reach) {
+        return None;
+    }
+    let clamp = |v: T, e: T| v.fast_max(-e).fast_min(e);
+    let (p, q) = (ca + x * clamp(s, ha), cb + y * clamp(t, hb));
+    let distance = (q - p).dot(n);
+    // Edges that support their shapes along n are joined at the separation: a pair the edge
+    // cones took for supporting where they do not (a face's corners misread) is no answer.
+    if !((distance - separation).abs() <= pa.tolerance(pb) + reach) {
+        return None;
+    }
+    let mut m = Manifold::with_normal(Unit::new_unchecked(*n));
+    if distance <= prediction {
+        m.push(ManifoldPoint {
+            point_a: p,
+            point_b: q,
+            distance,
+            id: FeatureId { a: ea.id, b: eb.id },
+        });
+    }
+    Some(m)
+}
+
+/// Which feature the clipped polygon's edge leaving a vertex runs along: an edge of the incident
+/// face, or the reference face's side `k` (from its corner `k` to corner `k + 1`).
+#[derive(Clone, Copy, Debug)]
+enum Along {
+    Incident(Feature),
+    Side(usize),
+}
+
+/// A vertex of the polygon being clipped, with the features of the reference polytope (`on_r`)
+/// and of the incident one (`on_i`) it comes from.
+#[derive(Clone, Copy, Debug)]
+struct ClipVertex<T: Real> {
+    p: Point3<T>,
+    on_r: Feature,
+    on_i: Feature,
+    along: Along,
+}
+
+/// The manifold of face `f` of the reference polytope `r` (as A) against the incident polytope
+/// `inc`: the face of `inc` most anti-parallel to it among those through its deepest vertex,
+/// clipped by the reference face's side planes
+/// (Sutherland-Hodgman, vertices within [`CLIP_SLACK`] and [`CLIP_SLACK_SHIFTED`] outside kept),
+/// each remaining vertex within `prediction` of the reference plane a point, reduced to four.
+fn face_contact<T: Real>(
+    r: &Polytope<T>,
+    f: usize,
+    inc: &Polytope<T>,
+    prediction: T,
+) -> Manifold<T> {
+    let Some(face) = r.faces.get(f) else { return Manifold::empty() };
+    let n = face.normal;
+    // The incident face: among the faces through the incident polytope's deepest vertex along
+    // −n, the one most anti-parallel to n. The face most anti-parallel of all may miss that vertex
+    // (where its region on the Gauss map is narrow), and the clipping then the deepest point.
+    let depth = |i: usize| n.dot(&inc.vertex(i).coords);
+    let deepest = (0..inc.vertices.len()).fold(0, |b, i| if depth(i) < depth(b) { i } else { b });
+    let most_anti_parallel = |through: bool| {
+        let mut g = None;
+        for (k, h) in inc.faces.iter().enumerate() {
+            let c = h.normal.dot(&n);
+            if (!through || h.corners.contains(&deepest)) && g.is_none_or(|(best, _)| c < best) {
+                g = Some((c, k));
+            }
+        }
+        g
+    };
+    let g = most_anti_parallel(true).or_else(|| most_anti_parallel(false));
+    // A polytope of no face (a capsule's axis, a collapsed triangle) is its own incident
+    // polygon: the ends of its edge, or its one point (a collapsed triangle's third corner lies
+    // between the ends, or on one).
+    let whole = Face {
+        normal: -n,
+        d: T::ZERO,
+        corners: inc.edges.first().map_or_else(|| alloc::vec![0], |e| e.v.to_vec()),
+        sides: Vec::new(),
+        id: inc.edges.first().map_or(Feature::Vertex(0), |e| e.id),
+    };
+    let incident = match g.and_then(|(_, k)| inc.faces.get(k)) {
+        Some(h) => h,
+        None => &whole,
+    };
+    let count = incident.corners.len();
+    let mut poly: Vec<ClipVertex<T>> = incident
+        .corners
+        .iter()
+        .enumerate()
+        .map(|(k, &v)| {
+            let next = incident.corners.get((k + 1) % count).copied().unwrap_or(v);
+            ClipVertex {
+                p: inc.vertex(v),
+                on_r: face.id,
+                on_i: Feature::Vertex(v as u32),
+                along: Along::Incident(inc.edge_id(v, next, incident.id)),
+            }
+        })
+        .collect();
+    let slack = T::EPSILON
+        * (T::lit(CLIP_SLACK) * (r.radius + inc.radius)
+            + T::lit(CLIP_SLACK_SHIFTED) * r.magnitude.fast_max(inc.magnitude));
+    let ring = &face.corners;
+    let m = ring.len();
+    // The reference corner where sides `s` and `s2` meet.
+    let corner = |s: usize, s2: usize| {
+        let at = |k: usize| ring.get(k % m.max(1)).copied().unwrap_or(0);
+        if s2 == (s + 1) % m { at(s + 1) } else { at(s) }
+    };
+    for s in 0..m {
+        let (Some(&i0), Some(&i1), Some(&side)) =
+            (ring.get(s), ring.get((s + 1) % m), face.sides.get(s))
+        else {
+            break;
+        };
+        if side == Vector3::zeros() {
+            continue;
+        }
+        let p0 = r.vertex(i0);
+        let side_id = r.edge_id(i0, i1, face.id);
+        // A vertex within the slack outside the side plane is kept; a crossing is computed on
+        // the side plane itself. Moving the plane out by the slack would move a crossing along an
+        // edge at a small angle θ to it by slack / sin θ, and the slack is on the scale of the
+        // coordinates, not of the shapes: the crossing would not move with the shapes.
+        let beyond = |x: &Point3<T>| (x - p0).dot(&side);
+        let mut out = Vec::with_capacity(poly.len() + 2);
+        let len = poly.len();
+        for (k, v) in poly.iter().enumerate() {
+            let Some(w) = poly.get((k + 1) % len) else { break };
+            let (bv, bw) = (beyond(&v.p), beyond(&w.p));
+            let (keep_v, keep_w) = (bv <= slack, bw <= slack);
+            if keep_v {
+                out.push(*v);
+            }
+            if keep_v == keep_w || len < 2 {
+                continue;
+            }
+            // A kept end within the slack of the side plane is itself the crossing: the polygon
+            // leaves (or enters) there. (A crossing computed beside it would be a second point
+            // at the same place, there or not as rounding decides.)
+            if keep_v && bv >= -slack {
+                if let Some(last) = out.last_mut() {
+                    last.along = Along::Side(s);
+                }
+                continue;
+            }
+            if keep_w && bw >= -slack {
+                continue;
+            }
+            let t = bv / (bv - bw);
+            let point = v.p + (w.p - v.p) * t;
+            let (on_r, on_i) = match v.along {
+                Along::Incident(e) => (side_id, e),
+                Along::Side(s2) => (Feature::Vertex(corner(s, s2) as u32), incident.id),
+            };
+            // Leaving the inside, the polygon runs along this side to the next crossing.
+            let along = if keep_v { Along::Side(s) } else { v.along };
+            out.push(ClipVertex { p: point, on_r, on_i, along });
+        }
+        poly = out;
+        if poly.is_empty() {
+            return Manifold::empty();
+        }
+    }
+    let found: Vec<ManifoldPoint<T>> = poly
+        .iter()
+        .filter_map(|v| {
+            let id = FeatureId { a: v.on_r, b: v.on_i };
+            // A corner of the reference face inside the incident face: the clipped vertex is
+            // only near it (where two side planes cross the incident face, each crossing rounded);
+            // the corner itself, joined along n to the incident plane, is exact.
+            if let (Feature::Vertex(c), false) = (v.on_r, incident.sides.is_empty()) {
+                let corner = r.vertex(c as usize);
+                let k = incident.normal.dot(&n);
+                let distance = (incident.d - incident.normal.dot(&corner.coords)) / k;
+                if k < T::ZERO && distance.is_finite() {
+                    return (distance <= prediction).then(|| ManifoldPoint {
+                        point_a: corner,
+                        point_b: corner + n * distance,
+                        distance,
+                        id,
+                    });
+                }
+            }
+            let distance = n.dot(&v.p.coords) - face.d;
+            (distance <= prediction).then(|| ManifoldPoint {
+                point_a: v.p - n * distance,
+                point_b: v.p,
+                distance,
+                id,
+            })
+        })
+        .collect();
+    reduce(&Unit::new_unchecked(n), &found)
+}
