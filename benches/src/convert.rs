@@ -46,6 +46,23 @@ macro_rules! conversions {
                 )
             }
 
+            /// A rigid motion as parry's, for a body whose parry shape sits in the body's frame
+            /// at `frame` (the pose a conversion above returns with the shape): parry's start
+            /// pose is the body's composed with `frame`, its center of rotation the body's seen
+            /// from `frame`; the velocities are the world's in both.
+            #[must_use]
+            pub fn rigid_motion(
+                m: &osculate::dynamic::RigidMotion<$t>,
+                frame: &Pose,
+            ) -> $pr::query::NonlinearRigidMotion {
+                $pr::query::NonlinearRigidMotion::new(
+                    pose(&m.start) * *frame,
+                    frame.inverse_transform_point(point(&m.local_center)),
+                    vector(&m.linvel),
+                    vector(&m.angvel),
+                )
+            }
+
             /// The pose translating by `p`.
             #[must_use]
             pub fn at(p: &Point3<$t>) -> Pose {
