@@ -174,7 +174,12 @@ impl<T: Real> ConvexSet<T> for TriangleMesh<T> {
     fn slot_piece(&self, slot: usize) -> Option<Triangle<T>> {
         self.slot_triangle(slot)
     }
-    convex_set_queries!(closest_points_convex_mesh, contact_convex_mesh, sweep_convex_mesh, triangle);
+    convex_set_queries!(
+        closest_points_convex_mesh,
+        contact_convex_mesh,
+        sweep_convex_mesh,
+        triangle
+    );
 }
 
 impl<T: Real, P: Part<T>> ConvexSet<T> for Compound<T, P> {

@@ -11,12 +11,12 @@ macro_rules! conversions {
     ($pr:ident, $t:ty) => {
         /// The conversions into this parry crate's types.
         pub mod $pr {
+            use ::$pr::math::{Pose, Rot3, Vector};
+            use ::$pr::shape;
             use osculate_math::{
                 Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Isometry3, Obb, Point3,
                 Ray, Rotation3, Segment, Sphere, Tetrahedron, Triangle, UnitQuaternion, Vector3,
             };
-            use ::$pr::math::{Pose, Rot3, Vector};
-            use ::$pr::shape;
 
             /// A point as parry's vector.
             #[must_use]
@@ -118,7 +118,10 @@ macro_rules! conversions {
             /// An oriented box: its pose and a cuboid.
             #[must_use]
             pub fn obb(b: &Obb<$t>) -> (Pose, shape::Cuboid) {
-                (Pose::from_parts(point(&b.center), rotation(&b.rotation)), shape::Cuboid::new(vector(&b.half_extents)))
+                (
+                    Pose::from_parts(point(&b.center), rotation(&b.rotation)),
+                    shape::Cuboid::new(vector(&b.half_extents)),
+                )
             }
 
             /// A segment.

@@ -258,4 +258,3 @@ impl<T: Real> CastVariant<T> for Segment<T> {
         cast::ray_capsule(ray, &Capsule::new(self.a, self.b, T::ZERO))
     }
 }
-
