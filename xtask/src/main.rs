@@ -127,17 +127,33 @@ pub(crate) fn run_cargo(args: &[&str], envs: &[(&str, &str)]) -> Result<(), Stri
         if shown.is_empty() { String::new() } else { shown.join(" ") + " " },
         args.join(" ")
     );
-    let status = Command::new(cargo())
-        .args(args)
-        .envs(envs.iter().copied())
-        .current_dir(root())
-        .status()
-        .map_err(|e| format!("could not start cargo: {e}"))?;
+    let mut command = Command::new(cargo());
+    command.args(args).envs(envs.iter().copied()).current_dir(root());
+    run_to_end(&mut command, "cargo", args)
+}
+
+/// Runs `command` (named `program` with `args` in messages) until it exits: `Ok` when it succeeds.
+pub(crate) fn run_to_end(
+    command: &mut Command,
+    program: &str,
+    args: &[&str],
+) -> Result<(), String> {
+    let status = command.status().map_err(|e| format!("could not start {program}: {e}"))?;
     if status.success() {
         Ok(())
     } else {
-        Err(format!("`cargo {}` failed ({status})", args.join(" ")))
+        Err(format!("`{program} {}` failed ({status})", args.join(" ")))
     }
+}
+
+/// The number after an option (`flag`, as `--cases`) taken from `it`, for the tasks' option
+/// parsers.
+pub(crate) fn number_after<'a>(
+    it: &mut impl Iterator<Item = &'a String>,
+    flag: &str,
+) -> Result<u64, String> {
+    let n = it.next().ok_or_else(|| format!("{flag} needs a number"))?;
+    n.parse().map_err(|_| format!("{flag}: not a number: {n}"))
 }
 
 type Step = (&'static str, Box<dyn Fn() -> Result<(), String>>);
