@@ -71,29 +71,16 @@ tasks:
 
 fn main() -> ExitCode {
     let task = env::args().nth(1).unwrap_or_default();
+    // The arguments after the task's name, for the tasks that take options.
+    let rest: Vec<String> = env::args().skip(2).collect();
     let result = match task.as_str() {
         "ci" => ci(),
         "layering" => layering(),
-        "tidy" => {
-            let rest: Vec<String> = env::args().skip(2).collect();
-            tidy::run(&root(), &rest)
-        }
-        "fuzz" => {
-            let rest: Vec<String> = env::args().skip(2).collect();
-            fuzz::run(&root(), &rest)
-        }
-        "soak" => {
-            let rest: Vec<String> = env::args().skip(2).collect();
-            soak::run(&root(), &rest)
-        }
-        "accuracy" => {
-            let rest: Vec<String> = env::args().skip(2).collect();
-            accuracy::run(&root(), &rest)
-        }
-        "bench-report" => {
-            let rest: Vec<String> = env::args().skip(2).collect();
-            bench_report::run(&root(), &rest)
-        }
+        "tidy" => tidy::run(&root(), &rest),
+        "fuzz" => fuzz::run(&root(), &rest),
+        "soak" => soak::run(&root(), &rest),
+        "accuracy" => accuracy::run(&root(), &rest),
+        "bench-report" => bench_report::run(&root(), &rest),
         "" | "help" | "--help" | "-h" => {
             print!("{HELP}");
             Ok(())
