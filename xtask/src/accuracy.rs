@@ -13,8 +13,7 @@ pub(crate) fn options(args: &[String]) -> Result<Option<u64>, String> {
     while let Some(a) = it.next() {
         match a.as_str() {
             "--cases" => {
-                let n = it.next().ok_or("--cases needs a number")?;
-                cases = Some(n.parse().map_err(|_| format!("--cases: not a number: {n}"))?);
+                cases = Some(crate::number_after(&mut it, "--cases")?);
             }
             other => return Err(format!("accuracy: unknown option `{other}`")),
         }

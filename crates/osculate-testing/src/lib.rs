@@ -18,6 +18,8 @@
 //!   `cargo xtask soak` sets).
 //! - [`for_f32_and_f64!`]: one `#[test]` per scalar type for each generic test function.
 //! - [`Tally`]: the count of a differential test's agreements and named disagreement classes.
+//! - `parry` (the `parry` feature): osculate's shapes as parry3d's and parry3d-f64's, for the
+//!   differential tests and the benchmarks.
 //! - [`icosahedron_vertices`] and [`ICOSAHEDRON_FACES`]: the solid the closed test meshes are
 //!   subdivided from.
 //!
@@ -50,6 +52,8 @@
 
 mod generate;
 mod meshes;
+#[cfg(feature = "parry")]
+pub mod parry;
 mod tally;
 
 pub use crate::generate::*;
