@@ -10,7 +10,7 @@
 //! boxes' axes, the segment's direction, the triangle's edges), as long as each `R` is
 //! invertible (every rotation is; a singular "rotation" may then err toward "overlapping").
 
-use super::{Arith, Dyadic, Filtered, det3, diff, exact};
+use super::{Arith, Dyadic, Filtered, U, det3, diff, exact};
 use osculate_math::{Aabb, Obb, Point3, Real, Segment, Triangle, Validate};
 
 /// `axis::<Filtered>`, or in exact arithmetic when the filter cannot tell. The exact
@@ -404,20 +404,151 @@ pub fn obb_obb_exact<T: Real>(a: &Obb<T>, b: &Obb<T>) -> bool {
     let ba = Box3 { c, r, e };
     let (c, r, e) = obb_parts(b);
     let bb = Box3 { c, r, e };
+    let Filter::Undecided(mask) = obb_obb_filter(&ba, &bb) else {
+        return false;
+    };
+    // The axes the static filter could not decide (none, on ordinary input): the running-bound
+    // filter, then exact arithmetic.
+    (0..15).filter(|k| mask & (1 << k) != 0).all(|k| match k {
+        0..3 => !separates!(obb_obb_face_axis(&ba, &bb, k)),
+        3..6 => !separates!(obb_obb_face_axis(&bb, &ba, k - 3)),
+        _ => !separates!(obb_obb_edge_axis(&ba, &bb, (k - 6) / 3, (k - 6) % 3)),
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The static filter of the box-box test.
+
+/// `u × v` in floating point.
+#[inline(always)]
+fn fcross(u: &[f64; 3], v: &[f64; 3]) -> [f64; 3] {
+    [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]]
+}
+
+/// `u · v` in floating point, summed left to right.
+#[inline(always)]
+fn fdot(u: &[f64; 3], v: &[f64; 3]) -> f64 {
+    u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
+}
+
+/// The largest magnitude of the entries.
+#[inline(always)]
+fn fmax_abs(v: &[f64; 3]) -> f64 {
+    v[0].abs().max(v[1].abs()).max(v[2].abs())
+}
+
+/// The bound of [`obb_obb_filter`] is proven for inputs below these magnitudes (no intermediate
+/// overflows under them); above them every axis goes to the exact path.
+const FILTER_MAX_ENTRY: f64 = 1.0e60; // < 2^200
+const FILTER_MAX_SIZE: f64 = 1.0e90; // < 2^300
+/// `2⁻¹⁰⁷⁰`: the unit of the filters' underflow term.
+const UNDERFLOW_UNIT: f64 = 16.0 * f64::from_bits(1);
+
+/// The outcome of a static filter over a set of separating axes.
+enum Filter {
+    /// Some axis separates the shapes, certainly.
+    Apart,
+    /// No axis separates them except possibly those of the mask (bit `k` for axis `k`), whose
+    /// sign the filter cannot tell.
+    Undecided(u32),
+}
+
+/// The static floating-point filter in front of [`obb_obb_exact`]: each of the 15 axes' test
+/// `|D| > R` in plain `f64`, with one error bound `E` for all of them (Shewchuk's static
+/// filters, "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates",
+/// 1997, §4.3, with Higham's `γ_n = n u / (1 − n u)`, "Accuracy and Stability of Numerical
+/// Algorithms", §3.1).
+///
+/// The quantities, for boxes with axes `A_k`, `B_k` (the rotations' columns, exact numbers),
+/// half extents `e`, `f` and `d = c_b − c_a`: the face normals `CA_l = A_{l+1} × A_{l+2}` and
+/// `CB_l`, the entries `MA[l][j] = CA_l · B_j`, `MB[m][i] = CB_m · A_i`, `det A = CA_0 · A_0`,
+/// `det B`, and the projections `CA_k · d`, `CB_k · d`, `A_i · (B_j × d)`. They are exactly the
+/// determinants of the exact test: `det[A_i, B_j, A_k] = B_j · (A_k × A_i) = ±MA[l][j]` and
+/// `det[A_i, B_j, B_k] = ±MB[m][i]` (`l`, `m` the third indices; only magnitudes enter the
+/// radii), `det[A_i, B_j, d] = A_i · (B_j × d)`. A face axis `k` of `A`: `D = CA_k · d`,
+/// `R = e_k |det A| + Σ_j f_j |MA[k][j]|`; of `B`: `D = CB_k · d`, `R = f_k |det B| + Σ_i e_i
+/// |MB[k][i]|`; the edge axis `A_i × B_j`: `D = A_i · (B_j × d)`, `R = e_{i+1} |MA[i+2][j]| +
+/// e_{i+2} |MA[i+1][j]| + f_{j+1} |MB[j+2][i]| + f_{j+2} |MB[j+1][i]|`. The axis separates
+/// exactly when `|D| − R > 0`.
+///
+/// The bound, with `u = 2⁻⁵³`, `α` the largest rotation entry's magnitude, `S = Σ e + Σ f` and
+/// `δ` the largest `|d̃_p|` of the computed `d̃ = fl(c_b − c_a)`:
+/// - every `MA`, `MB`, `det` is a sum of three terms `(x_p y_q − x_q y_p) z_p`, each monomial
+///   rounded at most 5 times (product, difference, product, two sums): error `≤ γ_5 P` with the
+///   permanent `P = Σ (|x_p y_q| + |x_q y_p|) |z_p| ≤ 6α³`;
+/// - every `D` is such a sum with one factor `d̃_p = d_p (1 + δ_p)`: `≤ γ_6 · 6α² |d|_max`;
+/// - every `R` is a sum of at most four terms `e_t |x_t|` with each `|x̃_t| − |x_t|` within
+///   `γ_5 P_t`: one product and three sums more give `≤ γ_9 Σ e_t P_t ≤ γ_9 · 6α³ S` (each
+///   extent enters an axis at most once);
+/// - the computed `s = fl(|D̃| − R̃)` is `(|D̃| − R̃)(1 + δ)`: when `s > E` the exact `|D| − R`
+///   exceeds `E / (1 + u) − (ε_D + ε_R)`, which is positive when `E ≥ (1 + u)(γ_9 · 6α³ S + γ_6
+///   · 6α² δ / (1 − u))`, about `54u α³ S + 36u α² δ`; symmetrically `s < −E` proves `|D| < R`.
+///   `E = 64u α² (α S + δ)` covers it with room for its own four roundings.
+/// - Underflow (Higham's `fl(xy) = xy(1 + δ) + η`, `|η| ≤ 2⁻¹⁰⁷⁵`; sums of floats do not
+///   underflow inexactly): the products' absolute errors, carried through the later factors, add
+///   at most `η (6αS + 3S + 6α + 6δ + 7) ≤ 16η (1 + α)(S + δ + 2)`; `E` gets twice that,
+///   `2⁻¹⁰⁷⁰ (1 + α)(S + δ + 2)`, which also covers the underflow of `E`'s own products.
+/// - Overflow: with `α ≤ 1e60`, `S ≤ 1e90` and `δ ≤ 1e90` every intermediate is below `1e272`;
+///   beyond them the filter decides nothing.
+///
+/// An axis with `|s| ≤ E` is left to the exact evaluation; on ordinary input none is.
+#[inline]
+fn obb_obb_filter(a: &Box3, b: &Box3) -> Filter {
+    const ALL: u32 = (1 << 15) - 1;
+    let d = [b.c[0] - a.c[0], b.c[1] - a.c[1], b.c[2] - a.c[2]];
+    let alpha = a.r.iter().chain(&b.r).map(fmax_abs).fold(0.0, f64::max);
+    let size = (a.e[0] + a.e[1] + a.e[2]) + (b.e[0] + b.e[1] + b.e[2]);
+    let reach = fmax_abs(&d);
+    if !(alpha <= FILTER_MAX_ENTRY && size <= FILTER_MAX_SIZE && reach <= FILTER_MAX_SIZE) {
+        return Filter::Undecided(ALL);
+    }
+    let bound = alpha * alpha * (alpha * size + reach) * (64.0 * U)
+        + (1.0 + alpha) * (size + reach + 2.0) * UNDERFLOW_UNIT;
+    let mut undecided = 0;
+    // `bit` set when the axis's test `|D| − R` is within the bound.
+    let mut test = |k: usize, dist: f64, radius: f64| {
+        let s = dist.abs() - radius;
+        if s > bound {
+            return true;
+        }
+        if s >= -bound {
+            undecided |= 1 << k;
+        }
+        false
+    };
+    let ca = [fcross(&a.r[1], &a.r[2]), fcross(&a.r[2], &a.r[0]), fcross(&a.r[0], &a.r[1])];
+    let det_a = fdot(&ca[0], &a.r[0]).abs();
+    let ma = [0, 1, 2].map(|l| [0, 1, 2].map(|j| fdot(&ca[l], &b.r[j]).abs()));
     for k in 0..3 {
-        if separates!(obb_obb_face_axis(&ba, &bb, k)) || separates!(obb_obb_face_axis(&bb, &ba, k))
-        {
-            return false;
+        let radius = a.e[k] * det_a + b.e[0] * ma[k][0] + b.e[1] * ma[k][1] + b.e[2] * ma[k][2];
+        if test(k, fdot(&ca[k], &d), radius) {
+            return Filter::Apart;
         }
     }
-    for i in 0..3 {
-        for j in 0..3 {
-            if separates!(obb_obb_edge_axis(&ba, &bb, i, j)) {
-                return false;
+    let cb = [fcross(&b.r[1], &b.r[2]), fcross(&b.r[2], &b.r[0]), fcross(&b.r[0], &b.r[1])];
+    let det_b = fdot(&cb[0], &b.r[0]).abs();
+    let mb = [0, 1, 2].map(|m| [0, 1, 2].map(|i| fdot(&cb[m], &a.r[i]).abs()));
+    for k in 0..3 {
+        let radius = b.e[k] * det_b + a.e[0] * mb[k][0] + a.e[1] * mb[k][1] + a.e[2] * mb[k][2];
+        if test(3 + k, fdot(&cb[k], &d), radius) {
+            return Filter::Apart;
+        }
+    }
+    for j in 0..3 {
+        let w = fcross(&b.r[j], &d);
+        let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+        for i in 0..3 {
+            let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+            let radius = a.e[i1] * ma[i2][j]
+                + a.e[i2] * ma[i1][j]
+                + b.e[j1] * mb[j2][i]
+                + b.e[j2] * mb[j1][i];
+            if test(6 + 3 * i + j, fdot(&a.r[i], &w), radius) {
+                return Filter::Apart;
             }
         }
     }
-    true
+    Filter::Undecided(undecided)
 }
 
 #[cfg(test)]
@@ -489,5 +620,114 @@ mod tests {
     #[test]
     fn worked_cases_f64() {
         worked_cases::<f64>();
+    }
+
+    /// `obb_obb_exact` without the static filter: every axis by the running-bound filter and
+    /// exact arithmetic.
+    fn obb_obb_unfiltered(a: &Box3, b: &Box3) -> bool {
+        (0..15).all(|k| !axis_separates::<Dyadic>(a, b, k))
+    }
+
+    /// Axis `k` of [`obb_obb_filter`]'s numbering, in arithmetic `A` (`Dyadic` always decides).
+    fn axis_separates<A: Arith>(a: &Box3, b: &Box3, k: usize) -> bool {
+        match k {
+            0..3 => obb_obb_face_axis::<A>(a, b, k),
+            3..6 => obb_obb_face_axis::<A>(b, a, k - 3),
+            _ => obb_obb_edge_axis::<A>(a, b, (k - 6) / 3, (k - 6) % 3),
+        }
+        .unwrap_or(false)
+    }
+
+    fn box3<T: Real>(o: &Obb<T>) -> Box3 {
+        let (c, r, e) = obb_parts(o);
+        Box3 { c, r, e }
+    }
+
+    fn random_obb<T: Real>(rng: &mut osculate_testing::Rng, offset: f64) -> Obb<T> {
+        let l = T::lit;
+        let c = [0, 1, 2].map(|_| l(rng.range(-1.0, 1.0) + offset));
+        let mut e = [0, 1, 2].map(|_| rng.range(0.05, 1.0));
+        if rng.chance(0.1) {
+            e[rng.index(3)] = 0.0;
+        }
+        let rotation = match rng.index(6) {
+            0 => Rotation3::identity(),
+            1 => Rotation3::from_axis_angle(&Vector3::z_axis(), l(core::f64::consts::FRAC_PI_2)),
+            _ => rng.rotation::<T>(),
+        };
+        Obb::new(Point3::new(c[0], c[1], c[2]), rotation, Vector3::new(l(e[0]), l(e[1]), l(e[2])))
+    }
+
+    /// The translations `λ w` of `b` on either side of where `pred` changes, as adjacent floats
+    /// `λ` (`None` when it does not change between 0 and 64).
+    fn flip<T: Real>(b: &Obb<T>, w: Vector3<T>, pred: impl Fn(&Obb<T>) -> bool) -> Option<[Obb<T>; 2]> {
+        let at = |s: T| Obb { center: b.center + w * s, ..*b };
+        let (mut lo, mut hi) = (T::ZERO, T::lit(64.0));
+        let start = pred(&at(lo));
+        if pred(&at(hi)) == start {
+            return None;
+        }
+        loop {
+            let mid = (lo + hi) * T::HALF;
+            if mid <= lo || mid >= hi {
+                return Some([at(lo), at(hi)]);
+            }
+            if pred(&at(mid)) == start { lo = mid } else { hi = mid }
+        }
+    }
+
+    /// Boxes driven to just inside and just outside the static filter's bound (bisected to
+    /// adjacent floats where the filter starts to prove "apart", where it stops proving
+    /// "overlapping", and where the exact answer flips), 0, 1e4 and 1e8 from the origin: every
+    /// axis the filter decides is decided as exact arithmetic decides it, and the filtered
+    /// answer is the unfiltered one.
+    fn static_filter_agrees_with_exact_arithmetic_at_its_bound<T: Real>() {
+        let mut rng = osculate_testing::Rng::new(0xF11_7E4 ^ T::EPSILON.to_f64().to_bits());
+        let (mut near_bound, mut checked) = (0, 0);
+        for _ in 0..osculate_testing::cases(300) {
+            let offset = [0.0, 0.0, 1.0e4, 1.0e8][rng.index(4)];
+            let a = random_obb::<T>(&mut rng, offset);
+            let mut b = random_obb::<T>(&mut rng, offset);
+            if rng.chance(0.2) {
+                b.rotation = a.rotation; // parallel edges: zero cross products
+            }
+            let w = Vector3::new(
+                T::lit(rng.range(-1.0, 1.0)),
+                T::lit(rng.range(-1.0, 1.0)),
+                T::lit(rng.range(-1.0, 1.0)),
+            );
+            let ba = box3(&a);
+            let apart = |x: &Obb<T>| matches!(obb_obb_filter(&ba, &box3(x)), Filter::Apart);
+            let sure = |x: &Obb<T>| matches!(obb_obb_filter(&ba, &box3(x)), Filter::Undecided(0));
+            let exact = |x: &Obb<T>| obb_obb_exact(&a, x);
+            let pairs = [flip(&b, w, apart), flip(&b, w, sure), flip(&b, w, exact)];
+            for x in pairs.iter().flatten().flatten() {
+                let bx = box3(x);
+                let unfiltered = obb_obb_unfiltered(&ba, &bx);
+                assert_eq!(obb_obb_exact(&a, x), unfiltered, "{a:?} {x:?}");
+                match obb_obb_filter(&ba, &bx) {
+                    Filter::Apart => assert!(!unfiltered, "filter: apart; {a:?} {x:?}"),
+                    Filter::Undecided(mask) => {
+                        near_bound += usize::from(mask != 0);
+                        for k in (0..15).filter(|k| mask & (1 << k) == 0) {
+                            assert!(!axis_separates::<Dyadic>(&ba, &bx, k), "axis {k}: {a:?} {x:?}");
+                        }
+                    }
+                }
+                checked += 1;
+            }
+        }
+        // The bisection reaches inside the bound: the filter leaves axes undecided there.
+        assert!(near_bound * 4 > checked / 10, "{near_bound} of {checked} near the bound");
+    }
+
+    #[test]
+    fn static_filter_agrees_with_exact_arithmetic_at_its_bound_f32() {
+        static_filter_agrees_with_exact_arithmetic_at_its_bound::<f32>();
+    }
+
+    #[test]
+    fn static_filter_agrees_with_exact_arithmetic_at_its_bound_f64() {
+        static_filter_agrees_with_exact_arithmetic_at_its_bound::<f64>();
     }
 }
