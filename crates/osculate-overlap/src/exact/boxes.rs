@@ -309,19 +309,18 @@ pub fn obb_triangle_exact<T: Real>(b: &Obb<T>, t: &Triangle<T>) -> bool {
     let (c, r, e) = obb_parts(b);
     let bx = Box3 { c, r, e };
     let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
-    for k in 0..3 {
-        if separates!(obb_face_axis(&bx, k, &v)) {
-            return false;
+    let Filter::Undecided(mask) = obb_points_filter(&bx, &v, true) else {
+        return false;
+    };
+    // The axes the static filter could not decide (none, on ordinary input).
+    (0..13).filter(|k| mask & (1 << k) != 0).all(|k| match k {
+        0..3 => !separates!(obb_face_axis(&bx, k, &v)),
+        3..12 => {
+            let (i, j) = ((k - 3) / 3, (k - 3) % 3);
+            !separates!(obb_edge_axis(&bx, i, &v[j], &v[(j + 1) % 3], &v))
         }
-    }
-    for i in 0..3 {
-        for j in 0..3 {
-            if separates!(obb_edge_axis(&bx, i, &v[j], &v[(j + 1) % 3], &v)) {
-                return false;
-            }
-        }
-    }
-    !separates!(obb_normal_axis(&bx, &v))
+        _ => !separates!(obb_normal_axis(&bx, &v)),
+    })
 }
 
 /// [`segment_obb`](crate::segment_obb) decided exactly, for the coordinates as given and the box
@@ -346,12 +345,13 @@ pub fn segment_obb_exact<T: Real>(s: &Segment<T>, b: &Obb<T>) -> bool {
     let (c, r, e) = obb_parts(b);
     let bx = Box3 { c, r, e };
     let ends = [wide(&s.a), wide(&s.b)];
-    for k in 0..3 {
-        if separates!(obb_face_axis(&bx, k, &ends)) {
-            return false;
-        }
-    }
-    !(0..3).any(|i| separates!(obb_edge_axis(&bx, i, &ends[0], &ends[1], &ends)))
+    let Filter::Undecided(mask) = obb_points_filter(&bx, &ends, false) else {
+        return false;
+    };
+    (0..6).filter(|k| mask & (1 << k) != 0).all(|k| match k {
+        0..3 => !separates!(obb_face_axis(&bx, k, &ends)),
+        _ => !separates!(obb_edge_axis(&bx, k - 3, &ends[0], &ends[1], &ends)),
+    })
 }
 
 /// A face axis of box `a` (`k`: `A_{k+1} × A_{k+2}`) for the pair: `u·d = det[A_{k+1},
@@ -551,6 +551,110 @@ fn obb_obb_filter(a: &Box3, b: &Box3) -> Filter {
     Filter::Undecided(undecided)
 }
 
+/// The static filter in front of [`obb_triangle_exact`] (`v` the three vertices, `normal` set)
+/// and [`segment_obb_exact`] (`v` the two ends): the box's three face axes `C_k = R_{k+1} ×
+/// R_{k+2}` (bits 0–2), the axes `R_i × f_j` for each edge `f_j = v_{j+1} − v_j` (bits `3 + 3i +
+/// j`; the segment has one edge, bits 3–5) and the triangle's normal `n = f_0 × (v_2 − v_0)`
+/// (bit 12), each decided in plain `f64` against one error bound `E` where it can, as
+/// [`obb_obb_filter`] does.
+///
+/// The quantities are exactly the determinants of the exact test, evaluated in another order:
+/// with `w_p = p − c`, a face axis projects `p` to `C_k · w_p` against the radius `e_k |det R|`
+/// (`det R = C_0 · R_0`); the edge axis `R_i × f` projects it to `(R_i × f) · w_p`, and its dot
+/// products with the box's axes are `det[R_i, f, R_k] = f · (R_k × R_i) = ±f · C_l` (`l` the third
+/// index), so the radius is `e_{i+1} |f · C_{i+2}| + e_{i+2} |f · C_{i+1}|`; the normal projects
+/// every vertex to `n · w_0` against `Σ e_k |n · R_k|`. (An edge's two ends project to the same
+/// value exactly, so the edge axis evaluates one end and the opposite vertex.) An axis
+/// separates when the values' interval `[lo, hi]` lies beyond `[−r, r]`: `lo − r > 0` or
+/// `−hi − r > 0`.
+///
+/// The bound, with `u = 2⁻⁵³`, `α` the largest rotation entry's magnitude, `F` the largest
+/// coordinate of a computed edge `f̃`, `W` that of a computed `w̃`, `S = Σ e` (each a difference
+/// rounded once: `f̃ = f (1 + δ)`), and counting the roundings of each monomial as in
+/// [`obb_obb_filter`]: a face value `≤ γ_6 · 6α² W` (difference, product, difference, product,
+/// two sums), its radius `≤ γ_6 · 6α³ e_k`; an edge value `≤ γ_7 · 6α F W`, its radius
+/// `≤ γ_8 · 6α² F S`; the normal's value `≤ γ_8 · 6F² W`, its radius `≤ γ_10 · 6F² α S`. The
+/// extremes `lo`, `hi` of values each within `ε_v` are within `ε_v` of the exact extremes, and
+/// the last difference rounds once more. Expanded, `E = 64u (α + F)² (W + α S)` has the terms
+/// `α² W`, `α F W`, `F² W`, `α³ S`, `α² F S` and `α F² S` with coefficients of at least `64u`,
+/// above every value's bound plus its radius's (at most `60u` per term, `γ_n ≤ n u (1 + n u)`),
+/// with room for the last difference and `E`'s own roundings. `2⁻¹⁰⁶⁸ (1 + α + F)(1 + W + S)`
+/// covers the underflow of the at most 64 products, each carried through later factors below
+/// `(1 + α + F)(1 + W + S)`. With every input magnitude below `1e60` no intermediate overflows
+/// (all are below `1e250`); beyond, the filter decides nothing.
+#[inline]
+fn obb_points_filter(b: &Box3, v: &[[f64; 3]], normal: bool) -> Filter {
+    const MAX: f64 = 1.0e60;
+    let triangle = v.len() == 3;
+    let all = if triangle { (1 << 13) - 1 } else { (1 << 6) - 1 };
+    let sub = |p: &[f64; 3], q: &[f64; 3]| [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
+    let mut w = [[0.0; 3]; 3];
+    let mut f = [[0.0; 3]; 3];
+    let edges = if triangle { 3 } else { 1 };
+    for p in 0..v.len() {
+        w[p] = sub(&v[p], &b.c);
+    }
+    for j in 0..edges {
+        f[j] = sub(&v[(j + 1) % v.len()], &v[j]);
+    }
+    let alpha = b.r.iter().map(fmax_abs).fold(0.0, f64::max);
+    let reach = w[..v.len()].iter().map(fmax_abs).fold(0.0, f64::max);
+    let edge = f[..edges].iter().map(fmax_abs).fold(0.0, f64::max);
+    let size = b.e[0] + b.e[1] + b.e[2];
+    if !(alpha <= MAX && reach <= MAX && edge <= MAX && size <= MAX) {
+        return Filter::Undecided(all);
+    }
+    let ae = alpha + edge;
+    let bound = ae * ae * (reach + alpha * size) * (64.0 * U)
+        + (1.0 + ae) * (1.0 + reach + size) * (4.0 * UNDERFLOW_UNIT);
+    let mut undecided = 0;
+    // The interval test of axis `k` on the values `vals` against the radius `r`.
+    let mut test = |k: usize, vals: &[f64], r: f64| {
+        let (lo, hi) = vals.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+            (lo.min(*x), hi.max(*x))
+        });
+        let (above, below) = (lo - r, -hi - r);
+        if above > bound || below > bound {
+            return true;
+        }
+        if above >= -bound || below >= -bound {
+            undecided |= 1 << k;
+        }
+        false
+    };
+    let c = [fcross(&b.r[1], &b.r[2]), fcross(&b.r[2], &b.r[0]), fcross(&b.r[0], &b.r[1])];
+    let det = fdot(&c[0], &b.r[0]).abs();
+    for k in 0..3 {
+        let vals = [fdot(&c[k], &w[0]), fdot(&c[k], &w[1]), fdot(&c[k], &w[2])];
+        if test(k, &vals[..v.len()], b.e[k] * det) {
+            return Filter::Apart;
+        }
+    }
+    for j in 0..edges {
+        let fc = [0, 1, 2].map(|l| fdot(&f[j], &c[l]).abs());
+        for i in 0..3 {
+            let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+            let axis = fcross(&b.r[i], &f[j]);
+            let radius = b.e[i1] * fc[i2] + b.e[i2] * fc[i1];
+            let vals = [fdot(&axis, &w[j]), fdot(&axis, &w[(j + 2) % 3])];
+            let bit = if triangle { 3 + 3 * i + j } else { 3 + i };
+            if test(bit, &vals[..edges.min(2)], radius) {
+                return Filter::Apart;
+            }
+        }
+    }
+    if normal && triangle {
+        let n = fcross(&f[0], &f[2]);
+        let radius = b.e[0] * fdot(&n, &b.r[0]).abs()
+            + b.e[1] * fdot(&n, &b.r[1]).abs()
+            + b.e[2] * fdot(&n, &b.r[2]).abs();
+        if test(12, &[fdot(&n, &w[0])], radius) {
+            return Filter::Apart;
+        }
+    }
+    Filter::Undecided(undecided)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -658,10 +762,9 @@ mod tests {
         Obb::new(Point3::new(c[0], c[1], c[2]), rotation, Vector3::new(l(e[0]), l(e[1]), l(e[2])))
     }
 
-    /// The translations `λ w` of `b` on either side of where `pred` changes, as adjacent floats
-    /// `λ` (`None` when it does not change between 0 and 64).
-    fn flip<T: Real>(b: &Obb<T>, w: Vector3<T>, pred: impl Fn(&Obb<T>) -> bool) -> Option<[Obb<T>; 2]> {
-        let at = |s: T| Obb { center: b.center + w * s, ..*b };
+    /// The shapes `at(λ)` on either side of where `pred` changes, `λ` adjacent floats (`None`
+    /// when it does not change between 0 and 64).
+    fn flip<T: Real, S>(at: impl Fn(T) -> S, pred: impl Fn(&S) -> bool) -> Option<[S; 2]> {
         let (mut lo, mut hi) = (T::ZERO, T::lit(64.0));
         let start = pred(&at(lo));
         if pred(&at(hi)) == start {
@@ -674,6 +777,14 @@ mod tests {
             }
             if pred(&at(mid)) == start { lo = mid } else { hi = mid }
         }
+    }
+
+    fn direction<T: Real>(rng: &mut osculate_testing::Rng) -> Vector3<T> {
+        Vector3::new(
+            T::lit(rng.range(-1.0, 1.0)),
+            T::lit(rng.range(-1.0, 1.0)),
+            T::lit(rng.range(-1.0, 1.0)),
+        )
     }
 
     /// Boxes driven to just inside and just outside the static filter's bound (bisected to
@@ -691,16 +802,13 @@ mod tests {
             if rng.chance(0.2) {
                 b.rotation = a.rotation; // parallel edges: zero cross products
             }
-            let w = Vector3::new(
-                T::lit(rng.range(-1.0, 1.0)),
-                T::lit(rng.range(-1.0, 1.0)),
-                T::lit(rng.range(-1.0, 1.0)),
-            );
+            let w = direction::<T>(&mut rng);
             let ba = box3(&a);
             let apart = |x: &Obb<T>| matches!(obb_obb_filter(&ba, &box3(x)), Filter::Apart);
             let sure = |x: &Obb<T>| matches!(obb_obb_filter(&ba, &box3(x)), Filter::Undecided(0));
             let exact = |x: &Obb<T>| obb_obb_exact(&a, x);
-            let pairs = [flip(&b, w, apart), flip(&b, w, sure), flip(&b, w, exact)];
+            let at = |s: T| Obb { center: b.center + w * s, ..b };
+            let pairs = [flip(at, apart), flip(at, sure), flip(at, exact)];
             for x in pairs.iter().flatten().flatten() {
                 let bx = box3(x);
                 let unfiltered = obb_obb_unfiltered(&ba, &bx);
@@ -729,5 +837,100 @@ mod tests {
     #[test]
     fn static_filter_agrees_with_exact_arithmetic_at_its_bound_f64() {
         static_filter_agrees_with_exact_arithmetic_at_its_bound::<f64>();
+    }
+
+    /// Axis `k` of [`obb_points_filter`]'s numbering, in arithmetic `A`.
+    fn points_axis_separates<A: Arith>(b: &Box3, v: &[[f64; 3]], k: usize) -> bool {
+        let n = v.len();
+        match k {
+            0..3 => obb_face_axis::<A>(b, k, v),
+            12 => obb_normal_axis::<A>(b, &[v[0], v[1], v[2]]),
+            _ if n == 2 => obb_edge_axis::<A>(b, k - 3, &v[0], &v[1], v),
+            _ => {
+                let (i, j) = ((k - 3) / 3, (k - 3) % 3);
+                obb_edge_axis::<A>(b, i, &v[j], &v[(j + 1) % 3], v)
+            }
+        }
+        .unwrap_or(false)
+    }
+
+    /// [`obb_points_filter`]'s promise on one input: "apart" only where exact arithmetic says
+    /// so, every axis outside the mask not separating, and the filtered answer the unfiltered
+    /// one. Returns whether some axis was left undecided.
+    #[track_caller]
+    fn check_points_filter(b: &Box3, v: &[[f64; 3]], filtered: bool) -> bool {
+        let axes = if v.len() == 3 { 13 } else { 6 };
+        let unfiltered = (0..axes).all(|k| !points_axis_separates::<Dyadic>(b, v, k));
+        assert_eq!(filtered, unfiltered, "{v:?} against {:?}", (b.c, b.r, b.e));
+        match obb_points_filter(b, v, true) {
+            Filter::Apart => {
+                assert!(!unfiltered, "filter: apart; {v:?} against {:?}", (b.c, b.r, b.e));
+                false
+            }
+            Filter::Undecided(mask) => {
+                for k in (0..axes).filter(|k| mask & (1 << k) == 0) {
+                    let separates = points_axis_separates::<Dyadic>(b, v, k);
+                    assert!(!separates, "axis {k}: {v:?} against {:?}", (b.c, b.r, b.e));
+                }
+                mask != 0
+            }
+        }
+    }
+
+    /// Triangles and segments driven to just inside and just outside the bound of
+    /// [`obb_points_filter`] against random boxes (bisected to adjacent floats where the filter
+    /// starts to prove "apart", where it stops proving "overlapping", and where the exact answer
+    /// flips), 0, 1e4 and 1e8 from the origin, collapsed triangles and zero-length segments
+    /// among them: the filter agrees with exact arithmetic on every axis it decides.
+    fn points_filter_agrees_with_exact_arithmetic_at_its_bound<T: Real>() {
+        let mut rng = osculate_testing::Rng::new(0xF11_7E5 ^ T::EPSILON.to_f64().to_bits());
+        let (mut near_bound, mut checked) = (0, 0);
+        for _ in 0..osculate_testing::cases(300) {
+            let offset = [0.0, 0.0, 1.0e4, 1.0e8][rng.index(4)];
+            let o = random_obb::<T>(&mut rng, offset);
+            let bx = box3(&o);
+            let mut p = || {
+                let q = [0, 1, 2].map(|_| T::lit(rng.range(-1.5, 1.5) + offset));
+                Point3::new(q[0], q[1], q[2])
+            };
+            let (a, mut b2, c) = (p(), p(), p());
+            if rng.chance(0.1) {
+                b2 = a; // collapsed
+            }
+            let t = Triangle::new(a, b2, c);
+            let w = direction::<T>(&mut rng);
+            let filter = |t: &Triangle<T>| obb_points_filter(&bx, &[wide(&t.a), wide(&t.b), wide(&t.c)], true);
+            let at = |s: T| Triangle::new(t.a + w * s, t.b + w * s, t.c + w * s);
+            let apart = |t: &Triangle<T>| matches!(filter(t), Filter::Apart);
+            let sure = |t: &Triangle<T>| matches!(filter(t), Filter::Undecided(0));
+            let exact = |t: &Triangle<T>| obb_triangle_exact(&o, t);
+            for t in [flip(at, apart), flip(at, sure), flip(at, exact)].iter().flatten().flatten() {
+                let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
+                near_bound += usize::from(check_points_filter(&bx, &v, obb_triangle_exact(&o, t)));
+                checked += 1;
+            }
+            let s = Segment::new(a, if rng.chance(0.1) { a } else { c });
+            let filter = |s: &Segment<T>| obb_points_filter(&bx, &[wide(&s.a), wide(&s.b)], false);
+            let at = |x: T| Segment::new(s.a + w * x, s.b + w * x);
+            let apart = |s: &Segment<T>| matches!(filter(s), Filter::Apart);
+            let sure = |s: &Segment<T>| matches!(filter(s), Filter::Undecided(0));
+            let exact = |s: &Segment<T>| segment_obb_exact(s, &o);
+            for s in [flip(at, apart), flip(at, sure), flip(at, exact)].iter().flatten().flatten() {
+                let v = [wide(&s.a), wide(&s.b)];
+                near_bound += usize::from(check_points_filter(&bx, &v, segment_obb_exact(s, &o)));
+                checked += 1;
+            }
+        }
+        assert!(near_bound * 4 > checked / 10, "{near_bound} of {checked} near the bound");
+    }
+
+    #[test]
+    fn points_filter_agrees_with_exact_arithmetic_at_its_bound_f32() {
+        points_filter_agrees_with_exact_arithmetic_at_its_bound::<f32>();
+    }
+
+    #[test]
+    fn points_filter_agrees_with_exact_arithmetic_at_its_bound_f64() {
+        points_filter_agrees_with_exact_arithmetic_at_its_bound::<f64>();
     }
 }
