@@ -288,7 +288,11 @@ impl<T: Real> Predicates<T> for Fast {
         let left = (b[0] - a[0]) * (c[1] - a[1]);
         let right = (b[1] - a[1]) * (c[0] - a[0]);
         let det = left - right;
-        if det.abs() > orient2d_bound(left.abs() + right.abs()) { sign(det) } else { <Exact as Predicates<T>>::orient2d(a, b, c) }
+        if det.abs() > orient2d_bound(left.abs() + right.abs()) {
+            sign(det)
+        } else {
+            <Exact as Predicates<T>>::orient2d(a, b, c)
+        }
     }
     /// One cross product `n = (b − a) × (c − a)` serves every test on the triangle. A triangle
     /// collapsed up to rounding (`|n|² ≤ DEGENERATE_SQ_TOLERANCE · |b − a|² |c − a|²`) has a
@@ -315,11 +319,8 @@ impl<T: Real> Predicates<T> for Fast {
         } else {
             2
         };
-        let drop = if m[k] > orient2d_bound(spread[k]) {
-            k
-        } else {
-            projection_for::<T, Self>(a, b, c)?
-        };
+        let drop =
+            if m[k] > orient2d_bound(spread[k]) { k } else { projection_for::<T, Self>(a, b, c)? };
         let tolerance_sq = T::RELATIVE_TOLERANCE * T::RELATIVE_TOLERANCE * n2;
         Some(TrianglePlane { drop, n, spread, tolerance_sq })
     }

@@ -136,6 +136,118 @@ fn triangle_normal_axis<A: Arith>(v: &[[f64; 3]; 3], lo: &[f64; 3], hi: &[f64; 3
     Some(det3(&f0, &f1, &diff::<A>(&high, &v[0])).sign()? < 0)
 }
 
+/// The sign of `(a − b)(c − d) − (e − f)(g − h)` when the floating-point value decides it
+/// (`None` within its bound): Shewchuk's `ccwerrboundA`, `(3 + 16u) u` times the permanent
+/// `|(a − b)(c − d)| + |(e − f)(g − h)|` of the computed differences, for exactly this shape of
+/// expression (four differences, two products, one difference), plus `2⁻¹⁰²⁰` for the two
+/// products' underflow (each off by at most `2⁻¹⁰⁷⁵`).
+#[inline(always)]
+fn static_det2(left: (f64, f64), right: (f64, f64)) -> Option<i8> {
+    let (l, r) = (left.0 * left.1, right.0 * right.1);
+    let det = l - r;
+    let bound = (3.0 + 16.0 * U) * U * (l.abs() + r.abs()) + 4.0 * f64::MIN_POSITIVE;
+    if det > bound {
+        Some(1)
+    } else if -det > bound {
+        Some(-1)
+    } else {
+        None
+    }
+}
+
+/// [`box_edge_axis`] in plain `f64`, each sign decided by [`static_det2`]: `None` when one is
+/// not (then the caller evaluates the axis with [`Filtered`] and [`Dyadic`]). Every value
+/// `f_p (x_q − v_q) − f_q (x_p − v_p)` with `f = v1 − v0` is an expression of that shape.
+#[inline]
+fn box_edge_axis_static(
+    i: usize,
+    v0: &[f64; 3],
+    v1: &[f64; 3],
+    others: &[[f64; 3]],
+    lo: &[f64; 3],
+    hi: &[f64; 3],
+) -> Option<bool> {
+    let (p, q) = ((i + 1) % 3, (i + 2) % 3);
+    let (fp, fq) = (v1[p] - v0[p], v1[q] - v0[q]);
+    let low =
+        [if v1[q] < v0[q] { lo[p] } else { hi[p] }, if v1[p] > v0[p] { lo[q] } else { hi[q] }];
+    let high =
+        [if v1[q] < v0[q] { hi[p] } else { lo[p] }, if v1[p] > v0[p] { hi[q] } else { lo[q] }];
+    let along = |x: &[f64; 2], v: &[f64; 3]| static_det2((fp, x[1] - v[q]), (fq, x[0] - v[p]));
+    let points = core::iter::once(v0).chain(others);
+    let mut above = true;
+    for v in points.clone() {
+        if along(&low, v)? <= 0 {
+            above = false;
+            break;
+        }
+    }
+    if above {
+        return Some(true);
+    }
+    for v in points {
+        if along(&high, v)? >= 0 {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
+/// [`triangle_normal_axis`] in plain `f64`: the normal's components by [`static_det2`], the
+/// corners' sides by Shewchuk's `o3derrboundA`, `(7 + 56u) u` times the permanent, for
+/// `det[v1 − v0, v2 − v0, x − v0]` (the shape of `orient3d`), plus `2⁻¹⁰²⁰ (1 + Σ |x − v0|)` for
+/// underflow; `None` when a sign is not decided.
+#[inline]
+fn triangle_normal_axis_static(v: &[[f64; 3]; 3], lo: &[f64; 3], hi: &[f64; 3]) -> Option<bool> {
+    let f0 = [v[1][0] - v[0][0], v[1][1] - v[0][1], v[1][2] - v[0][2]];
+    let f1 = [v[2][0] - v[0][0], v[2][1] - v[0][1], v[2][2] - v[0][2]];
+    let prods = [
+        (f0[1] * f1[2], f0[2] * f1[1]),
+        (f0[2] * f1[0], f0[0] * f1[2]),
+        (f0[0] * f1[1], f0[1] * f1[0]),
+    ];
+    let n = prods.map(|(l, r)| l - r);
+    let spread = prods.map(|(l, r)| l.abs() + r.abs());
+    // A component is exactly zero when each of its products has a zero factor (a difference
+    // of floats is zero only for equal floats); then either corner is extreme along it.
+    let zero =
+        |p: usize, q: usize| (f0[p] == 0.0 || f1[q] == 0.0) && (f0[q] == 0.0 || f1[p] == 0.0);
+    let exact_zero = [zero(1, 2), zero(2, 0), zero(0, 1)];
+    if exact_zero == [true; 3] {
+        return Some(false); // a collapsed triangle: the normal is zero and separates nothing
+    }
+    let mut low = [0.0; 3];
+    let mut high = [0.0; 3];
+    for k in 0..3 {
+        let bound = (3.0 + 16.0 * U) * U * spread[k] + 4.0 * f64::MIN_POSITIVE;
+        if n[k].abs() <= bound && !exact_zero[k] {
+            return None;
+        }
+        let positive = n[k] > 0.0;
+        low[k] = if positive { lo[k] } else { hi[k] };
+        high[k] = if positive { hi[k] } else { lo[k] };
+    }
+    let side = |x: &[f64; 3]| {
+        let w = [x[0] - v[0][0], x[1] - v[0][1], x[2] - v[0][2]];
+        let d = n[0] * w[0] + n[1] * w[1] + n[2] * w[2];
+        let wa = w.map(f64::abs);
+        let permanent = spread[0] * wa[0] + spread[1] * wa[1] + spread[2] * wa[2];
+        let bound = (7.0 + 56.0 * U) * U * permanent
+            + 4.0 * f64::MIN_POSITIVE * (1.0 + wa[0] + wa[1] + wa[2]);
+        if d > bound {
+            Some(1)
+        } else if -d > bound {
+            Some(-1)
+        } else {
+            None
+        }
+    };
+    if side(&low)? > 0 {
+        return Some(true);
+    }
+    Some(side(&high)? < 0)
+}
+
 /// [`aabb_triangle`](crate::aabb_triangle) decided exactly: whether the closed box and the closed
 /// triangle share a point, for the coordinates as given (an `f32` input is widened to `f64`
 /// exactly). The 13 separating axes of Akenine-Möller (2001): the box's faces (exact
@@ -177,12 +289,16 @@ pub fn aabb_triangle_exact<T: Real>(b: &Aabb<T>, t: &Triangle<T>) -> bool {
     for i in 0..3 {
         for j in 0..3 {
             let (v0, v1, other) = (&v[j], &v[(j + 1) % 3], &v[(j + 2) % 3]);
-            if separates!(box_edge_axis(i, v0, v1, core::slice::from_ref(other), &lo, &hi)) {
+            let others = core::slice::from_ref(other);
+            if box_edge_axis_static(i, v0, v1, others, &lo, &hi)
+                .unwrap_or_else(|| separates!(box_edge_axis(i, v0, v1, others, &lo, &hi)))
+            {
                 return false;
             }
         }
     }
-    !separates!(triangle_normal_axis(&v, &lo, &hi))
+    !triangle_normal_axis_static(&v, &lo, &hi)
+        .unwrap_or_else(|| separates!(triangle_normal_axis(&v, &lo, &hi)))
 }
 
 /// [`segment_aabb`](crate::segment_aabb) decided exactly: whether the closed segment and the
@@ -215,7 +331,10 @@ pub fn segment_aabb_exact<T: Real>(s: &Segment<T>, b: &Aabb<T>) -> bool {
             return false;
         }
     }
-    !(0..3).any(|i| separates!(box_edge_axis(i, &p, &q, &[], &lo, &hi)))
+    !(0..3).any(|i| {
+        box_edge_axis_static(i, &p, &q, &[], &lo, &hi)
+            .unwrap_or_else(|| separates!(box_edge_axis(i, &p, &q, &[], &lo, &hi)))
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -610,9 +729,9 @@ fn obb_points_filter(b: &Box3, v: &[[f64; 3]], normal: bool) -> Filter {
     let mut undecided = 0;
     // The interval test of axis `k` on the values `vals` against the radius `r`.
     let mut test = |k: usize, vals: &[f64], r: f64| {
-        let (lo, hi) = vals.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
-            (lo.min(*x), hi.max(*x))
-        });
+        let (lo, hi) = vals
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(*x), hi.max(*x)));
         let (above, below) = (lo - r, -hi - r);
         if above > bound || below > bound {
             return true;
@@ -818,7 +937,10 @@ mod tests {
                     Filter::Undecided(mask) => {
                         near_bound += usize::from(mask != 0);
                         for k in (0..15).filter(|k| mask & (1 << k) == 0) {
-                            assert!(!axis_separates::<Dyadic>(&ba, &bx, k), "axis {k}: {a:?} {x:?}");
+                            assert!(
+                                !axis_separates::<Dyadic>(&ba, &bx, k),
+                                "axis {k}: {a:?} {x:?}"
+                            );
                         }
                     }
                 }
@@ -899,7 +1021,9 @@ mod tests {
             }
             let t = Triangle::new(a, b2, c);
             let w = direction::<T>(&mut rng);
-            let filter = |t: &Triangle<T>| obb_points_filter(&bx, &[wide(&t.a), wide(&t.b), wide(&t.c)], true);
+            let filter = |t: &Triangle<T>| {
+                obb_points_filter(&bx, &[wide(&t.a), wide(&t.b), wide(&t.c)], true)
+            };
             let at = |s: T| Triangle::new(t.a + w * s, t.b + w * s, t.c + w * s);
             let apart = |t: &Triangle<T>| matches!(filter(t), Filter::Apart);
             let sure = |t: &Triangle<T>| matches!(filter(t), Filter::Undecided(0));
@@ -932,5 +1056,109 @@ mod tests {
     #[test]
     fn points_filter_agrees_with_exact_arithmetic_at_its_bound_f64() {
         points_filter_agrees_with_exact_arithmetic_at_its_bound::<f64>();
+    }
+
+    /// The static axes of the box-triangle test on one input: every one decided agrees with
+    /// exact arithmetic. Returns (whether some was undecided, whether some separates exactly).
+    fn check_box_axes(lo: &[f64; 3], hi: &[f64; 3], v: &[[f64; 3]]) -> (bool, bool) {
+        let (mut undecided, mut separated) = (false, false);
+        let mut compare = |fast: Option<bool>, exact: Option<bool>| {
+            let exact = exact.unwrap_or(false);
+            separated |= exact;
+            match fast {
+                Some(s) => assert_eq!(s, exact, "{v:?} against {lo:?} {hi:?}"),
+                None => undecided = true,
+            }
+        };
+        for i in 0..3 {
+            if v.len() == 2 {
+                let (s, d) = (
+                    box_edge_axis_static(i, &v[0], &v[1], &[], lo, hi),
+                    box_edge_axis::<Dyadic>(i, &v[0], &v[1], &[], lo, hi),
+                );
+                compare(s, d);
+                continue;
+            }
+            for j in 0..3 {
+                let (v0, v1, other) = (&v[j], &v[(j + 1) % 3], &v[(j + 2) % 3]);
+                let others = core::slice::from_ref(other);
+                compare(
+                    box_edge_axis_static(i, v0, v1, others, lo, hi),
+                    box_edge_axis::<Dyadic>(i, v0, v1, others, lo, hi),
+                );
+            }
+        }
+        if v.len() == 3 {
+            let t = [v[0], v[1], v[2]];
+            compare(
+                triangle_normal_axis_static(&t, lo, hi),
+                triangle_normal_axis::<Dyadic>(&t, lo, hi),
+            );
+        }
+        (undecided, separated)
+    }
+
+    /// Triangles and segments driven to where the axis-aligned box tests' static signs stop
+    /// deciding and to where the exact answer flips (bisected to adjacent floats), 0, 1e4 and
+    /// 1e8 from the origin, collapsed triangles and zero-length segments among them: every sign
+    /// the static filter decides is the exact one, and the filtered answers are the unfiltered
+    /// ones.
+    fn aabb_static_signs_agree_with_exact_arithmetic_at_their_bound<T: Real>() {
+        let mut rng = osculate_testing::Rng::new(0xF11_7E6 ^ T::EPSILON.to_f64().to_bits());
+        let (mut near_bound, mut checked) = (0, 0);
+        for _ in 0..osculate_testing::cases(300) {
+            let offset = [0.0, 0.0, 1.0e4, 1.0e8][rng.index(4)];
+            let o = random_obb::<T>(&mut rng, offset);
+            let bb = Aabb::new(o.center - o.half_extents, o.center + o.half_extents);
+            let (lo, hi) = (wide(&bb.min), wide(&bb.max));
+            let mut p = || {
+                let q = [0, 1, 2].map(|_| T::lit(rng.range(-1.5, 1.5) + offset));
+                Point3::new(q[0], q[1], q[2])
+            };
+            let (a, mut b2, c) = (p(), p(), p());
+            if rng.chance(0.1) {
+                b2 = a;
+            }
+            let t = Triangle::new(a, b2, c);
+            let w = direction::<T>(&mut rng);
+            let verts = |t: &Triangle<T>| [wide(&t.a), wide(&t.b), wide(&t.c)];
+            let at = |s: T| Triangle::new(t.a + w * s, t.b + w * s, t.c + w * s);
+            let sure = |t: &Triangle<T>| !check_box_axes(&lo, &hi, &verts(t)).0;
+            let exact = |t: &Triangle<T>| aabb_triangle_exact(&bb, t);
+            for t in [flip(at, sure), flip(at, exact)].iter().flatten().flatten() {
+                let v = verts(t);
+                let (undecided, separated) = check_box_axes(&lo, &hi, &v);
+                let faces = (0..3)
+                    .all(|k| v.iter().any(|x| x[k] >= lo[k]) && v.iter().any(|x| x[k] <= hi[k]));
+                assert_eq!(aabb_triangle_exact(&bb, t), faces && !separated, "{t:?} {bb:?}");
+                near_bound += usize::from(undecided);
+                checked += 1;
+            }
+            let s = Segment::new(a, if rng.chance(0.1) { a } else { c });
+            let ends = |s: &Segment<T>| [wide(&s.a), wide(&s.b)];
+            let at = |x: T| Segment::new(s.a + w * x, s.b + w * x);
+            let sure = |s: &Segment<T>| !check_box_axes(&lo, &hi, &ends(s)).0;
+            let exact = |s: &Segment<T>| segment_aabb_exact(s, &bb);
+            for s in [flip(at, sure), flip(at, exact)].iter().flatten().flatten() {
+                let v = ends(s);
+                let (undecided, separated) = check_box_axes(&lo, &hi, &v);
+                let faces = (0..3)
+                    .all(|k| v.iter().any(|x| x[k] >= lo[k]) && v.iter().any(|x| x[k] <= hi[k]));
+                assert_eq!(segment_aabb_exact(s, &bb), faces && !separated, "{s:?} {bb:?}");
+                near_bound += usize::from(undecided);
+                checked += 1;
+            }
+        }
+        assert!(near_bound * 4 > checked / 10, "{near_bound} of {checked} near the bound");
+    }
+
+    #[test]
+    fn aabb_static_signs_agree_with_exact_arithmetic_at_their_bound_f32() {
+        aabb_static_signs_agree_with_exact_arithmetic_at_their_bound::<f32>();
+    }
+
+    #[test]
+    fn aabb_static_signs_agree_with_exact_arithmetic_at_their_bound_f64() {
+        aabb_static_signs_agree_with_exact_arithmetic_at_their_bound::<f64>();
     }
 }
