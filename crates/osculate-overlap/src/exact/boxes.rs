@@ -253,9 +253,10 @@ fn triangle_normal_axis_static(v: &[[f64; 3]; 3], lo: &[f64; 3], hi: &[f64; 3]) 
 /// exactly). The 13 separating axes of Akenine-Möller (2001): the box's faces (exact
 /// comparisons), the nine `e_i × f_j` (each a 2×2 determinant of coordinate differences per
 /// corner and vertex) and the triangle's normal (3×3 determinants, the `orient3d` of the
-/// triangle and a box corner). Each sign comes from the filter of [`exact`](crate::exact)
-/// (a running error bound; ordinary input never needs more) or, where it cannot tell, from exact
-/// dyadic arithmetic. Touching counts; a collapsed triangle is the segment or point it is; an
+/// triangle and a box corner). Each sign comes from Shewchuk's static bound for its shape of
+/// expression (`orient2d`'s, `orient3d`'s) in plain `f64`, else from the filter of
+/// [`exact`](crate::exact) (a running error bound) or, where it cannot tell, from exact dyadic
+/// arithmetic. Touching counts; a collapsed triangle is the segment or point it is; an
 /// inverted box or a non-finite coordinate gives `false`.
 ///
 /// # Examples
@@ -304,7 +305,8 @@ pub fn aabb_triangle_exact<T: Real>(b: &Aabb<T>, t: &Triangle<T>) -> bool {
 /// [`segment_aabb`](crate::segment_aabb) decided exactly: whether the closed segment and the
 /// closed box share a point, for the coordinates as given. The separating axes of Ericson 5.3.3:
 /// the box's faces (exact comparisons) and the three `e_i × (b − a)` (2×2 determinants of
-/// coordinate differences), each sign filtered and, where the filter cannot tell, exact.
+/// coordinate differences), each sign decided in plain `f64` by Shewchuk's static `orient2d`
+/// bound where it can, else filtered and, where the filter cannot tell, exact.
 /// Touching counts; a zero-length segment is a point; an inverted box or a non-finite coordinate
 /// gives `false`.
 ///
@@ -405,8 +407,9 @@ fn obb_normal_axis<A: Arith>(b: &Box3, v: &[[f64; 3]; 3]) -> Option<bool> {
 /// box `{c + R x : |x_i| ≤ e_i}` with `R`'s entries as exact numbers (see the module
 /// documentation of [`exact`](crate::exact)). The 13 axes of Akenine-Möller in the box's own
 /// terms: its three face normals `R_j × R_k`, the nine `R_i × f_j`, the triangle's normal; every
-/// projection a 3×3 determinant, its comparison with the box's radius a polynomial of degree 4,
-/// filtered and, where the filter cannot tell, exact. Touching counts; an invalid box (negative
+/// projection a 3×3 determinant, its comparison with the box's radius a polynomial of degree 4:
+/// decided in plain `f64` by a static filter with a proven bound where it can
+/// (`obb_points_filter`), else filtered with a running bound and, where that cannot tell, exact. Touching counts; an invalid box (negative
 /// extent) or a non-finite value gives `false`.
 ///
 /// # Examples
@@ -444,8 +447,8 @@ pub fn obb_triangle_exact<T: Real>(b: &Obb<T>, t: &Triangle<T>) -> bool {
 
 /// [`segment_obb`](crate::segment_obb) decided exactly, for the coordinates as given and the box
 /// `{c + R x : |x_i| ≤ e_i}` (`R`'s entries exact): the box's three face normals `R_j × R_k`
-/// and the three `R_i × (b − a)`, each comparison filtered and, where the filter cannot tell,
-/// exact. Touching counts; an invalid box or a non-finite value gives `false`.
+/// and the three `R_i × (b − a)`, each comparison decided by the static filter of
+/// [`obb_triangle_exact`] where it can, else filtered and, where the filter cannot tell, exact. Touching counts; an invalid box or a non-finite value gives `false`.
 ///
 /// # Examples
 /// ```
@@ -499,7 +502,9 @@ fn obb_obb_edge_axis<A: Arith>(a: &Box3, b: &Box3, i: usize, j: usize) -> Option
 /// [`obb_obb`](crate::obb_obb) decided exactly, for the coordinates as given and each box
 /// `{c + R x : |x_i| ≤ e_i}` (`R`'s entries exact): the 15 axes of Gottschalk et al. in the boxes'
 /// own terms (each box's three face normals `R_j × R_k`, the nine `A_i × B_j`), every comparison
-/// a polynomial of degree 4 in the input, filtered and, where the filter cannot tell, exact.
+/// a polynomial of degree 4 in the input: decided in plain `f64` by a static filter with a proven
+/// bound (`obb_obb_filter`, about the fast test's cost), and, for an axis it cannot decide,
+/// filtered with a running bound and, where that cannot tell, exact.
 /// Touching counts; parallel edges (a zero cross product) are handled exactly, with no epsilon;
 /// an invalid box or a non-finite value gives `false`.
 ///
