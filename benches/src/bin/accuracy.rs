@@ -926,7 +926,8 @@ fn main() -> std::process::ExitCode {
             eprintln!("accuracy: table written to {path}");
         }
     }
-    let broken: Vec<&str> = families.iter().filter(|f| !f.promise_holds()).map(|f| f.family).collect();
+    let broken: Vec<&str> =
+        families.iter().filter(|f| !f.promise_holds()).map(|f| f.family).collect();
     if !broken.is_empty() {
         eprintln!("accuracy: a mode broke its promise against the exact reference: {broken:?}");
         return std::process::ExitCode::FAILURE;
@@ -1006,7 +1007,13 @@ mod exact_reference {
                 }));
             };
         }
-        family!("aabb_triangle", 0xACC_0001, aabb_triangle_case, aabb_triangle_exact, aabb_triangle);
+        family!(
+            "aabb_triangle",
+            0xACC_0001,
+            aabb_triangle_case,
+            aabb_triangle_exact,
+            aabb_triangle
+        );
         family!("obb_triangle", 0xACC_0002, obb_triangle_case, obb_triangle_exact, obb_triangle);
         family!("obb_obb", 0xACC_0003, obb_obb_case, obb_obb_exact, obb_obb);
         family!("segment_aabb", 0xACC_0004, segment_aabb_case, segment_aabb_exact, segment_aabb);
