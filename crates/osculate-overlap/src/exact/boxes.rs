@@ -617,6 +617,7 @@ enum Filter {
 ///
 /// An axis with `|s| ≤ E` is left to the exact evaluation; on ordinary input none is.
 #[inline]
+#[allow(clippy::needless_range_loop, reason = "the indices are the formulas' i, j, k")]
 fn obb_obb_filter(a: &Box3, b: &Box3) -> Filter {
     const ALL: u32 = (1 << 15) - 1;
     let d = [b.c[0] - a.c[0], b.c[1] - a.c[1], b.c[2] - a.c[2]];
@@ -707,6 +708,7 @@ fn obb_obb_filter(a: &Box3, b: &Box3) -> Filter {
 /// `(1 + α + F)(1 + W + S)`. With every input magnitude below `1e60` no intermediate overflows
 /// (all are below `1e250`); beyond, the filter decides nothing.
 #[inline]
+#[allow(clippy::needless_range_loop, reason = "the indices are the formulas' i, j, k")]
 fn obb_points_filter(b: &Box3, v: &[[f64; 3]], normal: bool) -> Filter {
     const MAX: f64 = 1.0e60;
     let triangle = v.len() == 3;
