@@ -20,6 +20,8 @@
 //! - [`Tally`]: the count of a differential test's agreements and named disagreement classes.
 //! - `parry` (the `parry` feature): osculate's shapes as parry3d's and parry3d-f64's, for the
 //!   differential tests and the benchmarks.
+//! - [`exact_reference`]: a big-integer separating-axis reference for the boolean overlap tests
+//!   and the generators of hard pairs it runs on.
 //! - [`icosahedron_vertices`] and [`ICOSAHEDRON_FACES`]: the solid the closed test meshes are
 //!   subdivided from.
 //!
@@ -50,6 +52,7 @@
 //! }
 //! ```
 
+pub mod exact_reference;
 mod generate;
 mod meshes;
 #[cfg(feature = "parry")]
