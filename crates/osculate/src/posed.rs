@@ -29,7 +29,7 @@ use osculate_closest::{ClosestPoints, Contact, Transformed};
 use osculate_dynamic::Impact;
 use osculate_math::{
     Aabb, Capsule, Cone, Cylinder, Halfspace, Isometry3, Line, Obb, Plane, Point3, Ray, Real,
-    Segment, Sphere, Tetrahedron, Transform, Triangle, Vector3,
+    Segment, Sphere, Tetrahedron, Transform, Triangle, UnitVector3, Vector3,
 };
 
 use osculate_mesh::{Compound, Part, TriangleMesh};
@@ -82,20 +82,45 @@ pub trait LocalShape {
     /// The shape as the world-space queries see it in a frame (an [`Aabb`] is an [`Obb`] once it
     /// may be rotated; every other shape keeps its type).
     type Local;
+    /// What moving the shape costs, in vectors rotated (a sphere's center is one, a capsule's
+    /// ends two, a box's center and axes about four): a pair is answered where moving its shapes
+    /// and mapping the answer back costs least.
+    const MOVE_COST: u8;
     /// The shape in its own frame.
     #[must_use]
     fn local(&self) -> Self::Local;
     /// The shape moved by `iso`.
     #[must_use]
     fn moved(&self, iso: &Isometry3<Self::Scalar>) -> Self::Local;
+    /// The shape placed by `from`, seen in the frame of `to`: [`moved`](Self::moved) by
+    /// `to⁻¹ · from`. A shape of one point moves it by the two rotations instead of composing
+    /// the poses, the translations subtracted first (no rounding at the poses' scale).
+    #[inline]
+    #[must_use]
+    fn moved_between(
+        &self,
+        from: &Isometry3<Self::Scalar>,
+        to: &Isometry3<Self::Scalar>,
+    ) -> Self::Local {
+        self.moved(&relative(to, from))
+    }
 }
 
-/// `LocalShape` for the shapes whose [`Transform`] keeps their type.
+/// The point `p` of a shape placed by `from`, in the frame of `to`: `to⁻¹ · from · p` by two
+/// rotations, the translations subtracted before the larger coordinates are met.
+#[inline]
+fn point_between<T: Real>(p: &Point3<T>, from: &Isometry3<T>, to: &Isometry3<T>) -> Point3<T> {
+    let offset = from.translation.vector - to.translation.vector;
+    Point3::from(to.rotation.inverse_transform_vector(&(offset + from.rotation * p.coords)))
+}
+
+/// `LocalShape` for the shapes whose [`Transform`] keeps their type, with their cost of moving.
 macro_rules! local_shape_by_transform {
-    ($($S:ident),*) => {$(
+    ($($S:ident: $cost:literal),*) => {$(
         impl<T: Real> LocalShape for $S<T> {
             type Scalar = T;
             type Local = Self;
+            const MOVE_COST: u8 = $cost;
             #[inline]
             fn local(&self) -> Self {
                 *self
@@ -109,23 +134,41 @@ macro_rules! local_shape_by_transform {
 }
 
 local_shape_by_transform!(
-    Sphere,
-    Segment,
-    Capsule,
-    Obb,
-    Triangle,
-    Tetrahedron,
-    Cylinder,
-    Cone,
-    Plane,
-    Halfspace,
-    Line,
-    Ray
+    Segment: 2,
+    Capsule: 2,
+    Obb: 4,
+    Triangle: 3,
+    Tetrahedron: 4,
+    Cylinder: 2,
+    Cone: 2,
+    Plane: 1,
+    Halfspace: 1,
+    Line: 2,
+    Ray: 2
 );
+
+impl<T: Real> LocalShape for Sphere<T> {
+    type Scalar = T;
+    type Local = Self;
+    const MOVE_COST: u8 = 1;
+    #[inline]
+    fn local(&self) -> Self {
+        *self
+    }
+    #[inline]
+    fn moved(&self, iso: &Isometry3<T>) -> Self {
+        self.transformed(iso)
+    }
+    #[inline]
+    fn moved_between(&self, from: &Isometry3<T>, to: &Isometry3<T>) -> Self {
+        Self { center: point_between(&self.center, from, to), radius: self.radius }
+    }
+}
 
 impl<T: Real> LocalShape for Aabb<T> {
     type Scalar = T;
     type Local = Obb<T>;
+    const MOVE_COST: u8 = 4;
     #[inline]
     fn local(&self) -> Obb<T> {
         self.to_obb()
@@ -139,6 +182,7 @@ impl<T: Real> LocalShape for Aabb<T> {
 impl<T: Real> LocalShape for Point3<T> {
     type Scalar = T;
     type Local = Self;
+    const MOVE_COST: u8 = 1;
     #[inline]
     fn local(&self) -> Self {
         *self
@@ -147,34 +191,81 @@ impl<T: Real> LocalShape for Point3<T> {
     fn moved(&self, iso: &Isometry3<T>) -> Self {
         iso * self
     }
+    #[inline]
+    fn moved_between(&self, from: &Isometry3<T>, to: &Isometry3<T>) -> Self {
+        point_between(self, from, to)
+    }
 }
 
-/// An answer computed in a frame, mapped to world space by that frame's pose.
-trait ToWorld<T: Real> {
-    fn to_world(self, pose: &Isometry3<T>) -> Self;
+/// A frame a pair is answered in, as seen from world space: a pose (one shape's frame), or a
+/// translation (world axes about one shape's origin).
+#[derive(Clone, Copy)]
+enum Place<'p, T: Real> {
+    /// A shape's frame.
+    Pose(&'p Isometry3<T>),
+    /// World axes, origin at this point.
+    Shift(Vector3<T>),
+}
+
+impl<T: Real> Place<'_, T> {
+    /// A world-space vector in this frame.
+    #[inline]
+    fn vector_in(&self, v: &Vector3<T>) -> Vector3<T> {
+        match self {
+            Place::Pose(pose) => to_local(pose, v),
+            Place::Shift(_) => *v,
+        }
+    }
+    /// A point of this frame in world space.
+    #[inline]
+    fn point_out(&self, p: &Point3<T>) -> Point3<T> {
+        match self {
+            Place::Pose(pose) => *pose * p,
+            Place::Shift(t) => p + t,
+        }
+    }
+    /// A unit vector of this frame in world space.
+    #[inline]
+    fn normal_out(&self, n: &UnitVector3<T>) -> UnitVector3<T> {
+        match self {
+            Place::Pose(pose) => pose.rotation * n,
+            Place::Shift(_) => *n,
+        }
+    }
+}
+
+/// An answer computed in a frame, mapped to world space.
+trait ToWorld<T: Real>: Sized {
+    /// The answer computed in `place`, in world space.
+    fn from_place(self, place: &Place<'_, T>) -> Self;
+    /// The answer computed in the frame of `pose`, in world space.
+    #[inline]
+    fn to_world(self, pose: &Isometry3<T>) -> Self {
+        self.from_place(&Place::Pose(pose))
+    }
 }
 
 impl<T: Real> ToWorld<T> for bool {
     #[inline]
-    fn to_world(self, _: &Isometry3<T>) -> Self {
+    fn from_place(self, _: &Place<'_, T>) -> Self {
         self
     }
 }
 
 impl<T: Real> ToWorld<T> for ClosestPoints<T> {
     #[inline]
-    fn to_world(self, pose: &Isometry3<T>) -> Self {
-        Self { point_a: pose * self.point_a, point_b: pose * self.point_b, ..self }
+    fn from_place(self, place: &Place<'_, T>) -> Self {
+        Self { point_a: place.point_out(&self.point_a), point_b: place.point_out(&self.point_b), ..self }
     }
 }
 
 impl<T: Real> ToWorld<T> for Option<Contact<T>> {
     #[inline]
-    fn to_world(self, pose: &Isometry3<T>) -> Self {
+    fn from_place(self, place: &Place<'_, T>) -> Self {
         self.map(|c| Contact {
-            normal: pose.rotation * c.normal,
-            point_a: pose * c.point_a,
-            point_b: pose * c.point_b,
+            normal: place.normal_out(&c.normal),
+            point_a: place.point_out(&c.point_a),
+            point_b: place.point_out(&c.point_b),
             ..c
         })
     }
@@ -182,15 +273,15 @@ impl<T: Real> ToWorld<T> for Option<Contact<T>> {
 
 impl<T: Real> ToWorld<T> for Option<Impact<T>> {
     #[inline]
-    fn to_world(self, pose: &Isometry3<T>) -> Self {
-        self.map(|h| Impact { point: pose * h.point, normal: pose.rotation * h.normal, ..h })
+    fn from_place(self, place: &Place<'_, T>) -> Self {
+        self.map(|h| Impact { point: place.point_out(&h.point), normal: place.normal_out(&h.normal), ..h })
     }
 }
 
 impl<T: Real> ToWorld<T> for Option<RayHit<T>> {
     #[inline]
-    fn to_world(self, pose: &Isometry3<T>) -> Self {
-        self.map(|h| RayHit { point: pose * h.point, normal: pose.rotation * h.normal, ..h })
+    fn from_place(self, place: &Place<'_, T>) -> Self {
+        self.map(|h| RayHit { point: place.point_out(&h.point), normal: place.normal_out(&h.normal), ..h })
     }
 }
 
@@ -206,13 +297,88 @@ fn to_local<T: Real>(pose: &Isometry3<T>, v: &Vector3<T>) -> Vector3<T> {
     pose.rotation.inverse_transform_vector(v)
 }
 
-/// The answer of `$a.$m($b)` for two posed [`LocalShape`]s, in `$a`'s frame (`A` as it is, `B`
-/// moved by the relative pose), mapped to world space.
-macro_rules! in_frame {
-    ($a:expr, $b:expr; $m:ident) => {{
-        let rel = relative(&$a.pose, &$b.pose);
-        ToWorld::to_world($a.shape.local().$m(&$b.shape.moved(&rel)), &$a.pose)
-    }};
+/// Where a pair of [`LocalShape`]s is answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Frame {
+    /// In `A`'s frame, `B` moved into it.
+    OfA,
+    /// In `B`'s frame, `A` moved into it.
+    OfB,
+    /// World axes about `A`'s origin: each shape turned by its own rotation, `B` shifted by the
+    /// difference of the translations; the answer only shifted back (no rotation).
+    Axes,
+}
+
+/// The cheapest [`Frame`] for shapes costing `cost_a` and `cost_b` to move
+/// ([`LocalShape::MOVE_COST`]) and an answer of `outputs` vectors to rotate back (and, for a
+/// sweep, the two velocities to rotate in). Moving a shape into the other's frame costs the
+/// relative pose (a quaternion product and a rotation: about two) and the shape's own cost; a
+/// one-point shape is moved by its two rotations alone. Ties go to a shape's frame, then to
+/// `A`'s. So a sphere's overlap with a box is answered in the box's frame (the ball's center
+/// moved in), and the sphere-sphere or sphere-capsule contact about the world axes (each shape
+/// turned once, nothing rotated back).
+#[inline]
+const fn frame(cost_a: u8, cost_b: u8, outputs: u8) -> Frame {
+    const fn into(cost: u8) -> u8 {
+        if cost <= 1 { 2 } else { 2 + cost }
+    }
+    let (in_a, in_b, axes) = (into(cost_b) + outputs, into(cost_a) + outputs, cost_a + cost_b);
+    if in_a <= in_b && in_a <= axes {
+        Frame::OfA
+    } else if in_b <= axes {
+        Frame::OfB
+    } else {
+        Frame::Axes
+    }
+}
+
+/// `query` on the posed shapes `a` and `b` in `frame`, its answer mapped to world space; the
+/// query gets the frame to bring world-space vectors in.
+#[inline]
+fn in_frame<T, A, B, R>(
+    a: &Posed<'_, A, T>,
+    b: &Posed<'_, B, T>,
+    frame: Frame,
+    query: impl FnOnce(&A::Local, &B::Local, &Place<'_, T>) -> R,
+) -> R
+where
+    T: Real,
+    A: LocalShape<Scalar = T> + ?Sized,
+    B: LocalShape<Scalar = T> + ?Sized,
+    R: ToWorld<T>,
+{
+    match frame {
+        Frame::OfA => {
+            let place = Place::Pose(&a.pose);
+            query(&a.shape.local(), &b.shape.moved_between(&b.pose, &a.pose), &place)
+                .from_place(&place)
+        }
+        Frame::OfB => {
+            let place = Place::Pose(&b.pose);
+            query(&a.shape.moved_between(&a.pose, &b.pose), &b.shape.local(), &place)
+                .from_place(&place)
+        }
+        Frame::Axes => {
+            let origin = a.pose.translation.vector;
+            let turn_a = Isometry3::from_parts(Vector3::zeros().into(), a.pose.rotation);
+            let shift_b = Isometry3::from_parts(
+                (b.pose.translation.vector - origin).into(),
+                b.pose.rotation,
+            );
+            let place = Place::Shift(origin);
+            query(&a.shape.moved(&turn_a), &b.shape.moved(&shift_b), &place).from_place(&place)
+        }
+    }
+}
+
+/// The [`Frame`] of query `$q` for the posed pair `$A`, `$B` (the number of vectors its answer
+/// rotates back: none for an overlap, two points for closest points, a normal and two points for
+/// a contact, two velocities in and a point and normal out for a sweep).
+macro_rules! frame_of {
+    ($A:ident, $B:ident; overlap) => { frame($A::MOVE_COST, $B::MOVE_COST, 0) };
+    ($A:ident, $B:ident; distance) => { frame($A::MOVE_COST, $B::MOVE_COST, 2) };
+    ($A:ident, $B:ident; contact) => { frame($A::MOVE_COST, $B::MOVE_COST, 3) };
+    ($A:ident, $B:ident; sweep) => { frame($A::MOVE_COST, $B::MOVE_COST, 4) };
 }
 
 impl<'a, 'b, T, A, B> Overlaps<Posed<'b, B, T>> for Posed<'a, A, T>
@@ -224,7 +390,7 @@ where
 {
     #[inline]
     fn overlaps(&self, other: &Posed<'b, B, T>) -> bool {
-        in_frame!(self, other; overlaps)
+        in_frame(self, other, frame_of!(A, B; overlap), |a, b, _| a.overlaps(b))
     }
 }
 
@@ -238,7 +404,7 @@ where
     type Scalar = T;
     #[inline]
     fn closest_points(&self, other: &Posed<'b, B, T>) -> ClosestPoints<T> {
-        in_frame!(self, other; closest_points)
+        in_frame(self, other, frame_of!(A, B; distance), |a, b, _| a.closest_points(b))
     }
 }
 
@@ -252,7 +418,16 @@ where
     type Scalar = T;
     #[inline]
     fn contact(&self, other: &Posed<'b, B, T>) -> Option<Contact<T>> {
-        in_frame!(self, other; contact)
+        in_frame(self, other, frame_of!(A, B; contact), |a, b, _| a.contact(b))
+    }
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn contact_with(
+        &self,
+        other: &Posed<'b, B, T>,
+        workspace: &mut osculate_closest::EpaWorkspace<T>,
+    ) -> Option<Contact<T>> {
+        in_frame(self, other, frame_of!(A, B; contact), |a, b, _| a.contact_with(b, workspace))
     }
 }
 
@@ -271,10 +446,9 @@ where
         other: &Posed<'b, B, T>,
         v_other: &Vector3<T>,
     ) -> Option<Impact<T>> {
-        let rel = relative(&self.pose, &other.pose);
-        let (va, vb) = (to_local(&self.pose, v_self), to_local(&self.pose, v_other));
-        let hit = self.shape.local().time_of_impact(&va, &other.shape.moved(&rel), &vb);
-        hit.to_world(&self.pose)
+        in_frame(self, other, frame_of!(A, B; sweep), |a, b, place| {
+            a.time_of_impact(&place.vector_in(v_self), b, &place.vector_in(v_other))
+        })
     }
 }
 
@@ -305,14 +479,14 @@ macro_rules! polytope_impls {
         where $P: Overlaps<B::Local> {
             #[inline]
             fn overlaps(&self, other: &Posed<'b, B, T>) -> bool {
-                self.shape.overlaps(&other.shape.moved(&relative(&self.pose, &other.pose)))
+                self.shape.overlaps(&other.shape.moved_between(&other.pose, &self.pose))
             }
         }
         impl<'a, 'b, T: Real, $($g)* A: LocalShape<Scalar = T>> Overlaps<Posed<'b, $P, T>> for Posed<'a, A, T>
         where A::Local: Overlaps<$P> {
             #[inline]
             fn overlaps(&self, other: &Posed<'b, $P, T>) -> bool {
-                self.shape.moved(&relative(&other.pose, &self.pose)).overlaps(other.shape)
+                self.shape.moved_between(&self.pose, &other.pose).overlaps(other.shape)
             }
         }
         impl<'a, 'b, T: Real, $($g)* B: LocalShape<Scalar = T>> Distance<Posed<'b, B, T>> for Posed<'a, $P, T>
@@ -320,7 +494,7 @@ macro_rules! polytope_impls {
             type Scalar = T;
             #[inline]
             fn closest_points(&self, other: &Posed<'b, B, T>) -> ClosestPoints<T> {
-                let moved = other.shape.moved(&relative(&self.pose, &other.pose));
+                let moved = other.shape.moved_between(&other.pose, &self.pose);
                 self.shape.closest_points(&moved).to_world(&self.pose)
             }
         }
@@ -329,7 +503,7 @@ macro_rules! polytope_impls {
             type Scalar = T;
             #[inline]
             fn closest_points(&self, other: &Posed<'b, $P, T>) -> ClosestPoints<T> {
-                let moved = self.shape.moved(&relative(&other.pose, &self.pose));
+                let moved = self.shape.moved_between(&self.pose, &other.pose);
                 moved.closest_points(other.shape).to_world(&other.pose)
             }
         }
@@ -338,8 +512,14 @@ macro_rules! polytope_impls {
             type Scalar = T;
             #[inline]
             fn contact(&self, other: &Posed<'b, B, T>) -> Option<Contact<T>> {
-                let moved = other.shape.moved(&relative(&self.pose, &other.pose));
+                let moved = other.shape.moved_between(&other.pose, &self.pose);
                 self.shape.contact(&moved).to_world(&self.pose)
+            }
+            #[cfg(feature = "alloc")]
+            #[inline]
+            fn contact_with(&self, other: &Posed<'b, B, T>, workspace: &mut osculate_closest::EpaWorkspace<T>) -> Option<Contact<T>> {
+                let moved = other.shape.moved_between(&other.pose, &self.pose);
+                self.shape.contact_with(&moved, workspace).to_world(&self.pose)
             }
         }
         impl<'a, 'b, T: Real, $($g)* A: LocalShape<Scalar = T>> Penetration<Posed<'b, $P, T>> for Posed<'a, A, T>
@@ -347,8 +527,14 @@ macro_rules! polytope_impls {
             type Scalar = T;
             #[inline]
             fn contact(&self, other: &Posed<'b, $P, T>) -> Option<Contact<T>> {
-                let moved = self.shape.moved(&relative(&other.pose, &self.pose));
+                let moved = self.shape.moved_between(&self.pose, &other.pose);
                 moved.contact(other.shape).to_world(&other.pose)
+            }
+            #[cfg(feature = "alloc")]
+            #[inline]
+            fn contact_with(&self, other: &Posed<'b, $P, T>, workspace: &mut osculate_closest::EpaWorkspace<T>) -> Option<Contact<T>> {
+                let moved = self.shape.moved_between(&self.pose, &other.pose);
+                moved.contact_with(other.shape, workspace).to_world(&other.pose)
             }
         }
         impl<'a, 'b, T: Real, $($g)* A: LocalShape<Scalar = T>> Sweep<Posed<'b, $P, T>> for Posed<'a, A, T>
@@ -361,7 +547,7 @@ macro_rules! polytope_impls {
                 other: &Posed<'b, $P, T>,
                 v_other: &Vector3<T>,
             ) -> Option<Impact<T>> {
-                let moved = self.shape.moved(&relative(&other.pose, &self.pose));
+                let moved = self.shape.moved_between(&self.pose, &other.pose);
                 let (va, vb) = (to_local(&other.pose, v_self), to_local(&other.pose, v_other));
                 moved.time_of_impact(&va, other.shape, &vb).to_world(&other.pose)
             }
@@ -376,7 +562,7 @@ macro_rules! polytope_impls {
                 other: &Posed<'b, B, T>,
                 v_other: &Vector3<T>,
             ) -> Option<Impact<T>> {
-                let moved = other.shape.moved(&relative(&self.pose, &other.pose));
+                let moved = other.shape.moved_between(&other.pose, &self.pose);
                 let (va, vb) = (to_local(&self.pose, v_self), to_local(&self.pose, v_other));
                 self.shape.time_of_impact(&va, &moved, &vb).to_world(&self.pose)
             }
@@ -414,8 +600,16 @@ macro_rules! polytope_impls {
                 #[inline]
                 fn contact(&self, other: &Posed<'b, $Q<T>, T>) -> Option<Contact<T>> {
                     let moved = Transformed { shape: other.shape, pose: relative(&self.pose, &other.pose) };
-                    osculate_closest::contact_convex(self.shape, &moved, osculate_closest::EPA_MAX_ITERATIONS)
-                        .to_world(&self.pose)
+                    crate::workspace::contact(self.shape, &moved).to_world(&self.pose)
+                }
+                #[inline]
+                fn contact_with(
+                    &self,
+                    other: &Posed<'b, $Q<T>, T>,
+                    workspace: &mut osculate_closest::EpaWorkspace<T>,
+                ) -> Option<Contact<T>> {
+                    let moved = Transformed { shape: other.shape, pose: relative(&self.pose, &other.pose) };
+                    crate::workspace::contact_in(self.shape, &moved, workspace).to_world(&self.pose)
                 }
             }
             impl<'a, 'b, T: Real> Sweep<Posed<'b, $Q<T>, T>> for Posed<'a, $P, T> {
@@ -459,109 +653,84 @@ impl<'a, 'b, T: Real> Overlaps<Posed<'b, TriangleMesh<T>, T>> for Posed<'a, Tria
     }
 }
 
-/// Whether `shape_a` placed by `pose_a` and `shape_b` placed by `pose_b` overlap or touch
-/// ([`Overlaps`] on two [`Posed`]; parry's `query::intersection_test`).
-///
-/// # Examples
-/// ```
-/// use osculate::prelude::*;
-///
-/// let ball = Sphere::new(Point3::origin(), 1.0_f32);
-/// let (p1, p2) = (Isometry3::translation(0.0, 0.0, 0.0), Isometry3::translation(1.5, 0.0, 0.0));
-/// assert!(osculate::posed::overlaps(&p1, &ball, &p2, &ball));
-/// ```
-#[inline]
-#[must_use]
-pub fn overlaps<T: Real, A: ?Sized, B: ?Sized>(
-    pose_a: &Isometry3<T>,
-    shape_a: &A,
-    pose_b: &Isometry3<T>,
-    shape_b: &B,
-) -> bool
-where
-    for<'a, 'b> Posed<'a, A, T>: Overlaps<Posed<'b, B, T>>,
-{
-    Posed::new(shape_a, *pose_a).overlaps(&Posed::new(shape_b, *pose_b))
+/// The free functions of a pair query on two posed shapes: `fn name(pose_a, shape_a, pose_b,
+/// shape_b)`, the trait's method on two [`Posed`].
+macro_rules! posed_pair_fns {
+    ($($(#[$doc:meta])* fn $name:ident -> $R:ty where [$($bound:tt)*];)*) => {$(
+        $(#[$doc])*
+        #[inline]
+        #[must_use]
+        pub fn $name<T: Real, A: ?Sized, B: ?Sized>(
+            pose_a: &Isometry3<T>,
+            shape_a: &A,
+            pose_b: &Isometry3<T>,
+            shape_b: &B,
+        ) -> $R
+        where
+            for<'a, 'b> Posed<'a, A, T>: $($bound)*,
+        {
+            Posed::new(shape_a, *pose_a).$name(&Posed::new(shape_b, *pose_b))
+        }
+    )*};
 }
 
-/// The closest points of two posed shapes, in world space ([`Distance::closest_points`] on two
-/// [`Posed`]).
-///
-/// # Examples
-/// ```
-/// use osculate::prelude::*;
-///
-/// let rod = Segment::new(Point3::new(-1.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0));
-/// let up = UnitQuaternion::from_axis_angle(&Vector3::z_axis(), std::f64::consts::FRAC_PI_2);
-/// let (p1, p2) = (Isometry3::identity(), Isometry3::from_parts(Vector3::new(3.0, 0.0, 0.0).into(), up));
-/// let c = osculate::posed::closest_points(&p1, &rod, &p2, &rod); // the second rod stands along y
-/// assert!((c.distance - 2.0).abs() < 1e-12 && (c.point_b - Point3::new(3.0, 0.0, 0.0)).norm() < 1e-12);
-/// ```
-#[inline]
-#[must_use]
-pub fn closest_points<T: Real, A: ?Sized, B: ?Sized>(
-    pose_a: &Isometry3<T>,
-    shape_a: &A,
-    pose_b: &Isometry3<T>,
-    shape_b: &B,
-) -> ClosestPoints<T>
-where
-    for<'a, 'b> Posed<'a, A, T>: Distance<Posed<'b, B, T>, Scalar = T>,
-{
-    Posed::new(shape_a, *pose_a).closest_points(&Posed::new(shape_b, *pose_b))
-}
+posed_pair_fns! {
+    /// Whether `shape_a` placed by `pose_a` and `shape_b` placed by `pose_b` overlap or touch
+    /// ([`Overlaps`] on two [`Posed`]; parry's `query::intersection_test`).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate::prelude::*;
+    ///
+    /// let ball = Sphere::new(Point3::origin(), 1.0_f32);
+    /// let (p1, p2) = (Isometry3::translation(0.0, 0.0, 0.0), Isometry3::translation(1.5, 0.0, 0.0));
+    /// assert!(osculate::posed::overlaps(&p1, &ball, &p2, &ball));
+    /// ```
+    fn overlaps -> bool where [Overlaps<Posed<'b, B, T>>];
 
-/// The distance between two posed shapes (0 when they overlap; [`Distance::distance`] on two
-/// [`Posed`]; parry's `query::distance`).
-///
-/// # Examples
-/// ```
-/// use osculate::prelude::*;
-///
-/// let ball = Sphere::new(Point3::origin(), 0.5_f64);
-/// let post = Cylinder::new(Point3::new(0.0, 0.0, -1.0), Point3::new(0.0, 0.0, 1.0), 0.25);
-/// let (p1, p2) = (Isometry3::translation(2.0, 0.0, 0.0), Isometry3::translation(0.0, 0.0, 0.0));
-/// assert!((osculate::posed::distance(&p1, &ball, &p2, &post) - 1.25).abs() < 1e-6); // GJK
-/// ```
-#[inline]
-#[must_use]
-pub fn distance<T: Real, A: ?Sized, B: ?Sized>(
-    pose_a: &Isometry3<T>,
-    shape_a: &A,
-    pose_b: &Isometry3<T>,
-    shape_b: &B,
-) -> T
-where
-    for<'a, 'b> Posed<'a, A, T>: Distance<Posed<'b, B, T>, Scalar = T>,
-{
-    Posed::new(shape_a, *pose_a).distance(&Posed::new(shape_b, *pose_b))
-}
+    /// The closest points of two posed shapes, in world space ([`Distance::closest_points`] on two
+    /// [`Posed`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate::prelude::*;
+    ///
+    /// let rod = Segment::new(Point3::new(-1.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0));
+    /// let up = UnitQuaternion::from_axis_angle(&Vector3::z_axis(), std::f64::consts::FRAC_PI_2);
+    /// let (p1, p2) = (Isometry3::identity(), Isometry3::from_parts(Vector3::new(3.0, 0.0, 0.0).into(), up));
+    /// let c = osculate::posed::closest_points(&p1, &rod, &p2, &rod); // the second rod stands along y
+    /// assert!((c.distance - 2.0).abs() < 1e-12 && (c.point_b - Point3::new(3.0, 0.0, 0.0)).norm() < 1e-12);
+    /// ```
+    fn closest_points -> ClosestPoints<T> where [Distance<Posed<'b, B, T>, Scalar = T>];
 
-/// The contact of two posed shapes: signed distance, world-space normal from `A` toward `B` and
-/// witness points ([`Penetration::contact`] on two [`Posed`]; parry's `query::contact` without a
-/// prediction distance).
-///
-/// # Examples
-/// ```
-/// use osculate::prelude::*;
-///
-/// let ball = Sphere::new(Point3::origin(), 1.0_f64);
-/// let (p1, p2) = (Isometry3::translation(0.0, 1.5, 0.0), Isometry3::translation(0.0, 0.0, 0.0));
-/// let c = osculate::posed::contact(&p1, &ball, &p2, &ball).unwrap();
-/// assert_eq!((c.distance, c.normal.into_inner()), (-0.5, -Vector3::y()));
-/// ```
-#[inline]
-#[must_use]
-pub fn contact<T: Real, A: ?Sized, B: ?Sized>(
-    pose_a: &Isometry3<T>,
-    shape_a: &A,
-    pose_b: &Isometry3<T>,
-    shape_b: &B,
-) -> Option<Contact<T>>
-where
-    for<'a, 'b> Posed<'a, A, T>: Penetration<Posed<'b, B, T>, Scalar = T>,
-{
-    Posed::new(shape_a, *pose_a).contact(&Posed::new(shape_b, *pose_b))
+    /// The distance between two posed shapes (0 when they overlap; [`Distance::distance`] on two
+    /// [`Posed`]; parry's `query::distance`).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate::prelude::*;
+    ///
+    /// let ball = Sphere::new(Point3::origin(), 0.5_f64);
+    /// let post = Cylinder::new(Point3::new(0.0, 0.0, -1.0), Point3::new(0.0, 0.0, 1.0), 0.25);
+    /// let (p1, p2) = (Isometry3::translation(2.0, 0.0, 0.0), Isometry3::translation(0.0, 0.0, 0.0));
+    /// assert!((osculate::posed::distance(&p1, &ball, &p2, &post) - 1.25).abs() < 1e-6); // GJK
+    /// ```
+    fn distance -> T where [Distance<Posed<'b, B, T>, Scalar = T>];
+
+    /// The contact of two posed shapes: signed distance, world-space normal from `A` toward `B` and
+    /// witness points ([`Penetration::contact`] on two [`Posed`]; parry's `query::contact` without a
+    /// prediction distance).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate::prelude::*;
+    ///
+    /// let ball = Sphere::new(Point3::origin(), 1.0_f64);
+    /// let (p1, p2) = (Isometry3::translation(0.0, 1.5, 0.0), Isometry3::translation(0.0, 0.0, 0.0));
+    /// let c = osculate::posed::contact(&p1, &ball, &p2, &ball).unwrap();
+    /// assert_eq!((c.distance, c.normal.into_inner()), (-0.5, -Vector3::y()));
+    /// ```
+    fn contact -> Option<Contact<T>> where [Penetration<Posed<'b, B, T>, Scalar = T>];
 }
 
 /// A world-space ray cast against a posed shape ([`RayCast::cast_ray`] on a [`Posed`]; parry's

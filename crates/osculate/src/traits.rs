@@ -175,8 +175,37 @@ pub trait Penetration<B: ?Sized> {
     /// The scalar type.
     type Scalar: Real;
     /// The contact, normal from `self` toward `other`; `None` for invalid input (and, for the
-    /// GJK + EPA pairs, two flat shapes in a common plane).
+    /// GJK + EPA pairs, two flat shapes in a common plane). The GJK + EPA pairs grow EPA's
+    /// polytope in a workspace kept per thread (with `std`: no allocation once it has grown;
+    /// without `std`, a fresh one per query).
     fn contact(&self, other: &B) -> Option<Contact<Self::Scalar>>;
+    /// [`contact`](Self::contact) with EPA's polytope grown in `workspace` (the closed forms
+    /// ignore it): a workspace reused across queries stops allocating once it has held the
+    /// largest polytope they grow, in `no_std` builds too. The answer is `contact`'s.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate::closest::EpaWorkspace;
+    /// use osculate::prelude::*;
+    ///
+    /// let mut workspace = EpaWorkspace::new();
+    /// let post = Cylinder::new(Point3::new(0.0_f64, 0.0, -1.0), Point3::new(0.0, 0.0, 1.0), 1.0);
+    /// for k in 0..4 {
+    ///     let ball = Sphere::new(Point3::new(1.25 - 0.1 * f64::from(k), 0.0, 0.0), 0.5);
+    ///     let c = post.contact_with(&ball, &mut workspace).unwrap(); // GJK + EPA
+    ///     assert_eq!(Some(c), post.contact(&ball));
+    /// }
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn contact_with(
+        &self,
+        other: &B,
+        workspace: &mut closest::EpaWorkspace<Self::Scalar>,
+    ) -> Option<Contact<Self::Scalar>> {
+        let _ = workspace;
+        self.contact(other)
+    }
 }
 
 /// A ray cast against this shape (see [`cast`](crate::cast)). Implemented for:
@@ -262,10 +291,6 @@ pub trait Sweep<B: ?Sized> {
 /// GJK's iteration bound for the overlap fallback (as `closest_points_convex`'s default).
 const GJK_ITERATIONS: usize = closest::GJK_MAX_ITERATIONS;
 
-/// EPA's step bound for the `Penetration` fallback.
-#[cfg(feature = "alloc")]
-const EPA_STEPS: usize = closest::EPA_MAX_ITERATIONS;
-
 /// An answer with the roles of the two shapes exchanged: what the reversed argument order of a
 /// pair returns (the witnesses and parameters swapped, the normals flipped).
 trait Swap {
@@ -332,7 +357,8 @@ macro_rules! answer {
         point_result($p, c.point, Param::Barycentric(c.barycentric))
     }};
     ($root:tt; contact closed($($f:ident)::+); $a:expr, $b:expr) => { $root::$($f)::+($a, $b) };
-    ($root:tt; contact epa(); $a:expr, $b:expr) => { closest::contact_convex($a, $b, EPA_STEPS) };
+    ($root:tt; contact epa(); $a:expr, $b:expr) => { crate::workspace::contact($a, $b) };
+    ($root:tt; contact epa_in($w:ident); $a:expr, $b:expr) => { crate::workspace::contact_in($a, $b, $w) };
     ($root:tt; sweep closed($($f:ident)::+); ($a:expr, $va:expr), ($b:expr, $vb:expr)) => {
         $root::$($f)::+($a, $va, $b, $vb)
     };
@@ -399,6 +425,10 @@ macro_rules! impl_pairs {
             #[inline]
             fn contact(&self, other: &$O<T>) -> Option<Contact<T>> {
                 ordered!($order; $root; contact epa $args; self, other)
+            }
+            #[inline]
+            fn contact_with(&self, other: &$O<T>, workspace: &mut closest::EpaWorkspace<T>) -> Option<Contact<T>> {
+                ordered!($order; $root; contact epa_in(workspace); self, other)
             }
         }
     };
