@@ -7,14 +7,20 @@
 //! [`overlaps`], [`contact`], [`cast_ray`], [`time_of_impact`]) take `(pose, shape)` arguments as
 //! parry's `query::distance(&pos1, &g1, &pos2, &g2)` does.
 //!
-//! How a pair is answered: the relative pose `pose_a⁻¹ · pose_b` is computed once, `B` is moved by
-//! it into `A`'s frame ([`LocalShape::moved`]: a sphere, capsule, segment, triangle, oriented box …
-//! stays the same kind of shape; an [`Aabb`] becomes an [`Obb`]), the world-space query of the pair
-//! answers there (the closed form where the pair has one, GJK / EPA / the GJK ray cast otherwise),
-//! and the points and normals of the answer are mapped back to world space by `pose_a`. The
-//! convex polygon and polyhedron are never rebuilt: a pair with one of them is answered in the
-//! polytope's frame, and two polytopes through GJK / EPA on the posed support map
-//! ([`Transformed`]). Nothing allocates but what the world-space query allocates (EPA).
+//! How a pair is answered: in the frame that costs least to reach, chosen at compile time from
+//! what moving each shape costs ([`LocalShape::MOVE_COST`]) and how many vectors the answer maps
+//! back. In one shape's frame, the other is moved into it ([`LocalShape::moved_between`]: a
+//! sphere, capsule, segment, triangle, oriented box … stays the same kind of shape; an [`Aabb`]
+//! becomes an [`Obb`]; a ball's center by two rotations, the poses never composed), the
+//! world-space query of the pair answers there (the closed form where the pair has one, GJK / EPA
+//! / the GJK ray cast otherwise), and the points and normals of the answer are mapped back by that
+//! shape's pose. About world axes (two cheap shapes, as sphere-sphere or sphere-capsule), each
+//! shape is turned by its own rotation about the first shape's origin and the answer is only
+//! shifted back. So a sphere against a box is answered in the box's frame, the ball's center moved
+//! in, as parry's posed queries do. The convex polygon and polyhedron are never rebuilt: a pair
+//! with one of them is answered in the polytope's frame, and two polytopes through GJK / EPA on
+//! the posed support map ([`Transformed`]). Nothing allocates but what the world-space query
+//! allocates (EPA's workspace, reused per thread: see [`Penetration::contact_with`]).
 //!
 //! A ray is moved into the shape's frame and its hit mapped back; a sweep takes world-space
 //! velocities (rotated into `A`'s frame, the impact mapped back).
@@ -75,11 +81,11 @@ impl<'a, S: ?Sized, T: Real> Posed<'a, S, T> {
 impl<S: SupportMap<T>, T: Real> SupportMap<T> for Posed<'_, S, T> {
     #[inline]
     fn support(&self, dir: &Vector3<T>) -> Point3<T> {
-        Transformed { shape: self.shape, pose: self.pose }.support(dir)
+        self.transformed().support(dir)
     }
     #[inline]
     fn center(&self) -> Point3<T> {
-        self.pose * self.shape.center()
+        self.transformed().center()
     }
     #[inline]
     fn margin(&self) -> T {
@@ -87,11 +93,19 @@ impl<S: SupportMap<T>, T: Real> SupportMap<T> for Posed<'_, S, T> {
     }
     #[inline]
     fn core_support(&self, dir: &Vector3<T>) -> Point3<T> {
-        Transformed { shape: self.shape, pose: self.pose }.core_support(dir)
+        self.transformed().core_support(dir)
     }
     #[inline]
     fn is_valid_input(&self) -> bool {
-        Transformed { shape: self.shape, pose: self.pose }.is_valid_input()
+        self.transformed().is_valid_input()
+    }
+}
+
+impl<'a, S, T: Real> Posed<'a, S, T> {
+    /// The lower layers' form of a posed shape.
+    #[inline]
+    fn transformed(&self) -> Transformed<&'a S, T> {
+        Transformed { shape: self.shape, pose: self.pose }
     }
 }
 
@@ -139,9 +153,10 @@ fn point_between<T: Real>(p: &Point3<T>, from: &Isometry3<T>, to: &Isometry3<T>)
     Point3::from(to.rotation.inverse_transform_vector(&(offset + from.rotation * p.coords)))
 }
 
-/// `LocalShape` for the shapes whose [`Transform`] keeps their type, with their cost of moving.
+/// `LocalShape` for the shapes whose [`Transform`] keeps their type, with their cost of moving
+/// and, for a one-point shape, how it is moved between two frames.
 macro_rules! local_shape_by_transform {
-    ($($S:ident: $cost:literal),*) => {$(
+    ($($S:ident: $cost:literal $(, |$s:ident, $from:ident, $to:ident| $between:expr)?;)*) => {$(
         impl<T: Real> LocalShape for $S<T> {
             type Scalar = T;
             type Local = Self;
@@ -154,40 +169,30 @@ macro_rules! local_shape_by_transform {
             fn moved(&self, iso: &Isometry3<T>) -> Self {
                 self.transformed(iso)
             }
+            $(
+                #[inline]
+                fn moved_between(&self, $from: &Isometry3<T>, $to: &Isometry3<T>) -> Self {
+                    let $s = self;
+                    $between
+                }
+            )?
         }
     )*};
 }
 
-local_shape_by_transform!(
-    Segment: 2,
-    Capsule: 2,
-    Obb: 4,
-    Triangle: 3,
-    Tetrahedron: 4,
-    Cylinder: 2,
-    Cone: 2,
-    Plane: 1,
-    Halfspace: 1,
-    Line: 2,
-    Ray: 2
-);
-
-impl<T: Real> LocalShape for Sphere<T> {
-    type Scalar = T;
-    type Local = Self;
-    const MOVE_COST: u8 = 1;
-    #[inline]
-    fn local(&self) -> Self {
-        *self
-    }
-    #[inline]
-    fn moved(&self, iso: &Isometry3<T>) -> Self {
-        self.transformed(iso)
-    }
-    #[inline]
-    fn moved_between(&self, from: &Isometry3<T>, to: &Isometry3<T>) -> Self {
-        Self { center: point_between(&self.center, from, to), radius: self.radius }
-    }
+local_shape_by_transform! {
+    Sphere: 1, |s, from, to| Sphere { center: point_between(&s.center, from, to), radius: s.radius };
+    Segment: 2;
+    Capsule: 2;
+    Obb: 4;
+    Triangle: 3;
+    Tetrahedron: 4;
+    Cylinder: 2;
+    Cone: 2;
+    Plane: 1;
+    Halfspace: 1;
+    Line: 2;
+    Ray: 2;
 }
 
 impl<T: Real> LocalShape for Aabb<T> {
@@ -280,7 +285,11 @@ impl<T: Real> ToWorld<T> for bool {
 impl<T: Real> ToWorld<T> for ClosestPoints<T> {
     #[inline]
     fn from_place(self, place: &Place<'_, T>) -> Self {
-        Self { point_a: place.point_out(&self.point_a), point_b: place.point_out(&self.point_b), ..self }
+        Self {
+            point_a: place.point_out(&self.point_a),
+            point_b: place.point_out(&self.point_b),
+            ..self
+        }
     }
 }
 
@@ -299,14 +308,22 @@ impl<T: Real> ToWorld<T> for Option<Contact<T>> {
 impl<T: Real> ToWorld<T> for Option<Impact<T>> {
     #[inline]
     fn from_place(self, place: &Place<'_, T>) -> Self {
-        self.map(|h| Impact { point: place.point_out(&h.point), normal: place.normal_out(&h.normal), ..h })
+        self.map(|h| Impact {
+            point: place.point_out(&h.point),
+            normal: place.normal_out(&h.normal),
+            ..h
+        })
     }
 }
 
 impl<T: Real> ToWorld<T> for Option<RayHit<T>> {
     #[inline]
     fn from_place(self, place: &Place<'_, T>) -> Self {
-        self.map(|h| RayHit { point: place.point_out(&h.point), normal: place.normal_out(&h.normal), ..h })
+        self.map(|h| RayHit {
+            point: place.point_out(&h.point),
+            normal: place.normal_out(&h.normal),
+            ..h
+        })
     }
 }
 
@@ -386,10 +403,8 @@ where
         Frame::Axes => {
             let origin = a.pose.translation.vector;
             let turn_a = Isometry3::from_parts(Vector3::zeros().into(), a.pose.rotation);
-            let shift_b = Isometry3::from_parts(
-                (b.pose.translation.vector - origin).into(),
-                b.pose.rotation,
-            );
+            let shift_b =
+                Isometry3::from_parts((b.pose.translation.vector - origin).into(), b.pose.rotation);
             let place = Place::Shift(origin);
             query(&a.shape.moved(&turn_a), &b.shape.moved(&shift_b), &place).from_place(&place)
         }
@@ -400,10 +415,18 @@ where
 /// rotates back: none for an overlap, two points for closest points, a normal and two points for
 /// a contact, two velocities in and a point and normal out for a sweep).
 macro_rules! frame_of {
-    ($A:ident, $B:ident; overlap) => { frame($A::MOVE_COST, $B::MOVE_COST, 0) };
-    ($A:ident, $B:ident; distance) => { frame($A::MOVE_COST, $B::MOVE_COST, 2) };
-    ($A:ident, $B:ident; contact) => { frame($A::MOVE_COST, $B::MOVE_COST, 3) };
-    ($A:ident, $B:ident; sweep) => { frame($A::MOVE_COST, $B::MOVE_COST, 4) };
+    ($A:ident, $B:ident; overlap) => {
+        frame($A::MOVE_COST, $B::MOVE_COST, 0)
+    };
+    ($A:ident, $B:ident; distance) => {
+        frame($A::MOVE_COST, $B::MOVE_COST, 2)
+    };
+    ($A:ident, $B:ident; contact) => {
+        frame($A::MOVE_COST, $B::MOVE_COST, 3)
+    };
+    ($A:ident, $B:ident; sweep) => {
+        frame($A::MOVE_COST, $B::MOVE_COST, 4)
+    };
 }
 
 impl<'a, 'b, T, A, B> Overlaps<Posed<'b, B, T>> for Posed<'a, A, T>
@@ -842,17 +865,23 @@ mod tests {
     {
         // A common motion, `B` turned about its own center first: the generator's nearness kept.
         let c = pair.b.aabb().center().coords;
-        let turn = Isometry3::from_parts(c.into(), mb.0.rotation) * Isometry3::translation(-c.x, -c.y, -c.z);
+        let turn = Isometry3::from_parts(c.into(), mb.0.rotation)
+            * Isometry3::translation(-c.x, -c.y, -c.z);
         let (a, b) = (Posed::new(&pair.a, ma.0), Posed::new(&pair.b, ma.0 * turn));
         let scale = T::lit(100.0);
         let tol = test_tolerance::<T>() * scale;
         let near = |p: &Point3<T>, q: &Point3<T>| (p - q).norm() <= tol;
-        let unit = |n: &UnitVector3<T>, m: &UnitVector3<T>| (n.into_inner() - m.into_inner()).norm() <= tol;
-        let (va, vb) = (Vector3::new(T::ONE, T::lit(-2.0), T::HALF), Vector3::new(T::ZERO, T::ONE, T::ONE));
+        let unit = |n: &UnitVector3<T>, m: &UnitVector3<T>| {
+            (n.into_inner() - m.into_inner()).norm() <= tol
+        };
+        let (va, vb) =
+            (Vector3::new(T::ONE, T::lit(-2.0), T::HALF), Vector3::new(T::ZERO, T::ONE, T::ONE));
         let overlap = in_frame(&a, &b, Frame::OfA, |a, b, _| a.overlaps(b));
         let closest = in_frame(&a, &b, Frame::OfA, |a, b, _| a.closest_points(b));
         let contact = in_frame(&a, &b, Frame::OfA, |a, b, _| a.contact(b));
-        let sweep = in_frame(&a, &b, Frame::OfA, |a, b, p| a.time_of_impact(&p.vector_in(&va), b, &p.vector_in(&vb)));
+        let sweep = in_frame(&a, &b, Frame::OfA, |a, b, p| {
+            a.time_of_impact(&p.vector_in(&va), b, &p.vector_in(&vb))
+        });
         FRAMES.iter().all(|&frame| {
             let c = in_frame(&a, &b, frame, |a, b, _| a.closest_points(b));
             // Touching within rounding: the overlap test may go either way.

@@ -676,15 +676,31 @@ fn sweep_options_keep_their_promises<T: Real>() {
             _ => touches(),
         };
         let world = s.world_a.sweep_with(&va, &s.world_b, &vb, &stop);
-        assert!(same(hit_toi(world), toi(s.world_a.time_of_impact(&va, &s.world_b, &vb))), "{:?}", s.pair);
+        assert!(
+            same(hit_toi(world), toi(s.world_a.time_of_impact(&va, &s.world_b, &vb))),
+            "{:?}",
+            s.pair
+        );
         let back = s.world_b.sweep_with(&vb, &s.world_a, &va, &stop);
-        assert!(same(hit_toi(back), toi(s.world_b.time_of_impact(&vb, &s.world_a, &va))), "{:?}", s.pair);
+        assert!(
+            same(hit_toi(back), toi(s.world_b.time_of_impact(&vb, &s.world_a, &va))),
+            "{:?}",
+            s.pair
+        );
         let posed = s.posed_a().sweep_with(&va, &s.posed_b(), &vb, &stop);
-        assert!(same(hit_toi(posed), hit_toi(world)), "posed {posed:?}, world {world:?}: {:?}", s.pair);
+        assert!(
+            same(hit_toi(posed), hit_toi(world)),
+            "posed {posed:?}, world {world:?}: {:?}",
+            s.pair
+        );
         let options = SweepOptions { skin, ..SweepOptions::default() };
         let Some(hit) = s.world_a.sweep_with(&va, &s.world_b, &vb, &options) else { return };
         if hit.toi > T::ZERO {
-            assert!((hit.contact.distance - skin).abs() <= tol, "{hit:?} for skin {skin:?}: {:?}", s.pair);
+            assert!(
+                (hit.contact.distance - skin).abs() <= tol,
+                "{hit:?} for skin {skin:?}: {:?}",
+                s.pair
+            );
         }
         // From where they stopped, the way back leaves the contact.
         let (a, b) = (s.world_a.shifted(&(va * hit.toi)), s.world_b.shifted(&(vb * hit.toi)));
