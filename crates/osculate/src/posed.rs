@@ -267,24 +267,24 @@ impl<T: Real> Place<'_, T> {
 /// An answer computed in a frame, mapped to world space.
 trait ToWorld<T: Real>: Sized {
     /// The answer computed in `place`, in world space.
-    fn from_place(self, place: &Place<'_, T>) -> Self;
+    fn out_of(self, place: &Place<'_, T>) -> Self;
     /// The answer computed in the frame of `pose`, in world space.
     #[inline]
     fn to_world(self, pose: &Isometry3<T>) -> Self {
-        self.from_place(&Place::Pose(pose))
+        self.out_of(&Place::Pose(pose))
     }
 }
 
 impl<T: Real> ToWorld<T> for bool {
     #[inline]
-    fn from_place(self, _: &Place<'_, T>) -> Self {
+    fn out_of(self, _: &Place<'_, T>) -> Self {
         self
     }
 }
 
 impl<T: Real> ToWorld<T> for ClosestPoints<T> {
     #[inline]
-    fn from_place(self, place: &Place<'_, T>) -> Self {
+    fn out_of(self, place: &Place<'_, T>) -> Self {
         Self {
             point_a: place.point_out(&self.point_a),
             point_b: place.point_out(&self.point_b),
@@ -295,7 +295,7 @@ impl<T: Real> ToWorld<T> for ClosestPoints<T> {
 
 impl<T: Real> ToWorld<T> for Option<Contact<T>> {
     #[inline]
-    fn from_place(self, place: &Place<'_, T>) -> Self {
+    fn out_of(self, place: &Place<'_, T>) -> Self {
         self.map(|c| Contact {
             normal: place.normal_out(&c.normal),
             point_a: place.point_out(&c.point_a),
@@ -307,7 +307,7 @@ impl<T: Real> ToWorld<T> for Option<Contact<T>> {
 
 impl<T: Real> ToWorld<T> for Option<Impact<T>> {
     #[inline]
-    fn from_place(self, place: &Place<'_, T>) -> Self {
+    fn out_of(self, place: &Place<'_, T>) -> Self {
         self.map(|h| Impact {
             point: place.point_out(&h.point),
             normal: place.normal_out(&h.normal),
@@ -318,7 +318,7 @@ impl<T: Real> ToWorld<T> for Option<Impact<T>> {
 
 impl<T: Real> ToWorld<T> for Option<RayHit<T>> {
     #[inline]
-    fn from_place(self, place: &Place<'_, T>) -> Self {
+    fn out_of(self, place: &Place<'_, T>) -> Self {
         self.map(|h| RayHit {
             point: place.point_out(&h.point),
             normal: place.normal_out(&h.normal),
@@ -392,13 +392,11 @@ where
     match frame {
         Frame::OfA => {
             let place = Place::Pose(&a.pose);
-            query(&a.shape.local(), &b.shape.moved_between(&b.pose, &a.pose), &place)
-                .from_place(&place)
+            query(&a.shape.local(), &b.shape.moved_between(&b.pose, &a.pose), &place).out_of(&place)
         }
         Frame::OfB => {
             let place = Place::Pose(&b.pose);
-            query(&a.shape.moved_between(&a.pose, &b.pose), &b.shape.local(), &place)
-                .from_place(&place)
+            query(&a.shape.moved_between(&a.pose, &b.pose), &b.shape.local(), &place).out_of(&place)
         }
         Frame::Axes => {
             let origin = a.pose.translation.vector;
@@ -406,7 +404,7 @@ where
             let shift_b =
                 Isometry3::from_parts((b.pose.translation.vector - origin).into(), b.pose.rotation);
             let place = Place::Shift(origin);
-            query(&a.shape.moved(&turn_a), &b.shape.moved(&shift_b), &place).from_place(&place)
+            query(&a.shape.moved(&turn_a), &b.shape.moved(&shift_b), &place).out_of(&place)
         }
     }
 }
