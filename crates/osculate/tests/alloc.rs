@@ -33,7 +33,7 @@ fn contacts<T: Real>(
         out.extend([a.contact(b), a.contact_with(b, workspace)]);
     }
     for (a, b) in &scene.aabb_obb {
-        out.extend([a.contact(b), b.contact_with(a, workspace)]);
+        out.extend([a.contact(b), a.contact_with(b, workspace)]);
     }
     for (a, b) in &scene.capsule_aabb {
         out.extend([a.contact(b), a.contact_with(b, workspace)]);
@@ -43,7 +43,7 @@ fn contacts<T: Real>(
     }
     for ((a, b), (pa, pb)) in scene.cylinder_cone.iter().zip(&scene.poses) {
         let (a, b) = (Posed::new(a, *pa), Posed::new(b, *pb));
-        out.extend([a.contact(&b), b.contact_with(&a, workspace)]);
+        out.extend([a.contact(&b), a.contact_with(&b, workspace)]);
     }
     for (h, (pa, pb)) in scene.hulls.iter().zip(&scene.poses) {
         let (a, b) = (Posed::new(&h.0, *pa), Posed::new(&h.1, *pb));
