@@ -866,8 +866,11 @@ mod tests {
         let turn = Isometry3::from_parts(c.into(), mb.0.rotation)
             * Isometry3::translation(-c.x, -c.y, -c.z);
         let (a, b) = (Posed::new(&pair.a, ma.0), Posed::new(&pair.b, ma.0 * turn));
-        let scale = T::lit(100.0);
-        let tol = test_tolerance::<T>() * scale;
+        // The scene's scale, as the world-against-posed tests take it: the frames' answers differ
+        // by rounding at the magnitude of the coordinates, and the generator places pairs up to
+        // 1e4 from the origin.
+        let far = ma.0.translation.vector.amax().max(b.pose.translation.vector.amax());
+        let tol = test_tolerance::<T>() * (T::lit(100.0) + far);
         let near = |p: &Point3<T>, q: &Point3<T>| (p - q).norm() <= tol;
         let unit = |n: &UnitVector3<T>, m: &UnitVector3<T>| {
             (n.into_inner() - m.into_inner()).norm() <= tol
@@ -890,16 +893,23 @@ mod tests {
                 (Some(c), Some(w)) => {
                     (c.distance - w.distance).abs() <= tol
                         && (unit(&c.normal, &w.normal) && near(&c.point_a, &w.point_a) && near(&c.point_b, &w.point_b)
-                            // A ball's center on a medial plane of the other shape: two deepest normals.
-                            || c.distance < -tol)
+                            // Overlapping with a ball's center near a medial plane of the other
+                            // shape: two deepest normals, rounding picks one; the depth agrees.
+                            || c.distance < T::ZERO && w.distance < T::ZERO)
                 }
                 (c, w) => c.is_none() && w.is_none(),
             };
             let hit = in_frame(&a, &b, frame, |a, b, p| a.time_of_impact(&p.vector_in(&va), b, &p.vector_in(&vb)));
             let sweep_ok = match (hit, sweep) {
                 (Some(h), Some(w)) => (h.toi - w.toi).abs() <= tol && (h.initially_overlapping || near(&h.point, &w.point)),
-                // Grazing within rounding: a hit in one frame, a miss in the other.
-                (h, w) => h.is_none() == w.is_none() || closest.distance <= tol || h.or(w).is_some_and(|h| h.toi >= T::ONE - tol),
+                // Grazing within rounding: a hit in one frame, a miss in the other, at the end of
+                // the motion or with the motion tangent at the hit (unit shapes: a closest
+                // approach within `tol` of contact meets them at an angle below `√(2·tol)`).
+                (h, w) => h.is_none() == w.is_none() || closest.distance <= tol || h.or(w).is_some_and(|h| {
+                    let rel = vb - va;
+                    h.toi >= T::ONE - tol
+                        || h.normal.into_inner().dot(&rel).abs() <= (T::lit(2.0) * tol).sqrt() * rel.norm()
+                }),
             };
             overlap_ok && closest_ok && contact_ok && sweep_ok
         })
