@@ -13,9 +13,10 @@
 //!   parry cold (`distance_support_map_support_map`) and warm from the previous direction
 //!   (`closest_points_support_map_support_map_with_params` with `init_dir`).
 //! - `gjk_within/{pair}/{contender}`: 256 pairs 1 to 4 apart and a range of 0.5: osculate's
-//!   plain `distance_convex` and `distance_convex_within`; parry's
-//!   `closest_points_support_map_support_map` with the range as its prediction (which also stops
-//!   early).
+//!   plain `distance_convex`, `distance_convex_within` and `distance_convex_rough` at a relative
+//!   tolerance of 1/256 (the distance to a lower bound, as conservative advancement far from
+//!   contact asks); parry's `closest_points_support_map_support_map` with the range as its
+//!   prediction (which also stops early).
 //! - `triangle_triangle_filter/overlap/{fast,exact,parry}`: the triangle-triangle overlap test's
 //!   fast and exact modes on 256 ordinary pairs, beside parry's GJK intersection test.
 
@@ -25,7 +26,7 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use osculate::closest::{
     EPA_MAX_ITERATIONS, EpaWorkspace, GJK_MAX_ITERATIONS, GjkCache, SupportMap, Transformed,
     contact_convex_with_status, contact_convex_with_workspace, distance_convex,
-    distance_convex_cached, distance_convex_within,
+    distance_convex_cached, distance_convex_rough, distance_convex_within,
 };
 use osculate_benches::convert::p64 as cv;
 use osculate_math::{
@@ -319,6 +320,20 @@ fn within(c: &mut Criterion) {
                 black_box(a),
                 black_box(b),
                 range,
+                None,
+                GJK_MAX_ITERATIONS,
+            ))
+        });
+    });
+    g.bench_function(BenchmarkId::new("cylinder_cone", "rough"), |bn| {
+        let mut i = 0;
+        bn.iter(|| {
+            let (a, b) = &pairs[i & (N - 1)];
+            i += 1;
+            black_box(distance_convex_rough(
+                black_box(a),
+                black_box(b),
+                1.0 / 256.0,
                 None,
                 GJK_MAX_ITERATIONS,
             ))

@@ -101,8 +101,8 @@ pub use crate::epa::{
 };
 pub use crate::gjk::{
     ConvexCast, ConvexDistance, DistanceStatus, GJK_MAX_ITERATIONS, GjkCache, cast_convex,
-    closest_points_convex, distance_convex, distance_convex_cached, distance_convex_within,
-    intersect_convex,
+    closest_points_convex, distance_convex, distance_convex_cached, distance_convex_rough,
+    distance_convex_within, intersect_convex,
 };
 pub use crate::linear::{
     closest_point_on_line, closest_point_on_ray, closest_point_on_segment,

@@ -173,7 +173,59 @@ pub fn distance_convex_within<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<
         f64::INFINITY
     };
     let (ma, mb) = (a.margin(), b.margin());
-    let start = Start { dir: warm_start, cached: &[], limit };
+    let start = Start { dir: warm_start, cached: &[], limit, tol: 0.0 };
+    if ma + mb == T::ZERO {
+        return gjk_loop(a, b, start, max_iterations, (T::ZERO, T::ZERO), false).result;
+    }
+    gjk_loop(&Core(a), &Core(b), start, max_iterations, (ma, mb), true).result
+}
+
+/// [`distance_convex`] that stops as soon as its distance is known to `relative_tolerance` of
+/// itself: the query an iterative method asks when it needs a lower bound on the distance, not
+/// the distance to rounding (conservative advancement far from contact, where a step shortened
+/// by a percent costs nothing and a curved pair's GJK, converging linearly, would take several
+/// times the support points to resolve the last digits).
+///
+/// At the end `|v|² − v·w ≤ relative_tolerance · |v| · max(d⁺, 10⁻³ · size)` (the termination
+/// of [`distance_convex`] with this tolerance; `d⁺` the distance reported, an upper bound, and
+/// `size` the magnitude of `A − B`'s vertices), so `d⁺` is at most
+/// `relative_tolerance · max(d⁺, 10⁻³ · size)` above the true distance (plus the rounding GJK
+/// always allows; below 1, `d⁺ ≤ d / (1 − relative_tolerance)` away from contact), and the
+/// shapes are separated along [`ConvexDistance::direction`] (from B toward A) by no less than
+/// `d⁺` minus that much. The witnesses are the simplex's: on
+/// curved shapes they converge more slowly than the distance (a relative error `δ` in the
+/// distance can place them `√δ` of the curvature radius away).
+///
+/// A `relative_tolerance` below GJK's own (or NaN) is raised to it: the run is then
+/// [`distance_convex`]'s step for step; one of 1 or more stops at the first support point that
+/// proves the shapes apart. NaN or infinite shapes give [`DistanceStatus::Invalid`] as in
+/// [`distance_convex`].
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{GJK_MAX_ITERATIONS, distance_convex, distance_convex_rough};
+/// use osculate_math::{Cone, Cylinder, Point3, Vector3};
+///
+/// let cyl = Cylinder::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
+/// let cone = Cone::new(Point3::new(4.0, 0.3, 1.2), -Vector3::x_axis(), 2.0, 1.0);
+/// let exact = distance_convex(&cyl, &cone, None, GJK_MAX_ITERATIONS);
+/// let rough = distance_convex_rough(&cyl, &cone, 0.01, None, GJK_MAX_ITERATIONS);
+/// let d = exact.closest.distance;
+/// assert!(rough.closest.distance >= d - 1e-9 && rough.closest.distance <= d / 0.99 + 1e-9);
+/// assert!(rough.iterations <= exact.iterations);
+/// ```
+#[must_use]
+pub fn distance_convex_rough<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
+    a: &A,
+    b: &B,
+    relative_tolerance: T,
+    warm_start: Option<Vector3<T>>,
+    max_iterations: usize,
+) -> ConvexDistance<T> {
+    // NaN compares false: GJK's own tolerance.
+    let tol = if relative_tolerance > T::ZERO { relative_tolerance.to_f64() } else { 0.0 };
+    let (ma, mb) = (a.margin(), b.margin());
+    let start = Start { dir: warm_start, cached: &[], limit: f64::INFINITY, tol };
     if ma + mb == T::ZERO {
         return gjk_loop(a, b, start, max_iterations, (T::ZERO, T::ZERO), false).result;
     }
@@ -272,7 +324,7 @@ pub fn distance_convex_cached<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<
     max_iterations: usize,
 ) -> ConvexDistance<T> {
     let dirs = cache.dirs;
-    let start = Start { dir: None, cached: &dirs[..cache.len], limit: f64::INFINITY };
+    let start = Start { dir: None, cached: &dirs[..cache.len], limit: f64::INFINITY, tol: 0.0 };
     let (ma, mb) = (a.margin(), b.margin());
     let run = if ma + mb == T::ZERO {
         gjk_loop(a, b, start, max_iterations, (T::ZERO, T::ZERO), false)
@@ -284,14 +336,16 @@ pub fn distance_convex_cached<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<
 }
 
 /// How a [`gjk_loop`] starts and when it may stop early: the first search direction (`None`:
-/// from B's center to A's) and the distance beyond which it stops with
-/// [`DistanceStatus::Beyond`] (infinite: never).
+/// from B's center to A's), the distance beyond which it stops with
+/// [`DistanceStatus::Beyond`] (infinite: never) and the relative tolerance of its termination
+/// (raised to GJK's own; 0 keeps GJK's own).
 #[derive(Clone, Copy)]
 struct Start<'c, T: Real> {
     dir: Option<Vector3<T>>,
     /// A cached simplex's directions (see [`GjkCache`]); when not empty, they replace `dir`.
     cached: &'c [Vector3<T>],
     limit: f64,
+    tol: f64,
 }
 
 /// How [`gjk_run`] treats the shapes' [margins](SupportMap::margin).
@@ -337,7 +391,7 @@ pub(crate) fn gjk_run<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Si
         Margins::Whole => (T::ZERO, T::ZERO),
         Margins::Cores { .. } => (a.margin(), b.margin()),
     };
-    let start = Start { dir: warm_start, cached: &[], limit: f64::INFINITY };
+    let start = Start { dir: warm_start, cached: &[], limit: f64::INFINITY, tol: 0.0 };
     if ma + mb == T::ZERO {
         return gjk_loop(a, b, start, max_iterations, (T::ZERO, T::ZERO), false);
     }
@@ -419,7 +473,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     let mut scale = magnitude(&first);
     // The vertices' magnitude: the size of `A − B` near the origin.
     let mut wscale = first.w.amax();
-    let (tol, m64, floor) = (tol.to_f64(), m.to_f64(), SIZE_FLOOR_F64);
+    let (tol, m64, floor) = (tol.to_f64().fast_max(start.tol), m.to_f64(), SIZE_FLOOR_F64);
     let mut iterations = 1;
     let mut status = DistanceStatus::IterationLimit;
     // The last direction a support point was taken along (`w = s_{A−B}(−searched)`).

@@ -28,7 +28,7 @@ mod simplex;
 pub use self::cast::{ConvexCast, cast_convex};
 pub use self::distance::{
     ConvexDistance, DistanceStatus, GjkCache, closest_points_convex, distance_convex,
-    distance_convex_cached, distance_convex_within,
+    distance_convex_cached, distance_convex_rough, distance_convex_within,
 };
 #[cfg(feature = "alloc")]
 pub(crate) use self::distance::{Margins, gjk_run};

@@ -1,10 +1,11 @@
 //! The GJK entry points beside the plain distance query: the warm start from a cached simplex
-//! (`distance_convex_cached`) and the early exit beyond a distance (`distance_convex_within`),
-//! each checked against `distance_convex` on the same pairs, f32 and f64.
+//! (`distance_convex_cached`), the early exit beyond a distance (`distance_convex_within`) and
+//! the stop at a coarser tolerance (`distance_convex_rough`), each checked against
+//! `distance_convex` on the same pairs, f32 and f64.
 
 use osculate_closest::{
     DistanceStatus, GJK_MAX_ITERATIONS, GjkCache, SupportMap, Transformed, distance_convex,
-    distance_convex_cached, distance_convex_within,
+    distance_convex_cached, distance_convex_rough, distance_convex_within,
 };
 use osculate_math::Vector3 as V;
 use osculate_math::{
@@ -124,6 +125,68 @@ fn within_agrees_with_plain<T: Real, A: SupportMap<T>, B: SupportMap<T>>(
     TestResult::passed()
 }
 
+/// `distance_convex_rough` at relative tolerances from GJK's own to 1, and at 0, a negative and
+/// a NaN one: the same status as the plain query when that converged; apart, a distance not
+/// below the plain one (less the band: both are upper bounds of the true distance) and at most
+/// `tol · max(reported, 10⁻³ · size)` above it, in no more support evaluations; with a tolerance at or
+/// below GJK's own, the plain run exactly. The separation along the direction it reports, from
+/// the support points, is a lower bound of the distance (up to the band) and at most that much
+/// below the distance reported.
+fn rough_bounds_the_distance<T: Real, A: SupportMap<T>, B: SupportMap<T>>(
+    a: &A,
+    b: &B,
+) -> TestResult {
+    let plain = distance_convex(a, b, None, GJK_MAX_ITERATIONS);
+    if plain.status == DistanceStatus::Invalid {
+        return TestResult::error("invalid on finite input");
+    }
+    if !converged(plain.status) {
+        return TestResult::discard();
+    }
+    let (d, s) = (plain.closest.distance, size(a, b));
+    for tol in [T::ZERO, -T::ONE, T::NAN, gjk_tolerance::<T>()] {
+        let r = distance_convex_rough(a, b, tol, None, GJK_MAX_ITERATIONS);
+        if r != plain {
+            return TestResult::error(format!("tolerance {tol:?}: {r:?}, plain {plain:?}"));
+        }
+    }
+    for tol in [T::lit(1e-3), T::lit(1.0 / 32.0), T::lit(0.25), T::ONE] {
+        let r = distance_convex_rough(a, b, tol, None, GJK_MAX_ITERATIONS);
+        if r.status == DistanceStatus::Invalid || r.iterations > plain.iterations {
+            return TestResult::error(format!("tolerance {tol:?}: {r:?}, plain {plain:?}"));
+        }
+        if plain.status == DistanceStatus::Overlapping {
+            if r.status != DistanceStatus::Overlapping {
+                return TestResult::error(format!("tolerance {tol:?}: {r:?}, plain overlaps"));
+            }
+            continue;
+        }
+        if r.status != DistanceStatus::Separated {
+            // Touching within the tolerance band: the rough run may stop either side of it.
+            if d <= band(d, s) {
+                continue;
+            }
+            return TestResult::error(format!("tolerance {tol:?}: {r:?}, plain {plain:?}"));
+        }
+        let dr = r.closest.distance;
+        // The termination's scale: the distance reported, or a thousandth of `A − B`'s vertices
+        // (up to twice the shapes' coordinates) below it.
+        let reach = dr.fast_max(T::lit(2e-3) * s);
+        if !(dr >= d - band(d, s) && dr <= d + tol * reach + band(d, s)) {
+            return TestResult::error(format!("tolerance {tol:?}: rough {dr:?}, plain {d:?}"));
+        }
+        // The separation along the reported direction (from A toward B: `−direction`).
+        let n = -r.direction / r.direction.norm();
+        let sep = n.dot(&(b.support(&-n) - a.support(&n)));
+        if !(sep <= d + band(d, s) && (tol >= T::ONE || sep >= dr - tol * reach - band(d, s))) {
+            return TestResult::error(format!(
+                "tolerance {tol:?}: separation {sep:?} along the direction, rough {dr:?}, plain {d:?}"
+            ));
+        }
+    }
+    TestResult::passed()
+}
+
 macro_rules! pair_properties {
     ($($m:ident: $a:ident, $b:ident;)*) => {$(
         mod $m {
@@ -134,7 +197,12 @@ macro_rules! pair_properties {
             fn within_agrees_with_plain<T: Real>(c: Pair<$a<T>, $b<T>>) -> TestResult {
                 super::within_agrees_with_plain(&c.a, &c.b)
             }
-            osculate_testing::for_f32_and_f64!(run: warm_agrees_with_cold, within_agrees_with_plain);
+            fn rough_bounds_the_distance<T: Real>(c: Pair<$a<T>, $b<T>>) -> TestResult {
+                super::rough_bounds_the_distance(&c.a, &c.b)
+            }
+            osculate_testing::for_f32_and_f64!(
+                run: warm_agrees_with_cold, within_agrees_with_plain, rough_bounds_the_distance
+            );
         }
     )*};
 }

@@ -3,7 +3,10 @@
 //! its rotation axis, how fast the separation along a direction can shrink), and the search over
 //! time that steps by those bounds, halves where steps stall and refines near contact.
 
-use osculate_closest::{DistanceStatus, GJK_MAX_ITERATIONS, SupportMap, distance_convex};
+use osculate_closest::{
+    DistanceStatus, GJK_MAX_ITERATIONS, GjkCache, SupportMap, distance_convex,
+    distance_convex_cached, distance_convex_rough,
+};
 use osculate_math::{
     Point3, Real, Rotation3, UnitQuaternion, UnitVector3, Vector3, any_perpendicular,
     is_finite_point, is_finite_vector,
@@ -264,6 +267,11 @@ pub(super) fn step<T: Real>(gap: T, r: &Rate<T>) -> T {
     if rate > T::ZERO { gap / rate } else { T::INFINITY }
 }
 
+/// The relative tolerance of GJK's distance far from contact (see [`Search::measure`]).
+pub(super) const ROUGH: f64 = 1.0 / 256.0;
+/// The distance, as a fraction of the shapes' size, below which GJK runs to its own tolerance.
+pub(super) const NEAR: f64 = 0.05;
+
 /// Levels of interval halving kept: each halving pushes one later interval.
 pub(super) const DEPTH: usize = 48;
 
@@ -289,6 +297,13 @@ pub(super) struct Search<'t, 's, T: Real, A: ?Sized, B: ?Sized> {
     pub(super) normals: [Option<(T, Vector3<T>)>; 3],
     /// The direction the last separation was measured along.
     pub(super) hint: Option<Vector3<T>>,
+    /// The distance measured last (infinite before the first).
+    pub(super) last: T,
+    /// The simplex of the last GJK run to its own tolerance.
+    pub(super) cache: GjkCache<T>,
+    /// Whether turning can move the shapes' points faster than their relative translation:
+    /// the steps are then bounded by the turns and end short of contact (see `measure`).
+    pub(super) turning: bool,
 }
 
 impl<'t, 's, T, A, B> Search<'t, 's, T, A, B>
@@ -336,23 +351,42 @@ where
             size,
             normals: [None; 3],
             hint: None,
+            last: T::INFINITY,
+            cache: GjkCache::new(),
+            turning: a.spin * a.rho_core + b.spin * b.rho_core > rel.norm(),
         })
     }
 
     /// Measures the pair at `t` (`None`: NaN or overflow).
+    ///
+    /// Where turning dominates the motion (each shape's spin times its reach beyond the relative
+    /// translation), and far from contact (beyond [`NEAR`] of the shapes' size and twice the
+    /// target and tolerance), GJK runs to the relative tolerance [`ROUGH`] only: the step is
+    /// taken from the separation along GJK's direction, a lower bound whatever GJK's accuracy,
+    /// and the turns' bound limits it to well short of contact anyway, so a rough direction
+    /// shortens it by at most that fraction, while a curved pair's GJK needs several times the
+    /// support points for the last digits. Nearer, wherever the rough distance falls there, and
+    /// in a motion dominated by translation (whose step lands within the distance's error of
+    /// the target), GJK runs to its own tolerance from the simplex of its last such run.
     pub(super) fn measure(&mut self, t: T, backward: bool, limits: (T, T)) -> Option<Sample<T>> {
-        let r = self.measure_(t, backward, limits);
-        #[cfg(feature = "std")]
-        if std::env::var("RIGID_TRACE").is_ok() {
-            std::eprintln!("t={t:?} {r:?}");
-        }
-        r
-    }
-    pub(super) fn measure_(&mut self, t: T, backward: bool, limits: (T, T)) -> Option<Sample<T>> {
         self.iterations += 1;
         let pa = self.a.at(t);
         let pb = self.b.at(t);
-        let r = distance_convex(&pa, &pb, self.warm, GJK_MAX_ITERATIONS);
+        let near = self.size * T::lit(NEAR) + (self.target + self.tolerance) * T::TWO;
+        // Near at the last measurement: likely near again, GJK to its own tolerance at once,
+        // from the simplex of the last such run (its directions evaluated on the shapes where
+        // they are now: near the new closest points of a curved pair).
+        let r = if !self.turning || self.last < near * T::lit(4.0) {
+            distance_convex_cached(&pa, &pb, &mut self.cache, GJK_MAX_ITERATIONS)
+        } else {
+            let r = distance_convex_rough(&pa, &pb, T::lit(ROUGH), self.warm, GJK_MAX_ITERATIONS);
+            if r.status == DistanceStatus::Separated && r.closest.distance < near {
+                distance_convex_cached(&pa, &pb, &mut self.cache, GJK_MAX_ITERATIONS)
+            } else {
+                r
+            }
+        };
+        self.last = r.closest.distance;
         if r.status == DistanceStatus::Invalid {
             return None;
         }
@@ -719,10 +753,6 @@ where
         let consider = |best: &mut Option<(T, UnitVector3<T>)>, n: Option<UnitVector3<T>>| {
             if let Some(n) = n {
                 let sep = separation(&n);
-                #[cfg(feature = "std")]
-                if std::env::var("RIGID_TRACE").is_ok() {
-                    std::eprintln!("candidate {n:?} sep {sep:?}");
-                }
                 if best.is_none_or(|(b, _)| sep > b) {
                     *best = Some((sep, n));
                 }
@@ -764,14 +794,23 @@ where
             .map(|(_, n)| n)
             .or_else(|| unit(pb.anchor - pa.anchor))
             .unwrap_or_else(Vector3::x_axis);
-        let point_a = s.point_a + origin.coords;
-        let point_b = s.point_b + origin.coords;
+        // A sample far from contact was measured roughly (see `measure`): its witnesses again
+        // to GJK's own tolerance.
+        let mut closest = (s.point_a, s.point_b, s.distance);
+        if s.distance >= self.size * T::lit(NEAR) + (self.target + self.tolerance) * T::TWO {
+            let r = distance_convex(&pa, &pb, Some(-normal.into_inner()), GJK_MAX_ITERATIONS);
+            if r.status == DistanceStatus::Separated {
+                closest = (r.closest.point_a, r.closest.point_b, r.closest.distance);
+            }
+        }
+        let point_a = closest.0 + origin.coords;
+        let point_b = closest.1 + origin.coords;
         (is_finite_point(&point_a) && is_finite_point(&point_b)).then_some(RigidImpact {
             toi: t,
             point_a,
             point_b,
             normal,
-            distance: s.distance,
+            distance: closest.2,
             status,
             iterations: self.iterations,
         })
