@@ -125,8 +125,8 @@ fn v3(rng: &mut Rng, lo: f64, hi: f64) -> Vector3<f64> {
     rng.unit_vector::<f64>().into_inner() * rng.range(lo, hi)
 }
 
-/// Two bodies and their motions.
-type Scene<A, B> = ((A, RigidMotion<f64>), (B, RigidMotion<f64>));
+/// Two bodies and their motions (generated in `f64`, raced in either precision).
+type Scene<A, B, T = f64> = ((A, RigidMotion<T>), (B, RigidMotion<T>));
 
 /// One scene: A at the origin, B ahead of it; A aimed at B while turning, or spinning past it.
 fn scene<A: Body, B: Body>(rng: &mut Rng) -> Scene<A, B> {
@@ -175,7 +175,7 @@ where
 /// osculate's answer, certified where it reports a contact: the shapes, placed at the time
 /// found, are within `10·√ε` of touching by GJK's distance (a measurement apart from the
 /// search). A contender answering later, or not at all, then missed that contact.
-fn certified<A, B, T>(x: &Scene2<A, B, T>, hit: &Option<RigidImpact<T>>) -> Answer
+fn certified<A, B, T>(x: &Scene<A, B, T>, hit: &Option<RigidImpact<T>>) -> Answer
 where
     A: SupportMap<T> + Clone,
     B: SupportMap<T> + Clone,
@@ -195,9 +195,6 @@ where
         Answer::Value(Some(toi))
     }
 }
-
-/// A scene in either precision.
-type Scene2<A, B, T> = ((A, RigidMotion<T>), (B, RigidMotion<T>));
 
 /// A row: `$conv_a`/`$conv_b` give parry's shape and its frame in the body's.
 macro_rules! rigid_row {

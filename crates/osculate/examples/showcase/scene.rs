@@ -367,24 +367,25 @@ pub(crate) fn trace(
     hits: &mut u64,
 ) -> Option<(usize, RayHit<f64>)> {
     let mut best: Option<(usize, RayHit<f64>)> = None;
+    // Keeps a hit nearer than the best so far, and counts it.
+    let mut keep = |best: &mut Option<(usize, RayHit<f64>)>, k: usize, h: RayHit<f64>| {
+        *hits += 1;
+        if best.is_none_or(|b| h.t_enter < b.1.t_enter) {
+            *best = Some((k, h));
+        }
+    };
     let _ = scene.bvh.cast_ray(ray, |i, t_max| {
         let k = scene.bounded[i];
         *casts += 1;
         let h = scene.objects[k].cast(&Ray { max_t: t_max, ..*ray })?;
-        *hits += 1;
-        if best.is_none_or(|b| h.t_enter < b.1.t_enter) {
-            best = Some((k, h));
-        }
+        keep(&mut best, k, h);
         Some(h.t_enter)
     });
     for &k in &scene.unbounded {
         *casts += 1;
         let limited = Ray { max_t: best.map_or(ray.max_t, |b| b.1.t_enter), ..*ray };
         if let Some(h) = scene.objects[k].cast(&limited) {
-            *hits += 1;
-            if best.is_none_or(|b| h.t_enter < b.1.t_enter) {
-                best = Some((k, h));
-            }
+            keep(&mut best, k, h);
         }
     }
     best
