@@ -28,6 +28,9 @@ use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 use osculate_cast::{ray_aabb, ray_aabb_hits_exact, ray_triangle_hits_exact};
 use osculate_math::{Aabb, Point3, Ray, Real, Triangle, Vector3};
+use osculate_testing::exact::{
+    cross, dot, is_zero, neg, rational as q, rational_vector as qv, sub,
+};
 use osculate_testing::{Rng, for_f32_and_f64};
 use quickcheck::{QuickCheck, TestResult};
 
@@ -41,29 +44,7 @@ fn cases() -> u64 {
 // ---------------------------------------------------------------------------------------------
 // The reference.
 
-/// A finite double exactly (the generators make only finite values; the checks never reach the
-/// reference with another).
-fn q(x: f64) -> Q {
-    Q::from_float(x).unwrap_or_else(Q::zero)
-}
-fn qv<T: Real>(v: &Vector3<T>) -> V {
-    [q(v.x.to_f64()), q(v.y.to_f64()), q(v.z.to_f64())]
-}
-fn sub(a: &V, b: &V) -> V {
-    [&a[0] - &b[0], &a[1] - &b[1], &a[2] - &b[2]]
-}
-fn dot(a: &V, b: &V) -> Q {
-    &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
-}
-fn cross(a: &V, b: &V) -> V {
-    [&a[1] * &b[2] - &a[2] * &b[1], &a[2] * &b[0] - &a[0] * &b[2], &a[0] * &b[1] - &a[1] * &b[0]]
-}
-fn neg(a: &V) -> V {
-    [-&a[0], -&a[1], -&a[2]]
-}
-fn is_zero(a: &V) -> bool {
-    a.iter().all(Zero::is_zero)
-}
+/// The unit vector along axis `k`.
 fn unit(k: usize) -> V {
     let mut e = [Q::zero(), Q::zero(), Q::zero()];
     e[k] = Q::from_integer(1.into());
@@ -79,7 +60,7 @@ struct Half {
 /// `g·x = g·p` as two halfspaces.
 fn plane(out: &mut Vec<Half>, g: V, p: &V) {
     let h = dot(&g, p);
-    out.push(Half { g: neg(&g), h: -h.clone() });
+    out.push(Half { g: neg::<Q>(&g), h: -h.clone() });
     out.push(Half { g, h });
 }
 
@@ -117,7 +98,7 @@ fn reference_aabb<T: Real>(r: &Ray<T>, b: &Aabb<T>) -> bool {
     let mut halves = Vec::new();
     for k in 0..3 {
         halves.push(Half { g: unit(k), h: hi[k].clone() });
-        halves.push(Half { g: neg(&unit(k)), h: -lo[k].clone() });
+        halves.push(Half { g: neg::<Q>(&unit(k)), h: -lo[k].clone() });
     }
     clip(&o, &d, max_t, &halves)
 }
@@ -159,7 +140,7 @@ fn reference_triangle<T: Real>(r: &Ray<T>, t: &Triangle<T>) -> bool {
                 }
             }
             halves.push(Half { g: f.clone(), h: dot(&f, &v[j]) });
-            halves.push(Half { g: neg(&f), h: -dot(&f, &v[i]) });
+            halves.push(Half { g: neg::<Q>(&f), h: -dot(&f, &v[i]) });
         }
     }
     clip(&o, &d, max_t, &halves)
