@@ -235,19 +235,53 @@ fn box_point<T: Real>(rng: &mut Rng, b: &Aabb<T>) -> Point3<T> {
     p
 }
 
+/// A random ray from `origin` (direction in `[−1, 1]³`), its `max_t` drawn in `[0, 4)` three
+/// times in ten.
+fn random_ray<T: Real>(rng: &mut Rng, origin: Point3<T>) -> Ray<T> {
+    let mut r = Ray::new(origin, vec3(rng, 1.0));
+    if rng.chance(0.3) {
+        r.max_t = T::lit(rng.range(0.0, 4.0));
+    }
+    r
+}
+
+/// Ray `r`'s origin moved along a random `w` to the last hitting and the first missing float
+/// (`r` alone when the bisection finds no such pair).
+fn origin_bisected<T: Real, S: Copy>(
+    rng: &mut Rng,
+    r: Ray<T>,
+    shape: S,
+    hits: fn(&Ray<T>, &S) -> bool,
+) -> Vec<(Ray<T>, S)> {
+    let w = vec3::<T>(rng, 1.0);
+    let at = |s: T| Ray { origin: r.origin + w * s, ..r };
+    match bisect(|s| hits(&at(s), &shape)) {
+        Some((s, t)) => vec![(at(s), shape), (at(t), shape)],
+        None => vec![(r, shape)],
+    }
+}
+
+/// Ray `r` with `max_t = 4` bisected down to the last missing and the first hitting float.
+fn max_t_bisected<T: Real, S: Copy>(
+    r: Ray<T>,
+    shape: S,
+    hits: fn(&Ray<T>, &S) -> bool,
+) -> Vec<(Ray<T>, S)> {
+    let r = Ray { max_t: T::lit(4.0), ..r };
+    let with = |s: T| Ray { max_t: T::lit(4.0) - s, ..r };
+    match bisect(|s| hits(&with(s), &shape)) {
+        Some((s, t)) => vec![(with(s), shape), (with(t), shape)],
+        None => vec![(r, shape)],
+    }
+}
+
 /// Ray-box cases for one draw (two for a bisected class).
 fn ray_box_cases<T: Real>(rng: &mut Rng, class: u64) -> Vec<(Ray<T>, Aabb<T>)> {
     let off = offset::<T>(rng);
     let b = gen_box(rng, off);
     let origin = Point3::from(vec3::<T>(rng, 3.0) + off);
     match class % 5 {
-        0 => {
-            let mut r = Ray::new(origin, vec3(rng, 1.0));
-            if rng.chance(0.3) {
-                r.max_t = T::lit(rng.range(0.0, 4.0));
-            }
-            vec![(r, b)]
-        }
+        0 => vec![(random_ray(rng, origin), b)],
         1 => {
             // Aimed at a corner, an edge point or a face point, sometimes from within the face's
             // plane (a zero direction component).
@@ -266,23 +300,12 @@ fn ray_box_cases<T: Real>(rng: &mut Rng, class: u64) -> Vec<(Ray<T>, Aabb<T>)> {
         2 => {
             // The origin moved along w to the last hitting and the first missing float.
             let target = box_point(rng, &b);
-            let r = Ray::new(origin, target - origin);
-            let w = vec3::<T>(rng, 1.0);
-            let at = |s: T| Ray { origin: r.origin + w * s, ..r };
-            match bisect(|s| ray_aabb_hits_exact(&at(s), &b)) {
-                Some((s, t)) => vec![(at(s), b), (at(t), b)],
-                None => vec![(r, b)],
-            }
+            origin_bisected(rng, Ray::new(origin, target - origin), b, ray_aabb_hits_exact)
         }
         3 => {
             // max_t bisected to the last missing and the first hitting float.
             let target = box_point(rng, &b);
-            let r = Ray { max_t: T::lit(4.0), ..Ray::new(origin, target - origin) };
-            let with = |s: T| Ray { max_t: T::lit(4.0) - s, ..r };
-            match bisect(|s| ray_aabb_hits_exact(&with(s), &b)) {
-                Some((s, t)) => vec![(with(s), b), (with(t), b)],
-                None => vec![(r, b)],
-            }
+            max_t_bisected(Ray::new(origin, target - origin), b, ray_aabb_hits_exact)
         }
         _ => {
             // Parallel to a face: in its plane, or a float outside it.
@@ -341,13 +364,7 @@ fn ray_triangle_cases<T: Real>(rng: &mut Rng, class: u64) -> Vec<(Ray<T>, Triang
     let t = gen_triangle(rng, off);
     let origin = Point3::from(vec3::<T>(rng, 3.0) + off);
     match class % 5 {
-        0 => {
-            let mut r = Ray::new(origin, vec3(rng, 1.0));
-            if rng.chance(0.3) {
-                r.max_t = T::lit(rng.range(0.0, 4.0));
-            }
-            vec![(r, t)]
-        }
+        0 => vec![(random_ray(rng, origin), t)],
         1 => {
             let target = triangle_point(rng, &t);
             let mut r = Ray::new(origin, target - origin);
@@ -358,22 +375,13 @@ fn ray_triangle_cases<T: Real>(rng: &mut Rng, class: u64) -> Vec<(Ray<T>, Triang
         }
         2 => {
             let r = Ray::new(origin, triangle_point(rng, &t) - origin);
-            let w = vec3::<T>(rng, 1.0);
-            let at = |s: T| Ray { origin: r.origin + w * s, ..r };
-            match bisect(|s| ray_triangle_hits_exact(&at(s), &t)) {
-                Some((s, u)) => vec![(at(s), t), (at(u), t)],
-                None => vec![(r, t)],
-            }
+            origin_bisected(rng, r, t, ray_triangle_hits_exact)
         }
-        3 => {
-            let r =
-                Ray { max_t: T::lit(4.0), ..Ray::new(origin, triangle_point(rng, &t) - origin) };
-            let with = |s: T| Ray { max_t: T::lit(4.0) - s, ..r };
-            match bisect(|s| ray_triangle_hits_exact(&with(s), &t)) {
-                Some((s, u)) => vec![(with(s), t), (with(u), t)],
-                None => vec![(r, t)],
-            }
-        }
+        3 => max_t_bisected(
+            Ray::new(origin, triangle_point(rng, &t) - origin),
+            t,
+            ray_triangle_hits_exact,
+        ),
         _ => {
             // In the triangle's plane: origin a + α e1 + β e2, direction γ e1 + δ e2 (quarters:
             // exact on a grid triangle), and the same ray a float off the plane.
