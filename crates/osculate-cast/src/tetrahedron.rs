@@ -75,19 +75,12 @@ pub fn ray_tetrahedron<T: Real>(ray: &Ray<T>, tet: &Tetrahedron<T>) -> Option<Ra
 #[cfg(test)]
 mod tests {
     use super::*;
-    use osculate_testing::{for_f32_and_f64, near, shorthands};
+    use osculate_testing::{corner_tetrahedra, for_f32_and_f64, near, shorthands};
 
     fn worked_cases<T: Real>() {
         let (l, p, v) = shorthands::<T>();
         let close = near::<T>(1e-5);
-        let tet = Tetrahedron::new(
-            p(0.0, 0.0, 0.0),
-            p(1.0, 0.0, 0.0),
-            p(0.0, 1.0, 0.0),
-            p(0.0, 0.0, 1.0),
-        );
-        let flipped = Tetrahedron::new(tet.b, tet.a, tet.c, tet.d);
-        for t in [tet, flipped] {
+        for t in corner_tetrahedra::<T>() {
             let h = ray_tetrahedron(&Ray::new(p(0.1, 0.1, 0.1), v(1.0, 0.0, 0.0)), &t);
             assert!(h.is_some_and(|h| h.t_enter == l(0.0) && close(h.t_exit, 0.7)), "{h:?}");
             let h = ray_tetrahedron(&Ray::new(p(2.0, 2.0, 2.0), v(-1.0, -1.0, -1.0)), &t);

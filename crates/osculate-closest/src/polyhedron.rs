@@ -737,14 +737,7 @@ mod tests {
         assert!(close(closest_point_on_polyhedron(&p(-1.0, -1.0, -1.0), &cube), p(0.0, 0.0, 0.0)));
         // An octahedron: the closest point of an outside point in a face's normal cone is on
         // that face, not at a vertex.
-        let octa = ConvexPolyhedron::try_from_points(&[
-            p(1.0, 0.0, 0.0),
-            p(-1.0, 0.0, 0.0),
-            p(0.0, 1.0, 0.0),
-            p(0.0, -1.0, 0.0),
-            p(0.0, 0.0, 1.0),
-            p(0.0, 0.0, -1.0),
-        ])?;
+        let octa = ConvexPolyhedron::try_from_points(&osculate_testing::axis_points::<T>())?;
         let third = 1.0 / 3.0;
         assert!(close(
             closest_point_on_polyhedron(&p(1.0, 1.0, 1.0), &octa),

@@ -350,31 +350,26 @@ impl<T: Real> SupportMap<T> for Tetrahedron<T> {
     valid_by_rules!();
 }
 
+/// The support map of a shape given by its `vertices` list: the farthest vertex and their mean.
 #[cfg(feature = "alloc")]
-impl<T: Real> SupportMap<T> for osculate_math::ConvexPolygon<T> {
-    #[inline]
-    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
-        max_along(&self.vertices, dir)
-    }
-    #[inline]
-    fn center(&self) -> Point3<T> {
-        mean(&self.vertices)
-    }
-    valid_by_rules!();
+macro_rules! vertex_list_support {
+    ($($shape:ident),*) => {$(
+        impl<T: Real> SupportMap<T> for osculate_math::$shape<T> {
+            #[inline]
+            fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+                max_along(&self.vertices, dir)
+            }
+            #[inline]
+            fn center(&self) -> Point3<T> {
+                mean(&self.vertices)
+            }
+            valid_by_rules!();
+        }
+    )*};
 }
 
 #[cfg(feature = "alloc")]
-impl<T: Real> SupportMap<T> for osculate_math::ConvexPolyhedron<T> {
-    #[inline]
-    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
-        max_along(&self.vertices, dir)
-    }
-    #[inline]
-    fn center(&self) -> Point3<T> {
-        mean(&self.vertices)
-    }
-    valid_by_rules!();
-}
+vertex_list_support!(ConvexPolygon, ConvexPolyhedron);
 
 impl<T: Real, S: SupportMap<T> + ?Sized> SupportMap<T> for &S {
     #[inline]

@@ -111,7 +111,7 @@ mod tests {
     use super::*;
     use osculate_math::point3;
 
-    use osculate_testing::for_f32_and_f64;
+    use osculate_testing::{corner_tetrahedra, for_f32_and_f64};
 
     /// An f32 sliver tetrahedron (`a` and `d` 0.067 apart beside edges of 1.2 and 1.5) whose
     /// interior point lies 1.3e-4 and 1.8e-4 from its nearest faces. Six times its volume, 1.05e-4,
@@ -165,14 +165,8 @@ mod tests {
         let p = point3::<T>;
         let close = |a: Point3<T>, b: Point3<T>| (a - b).norm() < l(1e-5);
         // Tetrahedron: inside, each region kind, and both windings.
-        let tet = Tetrahedron::new(
-            p(0.0, 0.0, 0.0),
-            p(1.0, 0.0, 0.0),
-            p(0.0, 1.0, 0.0),
-            p(0.0, 0.0, 1.0),
-        );
-        let flipped = Tetrahedron::new(tet.b, tet.a, tet.c, tet.d);
-        for t in [tet, flipped] {
+        let [tet, _] = corner_tetrahedra::<T>();
+        for t in corner_tetrahedra::<T>() {
             assert_eq!(closest_point_on_tetrahedron(&p(0.2, 0.2, 0.2), &t), p(0.2, 0.2, 0.2));
             assert!(close(
                 closest_point_on_tetrahedron(&p(-1.0, -1.0, -1.0), &t),

@@ -8,7 +8,7 @@ use osculate_math::{
     Aabb, Capsule, Obb, Point3, Real, Rotation3, Sphere, UnitVector3, Vector3, is_finite_point,
 };
 
-use crate::sphere::{ball_impact, earliest, finite_motion, motion_ray};
+use crate::sphere::{ball_impact, earliest, finite_motion, sweep_start};
 use crate::types::Impact;
 
 /// Moving sphere `s` (displaced by `vs`) against moving box `b` (displaced by `vb`), Ericson
@@ -51,15 +51,10 @@ pub fn sphere_aabb<T: Real>(
         return None;
     }
     let rel = vs - vb;
-    let q0 = closest_point_on_aabb(&s.center, b);
-    let d2 = (q0 - s.center).norm_squared();
-    if d2.is_nan() {
-        return None;
-    }
-    if d2 <= r * r {
-        return ball_impact(s.center, q0, T::ZERO, &rel, true);
-    }
-    let ray = motion_ray(s.center, rel)?;
+    let ray = match sweep_start(s, closest_point_on_aabb(&s.center, b), &rel) {
+        Ok(ray) => ray,
+        Err(decided) => return decided,
+    };
     // Early out: the box grown by r on every axis contains the rounded box.
     ray_aabb(&ray, &Aabb { min: b.min - Vector3::repeat(r), max: b.max + Vector3::repeat(r) })?;
     let mut candidates: [Option<T>; 15] = [None; 15];
@@ -370,13 +365,11 @@ pub fn obb_obb<T: Real>(
 mod tests {
     use super::*;
 
-    use osculate_testing::{for_f32_and_f64, near, shorthands};
+    use osculate_testing::{for_f32_and_f64, near, shorthands, sphere_shorthands};
 
     fn sphere_worked_cases<T: Real>() {
-        let (l, p, v) = shorthands::<T>();
-        let close = near::<T>(1e-4);
-        let zero = Vector3::zeros();
-        let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
+        let (_, p, v, s) = sphere_shorthands::<T>();
+        let (close, zero) = (near::<T>(1e-4), Vector3::zeros());
         // Box: face, edge, corner, tunneling through a thin box.
         let b = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));
         let e = sphere_aabb(&s(p(2.0, 2.0, 0.5), 0.5), &v(-2.0, -2.0, 0.0), &b, &zero);

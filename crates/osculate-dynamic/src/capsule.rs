@@ -165,13 +165,11 @@ fn first_crossing_convex<T: Real>(gap: &impl Fn(T) -> T, t0: T, tol: T) -> Optio
 mod tests {
     use super::*;
 
-    use osculate_testing::{for_f32_and_f64, near, shorthands};
+    use osculate_testing::{for_f32_and_f64, near, sphere_shorthands};
 
     fn worked_cases<T: Real>() {
-        let (l, p, v) = shorthands::<T>();
-        let close = near::<T>(1e-4);
-        let zero = Vector3::zeros();
-        let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
+        let (l, p, v, s) = sphere_shorthands::<T>();
+        let (close, zero) = (near::<T>(1e-4), Vector3::zeros());
         // Capsules: crossing, parallel sliding past, already overlapping.
         let c1 = Capsule::new(p(0.0, -2.0, 0.0), p(0.0, 2.0, 0.0), l(0.5));
         let c2 = Capsule::new(p(4.0, 0.0, -2.0), p(4.0, 0.0, 2.0), l(0.5));

@@ -6,6 +6,20 @@ use osculate_math::{Aabb, Halfspace, Obb, Plane, Real, Sphere, UnitVector3, Vect
 use crate::boxes::{box_radius, support_toward};
 use crate::types::Impact;
 
+/// The time in `[0, 1]` at which a gap `gap` closes when it changes by `approach` over the motion
+/// (negative: closing): `0` for a gap already closed, `None` when it does not close within the
+/// motion.
+#[inline]
+fn closing_time<T: Real>(gap: T, approach: T) -> Option<T> {
+    if gap <= T::ZERO {
+        Some(T::ZERO)
+    } else if approach < T::ZERO && gap <= -approach {
+        Some(gap / -approach)
+    } else {
+        None
+    }
+}
+
 /// Moving sphere `s` (displaced by `v`) against `plane` as a two-sided surface (Ericson 5.5.3,
 /// `IntersectMovingSpherePlane`): the center's signed distance changes linearly, and contact is
 /// when it reaches `±r` on the side it starts from. Normal from the sphere toward the plane.
@@ -29,13 +43,7 @@ pub fn sphere_plane<T: Real>(s: &Sphere<T>, v: &Vector3<T>, plane: &Plane<T>) ->
         return None;
     }
     let gap = dist * side - s.radius;
-    let toi = if gap <= T::ZERO {
-        T::ZERO
-    } else if approach < T::ZERO && gap <= -approach {
-        gap / -approach
-    } else {
-        return None;
-    };
+    let toi = closing_time(gap, approach)?;
     let normal = UnitVector3::new_unchecked(n * -side);
     Impact::new(toi, s.center + v * toi + normal.into_inner() * s.radius, normal, gap <= T::ZERO)
 }
@@ -66,13 +74,7 @@ pub fn sphere_halfspace<T: Real>(
     if !(s.radius >= T::ZERO && gap.is_finite() && approach.is_finite()) {
         return None;
     }
-    let toi = if gap <= T::ZERO {
-        T::ZERO
-    } else if approach < T::ZERO && gap <= -approach {
-        gap / -approach
-    } else {
-        return None;
-    };
+    let toi = closing_time(gap, approach)?;
     let normal = UnitVector3::new_unchecked(-n);
     Impact::new(toi, s.center + v * toi - n * s.radius, normal, gap <= T::ZERO)
 }
@@ -171,12 +173,11 @@ pub fn aabb_halfspace<T: Real>(b: &Aabb<T>, v: &Vector3<T>, h: &Halfspace<T>) ->
 mod tests {
     use super::*;
     use osculate_math::*;
-    use osculate_testing::{for_f32_and_f64, near, shorthands};
+    use osculate_testing::{for_f32_and_f64, near, shorthands, sphere_shorthands};
 
     fn sphere_worked_cases<T: Real>() {
-        let (l, p, v) = shorthands::<T>();
+        let (l, p, v, s) = sphere_shorthands::<T>();
         let close = near::<T>(1e-4);
-        let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
         // Planes: the side it starts on, moving away, parallel.
         let floor = Plane::new(Vector3::z_axis(), l(0.0));
         let under = sphere_plane(&s(p(0.0, 0.0, -5.0), 1.0), &v(0.0, 0.0, 8.0), &floor);

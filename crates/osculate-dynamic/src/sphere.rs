@@ -53,6 +53,26 @@ pub(crate) fn ball_impact<T: Real>(
     Impact::new(toi, closest, normal, overlapping)
 }
 
+/// The start of sphere `s`'s sweep against a still shape (the relative motion `rel`), given the
+/// shape's point `q0` closest to the center: `Err` with the answer when `t = 0` decides it (a NaN
+/// distance: none; the sphere already touching: an impact at `t = 0`; no relative motion: none),
+/// else `Ok` with the center's path.
+#[inline]
+pub(crate) fn sweep_start<T: Real>(
+    s: &Sphere<T>,
+    q0: Point3<T>,
+    rel: &Vector3<T>,
+) -> Result<Ray<T>, Option<Impact<T>>> {
+    let d2 = (q0 - s.center).norm_squared();
+    if d2.is_nan() {
+        return Err(None);
+    }
+    if d2 <= s.radius * s.radius {
+        return Err(ball_impact(s.center, q0, T::ZERO, rel, true));
+    }
+    motion_ray(s.center, *rel).ok_or(None)
+}
+
 /// Moving sphere `a` (displaced by `va` over the interval) against moving sphere `b` (displaced by
 /// `vb`): van den Bergen 3.1.2's space-time test — B's center, moving at `vb − va` relative to A,
 /// is cast as a ray against the configuration-space obstacle, the sphere of radius `r_a + r_b`
@@ -107,13 +127,11 @@ mod tests {
     use super::*;
     use crate::*;
     use osculate_math::*;
-    use osculate_testing::{for_f32_and_f64, near, shorthands};
+    use osculate_testing::{for_f32_and_f64, near, sphere_shorthands};
 
     fn worked_cases<T: Real>() {
-        let (l, p, v) = shorthands::<T>();
-        let close = near::<T>(1e-4);
-        let zero = Vector3::zeros();
-        let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
+        let (l, p, v, s) = sphere_shorthands::<T>();
+        let (close, zero) = (near::<T>(1e-4), Vector3::zeros());
         let a = s(p(0.0, 0.0, 0.0), 1.0);
         // Sphere-sphere: head-on, grazing (tangent path), parallel motion, already overlapping,
         // never touching, tunneling (a thin fast sphere through another between the ends).

@@ -6,7 +6,7 @@ use osculate_closest::closest_point_on_triangle;
 use osculate_math::{Aabb, Capsule, Point3, Real, Sphere, Triangle, Vector3, is_finite_point};
 
 use crate::boxes::{sat_impact, sweep_sat, usable_axis};
-use crate::sphere::{ball_impact, earliest, finite_motion, motion_ray};
+use crate::sphere::{ball_impact, earliest, finite_motion, sweep_start};
 use crate::types::Impact;
 
 /// Moving sphere `s` (displaced by `vs`) against moving triangle `tri` (displaced by `vt`), with
@@ -48,15 +48,10 @@ pub fn sphere_triangle<T: Real>(
         return None;
     }
     let rel = vs - vt;
-    let q0 = closest_point_on_triangle(&s.center, tri).point;
-    let d2 = (q0 - s.center).norm_squared();
-    if d2.is_nan() {
-        return None;
-    }
-    if d2 <= r * r {
-        return ball_impact(s.center, q0, T::ZERO, &rel, true);
-    }
-    let ray = motion_ray(s.center, rel)?;
+    let ray = match sweep_start(s, closest_point_on_triangle(&s.center, tri).point, &rel) {
+        Ok(ray) => ray,
+        Err(decided) => return decided,
+    };
     let n = tri.unit_normal().map(|n| n.into_inner() * r);
     let face = |offset: Vector3<T>| {
         let moved = Triangle::new(tri.a + offset, tri.b + offset, tri.c + offset);
@@ -174,13 +169,11 @@ fn triangle_aabb<T: Real>(
 mod tests {
     use super::*;
 
-    use osculate_testing::{for_f32_and_f64, near, shorthands};
+    use osculate_testing::{for_f32_and_f64, near, shorthands, sphere_shorthands};
 
     fn sphere_worked_cases<T: Real>() {
-        let (l, p, v) = shorthands::<T>();
-        let close = near::<T>(1e-4);
-        let zero = Vector3::zeros();
-        let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
+        let (l, p, v, s) = sphere_shorthands::<T>();
+        let (close, zero) = (near::<T>(1e-4), Vector3::zeros());
         // Triangle: face, edge, vertex contacts; sliding past.
         let tri = Triangle::new(p(0.0, 0.0, 0.0), p(4.0, 0.0, 0.0), p(0.0, 4.0, 0.0));
         let down = v(0.0, 0.0, -10.0);

@@ -359,12 +359,10 @@ mod tests {
     use super::*;
     use osculate_math::Rotation3;
     use osculate_math::{point3, vector3};
-    use osculate_testing::for_f32_and_f64;
+    use osculate_testing::{for_f32_and_f64, sphere_shorthands};
 
     fn sphere_worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = point3::<T>;
-        let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
+        let (_, p, _, s) = sphere_shorthands::<T>();
         let unit = s(p(0.0, 0.0, 0.0), 1.0);
         // Boxes: face, edge, corner, inside, inverted.
         let b = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));

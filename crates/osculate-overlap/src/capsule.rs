@@ -76,13 +76,10 @@ pub fn segment_capsule<T: Real>(s: &Segment<T>, c: &Capsule<T>) -> bool {
 mod tests {
     use super::*;
     use osculate_math::Point3;
-    use osculate_math::point3;
-    use osculate_testing::for_f32_and_f64;
+    use osculate_testing::{for_f32_and_f64, sphere_shorthands};
 
     fn worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = point3::<T>;
-        let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
+        let (l, p, _, s) = sphere_shorthands::<T>();
         // Capsules: crossing, parallel apart, a zero-length capsule is a sphere.
         let c1 = Capsule::new(p(0.0, 0.0, 0.0), p(4.0, 0.0, 0.0), l(0.5));
         assert!(capsule_capsule(&c1, &Capsule::new(p(2.0, -1.0, 0.9), p(2.0, 1.0, 0.9), l(0.5))));

@@ -94,13 +94,10 @@ pub fn segment_sphere<T: Real>(seg: &Segment<T>, s: &Sphere<T>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use osculate_math::point3;
-    use osculate_testing::for_f32_and_f64;
+    use osculate_testing::{for_f32_and_f64, sphere_shorthands};
 
     fn worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = point3::<T>;
-        let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
+        let (_, p, _, s) = sphere_shorthands::<T>();
         let unit = s(p(0.0, 0.0, 0.0), 1.0);
         // Touching, nested, apart, negative radius, NaN.
         assert!(sphere_sphere(&unit, &s(p(0.0, 0.0, 2.0), 1.0)));

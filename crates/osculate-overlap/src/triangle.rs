@@ -151,7 +151,7 @@ fn centered_box_triangle<T: Real>(e: &Vector3<T>, v: [Vector3<T>; 3], world: T) 
 /// ```
 #[must_use]
 pub fn aabb_triangle<T: Real>(b: &Aabb<T>, t: &Triangle<T>) -> bool {
-    if !(is_finite_point(&b.min) && is_finite_point(&b.max) && triangle_finite(t)) {
+    if !(is_finite_point(&b.min) && is_finite_point(&b.max) && finite_triangle(t)) {
         return false;
     }
     let e = b.half_extents();
@@ -164,11 +164,6 @@ pub fn aabb_triangle<T: Real>(b: &Aabb<T>, t: &Triangle<T>) -> bool {
     let world =
         [b.min, b.max, t.a, t.b, t.c].iter().fold(T::ZERO, |s, p| s.fast_max(p.coords.amax()));
     centered_box_triangle(&e, [t.a - c, t.b - c, t.c - c], world)
-}
-
-#[inline]
-fn triangle_finite<T: Real>(t: &Triangle<T>) -> bool {
-    is_finite_point(&t.a) && is_finite_point(&t.b) && is_finite_point(&t.c)
 }
 
 /// Whether oriented box `b` and triangle `t` overlap: the triangle taken into the box's frame and
@@ -187,7 +182,7 @@ fn triangle_finite<T: Real>(t: &Triangle<T>) -> bool {
 /// ```
 #[must_use]
 pub fn obb_triangle<T: Real>(b: &Obb<T>, t: &Triangle<T>) -> bool {
-    if !obb_finite(b) || !triangle_finite(t) {
+    if !obb_finite(b) || !finite_triangle(t) {
         return false;
     }
     // The move to the box's frame rounds at the coordinates' magnitude (see `aabb_triangle`).
@@ -761,6 +756,14 @@ fn finite_triangle<T: Real>(t: &Triangle<T>) -> bool {
     is_finite_point(&t.a) && is_finite_point(&t.b) && is_finite_point(&t.c)
 }
 
+/// [`segment_triangle_with`] on finite input, `false` on a NaN or infinite coordinate.
+fn finite_segment_triangle<T: Real, P: Predicates<T>>(s: &Segment<T>, t: &Triangle<T>) -> bool {
+    is_finite_point(&s.a)
+        && is_finite_point(&s.b)
+        && finite_triangle(t)
+        && segment_triangle_with::<T, P>(s, t)
+}
+
 /// Whether two triangles meet (closed: touching counts), by Guigue and Devillers (2003) with the
 /// orientation determinants filtered (decided in floating point when its error bound allows,
 /// exactly otherwise). Coplanar triangles are tested in 2D;
@@ -833,10 +836,7 @@ pub fn triangle_triangle_exact<T: Real>(a: &Triangle<T>, b: &Triangle<T>) -> boo
 /// ```
 #[must_use]
 pub fn segment_triangle<T: Real>(s: &Segment<T>, t: &Triangle<T>) -> bool {
-    is_finite_point(&s.a)
-        && is_finite_point(&s.b)
-        && finite_triangle(t)
-        && segment_triangle_with::<T, Fast>(s, t)
+    finite_segment_triangle::<T, Fast>(s, t)
 }
 
 /// [`segment_triangle`] with exact orientations (Shewchuk's adaptive predicates): the true answer
@@ -855,10 +855,7 @@ pub fn segment_triangle<T: Real>(s: &Segment<T>, t: &Triangle<T>) -> bool {
 /// ```
 #[must_use]
 pub fn segment_triangle_exact<T: Real>(s: &Segment<T>, t: &Triangle<T>) -> bool {
-    is_finite_point(&s.a)
-        && is_finite_point(&s.b)
-        && finite_triangle(t)
-        && segment_triangle_with::<T, Exact>(s, t)
+    finite_segment_triangle::<T, Exact>(s, t)
 }
 
 /// Whether solid capsule `c` and triangle `t` overlap: the distance of the capsule's axis and the
@@ -888,12 +885,10 @@ mod tests {
     use crate::*;
     use osculate_math::Rotation3;
     use osculate_math::{point3, vector3};
-    use osculate_testing::for_f32_and_f64;
+    use osculate_testing::{for_f32_and_f64, sphere_shorthands};
 
     fn sphere_worked_cases<T: Real>() {
-        let l = |x: f64| T::lit(x);
-        let p = point3::<T>;
-        let s = |c: Point3<T>, r: f64| Sphere::new(c, l(r));
+        let (_, p, _, s) = sphere_shorthands::<T>();
         // Triangle: face, edge region, a collapsed triangle.
         let t = Triangle::new(p(0.0, 0.0, 0.0), p(2.0, 0.0, 0.0), p(0.0, 2.0, 0.0));
         assert!(sphere_triangle(&s(p(0.5, 0.5, 1.0), 1.0), &t));

@@ -31,6 +31,7 @@ use num_traits::{Signed, Zero};
 use osculate_math::{Aabb, Obb, Point3, Real, Rotation3, Segment, Triangle, Vector3};
 
 use crate::Rng;
+use crate::exact::{cross, dot, is_zero as zero, sub};
 
 /// A big integer.
 type I = BigInt;
@@ -64,19 +65,6 @@ fn int(x: f64, s: i32) -> I {
     let v = I::from(m);
     let v = if e + s >= 0 { v << (e + s) as usize } else { v >> (-(e + s)) as usize };
     if x < 0.0 { -v } else { v }
-}
-
-fn sub(a: &V, b: &V) -> V {
-    [&a[0] - &b[0], &a[1] - &b[1], &a[2] - &b[2]]
-}
-fn dot(a: &V, b: &V) -> I {
-    &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
-}
-fn cross(a: &V, b: &V) -> V {
-    [&a[1] * &b[2] - &a[2] * &b[1], &a[2] * &b[0] - &a[0] * &b[2], &a[0] * &b[1] - &a[1] * &b[0]]
-}
-fn zero(v: &V) -> bool {
-    v.iter().all(Zero::is_zero)
 }
 
 /// A convex shape for the reference: its vertices and edge directions (integers, one scale).
@@ -444,6 +432,98 @@ fn direction<T: Real>(rng: &mut Rng) -> Vector3<T> {
     Vector3::new(T::lit(d[0]), T::lit(d[1]), T::lit(d[2]))
 }
 
+/// A shape as the reference reads it: its floats (widened to `f64`, exactly) and its hull.
+trait Exact {
+    /// Every coordinate, extent and rotation entry.
+    fn floats(&self) -> Vec<f64>;
+    /// The vertices and edge directions at scale `s`.
+    fn hull(&self, s: &Scale) -> Hull;
+}
+
+impl<T: Real> Exact for Aabb<T> {
+    fn floats(&self) -> Vec<f64> {
+        wide(&self.min).into_iter().chain(wide(&self.max)).collect()
+    }
+    fn hull(&self, s: &Scale) -> Hull {
+        aabb_hull(s, wide(&self.min), wide(&self.max))
+    }
+}
+
+impl<T: Real> Exact for Obb<T> {
+    fn floats(&self) -> Vec<f64> {
+        obb_parts(self).3
+    }
+    fn hull(&self, s: &Scale) -> Hull {
+        let (c, r, e, _) = obb_parts(self);
+        obb_hull(s, c, r, e)
+    }
+}
+
+impl<T: Real> Exact for Triangle<T> {
+    fn floats(&self) -> Vec<f64> {
+        [wide(&self.a), wide(&self.b), wide(&self.c)].into_iter().flatten().collect()
+    }
+    fn hull(&self, s: &Scale) -> Hull {
+        points_hull(s, &[wide(&self.a), wide(&self.b), wide(&self.c)])
+    }
+}
+
+impl<T: Real> Exact for Segment<T> {
+    fn floats(&self) -> Vec<f64> {
+        [wide(&self.a), wide(&self.b)].into_iter().flatten().collect()
+    }
+    fn hull(&self, s: &Scale) -> Hull {
+        points_hull(s, &[wide(&self.a), wide(&self.b)])
+    }
+}
+
+/// An oriented box's full extents `2e`, which widen the band of its pairs with points (a triangle
+/// or a segment): the box spans `2e` along each axis.
+fn spans<T: Real>(b: &Obb<T>) -> Vec<f64> {
+    obb_parts(b).2.iter().map(|x| x * 2.0).collect()
+}
+
+/// The pairs of one case: `(fixed, moving)`; or, when `bisecting` and `exact` says the two
+/// overlap, the last overlapping and the first separated translation of `moving` along `w()`.
+fn bisected<T: Real, A: Copy, B: Copy>(
+    bisecting: bool,
+    fixed: A,
+    moving: B,
+    w: impl FnOnce() -> Vector3<T>,
+    moved: impl Fn(&B, Vector3<T>) -> B,
+    exact: impl Fn(&A, &B) -> bool,
+) -> Vec<(A, B)> {
+    if bisecting && let Some((p, q)) = bisect(moving, w(), moved, |x| exact(&fixed, x)) {
+        return vec![(fixed, p), (fixed, q)];
+    }
+    vec![(fixed, moving)]
+}
+
+/// One pair decided by the reference and by both modes; `spans` joins the floats the band is
+/// scaled by.
+fn judge<T: Real, A: Exact + Copy, B: Exact + Copy>(
+    a: A,
+    b: B,
+    exact: &impl Fn(&A, &B) -> bool,
+    fast: &impl Fn(&A, &B) -> bool,
+    spans: &[f64],
+) -> Outcome<(A, B)> {
+    let all: Vec<f64> = a.floats().into_iter().chain(b.floats()).collect();
+    let s = Scale::of(&all);
+    let want = reference(&a.hull(&s), &b.hull(&s));
+    let scale: Vec<f64> = all.iter().chain(spans).copied().collect();
+    outcome((a, b), want, exact(&a, &b), fast(&a, &b), band::<T>(&scale), &s)
+}
+
+fn obb_parts<T: Real>(b: &Obb<T>) -> ([f64; 3], [[f64; 3]; 3], [f64; 3], Vec<f64>) {
+    let m = b.rotation.matrix();
+    let r = [0, 1, 2].map(|j| [m[(0, j)].to_f64(), m[(1, j)].to_f64(), m[(2, j)].to_f64()]);
+    let c = wide(&b.center);
+    let e = [b.half_extents.x.to_f64(), b.half_extents.y.to_f64(), b.half_extents.z.to_f64()];
+    let all = c.iter().chain(r.iter().flatten()).chain(&e).copied().collect();
+    (c, r, e, all)
+}
+
 /// Box-triangle pairs: random, touching (a vertex on a corner, an edge point or a face point of
 /// the box, exactly), bisected; `i` picks the class.
 pub fn aabb_triangle_case<T: Real>(
@@ -466,35 +546,8 @@ pub fn aabb_triangle_case<T: Real>(
         }
         t = Triangle::new(v, t.b, t.c);
     }
-    let pairs: Vec<(Aabb<T>, Triangle<T>)> = if i % 4 >= 2 {
-        let w = direction::<T>(rng);
-        match bisect(t, w, moved_triangle, |t| exact(&b, t)) {
-            Some((a, c)) => vec![(b, a), (b, c)],
-            None => vec![(b, t)],
-        }
-    } else {
-        vec![(b, t)]
-    };
-    pairs
-        .into_iter()
-        .map(|(b, t)| {
-            let (lo, hi) = (wide(&b.min), wide(&b.max));
-            let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
-            let all: Vec<f64> = lo.iter().chain(&hi).chain(v.iter().flatten()).copied().collect();
-            let s = Scale::of(&all);
-            let want = reference(&aabb_hull(&s, lo, hi), &points_hull(&s, &v));
-            outcome((b, t), want, exact(&b, &t), fast(&b, &t), band::<T>(&all), &s)
-        })
-        .collect()
-}
-
-fn obb_parts<T: Real>(b: &Obb<T>) -> ([f64; 3], [[f64; 3]; 3], [f64; 3], Vec<f64>) {
-    let m = b.rotation.matrix();
-    let r = [0, 1, 2].map(|j| [m[(0, j)].to_f64(), m[(1, j)].to_f64(), m[(2, j)].to_f64()]);
-    let c = wide(&b.center);
-    let e = [b.half_extents.x.to_f64(), b.half_extents.y.to_f64(), b.half_extents.z.to_f64()];
-    let all = c.iter().chain(r.iter().flatten()).chain(&e).copied().collect();
-    (c, r, e, all)
+    let pairs = bisected(i % 4 >= 2, b, t, || direction::<T>(rng), moved_triangle, &exact);
+    pairs.into_iter().map(|(b, t)| judge::<T, _, _>(b, t, &exact, &fast, &[])).collect()
 }
 
 /// Oriented box-triangle pairs: random or bisected; `i` picks the class.
@@ -507,27 +560,8 @@ pub fn obb_triangle_case<T: Real>(
     let o = offset(rng);
     let b = gen_obb::<T>(rng, o);
     let t = gen_triangle::<T>(rng, o);
-    let pairs: Vec<(Obb<T>, Triangle<T>)> = if i % 2 == 1 {
-        let w = direction::<T>(rng);
-        match bisect(t, w, moved_triangle, |t| exact(&b, t)) {
-            Some((a, c)) => vec![(b, a), (b, c)],
-            None => vec![(b, t)],
-        }
-    } else {
-        vec![(b, t)]
-    };
-    pairs
-        .into_iter()
-        .map(|(b, t)| {
-            let (c, r, e, mut all) = obb_parts(&b);
-            let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
-            all.extend(v.iter().flatten());
-            let s = Scale::of(&all);
-            let want = reference(&obb_hull(&s, c, r, e), &points_hull(&s, &v));
-            let scale: Vec<f64> = all.iter().copied().chain(e.iter().map(|x| x * 2.0)).collect();
-            outcome((b, t), want, exact(&b, &t), fast(&b, &t), band::<T>(&scale), &s)
-        })
-        .collect()
+    let pairs = bisected(i % 2 == 1, b, t, || direction::<T>(rng), moved_triangle, &exact);
+    pairs.into_iter().map(|(b, t)| judge::<T, _, _>(b, t, &exact, &fast, &spans(&b))).collect()
 }
 
 /// Oriented box pairs: random, with parallel edges (one rotation for both) one time in five,
@@ -544,27 +578,9 @@ pub fn obb_obb_case<T: Real>(
     if i.is_multiple_of(5) {
         b.rotation = a.rotation; // parallel edges
     }
-    let pairs: Vec<(Obb<T>, Obb<T>)> = if i % 2 == 1 {
-        let w = direction::<T>(rng);
-        let moved = |x: &Obb<T>, d: Vector3<T>| Obb { center: x.center + d, ..*x };
-        match bisect(b, w, moved, |x| exact(&a, x)) {
-            Some((p, q)) => vec![(a, p), (a, q)],
-            None => vec![(a, b)],
-        }
-    } else {
-        vec![(a, b)]
-    };
-    pairs
-        .into_iter()
-        .map(|(a, b)| {
-            let (ca, ra, ea, mut all) = obb_parts(&a);
-            let (cb, rb, eb, more) = obb_parts(&b);
-            all.extend(more);
-            let s = Scale::of(&all);
-            let want = reference(&obb_hull(&s, ca, ra, ea), &obb_hull(&s, cb, rb, eb));
-            outcome((a, b), want, exact(&a, &b), fast(&a, &b), band::<T>(&all), &s)
-        })
-        .collect()
+    let moved = |x: &Obb<T>, d: Vector3<T>| Obb { center: x.center + d, ..*x };
+    let pairs = bisected(i % 2 == 1, a, b, || direction::<T>(rng), moved, &exact);
+    pairs.into_iter().map(|(a, b)| judge::<T, _, _>(a, b, &exact, &fast, &[])).collect()
 }
 
 /// Segment-box pairs: random or bisected; `i` picks the class.
@@ -578,26 +594,8 @@ pub fn segment_aabb_case<T: Real>(
     let b = gen_aabb::<T>(rng, o);
     let seg = gen_segment::<T>(rng, o);
     let w = direction::<T>(rng);
-    let pairs = if i % 2 == 1 {
-        match bisect(seg, w, moved_segment, |s| exact(s, &b)) {
-            Some((p, q)) => vec![p, q],
-            None => vec![seg],
-        }
-    } else {
-        vec![seg]
-    };
-    pairs
-        .into_iter()
-        .map(|s| {
-            let (lo, hi) = (wide(&b.min), wide(&b.max));
-            let ends = [wide(&s.a), wide(&s.b)];
-            let all: Vec<f64> =
-                lo.iter().chain(&hi).chain(ends.iter().flatten()).copied().collect();
-            let sc = Scale::of(&all);
-            let want = reference(&aabb_hull(&sc, lo, hi), &points_hull(&sc, &ends));
-            outcome((s, b), want, exact(&s, &b), fast(&s, &b), band::<T>(&all), &sc)
-        })
-        .collect()
+    let pairs = bisected(i % 2 == 1, b, seg, || w, moved_segment, |b, s| exact(s, b));
+    pairs.into_iter().map(|(b, s)| judge::<T, _, _>(s, b, &exact, &fast, &[])).collect()
 }
 
 /// Segment-oriented box pairs: random or bisected; `i` picks the class.
@@ -611,26 +609,8 @@ pub fn segment_obb_case<T: Real>(
     let ob = gen_obb::<T>(rng, o);
     let seg = gen_segment::<T>(rng, o);
     let w = direction::<T>(rng);
-    let pairs = if i % 2 == 1 {
-        match bisect(seg, w, moved_segment, |s| exact(s, &ob)) {
-            Some((p, q)) => vec![p, q],
-            None => vec![seg],
-        }
-    } else {
-        vec![seg]
-    };
-    pairs
-        .into_iter()
-        .map(|s| {
-            let (c, r, e, mut all) = obb_parts(&ob);
-            let ends = [wide(&s.a), wide(&s.b)];
-            all.extend(ends.iter().flatten());
-            let sc = Scale::of(&all);
-            let want = reference(&obb_hull(&sc, c, r, e), &points_hull(&sc, &ends));
-            let scale: Vec<f64> = all.iter().copied().chain(e.iter().map(|x| x * 2.0)).collect();
-            outcome((s, ob), want, exact(&s, &ob), fast(&s, &ob), band::<T>(&scale), &sc)
-        })
-        .collect()
+    let pairs = bisected(i % 2 == 1, ob, seg, || w, moved_segment, |b, s| exact(s, b));
+    pairs.into_iter().map(|(b, s)| judge::<T, _, _>(s, b, &exact, &fast, &spans(&b))).collect()
 }
 
 /// A point of triangle `t` in float arithmetic: a vertex, an edge point or a face point (exactly
@@ -680,26 +660,8 @@ pub fn triangle_triangle_case<T: Real>(
     if i % 4 == 1 {
         b = Triangle::new(point_of(rng, &a), b.b, b.c);
     }
-    let pairs: Vec<(Triangle<T>, Triangle<T>)> = if i % 4 >= 2 {
-        let w = direction::<T>(rng);
-        match bisect(b, w, moved_triangle, |x| exact(&a, x)) {
-            Some((p, q)) => vec![(a, p), (a, q)],
-            None => vec![(a, b)],
-        }
-    } else {
-        vec![(a, b)]
-    };
-    pairs
-        .into_iter()
-        .map(|(a, b)| {
-            let va = [wide(&a.a), wide(&a.b), wide(&a.c)];
-            let vb = [wide(&b.a), wide(&b.b), wide(&b.c)];
-            let all: Vec<f64> = va.iter().chain(&vb).flatten().copied().collect();
-            let s = Scale::of(&all);
-            let want = reference(&points_hull(&s, &va), &points_hull(&s, &vb));
-            outcome((a, b), want, exact(&a, &b), fast(&a, &b), band::<T>(&all), &s)
-        })
-        .collect()
+    let pairs = bisected(i % 4 >= 2, a, b, || direction::<T>(rng), moved_triangle, &exact);
+    pairs.into_iter().map(|(a, b)| judge::<T, _, _>(a, b, &exact, &fast, &[])).collect()
 }
 
 /// Segment-triangle pairs: random (in the triangle's plane up to rounding one time in six),
@@ -721,24 +683,7 @@ pub fn segment_triangle_case<T: Real>(
     if i % 4 == 1 {
         seg = Segment::new(point_of(rng, &t), seg.b);
     }
-    let pairs = if i % 4 >= 2 {
-        let w = direction::<T>(rng);
-        match bisect(seg, w, moved_segment, |s| exact(s, &t)) {
-            Some((p, q)) => vec![p, q],
-            None => vec![seg],
-        }
-    } else {
-        vec![seg]
-    };
-    pairs
-        .into_iter()
-        .map(|s| {
-            let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
-            let ends = [wide(&s.a), wide(&s.b)];
-            let all: Vec<f64> = v.iter().chain(&ends).flatten().copied().collect();
-            let sc = Scale::of(&all);
-            let want = reference(&points_hull(&sc, &ends), &points_hull(&sc, &v));
-            outcome((s, t), want, exact(&s, &t), fast(&s, &t), band::<T>(&all), &sc)
-        })
-        .collect()
+    let pairs =
+        bisected(i % 4 >= 2, t, seg, || direction::<T>(rng), moved_segment, |t, s| exact(s, t));
+    pairs.into_iter().map(|(t, s)| judge::<T, _, _>(s, t, &exact, &fast, &[])).collect()
 }

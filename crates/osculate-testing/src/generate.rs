@@ -713,6 +713,45 @@ pub fn shorthands<T: Real>()
     (T::lit, osculate_math::point3::<T>, osculate_math::vector3::<T>)
 }
 
+/// [`shorthands`] and a sphere: `let (l, p, v, s) = sphere_shorthands::<T>();` adds
+/// `s(p(0.0, 0.0, 1.0), 0.5)`, the sphere of a literal radius about a point.
+#[must_use]
+#[allow(clippy::type_complexity, reason = "four plain function pointers, named by the caller")]
+pub fn sphere_shorthands<T: Real>() -> (
+    fn(f64) -> T,
+    fn(f64, f64, f64) -> Point3<T>,
+    fn(f64, f64, f64) -> Vector3<T>,
+    fn(Point3<T>, f64) -> Sphere<T>,
+) {
+    let (l, p, v) = shorthands::<T>();
+    (l, p, v, |c, r| Sphere::new(c, T::lit(r)))
+}
+
+/// The six points `±x`, `±y`, `±z` at unit distance: the vertices of the octahedron
+/// `|x| + |y| + |z| ≤ 1`, and the axis directions both ways.
+#[must_use]
+pub fn axis_points<T: Real>() -> [Point3<T>; 6] {
+    let p = osculate_math::point3::<T>;
+    [
+        p(1.0, 0.0, 0.0),
+        p(-1.0, 0.0, 0.0),
+        p(0.0, 1.0, 0.0),
+        p(0.0, -1.0, 0.0),
+        p(0.0, 0.0, 1.0),
+        p(0.0, 0.0, -1.0),
+    ]
+}
+
+/// The corner tetrahedron (the origin and the three unit points) in both windings, for worked
+/// cases that must not depend on the winding.
+#[must_use]
+pub fn corner_tetrahedra<T: Real>() -> [Tetrahedron<T>; 2] {
+    let p = osculate_math::point3::<T>;
+    let tet =
+        Tetrahedron::new(p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(0.0, 1.0, 0.0), p(0.0, 0.0, 1.0));
+    [tet, Tetrahedron::new(tet.b, tet.a, tet.c, tet.d)]
+}
+
 /// `close(a, b)` for worked cases: whether `a` lies within `tol` of the literal `b`.
 pub fn near<T: Real>(tol: f64) -> impl Fn(T, f64) -> bool {
     move |a, b| (a - T::lit(b)).abs() < T::lit(tol)

@@ -20,10 +20,11 @@
 //! - [`Tally`]: the count of a differential test's agreements and named disagreement classes.
 //! - `parry` (the `parry` feature): osculate's shapes as parry3d's and parry3d-f64's, for the
 //!   differential tests and the benchmarks.
+//! - [`exact`]: vectors of big integers and big rationals, the arithmetic of the exact references.
 //! - [`exact_reference`]: a big-integer separating-axis reference for the boolean overlap tests
 //!   and the generators of hard pairs it runs on.
 //! - [`icosahedron_vertices`] and [`ICOSAHEDRON_FACES`]: the solid the closed test meshes are
-//!   subdivided from.
+//!   subdivided from; [`grid_triangles`]: the triangles of a height field.
 //!
 //! quickcheck's own `f64` generator yields NaN, ±∞, ±0 and huge values; use it directly for
 //! no-panic properties, and these bounded generators for geometric ones.
@@ -52,6 +53,7 @@
 //! }
 //! ```
 
+pub mod exact;
 pub mod exact_reference;
 mod generate;
 mod meshes;
@@ -60,7 +62,7 @@ pub mod parry;
 mod tally;
 
 pub use crate::generate::*;
-pub use crate::meshes::{ICOSAHEDRON_FACES, icosahedron_vertices};
+pub use crate::meshes::{ICOSAHEDRON_FACES, grid_triangles, icosahedron_vertices};
 pub use crate::tally::Tally;
 
 /// One `#[test]` per scalar type for each generic test function: `for_f32_and_f64!(a, b)` makes
@@ -99,4 +101,28 @@ macro_rules! for_f32_and_f64 {
             }
         }
     )*};
+}
+
+/// Quickcheck properties from a table, each run in `f32` and `f64` by the calling module's `run`
+/// (as [`for_f32_and_f64!`] with a runner): a row `a(p: Pair<Sphere<T>, Aabb<T>>) => check(&p);`
+/// makes `fn a<T: Real>(p: Pair<Sphere<T>, Aabb<T>>) -> TestResult { check(&p) }` and the tests
+/// `a::f32` and `a::f64`. After `mod group;` the rows go into a module `group` that sees its
+/// parent's items (the tests `group::a::f32` ...). `Real`, `TestResult` and `run` are the
+/// caller's names.
+#[macro_export]
+macro_rules! properties {
+    (mod $group:ident; $($rows:tt)*) => {
+        mod $group {
+            use super::*;
+            $crate::properties!($($rows)*);
+        }
+    };
+    ($($name:ident($arg:tt: $ty:ty) => $body:expr;)*) => {
+        $(
+            fn $name<T: Real>($arg: $ty) -> TestResult {
+                $body
+            }
+        )*
+        $crate::for_f32_and_f64!(run: $($name),*);
+    };
 }

@@ -45,3 +45,19 @@ pub const ICOSAHEDRON_FACES: [[usize; 3]; 20] = [
     [8, 6, 7],
     [9, 8, 1],
 ];
+
+/// The triangles of a grid of `n × n` vertices (vertex `k` at column `k % n`, row `k / n`): two
+/// per cell, `[k, k + n + 1, k + 1]` and `[k, k + n, k + n + 1]`, for a height field of `n²`
+/// vertices.
+#[must_use]
+pub fn grid_triangles(n: u32) -> Vec<[u32; 3]> {
+    let (mut triangles, cells) = (Vec::new(), n.saturating_sub(1));
+    for j in 0..cells {
+        for i in 0..cells {
+            let k = j * n + i;
+            triangles.push([k, k + n + 1, k + 1]);
+            triangles.push([k, k + n, k + n + 1]);
+        }
+    }
+    triangles
+}

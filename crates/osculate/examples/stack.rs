@@ -13,12 +13,15 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::path::PathBuf;
 
 use osculate::closest::{
     FeatureId, Manifold, manifold_capsule_capsule, manifold_capsule_obb, manifold_obb_obb,
 };
 use osculate::math::{Capsule, Matrix3, Obb, Point3, UnitQuaternion, Vector3};
+
+#[path = "showcase/out_dir.rs"]
+mod out_dir;
+use out_dir::out_dir;
 
 /// Steps per second.
 const HZ: f64 = 60.0;
@@ -505,14 +508,6 @@ fn hull_2d(p: &[(f64, f64)]) -> Vec<(f64, f64)> {
         }
     }
     hull
-}
-
-fn out_dir() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"),
-        PathBuf::from,
-    );
-    target.join("showcase")
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -132,138 +132,89 @@ impl<T: Real, P: Part<T>, Q: Part<T>> Overlaps<Compound<T, Q>> for Compound<T, P
     }
 }
 
+/// The four traits between convex shape `$S` and the set type `$Set` (with the generics
+/// `$g` besides `T`), in both orders, by the mesh layer's queries `$overlap`, `$closest`,
+/// `$contact` and `$sweep` of that set type.
+macro_rules! convex_with_set {
+    ($S:ident, $Set:ty, [$($g:tt)*], $overlap:ident, $closest:ident, $contact:ident, $sweep:ident) => {
+        impl<T: Real, $($g)*> Overlaps<$Set> for $S<T> {
+            #[inline]
+            fn overlaps(&self, other: &$Set) -> bool {
+                $overlap(self, other)
+            }
+        }
+        impl<T: Real, $($g)*> Overlaps<$S<T>> for $Set {
+            #[inline]
+            fn overlaps(&self, other: &$S<T>) -> bool {
+                $overlap(other, self)
+            }
+        }
+        impl<T: Real, $($g)*> Distance<$Set> for $S<T> {
+            type Scalar = T;
+            #[inline]
+            fn closest_points(&self, other: &$Set) -> ClosestPoints<T> {
+                $closest(self, other).map_or_else(no_points, |c| c.result)
+            }
+        }
+        impl<T: Real, $($g)*> Distance<$S<T>> for $Set {
+            type Scalar = T;
+            #[inline]
+            fn closest_points(&self, other: &$S<T>) -> ClosestPoints<T> {
+                other.closest_points(self).swapped()
+            }
+        }
+        impl<T: Real, $($g)*> Penetration<$Set> for $S<T> {
+            type Scalar = T;
+            fn contact(&self, other: &$Set) -> Option<Contact<T>> {
+                let d = $closest(self, other).map(|c| c.result.distance);
+                contact_within(d, (self.aabb(), other.aabb()), |p| Some($contact(self, other, p)?.result))
+            }
+        }
+        impl<T: Real, $($g)*> Penetration<$S<T>> for $Set {
+            type Scalar = T;
+            #[inline]
+            fn contact(&self, other: &$S<T>) -> Option<Contact<T>> {
+                other.contact(self).map(Contact::swapped)
+            }
+        }
+        impl<T: Real, $($g)*> Sweep<$Set> for $S<T> {
+            type Scalar = T;
+            fn time_of_impact(
+                &self,
+                v_self: &Vector3<T>,
+                other: &$Set,
+                v_other: &Vector3<T>,
+            ) -> Option<Impact<T>> {
+                let hit = $sweep(self, &(v_self - v_other), other)?.result;
+                Some(Impact { point: hit.point + v_other * hit.toi, ..hit })
+            }
+        }
+        impl<T: Real, $($g)*> Sweep<$S<T>> for $Set {
+            type Scalar = T;
+            #[inline]
+            fn time_of_impact(
+                &self,
+                v_self: &Vector3<T>,
+                other: &$S<T>,
+                v_other: &Vector3<T>,
+            ) -> Option<Impact<T>> {
+                other.time_of_impact(v_other, self, v_self).map(Impact::swapped)
+            }
+        }
+    };
+}
+
 /// The four traits between each convex shape and the mesh and compound types, in both orders.
 macro_rules! convex_with_many {
     ($($S:ident),* $(,)?) => {$(
-        impl<T: Real> Overlaps<TriangleMesh<T>> for $S<T> {
-            #[inline]
-            fn overlaps(&self, other: &TriangleMesh<T>) -> bool {
-                overlap_convex_mesh(self, other)
-            }
-        }
-        impl<T: Real> Overlaps<$S<T>> for TriangleMesh<T> {
-            #[inline]
-            fn overlaps(&self, other: &$S<T>) -> bool {
-                overlap_convex_mesh(other, self)
-            }
-        }
-        impl<T: Real> Distance<TriangleMesh<T>> for $S<T> {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &TriangleMesh<T>) -> ClosestPoints<T> {
-                closest_points_convex_mesh(self, other).map_or_else(no_points, |c| c.result)
-            }
-        }
-        impl<T: Real> Distance<$S<T>> for TriangleMesh<T> {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &$S<T>) -> ClosestPoints<T> {
-                other.closest_points(self).swapped()
-            }
-        }
-        impl<T: Real> Penetration<TriangleMesh<T>> for $S<T> {
-            type Scalar = T;
-            fn contact(&self, other: &TriangleMesh<T>) -> Option<Contact<T>> {
-                let d = closest_points_convex_mesh(self, other).map(|c| c.result.distance);
-                contact_within(d, (self.aabb(), other.aabb()), |p| Some(contact_convex_mesh(self, other, p)?.result))
-            }
-        }
-        impl<T: Real> Penetration<$S<T>> for TriangleMesh<T> {
-            type Scalar = T;
-            #[inline]
-            fn contact(&self, other: &$S<T>) -> Option<Contact<T>> {
-                other.contact(self).map(Contact::swapped)
-            }
-        }
-        impl<T: Real> Sweep<TriangleMesh<T>> for $S<T> {
-            type Scalar = T;
-            fn time_of_impact(
-                &self,
-                v_self: &Vector3<T>,
-                other: &TriangleMesh<T>,
-                v_other: &Vector3<T>,
-            ) -> Option<Impact<T>> {
-                let hit = sweep_convex_mesh(self, &(v_self - v_other), other)?.result;
-                Some(Impact { point: hit.point + v_other * hit.toi, ..hit })
-            }
-        }
-        impl<T: Real> Sweep<$S<T>> for TriangleMesh<T> {
-            type Scalar = T;
-            #[inline]
-            fn time_of_impact(
-                &self,
-                v_self: &Vector3<T>,
-                other: &$S<T>,
-                v_other: &Vector3<T>,
-            ) -> Option<Impact<T>> {
-                other.time_of_impact(v_other, self, v_self).map(Impact::swapped)
-            }
-        }
-
-        impl<T: Real, P: Part<T>> Overlaps<Compound<T, P>> for $S<T> {
-            #[inline]
-            fn overlaps(&self, other: &Compound<T, P>) -> bool {
-                overlap_convex_compound(self, other)
-            }
-        }
-        impl<T: Real, P: Part<T>> Overlaps<$S<T>> for Compound<T, P> {
-            #[inline]
-            fn overlaps(&self, other: &$S<T>) -> bool {
-                overlap_convex_compound(other, self)
-            }
-        }
-        impl<T: Real, P: Part<T>> Distance<Compound<T, P>> for $S<T> {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &Compound<T, P>) -> ClosestPoints<T> {
-                closest_points_convex_compound(self, other).map_or_else(no_points, |c| c.result)
-            }
-        }
-        impl<T: Real, P: Part<T>> Distance<$S<T>> for Compound<T, P> {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &$S<T>) -> ClosestPoints<T> {
-                other.closest_points(self).swapped()
-            }
-        }
-        impl<T: Real, P: Part<T>> Penetration<Compound<T, P>> for $S<T> {
-            type Scalar = T;
-            fn contact(&self, other: &Compound<T, P>) -> Option<Contact<T>> {
-                let d = closest_points_convex_compound(self, other).map(|c| c.result.distance);
-                contact_within(d, (self.aabb(), other.aabb()), |p| Some(contact_convex_compound(self, other, p)?.result))
-            }
-        }
-        impl<T: Real, P: Part<T>> Penetration<$S<T>> for Compound<T, P> {
-            type Scalar = T;
-            #[inline]
-            fn contact(&self, other: &$S<T>) -> Option<Contact<T>> {
-                other.contact(self).map(Contact::swapped)
-            }
-        }
-        impl<T: Real, P: Part<T>> Sweep<Compound<T, P>> for $S<T> {
-            type Scalar = T;
-            fn time_of_impact(
-                &self,
-                v_self: &Vector3<T>,
-                other: &Compound<T, P>,
-                v_other: &Vector3<T>,
-            ) -> Option<Impact<T>> {
-                let hit = sweep_convex_compound(self, &(v_self - v_other), other)?.result;
-                Some(Impact { point: hit.point + v_other * hit.toi, ..hit })
-            }
-        }
-        impl<T: Real, P: Part<T>> Sweep<$S<T>> for Compound<T, P> {
-            type Scalar = T;
-            #[inline]
-            fn time_of_impact(
-                &self,
-                v_self: &Vector3<T>,
-                other: &$S<T>,
-                v_other: &Vector3<T>,
-            ) -> Option<Impact<T>> {
-                other.time_of_impact(v_other, self, v_self).map(Impact::swapped)
-            }
-        }
+        convex_with_set!(
+            $S, TriangleMesh<T>, [], overlap_convex_mesh, closest_points_convex_mesh,
+            contact_convex_mesh, sweep_convex_mesh
+        );
+        convex_with_set!(
+            $S, Compound<T, P>, [P: Part<T>], overlap_convex_compound,
+            closest_points_convex_compound, contact_convex_compound, sweep_convex_compound
+        );
     )*};
 }
 

@@ -305,27 +305,23 @@ impl<T: Real> ToWorld<T> for Option<Contact<T>> {
     }
 }
 
-impl<T: Real> ToWorld<T> for Option<Impact<T>> {
-    #[inline]
-    fn out_of(self, place: &Place<'_, T>) -> Self {
-        self.map(|h| Impact {
-            point: place.point_out(&h.point),
-            normal: place.normal_out(&h.normal),
-            ..h
-        })
-    }
+/// `ToWorld` for the optional answers made of one point and one normal.
+macro_rules! point_and_normal_to_world {
+    ($($answer:ident),*) => {$(
+        impl<T: Real> ToWorld<T> for Option<$answer<T>> {
+            #[inline]
+            fn out_of(self, place: &Place<'_, T>) -> Self {
+                self.map(|h| $answer {
+                    point: place.point_out(&h.point),
+                    normal: place.normal_out(&h.normal),
+                    ..h
+                })
+            }
+        }
+    )*};
 }
 
-impl<T: Real> ToWorld<T> for Option<RayHit<T>> {
-    #[inline]
-    fn out_of(self, place: &Place<'_, T>) -> Self {
-        self.map(|h| RayHit {
-            point: place.point_out(&h.point),
-            normal: place.normal_out(&h.normal),
-            ..h
-        })
-    }
-}
+point_and_normal_to_world!(Impact, RayHit);
 
 /// `B`'s pose in `A`'s frame: `pose_a⁻¹ · pose_b`.
 #[inline]

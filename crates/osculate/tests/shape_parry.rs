@@ -83,14 +83,7 @@ fn scene(rng: &mut Rng) -> Vec<(Shape<f64>, Pose, SharedShape)> {
             Point3::new(x, y0 + 0.3 * (x + z).sin(), z)
         })
         .collect();
-    let mut triangles = Vec::new();
-    for j in 0..n - 1 {
-        for i in 0..n - 1 {
-            let k = j * n + i;
-            triangles.push([k, k + n + 1, k + 1]);
-            triangles.push([k, k + n, k + n + 1]);
-        }
-    }
+    let triangles = osculate_testing::grid_triangles(n);
     let parry_mesh = ps::TriMesh::new(
         vertices.iter().map(|p| conv::vector(&p.coords)).collect(),
         triangles.clone(),

@@ -28,6 +28,9 @@ use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 use osculate_cast::{ray_aabb, ray_aabb_hits_exact, ray_triangle_hits_exact};
 use osculate_math::{Aabb, Point3, Ray, Real, Triangle, Vector3};
+use osculate_testing::exact::{
+    cross, dot, is_zero, neg, rational as q, rational_vector as qv, sub,
+};
 use osculate_testing::{Rng, for_f32_and_f64};
 use quickcheck::{QuickCheck, TestResult};
 
@@ -41,29 +44,7 @@ fn cases() -> u64 {
 // ---------------------------------------------------------------------------------------------
 // The reference.
 
-/// A finite double exactly (the generators make only finite values; the checks never reach the
-/// reference with another).
-fn q(x: f64) -> Q {
-    Q::from_float(x).unwrap_or_else(Q::zero)
-}
-fn qv<T: Real>(v: &Vector3<T>) -> V {
-    [q(v.x.to_f64()), q(v.y.to_f64()), q(v.z.to_f64())]
-}
-fn sub(a: &V, b: &V) -> V {
-    [&a[0] - &b[0], &a[1] - &b[1], &a[2] - &b[2]]
-}
-fn dot(a: &V, b: &V) -> Q {
-    &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
-}
-fn cross(a: &V, b: &V) -> V {
-    [&a[1] * &b[2] - &a[2] * &b[1], &a[2] * &b[0] - &a[0] * &b[2], &a[0] * &b[1] - &a[1] * &b[0]]
-}
-fn neg(a: &V) -> V {
-    [-&a[0], -&a[1], -&a[2]]
-}
-fn is_zero(a: &V) -> bool {
-    a.iter().all(Zero::is_zero)
-}
+/// The unit vector along axis `k`.
 fn unit(k: usize) -> V {
     let mut e = [Q::zero(), Q::zero(), Q::zero()];
     e[k] = Q::from_integer(1.into());
@@ -79,7 +60,7 @@ struct Half {
 /// `g·x = g·p` as two halfspaces.
 fn plane(out: &mut Vec<Half>, g: V, p: &V) {
     let h = dot(&g, p);
-    out.push(Half { g: neg(&g), h: -h.clone() });
+    out.push(Half { g: neg::<Q>(&g), h: -h.clone() });
     out.push(Half { g, h });
 }
 
@@ -117,7 +98,7 @@ fn reference_aabb<T: Real>(r: &Ray<T>, b: &Aabb<T>) -> bool {
     let mut halves = Vec::new();
     for k in 0..3 {
         halves.push(Half { g: unit(k), h: hi[k].clone() });
-        halves.push(Half { g: neg(&unit(k)), h: -lo[k].clone() });
+        halves.push(Half { g: neg::<Q>(&unit(k)), h: -lo[k].clone() });
     }
     clip(&o, &d, max_t, &halves)
 }
@@ -159,7 +140,7 @@ fn reference_triangle<T: Real>(r: &Ray<T>, t: &Triangle<T>) -> bool {
                 }
             }
             halves.push(Half { g: f.clone(), h: dot(&f, &v[j]) });
-            halves.push(Half { g: neg(&f), h: -dot(&f, &v[i]) });
+            halves.push(Half { g: neg::<Q>(&f), h: -dot(&f, &v[i]) });
         }
     }
     clip(&o, &d, max_t, &halves)
@@ -254,19 +235,53 @@ fn box_point<T: Real>(rng: &mut Rng, b: &Aabb<T>) -> Point3<T> {
     p
 }
 
+/// A random ray from `origin` (direction in `[−1, 1]³`), its `max_t` drawn in `[0, 4)` three
+/// times in ten.
+fn random_ray<T: Real>(rng: &mut Rng, origin: Point3<T>) -> Ray<T> {
+    let mut r = Ray::new(origin, vec3(rng, 1.0));
+    if rng.chance(0.3) {
+        r.max_t = T::lit(rng.range(0.0, 4.0));
+    }
+    r
+}
+
+/// Ray `r`'s origin moved along a random `w` to the last hitting and the first missing float
+/// (`r` alone when the bisection finds no such pair).
+fn origin_bisected<T: Real, S: Copy>(
+    rng: &mut Rng,
+    r: Ray<T>,
+    shape: S,
+    hits: fn(&Ray<T>, &S) -> bool,
+) -> Vec<(Ray<T>, S)> {
+    let w = vec3::<T>(rng, 1.0);
+    let at = |s: T| Ray { origin: r.origin + w * s, ..r };
+    match bisect(|s| hits(&at(s), &shape)) {
+        Some((s, t)) => vec![(at(s), shape), (at(t), shape)],
+        None => vec![(r, shape)],
+    }
+}
+
+/// Ray `r` with `max_t = 4` bisected down to the last missing and the first hitting float.
+fn max_t_bisected<T: Real, S: Copy>(
+    r: Ray<T>,
+    shape: S,
+    hits: fn(&Ray<T>, &S) -> bool,
+) -> Vec<(Ray<T>, S)> {
+    let r = Ray { max_t: T::lit(4.0), ..r };
+    let with = |s: T| Ray { max_t: T::lit(4.0) - s, ..r };
+    match bisect(|s| hits(&with(s), &shape)) {
+        Some((s, t)) => vec![(with(s), shape), (with(t), shape)],
+        None => vec![(r, shape)],
+    }
+}
+
 /// Ray-box cases for one draw (two for a bisected class).
 fn ray_box_cases<T: Real>(rng: &mut Rng, class: u64) -> Vec<(Ray<T>, Aabb<T>)> {
     let off = offset::<T>(rng);
     let b = gen_box(rng, off);
     let origin = Point3::from(vec3::<T>(rng, 3.0) + off);
     match class % 5 {
-        0 => {
-            let mut r = Ray::new(origin, vec3(rng, 1.0));
-            if rng.chance(0.3) {
-                r.max_t = T::lit(rng.range(0.0, 4.0));
-            }
-            vec![(r, b)]
-        }
+        0 => vec![(random_ray(rng, origin), b)],
         1 => {
             // Aimed at a corner, an edge point or a face point, sometimes from within the face's
             // plane (a zero direction component).
@@ -285,23 +300,12 @@ fn ray_box_cases<T: Real>(rng: &mut Rng, class: u64) -> Vec<(Ray<T>, Aabb<T>)> {
         2 => {
             // The origin moved along w to the last hitting and the first missing float.
             let target = box_point(rng, &b);
-            let r = Ray::new(origin, target - origin);
-            let w = vec3::<T>(rng, 1.0);
-            let at = |s: T| Ray { origin: r.origin + w * s, ..r };
-            match bisect(|s| ray_aabb_hits_exact(&at(s), &b)) {
-                Some((s, t)) => vec![(at(s), b), (at(t), b)],
-                None => vec![(r, b)],
-            }
+            origin_bisected(rng, Ray::new(origin, target - origin), b, ray_aabb_hits_exact)
         }
         3 => {
             // max_t bisected to the last missing and the first hitting float.
             let target = box_point(rng, &b);
-            let r = Ray { max_t: T::lit(4.0), ..Ray::new(origin, target - origin) };
-            let with = |s: T| Ray { max_t: T::lit(4.0) - s, ..r };
-            match bisect(|s| ray_aabb_hits_exact(&with(s), &b)) {
-                Some((s, t)) => vec![(with(s), b), (with(t), b)],
-                None => vec![(r, b)],
-            }
+            max_t_bisected(Ray::new(origin, target - origin), b, ray_aabb_hits_exact)
         }
         _ => {
             // Parallel to a face: in its plane, or a float outside it.
@@ -360,13 +364,7 @@ fn ray_triangle_cases<T: Real>(rng: &mut Rng, class: u64) -> Vec<(Ray<T>, Triang
     let t = gen_triangle(rng, off);
     let origin = Point3::from(vec3::<T>(rng, 3.0) + off);
     match class % 5 {
-        0 => {
-            let mut r = Ray::new(origin, vec3(rng, 1.0));
-            if rng.chance(0.3) {
-                r.max_t = T::lit(rng.range(0.0, 4.0));
-            }
-            vec![(r, t)]
-        }
+        0 => vec![(random_ray(rng, origin), t)],
         1 => {
             let target = triangle_point(rng, &t);
             let mut r = Ray::new(origin, target - origin);
@@ -377,22 +375,13 @@ fn ray_triangle_cases<T: Real>(rng: &mut Rng, class: u64) -> Vec<(Ray<T>, Triang
         }
         2 => {
             let r = Ray::new(origin, triangle_point(rng, &t) - origin);
-            let w = vec3::<T>(rng, 1.0);
-            let at = |s: T| Ray { origin: r.origin + w * s, ..r };
-            match bisect(|s| ray_triangle_hits_exact(&at(s), &t)) {
-                Some((s, u)) => vec![(at(s), t), (at(u), t)],
-                None => vec![(r, t)],
-            }
+            origin_bisected(rng, r, t, ray_triangle_hits_exact)
         }
-        3 => {
-            let r =
-                Ray { max_t: T::lit(4.0), ..Ray::new(origin, triangle_point(rng, &t) - origin) };
-            let with = |s: T| Ray { max_t: T::lit(4.0) - s, ..r };
-            match bisect(|s| ray_triangle_hits_exact(&with(s), &t)) {
-                Some((s, u)) => vec![(with(s), t), (with(u), t)],
-                None => vec![(r, t)],
-            }
-        }
+        3 => max_t_bisected(
+            Ray::new(origin, triangle_point(rng, &t) - origin),
+            t,
+            ray_triangle_hits_exact,
+        ),
         _ => {
             // In the triangle's plane: origin a + α e1 + β e2, direction γ e1 + δ e2 (quarters:
             // exact on a grid triangle), and the same ray a float off the plane.

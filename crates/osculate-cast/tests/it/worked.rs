@@ -96,15 +96,7 @@ fn rotated_obb<T: Real>() {
 /// An octahedron `|x| + |y| + |z| ≤ 1` (slanted faces) and the cube `[−1, 1]³` (edges along the
 /// axes) as convex polyhedra.
 fn polyhedron<T: Real>() {
-    let pts = [
-        p(1.0, 0.0, 0.0),
-        p(-1.0, 0.0, 0.0),
-        p(0.0, 1.0, 0.0),
-        p(0.0, -1.0, 0.0),
-        p(0.0, 0.0, 1.0),
-        p(0.0, 0.0, -1.0),
-    ];
-    let octa = ConvexPolyhedron::<T>::try_from_points(&pts)
+    let octa = ConvexPolyhedron::<T>::try_from_points(&osculate_testing::axis_points())
         .unwrap_or_else(|e| panic!("an octahedron: {e:?}"));
     let s3 = 3.0_f64.sqrt();
     // Inside: from (0.1, 0, 0) along x, out at the vertex region x = 1 (t = 0.9).

@@ -2,7 +2,7 @@
 
 use osculate_math::{Point3, Real, Vector3};
 
-use super::simplex::{Simplex, Vertex};
+use super::simplex::{Simplex, Vertex, usable_direction};
 use super::{Core, GJK_MAX_ITERATIONS, at_origin, gjk_tolerance, magnitude, rounding, sqrt};
 use crate::support::SupportMap;
 use crate::types::{ClosestPoints, Param};
@@ -434,19 +434,14 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     if !(a.is_valid_input() && b.is_valid_input()) {
         return invalid(0);
     }
-    let mut dir = start
-        .dir
-        .filter(|d| d.iter().all(|x| x.is_finite()) && *d != Vector3::zeros())
-        .unwrap_or_else(|| a.center() - b.center());
-    if dir == Vector3::zeros() || !dir.iter().all(|x| x.is_finite()) {
-        dir = Vector3::x();
-    }
+    let dir = usable_direction(
+        start
+            .dir
+            .filter(|d| d.iter().all(|x| x.is_finite()) && *d != Vector3::zeros())
+            .unwrap_or_else(|| a.center() - b.center()),
+    );
     // The first vertex: the supports along −dir (A) and dir (B), a point of A − B.
-    let support = |d: &Vector3<T>| {
-        let pa = a.support(&-d);
-        let pb = b.support(d);
-        Vertex { w: pa - pb, a: pa, b: pb }
-    };
+    let support = |d: &Vector3<T>| Vertex::toward(a, b, d);
     // A warm start re-evaluates the cached simplex's directions on the shapes as they are now
     // (the cache's directions are finite and non-zero, see `GjkCache::keep`).
     let dirs = match start.cached {
@@ -457,12 +452,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     if !first.w.iter().all(|x| x.is_finite()) {
         return invalid(1);
     }
-    let mut simplex = Simplex {
-        v: [first; 4],
-        dir: [dirs[0]; 4],
-        weight: [T::ONE, T::ZERO, T::ZERO, T::ZERO],
-        len: 1,
-    };
+    let mut simplex = Simplex::single(first, dirs[0]);
     // `v` is kept in f64 (the sub-algorithm's precision) and rounded to `T` only as a search
     // direction: in f32 a step's progress on a curved shape can be below `|v|`'s rounding, where
     // the f32 comparison saw none and stopped 8e-5 short at the unit scale (two cylinders, one of

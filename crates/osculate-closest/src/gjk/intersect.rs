@@ -3,7 +3,7 @@
 
 use osculate_math::{Real, Vector3};
 
-use super::simplex::{Simplex, Vertex};
+use super::simplex::{Simplex, Vertex, usable_direction};
 use super::{Core, at_origin, gjk_tolerance, magnitude, rounding, sqrt};
 use crate::support::SupportMap;
 
@@ -56,25 +56,13 @@ fn intersect_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>
     if !(a.is_valid_input() && b.is_valid_input()) {
         return false;
     }
-    let mut dir = a.center() - b.center();
-    if dir == Vector3::zeros() || !dir.iter().all(|x| x.is_finite()) {
-        dir = Vector3::x();
-    }
-    let support = |d: &Vector3<T>| {
-        let pa = a.support(&-d);
-        let pb = b.support(d);
-        Vertex { w: pa - pb, a: pa, b: pb }
-    };
+    let dir = usable_direction(a.center() - b.center());
+    let support = |d: &Vector3<T>| Vertex::toward(a, b, d);
     let first = support(&dir);
     if !first.w.iter().all(|x| x.is_finite()) {
         return false;
     }
-    let mut simplex = Simplex {
-        v: [first; 4],
-        dir: [Vector3::zeros(); 4],
-        weight: [T::ONE, T::ZERO, T::ZERO, T::ZERO],
-        len: 1,
-    };
+    let mut simplex = Simplex::single(first, Vector3::zeros());
     // `v` in f64, as in `distance_convex`.
     let mut v64 = first.w.map(Real::to_f64);
     let mut v = first.w;

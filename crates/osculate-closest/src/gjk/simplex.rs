@@ -4,6 +4,7 @@
 use osculate_math::{Point3, Real, Segment, Triangle, Vector3};
 
 use super::{gjk_tolerance, sqrt};
+use crate::support::SupportMap;
 use crate::triangle::closest_point_on_triangle_barycentric;
 
 /// A vertex of the simplex: `w = a − b` and the support points it came from.
@@ -12,6 +13,25 @@ pub(crate) struct Vertex<T: Real> {
     pub(crate) w: Vector3<T>,
     pub(crate) a: Point3<T>,
     pub(crate) b: Point3<T>,
+}
+
+impl<T: Real> Vertex<T> {
+    /// The vertex of `A − B` that GJK's search direction `d` gives: `a = s_A(−d)`, `b = s_B(d)`.
+    #[inline]
+    pub(super) fn toward<A, B>(a: &A, b: &B, d: &Vector3<T>) -> Self
+    where
+        A: SupportMap<T> + ?Sized,
+        B: SupportMap<T> + ?Sized,
+    {
+        let (pa, pb) = (a.support(&-d), b.support(d));
+        Self { w: pa - pb, a: pa, b: pb }
+    }
+}
+
+/// `dir`, or the x axis when `dir` is zero or not finite: a usable first search direction.
+#[inline]
+pub(super) fn usable_direction<T: Real>(dir: Vector3<T>) -> Vector3<T> {
+    if dir == Vector3::zeros() || !dir.iter().all(|x| x.is_finite()) { Vector3::x() } else { dir }
 }
 
 /// The simplex: up to four vertices with the barycentric weights of `v` on them.
@@ -25,6 +45,11 @@ pub(super) struct Simplex<T: Real> {
 }
 
 impl<T: Real> Simplex<T> {
+    /// The simplex of one vertex, `first`, found along `dir`.
+    pub(super) fn single(first: Vertex<T>, dir: Vector3<T>) -> Self {
+        Self { v: [first; 4], dir: [dir; 4], weight: [T::ONE, T::ZERO, T::ZERO, T::ZERO], len: 1 }
+    }
+
     /// Keeps the vertices with a positive weight.
     pub(super) fn keep(&mut self, weights: &[T]) {
         let mut k = 0;

@@ -18,30 +18,13 @@ use osculate_closest::{
     closest_points_triangle_triangle, contact_sphere_triangle,
 };
 use osculate_math::{Point3, Real, Segment, Sphere, Triangle};
+use osculate_testing::exact::{cross, dot, is_zero, rational_point as qp, sub};
 
 type Q = BigRational;
 type V = [Q; 3];
 
-fn q(x: f64) -> Q {
-    Q::from_float(x).unwrap_or_else(Q::zero)
-}
-fn qp<T: Real>(p: &Point3<T>) -> V {
-    [q(p.x.to_f64()), q(p.y.to_f64()), q(p.z.to_f64())]
-}
-fn sub(a: &V, b: &V) -> V {
-    [&a[0] - &b[0], &a[1] - &b[1], &a[2] - &b[2]]
-}
-fn dot(a: &V, b: &V) -> Q {
-    &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
-}
-fn cross(a: &V, b: &V) -> V {
-    [&a[1] * &b[2] - &a[2] * &b[1], &a[2] * &b[0] - &a[0] * &b[2], &a[0] * &b[1] - &a[1] * &b[0]]
-}
 fn axpy(a: &V, t: &Q, d: &V) -> V {
     [&a[0] + t * &d[0], &a[1] + t * &d[1], &a[2] + t * &d[2]]
-}
-fn is_zero(v: &V) -> bool {
-    v.iter().all(Zero::is_zero)
 }
 fn clamp01(t: Q) -> Q {
     if t.is_negative() {

@@ -387,15 +387,9 @@ mod exchange {
     /// The exchange property of a pair of shape types, one test per scalar type.
     macro_rules! exchange_tests {
         ($($name:ident: $a:ident, $b:ident),* $(,)?) => {
-            mod pairs {
-                use super::*;
-                $(
-                    fn $name<T: Real>(c: Pair<$a<T>, $b<T>>) -> TestResult {
-                        super::$name(&c.a, &c.b)
-                    }
-                )*
-                osculate_testing::for_f32_and_f64!(run: $($name),*);
-            }
+            osculate_testing::properties!(mod pairs; $(
+                $name(c: Pair<$a<T>, $b<T>>) => super::$name(&c.a, &c.b);
+            )*);
         };
     }
 

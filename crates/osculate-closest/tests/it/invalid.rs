@@ -29,15 +29,8 @@ fn v<T: Real>(x: f64, y: f64, z: f64) -> Vector3<T> {
 
 /// The directions the support mappings are probed along: the axes both ways and a diagonal.
 fn directions<T: Real>() -> [Vector3<T>; 7] {
-    [
-        v(1.0, 0.0, 0.0),
-        v(-1.0, 0.0, 0.0),
-        v(0.0, 1.0, 0.0),
-        v(0.0, -1.0, 0.0),
-        v(0.0, 0.0, 1.0),
-        v(0.0, 0.0, -1.0),
-        v(0.3, -0.5, 0.8),
-    ]
+    let [a, b, c, d, e, f] = osculate_testing::axis_points::<T>().map(|p| p.coords);
+    [a, b, c, d, e, f, v(0.3, -0.5, 0.8)]
 }
 
 /// Every support-mapping query on `(a, b)` and `(b, a)` gives no answer: not overlapping, a NaN

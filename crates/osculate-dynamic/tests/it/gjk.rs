@@ -100,12 +100,7 @@ where
 
 macro_rules! gjk_tests {
     ($($name:ident: $A:ident, $B:ident;)*) => {
-        $(
-            fn $name<T: Real>(p: Pair<$A<T>, $B<T>>) -> TestResult {
-                property(&p)
-            }
-        )*
-        osculate_testing::for_f32_and_f64!(run: $($name),*);
+        osculate_testing::properties!($($name(p: Pair<$A<T>, $B<T>>) => property(&p);)*);
     };
 }
 
@@ -140,6 +135,24 @@ fn scene<T: Real, A: Bounded<T>, B: Bounded<T>>(
     (va, vb, scale)
 }
 
+/// The pose of a shape moved by `t·v`: its place at time `t` of the motion `v`.
+fn moved_by<T: Real>(v: &Vector3<T>, t: T) -> Isometry3<T> {
+    Isometry3::translation(v.x * t, v.y * t, v.z * t)
+}
+
+/// The GJK distance of `a` and `b` at time `t` of their motions `va` and `vb`.
+fn distance_at<T: Real, A, B>(a: &A, va: &Vector3<T>, b: &B, vb: &Vector3<T>, t: T) -> T
+where
+    A: SupportMap<T> + Copy,
+    B: SupportMap<T> + Copy,
+{
+    closest_points_convex(
+        &Transformed { shape: *a, pose: moved_by(va, t) },
+        &Transformed { shape: *b, pose: moved_by(vb, t) },
+    )
+    .distance
+}
+
 /// `convex_convex`'s answer on a scene: at its time the shapes are within the tolerance of each
 /// other (GJK's distance), at every sampled earlier time they are apart, and with no contact
 /// every sampled time is apart; the normal's plane through the point separates the two shapes at
@@ -158,14 +171,7 @@ where
 {
     let (va, vb, scale) = scene(a, b, seed);
     let tol = test_tolerance::<T>() * T::lit(100.0) * scale;
-    let at = |v: &Vector3<T>, t: T| Isometry3::translation(v.x * t, v.y * t, v.z * t);
-    let d = |t: T| {
-        closest_points_convex(
-            &Transformed { shape: *a, pose: at(&va, t) },
-            &Transformed { shape: *b, pose: at(&vb, t) },
-        )
-        .distance
-    };
+    let d = |t: T| distance_at(a, &va, b, &vb, t);
     let hit = convex_convex(a, &va, b, &vb);
     let end = match hit {
         Some(h) => {
@@ -176,8 +182,8 @@ where
             if h.initially_overlapping && !(h.toi == T::ZERO && d(T::ZERO) <= tol) {
                 return Err(format!("initially_overlapping wrong: {h:?}, d(0) = {:?}", d(T::ZERO)));
             }
-            let pa = Transformed { shape: *a, pose: at(&va, h.toi) };
-            let pb = Transformed { shape: *b, pose: at(&vb, h.toi) };
+            let pa = Transformed { shape: *a, pose: moved_by(&va, h.toi) };
+            let pb = Transformed { shape: *b, pose: moved_by(&vb, h.toi) };
             let inside = |x: T| x <= tol;
             if !inside(
                 closest_points_convex(&pa, &osculate_math::Aabb::new(h.point, h.point)).distance,
@@ -207,8 +213,8 @@ where
         }
         let dt = d(t);
         if !(dt > T::ZERO) {
-            let pa = Transformed { shape: *a, pose: at(&va, t) };
-            let pb = Transformed { shape: *b, pose: at(&vb, t) };
+            let pa = Transformed { shape: *a, pose: moved_by(&va, t) };
+            let pb = Transformed { shape: *b, pose: moved_by(&vb, t) };
             let depth = contact_convex(&pa, &pb, GJK_MAX_ITERATIONS).map(|c| -c.distance);
             if !depth.is_some_and(|x| x <= rounding) {
                 return Err(format!("depth {depth:?} at t = {t:?} before {hit:?}"));
@@ -231,15 +237,7 @@ where
 
 macro_rules! cast_tests {
     ($($name:ident: $A:ident, $B:ident;)*) => {
-        mod cast {
-            use super::*;
-            $(
-                fn $name<T: Real>(p: Pair<$A<T>, $B<T>>) -> TestResult {
-                    cast_property(&p)
-                }
-            )*
-            osculate_testing::for_f32_and_f64!(run: $($name),*);
-        }
+        osculate_testing::properties!(mod cast; $($name(p: Pair<$A<T>, $B<T>>) => cast_property(&p);)*);
     };
 }
 
@@ -276,14 +274,7 @@ where
         Err(e) => return TestResult::error(format!("{e}\n {pair:?}")),
     };
     let theirs = closed(a, &va, b, &vb);
-    let at = |v: &Vector3<T>, t: T| Isometry3::translation(v.x * t, v.y * t, v.z * t);
-    let d = |t: T| {
-        closest_points_convex(
-            &Transformed { shape: *a, pose: at(&va, t) },
-            &Transformed { shape: *b, pose: at(&vb, t) },
-        )
-        .distance
-    };
+    let d = |t: T| distance_at(a, &va, b, &vb, t);
     match (ours, theirs) {
         (Some(x), Some(y)) => {
             if !((x.toi - y.toi).abs() * speed <= tol + tol) {
@@ -309,37 +300,28 @@ where
 
 mod cast_closed_forms {
     use super::*;
-    fn spheres_f32(p: Pair<Sphere<f32>, Sphere<f32>>) -> TestResult {
+    fn spheres<T: Real>(p: Pair<Sphere<T>, Sphere<T>>) -> TestResult {
         agrees_with_closed_form(&p, osculate_dynamic::sphere_sphere)
     }
-    fn spheres_f64(p: Pair<Sphere<f64>, Sphere<f64>>) -> TestResult {
-        agrees_with_closed_form(&p, osculate_dynamic::sphere_sphere)
-    }
-    fn obbs_f32(p: Pair<Obb<f32>, Obb<f32>>) -> TestResult {
+    fn obbs<T: Real>(p: Pair<Obb<T>, Obb<T>>) -> TestResult {
         agrees_with_closed_form(&p, osculate_dynamic::obb_obb)
     }
-    fn obbs_f64(p: Pair<Obb<f64>, Obb<f64>>) -> TestResult {
-        agrees_with_closed_form(&p, osculate_dynamic::obb_obb)
-    }
-    fn capsules_f32(p: Pair<Capsule<f32>, Capsule<f32>>) -> TestResult {
-        agrees_with_closed_form(&p, osculate_dynamic::capsule_capsule)
-    }
-    fn capsules_f64(p: Pair<Capsule<f64>, Capsule<f64>>) -> TestResult {
+    fn capsules<T: Real>(p: Pair<Capsule<T>, Capsule<T>>) -> TestResult {
         agrees_with_closed_form(&p, osculate_dynamic::capsule_capsule)
     }
     #[test]
     fn sphere_sphere() {
-        run(spheres_f32 as fn(_) -> _);
-        run(spheres_f64 as fn(_) -> _);
+        run(spheres::<f32> as fn(_) -> _);
+        run(spheres::<f64> as fn(_) -> _);
     }
     #[test]
     fn obb_obb() {
-        run(obbs_f32 as fn(_) -> _);
-        run(obbs_f64 as fn(_) -> _);
+        run(obbs::<f32> as fn(_) -> _);
+        run(obbs::<f64> as fn(_) -> _);
     }
     #[test]
     fn capsule_capsule() {
-        run(capsules_f32 as fn(_) -> _);
-        run(capsules_f64 as fn(_) -> _);
+        run(capsules::<f32> as fn(_) -> _);
+        run(capsules::<f64> as fn(_) -> _);
     }
 }

@@ -460,15 +460,9 @@ fn triangle_aabb_exchange<T: Real>() -> Exchange<T, Triangle<T>, Aabb<T>> {
 
 macro_rules! exchange_tests {
     ($($name:ident: $spec:ident, $A:ident, $B:ident, $ex:ident;)*) => {
-        mod exchange {
-            use super::*;
-            $(
-                fn $name<T: Real>(p: Pair<$A<T>, $B<T>>) -> TestResult {
-                    exchanged(&props::$spec::<T>(), &p, &$ex())
-                }
-            )*
-            osculate_testing::for_f32_and_f64!(run: $($name),*);
-        }
+        osculate_testing::properties!(mod exchange; $(
+            $name(p: Pair<$A<T>, $B<T>>) => exchanged(&props::$spec::<T>(), &p, &$ex());
+        )*);
     };
 }
 

@@ -256,12 +256,10 @@ macro_rules! differential {
         use super::*;
         use osculate_dynamic::Impact;
         use osculate_testing::{GenerateAny, Pair};
-        use osculate_math::{
-            Aabb, Capsule, Obb, Point3, Rotation3, Sphere, Triangle, UnitQuaternion, Vector3,
-        };
-        use $parry::math::{Pose, Rot3, Vector};
+        use osculate_math::{Aabb, Capsule, Obb, Point3, Sphere, Triangle, Vector3};
+        use $parry::math::Pose;
         use $parry::query::{ShapeCastHit, ShapeCastOptions, cast_shapes};
-        use $parry::shape::{self, Shape};
+        use $parry::shape::Shape;
 
         use super::super::parry_trace::$trace::trace_cast;
         use super::super::parry_trace::Trace;
@@ -277,19 +275,7 @@ macro_rules! differential {
 
         type T = $T;
 
-        /// Conversions to parry's types (also used by the sweep tests' parry differential).
-        pub(crate) fn v(p: &Point3<T>) -> Vector {
-            Vector::new(p.x, p.y, p.z)
-        }
-
-        pub(crate) fn w(p: &Vector3<T>) -> Vector {
-            Vector::new(p.x, p.y, p.z)
-        }
-
-        pub(crate) fn rot(r: &Rotation3<T>) -> Rot3 {
-            let q = UnitQuaternion::from_rotation_matrix(r);
-            Rot3::from_xyzw(q.i, q.j, q.k, q.w)
-        }
+        use osculate_testing::parry::$parry::{self as conv, vector as w};
 
         /// A parry shape with its pose.
         pub(super) struct Posed {
@@ -298,25 +284,21 @@ macro_rules! differential {
         }
 
         pub(super) fn ball(s: &Sphere<T>) -> Posed {
-            Posed {
-                pose: Pose::from_translation(v(&s.center)),
-                shape: Box::new(shape::Ball::new(s.radius)),
-            }
+            let (pose, ball) = conv::ball(s);
+            Posed { pose, shape: Box::new(ball) }
         }
 
         pub(super) fn cuboid(b: &Obb<T>) -> Posed {
-            Posed {
-                pose: Pose::from_parts(v(&b.center), rot(&b.rotation)),
-                shape: Box::new(shape::Cuboid::new(w(&b.half_extents))),
-            }
+            let (pose, cuboid) = conv::obb(b);
+            Posed { pose, shape: Box::new(cuboid) }
         }
 
         fn capsule(c: &Capsule<T>) -> Posed {
-            Posed { pose: Pose::IDENTITY, shape: Box::new(shape::Capsule::new(v(&c.a), v(&c.b), c.radius)) }
+            Posed { pose: Pose::IDENTITY, shape: Box::new(conv::capsule(c)) }
         }
 
         fn triangle(t: &Triangle<T>) -> Posed {
-            Posed { pose: Pose::IDENTITY, shape: Box::new(shape::Triangle::new(v(&t.a), v(&t.b), v(&t.c))) }
+            Posed { pose: Pose::IDENTITY, shape: Box::new(conv::triangle(t)) }
         }
 
         /// Parry's cast over `[0, 1]` with the displacements as velocities; the normal (outward on the

@@ -1209,15 +1209,9 @@ fn non_finite<T: Real>(raw: [f64; 16]) -> TestResult {
 
 macro_rules! first_contact_tests {
     ($($name:ident: $spec:ident, $A:ident, $B:ident;)*) => {
-        mod first_contact {
-            use super::*;
-            $(
-                fn $name<T: Real>(p: Pair<$A<T>, $B<T>>) -> TestResult {
-                    first_contact(&super::$spec::<T>(), &p)
-                }
-            )*
-            osculate_testing::for_f32_and_f64!(run: $($name),*);
-        }
+        osculate_testing::properties!(mod first_contact; $(
+            $name(p: Pair<$A<T>, $B<T>>) => first_contact(&super::$spec::<T>(), &p);
+        )*);
     };
 }
 
@@ -1235,15 +1229,9 @@ first_contact_tests! {
 
 macro_rules! symmetric_tests {
     ($($name:ident: $spec:ident, $A:ident, $normals:expr;)*) => {
-        mod symmetric {
-            use super::*;
-            $(
-                fn $name<T: Real>(p: Pair<$A<T>, $A<T>>) -> TestResult {
-                    symmetric(&super::$spec::<T>(), &p, $normals)
-                }
-            )*
-            osculate_testing::for_f32_and_f64!(run: $($name),*);
-        }
+        osculate_testing::properties!(mod symmetric; $(
+            $name(p: Pair<$A<T>, $A<T>>) => symmetric(&super::$spec::<T>(), &p, $normals);
+        )*);
     };
 }
 
@@ -1256,15 +1244,9 @@ symmetric_tests! {
 
 macro_rules! rigid_tests {
     ($($name:ident: $spec:ident, $A:ident, $B:ident, $check:ident;)*) => {
-        mod rigid_motion {
-            use super::*;
-            $(
-                fn $name<T: Real>((p, m): (Pair<$A<T>, $B<T>>, Motion<T>)) -> TestResult {
-                    $check(&super::$spec::<T>(), &p, &m)
-                }
-            )*
-            osculate_testing::for_f32_and_f64!(run: $($name),*);
-        }
+        osculate_testing::properties!(mod rigid_motion; $(
+            $name((p, m): (Pair<$A<T>, $B<T>>, Motion<T>)) => $check(&super::$spec::<T>(), &p, &m);
+        )*);
     };
 }
 
@@ -1282,15 +1264,9 @@ rigid_tests! {
 
 macro_rules! mixed_symmetric_tests {
     ($($name:ident: $spec:ident, $A:ident, $B:ident, $swapped:expr, $ball:expr;)*) => {
-        mod symmetric_mixed {
-            use super::*;
-            $(
-                fn $name<T: Real>(p: Pair<$A<T>, $B<T>>) -> TestResult {
-                    symmetric_mixed(&super::$spec::<T>(), &p, $swapped, $ball)
-                }
-            )*
-            osculate_testing::for_f32_and_f64!(run: $($name),*);
-        }
+        osculate_testing::properties!(mod symmetric_mixed; $(
+            $name(p: Pair<$A<T>, $B<T>>) => symmetric_mixed(&super::$spec::<T>(), &p, $swapped, $ball);
+        )*);
     };
 }
 

@@ -1160,15 +1160,7 @@ fn run<A: Arbitrary + core::fmt::Debug>(prop: fn(A) -> TestResult) {
 
 macro_rules! pairs {
     ($($name:ident: $A:ident, $B:ident;)*) => {
-        mod generated {
-            use super::*;
-            $(
-                fn $name<T: Real>(c: Case<$A<T>, $B<T>, T>) -> TestResult {
-                    check_case(&c)
-                }
-            )*
-            osculate_testing::for_f32_and_f64!(run: $($name),*);
-        }
+        osculate_testing::properties!(mod generated; $($name(c: Case<$A<T>, $B<T>, T>) => check_case(&c);)*);
     };
 }
 

@@ -281,7 +281,7 @@ mod parry_differential {
     use parry3d_f64::shape::{self, Shape};
 
     use super::*;
-    use crate::parry::in_f64::{rot, v, w};
+    use osculate_testing::parry::parry3d_f64::{point as v, rotation as rot, vector as w};
 
     fn compare<A: SupportMap<f64> + Debug>(
         a: &A,

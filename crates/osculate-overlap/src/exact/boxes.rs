@@ -86,17 +86,46 @@ fn box_edge_axis<A: Arith>(
     let (p, q) = ((i + 1) % 3, (i + 2) % 3);
     let (fp, fq) = (A::of(v1[p]) - A::of(v0[p]), A::of(v1[q]) - A::of(v0[q]));
     // The axis is (a_p, a_q) = (−f_q, f_p); its lowest corner takes lo where a is positive.
+    let (low, high) = edge_axis_corners((p, q), v0, v1, lo, hi);
+    let along = |x: &[f64; 2], v: &[f64; 3]| {
+        fp * (A::of(x[1]) - A::of(v[q])) - fq * (A::of(x[0]) - A::of(v[p]))
+    };
+    separates(v0, others, &low, &high, |x, v| along(x, v).sign())
+}
+
+/// The corners of box `[lo, hi]` lowest and highest along the edge axis `(a_p, a_q) = (−f_q, f_p)`
+/// of [`box_edge_axis`] (`f = v1 − v0`, in the plane of coordinates `p`, `q`): the lowest takes
+/// `lo` where the axis is positive. The signs of `f` are exact comparisons of the coordinates.
+#[inline(always)]
+fn edge_axis_corners(
+    (p, q): (usize, usize),
+    v0: &[f64; 3],
+    v1: &[f64; 3],
+    lo: &[f64; 3],
+    hi: &[f64; 3],
+) -> ([f64; 2], [f64; 2]) {
     let low =
         [if v1[q] < v0[q] { lo[p] } else { hi[p] }, if v1[p] > v0[p] { lo[q] } else { hi[q] }];
     let high =
         [if v1[q] < v0[q] { hi[p] } else { lo[p] }, if v1[p] > v0[p] { hi[q] } else { lo[q] }];
-    let along = |x: &[f64; 2], v: &[f64; 3]| {
-        fp * (A::of(x[1]) - A::of(v[q])) - fq * (A::of(x[0]) - A::of(v[p]))
-    };
+    (low, high)
+}
+
+/// Whether an edge axis separates the box from the points `v0` and `others`, given the sign of
+/// `a·(x − v)` for a corner `x` and a point `v` (`None`: undecided, and so is the answer): the
+/// box's `low` corner above every point, or its `high` corner below every one.
+#[inline(always)]
+fn separates(
+    v0: &[f64; 3],
+    others: &[[f64; 3]],
+    low: &[f64; 2],
+    high: &[f64; 2],
+    side: impl Fn(&[f64; 2], &[f64; 3]) -> Option<i8>,
+) -> Option<bool> {
     let points = core::iter::once(v0).chain(others);
     let mut above = true;
     for v in points.clone() {
-        if along(&low, v).sign()? <= 0 {
+        if side(low, v)? <= 0 {
             above = false;
             break;
         }
@@ -105,7 +134,7 @@ fn box_edge_axis<A: Arith>(
         return Some(true);
     }
     for v in points {
-        if along(&high, v).sign()? >= 0 {
+        if side(high, v)? >= 0 {
             return Some(false);
         }
     }
@@ -169,28 +198,9 @@ fn box_edge_axis_static(
 ) -> Option<bool> {
     let (p, q) = ((i + 1) % 3, (i + 2) % 3);
     let (fp, fq) = (v1[p] - v0[p], v1[q] - v0[q]);
-    let low =
-        [if v1[q] < v0[q] { lo[p] } else { hi[p] }, if v1[p] > v0[p] { lo[q] } else { hi[q] }];
-    let high =
-        [if v1[q] < v0[q] { hi[p] } else { lo[p] }, if v1[p] > v0[p] { hi[q] } else { lo[q] }];
+    let (low, high) = edge_axis_corners((p, q), v0, v1, lo, hi);
     let along = |x: &[f64; 2], v: &[f64; 3]| static_det2((fp, x[1] - v[q]), (fq, x[0] - v[p]));
-    let points = core::iter::once(v0).chain(others);
-    let mut above = true;
-    for v in points.clone() {
-        if along(&low, v)? <= 0 {
-            above = false;
-            break;
-        }
-    }
-    if above {
-        return Some(true);
-    }
-    for v in points {
-        if along(&high, v)? >= 0 {
-            return Some(false);
-        }
-    }
-    Some(true)
+    separates(v0, others, &low, &high, along)
 }
 
 /// [`triangle_normal_axis`] in plain `f64`: the normal's components by [`static_det2`], the
@@ -842,15 +852,7 @@ mod tests {
         assert!(!obb_obb_exact(&a, &bad));
     }
 
-    #[test]
-    fn worked_cases_f32() {
-        worked_cases::<f32>();
-    }
-
-    #[test]
-    fn worked_cases_f64() {
-        worked_cases::<f64>();
-    }
+    osculate_testing::for_f32_and_f64!(worked_cases);
 
     /// `obb_obb_exact` without the static filter: every axis by the running-bound filter and
     /// exact arithmetic.
@@ -958,15 +960,7 @@ mod tests {
         assert!(near_bound * 4 > checked / 10, "{near_bound} of {checked} near the bound");
     }
 
-    #[test]
-    fn static_filter_agrees_with_exact_arithmetic_at_its_bound_f32() {
-        static_filter_agrees_with_exact_arithmetic_at_its_bound::<f32>();
-    }
-
-    #[test]
-    fn static_filter_agrees_with_exact_arithmetic_at_its_bound_f64() {
-        static_filter_agrees_with_exact_arithmetic_at_its_bound::<f64>();
-    }
+    osculate_testing::for_f32_and_f64!(static_filter_agrees_with_exact_arithmetic_at_its_bound);
 
     /// Axis `k` of [`obb_points_filter`]'s numbering, in arithmetic `A`.
     fn points_axis_separates<A: Arith>(b: &Box3, v: &[[f64; 3]], k: usize) -> bool {
@@ -1055,15 +1049,7 @@ mod tests {
         assert!(near_bound * 4 > checked / 10, "{near_bound} of {checked} near the bound");
     }
 
-    #[test]
-    fn points_filter_agrees_with_exact_arithmetic_at_its_bound_f32() {
-        points_filter_agrees_with_exact_arithmetic_at_its_bound::<f32>();
-    }
-
-    #[test]
-    fn points_filter_agrees_with_exact_arithmetic_at_its_bound_f64() {
-        points_filter_agrees_with_exact_arithmetic_at_its_bound::<f64>();
-    }
+    osculate_testing::for_f32_and_f64!(points_filter_agrees_with_exact_arithmetic_at_its_bound);
 
     /// The static axes of the box-triangle test on one input: every one decided agrees with
     /// exact arithmetic. Returns (whether some was undecided, whether some separates exactly).
@@ -1159,13 +1145,7 @@ mod tests {
         assert!(near_bound * 4 > checked / 10, "{near_bound} of {checked} near the bound");
     }
 
-    #[test]
-    fn aabb_static_signs_agree_with_exact_arithmetic_at_their_bound_f32() {
-        aabb_static_signs_agree_with_exact_arithmetic_at_their_bound::<f32>();
-    }
-
-    #[test]
-    fn aabb_static_signs_agree_with_exact_arithmetic_at_their_bound_f64() {
-        aabb_static_signs_agree_with_exact_arithmetic_at_their_bound::<f64>();
-    }
+    osculate_testing::for_f32_and_f64!(
+        aabb_static_signs_agree_with_exact_arithmetic_at_their_bound
+    );
 }

@@ -22,8 +22,11 @@ use osculate_overlap::{
     segment_triangle, segment_triangle_exact, sphere_aabb, sphere_capsule, sphere_obb,
     sphere_sphere, sphere_triangle, triangle_triangle, triangle_triangle_exact,
 };
+use osculate_testing::parry::parry3d_f64::{
+    aabb, at, ball, capsule, cuboid, obb, segment, triangle, vector,
+};
 use osculate_testing::{GenerateAny, Motion, Pair, Rng};
-use parry3d_f64::math::{Pose, Rot3, Vector};
+use parry3d_f64::math::{Pose, Vector};
 use parry3d_f64::query;
 use parry3d_f64::shape;
 
@@ -35,40 +38,9 @@ use crate::properties::{
 /// Seeds per pair.
 const SEEDS: u64 = 2000;
 
-// ---------------------------------------------------------------------------------------------
-// Conversions to parry's glam types.
-
-fn point(p: &Point3<f64>) -> Vector {
-    Vector::new(p.x, p.y, p.z)
-}
-
-fn vector(v: &Vector3<f64>) -> Vector {
-    Vector::new(v.x, v.y, v.z)
-}
-
-fn rotation(r: &Rotation3<f64>) -> Rot3 {
-    let q = osculate_math::UnitQuaternion::from_rotation_matrix(r);
-    Rot3::from_xyzw(q.i, q.j, q.k, q.w)
-}
-
-fn pose(t: &Point3<f64>, r: &Rotation3<f64>) -> Pose {
-    Pose::from_parts(point(t), rotation(r))
-}
-
-fn at(t: &Point3<f64>) -> Pose {
-    pose(t, &Rotation3::identity())
-}
-
+/// The pose parry's shapes given in world coordinates (capsules, triangles, segments) sit at.
 fn identity() -> Pose {
     at(&Point3::origin())
-}
-
-fn triangle(t: &Triangle<f64>) -> shape::Triangle {
-    shape::Triangle::new(point(&t.a), point(&t.b), point(&t.c))
-}
-
-fn segment(s: &Segment<f64>) -> shape::Segment {
-    shape::Segment::new(point(&s.a), point(&s.b))
 }
 
 /// parry's `intersection_test`, with "unsupported pair" as a test failure.
@@ -91,7 +63,8 @@ trait Parried {
 
 impl Parried for Sphere<f64> {
     fn parry(&self) -> (Pose, Box<dyn shape::Shape>) {
-        (at(&self.center), Box::new(shape::Ball::new(self.radius)))
+        let (pose, b) = ball(self);
+        (pose, Box::new(b))
     }
     fn kind(&self) -> &'static str {
         if self.radius == 0.0 { "zero-radius sphere" } else { "sphere" }
@@ -104,7 +77,8 @@ fn box_kind(e: &Vector3<f64>) -> &'static str {
 
 impl Parried for Aabb<f64> {
     fn parry(&self) -> (Pose, Box<dyn shape::Shape>) {
-        (at(&self.center()), Box::new(shape::Cuboid::new(vector(&self.half_extents()))))
+        let (pose, b) = cuboid(self);
+        (pose, Box::new(b))
     }
     fn kind(&self) -> &'static str {
         box_kind(&self.half_extents())
@@ -113,8 +87,8 @@ impl Parried for Aabb<f64> {
 
 impl Parried for Obb<f64> {
     fn parry(&self) -> (Pose, Box<dyn shape::Shape>) {
-        let cuboid = shape::Cuboid::new(vector(&self.half_extents));
-        (pose(&self.center, &self.rotation), Box::new(cuboid))
+        let (pose, b) = obb(self);
+        (pose, Box::new(b))
     }
     fn kind(&self) -> &'static str {
         box_kind(&self.half_extents)
@@ -123,7 +97,7 @@ impl Parried for Obb<f64> {
 
 impl Parried for Capsule<f64> {
     fn parry(&self) -> (Pose, Box<dyn shape::Shape>) {
-        (identity(), Box::new(shape::Capsule::new(point(&self.a), point(&self.b), self.radius)))
+        (identity(), Box::new(capsule(self)))
     }
     fn kind(&self) -> &'static str {
         match (self.radius == 0.0, self.a == self.b) {
@@ -369,8 +343,7 @@ rows! {
         let band = band::<f64>(scale(&[s.a, s.b, b.min, b.max], &[]));
         (margin(dist, gap, band), band)
     }, |s, b| {
-        let pb = parry3d_f64::bounding_volume::Aabb::new(point(&b.min), point(&b.max));
-        query::details::intersection_test_aabb_segment(&pb, &segment(s))
+        query::details::intersection_test_aabb_segment(&aabb(b), &segment(s))
     };
     segment_cuboid_obb: Segment, Obb => segment_obb, "segment-cuboid (segment_obb)", NONE,
     |s, b| {
@@ -380,9 +353,8 @@ rows! {
         (margin(dist, gap, band), band)
     }, |s, b| {
         // parry's pos12: the segment's pose (identity) relative to the cuboid's.
-        let pos12 = pose(&b.center, &b.rotation).inverse();
-        let cuboid = shape::Cuboid::new(vector(&b.half_extents));
-        query::details::intersection_test_cuboid_segment(&pos12, &cuboid, &segment(s))
+        let (pose, cuboid) = obb(b);
+        query::details::intersection_test_cuboid_segment(&pose.inverse(), &cuboid, &segment(s))
     };
 }
 

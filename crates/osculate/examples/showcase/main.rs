@@ -9,18 +9,12 @@
 //! closest-point, sweep and broad-phase overlap queries, and rays per second).
 
 use std::io::Write as _;
-use std::path::PathBuf;
 use std::time::Instant;
 
+mod out_dir;
 mod scene;
 
-fn out_dir() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"),
-        PathBuf::from,
-    );
-    target.join("showcase")
-}
+use out_dir::out_dir;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (width, height) = (800, 600);

@@ -21,14 +21,7 @@ fn terrain<T: Real>() -> TriangleMesh<T> {
             point3::<T>(x, 0.3 * (x * 0.7).sin() * (z * 0.5).cos(), z)
         })
         .collect();
-    let mut triangles = Vec::new();
-    for j in 0..n - 1 {
-        for i in 0..n - 1 {
-            let k = j * n + i;
-            triangles.push([k, k + n + 1, k + 1]);
-            triangles.push([k, k + n, k + n + 1]);
-        }
-    }
+    let triangles = osculate_testing::grid_triangles(n);
     match TriangleMesh::try_new(vertices, triangles) {
         Ok(m) => m,
         Err(e) => panic!("{e}"),
