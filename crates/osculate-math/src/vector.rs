@@ -176,7 +176,10 @@ pub fn safe_normalize<T: Real>(v: &Vector3<T>) -> Option<UnitVector3<T>> {
 /// `x × y` then has length `|x| |y| sin θ` but carries rounding of order `ε |x| |y|` from its
 /// products, an `ε / sin θ` error in direction (f32 unit edges 1e-3 apart: 1e-4); `x × (y ∓ x)` is
 /// the same vector, and for edges of similar length `y ∓ x` (the sign of `x·y`) is formed almost
-/// exactly, so its error is `ε` relative.
+/// exactly, so its error is `ε` relative. The rewrite is taken only where `y ∓ x` is shorter than
+/// `y`: its products carry rounding of `ε |x| |y ∓ x|`, which for an edge much shorter than the
+/// other (`|y ∓ x| ≈ |x|`) would exceed the plain product's `ε |x| |y|` (parallel f32 edges of
+/// lengths 1 and 1e-3 would cross to a rounding residual `10³` times larger than `x × y`'s).
 ///
 /// # Examples
 /// ```
@@ -193,7 +196,7 @@ pub fn edge_cross<T: Real>(x: &Vector3<T>, y: &Vector3<T>) -> Vector3<T> {
     // sin² θ < 1e-3: rare on general input, so the branch is predicted.
     if c.norm_squared() < T::lit(1e-3) * x.norm_squared() * y.norm_squared() {
         let w = if x.dot(y) >= T::ZERO { y - x } else { y + x };
-        x.cross(&w)
+        if w.norm_squared() < y.norm_squared() { x.cross(&w) } else { c }
     } else {
         c
     }
@@ -256,6 +259,22 @@ mod tests {
         assert_eq!(any_perpendicular(&Vector3::new(T::NAN, T::ZERO, T::ZERO)), Vector3::x_axis());
     }
 
+    /// Parallel edges of very different lengths (the short one a rounded multiple of the long
+    /// one): the cross product stays a rounding residual of `ε` relative to both lengths, so that
+    /// the parallel test of [`edge_edge_axis`] sees zero, not an axis `ε |x|²` long that points
+    /// anywhere.
+    fn short_parallel_edge_crosses_to_rounding<T: Real>() {
+        let x = Vector3::new(T::lit(-0.174_764_93), T::lit(-0.621_404_6), T::lit(0.226_055_92));
+        for k in [1e-2, -1e-3, 3e-4, -7e-5] {
+            for (a, b) in [(x, x * T::lit(k)), (x * T::lit(k), x)] {
+                let c = edge_cross(&a, &b);
+                let rel = c.norm() / (a.norm() * b.norm());
+                assert!(rel <= T::EPSILON * T::lit(8.0), "{k}: {c:?} ({rel:?})");
+                assert!(edge_edge_axis(&a, &b, &Vector3::zeros()).is_none(), "{k}");
+            }
+        }
+    }
+
     #[test]
     fn scale_is_at_least_one() {
         assert_eq!(scale_of::<f64>(&[&Point3::new(0.1, -0.2, 0.0)]), 1.0);
@@ -277,5 +296,8 @@ mod tests {
         assert!(u.is_some_and(|u| (u.norm() - 1.0).abs() < 1e-12), "{u:?}");
     }
 
-    osculate_testing::for_f32_and_f64!(perpendicular_is_unit_and_orthogonal);
+    osculate_testing::for_f32_and_f64!(
+        perpendicular_is_unit_and_orthogonal,
+        short_parallel_edge_crosses_to_rounding
+    );
 }
