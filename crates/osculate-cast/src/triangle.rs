@@ -263,9 +263,16 @@ pub struct WatertightRay<T: Real> {
     valid: bool,
     /// The permutation: `k[0] = kx`, `k[1] = ky`, `k[2] = kz`.
     k: [usize; 3],
+    /// The origin's coordinates in permuted order: `(o_kx, o_ky, o_kz)`.
+    o: [T; 3],
     /// The shear `(Sx, Sy, Sz)`.
     s: [T; 3],
 }
+
+/// The axis after `kz` in cyclic order: the `kx` of a ray whose largest component is `kz`.
+const KX: [usize; 3] = [1, 2, 0];
+/// The axis after `kx` in cyclic order: the `ky` of that ray.
+const KY: [usize; 3] = [2, 0, 1];
 
 /// What the watertight test keeps of a triangle the ray passes through: the scaled parameter
 /// `t·det`, the determinant `det = U + V + W`, and the edge functions `U, V, W`.
@@ -280,25 +287,24 @@ impl<T: Real> WatertightRay<T> {
     #[inline]
     #[must_use]
     pub fn new(ray: &Ray<T>) -> Self {
-        let d = ray.direction;
+        let d = &ray.direction;
         // The axis of the largest |d| becomes z; x and y follow cyclically, swapped if d_z < 0 to
-        // keep the winding.
-        let ad = d.abs();
-        let kz = if ad.x >= ad.y && ad.x >= ad.z {
-            0
-        } else if ad.y >= ad.z {
-            1
-        } else {
-            2
-        };
-        let (mut kx, mut ky) = ((kz + 1) % 3, (kz + 2) % 3);
+        // keep the winding. Chosen by integer arithmetic on the comparisons rather than by
+        // branches: the dominant axis of incoherent rays is data, not a pattern a branch
+        // predictor learns.
+        let (ax, ay, az) = (d.x.abs(), d.y.abs(), d.z.abs());
+        let x_largest = (ax >= ay) & (ax >= az);
+        let kz = usize::from(!x_largest) * (1 + usize::from(ay < az));
+        let (mut kx, mut ky) = (KX[kz], KY[kz]);
         if d[kz] < T::ZERO {
             core::mem::swap(&mut kx, &mut ky);
         }
+        let o = &ray.origin;
         Self {
             ray: *ray,
             valid: valid_ray(ray),
             k: [kx, ky, kz],
+            o: [o[kx], o[ky], o[kz]],
             s: [d[kx] / d[kz], d[ky] / d[kz], T::ONE / d[kz]],
         }
     }
@@ -395,11 +401,15 @@ impl<T: Real> WatertightRay<T> {
         }
         let [kx, ky, kz] = self.k;
         let [sx, sy, sz] = self.s;
-        let o = &self.ray.origin;
-        let (a, b, c) = (tri.a - o, tri.b - o, tri.c - o);
-        let (ax, ay) = (a[kx] - sx * a[kz], a[ky] - sy * a[kz]);
-        let (bx, by) = (b[kx] - sx * b[kz], b[ky] - sy * b[kz]);
-        let (cx, cy) = (c[kx] - sx * c[kz], c[ky] - sy * c[kz]);
+        let [ox, oy, oz] = self.o;
+        // Each vertex relative to the origin in the permuted axes, read coordinate by coordinate
+        // from the triangle (`v[k] − o[k]` is `(v − o)[k]`): a vector computed first and then
+        // indexed by the ray's axes would go through the stack.
+        let rel = |v: &Point3<T>| (v[kx] - ox, v[ky] - oy, v[kz] - oz);
+        let ((ax, ay, az), (bx, by, bz), (cx, cy, cz)) = (rel(&tri.a), rel(&tri.b), rel(&tri.c));
+        let (ax, ay) = (ax - sx * az, ay - sy * az);
+        let (bx, by) = (bx - sx * bz, by - sy * bz);
+        let (cx, cy) = (cx - sx * cz, cy - sy * cz);
         let mut u = cx * by - cy * bx;
         let mut v = ax * cy - ay * cx;
         let mut w = bx * ay - by * ax;
@@ -438,7 +448,7 @@ impl<T: Real> WatertightRay<T> {
         {
             return None;
         }
-        let t_scaled = u * (sz * a[kz]) + v * (sz * b[kz]) + w * (sz * c[kz]);
+        let t_scaled = u * (sz * az) + v * (sz * bz) + w * (sz * cz);
         // t = t_scaled / det must be in [0, max_t]; compare without dividing (signs per det).
         let (t_s, det_abs) = if det < T::ZERO { (-t_scaled, -det) } else { (t_scaled, det) };
         if t_s < T::ZERO || t_s > self.ray.max_t * det_abs {
