@@ -59,15 +59,13 @@ fn slabs<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> Option<RayHit
     })
 }
 
-/// [`slabs`]' parameter alone: `Some(t_enter)` exactly when [`slabs`] returns a hit. The normal
-/// is not built; of it only what can fail is checked (the way back out for a ray starting inside
-/// needs a non-zero direction).
+/// [`slabs`]' parameter alone, for a ray and box that are [`usable`]: `Some(t_enter)` exactly when
+/// [`slabs`] returns a hit. The normal is not built, and nothing of it can fail: the way back out
+/// for a ray starting inside is `−direction`, which normalises for the finite non-zero direction
+/// [`usable`] requires.
 #[inline(always)]
 fn slabs_t<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> Option<T> {
     let s = slab_crossing(ray, lo, hi)?;
-    if s.enter < T::ZERO && safe_normalize(&-ray.direction).is_none() {
-        return None;
-    }
     is_finite_point(&ray.point_at(s.t_enter)).then_some(s.t_enter)
 }
 
@@ -138,8 +136,8 @@ fn entry_face<T: Real>(ray: &Ray<T>, s: &SlabCrossing<T>) -> (UnitVector3<T>, us
 
 /// Whether the ray and the box are usable by the slab test: finite origin, direction and corners
 /// (`x − x` is `0` for every finite `x` and NaN otherwise, so one sum tests all twelve without a
-/// branch) and `max_t ≥ 0` (`+∞` allowed). A zero direction passes here and gets `None` from
-/// [`slabs`] (inside every slab, no way back out).
+/// branch), a non-zero direction (a zero one is inside every slab it is not outside of, with no
+/// way back out: [`slabs`] would give `None` too) and `max_t ≥ 0` (`+∞` allowed).
 #[inline(always)]
 fn usable<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> bool {
     let (o, d) = (&ray.origin, &ray.direction);
@@ -147,7 +145,9 @@ fn usable<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> bool {
         + finite_probe(d)
         + finite_probe(&lo.coords)
         + finite_probe(&hi.coords);
-    (z.x + z.y + z.z == T::ZERO) & (ray.max_t >= T::ZERO)
+    (z.x + z.y + z.z == T::ZERO)
+        & ((d.x != T::ZERO) | (d.y != T::ZERO) | (d.z != T::ZERO))
+        & (ray.max_t >= T::ZERO)
 }
 
 /// The cast of `ray` against solid box `b` by the slab method (Kay-Kajiya as Williams, Barrus,

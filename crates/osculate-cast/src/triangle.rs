@@ -263,9 +263,16 @@ pub struct WatertightRay<T: Real> {
     valid: bool,
     /// The permutation: `k[0] = kx`, `k[1] = ky`, `k[2] = kz`.
     k: [usize; 3],
+    /// The origin's coordinates in permuted order: `(o_kx, o_ky, o_kz)`.
+    o: [T; 3],
     /// The shear `(Sx, Sy, Sz)`.
     s: [T; 3],
 }
+
+/// The axis after `kz` in cyclic order: the `kx` of a ray whose largest component is `kz`.
+const KX: [usize; 3] = [1, 2, 0];
+/// The axis after `kx` in cyclic order: the `ky` of that ray.
+const KY: [usize; 3] = [2, 0, 1];
 
 /// What the watertight test keeps of a triangle the ray passes through: the scaled parameter
 /// `t·det`, the determinant `det = U + V + W`, and the edge functions `U, V, W`.
@@ -280,25 +287,24 @@ impl<T: Real> WatertightRay<T> {
     #[inline]
     #[must_use]
     pub fn new(ray: &Ray<T>) -> Self {
-        let d = ray.direction;
+        let d = &ray.direction;
         // The axis of the largest |d| becomes z; x and y follow cyclically, swapped if d_z < 0 to
-        // keep the winding.
-        let ad = d.abs();
-        let kz = if ad.x >= ad.y && ad.x >= ad.z {
-            0
-        } else if ad.y >= ad.z {
-            1
-        } else {
-            2
-        };
-        let (mut kx, mut ky) = ((kz + 1) % 3, (kz + 2) % 3);
+        // keep the winding. Chosen by integer arithmetic on the comparisons rather than by
+        // branches: the dominant axis of incoherent rays is data, not a pattern a branch
+        // predictor learns.
+        let (ax, ay, az) = (d.x.abs(), d.y.abs(), d.z.abs());
+        let x_largest = (ax >= ay) & (ax >= az);
+        let kz = usize::from(!x_largest) * (1 + usize::from(ay < az));
+        let (mut kx, mut ky) = (KX[kz], KY[kz]);
         if d[kz] < T::ZERO {
             core::mem::swap(&mut kx, &mut ky);
         }
+        let o = &ray.origin;
         Self {
             ray: *ray,
             valid: valid_ray(ray),
             k: [kx, ky, kz],
+            o: [o[kx], o[ky], o[kz]],
             s: [d[kx] / d[kz], d[ky] / d[kz], T::ONE / d[kz]],
         }
     }
@@ -353,7 +359,7 @@ impl<T: Real> WatertightRay<T> {
     /// assert_eq!(r.cast_t(&t, Culling::TwoSided), Some(1.0));
     /// assert_eq!(r.with_max_t(0.5).cast_t(&t, Culling::TwoSided), None); // stops short
     /// ```
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn cast_t(&self, tri: &Triangle<T>, culling: Culling) -> Option<T> {
         let x = self.crossing(tri, culling)?;
@@ -395,11 +401,15 @@ impl<T: Real> WatertightRay<T> {
         }
         let [kx, ky, kz] = self.k;
         let [sx, sy, sz] = self.s;
-        let o = &self.ray.origin;
-        let (a, b, c) = (tri.a - o, tri.b - o, tri.c - o);
-        let (ax, ay) = (a[kx] - sx * a[kz], a[ky] - sy * a[kz]);
-        let (bx, by) = (b[kx] - sx * b[kz], b[ky] - sy * b[kz]);
-        let (cx, cy) = (c[kx] - sx * c[kz], c[ky] - sy * c[kz]);
+        let [ox, oy, oz] = self.o;
+        // Each vertex relative to the origin in the permuted axes, read coordinate by coordinate
+        // from the triangle (`v[k] − o[k]` is `(v − o)[k]`): a vector computed first and then
+        // indexed by the ray's axes would go through the stack.
+        let rel = |v: &Point3<T>| (v[kx] - ox, v[ky] - oy, v[kz] - oz);
+        let ((ax, ay, az), (bx, by, bz), (cx, cy, cz)) = (rel(&tri.a), rel(&tri.b), rel(&tri.c));
+        let (ax, ay) = (ax - sx * az, ay - sy * az);
+        let (bx, by) = (bx - sx * bz, by - sy * bz);
+        let (cx, cy) = (cx - sx * cz, cy - sy * cz);
         let mut u = cx * by - cy * bx;
         let mut v = ax * cy - ay * cx;
         let mut w = bx * ay - by * ax;
@@ -438,7 +448,7 @@ impl<T: Real> WatertightRay<T> {
         {
             return None;
         }
-        let t_scaled = u * (sz * a[kz]) + v * (sz * b[kz]) + w * (sz * c[kz]);
+        let t_scaled = u * (sz * az) + v * (sz * bz) + w * (sz * cz);
         // t = t_scaled / det must be in [0, max_t]; compare without dividing (signs per det).
         let (t_s, det_abs) = if det < T::ZERO { (-t_scaled, -det) } else { (t_scaled, det) };
         if t_s < T::ZERO || t_s > self.ray.max_t * det_abs {
@@ -629,9 +639,13 @@ pub fn ray_triangle_hits_exact<T: Real>(ray: &Ray<T>, tri: &Triangle<T>) -> bool
 /// rounding `r_i` moves each of the six products of `e_i` by at most `(2u + u²)·D·M²`, and
 /// evaluating the cross and dot products adds at most `30u·D·M²` (`γ₂` per cross component,
 /// `γ₃` for the dot, with `u = 2⁻⁵³`), so `|ẽ_i − e_i| ≤ 42u·D·M²` plus at most
-/// `(3D + 2)·2⁻¹⁰⁷⁴` from underflowing products; the filter uses `64u·D·M² + (D + 1)·2⁻¹⁰⁶⁸`.
+/// `(3D + 2)·2⁻¹⁰⁷⁴` from underflowing products; the filter uses `64u·D·M² + (D + 1)·2⁻¹⁰⁰⁰`.
 /// `V = det[r_0, r_1, r_2] = −n·(o − v_0)` (the origin's side of the plane) has the same bound
-/// with `M³`. The magnitudes are kept within `2³⁰⁰` so that nothing overflows.
+/// with `M³`. The magnitudes are kept within `2³⁰⁰` so that nothing overflows. The underflow
+/// allowance `2⁻¹⁰⁰⁰` is far above what it covers, and a normal number: a subnormal one (such as
+/// `2⁻¹⁰⁶⁸`) makes every bound a subnormal product, which the floating-point unit computes on a
+/// slow path many times the cost of the whole filter. A larger allowance only sends more inputs
+/// (those with `|e_i|` below it) on to the exact stages.
 ///
 /// Two `e_i` of certainly opposite signs: the line passes outside an edge, a miss (also for a
 /// collapsed triangle or a ray in the plane, where every `e_i` is exactly 0). All three certainly
@@ -646,7 +660,7 @@ fn ray_triangle_static_filter(
     v: &[[f64; 3]; 3],
 ) -> Option<bool> {
     const U: f64 = f64::EPSILON * 0.5;
-    const TINY: f64 = f64::from_bits(1 << 6); // 2⁻¹⁰⁶⁸ (subnormal: 2⁶ · 2⁻¹⁰⁷⁴)
+    const TINY: f64 = f64::from_bits(23 << 52); // 2⁻¹⁰⁰⁰ (biased exponent 23: a normal number)
     const LIMIT: f64 = f64::from_bits((1023 + 300) << 52); // 2³⁰⁰
     let r: [[f64; 3]; 3] = core::array::from_fn(|i| core::array::from_fn(|k| v[i][k] - o[k]));
     let m = r.iter().flatten().fold(0.0_f64, |m, x| m.max(x.abs()));

@@ -477,6 +477,13 @@ impl<T: Real> TriangleMesh<T> {
         self.corners.get(slot).copied()
     }
 
+    /// The triangle in slot `slot`, in place (the ray tests read its coordinates by the ray's
+    /// axes straight from the mesh's storage).
+    #[inline(always)]
+    pub(crate) fn slot_triangle_ref(&self, slot: usize) -> Option<&Triangle<T>> {
+        self.corners.get(slot)
+    }
+
     /// Whether the triangle in slot `slot` is degenerate (see
     /// [`TriangleMesh::degenerate_triangles`]).
     #[inline(always)]

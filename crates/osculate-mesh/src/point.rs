@@ -93,9 +93,9 @@ pub fn ray_mesh<T: Real>(
         ray.max_t,
         slab.slack(),
         |n, best| slab.enter(n, best),
-        |slot, best| prepared.with_max_t(best).cast_t(&mesh.slot_triangle(slot)?, culling),
+        |slot, best| prepared.with_max_t(best).cast_t(mesh.slot_triangle_ref(slot)?, culling),
     )?;
-    let h = prepared.cast(&mesh.slot_triangle(slot)?, culling)?;
+    let h = prepared.cast(mesh.slot_triangle_ref(slot)?, culling)?;
     Some(MeshHit { triangle: mesh.bvh.item(slot), hit: h.hit, barycentric: h.barycentric })
 }
 
@@ -127,7 +127,8 @@ pub fn ray_mesh_test<T: Real>(ray: &Ray<T>, mesh: &TriangleMesh<T>, culling: Cul
         .visit_slots(
             |n| slab.enter(n, ray.max_t).map(|t| t < T::INFINITY),
             |slot| {
-                let hit = mesh.slot_triangle(slot).is_some_and(|tri| prepared.hits(&tri, culling));
+                let hit =
+                    mesh.slot_triangle_ref(slot).is_some_and(|tri| prepared.hits(tri, culling));
                 if hit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
             },
         )
