@@ -190,16 +190,15 @@ pub fn distance_convex_within<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<
 /// of [`distance_convex`] with this tolerance; `d⁺` the distance reported, an upper bound, and
 /// `size` the magnitude of `A − B`'s vertices), so `d⁺` is at most
 /// `relative_tolerance · max(d⁺, 10⁻³ · size)` above the true distance (plus the rounding GJK
-/// always allows; below 1, `d⁺ ≤ d / (1 − relative_tolerance)` away from contact), and the
-/// shapes are separated along [`ConvexDistance::direction`] (from B toward A) by no less than
-/// `d⁺` minus that much. The witnesses are the simplex's: on
+/// always allows; below 1, `d⁺ ≤ d / (1 − relative_tolerance)` away from contact). The witnesses are the simplex's: on
 /// curved shapes they converge more slowly than the distance (a relative error `δ` in the
 /// distance can place them `√δ` of the curvature radius away).
 ///
 /// A `relative_tolerance` below GJK's own (or NaN) is raised to it: the run is then
-/// [`distance_convex`]'s step for step; one of 1 or more stops at the first support point that
-/// proves the shapes apart. NaN or infinite shapes give [`DistanceStatus::Invalid`] as in
-/// [`distance_convex`].
+/// [`distance_convex`]'s step for step. The run may stop apart where the shapes touch or overlap
+/// within that bound (at a tolerance of 1 or more, as soon as its lower bound reaches 0): a
+/// [`DistanceStatus::Separated`] answer proves separation only when `d⁺` exceeds the bound.
+/// NaN or infinite shapes give [`DistanceStatus::Invalid`] as in [`distance_convex`].
 ///
 /// # Examples
 /// ```
