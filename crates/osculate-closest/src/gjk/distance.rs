@@ -172,12 +172,8 @@ pub fn distance_convex_within<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<
     } else {
         f64::INFINITY
     };
-    let (ma, mb) = (a.margin(), b.margin());
     let start = Start { dir: warm_start, cached: &[], limit, tol: 0.0 };
-    if ma + mb == T::ZERO {
-        return gjk_loop(a, b, start, max_iterations, (T::ZERO, T::ZERO), false).result;
-    }
-    gjk_loop(&Core(a), &Core(b), start, max_iterations, (ma, mb), true).result
+    gjk_on_cores(a, b, start, max_iterations).result
 }
 
 /// [`distance_convex`] that stops as soon as its distance is known to `relative_tolerance` of
@@ -223,12 +219,8 @@ pub fn distance_convex_rough<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T
 ) -> ConvexDistance<T> {
     // NaN compares false: GJK's own tolerance.
     let tol = if relative_tolerance > T::ZERO { relative_tolerance.to_f64() } else { 0.0 };
-    let (ma, mb) = (a.margin(), b.margin());
     let start = Start { dir: warm_start, cached: &[], limit: f64::INFINITY, tol };
-    if ma + mb == T::ZERO {
-        return gjk_loop(a, b, start, max_iterations, (T::ZERO, T::ZERO), false).result;
-    }
-    gjk_loop(&Core(a), &Core(b), start, max_iterations, (ma, mb), true).result
+    gjk_on_cores(a, b, start, max_iterations).result
 }
 
 /// What a GJK distance query leaves for the next query on the same pair: the directions its
@@ -324,14 +316,24 @@ pub fn distance_convex_cached<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<
 ) -> ConvexDistance<T> {
     let dirs = cache.dirs;
     let start = Start { dir: None, cached: &dirs[..cache.len], limit: f64::INFINITY, tol: 0.0 };
-    let (ma, mb) = (a.margin(), b.margin());
-    let run = if ma + mb == T::ZERO {
-        gjk_loop(a, b, start, max_iterations, (T::ZERO, T::ZERO), false)
-    } else {
-        gjk_loop(&Core(a), &Core(b), start, max_iterations, (ma, mb), true)
-    };
+    let run = gjk_on_cores(a, b, start, max_iterations);
     cache.keep(&run);
     run.result
+}
+
+/// [`gjk_loop`] from `start` on the shapes' cores, the margins subtracted from the answer (the
+/// shapes themselves when neither has a margin), stopping once the cores are within the margins.
+fn gjk_on_cores<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
+    a: &A,
+    b: &B,
+    start: Start<'_, T>,
+    max_iterations: usize,
+) -> GjkRun<T> {
+    let (ma, mb) = (a.margin(), b.margin());
+    if ma + mb == T::ZERO {
+        return gjk_loop(a, b, start, max_iterations, (T::ZERO, T::ZERO), false);
+    }
+    gjk_loop(&Core(a), &Core(b), start, max_iterations, (ma, mb), true)
 }
 
 /// How a [`gjk_loop`] starts and when it may stop early: the first search direction (`None`:

@@ -357,6 +357,12 @@ where
         })
     }
 
+    /// The distance below which GJK runs to its own tolerance: [`NEAR`] of the shapes' size
+    /// and twice the target and tolerance.
+    fn near(&self) -> T {
+        self.size * T::lit(NEAR) + (self.target + self.tolerance) * T::TWO
+    }
+
     /// Measures the pair at `t` (`None`: NaN or overflow).
     ///
     /// Where turning dominates the motion (each shape's spin times its reach beyond the relative
@@ -372,7 +378,7 @@ where
         self.iterations += 1;
         let pa = self.a.at(t);
         let pb = self.b.at(t);
-        let near = self.size * T::lit(NEAR) + (self.target + self.tolerance) * T::TWO;
+        let near = self.near();
         // Near at the last measurement: likely near again, GJK to its own tolerance at once,
         // from the simplex of the last such run (its directions evaluated on the shapes where
         // they are now: near the new closest points of a curved pair).
@@ -797,7 +803,7 @@ where
         // A sample far from contact was measured roughly (see `measure`): its witnesses again
         // to GJK's own tolerance.
         let mut closest = (s.point_a, s.point_b, s.distance);
-        if s.distance >= self.size * T::lit(NEAR) + (self.target + self.tolerance) * T::TWO {
+        if s.distance >= self.near() {
             let r = distance_convex(&pa, &pb, Some(-normal.into_inner()), GJK_MAX_ITERATIONS);
             if r.status == DistanceStatus::Separated {
                 closest = (r.closest.point_a, r.closest.point_b, r.closest.distance);
