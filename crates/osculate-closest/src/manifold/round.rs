@@ -1,0 +1,863 @@
+//! Manifolds of the round shapes, cylinders and cones, with each other and with boxes, capsules,
+//! polyhedra and triangles: the one-point contact of GJK/EPA gives the normal; each shape's
+//! supporting feature along it (a face as a polygon, a segment, or a point) is clipped, the
+//! reference feature against the incident one; the points are reduced to four.
+
+use osculate_math::{
+    Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Obb, Point3, Real, Sphere, Triangle, Unit,
+    Vector3, any_perpendicular,
+};
+
+use super::boxes::{corner as box_corner_id, edge as box_edge, face as box_face, face_ring};
+use super::capsule::PARALLEL_SINE;
+use super::clip::{Along, ClipBuffer, ClipVertex, SidePlane};
+use super::polytope::Polytope;
+use super::{
+    Feature, FeatureId, MANIFOLD_MAX_POINTS, Manifold, ManifoldPoint, REDUCTION_DEPTH_TIE, reduce,
+};
+use crate::{EPA_MAX_ITERATIONS, EpaWorkspace, SupportMap, contact_convex_with_workspace};
+
+/// The number of vertices of the regular polygon a cylinder's cap or a cone's base stands for
+/// in the clipping: 8, as Jolt's cylinder does. A chord of the polygon lies inside the circle by
+/// at most `radius · (1 − cos(π/8))`, 7.6% of the radius: the bound on how far inside its
+/// surface a point made on a chord may lie. The polygon's vertices lie on the rim.
+pub const CAP_POLYGON_VERTICES: usize = 8;
+
+/// `(cos, sin)` of the angles `2πk/8` of the cap polygon's vertices.
+const CAP_DIRECTIONS: [(f64, f64); CAP_POLYGON_VERTICES] = [
+    (1.0, 0.0),
+    (core::f64::consts::FRAC_1_SQRT_2, core::f64::consts::FRAC_1_SQRT_2),
+    (0.0, 1.0),
+    (-core::f64::consts::FRAC_1_SQRT_2, core::f64::consts::FRAC_1_SQRT_2),
+    (-1.0, 0.0),
+    (-core::f64::consts::FRAC_1_SQRT_2, -core::f64::consts::FRAC_1_SQRT_2),
+    (0.0, -1.0),
+    (core::f64::consts::FRAC_1_SQRT_2, -core::f64::consts::FRAC_1_SQRT_2),
+];
+
+/// The most corners a supporting polygon keeps: a polyhedron face with more is clipped as the
+/// polygon of its first 32 corners (a convex polygon still, inside the face).
+const MAX_CORNERS: usize = 32;
+
+/// The most vertices a clipped polygon has: the incident polygon's plus one per side plane.
+const CLIP_CAPACITY: usize = 2 * MAX_CORNERS;
+
+/// How much more aligned with the normal (in the cosine of its angle) B's supporting face must be
+/// than A's before it is the reference: 1e-3, the box manifold's face preference, so that a
+/// resting pair keeps its reference face.
+const REFERENCE_TIE: f64 = 1e-3;
+
+/// How far (in units of ε times the pair's magnitude and size) outside a side plane a vertex is
+/// still kept, as in the box manifold: the rounding of a crossing point.
+const CLIP_SLACK: f64 = 64.0;
+
+/// A shape's supporting feature along a direction: a point (one corner), a segment (two) or a
+/// face (three or more, counter-clockwise about its outward normal), with the id of each corner,
+/// of each side (side `k` from corner `k` to corner `k + 1`) and of the whole.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Support<T: Real> {
+    points: [Point3<T>; MAX_CORNERS],
+    vertices: [Feature; MAX_CORNERS],
+    edges: [Feature; MAX_CORNERS],
+    len: usize,
+    /// The face, the segment's edge or the point's vertex.
+    id: Feature,
+    /// A face's outward unit normal (zero for a segment or a point).
+    normal: Vector3<T>,
+}
+
+impl<T: Real> Support<T> {
+    fn new(id: Feature, normal: Vector3<T>) -> Self {
+        Self {
+            points: [Point3::origin(); MAX_CORNERS],
+            vertices: [id; MAX_CORNERS],
+            edges: [id; MAX_CORNERS],
+            len: 0,
+            id,
+            normal,
+        }
+    }
+
+    fn point(p: Point3<T>, id: Feature) -> Self {
+        let mut s = Self::new(id, Vector3::zeros());
+        s.push(p, id, id);
+        s
+    }
+
+    fn segment(ends: [(Point3<T>, Feature); 2], id: Feature) -> Self {
+        let mut s = Self::new(id, Vector3::zeros());
+        for (p, v) in ends {
+            s.push(p, v, id);
+        }
+        s
+    }
+
+    /// Appends a corner and the id of the side leaving it; ignored when full.
+    fn push(&mut self, p: Point3<T>, vertex: Feature, edge: Feature) {
+        if let (Some(x), Some(v), Some(e)) = (
+            self.points.get_mut(self.len),
+            self.vertices.get_mut(self.len),
+            self.edges.get_mut(self.len),
+        ) {
+            (*x, *v, *e) = (p, vertex, edge);
+            self.len += 1;
+        }
+    }
+
+    /// 0 for a point, 1 for a segment, 2 for a face.
+    fn dimension(&self) -> usize {
+        self.len.saturating_sub(1).min(2)
+    }
+
+    fn at(&self, k: usize) -> Point3<T> {
+        self.points.get(k % self.len.max(1)).copied().unwrap_or_else(Point3::origin)
+    }
+}
+
+/// A shape the round manifolds take: its supporting feature along a unit direction and the
+/// directions of its own frame another shape's cap polygon takes its roll from.
+pub(super) trait Supporting<T: Real>: SupportMap<T> {
+    /// The supporting feature along the unit direction `d`; a cap polygon's first vertex points
+    /// along the first of `roll` not within 30° of the cap's normal (the cap's own perpendicular
+    /// when every one is).
+    fn supporting(&self, d: &Vector3<T>, roll: &[Vector3<T>; 3]) -> Support<T>;
+    /// Up to two directions fixed in the shape (zero when it has fewer).
+    fn frame(&self) -> [Vector3<T>; 2];
+    /// The largest distance of a point of the shape from its center, for the tolerances.
+    fn size(&self) -> T;
+    /// The largest absolute coordinate of the shape's defining points, for the rounding.
+    fn magnitude(&self) -> T;
+}
+
+/// The regular polygon of [`CAP_POLYGON_VERTICES`] vertices on the circle of `center`, `radius`
+/// and outward unit normal `normal`, counter-clockwise about it, its first vertex along the
+/// first of `roll` not within 30° of the normal; corners `Vertex(first + k)`, sides
+/// `Edge(first + k)`.
+fn cap_polygon<T: Real>(
+    center: &Point3<T>,
+    normal: &Vector3<T>,
+    radius: T,
+    roll: &[Vector3<T>; 3],
+    id: Feature,
+    first: u32,
+) -> Support<T> {
+    let mut s = Support::new(id, *normal);
+    let across = |v: &Vector3<T>| v - normal * normal.dot(v);
+    let x = roll
+        .iter()
+        .find_map(|r| {
+            let a = across(r);
+            // sin 30° = 0.5 of its length across the normal.
+            (a.norm_squared() >= T::lit(0.25) * r.norm_squared() && a.norm_squared() > T::ZERO)
+                .then(|| a.normalize())
+        })
+        .unwrap_or_else(|| any_perpendicular(normal).into_inner());
+    let y = normal.cross(&x);
+    for (k, &(c, sn)) in CAP_DIRECTIONS.iter().enumerate() {
+        let p = center + (x * T::lit(c) + y * T::lit(sn)) * radius;
+        s.push(p, Feature::Vertex(first + k as u32), Feature::Edge(first + k as u32));
+    }
+    s
+}
+
+/// The unit component of `d` across the unit `axis`, or `None` when `d` is along it.
+fn radial<T: Real>(d: &Vector3<T>, axis: &Vector3<T>) -> Option<Vector3<T>> {
+    let r = d - axis * axis.dot(d);
+    let len = r.norm();
+    (len > T::DEGENERATE_SQ_TOLERANCE.sqrt() * d.norm()).then(|| r / len)
+}
+
+/// Cylinder features: `Face(0)` the cap around `a`, `Face(1)` the cap around `b`, `Face(2)` the
+/// side; the cap polygons' corners `Vertex(k)` (around `a`) and `Vertex(8 + k)` (around `b`), and
+/// their sides `Edge(k)` and `Edge(8 + k)`; the side's segment along the direction `Edge(16)`,
+/// its ends on the rims `Vertex(16)` (at `a`) and `Vertex(17)` (at `b`).
+impl<T: Real> Supporting<T> for Cylinder<T> {
+    fn supporting(&self, d: &Vector3<T>, roll: &[Vector3<T>; 3]) -> Support<T> {
+        let axis = self.b - self.a;
+        let len = axis.norm();
+        if !(len > T::ZERO) {
+            return Support::point(self.support(d), Feature::Face(2));
+        }
+        let u = axis / len;
+        let along = u.dot(d);
+        let Some(r) = radial(d, &u) else {
+            return cap(self, &u, along, roll);
+        };
+        // The face whose normal is nearer `d`: a cap within 45° of the axis, else the side.
+        if along.abs() >= r.dot(d) {
+            return cap(self, &u, along, roll);
+        }
+        let n = CAP_POLYGON_VERTICES as u32;
+        Support::segment(
+            [
+                (self.a + r * self.radius, Feature::Vertex(2 * n)),
+                (self.b + r * self.radius, Feature::Vertex(2 * n + 1)),
+            ],
+            Feature::Edge(2 * n),
+        )
+    }
+    fn frame(&self) -> [Vector3<T>; 2] {
+        [self.b - self.a, Vector3::zeros()]
+    }
+    fn size(&self) -> T {
+        (self.b - self.a).norm() * T::HALF + self.radius
+    }
+    fn magnitude(&self) -> T {
+        self.a.coords.amax().fast_max(self.b.coords.amax())
+    }
+}
+
+/// The cap of cylinder `c` (unit axis `u`) on the side of `along` (the direction's component on
+/// the axis).
+fn cap<T: Real>(c: &Cylinder<T>, u: &Vector3<T>, along: T, roll: &[Vector3<T>; 3]) -> Support<T> {
+    let n = CAP_POLYGON_VERTICES as u32;
+    if along >= T::ZERO {
+        cap_polygon(&c.b, u, c.radius, roll, Feature::Face(1), n)
+    } else {
+        cap_polygon(&c.a, &-u, c.radius, roll, Feature::Face(0), 0)
+    }
+}
+
+/// Cone features: `Face(0)` the base, `Face(1)` the side; the base polygon's corners `Vertex(k)`
+/// and sides `Edge(k)`; the apex `Vertex(8)`; the side's segment along the direction `Edge(8)`,
+/// from the apex to its end on the rim, `Vertex(9)`.
+impl<T: Real> Supporting<T> for Cone<T> {
+    fn supporting(&self, d: &Vector3<T>, roll: &[Vector3<T>; 3]) -> Support<T> {
+        let n = CAP_POLYGON_VERTICES as u32;
+        let u = self.axis.into_inner();
+        let apex = Feature::Vertex(n);
+        let base = || cap_polygon(&self.base_center(), &u, self.radius, roll, Feature::Face(0), 0);
+        let Some(r) = radial(d, &u) else {
+            return if u.dot(d) > T::ZERO { base() } else { Support::point(self.tip, apex) };
+        };
+        // The side's outward normal at the generator toward `r`: cos α · r − sin α · u, α the
+        // half angle (tan α = radius / height); the face whose normal is nearer `d` supports it.
+        let slant = self.height.hypot(self.radius);
+        if !(slant > T::ZERO) {
+            return Support::point(self.tip, apex);
+        }
+        let side_normal = (r * self.height - u * self.radius) / slant;
+        if u.dot(d) >= side_normal.dot(d) && self.radius > T::ZERO {
+            return base();
+        }
+        let rim = self.base_center() + r * self.radius;
+        if rim == self.tip {
+            return Support::point(self.tip, apex);
+        }
+        Support::segment([(self.tip, apex), (rim, Feature::Vertex(n + 1))], Feature::Edge(n))
+    }
+    fn frame(&self) -> [Vector3<T>; 2] {
+        [self.axis.into_inner(), Vector3::zeros()]
+    }
+    fn size(&self) -> T {
+        self.height.fast_max(self.radius)
+    }
+    fn magnitude(&self) -> T {
+        self.tip.coords.amax().fast_max(self.base_center().coords.amax())
+    }
+}
+
+/// Capsule features as [`Feature`] numbers them: a segment of the side (`Edge(0)`, its ends
+/// `Vertex(0)` at `a` and `Vertex(1)` at `b`) along a direction within a sine of 1e-2 of
+/// perpendicular to the axis (as the capsule-capsule manifold counts axes parallel), else a point
+/// of a cap.
+impl<T: Real> Supporting<T> for Capsule<T> {
+    fn supporting(&self, d: &Vector3<T>, _: &[Vector3<T>; 3]) -> Support<T> {
+        let axis = self.b - self.a;
+        let len = axis.norm();
+        let off = d * self.radius;
+        if len > T::ZERO && axis.dot(d).abs() <= T::lit(PARALLEL_SINE) * len {
+            return Support::segment(
+                [(self.a + off, Feature::Vertex(0)), (self.b + off, Feature::Vertex(1))],
+                Feature::Edge(0),
+            );
+        }
+        let end = if axis.dot(d) >= T::ZERO { (self.b, 1) } else { (self.a, 0) };
+        Support::point(end.0 + off, Feature::Vertex(end.1))
+    }
+    fn frame(&self) -> [Vector3<T>; 2] {
+        [self.b - self.a, Vector3::zeros()]
+    }
+    fn size(&self) -> T {
+        (self.b - self.a).norm() * T::HALF + self.radius
+    }
+    fn magnitude(&self) -> T {
+        self.a.coords.amax().fast_max(self.b.coords.amax())
+    }
+}
+
+/// The sphere's one feature, `Face(0)`: its support point.
+impl<T: Real> Supporting<T> for Sphere<T> {
+    fn supporting(&self, d: &Vector3<T>, _: &[Vector3<T>; 3]) -> Support<T> {
+        Support::point(self.support(d), Feature::Face(0))
+    }
+    fn frame(&self) -> [Vector3<T>; 2] {
+        [Vector3::zeros(); 2]
+    }
+    fn size(&self) -> T {
+        self.radius
+    }
+    fn magnitude(&self) -> T {
+        self.center.coords.amax()
+    }
+}
+
+/// Box features as [`Feature`] numbers them: the face whose normal is nearest the direction.
+impl<T: Real> Supporting<T> for Obb<T> {
+    fn supporting(&self, d: &Vector3<T>, _: &[Vector3<T>; 3]) -> Support<T> {
+        let u = self.axes();
+        let mut k = 0;
+        for m in 1..3 {
+            if u[m].dot(d).abs() > u[k].dot(d).abs() {
+                k = m;
+            }
+        }
+        let positive = u[k].dot(d) > T::ZERO;
+        let normal = if positive { u[k] } else { -u[k] };
+        let corners = self.corners();
+        let ring = face_ring(k, positive);
+        let mut s = Support::new(box_face(k, positive), normal);
+        for (idx, &i) in ring.iter().enumerate() {
+            let j = ring[(idx + 1) % 4];
+            let along = (i ^ j).trailing_zeros() as usize;
+            let sides = [i & 1 != 0, i & 2 != 0, i & 4 != 0];
+            s.push(corners[i], box_corner_id(sides), box_edge(along.min(2), sides));
+        }
+        s
+    }
+    fn frame(&self) -> [Vector3<T>; 2] {
+        let u = self.axes();
+        [u[0], u[1]]
+    }
+    fn size(&self) -> T {
+        self.half_extents.norm()
+    }
+    fn magnitude(&self) -> T {
+        self.center.coords.amax() + self.half_extents.amax()
+    }
+}
+
+/// Triangle features as [`Feature`] numbers them: its face on the side of the direction; a
+/// collapsed triangle's longest side, or its point.
+impl<T: Real> Supporting<T> for Triangle<T> {
+    fn supporting(&self, d: &Vector3<T>, _: &[Vector3<T>; 3]) -> Support<T> {
+        let v = self.vertices();
+        let Some(n) = self.unit_normal() else {
+            let length = |[i, j]: [usize; 2]| (v[j] - v[i]).norm_squared();
+            let [i, j] = [[0, 1], [1, 2], [2, 0]]
+                .into_iter()
+                .fold([0, 1], |best, e| if length(e) > length(best) { e } else { best });
+            if length([i, j]) > T::ZERO {
+                let id = Feature::Edge(i as u32);
+                return Support::segment(
+                    [(v[i], Feature::Vertex(i as u32)), (v[j], Feature::Vertex(j as u32))],
+                    id,
+                );
+            }
+            return Support::point(self.a, Feature::Vertex(0));
+        };
+        let n = n.into_inner();
+        let front = n.dot(d) >= T::ZERO;
+        let mut s = Support::new(Feature::Face(0), if front { n } else { -n });
+        let ring: [usize; 3] = if front { [0, 1, 2] } else { [0, 2, 1] };
+        for (idx, &i) in ring.iter().enumerate() {
+            let j = ring[(idx + 1) % 3];
+            // Edge k runs from vertex k to vertex k + 1 (mod 3).
+            let edge = if (i + 1) % 3 == j { i } else { j };
+            s.push(v[i], Feature::Vertex(i as u32), Feature::Edge(edge as u32));
+        }
+        s
+    }
+    fn frame(&self) -> [Vector3<T>; 2] {
+        [self.b - self.a, self.c - self.a]
+    }
+    fn size(&self) -> T {
+        let c = (self.a.coords + self.b.coords + self.c.coords) / T::lit(3.0);
+        self.vertices().iter().fold(T::ZERO, |r, v| r.fast_max((v.coords - c).norm()))
+    }
+    fn magnitude(&self) -> T {
+        self.vertices().iter().fold(T::ZERO, |m, v| m.fast_max(v.coords.amax()))
+    }
+}
+
+/// A convex polyhedron with its faces and edges found (as the polyhedron manifolds find them),
+/// numbered as [`Feature`] says for polyhedra.
+struct Hull<'a, T: Real> {
+    shape: &'a ConvexPolyhedron<T>,
+    polytope: Polytope<T>,
+}
+
+impl<T: Real> SupportMap<T> for Hull<'_, T> {
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        self.shape.support(dir)
+    }
+    fn center(&self) -> Point3<T> {
+        self.shape.center()
+    }
+    fn is_valid_input(&self) -> bool {
+        self.shape.is_valid_input()
+    }
+}
+
+impl<T: Real> Supporting<T> for Hull<'_, T> {
+    fn supporting(&self, d: &Vector3<T>, _: &[Vector3<T>; 3]) -> Support<T> {
+        let Some((corners, normal, id)) = self.polytope.face_along(d) else {
+            return Support::point(self.shape.support(d), Feature::Vertex(0));
+        };
+        let mut s = Support::new(id, normal);
+        let count = corners.len().min(MAX_CORNERS);
+        for (k, &i) in corners.iter().take(count).enumerate() {
+            let j = corners.get((k + 1) % count).copied().unwrap_or(i);
+            s.push(
+                self.polytope.vertex(i),
+                Feature::Vertex(i as u32),
+                self.polytope.edge_id(i, j, id),
+            );
+        }
+        s
+    }
+    fn frame(&self) -> [Vector3<T>; 2] {
+        let v = |i: usize| self.shape.vertices.get(i).map_or(Vector3::zeros(), |p| p.coords);
+        [v(1) - v(0), v(2) - v(0)]
+    }
+    fn size(&self) -> T {
+        let v = &self.shape.vertices;
+        let count = T::lit(v.len().max(1) as f64);
+        let c = v.iter().fold(Vector3::zeros(), |s, p| s + p.coords) / count;
+        v.iter().fold(T::ZERO, |r, p| r.fast_max((p.coords - c).norm()))
+    }
+    fn magnitude(&self) -> T {
+        self.shape.vertices.iter().fold(T::ZERO, |m, v| m.fast_max(v.coords.amax()))
+    }
+}
+
+/// The manifold of `a` (A) and `b` (B) by the round-shape method (the module's and
+/// [`manifold_cylinder_cylinder`]'s documentation), EPA's polytope kept in `workspace`.
+pub(super) fn manifold_round<T, A, B>(
+    a: &A,
+    b: &B,
+    prediction: T,
+    workspace: &mut EpaWorkspace<T>,
+) -> Manifold<T>
+where
+    T: Real,
+    A: Supporting<T> + ?Sized,
+    B: Supporting<T> + ?Sized,
+{
+    if prediction.is_nan() {
+        return Manifold::empty();
+    }
+    let Some((c, _)) = contact_convex_with_workspace(a, b, EPA_MAX_ITERATIONS, workspace) else {
+        return Manifold::empty();
+    };
+    if !(c.distance <= prediction) {
+        return Manifold::empty();
+    }
+    let n = c.normal.into_inner();
+    let offset = b.center() - a.center();
+    let [fa0, fa1] = a.frame();
+    let [fb0, fb1] = b.frame();
+    let fa = a.supporting(&n, &[fb0, fb1, offset]);
+    let fb = b.supporting(&-n, &[fa0, fa1, offset]);
+    let size = a.size() + b.size();
+    let slack = T::EPSILON * T::lit(CLIP_SLACK) * (size + a.magnitude().fast_max(b.magnitude()));
+    let clipped = match (fa.dimension(), fb.dimension()) {
+        (0, _) | (_, 0) => None,
+        (2, 2) if fb.normal.dot(&-n) > fa.normal.dot(&n) + T::lit(REFERENCE_TIE) => {
+            clip_features(&fb, &fa, &-n, prediction, slack).map(Manifold::swapped)
+        }
+        (da, db) if db > da => {
+            clip_features(&fb, &fa, &-n, prediction, slack).map(Manifold::swapped)
+        }
+        _ => clip_features(&fa, &fb, &n, prediction, slack),
+    };
+    let whole = FeatureId { a: fa.id, b: fb.id };
+    let Some(mut m) = clipped.filter(|m| !m.is_empty()) else {
+        return Manifold::from_contact(Some(c), prediction, |_| whole);
+    };
+    // The polygons stand for circles: where the contact's own point is deeper than every clipped
+    // point by more than the reduction's tie (a tilted cap, whose deepest rim point lies between
+    // the polygon's corners), it joins the manifold, so that the deepest point is the contact's.
+    let shallowest_deep = m.deepest().map_or(T::INFINITY, |p| p.distance);
+    if c.distance < shallowest_deep - T::lit(REDUCTION_DEPTH_TIE) * size {
+        let witness = ManifoldPoint {
+            point_a: c.point_a,
+            point_b: c.point_b,
+            distance: c.distance,
+            id: whole,
+        };
+        let mut points = [witness; MANIFOLD_MAX_POINTS + 1];
+        for (slot, p) in points.iter_mut().zip(m.points()) {
+            *slot = *p;
+        }
+        let count = m.len() + 1;
+        m = reduce(&m.normal, points.get(..count).unwrap_or(&[]));
+    }
+    m.checked()
+}
+
+/// The manifold of the reference feature `r` (as A) against the incident feature `inc` along the
+/// unit normal `n` from A toward B: the incident polygon clipped by the planes through the
+/// reference face's sides along `n` (for a reference segment, the planes through its ends across
+/// it; two segments only when parallel within a sine of 1e-2), each vertex projected along `n`
+/// onto the reference plane, kept within `prediction`, reduced to four. `None` where the
+/// features give no polygon contact (segments not parallel, a reference plane along `n`).
+fn clip_features<T: Real>(
+    r: &Support<T>,
+    inc: &Support<T>,
+    n: &Vector3<T>,
+    prediction: T,
+    slack: T,
+) -> Option<Manifold<T>> {
+    let (origin, plane) = match r.dimension() {
+        2 => (r.at(0), r.normal),
+        _ => {
+            let e = r.at(1) - r.at(0);
+            let f = inc.at(1) - inc.at(0);
+            let sine = T::lit(PARALLEL_SINE);
+            if inc.dimension() == 1
+                && e.cross(&f).norm_squared() > sine * sine * e.norm_squared() * f.norm_squared()
+            {
+                return None;
+            }
+            // The plane through the segment across `n`.
+            let across = n - e * (e.dot(n) / e.norm_squared());
+            (r.at(0), across.try_normalize(T::ZERO)?)
+        }
+    };
+    let k = plane.dot(n);
+    if !(k > T::HALF) {
+        return None;
+    }
+    let fill = ClipVertex { p: origin, on_r: r.id, on_i: inc.id, along: Along::Side(0) };
+    let mut poly = ClipBuffer::<T, CLIP_CAPACITY>::new(fill);
+    for i in 0..inc.len {
+        let (Some(&p), Some(&v), Some(&e)) =
+            (inc.points.get(i), inc.vertices.get(i), inc.edges.get(i))
+        else {
+            break;
+        };
+        poly.push(ClipVertex { p, on_r: r.id, on_i: v, along: Along::Incident(e) });
+    }
+    let mut out = poly;
+    let sides = if r.dimension() == 2 { r.len } else { 2 };
+    for s in 0..sides {
+        let side = if r.dimension() == 2 {
+            let edge = r.at(s + 1) - r.at(s);
+            SidePlane {
+                point: r.at(s),
+                normal: edge.cross(n).try_normalize(T::ZERO).unwrap_or_else(Vector3::zeros),
+                index: s,
+                id: r.edges.get(s).copied().unwrap_or(r.id),
+            }
+        } else {
+            let e = (r.at(1) - r.at(0)).try_normalize(T::ZERO)?;
+            SidePlane {
+                point: r.at(s),
+                normal: if s == 0 { -e } else { e },
+                index: s,
+                id: r.vertices.get(s).copied().unwrap_or(r.id),
+            }
+        };
+        // The reference corner where this side meets side `s2`.
+        let corner = |s2: usize| {
+            let c = if s2 == (s + 1) % sides { s + 1 } else { s };
+            r.vertices.get(c % sides).copied().unwrap_or(r.id)
+        };
+        poly.clip_into(&side, slack, corner, inc.id, &mut out);
+        core::mem::swap(&mut poly, &mut out);
+        if poly.as_slice().is_empty() {
+            return Some(Manifold::empty());
+        }
+    }
+    let mut found = [ManifoldPoint {
+        point_a: origin,
+        point_b: origin,
+        distance: T::ZERO,
+        id: FeatureId { a: r.id, b: inc.id },
+    }; CLIP_CAPACITY];
+    let mut count = 0;
+    for v in poly.as_slice() {
+        let distance = (v.p - origin).dot(&plane) / k;
+        if distance <= prediction
+            && let Some(slot) = found.get_mut(count)
+        {
+            *slot = ManifoldPoint {
+                point_a: v.p - n * distance,
+                point_b: v.p,
+                distance,
+                id: FeatureId { a: v.on_r, b: v.on_i },
+            };
+            count += 1;
+        }
+    }
+    Some(reduce(&Unit::new_unchecked(*n), found.get(..count).unwrap_or(&[])))
+}
+
+/// The contact manifold of two cylinders `a` (A) and `b` (B): up to four points sharing the
+/// normal from A toward B, each with its signed distance along it; points apart by more than
+/// `prediction` are left out.
+///
+/// Method (the supporting-face manifold of Jolt's `ManifoldBetweenTwoFaces`, with Gregorius's
+/// reduction, GDC 2015): the one-point contact of [`contact_convex`](crate::contact_convex)
+/// (GJK, and EPA when overlapping) gives the normal; each shape's supporting feature along it is
+/// taken: a cylinder's cap when the normal is within 45° of its axis (the face whose normal is
+/// nearer), as a regular polygon of [`CAP_POLYGON_VERTICES`] vertices on its rim, else the
+/// segment of its side along the normal; a cone's base polygon or the segment of its side from
+/// the apex (the face whose normal is nearer), or its apex alone where the normal is its axis; a
+/// box's or a polyhedron's face most facing the normal; a triangle's face; a capsule's side
+/// segment where the normal is within a sine of 1e-2 of perpendicular to its axis, else a point;
+/// a sphere's point. Of two faces the reference is A's unless B's is more aligned with the normal
+/// by 1e-3 in the cosine; a face is the reference against a segment; two segments only when
+/// parallel within a sine of 1e-2. The incident feature is clipped by the planes through the
+/// reference face's sides along the normal (Sutherland-Hodgman; for a reference segment, the
+/// planes through its ends), each remaining vertex projected along the normal onto the reference
+/// plane: on the incident shape the vertex, on the reference shape its projection, kept when
+/// within `prediction`. Where the contact's own point is deeper than every clipped point by more
+/// than 5e-4 of the pair's size (a tilted cap, whose deepest rim point lies between the polygon's
+/// corners), it joins them; more than four are reduced to four keeping the deepest and the
+/// largest area. When a feature is a point, two segments cross, or the clipping leaves nothing,
+/// the manifold is the contact's one point.
+///
+/// A cap polygon's first vertex points along a direction of the other shape's own frame (a box's
+/// first axis not within 30° of the cap's normal, a round shape's axis, a polytope's first edge),
+/// else along the offset between the shapes' centers, else along
+/// [`any_perpendicular`](osculate_math::any_perpendicular) of the normal: so the polygon, its
+/// points and their ids turn with the pair under a rigid motion and stay under a small one.
+/// Points made on a polygon's chord lie inside the round surface by at most
+/// `radius · (1 − cos(π/8))` (7.6% of the radius); the polygon's vertices and the side segments
+/// lie on it.
+///
+/// Feature ids: a cylinder's caps are `Face(0)` (around `a`) and `Face(1)` (around `b`), its side
+/// `Face(2)`; the cap polygons' vertices `Vertex(k)` and `Vertex(8 + k)`, their sides `Edge(k)`
+/// and `Edge(8 + k)`; the side segment `Edge(16)`, its ends `Vertex(16)` (on `a`'s rim) and
+/// `Vertex(17)`. A cone's base is `Face(0)`, its side `Face(1)`, the base polygon's vertices
+/// `Vertex(k)` and sides `Edge(k)`, its apex `Vertex(8)`, its side segment `Edge(8)` and that
+/// segment's end on the rim `Vertex(9)`. The other shapes as [`Feature`] numbers them. A clipped
+/// point is named as in the box manifold: (reference face, incident vertex), (reference side,
+/// incident side) or (reference vertex, incident face); the contact's own point is (A's
+/// supporting feature, B's supporting feature).
+///
+/// Each call runs EPA with a fresh workspace (it allocates its polytope); the polygons are on the
+/// stack.
+///
+/// Degenerate and non-finite input: a cylinder whose ends coincide is the ball of its radius (a
+/// point feature), a zero radius its axis; a cone of zero height or radius a disc or a segment. A
+/// NaN or infinite number, a negative size or a NaN `prediction` gives the empty manifold.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{Feature, manifold_cylinder_cylinder};
+/// use osculate_math::{Cylinder, Point3};
+///
+/// // A short cylinder standing on a wide one, sunk 0.01 into its top cap.
+/// let ground = Cylinder::new(Point3::new(0.0_f64, 0.0, -1.0), Point3::new(0.0, 0.0, 0.0), 5.0);
+/// let can = Cylinder::new(Point3::new(1.0, 0.0, -0.01), Point3::new(1.0, 0.0, 1.0), 0.5);
+/// let m = manifold_cylinder_cylinder(&ground, &can, 0.0);
+/// assert_eq!(m.len(), 4);
+/// assert!((m.normal.z - 1.0).abs() < 1e-9);
+/// assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-9));
+/// // The can's bottom cap polygon corners, on its rim.
+/// assert!(m.points().iter().all(|p| matches!(p.id.b, Feature::Vertex(0..=7))));
+/// ```
+#[must_use]
+pub fn manifold_cylinder_cylinder<T: Real>(
+    a: &Cylinder<T>,
+    b: &Cylinder<T>,
+    prediction: T,
+) -> Manifold<T> {
+    manifold_round(a, b, prediction, &mut EpaWorkspace::new())
+}
+
+/// The contact manifold of cylinder `a` (A) and cone `b` (B), by the method of
+/// [`manifold_cylinder_cylinder`] (features numbered as it says).
+///
+/// Degenerate and non-finite input as [`manifold_cylinder_cylinder`] says.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::manifold_cylinder_cone;
+/// use osculate_math::{Cone, Cylinder, Point3, Vector3};
+///
+/// // A cone standing on its base on a cylinder's top cap, sunk 0.02.
+/// let table = Cylinder::new(Point3::new(0.0_f64, 0.0, -1.0), Point3::new(0.0, 0.0, 0.0), 3.0);
+/// let cone = Cone::new(Point3::new(0.0, 0.0, 0.98), -Vector3::z_axis(), 1.0, 0.5);
+/// let m = manifold_cylinder_cone(&table, &cone, 0.0);
+/// assert_eq!(m.len(), 4);
+/// assert!(m.points().iter().all(|p| (p.distance + 0.02).abs() < 1e-9));
+/// ```
+#[must_use]
+pub fn manifold_cylinder_cone<T: Real>(a: &Cylinder<T>, b: &Cone<T>, prediction: T) -> Manifold<T> {
+    manifold_round(a, b, prediction, &mut EpaWorkspace::new())
+}
+
+/// The contact manifold of two cones `a` (A) and `b` (B), by the method of
+/// [`manifold_cylinder_cylinder`] (features numbered as it says).
+///
+/// Degenerate and non-finite input as [`manifold_cylinder_cylinder`] says.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{Feature, manifold_cone_cone};
+/// use osculate_math::{Cone, Point3, Vector3};
+///
+/// // A cone (tip down) standing on the upturned base of another, sunk 0.01 into it.
+/// let cup = Cone::new(Point3::new(0.0_f64, 0.0, 0.0), Vector3::z_axis(), 1.0, 1.0);
+/// let top = Cone::new(Point3::new(0.0, 0.0, 1.99), -Vector3::z_axis(), 1.0, 0.5);
+/// let m = manifold_cone_cone(&cup, &top, 0.0);
+/// assert_eq!(m.len(), 4);
+/// assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-9));
+/// assert!(m.points().iter().all(|p| p.id.a == Feature::Face(0))); // the lower cone's base
+/// ```
+#[must_use]
+pub fn manifold_cone_cone<T: Real>(a: &Cone<T>, b: &Cone<T>, prediction: T) -> Manifold<T> {
+    manifold_round(a, b, prediction, &mut EpaWorkspace::new())
+}
+
+/// The round-shape manifolds of the other shapes with a cylinder or a cone, one row per pair:
+/// name, shape A, shape B, how A is read, the doc's example.
+macro_rules! round_pairs {
+    ($($name:ident: $A:ident, $B:ident, |$x:ident| $read:expr, $example:literal;)*) => {$(
+        #[doc = concat!(
+            "The contact manifold of `a` (A, a [`", stringify!($A), "`]) and `b` (B, a [`",
+            stringify!($B), "`]), by the method of [`manifold_cylinder_cylinder`] (features \
+            numbered as it says and as [`Feature`] says for the other shapes).\n\n\
+            Degenerate and non-finite input as [`manifold_cylinder_cylinder`] says.\n\n\
+            # Examples\n```\n", $example, "\n```"
+        )]
+        #[must_use]
+        pub fn $name<T: Real>(a: &$A<T>, b: &$B<T>, prediction: T) -> Manifold<T> {
+            let $x = a;
+            match $read {
+                Some(a) => manifold_round(&a, b, prediction, &mut EpaWorkspace::new()),
+                None => Manifold::empty(),
+            }
+        }
+    )*};
+}
+
+round_pairs! {
+    manifold_sphere_cylinder: Sphere, Cylinder, |s| Some(*s),
+        "use osculate_closest::{Feature, manifold_sphere_cylinder};
+use osculate_math::{Cylinder, Point3, Sphere};
+
+let c = Cylinder::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 0.0, 1.0), 1.0);
+let m = manifold_sphere_cylinder(&Sphere::new(Point3::new(0.0, 0.0, 1.4), 0.5), &c, 0.0);
+assert_eq!(m.len(), 1);
+assert!((m.points()[0].distance + 0.1).abs() < 1e-9);
+assert_eq!(m.points()[0].id.b, Feature::Face(1)); // the cap around `b`";
+    manifold_sphere_cone: Sphere, Cone, |s| Some(*s),
+        "use osculate_closest::manifold_sphere_cone;
+use osculate_math::{Cone, Point3, Sphere, Vector3};
+
+let c = Cone::new(Point3::new(0.0_f64, 0.0, 1.0), -Vector3::z_axis(), 1.0, 1.0);
+let m = manifold_sphere_cone(&Sphere::new(Point3::new(0.0, 0.0, -0.4), 0.5), &c, 0.0);
+assert_eq!(m.len(), 1);
+assert!((m.points()[0].distance + 0.1).abs() < 1e-9);";
+    manifold_capsule_cylinder: Capsule, Cylinder, |c| Some(*c),
+        "use osculate_closest::manifold_capsule_cylinder;
+use osculate_math::{Capsule, Cylinder, Point3};
+
+// A capsule lying on a cylinder's top cap, sunk 0.01: two points, one per end of its side.
+let c = Cylinder::new(Point3::new(0.0_f64, 0.0, -1.0), Point3::new(0.0, 0.0, 0.0), 3.0);
+let cap = Capsule::new(Point3::new(-1.0, 0.0, 0.49), Point3::new(1.0, 0.0, 0.49), 0.5);
+let m = manifold_capsule_cylinder(&cap, &c, 0.0);
+assert_eq!(m.len(), 2);
+assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-9));";
+    manifold_capsule_cone: Capsule, Cone, |c| Some(*c),
+        "use osculate_closest::manifold_capsule_cone;
+use osculate_math::{Capsule, Cone, Point3, Vector3};
+
+// A capsule lying across a cone's upturned base, sunk 0.01: two points.
+let cone = Cone::new(Point3::new(0.0_f64, 0.0, -2.0), Vector3::z_axis(), 2.0, 2.0);
+let cap = Capsule::new(Point3::new(-1.0, 0.0, 0.49), Point3::new(1.0, 0.0, 0.49), 0.5);
+let m = manifold_capsule_cone(&cap, &cone, 0.0);
+assert_eq!(m.len(), 2);
+assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-9));";
+    manifold_aabb_cylinder: Aabb, Cylinder, |b| Some(b.to_obb()),
+        "use osculate_closest::manifold_aabb_cylinder;
+use osculate_math::{Aabb, Cylinder, Point3};
+
+// A cylinder lying on its side on a box, sunk 0.01: two points along the side.
+let ground = Aabb::new(Point3::new(-5.0_f64, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0));
+let log = Cylinder::new(Point3::new(-1.0, 0.0, 0.49), Point3::new(1.0, 0.0, 0.49), 0.5);
+let m = manifold_aabb_cylinder(&ground, &log, 0.0);
+assert_eq!(m.len(), 2);
+assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-9));";
+    manifold_aabb_cone: Aabb, Cone, |b| Some(b.to_obb()),
+        "use osculate_closest::manifold_aabb_cone;
+use osculate_math::{Aabb, Cone, Point3, Vector3};
+
+// A cone standing on its base on a box, sunk 0.01: four of its base polygon's corners.
+let ground = Aabb::new(Point3::new(-5.0_f64, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0));
+let cone = Cone::new(Point3::new(0.0, 0.0, 0.99), -Vector3::z_axis(), 1.0, 0.5);
+let m = manifold_aabb_cone(&ground, &cone, 0.0);
+assert_eq!(m.len(), 4);
+assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-9));";
+    manifold_obb_cylinder: Obb, Cylinder, |b| Some(*b),
+        "use osculate_closest::manifold_obb_cylinder;
+use osculate_math::{Cylinder, Obb, Point3, Rotation3, Vector3};
+
+// A cylinder standing on a box, sunk 0.01: four corners of its bottom cap polygon.
+let ground = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(5.0_f64, 5.0, 1.0));
+let can = Cylinder::new(Point3::new(0.0, 0.0, 0.99), Point3::new(0.0, 0.0, 2.0), 0.5);
+let m = manifold_obb_cylinder(&ground, &can, 0.0);
+assert_eq!(m.len(), 4);
+assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-9));";
+    manifold_obb_cone: Obb, Cone, |b| Some(*b),
+        "use osculate_closest::{Feature, manifold_obb_cone};
+use osculate_math::{Cone, Obb, Point3, Rotation3, Vector3};
+
+// A cone standing on its tip on a box: one point, the apex.
+let ground = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(5.0_f64, 5.0, 1.0));
+let cone = Cone::new(Point3::new(0.0, 0.0, 0.99), Vector3::z_axis(), 1.0, 0.5);
+let m = manifold_obb_cone(&ground, &cone, 0.0);
+assert_eq!(m.len(), 1);
+assert_eq!(m.points()[0].id.b, Feature::Vertex(8));";
+    manifold_triangle_cylinder: Triangle, Cylinder, |t| Some(*t),
+        "use osculate_closest::manifold_triangle_cylinder;
+use osculate_math::{Cylinder, Point3, Triangle};
+
+// A cylinder standing on a large triangle, sunk 0.01.
+let t = Triangle::new(Point3::new(-9.0_f64, -9.0, 0.0), Point3::new(9.0, -9.0, 0.0), Point3::new(0.0, 9.0, 0.0));
+let can = Cylinder::new(Point3::new(0.0, 0.0, -0.01), Point3::new(0.0, 0.0, 1.0), 0.5);
+let m = manifold_triangle_cylinder(&t, &can, 0.0);
+assert_eq!(m.len(), 4);
+assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-9));";
+    manifold_triangle_cone: Triangle, Cone, |t| Some(*t),
+        "use osculate_closest::manifold_triangle_cone;
+use osculate_math::{Cone, Point3, Triangle, Vector3};
+
+// A cone lying on a large triangle, touching along a generator: two points.
+let t = Triangle::new(Point3::new(-9.0_f64, -9.0, 0.0), Point3::new(9.0, -9.0, 0.0), Point3::new(0.0, 9.0, 0.0));
+let (h, r) = (2.0_f64, 1.0_f64);
+let s = (h * h + r * r).sqrt();
+// Tip on the plane, the axis tilted up by the half angle so that a generator lies flat, sunk 0.01.
+let axis = osculate_math::Unit::new_normalize(osculate_math::Vector3::new(h / s, 0.0, r / s));
+let cone = Cone::new(Point3::new(0.0, 0.0, -0.01), axis, h, r);
+let m = manifold_triangle_cone(&t, &cone, 0.0);
+assert_eq!(m.len(), 2);
+assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-6));";
+    manifold_polyhedron_cylinder: ConvexPolyhedron, Cylinder,
+        |p| Polytope::from_polyhedron(p).filter(|_| !p.planes.is_empty()).map(|polytope| Hull { shape: p, polytope }),
+        "use osculate_closest::manifold_polyhedron_cylinder;
+use osculate_math::{Aabb, ConvexPolyhedron, Cylinder, Point3};
+
+let ground = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(-5.0_f64, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0)))?;
+let can = Cylinder::new(Point3::new(0.0, 0.0, -0.01), Point3::new(0.0, 0.0, 1.0), 0.5);
+let m = manifold_polyhedron_cylinder(&ground, &can, 0.0);
+assert_eq!(m.len(), 4);
+assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-9));
+# Ok::<(), osculate_math::ShapeError>(())";
+    manifold_polyhedron_cone: ConvexPolyhedron, Cone,
+        |p| Polytope::from_polyhedron(p).filter(|_| !p.planes.is_empty()).map(|polytope| Hull { shape: p, polytope }),
+        "use osculate_closest::manifold_polyhedron_cone;
+use osculate_math::{Aabb, ConvexPolyhedron, Cone, Point3, Vector3};
+
+let ground = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(-5.0_f64, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0)))?;
+let cone = Cone::new(Point3::new(0.0, 0.0, 0.99), -Vector3::z_axis(), 1.0, 0.5);
+let m = manifold_polyhedron_cone(&ground, &cone, 0.0);
+assert_eq!(m.len(), 4);
+assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-9));
+# Ok::<(), osculate_math::ShapeError>(())";
+}
