@@ -59,7 +59,12 @@ pub(super) struct Support<T: Real> {
     points: [Point3<T>; MAX_CORNERS],
     vertices: [Feature; MAX_CORNERS],
     edges: [Feature; MAX_CORNERS],
+    /// The unit direction of each side (a box's axis even where the side has no length, so that
+    /// a flat box's face still bounds the clipping; zero where unknown: from the corners).
+    dirs: [Vector3<T>; MAX_CORNERS],
     len: usize,
+    /// A round shape's cap polygon, standing for a circle.
+    round: bool,
     /// The face, the segment's edge or the point's vertex.
     id: Feature,
     /// A face's outward unit normal (zero for a segment or a point).
@@ -72,7 +77,9 @@ impl<T: Real> Support<T> {
             points: [Point3::origin(); MAX_CORNERS],
             vertices: [id; MAX_CORNERS],
             edges: [id; MAX_CORNERS],
+            dirs: [Vector3::zeros(); MAX_CORNERS],
             len: 0,
+            round: false,
             id,
             normal,
         }
@@ -107,6 +114,17 @@ impl<T: Real> Support<T> {
     /// 0 for a point, 1 for a segment, 2 for a face.
     fn dimension(&self) -> usize {
         self.len.saturating_sub(1).min(2)
+    }
+
+    /// The unit direction of side `k` (from corner `k` to corner `k + 1`): the one given, else
+    /// from the corners (zero for a side of no length).
+    fn dir(&self, k: usize) -> Vector3<T> {
+        match self.dirs.get(k) {
+            Some(d) if *d != Vector3::zeros() => *d,
+            _ => {
+                (self.at(k + 1) - self.at(k)).try_normalize(T::ZERO).unwrap_or_else(Vector3::zeros)
+            }
+        }
     }
 
     fn at(&self, k: usize) -> Point3<T> {
@@ -153,6 +171,7 @@ fn cap_polygon<T: Real>(
         })
         .unwrap_or_else(|| any_perpendicular(normal).into_inner());
     let y = normal.cross(&x);
+    s.round = true;
     for (k, &(c, sn)) in CAP_DIRECTIONS.iter().enumerate() {
         let p = center + (x * T::lit(c) + y * T::lit(sn)) * radius;
         s.push(p, Feature::Vertex(first + k as u32), Feature::Edge(first + k as u32));
@@ -211,6 +230,14 @@ impl<T: Real> Supporting<T> for Cylinder<T> {
 /// the axis).
 fn cap<T: Real>(c: &Cylinder<T>, u: &Vector3<T>, along: T, roll: &[Vector3<T>; 3]) -> Support<T> {
     let n = CAP_POLYGON_VERTICES as u32;
+    if !(c.radius > T::ZERO) {
+        // A cylinder of no radius is its axis: a cap is its end.
+        return if along >= T::ZERO {
+            Support::point(c.b, Feature::Face(1))
+        } else {
+            Support::point(c.a, Feature::Face(0))
+        };
+    }
     if along >= T::ZERO {
         cap_polygon(&c.b, u, c.radius, roll, Feature::Face(1), n)
     } else {
@@ -226,7 +253,13 @@ impl<T: Real> Supporting<T> for Cone<T> {
         let n = CAP_POLYGON_VERTICES as u32;
         let u = self.axis.into_inner();
         let apex = Feature::Vertex(n);
-        let base = || cap_polygon(&self.base_center(), &u, self.radius, roll, Feature::Face(0), 0);
+        let base = || {
+            if self.radius > T::ZERO {
+                cap_polygon(&self.base_center(), &u, self.radius, roll, Feature::Face(0), 0)
+            } else {
+                Support::point(self.base_center(), Feature::Face(0))
+            }
+        };
         let Some(r) = radial(d, &u) else {
             return if u.dot(d) > T::ZERO { base() } else { Support::point(self.tip, apex) };
         };
@@ -321,6 +354,11 @@ impl<T: Real> Supporting<T> for Obb<T> {
             let j = ring[(idx + 1) % 4];
             let along = (i ^ j).trailing_zeros() as usize;
             let sides = [i & 1 != 0, i & 2 != 0, i & 4 != 0];
+            if let Some(d) = s.dirs.get_mut(s.len) {
+                // From corner i toward corner j: along +axis when j has the bit set.
+                let axis = u[along.min(2)];
+                *d = if j & (1 << along) != 0 { axis } else { -axis };
+            }
             s.push(corners[i], box_corner_id(sides), box_edge(along.min(2), sides));
         }
         s
@@ -431,6 +469,45 @@ impl<T: Real> Supporting<T> for Hull<'_, T> {
     }
 }
 
+/// A shape moved by `−offset`: the round manifolds run GJK/EPA and the clipping about a point of
+/// A, so that their tolerances are at the scale of the shapes, not of their distance from the
+/// origin.
+struct Shifted<'a, S: ?Sized, T: Real> {
+    shape: &'a S,
+    offset: Vector3<T>,
+}
+
+impl<T: Real, S: SupportMap<T> + ?Sized> SupportMap<T> for Shifted<'_, S, T> {
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        self.shape.support(dir) - self.offset
+    }
+    fn center(&self) -> Point3<T> {
+        self.shape.center() - self.offset
+    }
+    fn is_valid_input(&self) -> bool {
+        self.shape.is_valid_input()
+    }
+}
+
+impl<T: Real, S: Supporting<T> + ?Sized> Supporting<T> for Shifted<'_, S, T> {
+    fn supporting(&self, d: &Vector3<T>, roll: &[Vector3<T>; 3]) -> Support<T> {
+        let mut s = self.shape.supporting(d, roll);
+        for p in &mut s.points {
+            *p -= self.offset;
+        }
+        s
+    }
+    fn frame(&self) -> [Vector3<T>; 2] {
+        self.shape.frame()
+    }
+    fn size(&self) -> T {
+        self.shape.size()
+    }
+    fn magnitude(&self) -> T {
+        self.shape.magnitude()
+    }
+}
+
 /// The manifold of `a` (A) and `b` (B) by the round-shape method (the module's and
 /// [`manifold_cylinder_cylinder`]'s documentation), EPA's polytope kept in `workspace`.
 pub(super) fn manifold_round<T, A, B>(
@@ -444,9 +521,37 @@ where
     A: Supporting<T> + ?Sized,
     B: Supporting<T> + ?Sized,
 {
-    if prediction.is_nan() {
+    if prediction.is_nan() || !(a.is_valid_input() && b.is_valid_input()) {
         return Manifold::empty();
     }
+    let offset = a.center().coords;
+    if !offset.iter().all(|x| x.is_finite()) {
+        return Manifold::empty();
+    }
+    let m = local_round(
+        &Shifted { shape: a, offset },
+        &Shifted { shape: b, offset },
+        prediction,
+        workspace,
+    );
+    let mut moved = Manifold::with_normal(m.normal);
+    for p in m.points() {
+        moved.push(ManifoldPoint {
+            point_a: p.point_a + offset,
+            point_b: p.point_b + offset,
+            ..*p
+        });
+    }
+    moved.checked()
+}
+
+/// [`manifold_round`] on shapes about the origin.
+fn local_round<T, A, B>(a: &A, b: &B, prediction: T, workspace: &mut EpaWorkspace<T>) -> Manifold<T>
+where
+    T: Real,
+    A: Supporting<T> + ?Sized,
+    B: Supporting<T> + ?Sized,
+{
     let Some((c, _)) = contact_convex_with_workspace(a, b, EPA_MAX_ITERATIONS, workspace) else {
         return Manifold::empty();
     };
@@ -543,10 +648,9 @@ fn clip_features<T: Real>(
     let sides = if r.dimension() == 2 { r.len } else { 2 };
     for s in 0..sides {
         let side = if r.dimension() == 2 {
-            let edge = r.at(s + 1) - r.at(s);
             SidePlane {
                 point: r.at(s),
-                normal: edge.cross(n).try_normalize(T::ZERO).unwrap_or_else(Vector3::zeros),
+                normal: r.dir(s).cross(n).try_normalize(T::ZERO).unwrap_or_else(Vector3::zeros),
                 index: s,
                 id: r.edges.get(s).copied().unwrap_or(r.id),
             }

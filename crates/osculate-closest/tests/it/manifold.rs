@@ -178,6 +178,11 @@ pub(crate) trait Query<T: Real, B: Body<T>>: Body<T> {
     fn normal_tie(&self, _: &B, _: T) -> bool {
         false
     }
+    /// How far the method's points may move under a rigid motion beyond rounding: the accuracy
+    /// of an iterative normal (GJK/EPA on curved shapes); zero for the closed forms.
+    fn accuracy(&self, _: &B) -> T {
+        T::ZERO
+    }
     /// The shape B translated by `v`.
     fn shift(b: &B, v: &Vector3<T>) -> B;
     /// The separation of the shapes along unit `n` (B's least projection on it less A's
@@ -575,6 +580,9 @@ enum Moved {
     /// face preference within rounding: the choice between a face and an edge pair (or a face of
     /// A and one of B) is then rounding's, like a point at the prediction distance.
     AtPreference,
+    /// Another axis where the separations along the two axes differ by less than the accuracy of
+    /// an iterative normal: both are the axis of least overlap as far as GJK/EPA can tell.
+    AtAccuracy,
 }
 
 /// Moves both bodies by `motion` and compares the manifolds; `Err` names a real difference.
@@ -589,7 +597,7 @@ fn moved_manifold<T: Real, A: Query<T, B>, B: Body<T>>(
     let pred = prediction(a, b);
     let before = a.manifold(b, pred);
     let after = ma.manifold(&mb, pred);
-    let tol = tolerance(a, b).fast_max(tolerance(&ma, &mb)) * T::lit(4.0);
+    let tol = tolerance(a, b).fast_max(tolerance(&ma, &mb)) * T::lit(4.0) + a.accuracy(b);
     let near = |m: &Manifold<T>| m.points().iter().any(|p| (p.distance - pred).abs() <= tol);
     // The normal's rounding: the positions' tolerance over the shapes' size.
     let size = a.size() + b.size();
@@ -606,6 +614,16 @@ fn moved_manifold<T: Real, A: Query<T, B>, B: Body<T>>(
         && ((s0 - s1).abs() - a.preference(b)).abs() <= tol
     {
         return Ok(Moved::AtPreference);
+    }
+    // Another normal along which the shapes overlap as much, within the accuracy of an iterative
+    // normal (GJK/EPA on curved shapes): two axes of least overlap, either is the answer.
+    if let (Some(s0), Some(s1)) =
+        (ma.separation(&mb, &normal), ma.separation(&mb, &after.normal.into_inner()))
+        && turned
+        && a.accuracy(b) > T::ZERO
+        && (s0 - s1).abs() <= a.accuracy(b)
+    {
+        return Ok(Moved::AtAccuracy);
     }
     if before.len() != after.len() {
         return if near(&before) || near(&after) {
