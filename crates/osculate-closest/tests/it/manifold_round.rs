@@ -159,7 +159,7 @@ macro_rules! round_pairs {
                 Some(closest_points_convex(self, b).distance)
             }
             fn off_surface(&self, b: &$B<T>) -> T {
-                off(self, b)
+                off(self, b) + epa_accuracy(self, b)
             }
             fn preference(&self, b: &$B<T>) -> T {
                 T::lit(1e-3) * (self.size() + b.size() + self.cap_radius() + b.cap_radius())
@@ -179,9 +179,10 @@ macro_rules! round_pairs {
 
 /// How far GJK/EPA's normal on curved shapes may turn under a rigid motion beyond rounding (it
 /// stops within a relative tolerance, √ε in `f64`: 1.5e-8), moving every point made along it by
-/// that times the pair's size; 8 times it covers the clipping's lever arms.
+/// that times the pair's size; 32 times it covers the clipping's lever arms and the witness
+/// points' place along a curved surface, which the distance fixes only to second order.
 fn epa_accuracy<T: Real, A: Body<T>, B: Body<T>>(a: &A, b: &B) -> T {
-    T::lit(8.0) * T::RELATIVE_TOLERANCE.fast_max(T::EPSILON.sqrt()) * (a.size() + b.size())
+    T::lit(32.0) * T::RELATIVE_TOLERANCE.fast_max(T::EPSILON.sqrt()) * (a.size() + b.size())
 }
 
 round_pairs! {
@@ -274,8 +275,10 @@ fn round_worked_cases<T: Real>() {
     let bottom = foot - across * T::lit(0.5);
     let tilted = Cylinder::new(bottom, bottom + dir * T::lit(2.0), T::lit(0.5));
     let m = manifold_obb_cylinder(&ground, &tilted, T::ZERO);
-    let c = contact_convex(&ground, &tilted, EPA_MAX_ITERATIONS).unwrap();
-    let deepest = m.deepest().unwrap();
+    let Some(c) = contact_convex(&ground, &tilted, EPA_MAX_ITERATIONS) else {
+        panic!("{tilted:?}")
+    };
+    let Some(deepest) = m.deepest() else { panic!("{m:?}") };
     assert!((deepest.distance - c.distance).abs() < tol, "{m:?} {c:?}");
     assert!((deepest.distance + T::lit(0.02)).abs() < tol, "{m:?}");
     // A cone on its base: four corners of the base polygon; on its tip: the apex; lying on its
@@ -427,18 +430,18 @@ fn round_non_finite_input<T: Real>((raw, tame): ([f64; 16], bool)) -> TestResult
         return TestResult::error(format!("non-finite point: {all:?}"));
     }
     // The inputs each query reads (its shapes' numbers and the prediction, x[12]).
-    let reads: [&[core::ops::Range<usize>]; 8] = [
-        &[0..13],
-        &[0..13],
-        &[3..13],
-        &[0..7, 9..10, 12..16],
-        &[0..16],
-        &[0..10, 12..14],
-        &[3..13, 14..15],
-        &[0..13],
+    let reads: [&[(usize, usize)]; 8] = [
+        &[(0, 13)],
+        &[(0, 13)],
+        &[(3, 13)],
+        &[(0, 7), (9, 10), (12, 16)],
+        &[(0, 16)],
+        &[(0, 10), (12, 14)],
+        &[(3, 13), (14, 15)],
+        &[(0, 13)],
     ];
     for (m, ranges) in all.iter().zip(reads) {
-        if ranges.iter().any(|r| has_nan(&x[r.clone()])) && !m.is_empty() {
+        if ranges.iter().any(|&(i, j)| has_nan(&x[i..j])) && !m.is_empty() {
             return TestResult::error(format!("a NaN gave points: {m:?}"));
         }
     }
