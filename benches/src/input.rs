@@ -320,3 +320,15 @@ impl Narrow for osculate_math::Isometry3<f64> {
         self.cast::<f32>()
     }
 }
+
+impl Narrow for osculate::dynamic::RigidMotion<f64> {
+    type F32 = osculate::dynamic::RigidMotion<f32>;
+    fn narrow(&self) -> Self::F32 {
+        osculate::dynamic::RigidMotion {
+            start: self.start.narrow(),
+            local_center: self.local_center.narrow(),
+            linvel: self.linvel.narrow(),
+            angvel: self.angvel.narrow(),
+        }
+    }
+}

@@ -21,7 +21,7 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion};
 use osculate::cast::{RayHit, TriangleHit};
 use osculate::closest::{ClosestPoints, Contact};
-use osculate::dynamic::Impact;
+use osculate::dynamic::{Impact, RigidImpact};
 use osculate_math::{Point3, Real};
 use std::fmt::Write as _;
 use std::hint::black_box;
@@ -114,6 +114,9 @@ pub struct Row {
     /// Whether the cheap parry call reports a contact only for touching shapes (prediction 0):
     /// osculate's answer for shapes apart is then compared as "no contact".
     pub cheap_touching_only: bool,
+    /// The share of inputs on which a contender may miss a first contact osculate's answer
+    /// certifies ([`Answer::Certified`]): answer it later, or not at all.
+    pub misses: f64,
 }
 
 impl Row {
@@ -127,6 +130,7 @@ impl Row {
             tolerance: [2e-3, 1e-5],
             flips: 0.003,
             cheap_touching_only: false,
+            misses: 0.0,
         }
     }
 
@@ -148,6 +152,13 @@ impl Row {
     #[must_use]
     pub const fn flips(mut self, share: f64) -> Self {
         self.flips = share;
+        self
+    }
+
+    /// Another share of inputs on which a contender may miss a certified first contact.
+    #[must_use]
+    pub const fn misses(mut self, share: f64) -> Self {
+        self.misses = share;
         self
     }
 
@@ -173,6 +184,10 @@ pub enum Answer {
     Bool(bool),
     /// A parameter, time or distance, or none (no hit, no contact).
     Value(Option<f64>),
+    /// The time of a first contact that the row's answer mapping has checked (the shapes touch
+    /// there): a contender answering a later time, or none, missed it; an earlier time beyond
+    /// the tolerance is a disagreement.
+    Certified(f64),
 }
 
 /// A result that maps to an [`Answer`].
@@ -224,11 +239,7 @@ impl ToAnswer for f64 {
 
 impl<A: ToAnswer> ToAnswer for Option<A> {
     fn answer(&self) -> Answer {
-        match self.as_ref().map(ToAnswer::answer) {
-            None => Answer::Value(None),
-            Some(Answer::Bool(b)) => Answer::Bool(b),
-            Some(Answer::Value(v)) => Answer::Value(v),
-        }
+        self.as_ref().map_or(Answer::Value(None), ToAnswer::answer)
     }
 }
 
@@ -265,6 +276,12 @@ impl<T: Real> ToAnswer for Contact<T> {
 impl<T: Real> ToAnswer for ClosestPoints<T> {
     fn answer(&self) -> Answer {
         Answer::Value(Some(self.distance.to_f64()))
+    }
+}
+
+impl<T: Real> ToAnswer for RigidImpact<T> {
+    fn answer(&self) -> Answer {
+        Answer::Value(Some(self.toi.to_f64()))
     }
 }
 
@@ -423,6 +440,8 @@ impl Race<'_> {
             {
                 let mut flips = 0;
                 let mut first_flip = None;
+                let mut missed = 0;
+                let mut first_miss = None;
                 let mut worst: Option<(usize, f64)> = None;
                 for (k, (&a, &b)) in ours.iter().zip(theirs).enumerate() {
                     let a = if cheap { a.touching_only() } else { a };
@@ -431,6 +450,10 @@ impl Race<'_> {
                         Agreement::Flip => {
                             flips += 1;
                             first_flip.get_or_insert(k);
+                        }
+                        Agreement::Missed => {
+                            missed += 1;
+                            first_miss.get_or_insert(k);
                         }
                         Agreement::Off(d) => {
                             if worst.is_none_or(|(_, w)| d > w) {
@@ -443,8 +466,14 @@ impl Race<'_> {
                 let flip = first_flip.map_or_else(String::new, |k| {
                     format!(" (#{k}: {:?} vs {:?})", ours[k], theirs[k])
                 });
+                let miss = first_miss.map_or_else(String::new, |k| {
+                    format!(
+                        ", {missed} certified contacts missed (#{k}: {:?} vs {:?})",
+                        ours[k], theirs[k]
+                    )
+                });
                 let summary = format!(
-                    "{} {other} vs {base} on {name}: {flips} of {n} flip{flip}{}",
+                    "{} {other} vs {base} on {name}: {flips} of {n} flip{flip}{miss}{}",
                     row.query,
                     worst.map_or_else(String::new, |(k, d)| {
                         let f64_answer = match (precision, reference) {
@@ -458,7 +487,8 @@ impl Race<'_> {
                     })
                 );
                 #[allow(clippy::cast_precision_loss, reason = "counts of a few thousand")]
-                let too_many = flips as f64 > row.flips * n as f64;
+                let too_many =
+                    flips as f64 > row.flips * n as f64 || missed as f64 > row.misses * n as f64;
                 if too_many || worst.is_some() {
                     log.failures.push(summary.clone());
                 }
@@ -481,6 +511,8 @@ fn time(
 
 /// How two answers compare.
 enum Agreement {
+    /// The second answers later than a certified contact, or not at all.
+    Missed,
     /// The same within the tolerance.
     Same,
     /// One hits or overlaps and the other does not.
@@ -507,6 +539,15 @@ fn compare(a: Answer, b: Answer, tolerance: f64) -> Agreement {
                 Agreement::Off(d)
             }
         }
+        (Answer::Certified(x), Answer::Value(Some(y))) if y > x => {
+            match compare(Answer::Value(Some(x)), b, tolerance) {
+                Agreement::Same => Agreement::Same,
+                _ => Agreement::Missed,
+            }
+        }
+        (Answer::Certified(_), Answer::Value(None)) => Agreement::Missed,
+        (Answer::Certified(x), b) => compare(Answer::Value(Some(x)), b, tolerance),
+        (a, Answer::Certified(y)) => compare(a, Answer::Value(Some(y)), tolerance),
         (Answer::Value(None), Answer::Value(None)) => Agreement::Same,
         (Answer::Value(_), Answer::Value(_)) => Agreement::Flip,
         _ => Agreement::Off(f64::INFINITY),
@@ -578,5 +619,16 @@ mod tests {
         assert!(matches!(compare(Answer::Bool(true), Answer::Bool(false), 1e-5), Agreement::Flip));
         assert_eq!(v(0.5).touching_only(), Answer::Value(None));
         assert_eq!(v(-0.5).touching_only(), v(-0.5));
+    }
+
+    #[test]
+    fn a_certified_contact_answered_later_or_not_at_all_is_missed() {
+        let (c, v) = (Answer::Certified, |x| Answer::Value(Some(x)));
+        assert!(matches!(compare(c(0.5), v(0.5 + 1e-6), 1e-5), Agreement::Same));
+        assert!(matches!(compare(c(0.5), v(0.7), 1e-5), Agreement::Missed));
+        assert!(matches!(compare(c(0.5), Answer::Value(None), 1e-5), Agreement::Missed));
+        // Earlier than a contact with no contact before it: a disagreement, not a miss.
+        assert!(matches!(compare(c(0.5), v(0.3), 1e-5), Agreement::Off(_)));
+        assert!(matches!(compare(v(0.5), c(0.5), 1e-5), Agreement::Same));
     }
 }

@@ -64,6 +64,11 @@ fn posed_rows_race_the_same_questions() {
 }
 
 #[test]
+fn rigid_rows_race_the_same_questions() {
+    check(rows::rigid::all);
+}
+
+#[test]
 fn bounding_volume_rows_and_zero_cost_checks_agree() {
     check(rows::extra::all);
 }

@@ -2,7 +2,6 @@
 //! `0 ≤ t_enter ≤ t_exit` and a unit normal; NaN in ⇒ no hit.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use osculate::cast::{self as k, Culling, RayHit};
 use osculate::math::Real;
 
@@ -56,11 +55,4 @@ fn check<T: Real>(b: &mut Bytes<'_>) {
     let _ = k::line_triangle(&seg.a, &seg.b, &t);
 }
 
-fuzz_target!(|data: &[u8]| {
-    let mut b = Bytes(data);
-    if b.sane() {
-        check::<f32>(&mut b);
-    } else {
-        check::<f64>(&mut b);
-    }
-});
+shapes::fuzz_f32_and_f64!(check);

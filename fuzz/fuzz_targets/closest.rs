@@ -3,7 +3,6 @@
 //! whose witness points are that far apart.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use osculate::closest as c;
 use osculate::math::Real;
 
@@ -126,11 +125,4 @@ fn check<T: Real>(b: &mut Bytes<'_>) {
     }
 }
 
-fuzz_target!(|data: &[u8]| {
-    let mut b = Bytes(data);
-    if b.sane() {
-        check::<f32>(&mut b);
-    } else {
-        check::<f64>(&mut b);
-    }
-});
+shapes::fuzz_f32_and_f64!(check);

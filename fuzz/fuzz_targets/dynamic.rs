@@ -2,7 +2,6 @@
 //! loop, and an impact has `toi ∈ [0, 1]`, a finite point and a unit normal.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use osculate::dynamic::{self as d, Impact};
 use osculate::math::{ConvexPolygon, Real};
 
@@ -56,11 +55,4 @@ fn check<T: Real>(b: &mut Bytes<'_>) {
     let _ = d::conservative_advancement(|t: T| T::ONE - t * speed, speed, T::ZERO, 500);
 }
 
-fuzz_target!(|data: &[u8]| {
-    let mut b = Bytes(data);
-    if b.sane() {
-        check::<f32>(&mut b);
-    } else {
-        check::<f64>(&mut b);
-    }
-});
+shapes::fuzz_f32_and_f64!(check);

@@ -2,7 +2,6 @@
 //! finite input, agreement with the closest-point layer away from touching.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use osculate::math::{Point3, Real};
 use osculate::{closest as c, overlap as o};
 
@@ -108,11 +107,4 @@ fn check<T: Real>(b: &mut Bytes<'_>) {
     let _ = (o::segment_triangle(&s1, &t1), o::segment_triangle_exact(&s1, &t1));
 }
 
-fuzz_target!(|data: &[u8]| {
-    let mut b = Bytes(data);
-    if b.sane() {
-        check::<f32>(&mut b);
-    } else {
-        check::<f64>(&mut b);
-    }
-});
+shapes::fuzz_f32_and_f64!(check);

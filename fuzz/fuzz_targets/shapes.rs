@@ -8,6 +8,22 @@ use osculate::math::{
     Rotation3, Segment, Sphere, Tetrahedron, Triangle, UnitQuaternion, UnitVector3, Vector3,
 };
 
+/// The target's entry point: `check::<f32>` on bytes whose first byte asks for the sane variant
+/// (see [`Bytes::sane`]), `check::<f64>` on the others, each with the rest of the bytes.
+macro_rules! fuzz_f32_and_f64 {
+    ($check:ident) => {
+        libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+            let mut b = $crate::shapes::Bytes(data);
+            if b.sane() {
+                $check::<f32>(&mut b);
+            } else {
+                $check::<f64>(&mut b);
+            }
+        });
+    };
+}
+pub(crate) use fuzz_f32_and_f64;
+
 /// A reader of fuzz bytes; runs out into zeros.
 pub struct Bytes<'a>(pub &'a [u8]);
 

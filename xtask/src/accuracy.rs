@@ -1,8 +1,11 @@
 //! `cargo xtask accuracy`: builds and runs the release binary `accuracy` of `osculate-benches`
 //! (`benches/src/bin/accuracy.rs`), which measures every `f32` query against `f64` on the same
-//! inputs and prints one Markdown table of the errors per query and input class. The table is
-//! written to `target/accuracy.md` and, for a run with the default number of cases, into
-//! `docs/robustness.md` between `<!-- begin accuracy -->` and `<!-- end accuracy -->`.
+//! inputs and prints one Markdown table of the errors per query and input class, then runs the
+//! boolean tests' fast and exact modes against the big-integer exact reference and prints a
+//! second table. The tables are written to `target/accuracy.md` and `target/accuracy-exact.md`
+//! and, for a run with the default number of cases, into `docs/robustness.md` between
+//! `<!-- begin accuracy -->` and `<!-- end accuracy -->`, and between `<!-- begin
+//! exact-reference -->` and `<!-- end exact-reference -->`.
 
 use std::path::Path;
 
@@ -13,8 +16,7 @@ pub(crate) fn options(args: &[String]) -> Result<Option<u64>, String> {
     while let Some(a) = it.next() {
         match a.as_str() {
             "--cases" => {
-                let n = it.next().ok_or("--cases needs a number")?;
-                cases = Some(n.parse().map_err(|_| format!("--cases: not a number: {n}"))?);
+                cases = Some(crate::number_after(&mut it, "--cases")?);
             }
             other => return Err(format!("accuracy: unknown option `{other}`")),
         }
@@ -29,22 +31,26 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<(), String> {
     std::fs::create_dir_all(root.join("target"))
         .map_err(|e| format!("could not create target/: {e}"))?;
     let out = out.to_string_lossy().into_owned();
+    let out_exact = root.join("target").join("accuracy-exact.md").to_string_lossy().into_owned();
     let mut cargo_args =
         vec!["run", "--release", "-q", "-p", "osculate-benches", "--bin", "accuracy", "--"];
     if let Some(n) = &cases {
         cargo_args.extend(["--cases", n.as_str()]);
     }
-    cargo_args.extend(["--out", out.as_str()]);
+    cargo_args.extend(["--out", out.as_str(), "--out-exact", out_exact.as_str()]);
     crate::run_cargo(&cargo_args, &[])?;
     if cases.is_some() {
         // A table of another size is a trial, not the reference: it stays in target/.
         println!("accuracy: --cases given, docs/robustness.md left as it is");
         return Ok(());
     }
-    let table = std::fs::read_to_string(&out).map_err(|e| format!("could not read {out}: {e}"))?;
     let doc = root.join("docs").join("robustness.md");
-    crate::generated::write_section(&doc, "accuracy", &table)?;
-    println!("accuracy: table written to docs/robustness.md");
+    for (path, section) in [(&out, "accuracy"), (&out_exact, "exact-reference")] {
+        let table =
+            std::fs::read_to_string(path).map_err(|e| format!("could not read {path}: {e}"))?;
+        crate::generated::write_section(&doc, section, &table)?;
+    }
+    println!("accuracy: tables written to docs/robustness.md");
     Ok(())
 }
 

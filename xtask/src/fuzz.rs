@@ -16,8 +16,7 @@ pub(crate) fn options(args: &[String]) -> Result<(u64, Option<String>), String> 
     while let Some(a) = it.next() {
         match a.as_str() {
             "--seconds" => {
-                let n = it.next().ok_or("--seconds needs a number")?;
-                seconds = n.parse().map_err(|_| format!("--seconds: not a number: {n}"))?;
+                seconds = crate::number_after(&mut it, "--seconds")?;
             }
             "--target" => {
                 let t = it.next().ok_or("--target needs a name")?;
@@ -37,16 +36,7 @@ pub(crate) fn options(args: &[String]) -> Result<(u64, Option<String>), String> 
 
 fn run_in(dir: &Path, program: &str, args: &[&str]) -> Result<(), String> {
     println!("$ {program} {}", args.join(" "));
-    let status = Command::new(program)
-        .args(args)
-        .current_dir(dir)
-        .status()
-        .map_err(|e| format!("could not start {program}: {e}"))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("`{program} {}` failed ({status})", args.join(" ")))
-    }
+    crate::run_to_end(Command::new(program).args(args).current_dir(dir), program, args)
 }
 
 /// Runs the fuzzers.

@@ -153,49 +153,57 @@ impl Parser<'_> {
     }
 
     fn array(&mut self) -> Result<Value, String> {
-        self.expect(b'[')?;
         let mut items = Vec::new();
-        self.skip_ws();
-        if self.peek() == Some(b']') {
-            self.pos += 1;
-            return Ok(Value::Array(items));
-        }
-        loop {
-            items.push(self.value()?);
-            self.skip_ws();
-            match self.peek() {
-                Some(b',') => self.pos += 1,
-                Some(b']') => {
-                    self.pos += 1;
-                    return Ok(Value::Array(items));
-                }
-                _ => return Err(format!("json: expected `,` or `]` at byte {}", self.pos)),
-            }
-        }
+        self.sequence(b'[', b']', |p| {
+            items.push(p.value()?);
+            Ok(())
+        })?;
+        Ok(Value::Array(items))
     }
 
     fn object(&mut self) -> Result<Value, String> {
-        self.expect(b'{')?;
         let mut members = Vec::new();
+        self.sequence(b'{', b'}', |p| {
+            p.skip_ws();
+            let key = p.string()?;
+            p.skip_ws();
+            p.expect(b':')?;
+            members.push((key, p.value()?));
+            Ok(())
+        })?;
+        Ok(Value::Object(members))
+    }
+
+    /// `open`, then `item`s separated by commas, then `close` (or `open` `close` at once): the
+    /// shape of an array and of an object.
+    fn sequence(
+        &mut self,
+        open: u8,
+        close: u8,
+        mut item: impl FnMut(&mut Self) -> Result<(), String>,
+    ) -> Result<(), String> {
+        self.expect(open)?;
         self.skip_ws();
-        if self.peek() == Some(b'}') {
+        if self.peek() == Some(close) {
             self.pos += 1;
-            return Ok(Value::Object(members));
+            return Ok(());
         }
         loop {
-            self.skip_ws();
-            let key = self.string()?;
-            self.skip_ws();
-            self.expect(b':')?;
-            members.push((key, self.value()?));
+            item(self)?;
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.pos += 1,
-                Some(b'}') => {
+                Some(c) if c == close => {
                     self.pos += 1;
-                    return Ok(Value::Object(members));
+                    return Ok(());
                 }
-                _ => return Err(format!("json: expected `,` or `}}` at byte {}", self.pos)),
+                _ => {
+                    return Err(format!(
+                        "json: expected `,` or `{}` at byte {}",
+                        char::from(close),
+                        self.pos
+                    ));
+                }
             }
         }
     }

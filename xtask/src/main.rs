@@ -71,29 +71,16 @@ tasks:
 
 fn main() -> ExitCode {
     let task = env::args().nth(1).unwrap_or_default();
+    // The arguments after the task's name, for the tasks that take options.
+    let rest: Vec<String> = env::args().skip(2).collect();
     let result = match task.as_str() {
         "ci" => ci(),
         "layering" => layering(),
-        "tidy" => {
-            let rest: Vec<String> = env::args().skip(2).collect();
-            tidy::run(&root(), &rest)
-        }
-        "fuzz" => {
-            let rest: Vec<String> = env::args().skip(2).collect();
-            fuzz::run(&root(), &rest)
-        }
-        "soak" => {
-            let rest: Vec<String> = env::args().skip(2).collect();
-            soak::run(&root(), &rest)
-        }
-        "accuracy" => {
-            let rest: Vec<String> = env::args().skip(2).collect();
-            accuracy::run(&root(), &rest)
-        }
-        "bench-report" => {
-            let rest: Vec<String> = env::args().skip(2).collect();
-            bench_report::run(&root(), &rest)
-        }
+        "tidy" => tidy::run(&root(), &rest),
+        "fuzz" => fuzz::run(&root(), &rest),
+        "soak" => soak::run(&root(), &rest),
+        "accuracy" => accuracy::run(&root(), &rest),
+        "bench-report" => bench_report::run(&root(), &rest),
         "" | "help" | "--help" | "-h" => {
             print!("{HELP}");
             Ok(())
@@ -127,17 +114,33 @@ pub(crate) fn run_cargo(args: &[&str], envs: &[(&str, &str)]) -> Result<(), Stri
         if shown.is_empty() { String::new() } else { shown.join(" ") + " " },
         args.join(" ")
     );
-    let status = Command::new(cargo())
-        .args(args)
-        .envs(envs.iter().copied())
-        .current_dir(root())
-        .status()
-        .map_err(|e| format!("could not start cargo: {e}"))?;
+    let mut command = Command::new(cargo());
+    command.args(args).envs(envs.iter().copied()).current_dir(root());
+    run_to_end(&mut command, "cargo", args)
+}
+
+/// Runs `command` (named `program` with `args` in messages) until it exits: `Ok` when it succeeds.
+pub(crate) fn run_to_end(
+    command: &mut Command,
+    program: &str,
+    args: &[&str],
+) -> Result<(), String> {
+    let status = command.status().map_err(|e| format!("could not start {program}: {e}"))?;
     if status.success() {
         Ok(())
     } else {
-        Err(format!("`cargo {}` failed ({status})", args.join(" ")))
+        Err(format!("`{program} {}` failed ({status})", args.join(" ")))
     }
+}
+
+/// The number after an option (`flag`, as `--cases`) taken from `it`, for the tasks' option
+/// parsers.
+pub(crate) fn number_after<'a>(
+    it: &mut impl Iterator<Item = &'a String>,
+    flag: &str,
+) -> Result<u64, String> {
+    let n = it.next().ok_or_else(|| format!("{flag} needs a number"))?;
+    n.parse().map_err(|_| format!("{flag}: not a number: {n}"))
 }
 
 type Step = (&'static str, Box<dyn Fn() -> Result<(), String>>);
@@ -169,7 +172,15 @@ fn ci() -> Result<(), String> {
                 )
             }),
         ),
-        ("bench (compile)", Box::new(|| run_cargo(&["bench", "--workspace", "--no-run"], &[]))),
+        (
+            // The bench binaries built with the test profile: the test step's dependencies are
+            // reused, where the bench profile's LTO would rebuild them all. `cargo xtask
+            // bench-report` builds and runs them optimised.
+            "bench (compile)",
+            Box::new(|| {
+                run_cargo(&["build", "--workspace", "--benches", "--profile", "test"], &[])
+            }),
+        ),
         (
             "interop",
             Box::new(|| {

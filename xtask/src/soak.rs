@@ -25,8 +25,7 @@ pub(crate) fn options(args: &[String]) -> Result<(u64, Option<String>), String> 
     while let Some(a) = it.next() {
         match a.as_str() {
             "--cases" => {
-                let n = it.next().ok_or("--cases needs a number")?;
-                cases = n.parse().map_err(|_| format!("--cases: not a number: {n}"))?;
+                cases = crate::number_after(&mut it, "--cases")?;
             }
             "--filter" => filter = Some(it.next().ok_or("--filter needs a string")?.clone()),
             other => return Err(format!("soak: unknown option `{other}`")),

@@ -786,6 +786,17 @@ mod tests {
         found.iter().map(|(n, r)| format!("{n}: {r}")).collect()
     }
 
+    /// Each line of `found` is reported once, as `message` of its mark; no line of `fine` is.
+    #[track_caller]
+    fn check_marks(found: &[(&str, &str)], message: impl Fn(&str) -> String, fine: &[&str]) {
+        for (line, mark) in found {
+            assert_eq!(history_marks(line), [(1, message(mark))], "{line}");
+        }
+        for line in fine {
+            assert_eq!(history_marks(line), [], "{line}");
+        }
+    }
+
     #[test]
     fn dates_are_found_and_numbers_are_not() {
         assert_eq!(
@@ -799,55 +810,45 @@ mod tests {
 
     #[test]
     fn session_and_run_labels_are_found() {
-        for (line, label) in [
-            ("the seventh session's table", "seventh session"),
-            ("Tried this session and not kept", "this session"),
-            ("fixed in the 2nd session", "2nd session"),
-            ("see session 4", "session 4"),
-            ("as measured (run 3)", "run 3"),
-            ("Run 2: quiet", "Run 2"),
-            ("the same as run #5 showed", "run #5"),
-        ] {
-            assert_eq!(
-                history_marks(line),
-                [(1, format!("a session or run label ({label}): say what, not when"))],
-                "{line}"
-            );
-        }
-        for fine in [
-            "each fuzz target has run 10 minutes",
-            "a run of 1,000,000 cases",
-            "sessions of a game",
-            "run 500 cases per property",
-        ] {
-            assert_eq!(history_marks(fine), [], "{fine}");
-        }
+        check_marks(
+            &[
+                ("the seventh session's table", "seventh session"),
+                ("Tried this session and not kept", "this session"),
+                ("fixed in the 2nd session", "2nd session"),
+                ("see session 4", "session 4"),
+                ("as measured (run 3)", "run 3"),
+                ("Run 2: quiet", "Run 2"),
+                ("the same as run #5 showed", "run #5"),
+            ],
+            |label| format!("a session or run label ({label}): say what, not when"),
+            &[
+                "each fuzz target has run 10 minutes",
+                "a run of 1,000,000 cases",
+                "sessions of a game",
+                "run 500 cases per property",
+            ],
+        );
     }
 
     #[test]
     fn own_issue_numbers_are_found_and_other_projects_issues_kept() {
-        for (line, r) in [
-            ("taken out of CI (issue 10)", "issue 10"),
-            ("see Issue #9 for the plan", "Issue #9"),
-            ("as #8 asked", "#8"),
-        ] {
-            assert_eq!(
-                history_marks(line),
-                [(1, format!("a reference to this project's issues ({r}): say what and why"))],
-                "{line}"
-            );
-        }
-        for fine in [
-            "parry's GJK stops early (parry issue #281)",
-            "nalgebra #1234 changed `normalize`",
-            "https://github.com/dimforge/parry/issues/12",
-            "Box2D v3 (#812) and Jolt #99",
-            "#[cfg(test)] and r#\"raw\"# and &#38;",
-            "stroke=\"#246\" and fill='#333'",
-            "## 3. Heading",
-        ] {
-            assert_eq!(history_marks(fine), [], "{fine}");
-        }
+        check_marks(
+            &[
+                ("taken out of CI (issue 10)", "issue 10"),
+                ("see Issue #9 for the plan", "Issue #9"),
+                ("as #8 asked", "#8"),
+            ],
+            |r| format!("a reference to this project's issues ({r}): say what and why"),
+            &[
+                "parry's GJK stops early (parry issue #281)",
+                "nalgebra #1234 changed `normalize`",
+                "https://github.com/dimforge/parry/issues/12",
+                "Box2D v3 (#812) and Jolt #99",
+                "#[cfg(test)] and r#\"raw\"# and &#38;",
+                "stroke=\"#246\" and fill='#333'",
+                "## 3. Heading",
+            ],
+        );
     }
 
     #[test]

@@ -19,6 +19,32 @@ use osculate_testing::Rng;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+/// The cheap forms of a cast beside parry's cheapest calls, on the inputs of the full cast's row:
+/// `<query>_t` (the entry parameter alone) against `cast_local_ray` (or the posed `cast_ray`) with
+/// `solid = true`, and `<query>_hits` (the hit decision alone) against `intersects_local_ray` (or
+/// `intersects_ray`).
+macro_rules! cheap_rows {
+    ($s:ident, $d:ident, $query:literal, $note:literal,
+     t: |$x:pat_param| $t:expr, hits: |$y:pat_param| $hits:expr,
+     prep: |$z:pat_param| $prep:expr, parry_t: |$p:pat_param| $pt:expr,
+     parry_hits: |$q:pat_param| $ph:expr $(,)?) => {{
+        let mut r = $s.race(
+            Row::new(concat!($query, "_t"), LikeForLike)
+                .note(concat!("the entry parameter alone; parry: ", $note)),
+        );
+        osculate! { r, $d, |$x| $t }
+        parry! { r, $d, |$z| $prep, parry: |$p| $pt }
+        r.finish();
+        let mut r = $s.race(
+            Row::new(concat!($query, "_hits"), LikeForLike)
+                .note(concat!("the hit decision alone; parry: ", $note)),
+        );
+        osculate! { r, $d, |$y| $hits }
+        parry! { r, $d, |$z| $prep, parry: |$q| $ph }
+        r.finish();
+    }};
+}
+
 /// Every row of this module.
 pub(crate) fn all(s: &mut Sink<'_>) {
     ray_aabb(s);
@@ -27,6 +53,7 @@ pub(crate) fn all(s: &mut Sink<'_>) {
     local_rays(s);
     ray_triangle(s);
     posed_rays(s);
+    cheap_forms(s);
     osculate_only(s);
 }
 
@@ -334,6 +361,51 @@ fn posed_rays(s: &mut Sink<'_>) {
             |x| cast::ray_cone(&x.0, &x.1),
             |x| (cv::ray(&x.0), cv::cone(&x.1), x.0.max_t),
         ],
+    }
+}
+
+/// The `_t` and `_hits` forms (the parameter alone, the hit decision alone) against parry's
+/// cheapest calls, on the inputs of the full casts' rows (the same seeds and distributions).
+fn cheap_forms(s: &mut Sink<'_>) {
+    let d = inputs(200, "hit", ray_at::<Aabb<f64>>, |(ray, b)| cast::ray_aabb(ray, b).is_some());
+    cheap_rows! { s, d, "ray_aabb", "its `Aabb`",
+        t: |x| cast::ray_aabb_t(&x.0, &x.1), hits: |x| cast::ray_aabb_hits(&x.0, &x.1),
+        prep: |x| (cv::aabb(&x.1), cv::ray(&x.0), x.0.max_t),
+        parry_t: |p| p.0.cast_local_ray(&p.1, p.2, true),
+        parry_hits: |p| p.0.intersects_local_ray(&p.1, p.2),
+    }
+    let d =
+        inputs(210, "hit", ray_at::<Sphere<f64>>, |(ray, b)| cast::ray_sphere(ray, b).is_some());
+    cheap_rows! { s, d, "ray_sphere", "the ray moved into the ball's frame",
+        t: |x| cast::ray_sphere_t(&x.0, &x.1), hits: |x| cast::ray_sphere_hits(&x.0, &x.1),
+        prep: |x| (cv::ray_from(&x.0, &x.1.center), cv::ball(&x.1).1, x.0.max_t),
+        parry_t: |p| p.1.cast_local_ray(&p.0, p.2, true),
+        parry_hits: |p| p.1.intersects_local_ray(&p.0, p.2),
+    }
+    let d =
+        inputs(230, "hit", ray_at::<Capsule<f64>>, |(ray, b)| cast::ray_capsule(ray, b).is_some());
+    cheap_rows! { s, d, "ray_capsule", "its capsule",
+        t: |x| cast::ray_capsule_t(&x.0, &x.1), hits: |x| cast::ray_capsule_hits(&x.0, &x.1),
+        prep: |x| (cv::ray(&x.0), cv::capsule(&x.1), x.0.max_t),
+        parry_t: |p| p.1.cast_local_ray(&p.0, p.2, true),
+        parry_hits: |p| p.1.intersects_local_ray(&p.0, p.2),
+    }
+    let d = inputs(560, "hit", ray_at::<Obb<f64>>, |(ray, b)| cast::ray_obb(ray, b).is_some());
+    cheap_rows! { s, d, "ray_obb", "its posed cuboid",
+        t: |x| cast::ray_obb_t(&x.0, &x.1), hits: |x| cast::ray_obb_hits(&x.0, &x.1),
+        prep: |x| (cv::ray(&x.0), cv::obb(&x.1), x.0.max_t),
+        parry_t: |p| p.1.1.cast_ray(&p.1.0, &p.0, p.2, true),
+        parry_hits: |p| p.1.1.intersects_ray(&p.1.0, &p.0, p.2),
+    }
+    let d = inputs(220, "hit", ray_at::<Triangle<f64>>, |(ray, t)| {
+        cast::ray_triangle_watertight(ray, t, cast::Culling::TwoSided).is_some()
+    });
+    cheap_rows! { s, d, "ray_triangle_watertight", "Möller-Trumbore, two-sided",
+        t: |x| cast::ray_triangle_watertight_t(&x.0, &x.1, cast::Culling::TwoSided),
+        hits: |x| cast::ray_triangle_watertight_hits(&x.0, &x.1, cast::Culling::TwoSided),
+        prep: |x| (cv::ray(&x.0), cv::triangle(&x.1), x.0.max_t),
+        parry_t: |p| p.1.cast_local_ray(&p.0, p.2, true),
+        parry_hits: |p| p.1.intersects_local_ray(&p.0, p.2),
     }
 }
 

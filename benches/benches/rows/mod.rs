@@ -28,6 +28,7 @@ pub(crate) mod extra;
 pub(crate) mod overlaps;
 pub(crate) mod points;
 pub(crate) mod posed;
+pub(crate) mod rigid;
 pub(crate) mod sweeps;
 
 /// Whether both parry crates build a hull of `p`'s vertices (the polyhedron rows keep only such
@@ -48,4 +49,5 @@ pub(crate) fn all(s: &mut Sink<'_>) {
     sweeps::all(s);
     extra::all(s);
     posed::all(s);
+    rigid::all(s);
 }

@@ -12,13 +12,16 @@ use osculate_benches::input::{Inputs, Narrow, inputs, pair};
 use osculate_benches::race::{Class::*, Row, Sink};
 use osculate_benches::{osculate, parry};
 use osculate_math::{
-    Cone, Cylinder, Isometry3, Obb, Point3, Rotation3, Sphere, Transform, UnitQuaternion, Vector3,
+    Capsule, Cone, Cylinder, Isometry3, Obb, Point3, Rotation3, Sphere, Transform, UnitQuaternion,
+    Vector3,
 };
 use osculate_testing::{Generate, Rng};
 
 /// Every row of this module.
 pub(crate) fn all(s: &mut Sink<'_>) {
     contact_sphere_obb(s);
+    contact_sphere_sphere(s);
+    contact_sphere_capsule(s);
     contact_obb_obb(s);
     distance_cylinder_cone(s);
 }
@@ -48,6 +51,13 @@ impl Body for Obb<f64> {
             UnitQuaternion::from_rotation_matrix(&self.rotation),
         );
         (Obb::new(Point3::origin(), Rotation3::identity(), self.half_extents), pose)
+    }
+}
+
+impl Body for Capsule<f64> {
+    fn body(&self, rng: &mut Rng) -> (Self, Isometry3<f64>) {
+        let pose = turned(rng, &self.a.lerp(&self.b, 0.5));
+        (self.transformed(&pose.inverse()), pose)
     }
 }
 
@@ -99,6 +109,42 @@ fn contact_sphere_obb(s: &mut Sink<'_>) {
         ));
     osculate! { r, d, |x| posed::contact(&x.0.1, &x.0.0, &x.1.1, &x.1.0) }
     parry! { r, d, |x| (cv::pose(&x.0.1), cv::ball(&x.0.0).1, cv::pose(&x.1.1), cv::obb(&x.1.0).1),
+    parry: |p| qd::contact_convex_polyhedron_ball(&p.2.inv_mul(&p.0), &p.3, &p.1, Real::MAX)
+        => |_, c| cv::contact_distance(c),
+    cheap: |p| qd::contact_convex_polyhedron_ball(&p.2.inv_mul(&p.0), &p.3, &p.1, 0.0)
+        => |_, c| cv::contact_distance(c) }
+    r.finish();
+}
+
+/// Two posed spheres' contact: parry's `contact_ball_ball` on the second ball's pose in the
+/// first's frame.
+fn contact_sphere_sphere(s: &mut Sink<'_>) {
+    let d = posed_inputs::<Sphere<f64>, Sphere<f64>>(706, overlap::sphere_sphere);
+    let mut r =
+        s.race(Row::new("posed_contact_sphere_sphere", LikeForLike).cheap_touching_only().note(
+            "osculate: `posed::contact`; parry: ball 2's pose in ball 1's frame, then \
+             `contact_ball_ball`",
+        ));
+    osculate! { r, d, |x| posed::contact(&x.0.1, &x.0.0, &x.1.1, &x.1.0) }
+    parry! { r, d, |x| (cv::pose(&x.0.1), cv::ball(&x.0.0).1, cv::pose(&x.1.1), cv::ball(&x.1.0).1),
+    parry: |p| qd::contact_ball_ball(&p.0.inv_mul(&p.2), &p.1, &p.3, Real::MAX)
+        => |_, c| cv::contact_distance(c),
+    cheap: |p| qd::contact_ball_ball(&p.0.inv_mul(&p.2), &p.1, &p.3, 0.0)
+        => |_, c| cv::contact_distance(c) }
+    r.finish();
+}
+
+/// A posed sphere's contact with a posed capsule: parry's `contact_convex_polyhedron_ball` on
+/// the ball's pose in the capsule's frame (as the world-space `contact_sphere_capsule` row).
+fn contact_sphere_capsule(s: &mut Sink<'_>) {
+    let d = posed_inputs::<Sphere<f64>, Capsule<f64>>(708, overlap::sphere_capsule);
+    let mut r =
+        s.race(Row::new("posed_contact_sphere_capsule", LikeForLike).cheap_touching_only().note(
+            "osculate: `posed::contact`; parry: the ball's pose in the capsule's frame, then \
+             `contact_convex_polyhedron_ball`",
+        ));
+    osculate! { r, d, |x| posed::contact(&x.0.1, &x.0.0, &x.1.1, &x.1.0) }
+    parry! { r, d, |x| (cv::pose(&x.0.1), cv::ball(&x.0.0).1, cv::pose(&x.1.1), cv::capsule(&x.1.0)),
     parry: |p| qd::contact_convex_polyhedron_ball(&p.2.inv_mul(&p.0), &p.3, &p.1, Real::MAX)
         => |_, c| cv::contact_distance(c),
     cheap: |p| qd::contact_convex_polyhedron_ball(&p.2.inv_mul(&p.0), &p.3, &p.1, 0.0)

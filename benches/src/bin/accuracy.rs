@@ -48,10 +48,12 @@ struct Row {
     worst: Vec<[Option<(f64, String)>; 4]>,
 }
 
-/// The command line: inputs per query and class, the output file, whether to print worst inputs.
-fn options() -> Result<(usize, Option<String>, bool), String> {
+/// Parses the command line.
+fn options() -> Result<Options, String> {
     let mut cases = 200_000;
+    let mut exact_cases = 5_000;
     let mut out = None;
+    let mut out_exact = None;
     let mut worst = false;
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -60,12 +62,31 @@ fn options() -> Result<(usize, Option<String>, bool), String> {
                 let n = it.next().ok_or("--cases needs a number")?;
                 cases = n.parse().map_err(|_| format!("--cases: not a number: {n}"))?;
             }
+            "--exact-cases" => {
+                let n = it.next().ok_or("--exact-cases needs a number")?;
+                exact_cases = n.parse().map_err(|_| format!("--exact-cases: not a number: {n}"))?;
+            }
             "--out" => out = Some(it.next().ok_or("--out needs a path")?),
+            "--out-exact" => out_exact = Some(it.next().ok_or("--out-exact needs a path")?),
             "--worst" => worst = true,
             other => return Err(format!("accuracy: unknown option `{other}`")),
         }
     }
-    Ok((cases, out, worst))
+    Ok(Options { cases, exact_cases, out, out_exact, worst })
+}
+
+/// The command line.
+struct Options {
+    /// Inputs per query and class of the `f32`-against-`f64` table.
+    cases: usize,
+    /// Cases per family and scalar type of the exact-reference table.
+    exact_cases: u64,
+    /// Where to write the `f32`-against-`f64` table.
+    out: Option<String>,
+    /// Where to write the exact-reference table.
+    out_exact: Option<String>,
+    /// Whether to print the input behind each maximum.
+    worst: bool,
 }
 
 /// Runs one query over every class it has a generator for.
@@ -717,8 +738,8 @@ fn table(rows: &[Row], cases: usize) -> String {
 }
 
 fn main() -> std::process::ExitCode {
-    let (cases, out, print_worst) = match options() {
-        Ok(o) => o,
+    let (cases, out, print_worst, exact_cases, out_exact) = match options() {
+        Ok(o) => (o.cases, o.out, o.worst, o.exact_cases, o.out_exact),
         Err(e) => {
             eprintln!("{e}");
             return std::process::ExitCode::FAILURE;
@@ -890,15 +911,165 @@ fn main() -> std::process::ExitCode {
             }
         }
     }
+    let t = Instant::now();
+    let families = exact_reference::families(exact_cases);
+    let exact_text = exact_reference::table(&families, exact_cases);
+    println!("{exact_text}");
+    eprintln!("{:<34} {:>6.1}s", "exact reference", t.elapsed().as_secs_f64());
     eprintln!("accuracy: {:.1}s", start.elapsed().as_secs_f64());
-    if let Some(path) = out {
-        if let Err(e) = std::fs::write(&path, &text) {
-            eprintln!("accuracy: could not write {path}: {e}");
-            return std::process::ExitCode::FAILURE;
+    for (path, text) in [(out, &text), (out_exact, &exact_text)] {
+        if let Some(path) = path {
+            if let Err(e) = std::fs::write(&path, text) {
+                eprintln!("accuracy: could not write {path}: {e}");
+                return std::process::ExitCode::FAILURE;
+            }
+            eprintln!("accuracy: table written to {path}");
         }
-        eprintln!("accuracy: table written to {path}");
+    }
+    let broken: Vec<&str> =
+        families.iter().filter(|f| !f.promise_holds()).map(|f| f.family).collect();
+    if !broken.is_empty() {
+        eprintln!("accuracy: a mode broke its promise against the exact reference: {broken:?}");
+        return std::process::ExitCode::FAILURE;
     }
     std::process::ExitCode::SUCCESS
+}
+
+/// The boolean tests' fast and exact modes against the big-integer reference of
+/// `osculate_testing::exact_reference`: per family and scalar type, the fast mode's false "apart"
+/// (promised none) and false "overlapping" (promised within its band), the exact mode's
+/// disagreements (promised none).
+mod exact_reference {
+    use std::fmt::Write as _;
+
+    use osculate::overlap;
+    use osculate_math::Real;
+    use osculate_testing::Rng;
+    use osculate_testing::exact_reference::{self as reference, BAND, Outcome};
+
+    /// The tally of one family and scalar type.
+    #[derive(Clone, Debug, Default)]
+    pub(crate) struct Family {
+        pub(crate) family: &'static str,
+        pub(crate) scalar: &'static str,
+        pairs: u64,
+        overlapping: u64,
+        false_apart: u64,
+        false_overlap: u64,
+        beyond_band: u64,
+        disagreements: u64,
+    }
+
+    impl Family {
+        fn add<S>(&mut self, outcomes: Vec<Outcome<S>>) {
+            for o in outcomes {
+                self.pairs += 1;
+                self.overlapping += u64::from(o.overlap);
+                self.false_apart += u64::from(o.false_apart());
+                self.false_overlap += u64::from(o.false_overlap());
+                self.beyond_band += u64::from(o.false_overlap() && !o.within_band);
+                self.disagreements += u64::from(o.exact != o.overlap);
+            }
+        }
+
+        /// No false "apart", no false "overlapping" beyond the band, no exact disagreement.
+        pub(crate) fn promise_holds(&self) -> bool {
+            self.false_apart == 0 && self.beyond_band == 0 && self.disagreements == 0
+        }
+    }
+
+    /// Runs `cases` draws of one family in one scalar type.
+    fn run<T: Real, S>(
+        family: &'static str,
+        seed: u64,
+        cases: u64,
+        case: impl Fn(&mut Rng, u64) -> Vec<Outcome<S>>,
+    ) -> Family {
+        let scalar = if T::EPSILON.to_f64() == f64::from(f32::EPSILON) { "f32" } else { "f64" };
+        let mut tally = Family { family, scalar, ..Family::default() };
+        let mut rng = Rng::new(seed ^ T::EPSILON.to_f64().to_bits());
+        for i in 0..cases {
+            tally.add(case(&mut rng, i));
+        }
+        tally
+    }
+
+    /// Every family, `f32` then `f64`.
+    pub(crate) fn families(cases: u64) -> Vec<Family> {
+        let mut out = Vec::new();
+        macro_rules! family {
+            ($name:literal, $seed:expr, $case:ident, $exact:ident, $fast:ident) => {
+                out.push(run::<f32, _>($name, $seed, cases, |rng, i| {
+                    reference::$case(rng, i, overlap::$exact::<f32>, overlap::$fast::<f32>)
+                }));
+                out.push(run::<f64, _>($name, $seed, cases, |rng, i| {
+                    reference::$case(rng, i, overlap::$exact::<f64>, overlap::$fast::<f64>)
+                }));
+            };
+        }
+        family!(
+            "aabb_triangle",
+            0xACC_0001,
+            aabb_triangle_case,
+            aabb_triangle_exact,
+            aabb_triangle
+        );
+        family!("obb_triangle", 0xACC_0002, obb_triangle_case, obb_triangle_exact, obb_triangle);
+        family!("obb_obb", 0xACC_0003, obb_obb_case, obb_obb_exact, obb_obb);
+        family!("segment_aabb", 0xACC_0004, segment_aabb_case, segment_aabb_exact, segment_aabb);
+        family!("segment_obb", 0xACC_0005, segment_obb_case, segment_obb_exact, segment_obb);
+        family!(
+            "triangle_triangle",
+            0xACC_0006,
+            triangle_triangle_case,
+            triangle_triangle_exact,
+            triangle_triangle
+        );
+        family!(
+            "segment_triangle",
+            0xACC_0007,
+            segment_triangle_case,
+            segment_triangle_exact,
+            segment_triangle
+        );
+        out
+    }
+
+    /// The Markdown table of the families.
+    pub(crate) fn table(families: &[Family], cases: u64) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "| test | scalar | pairs | overlapping | fast: false \"apart\" | fast: false \
+             \"overlapping\" (of the pairs apart) | beyond the band | exact: disagreements |\n\
+             |---|---|---:|---:|---:|---:|---:|---:|"
+        );
+        for f in families {
+            let apart = f.pairs - f.overlapping;
+            let rate = if apart == 0 { 0.0 } else { 100.0 * f.false_overlap as f64 / apart as f64 };
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} ({rate:.2}%) | {} | {} |",
+                f.family,
+                f.scalar,
+                f.pairs,
+                f.overlapping,
+                f.false_apart,
+                f.false_overlap,
+                f.beyond_band,
+                f.disagreements,
+            );
+        }
+        let _ = writeln!(
+            out,
+            "\n{cases} draws per test and scalar type (a bisected draw gives two pairs: the last \
+             overlapping and the first separated float translation). The band: a false \
+             \"overlapping\" is within it when no reference axis separates the pair by more than \
+             {BAND} × `RELATIVE_TOLERANCE` × scale (`RELATIVE_TOLERANCE` = 128 ε of the scalar \
+             type; scale the largest coordinate or extent magnitude)."
+        );
+        out
+    }
 }
 
 #[cfg(test)]

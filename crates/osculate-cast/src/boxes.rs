@@ -48,6 +48,42 @@ fn slab_interval<T: Real>(lo: T, hi: T, o: T, inv: T, ize: T) -> (T, T) {
 /// is never taken by a ray in general position, so it is always predicted).
 #[inline(always)]
 fn slabs<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> Option<RayHit<T>> {
+    let s = slab_crossing(ray, lo, hi)?;
+    let normal = slab_normal(ray, &s)?;
+    let point = ray.point_at(s.t_enter);
+    is_finite_point(&point).then_some(RayHit {
+        t_enter: s.t_enter,
+        t_exit: s.t_exit,
+        point,
+        normal,
+    })
+}
+
+/// [`slabs`]' parameter alone: `Some(t_enter)` exactly when [`slabs`] returns a hit. The normal
+/// is not built; of it only what can fail is checked (the way back out for a ray starting inside
+/// needs a non-zero direction).
+#[inline(always)]
+fn slabs_t<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> Option<T> {
+    let s = slab_crossing(ray, lo, hi)?;
+    if s.enter < T::ZERO && safe_normalize(&-ray.direction).is_none() {
+        return None;
+    }
+    is_finite_point(&ray.point_at(s.t_enter)).then_some(s.t_enter)
+}
+
+/// The slab test's interval for a ray that meets the box: the clipped `[t_enter, t_exit]`, the
+/// unclipped entry `enter` (negative for a ray starting inside) and the per-axis entries.
+struct SlabCrossing<T> {
+    t_enter: T,
+    t_exit: T,
+    enter: T,
+    t_near: [T; 3],
+}
+
+/// The slab test on the box `[lo, hi]` for a usable ray and box, up to the interval: `None` on a
+/// miss (see [`slabs`]).
+#[inline(always)]
+fn slab_crossing<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> Option<SlabCrossing<T>> {
     let (o, d) = (&ray.origin, &ray.direction);
     let ize = ize_factor::<T>();
     let mut t_near = [T::NEG_INFINITY; 3];
@@ -75,18 +111,29 @@ fn slabs<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> Option<RayHit
     }
     let t_exit = exit.fast_min(ray.max_t);
     let t_enter = t_enter.fast_min(t_exit);
-    let normal = if enter < T::ZERO {
+    Some(SlabCrossing { t_enter, t_exit, enter, t_near })
+}
+
+/// The entry normal of a slab crossing: the face entered through, or the way back out for a ray
+/// that starts inside (`None` only for a zero direction then).
+#[inline(always)]
+fn slab_normal<T: Real>(ray: &Ray<T>, s: &SlabCrossing<T>) -> Option<UnitVector3<T>> {
+    if s.enter < T::ZERO {
         // Started inside (or parallel to every slab it could enter through): the way back out.
-        safe_normalize(&-ray.direction)?
+        safe_normalize(&-ray.direction)
     } else {
-        // The entering axis: the lowest one whose near plane is the entry. Moving down the axis
-        // enters through the max face (decided by the direction: a flat box's planes tie).
-        let (n0, n1) = (t_near[0] != enter, t_near[1] != enter);
-        let axis = usize::from(n0) + usize::from(n0 & n1);
-        axis_normal(axis, d[axis] < T::ZERO)
-    };
-    let point = ray.point_at(t_enter);
-    is_finite_point(&point).then_some(RayHit { t_enter, t_exit, point, normal })
+        Some(entry_face(ray, s).0)
+    }
+}
+
+/// The face a ray entering from outside crosses (`s.enter ≥ 0`): its outward normal and axis.
+/// The entering axis is the lowest one whose near plane is the entry; moving down the axis
+/// enters through the max face (decided by the direction: a flat box's planes tie).
+#[inline(always)]
+fn entry_face<T: Real>(ray: &Ray<T>, s: &SlabCrossing<T>) -> (UnitVector3<T>, usize) {
+    let (n0, n1) = (s.t_near[0] != s.enter, s.t_near[1] != s.enter);
+    let axis = usize::from(n0) + usize::from(n0 & n1);
+    (axis_normal(axis, ray.direction[axis] < T::ZERO), axis)
 }
 
 /// Whether the ray and the box are usable by the slab test: finite origin, direction and corners
@@ -143,6 +190,54 @@ pub fn ray_aabb<T: Real>(ray: &Ray<T>, b: &Aabb<T>) -> Option<RayHit<T>> {
         return None;
     }
     slabs(ray, &b.min, &b.max)
+}
+
+/// [`ray_aabb`]'s entry parameter alone: `Some(t_enter)` exactly when [`ray_aabb`] returns a hit,
+/// with the same `t_enter` (the same slab arithmetic, 0 for a ray starting inside), without
+/// building the entry point's normal (what a picking loop needs to rank boxes). `None` where
+/// [`ray_aabb`] gives `None`: a miss, an inverted box, a zero or non-finite direction, NaN.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::ray_aabb_t;
+/// use osculate_math::{Aabb, Point3, Ray, Vector3};
+///
+/// let b = Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// assert_eq!(ray_aabb_t(&Ray::new(Point3::new(-1.0, 0.5, 0.5), Vector3::x()), &b), Some(1.0));
+/// assert_eq!(ray_aabb_t(&Ray::new(Point3::new(0.5, 0.5, 0.5), Vector3::x()), &b), Some(0.0)); // inside
+/// // Along the top face, origin exactly on its plane: a hit; a NaN origin: none.
+/// assert_eq!(ray_aabb_t(&Ray::new(Point3::new(-1.0, 0.5, 1.0), Vector3::x()), &b), Some(1.0));
+/// assert_eq!(ray_aabb_t(&Ray::new(Point3::new(f32::NAN, 0.5, 0.5), Vector3::x()), &b), None);
+/// ```
+#[inline]
+#[must_use]
+pub fn ray_aabb_t<T: Real>(ray: &Ray<T>, b: &Aabb<T>) -> Option<T> {
+    if !usable(ray, &b.min, &b.max) {
+        return None;
+    }
+    slabs_t(ray, &b.min, &b.max)
+}
+
+/// [`ray_aabb`]'s hit decision alone: `true` exactly when [`ray_aabb`] returns a hit (with its
+/// conservative exit bound, so a ray through an edge or a corner hits). `false` for a miss, an
+/// inverted box, a zero or non-finite direction, NaN. [`ray_aabb_hits_exact`] decides the same
+/// question exactly.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::ray_aabb_hits;
+/// use osculate_math::{Aabb, Point3, Ray, Vector3};
+///
+/// let b = Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0));
+/// // Through the edge x = 1, y = 0: a hit; pointing away: a miss; a zero direction: a miss.
+/// assert!(ray_aabb_hits(&Ray::new(Point3::new(2.0, 1.0, 0.5), Vector3::new(-1.0, -1.0, 0.0)), &b));
+/// assert!(!ray_aabb_hits(&Ray::new(Point3::new(2.0, 0.5, 0.5), Vector3::x()), &b));
+/// assert!(!ray_aabb_hits(&Ray::new(Point3::new(0.5, 0.5, 0.5), Vector3::zeros()), &b));
+/// ```
+#[inline]
+#[must_use]
+pub fn ray_aabb_hits<T: Real>(ray: &Ray<T>, b: &Aabb<T>) -> bool {
+    ray_aabb_t(ray, b).is_some()
 }
 
 /// The widened coordinates of a point or vector.
@@ -457,18 +552,7 @@ pub fn segment_aabb_outcode<T: Real>(s: &Segment<T>, b: &Aabb<T>) -> Option<RayH
 /// ```
 #[must_use]
 pub fn ray_obb<T: Real>(ray: &Ray<T>, b: &Obb<T>) -> Option<RayHit<T>> {
-    if !valid_ray(ray)
-        || !is_finite_point(&b.center)
-        || !b.rotation.matrix().iter().all(|x| x.is_finite())
-        || !b.half_extents.iter().all(|e| e.is_finite() && *e >= T::ZERO)
-    {
-        return None;
-    }
-    let local = Ray {
-        origin: Point3::from(b.to_local(&ray.origin)),
-        direction: b.rotation.inverse_transform_vector(&ray.direction),
-        max_t: ray.max_t,
-    };
+    let local = obb_local_ray(ray, b)?;
     let e = b.half_extents;
     let h = slabs(&local, &Point3::from(-e), &Point3::from(e))?;
     let normal = UnitVector3::new_unchecked(b.rotation * h.normal.into_inner());
@@ -479,6 +563,75 @@ pub fn ray_obb<T: Real>(ray: &Ray<T>, b: &Obb<T>) -> Option<RayHit<T>> {
         normal,
         ..h
     })
+}
+
+/// `ray` in the frame of `b`, or `None` for an invalid ray or box (a non-finite center or
+/// rotation, a negative or non-finite half extent).
+#[inline(always)]
+fn obb_local_ray<T: Real>(ray: &Ray<T>, b: &Obb<T>) -> Option<Ray<T>> {
+    if !valid_ray(ray)
+        || !is_finite_point(&b.center)
+        || !b.rotation.matrix().iter().all(|x| x.is_finite())
+        || !b.half_extents.iter().all(|e| e.is_finite() && *e >= T::ZERO)
+    {
+        return None;
+    }
+    Some(Ray {
+        origin: Point3::from(b.to_local(&ray.origin)),
+        direction: b.rotation.inverse_transform_vector(&ray.direction),
+        max_t: ray.max_t,
+    })
+}
+
+/// [`ray_obb`]'s entry parameter alone: `Some(t_enter)` exactly when [`ray_obb`] returns a hit,
+/// with the same `t_enter`, without the world-space hit record. The checks [`ray_obb`] makes on
+/// its normal and point are made here too (a rotation that is not one, built through the public
+/// fields, can leave the normal off unit length: `None`, as there). `None` for a miss, an invalid
+/// ray, NaN, or a negative half extent.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::ray_obb_t;
+/// use osculate_math::{Obb, Point3, Ray, Rotation3, Vector3};
+///
+/// let b = Obb::new(Point3::new(5.0_f64, 0.0, 0.0), Rotation3::identity(), Vector3::new(1.0, 1.0, 1.0));
+/// assert_eq!(ray_obb_t(&Ray::new(Point3::origin(), Vector3::x()), &b), Some(4.0));
+/// // A negative half extent is an empty box; a NaN direction hits nothing.
+/// let empty = Obb { half_extents: Vector3::new(1.0, -1.0, 1.0), ..b };
+/// assert_eq!(ray_obb_t(&Ray::new(Point3::origin(), Vector3::x()), &empty), None);
+/// assert_eq!(ray_obb_t(&Ray::new(Point3::origin(), Vector3::new(f64::NAN, 0.0, 0.0)), &b), None);
+/// ```
+#[must_use]
+pub fn ray_obb_t<T: Real>(ray: &Ray<T>, b: &Obb<T>) -> Option<T> {
+    let local = obb_local_ray(ray, b)?;
+    let e = b.half_extents;
+    let (lo, hi) = (Point3::from(-e), Point3::from(e));
+    let s = slab_crossing(&local, &lo, &hi)?;
+    let local_normal = slab_normal(&local, &s)?;
+    let normal = b.rotation * local_normal.into_inner();
+    (is_finite_point(&local.point_at(s.t_enter))
+        & crate::types::is_unit(&normal)
+        & is_finite_point(&ray.point_at(s.t_enter)))
+    .then_some(s.t_enter)
+}
+
+/// [`ray_obb`]'s hit decision alone: `true` exactly when [`ray_obb`] returns a hit. `false` for
+/// a miss, an invalid ray, NaN, or a negative half extent.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::ray_obb_hits;
+/// use osculate_math::{Obb, Point3, Ray, Rotation3, Vector3};
+///
+/// let turned = Rotation3::from_axis_angle(&Vector3::z_axis(), std::f32::consts::FRAC_PI_4);
+/// let b = Obb::new(Point3::origin(), turned, Vector3::new(1.0_f32, 1.0, 1.0));
+/// assert!(ray_obb_hits(&Ray::new(Point3::new(-5.0, 1.3, 0.0), Vector3::x()), &b)); // the corner reaches 1.41
+/// assert!(!ray_obb_hits(&Ray::new(Point3::new(-5.0, 1.5, 0.0), Vector3::x()), &b));
+/// ```
+#[inline]
+#[must_use]
+pub fn ray_obb_hits<T: Real>(ray: &Ray<T>, b: &Obb<T>) -> bool {
+    ray_obb_t(ray, b).is_some()
 }
 
 #[cfg(test)]

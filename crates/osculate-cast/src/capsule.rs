@@ -27,18 +27,9 @@ use crate::types::{RayHit, hit, valid_ray};
 /// ```
 #[must_use]
 pub fn ray_capsule<T: Real>(ray: &Ray<T>, c: &Capsule<T>) -> Option<RayHit<T>> {
-    // A capsule with a NaN or infinite end or radius is never hit (an end's NaN could otherwise
-    // drop out of the union of its pieces and leave a finite ball to hit).
-    if !valid_ray(ray) || !osculate_math::Validate::is_valid(c) {
-        return None;
-    }
-    let (o, d) = (&ray.origin, &ray.direction);
+    let (t1, enter, exit, inside) = capsule_interval(ray, c)?;
+    let d = &ray.direction;
     let axis = c.b - c.a;
-    let (t1, t2) = match line_capsule_by_tube(o, d, c, &axis) {
-        Ok(interval) => interval?,
-        Err(()) => line_capsule_by_union(o, d, c, &axis)?,
-    };
-    let (enter, exit, inside) = clip(ray, t1, t2)?;
     // The normal from the entry point to its closest point on the axis segment, whichever piece
     // gave the entry: where a ball and the body are tangent, rounding picks either piece, and the
     // ball's `p − end` would tilt along the axis by √ε at a point just past the end plane. A zero
@@ -53,6 +44,73 @@ pub fn ray_capsule<T: Real>(ray: &Ray<T>, c: &Capsule<T>) -> Option<RayHit<T>> {
     };
     let n = radial_normal(&(p - (c.a + axis * along)), &axis, d, c.radius);
     hit(ray, enter, exit, safe_normalize(&n).or_else(|| safe_normalize(&-ray.direction)), inside)
+}
+
+/// The line's interval `t1` (unclipped entry) and the ray's clipped `[enter, exit]` in the
+/// capsule, and whether the ray starts inside; `None` on a miss or an invalid input (see
+/// [`ray_capsule`]).
+#[inline(always)]
+fn capsule_interval<T: Real>(ray: &Ray<T>, c: &Capsule<T>) -> Option<(T, T, T, bool)> {
+    // A capsule with a NaN or infinite end or radius is never hit (an end's NaN could otherwise
+    // drop out of the union of its pieces and leave a finite ball to hit).
+    if !valid_ray(ray) || !osculate_math::Validate::is_valid(c) {
+        return None;
+    }
+    let (o, d) = (&ray.origin, &ray.direction);
+    let axis = c.b - c.a;
+    let (t1, t2) = match line_capsule_by_tube(o, d, c, &axis) {
+        Ok(interval) => interval?,
+        Err(()) => line_capsule_by_union(o, d, c, &axis)?,
+    };
+    let (enter, exit, inside) = clip(ray, t1, t2)?;
+    Some((t1, enter, exit, inside))
+}
+
+/// [`ray_capsule`]'s entry parameter alone: `Some(t_enter)` exactly when [`ray_capsule`] returns
+/// a hit, with the same `t_enter` (0 for a ray starting inside), without the normal (which
+/// always exists for a valid ray: `−direction` normalises where the radial offset does not).
+/// `None` on a miss, an invalid ray, or an invalid capsule (a NaN or infinite end or radius, a
+/// negative radius).
+///
+/// # Examples
+/// ```
+/// use osculate_cast::ray_capsule_t;
+/// use osculate_math::{Capsule, Point3, Ray, Vector3};
+///
+/// let c = Capsule::new(Point3::new(0.0_f64, -2.0, 0.0), Point3::new(0.0, 2.0, 0.0), 1.0);
+/// assert_eq!(ray_capsule_t(&Ray::new(Point3::new(-5.0, 1.0, 0.0), Vector3::x()), &c), Some(4.0));
+/// assert_eq!(ray_capsule_t(&Ray::new(Point3::new(0.0, 9.0, 0.0), -Vector3::y()), &c), Some(6.0));
+/// // A zero-radius capsule is its segment; a NaN radius hits nothing.
+/// let seg = Capsule { radius: 0.0, ..c };
+/// assert_eq!(ray_capsule_t(&Ray::new(Point3::new(-5.0, 1.0, 0.0), Vector3::x()), &seg), Some(5.0));
+/// let bad = Capsule { radius: f64::NAN, ..c };
+/// assert_eq!(ray_capsule_t(&Ray::new(Point3::new(-5.0, 1.0, 0.0), Vector3::x()), &bad), None);
+/// ```
+#[inline]
+#[must_use]
+pub fn ray_capsule_t<T: Real>(ray: &Ray<T>, c: &Capsule<T>) -> Option<T> {
+    let (_, enter, exit, _) = capsule_interval(ray, c)?;
+    (enter.is_finite() & !exit.is_nan() & osculate_math::is_finite_point(&ray.point_at(enter)))
+        .then_some(enter)
+}
+
+/// [`ray_capsule`]'s hit decision alone: `true` exactly when [`ray_capsule`] returns a hit.
+/// `false` on a miss, an invalid ray or an invalid capsule.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::ray_capsule_hits;
+/// use osculate_math::{Capsule, Point3, Ray, Vector3};
+///
+/// let c = Capsule::new(Point3::new(0.0_f32, -2.0, 0.0), Point3::new(0.0, 2.0, 0.0), 1.0);
+/// assert!(ray_capsule_hits(&Ray::new(Point3::new(-5.0, 2.5, 0.0), Vector3::x()), &c)); // an end ball
+/// assert!(!ray_capsule_hits(&Ray::new(Point3::new(-5.0, 3.5, 0.0), Vector3::x()), &c));
+/// assert!(!ray_capsule_hits(&Ray::new(Point3::new(-5.0, 0.0, 0.0), Vector3::zeros()), &c));
+/// ```
+#[inline]
+#[must_use]
+pub fn ray_capsule_hits<T: Real>(ray: &Ray<T>, c: &Capsule<T>) -> bool {
+    ray_capsule_t(ray, c).is_some()
 }
 
 /// The interval of the line `o + t·d` inside capsule `c` (axis `axis = c.b − c.a`) as the union

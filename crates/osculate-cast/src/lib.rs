@@ -38,6 +38,14 @@
 //! - Round solids: [`ray_cylinder`] (with caps), [`ray_cone`].
 //! - Polytopes: [`ray_polyhedron`], [`ray_tetrahedron`] (Cyrus-Beck).
 //!
+//! - Cheap forms: where only the entry parameter or only hit-or-miss is wanted (a picking loop, a
+//!   shadow ray), `_t` and `_hits` forms give exactly the full cast's `t_enter` and its hit
+//!   decision without building the hit: [`ray_aabb_t`], [`ray_aabb_hits`], [`ray_obb_t`],
+//!   [`ray_obb_hits`], [`ray_sphere_t`], [`ray_sphere_hits`], [`ray_capsule_t`],
+//!   [`ray_capsule_hits`], [`ray_triangle_watertight_t`], [`ray_triangle_watertight_hits`]; and
+//!   [`WatertightRay`], the watertight test's per-ray permutation and shear computed once for
+//!   many triangles.
+//!
 //! A ray with a zero or non-finite direction, a NaN anywhere, or an empty shape (negative radius
 //! or extent, inverted box) gets `None`.
 //!
@@ -65,17 +73,21 @@ mod triangle;
 mod types;
 
 pub use crate::boxes::{
-    ray_aabb, ray_aabb_hits_exact, ray_aabb_many, ray_obb, segment_aabb_outcode,
+    ray_aabb, ray_aabb_hits, ray_aabb_hits_exact, ray_aabb_many, ray_aabb_t, ray_obb, ray_obb_hits,
+    ray_obb_t, segment_aabb_outcode,
 };
-pub use crate::capsule::ray_capsule;
+pub use crate::capsule::{ray_capsule, ray_capsule_hits, ray_capsule_t};
 pub use crate::cone::ray_cone;
 pub use crate::cylinder::ray_cylinder;
 pub use crate::plane::{plane_plane, ray_halfspace, ray_plane};
 #[cfg(feature = "alloc")]
 pub use crate::polytope::{ray_polygon, ray_polyhedron};
-pub use crate::sphere::{ray_sphere, segment_sphere, segment_sphere_test};
+pub use crate::sphere::{
+    ray_sphere, ray_sphere_hits, ray_sphere_t, segment_sphere, segment_sphere_test,
+};
 pub use crate::tetrahedron::ray_tetrahedron;
 pub use crate::triangle::{
-    Culling, line_triangle, ray_triangle, ray_triangle_hits_exact, ray_triangle_watertight,
+    Culling, WatertightRay, line_triangle, ray_triangle, ray_triangle_hits_exact,
+    ray_triangle_watertight, ray_triangle_watertight_hits, ray_triangle_watertight_t,
 };
 pub use crate::types::{RayHit, TriangleHit};

@@ -28,18 +28,7 @@ use crate::types::RayHit;
 /// ```
 #[must_use]
 pub fn ray_sphere<T: Real>(ray: &Ray<T>, s: &Sphere<T>) -> Option<RayHit<T>> {
-    let m = ray.origin - s.center;
-    // Ericson 5.3.2's early out: the origin outside the sphere and the ray pointing away from it.
-    // No separate validation of the ray: a NaN or infinite origin or direction, or a zero one,
-    // makes the offset `l` of `line_ball` NaN or infinite and so its discriminant fails (a zero
-    // direction: `b/a = 0·∞`), and a negative or NaN `max_t` fails the clip; the test
-    // `non_finite_and_zero_rays_miss` below goes through every such case.
-    let away = (m.norm_squared() > s.radius * s.radius) & (m.dot(&ray.direction) > T::ZERO);
-    if away {
-        return None;
-    }
-    let (t1, t2) = line_ball(&ray.origin, &ray.direction, &s.center, s.radius)?;
-    let (enter, exit, inside) = clip(ray, t1, t2)?;
+    let (enter, exit, inside) = sphere_interval(ray, s)?;
     let point = ray.point_at(enter);
     // A zero-radius sphere is a point: every direction is outward there, and `p − center` is
     // rounding noise, so the normal is the one facing the ray (as for a ray starting inside).
@@ -51,6 +40,71 @@ pub fn ray_sphere<T: Real>(ray: &Ray<T>, s: &Sphere<T>) -> Option<RayHit<T>> {
     // Both normals are unit by construction; only the hit's finiteness is left to check.
     (enter.is_finite() & !exit.is_nan() & osculate_math::is_finite_point(&point))
         .then_some(RayHit { t_enter: enter, t_exit: exit, point, normal })
+}
+
+/// The ray's interval in the sphere, clipped to `[0, max_t]`, and whether it starts inside;
+/// `None` on a miss or an invalid input (see [`ray_sphere`]).
+#[inline(always)]
+fn sphere_interval<T: Real>(ray: &Ray<T>, s: &Sphere<T>) -> Option<(T, T, bool)> {
+    let m = ray.origin - s.center;
+    // Ericson 5.3.2's early out: the origin outside the sphere and the ray pointing away from it.
+    // No separate validation of the ray: a NaN or infinite origin or direction, or a zero one,
+    // makes the offset `l` of `line_ball` NaN or infinite and so its discriminant fails (a zero
+    // direction: `b/a = 0·∞`), and a negative or NaN `max_t` fails the clip; the test
+    // `non_finite_and_zero_rays_miss` below goes through every such case.
+    let away = (m.norm_squared() > s.radius * s.radius) & (m.dot(&ray.direction) > T::ZERO);
+    if away {
+        return None;
+    }
+    let (t1, t2) = line_ball(&ray.origin, &ray.direction, &s.center, s.radius)?;
+    clip(ray, t1, t2)
+}
+
+/// [`ray_sphere`]'s entry parameter alone: `Some(t_enter)` exactly when [`ray_sphere`] returns
+/// a hit, with the same `t_enter` (0 for a ray starting inside), without the normal. The normal
+/// needs no check here: an interval is only found for a finite non-zero direction, and then
+/// `−direction` normalises where `p − center` does not. `None` on a miss, for a zero or
+/// non-finite direction, a NaN anywhere, or a negative radius.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::ray_sphere_t;
+/// use osculate_math::{Point3, Ray, Sphere, Vector3};
+///
+/// let s = Sphere::new(Point3::new(0.0_f64, 0.0, 5.0), 1.0);
+/// assert_eq!(ray_sphere_t(&Ray::new(Point3::origin(), Vector3::new(0.0, 0.0, 2.0)), &s), Some(2.0));
+/// // A point (zero radius) hit through its center; a negative radius is empty.
+/// let point = Sphere::new(Point3::new(0.0, 0.0, 5.0), 0.0);
+/// assert_eq!(ray_sphere_t(&Ray::new(Point3::origin(), Vector3::z()), &point), Some(5.0));
+/// let empty = Sphere::new(Point3::new(0.0, 0.0, 5.0), -1.0);
+/// assert_eq!(ray_sphere_t(&Ray::new(Point3::origin(), Vector3::z()), &empty), None);
+/// ```
+#[inline]
+#[must_use]
+pub fn ray_sphere_t<T: Real>(ray: &Ray<T>, s: &Sphere<T>) -> Option<T> {
+    let (enter, exit, _) = sphere_interval(ray, s)?;
+    (enter.is_finite() & !exit.is_nan() & osculate_math::is_finite_point(&ray.point_at(enter)))
+        .then_some(enter)
+}
+
+/// [`ray_sphere`]'s hit decision alone: `true` exactly when [`ray_sphere`] returns a hit
+/// (grazing counts). `false` on a miss, for a zero or non-finite direction, a NaN anywhere, or a
+/// negative radius.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::ray_sphere_hits;
+/// use osculate_math::{Point3, Ray, Sphere, Vector3};
+///
+/// let s = Sphere::new(Point3::new(0.0_f32, 0.0, 5.0), 1.0);
+/// assert!(ray_sphere_hits(&Ray::new(Point3::new(1.0, 0.0, 0.0), Vector3::z()), &s)); // grazing
+/// assert!(!ray_sphere_hits(&Ray::new(Point3::origin(), -Vector3::z()), &s)); // pointing away
+/// assert!(!ray_sphere_hits(&Ray::new(Point3::origin(), Vector3::new(0.0, f32::INFINITY, 1.0)), &s));
+/// ```
+#[inline]
+#[must_use]
+pub fn ray_sphere_hits<T: Real>(ray: &Ray<T>, s: &Sphere<T>) -> bool {
+    ray_sphere_t(ray, s).is_some()
 }
 
 /// The cast of segment `seg` (from `seg.a` to `seg.b`, λ ∈ [0, 1]) against solid sphere `s`: van

@@ -1,7 +1,7 @@
 //! Rays and lines against triangles: Möller-Trumbore (1997), the watertight test of Woop, Benthin
 //! and Wald (2013), and the line test of Ericson 5.3.4; one- or two-sided ([`Culling`]).
 
-use osculate_math::{Point3, Ray, Real, Triangle, is_finite_point};
+use osculate_math::{Point3, Ray, Real, Triangle, finite_probe, is_finite_point};
 use osculate_overlap::exact::{Arith, Dyadic, Filtered, V3, cross, det3, diff, dot, exact};
 
 use crate::boxes::wide;
@@ -155,82 +155,297 @@ pub fn ray_triangle_watertight<T: Real>(
     tri: &Triangle<T>,
     culling: Culling,
 ) -> Option<TriangleHit<T>> {
-    if !(valid_ray(ray)
-        && is_finite_point(&tri.a)
-        && is_finite_point(&tri.b)
-        && is_finite_point(&tri.c))
-    {
-        return None;
+    WatertightRay::new(ray).cast(tri, culling)
+}
+
+/// [`ray_triangle_watertight`]'s parameter alone: `Some(t)` exactly when that function returns a
+/// hit, with `t` its `hit.t_enter` (the same operations on the same numbers), without the hit
+/// point's normal and barycentrics (what a picking loop needs to rank triangles). `None` on a
+/// miss, an invalid ray, NaN or a triangle collapsed up to rounding, as there.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::{Culling, ray_triangle_watertight_t};
+/// use osculate_math::{Point3, Ray, Triangle, Vector3};
+///
+/// let t = Triangle::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+/// let down = Ray::new(Point3::new(0.25, 0.25, 2.0), -Vector3::z());
+/// assert_eq!(ray_triangle_watertight_t(&down, &t, Culling::TwoSided), Some(2.0));
+/// // A NaN anywhere, or a collapsed triangle: no hit.
+/// let nan = Ray::new(Point3::new(f64::NAN, 0.25, 2.0), -Vector3::z());
+/// assert_eq!(ray_triangle_watertight_t(&nan, &t, Culling::TwoSided), None);
+/// let flat = Triangle::new(t.a, t.b, Point3::new(2.0, 0.0, 0.0));
+/// assert_eq!(ray_triangle_watertight_t(&down, &flat, Culling::TwoSided), None);
+/// ```
+#[inline]
+#[must_use]
+pub fn ray_triangle_watertight_t<T: Real>(
+    ray: &Ray<T>,
+    tri: &Triangle<T>,
+    culling: Culling,
+) -> Option<T> {
+    WatertightRay::new(ray).cast_t(tri, culling)
+}
+
+/// [`ray_triangle_watertight`]'s hit decision alone: `true` exactly when that function returns a
+/// hit (the shadow ray's question). `false` on a miss, an invalid ray, NaN or a triangle
+/// collapsed up to rounding, as there; [`ray_triangle_hits_exact`] decides the same question
+/// exactly.
+///
+/// # Examples
+/// ```
+/// use osculate_cast::{Culling, ray_triangle_watertight_hits};
+/// use osculate_math::{Point3, Ray, Triangle, Vector3};
+///
+/// let t = Triangle::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+/// let up = Ray::new(Point3::new(0.25, 0.25, -1.0), Vector3::z());
+/// assert!(ray_triangle_watertight_hits(&up, &t, Culling::TwoSided));
+/// assert!(!ray_triangle_watertight_hits(&up, &t, Culling::FrontOnly)); // the back face
+/// // A zero direction hits nothing.
+/// assert!(!ray_triangle_watertight_hits(&Ray::new(up.origin, Vector3::zeros()), &t, Culling::TwoSided));
+/// ```
+#[inline]
+#[must_use]
+pub fn ray_triangle_watertight_hits<T: Real>(
+    ray: &Ray<T>,
+    tri: &Triangle<T>,
+    culling: Culling,
+) -> bool {
+    WatertightRay::new(ray).hits(tri, culling)
+}
+
+/// A ray prepared for the watertight triangle test of Woop, Benthin and Wald (2013): the axis
+/// permutation `(kx, ky, kz)` that makes the largest direction component `z` (winding kept) and
+/// the shear `(Sx, Sy, Sz) = (d_kx/d_kz, d_ky/d_kz, 1/d_kz)` that turns the ray into the `z` axis,
+/// computed once per ray, as the paper does, instead of once per triangle. A traversal casting one
+/// ray against many triangles (a mesh's leaves) prepares it once and calls [`cast`], [`cast_t`]
+/// or [`hits`] per triangle.
+///
+/// Each answer is bit for bit that of [`ray_triangle_watertight`] (and its `_t` and `_hits`
+/// forms) on the ray, which call this. An invalid ray (non-finite origin or direction, a zero
+/// direction, `max_t` negative or NaN) prepares without complaint and then hits nothing.
+///
+/// [`cast`]: WatertightRay::cast
+/// [`cast_t`]: WatertightRay::cast_t
+/// [`hits`]: WatertightRay::hits
+///
+/// # Examples
+/// ```
+/// use osculate_cast::{Culling, WatertightRay, ray_triangle_watertight};
+/// use osculate_math::{Point3, Ray, Triangle, Vector3};
+///
+/// let ray = Ray::new(Point3::new(0.3, 0.2, 5.0_f64), Vector3::new(0.01, 0.02, -1.0));
+/// let prepared = WatertightRay::new(&ray);
+/// let fan = [
+///     Triangle::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0)),
+///     Triangle::new(Point3::new(0.0, 0.0, 1.0), Point3::new(1.0, 0.0, 1.0), Point3::new(0.0, 1.0, 1.0)),
+/// ];
+/// for tri in &fan {
+///     assert_eq!(prepared.cast(tri, Culling::TwoSided), ray_triangle_watertight(&ray, tri, Culling::TwoSided));
+/// }
+/// // The nearest of the fan, keeping the best parameter as the bound.
+/// let mut best = prepared;
+/// for tri in &fan {
+///     if let Some(t) = best.cast_t(tri, Culling::TwoSided) {
+///         best = best.with_max_t(t);
+///     }
+/// }
+/// assert_eq!(best.ray().max_t, 4.0);
+/// // A NaN origin prepares, and hits nothing.
+/// let nan = WatertightRay::new(&Ray::new(Point3::new(f64::NAN, 0.0, 5.0), -Vector3::z()));
+/// assert!(!nan.hits(&fan[0], Culling::TwoSided));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WatertightRay<T: Real> {
+    /// The ray as given.
+    ray: Ray<T>,
+    /// Whether the ray is usable at all (see `valid_ray`).
+    valid: bool,
+    /// The permutation: `k[0] = kx`, `k[1] = ky`, `k[2] = kz`.
+    k: [usize; 3],
+    /// The shear `(Sx, Sy, Sz)`.
+    s: [T; 3],
+}
+
+/// What the watertight test keeps of a triangle the ray passes through: the scaled parameter
+/// `t·det`, the determinant `det = U + V + W`, and the edge functions `U, V, W`.
+struct Crossing<T> {
+    t_scaled: T,
+    det: T,
+    uvw: [T; 3],
+}
+
+impl<T: Real> WatertightRay<T> {
+    /// The permutation and shear of `ray` (any ray: an invalid one then hits nothing).
+    #[inline]
+    #[must_use]
+    pub fn new(ray: &Ray<T>) -> Self {
+        let d = ray.direction;
+        // The axis of the largest |d| becomes z; x and y follow cyclically, swapped if d_z < 0 to
+        // keep the winding.
+        let ad = d.abs();
+        let kz = if ad.x >= ad.y && ad.x >= ad.z {
+            0
+        } else if ad.y >= ad.z {
+            1
+        } else {
+            2
+        };
+        let (mut kx, mut ky) = ((kz + 1) % 3, (kz + 2) % 3);
+        if d[kz] < T::ZERO {
+            core::mem::swap(&mut kx, &mut ky);
+        }
+        Self {
+            ray: *ray,
+            valid: valid_ray(ray),
+            k: [kx, ky, kz],
+            s: [d[kx] / d[kz], d[ky] / d[kz], T::ONE / d[kz]],
+        }
     }
-    // A triangle collapsed up to rounding (|(b − a) × (c − a)|² below DEGENERATE_SQ_TOLERANCE
-    // times |b − a|²|c − a|²) misses: its edge functions are noise of one sign as often as not,
-    // and their noise barycentrics put the hit anywhere along the sliver's length.
-    let (e1, e2) = (tri.b - tri.a, tri.c - tri.a);
-    if !(e1.cross(&e2).norm_squared()
-        > T::DEGENERATE_SQ_TOLERANCE * e1.norm_squared() * e2.norm_squared())
-    {
-        return None;
+
+    /// The ray as given (with the `max_t` of [`WatertightRay::with_max_t`], if set).
+    #[inline]
+    #[must_use]
+    pub fn ray(&self) -> &Ray<T> {
+        &self.ray
     }
-    let d = ray.direction;
-    // The axis of the largest |d| becomes z; x and y follow cyclically, swapped if d_z < 0 to keep
-    // the winding.
-    let ad = d.abs();
-    let kz = if ad.x >= ad.y && ad.x >= ad.z {
-        0
-    } else if ad.y >= ad.z {
-        1
-    } else {
-        2
-    };
-    let (mut kx, mut ky) = ((kz + 1) % 3, (kz + 2) % 3);
-    if d[kz] < T::ZERO {
-        core::mem::swap(&mut kx, &mut ky);
+
+    /// The same prepared ray with `max_t` replaced (the permutation and shear do not depend on it):
+    /// a nearest-hit search narrows it to the best parameter found so far. Its answers are those of
+    /// [`ray_triangle_watertight`] on `Ray { max_t, ..ray }`.
+    #[inline]
+    #[must_use]
+    pub fn with_max_t(self, max_t: T) -> Self {
+        Self { ray: Ray { max_t, ..self.ray }, ..self }
     }
-    let sx = d[kx] / d[kz];
-    let sy = d[ky] / d[kz];
-    let sz = T::ONE / d[kz];
-    let (a, b, c) = (tri.a - ray.origin, tri.b - ray.origin, tri.c - ray.origin);
-    let (ax, ay) = (a[kx] - sx * a[kz], a[ky] - sy * a[kz]);
-    let (bx, by) = (b[kx] - sx * b[kz], b[ky] - sy * b[kz]);
-    let (cx, cy) = (c[kx] - sx * c[kz], c[ky] - sy * c[kz]);
-    let mut u = cx * by - cy * bx;
-    let mut v = ax * cy - ay * cx;
-    let mut w = bx * ay - by * ax;
-    let is_f32 = T::EPSILON > T::lit(1e-10);
-    if is_f32 && (u == T::ZERO || v == T::ZERO || w == T::ZERO) {
-        let e = edge_functions_f64(
-            ax.to_f64(),
-            ay.to_f64(),
-            bx.to_f64(),
-            by.to_f64(),
-            cx.to_f64(),
-            cy.to_f64(),
-        );
-        (u, v, w) = (T::lit(e[0]), T::lit(e[1]), T::lit(e[2]));
+
+    /// [`ray_triangle_watertight`] on the prepared ray: the hit on `tri`, or `None`.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_cast::{Culling, WatertightRay};
+    /// use osculate_math::{Point3, Ray, Triangle, Vector3};
+    ///
+    /// let t = Triangle::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+    /// let r = WatertightRay::new(&Ray::new(Point3::new(0.5, 0.25, 1.0), -Vector3::z()));
+    /// let h = r.cast(&t, Culling::FrontOnly).unwrap();
+    /// assert_eq!((h.hit.t_enter, h.barycentric), (1.0, [0.25, 0.5, 0.25]));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn cast(&self, tri: &Triangle<T>, culling: Culling) -> Option<TriangleHit<T>> {
+        let x = self.crossing(tri, culling)?;
+        let inv = T::ONE / x.det;
+        let [u, v, w] = x.uvw;
+        triangle_hit(&self.ray, tri, x.t_scaled * inv, [u * inv, v * inv, w * inv])
     }
-    let any_neg = u < T::ZERO || v < T::ZERO || w < T::ZERO;
-    let any_pos = u > T::ZERO || v > T::ZERO || w > T::ZERO;
-    if any_neg && any_pos {
-        return None;
+
+    /// [`ray_triangle_watertight_t`] on the prepared ray: the parameter of the hit on `tri`, or
+    /// `None`.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_cast::{Culling, WatertightRay};
+    /// use osculate_math::{Point3, Ray, Triangle, Vector3};
+    ///
+    /// let t = Triangle::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+    /// let r = WatertightRay::new(&Ray::new(Point3::new(0.5, 0.25, 1.0), -Vector3::z()));
+    /// assert_eq!(r.cast_t(&t, Culling::TwoSided), Some(1.0));
+    /// assert_eq!(r.with_max_t(0.5).cast_t(&t, Culling::TwoSided), None); // stops short
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn cast_t(&self, tri: &Triangle<T>, culling: Culling) -> Option<T> {
+        let x = self.crossing(tri, culling)?;
+        let t = x.t_scaled * (T::ONE / x.det);
+        // What `triangle_hit` and `hit` check besides the normal, which exists here: the
+        // sliver test passed, so `(b − a) × (c − a)` is finite and non-zero, and its unit vector
+        // (either way round) has unit length within the tolerance `hit` allows.
+        let point = self.ray.point_at(t);
+        ((T::ZERO <= t) & (t <= self.ray.max_t) & t.is_finite() & is_finite_point(&point))
+            .then_some(t)
     }
-    let det = u + v + w;
-    if det == T::ZERO || !det.is_finite() {
-        return None;
+
+    /// [`ray_triangle_watertight_hits`] on the prepared ray: whether it hits `tri`.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_cast::{Culling, WatertightRay};
+    /// use osculate_math::{Point3, Ray, Triangle, Vector3};
+    ///
+    /// let t = Triangle::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+    /// let r = WatertightRay::new(&Ray::new(Point3::new(1.0, 0.0, 1.0), -Vector3::z()));
+    /// assert!(r.hits(&t, Culling::TwoSided)); // through the vertex b
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn hits(&self, tri: &Triangle<T>, culling: Culling) -> bool {
+        self.cast_t(tri, culling).is_some()
     }
-    // The sign of det says which face the ray meets: positive is the front (counter-clockwise
-    // seen from the origin, as in `ray_triangle`).
-    if culling == Culling::FrontOnly && det < T::ZERO {
-        return None;
+
+    /// The test up to the hit's parameter: `None` where [`ray_triangle_watertight`] rejects before
+    /// dividing. The cheap rejections come first: the edge functions' signs decide most misses,
+    /// and the triangle's own checks (finite vertices, not collapsed) are made only for a ray
+    /// that passes them. Every test here is a pure rejection, so their order does not change
+    /// the answer.
+    #[inline(always)]
+    fn crossing(&self, tri: &Triangle<T>, culling: Culling) -> Option<Crossing<T>> {
+        if !self.valid {
+            return None;
+        }
+        let [kx, ky, kz] = self.k;
+        let [sx, sy, sz] = self.s;
+        let o = &self.ray.origin;
+        let (a, b, c) = (tri.a - o, tri.b - o, tri.c - o);
+        let (ax, ay) = (a[kx] - sx * a[kz], a[ky] - sy * a[kz]);
+        let (bx, by) = (b[kx] - sx * b[kz], b[ky] - sy * b[kz]);
+        let (cx, cy) = (c[kx] - sx * c[kz], c[ky] - sy * c[kz]);
+        let mut u = cx * by - cy * bx;
+        let mut v = ax * cy - ay * cx;
+        let mut w = bx * ay - by * ax;
+        let is_f32 = T::EPSILON > T::lit(1e-10);
+        // Non-short-circuit `&` and `|`: the signs of u, v, w are data, not patterns a branch
+        // predictor learns; one combined test branches once.
+        if is_f32 & ((u == T::ZERO) | (v == T::ZERO) | (w == T::ZERO)) {
+            let e = edge_functions_f64(
+                ax.to_f64(),
+                ay.to_f64(),
+                bx.to_f64(),
+                by.to_f64(),
+                cx.to_f64(),
+                cy.to_f64(),
+            );
+            (u, v, w) = (T::lit(e[0]), T::lit(e[1]), T::lit(e[2]));
+        }
+        let any_neg = (u < T::ZERO) | (v < T::ZERO) | (w < T::ZERO);
+        let any_pos = (u > T::ZERO) | (v > T::ZERO) | (w > T::ZERO);
+        let det = u + v + w;
+        // The sign of det says which face the ray meets: positive is the front (counter-clockwise
+        // seen from the origin, as in `ray_triangle`).
+        let culled = (culling == Culling::FrontOnly) & (det < T::ZERO);
+        if (any_neg & any_pos) | (det == T::ZERO) | !det.is_finite() | culled {
+            return None;
+        }
+        // A triangle collapsed up to rounding (|(b − a) × (c − a)|² below DEGENERATE_SQ_TOLERANCE
+        // times |b − a|²|c − a|²) misses: its edge functions are noise of one sign as often as
+        // not, and their noise barycentrics put the hit anywhere along the sliver's length.
+        let probe =
+            finite_probe(&tri.a.coords) + finite_probe(&tri.b.coords) + finite_probe(&tri.c.coords);
+        let (e1, e2) = (tri.b - tri.a, tri.c - tri.a);
+        if !((probe.x + probe.y + probe.z == T::ZERO)
+            && e1.cross(&e2).norm_squared()
+                > T::DEGENERATE_SQ_TOLERANCE * e1.norm_squared() * e2.norm_squared())
+        {
+            return None;
+        }
+        let t_scaled = u * (sz * a[kz]) + v * (sz * b[kz]) + w * (sz * c[kz]);
+        // t = t_scaled / det must be in [0, max_t]; compare without dividing (signs per det).
+        let (t_s, det_abs) = if det < T::ZERO { (-t_scaled, -det) } else { (t_scaled, det) };
+        if t_s < T::ZERO || t_s > self.ray.max_t * det_abs {
+            return None;
+        }
+        Some(Crossing { t_scaled, det, uvw: [u, v, w] })
     }
-    let (az, bz, cz) = (sz * a[kz], sz * b[kz], sz * c[kz]);
-    let t_scaled = u * az + v * bz + w * cz;
-    // t = t_scaled / det must be in [0, max_t]; compare without dividing (signs per det).
-    let (t_s, det_abs) = if det < T::ZERO { (-t_scaled, -det) } else { (t_scaled, det) };
-    if t_s < T::ZERO || t_s > ray.max_t * det_abs {
-        return None;
-    }
-    let inv = T::ONE / det;
-    triangle_hit(ray, tri, t_scaled * inv, [u * inv, v * inv, w * inv])
 }
 
 /// The signs of `x` (−1, 0, 1) or `None` when the filter cannot tell, for each coordinate.
@@ -399,9 +614,93 @@ pub fn ray_triangle_hits_exact<T: Real>(ray: &Ray<T>, tri: &Triangle<T>) -> bool
     let (o, d) = (wide(&ray.origin.coords), wide(&ray.direction));
     let v = [wide(&tri.a.coords), wide(&tri.b.coords), wide(&tri.c.coords)];
     let max_t = ray.max_t.to_f64();
-    ray_triangle_in::<Filtered>(&o, &d, max_t, &v)
+    ray_triangle_static_filter(&o, &d, max_t, &v)
+        .or_else(|| ray_triangle_in::<Filtered>(&o, &d, max_t, &v))
         .or_else(|| ray_triangle_in::<Dyadic>(&o, &d, max_t, &v))
         .unwrap_or(false)
+}
+
+/// The first stage of [`ray_triangle_hits_exact`]: the ordinary cases decided in plain `f64`
+/// with static error bounds (one bound per quantity from the largest magnitudes, no running
+/// bound per operation); `None` when a sign is within its bound or a magnitude is out of range.
+///
+/// With `r_i = v_i − o` (rounded) and `e_i = d·(r_i × r_{i+1})` (Ericson 5.3.4's triple products,
+/// whose sum is `d·n`), `M` the largest `|r_i|` coordinate and `D` the largest `|d|` one:
+/// rounding `r_i` moves each of the six products of `e_i` by at most `(2u + u²)·D·M²`, and
+/// evaluating the cross and dot products adds at most `30u·D·M²` (`γ₂` per cross component,
+/// `γ₃` for the dot, with `u = 2⁻⁵³`), so `|ẽ_i − e_i| ≤ 42u·D·M²` plus at most
+/// `(3D + 2)·2⁻¹⁰⁷⁴` from underflowing products; the filter uses `64u·D·M² + (D + 1)·2⁻¹⁰⁶⁸`.
+/// `V = det[r_0, r_1, r_2] = −n·(o − v_0)` (the origin's side of the plane) has the same bound
+/// with `M³`. The magnitudes are kept within `2³⁰⁰` so that nothing overflows.
+///
+/// Two `e_i` of certainly opposite signs: the line passes outside an edge, a miss (also for a
+/// collapsed triangle or a ray in the plane, where every `e_i` is exactly 0). All three certainly
+/// of one sign `s`: the line crosses the inside, `d·n = Σ e_i` has sign `s`, and the crossing at
+/// `t = V/(d·n)` must satisfy `V·s ≥ 0` and, for a bounded ray, `max_t·|d·n| − V·s ≥ 0`, each
+/// decided when it clears its bound (the second's bound propagates `3` times `e`'s bound and the
+/// rounding of `Σ e_i`, the product and the difference).
+fn ray_triangle_static_filter(
+    o: &[f64; 3],
+    d: &[f64; 3],
+    max_t: f64,
+    v: &[[f64; 3]; 3],
+) -> Option<bool> {
+    const U: f64 = f64::EPSILON * 0.5;
+    const TINY: f64 = f64::from_bits(1 << 6); // 2⁻¹⁰⁶⁸ (subnormal: 2⁶ · 2⁻¹⁰⁷⁴)
+    const LIMIT: f64 = f64::from_bits((1023 + 300) << 52); // 2³⁰⁰
+    let r: [[f64; 3]; 3] = core::array::from_fn(|i| core::array::from_fn(|k| v[i][k] - o[k]));
+    let m = r.iter().flatten().fold(0.0_f64, |m, x| m.max(x.abs()));
+    let dm = d.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
+    if !(m <= LIMIT && dm <= LIMIT) {
+        return None;
+    }
+    let cross = |p: &[f64; 3], q: &[f64; 3]| {
+        [p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0]]
+    };
+    let dot = |p: &[f64; 3], q: &[f64; 3]| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
+    let e = [0, 1, 2].map(|i| dot(d, &cross(&r[i], &r[(i + 1) % 3])));
+    let bound_e = 64.0 * U * dm * m * m + (dm + 1.0) * TINY;
+    let pos = e.map(|x| x > bound_e);
+    let neg = e.map(|x| x < -bound_e);
+    if pos.iter().any(|&p| p) && neg.iter().any(|&n| n) {
+        return Some(false);
+    }
+    let s = if pos == [true; 3] {
+        1.0
+    } else if neg == [true; 3] {
+        -1.0
+    } else {
+        return None;
+    };
+    let side = s * dot(&r[0], &cross(&r[1], &r[2]));
+    let bound_v = 64.0 * U * m * m * m + (m + 1.0) * TINY;
+    if side < -bound_v {
+        return Some(false); // the plane is crossed behind the origin
+    }
+    if !(side > bound_v) {
+        return None;
+    }
+    if max_t == f64::INFINITY {
+        return Some(true);
+    }
+    let facing = s * (e[0] + e[1] + e[2]);
+    let reach = max_t * facing;
+    let gap = reach - side;
+    let bound_gap = max_t * (3.0 * bound_e + 4.0 * U * facing)
+        + 2.0 * U * reach
+        + bound_v
+        + 2.0 * U * gap.abs()
+        + TINY;
+    if !(gap.is_finite() && bound_gap.is_finite()) {
+        return None;
+    }
+    if gap > bound_gap {
+        Some(true)
+    } else if gap < -bound_gap {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// Where the infinite line through `p` and `q` meets triangle `tri`, by Ericson 5.3.4's scalar
@@ -590,5 +889,196 @@ mod tests {
         assert!(!hits(&ray(p(f64::NAN, 0.25, 1.0), v(0.0, 0.0, -1.0))));
     }
 
-    for_f32_and_f64!(invalid_rays_miss, worked_cases, exact_worked_cases);
+    /// The watertight test as written before its per-ray part moved into [`WatertightRay`]
+    /// (validation first, then the sliver test, then the edge functions), kept as the reference
+    /// the prepared form must match bit for bit.
+    fn reference_watertight<T: Real>(
+        ray: &Ray<T>,
+        tri: &Triangle<T>,
+        culling: Culling,
+    ) -> Option<TriangleHit<T>> {
+        if !(valid_ray(ray)
+            && is_finite_point(&tri.a)
+            && is_finite_point(&tri.b)
+            && is_finite_point(&tri.c))
+        {
+            return None;
+        }
+        let (e1, e2) = (tri.b - tri.a, tri.c - tri.a);
+        if !(e1.cross(&e2).norm_squared()
+            > T::DEGENERATE_SQ_TOLERANCE * e1.norm_squared() * e2.norm_squared())
+        {
+            return None;
+        }
+        let d = ray.direction;
+        let ad = d.abs();
+        let kz = if ad.x >= ad.y && ad.x >= ad.z {
+            0
+        } else if ad.y >= ad.z {
+            1
+        } else {
+            2
+        };
+        let (mut kx, mut ky) = ((kz + 1) % 3, (kz + 2) % 3);
+        if d[kz] < T::ZERO {
+            core::mem::swap(&mut kx, &mut ky);
+        }
+        let sx = d[kx] / d[kz];
+        let sy = d[ky] / d[kz];
+        let sz = T::ONE / d[kz];
+        let (a, b, c) = (tri.a - ray.origin, tri.b - ray.origin, tri.c - ray.origin);
+        let (ax, ay) = (a[kx] - sx * a[kz], a[ky] - sy * a[kz]);
+        let (bx, by) = (b[kx] - sx * b[kz], b[ky] - sy * b[kz]);
+        let (cx, cy) = (c[kx] - sx * c[kz], c[ky] - sy * c[kz]);
+        let mut u = cx * by - cy * bx;
+        let mut v = ax * cy - ay * cx;
+        let mut w = bx * ay - by * ax;
+        let is_f32 = T::EPSILON > T::lit(1e-10);
+        if is_f32 && (u == T::ZERO || v == T::ZERO || w == T::ZERO) {
+            let e = edge_functions_f64(
+                ax.to_f64(),
+                ay.to_f64(),
+                bx.to_f64(),
+                by.to_f64(),
+                cx.to_f64(),
+                cy.to_f64(),
+            );
+            (u, v, w) = (T::lit(e[0]), T::lit(e[1]), T::lit(e[2]));
+        }
+        let any_neg = u < T::ZERO || v < T::ZERO || w < T::ZERO;
+        let any_pos = u > T::ZERO || v > T::ZERO || w > T::ZERO;
+        if any_neg && any_pos {
+            return None;
+        }
+        let det = u + v + w;
+        if det == T::ZERO || !det.is_finite() {
+            return None;
+        }
+        if culling == Culling::FrontOnly && det < T::ZERO {
+            return None;
+        }
+        let (az, bz, cz) = (sz * a[kz], sz * b[kz], sz * c[kz]);
+        let t_scaled = u * az + v * bz + w * cz;
+        let (t_s, det_abs) = if det < T::ZERO { (-t_scaled, -det) } else { (t_scaled, det) };
+        if t_s < T::ZERO || t_s > ray.max_t * det_abs {
+            return None;
+        }
+        let inv = T::ONE / det;
+        triangle_hit(ray, tri, t_scaled * inv, [u * inv, v * inv, w * inv])
+    }
+
+    /// The prepared test (through `ray_triangle_watertight`, and one prepared ray reused over
+    /// consecutive triangles) equals the reference bit for bit, and its `_t` form gives the
+    /// reference's `t_enter`: random triangles of every flavour (collapsed ones included), rays
+    /// through their vertices, edges and inside, random rays, rays with a zero direction
+    /// component, and special values (NaN, ±∞, 0, huge) in any coordinate or `max_t`.
+    fn prepared_matches_reference<T: Real>() {
+        use osculate_testing::{Frame, Generate, Rng, Sample};
+        let bits = |h: Option<TriangleHit<T>>| {
+            h.map(|h| {
+                let (p, n, w) = (h.hit.point, h.hit.normal.into_inner(), h.barycentric);
+                [h.hit.t_enter, h.hit.t_exit, p.x, p.y, p.z, n.x, n.y, n.z, w[0], w[1], w[2]]
+                    .map(|x| x.to_f64().to_bits())
+            })
+        };
+        let specials = [T::NAN, T::INFINITY, -T::INFINITY, T::ZERO, T::MAX, T::MIN_POSITIVE];
+        let mut rng = Rng::new(41);
+        let mut hits = 0;
+        for _ in 0..20_000 {
+            let frame = Frame::random(&mut rng);
+            let mut tri = Triangle::<T>::generate(&mut rng, &frame);
+            let origin = frame.origin + frame.offset(&mut rng, 3.0);
+            let target = match rng.index(4) {
+                0 => tri.a,
+                1 => Point3::from((tri.b.coords + tri.c.coords) * T::HALF),
+                2 => tri.sample_inside(&mut rng),
+                _ => frame.point(&mut rng),
+            };
+            let mut ray = Ray::new(origin, target - origin);
+            if rng.chance(0.3) {
+                ray.max_t = T::lit(rng.range(0.0, 1.5));
+            }
+            if rng.chance(0.1) {
+                ray.direction[rng.index(3)] = T::ZERO;
+            }
+            if rng.chance(0.1) {
+                let x = specials[rng.index(specials.len())];
+                match rng.index(4) {
+                    0 => ray.origin[rng.index(3)] = x,
+                    1 => ray.direction[rng.index(3)] = x,
+                    2 => ray.max_t = x,
+                    _ => tri.b[rng.index(3)] = x,
+                }
+            }
+            let prepared = WatertightRay::new(&ray);
+            for culling in [Culling::TwoSided, Culling::FrontOnly] {
+                let want = reference_watertight(&ray, &tri, culling);
+                hits += usize::from(want.is_some());
+                assert_eq!(bits(ray_triangle_watertight(&ray, &tri, culling)), bits(want));
+                assert_eq!(bits(prepared.cast(&tri, culling)), bits(want), "{ray:?} {tri:?}");
+                assert_eq!(
+                    prepared.cast_t(&tri, culling).map(|t| t.to_f64().to_bits()),
+                    want.map(|h| h.hit.t_enter.to_f64().to_bits()),
+                    "{ray:?} {tri:?}"
+                );
+            }
+        }
+        assert!(hits > 5_000, "{hits} hits");
+    }
+
+    /// The static filter of `ray_triangle_hits_exact` answers as exact dyadic arithmetic wherever
+    /// it decides, and decides most ordinary rays: random triangles of every flavour, rays aimed
+    /// inside, at a vertex, at an edge's midpoint (which it must leave to the exact stages unless
+    /// rounding put the point off the edge) or anywhere, a third of them bounded at about the
+    /// crossing.
+    fn static_filter_is_exact_where_it_decides<T: Real>() {
+        use osculate_testing::{Frame, Generate, Rng, Sample};
+        let mut rng = Rng::new(43);
+        let (mut decided, mut ordinary, mut decided_ordinary) = (0, 0, 0);
+        for _ in 0..20_000 {
+            let frame = Frame::random(&mut rng);
+            let tri = Triangle::<T>::generate(&mut rng, &frame);
+            let origin = frame.origin + frame.offset(&mut rng, 3.0);
+            let kind = rng.index(4);
+            let target = match kind {
+                0 => tri.a,
+                1 => Point3::from((tri.b.coords + tri.c.coords) * T::HALF),
+                2 => tri.sample_inside(&mut rng),
+                _ => frame.point(&mut rng),
+            };
+            let mut ray = Ray::new(origin, target - origin);
+            if rng.chance(0.3) {
+                ray.max_t = T::lit(rng.range(0.5, 1.5));
+            }
+            if !valid_ray(&ray) {
+                continue;
+            }
+            let (o, d) = (wide(&ray.origin.coords), wide(&ray.direction));
+            let v = [wide(&tri.a.coords), wide(&tri.b.coords), wide(&tri.c.coords)];
+            let max_t = ray.max_t.to_f64();
+            let exact = ray_triangle_in::<Dyadic>(&o, &d, max_t, &v);
+            let got = ray_triangle_static_filter(&o, &d, max_t, &v);
+            if got.is_some() {
+                assert_eq!(got, exact, "{ray:?} {tri:?}");
+                decided += 1;
+            }
+            if kind >= 2 {
+                ordinary += 1;
+                decided_ordinary += usize::from(got.is_some());
+            }
+        }
+        assert!(decided > 0);
+        assert!(
+            decided_ordinary * 10 >= ordinary * 9,
+            "decided {decided_ordinary} of {ordinary} ordinary rays"
+        );
+    }
+
+    for_f32_and_f64!(
+        invalid_rays_miss,
+        worked_cases,
+        exact_worked_cases,
+        prepared_matches_reference,
+        static_filter_is_exact_where_it_decides
+    );
 }

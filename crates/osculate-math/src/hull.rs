@@ -580,7 +580,7 @@ mod tests {
         }
     }
 
-    fn against_brute_force<T: Real>() {
+    fn quickhull_matches_brute_force<T: Real>() {
         for seed in 0..90 {
             let n = 8 + (seed as usize * 7) % 40;
             let points = cloud::<T>(seed, n);
@@ -610,15 +610,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn quickhull_matches_brute_force_f32() {
-        against_brute_force::<f32>();
-    }
-
-    #[test]
-    fn quickhull_matches_brute_force_f64() {
-        against_brute_force::<f64>();
-    }
+    osculate_testing::for_f32_and_f64!(quickhull_matches_brute_force);
 
     /// Large clouds: the invariants hold (the brute force is too slow to compare).
     #[test]

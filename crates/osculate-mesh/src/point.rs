@@ -3,12 +3,12 @@
 
 use core::ops::ControlFlow;
 
-use osculate_cast::{Culling, RayHit, ray_triangle_watertight};
+use osculate_cast::{Culling, RayHit, WatertightRay};
 use osculate_closest::closest_point_on_triangle;
 use osculate_math::{ContainsPoint, Point3, Ray, Real, is_finite_point};
 
 use crate::mesh::TriangleMesh;
-use crate::ray::{ShearedRay, SlabRay, valid_ray};
+use crate::ray::{SlabRay, valid_ray};
 use crate::traverse::{distance_slack, sq_distance_to_node};
 
 /// Where a ray meets a mesh: the triangle (its number in the index list the mesh was built
@@ -42,10 +42,10 @@ pub struct MeshPoint<T: Real> {
 /// [`osculate_cast::ray_triangle_watertight`] (Woop, Benthin and Wald 2013) through the mesh's
 /// tree, nearest box first, with pruning by the best hit so far (see [`Bvh::cast_ray`]).
 ///
-/// The ray's permutation and shear are computed once; each triangle whose box the ray reaches
-/// is first screened by the same arithmetic on them, and the few that pass are confirmed by
-/// `ray_triangle_watertight` itself, so the answer is exactly that function's nearest hit over
-/// all triangles (a tie at equal `t` may name either triangle): no ray slips between two
+/// The ray's permutation and shear are computed once ([`WatertightRay`]) and each triangle whose
+/// box the ray reaches is ranked by the test's parameter alone, so the answer is exactly
+/// `ray_triangle_watertight`'s nearest hit over all triangles (a tie at equal `t` may name either
+/// triangle): no ray slips between two
 /// triangles sharing an edge, and the leaf boxes are padded and the slab test widened so that the
 /// tree rejects no triangle the test would hit. Degenerate triangles (see
 /// [`TriangleMesh::degenerate_triangles`]) are missed, as that function misses them.
@@ -85,39 +85,17 @@ pub fn ray_mesh<T: Real>(
         return None;
     }
     let slab = SlabRay::new(ray);
-    let sheared = ShearedRay::new(ray, culling);
-    // The search ranks triangles by the parameter the watertight test computes, without its
-    // final construction of the hit (the point and the normal); the winner is then confirmed by
-    // the test itself. Only where that construction fails (a hit point or normal overflowing,
-    // for coordinates near the float range) does the search run again confirming each
-    // candidate, so the answer is always exactly the test's nearest hit over all triangles.
-    let (slot, t) = mesh.bvh.best_first_slots(
+    let prepared = WatertightRay::new(ray);
+    // The search ranks triangles by the watertight test's parameter alone (its `_t` form, exactly
+    // the full test's `t_enter`, with `max_t` narrowed to the best so far); the winner's hit is
+    // then built once.
+    let (slot, _) = mesh.bvh.best_first_slots(
         ray.max_t,
         slab.slack(),
         |n, best| slab.enter(n, best),
-        |slot, best| {
-            let t = sheared.hit_t(&mesh.slot_triangle(slot)?, best)?;
-            (!mesh.is_flat_slot(slot)).then_some(t)
-        },
+        |slot, best| prepared.with_max_t(best).cast_t(&mesh.slot_triangle(slot)?, culling),
     )?;
-    let confirmed = ray_triangle_watertight(ray, &mesh.slot_triangle(slot)?, culling);
-    let (slot, h) = match confirmed {
-        Some(h) if h.hit.t_enter == t => (slot, h),
-        _ => {
-            let (slot, _) = mesh.bvh.best_first_slots(
-                ray.max_t,
-                slab.slack(),
-                |n, best| slab.enter(n, best),
-                |slot, best| {
-                    let tri = mesh.slot_triangle(slot)?;
-                    sheared.hit_t(&tri, best)?;
-                    let h = ray_triangle_watertight(&Ray { max_t: best, ..*ray }, &tri, culling)?;
-                    Some(h.hit.t_enter)
-                },
-            )?;
-            (slot, ray_triangle_watertight(ray, &mesh.slot_triangle(slot)?, culling)?)
-        }
-    };
+    let h = prepared.cast(&mesh.slot_triangle(slot)?, culling)?;
     Some(MeshHit { triangle: mesh.bvh.item(slot), hit: h.hit, barycentric: h.barycentric })
 }
 
@@ -144,15 +122,12 @@ pub fn ray_mesh_test<T: Real>(ray: &Ray<T>, mesh: &TriangleMesh<T>, culling: Cul
         return false;
     }
     let slab = SlabRay::new(ray);
-    let sheared = ShearedRay::new(ray, culling);
+    let prepared = WatertightRay::new(ray);
     mesh.bvh
         .visit_slots(
             |n| slab.enter(n, ray.max_t).map(|t| t < T::INFINITY),
             |slot| {
-                let hit = mesh.slot_triangle(slot).is_some_and(|tri| {
-                    sheared.may_hit(&tri, ray.max_t)
-                        && ray_triangle_watertight(ray, &tri, culling).is_some()
-                });
+                let hit = mesh.slot_triangle(slot).is_some_and(|tri| prepared.hits(&tri, culling));
                 if hit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
             },
         )

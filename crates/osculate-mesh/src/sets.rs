@@ -133,6 +133,37 @@ pub trait ConvexSet<T: Real>: Bounded<T> + sealed::Sealed {
     ) -> Option<(usize, Impact<T>)>;
 }
 
+/// The three queries of a [`ConvexSet`] against one convex shape, from the set's
+/// convex-against-set functions (`$closest`, `$contact`, `$sweep`), whose results name the piece
+/// they were found on by the field `$piece` (a triangle's or a part's number).
+macro_rules! convex_set_queries {
+    ($closest:ident, $contact:ident, $sweep:ident, $piece:ident) => {
+        #[inline]
+        fn closest_points_to<S: ConvexShape<T>>(
+            &self,
+            shape: &S,
+        ) -> Option<(usize, ClosestPoints<T>)> {
+            $closest(shape, self).map(|c| (c.$piece, c.result))
+        }
+        #[inline]
+        fn contact_with<S: ConvexShape<T>>(
+            &self,
+            shape: &S,
+            prediction: T,
+        ) -> Option<(usize, Contact<T>)> {
+            $contact(shape, self, prediction).map(|c| (c.$piece, c.result))
+        }
+        #[inline]
+        fn sweep_of<S: ConvexShape<T>>(
+            &self,
+            shape: &S,
+            motion: &Vector3<T>,
+        ) -> Option<(usize, Impact<T>)> {
+            $sweep(shape, motion, self).map(|c| (c.$piece, c.result))
+        }
+    };
+}
+
 impl<T: Real> ConvexSet<T> for TriangleMesh<T> {
     type Piece<'a> = Triangle<T>;
     #[inline]
@@ -143,26 +174,12 @@ impl<T: Real> ConvexSet<T> for TriangleMesh<T> {
     fn slot_piece(&self, slot: usize) -> Option<Triangle<T>> {
         self.slot_triangle(slot)
     }
-    #[inline]
-    fn closest_points_to<S: ConvexShape<T>>(&self, shape: &S) -> Option<(usize, ClosestPoints<T>)> {
-        closest_points_convex_mesh(shape, self).map(|c| (c.triangle, c.result))
-    }
-    #[inline]
-    fn contact_with<S: ConvexShape<T>>(
-        &self,
-        shape: &S,
-        prediction: T,
-    ) -> Option<(usize, Contact<T>)> {
-        contact_convex_mesh(shape, self, prediction).map(|c| (c.triangle, c.result))
-    }
-    #[inline]
-    fn sweep_of<S: ConvexShape<T>>(
-        &self,
-        shape: &S,
-        motion: &Vector3<T>,
-    ) -> Option<(usize, Impact<T>)> {
-        sweep_convex_mesh(shape, motion, self).map(|c| (c.triangle, c.result))
-    }
+    convex_set_queries!(
+        closest_points_convex_mesh,
+        contact_convex_mesh,
+        sweep_convex_mesh,
+        triangle
+    );
 }
 
 impl<T: Real, P: Part<T>> ConvexSet<T> for Compound<T, P> {
@@ -178,26 +195,12 @@ impl<T: Real, P: Part<T>> ConvexSet<T> for Compound<T, P> {
     fn slot_piece(&self, slot: usize) -> Option<PlacedPart<'_, P, T>> {
         self.parts().get(self.bvh().item(slot)).map(PlacedPart)
     }
-    #[inline]
-    fn closest_points_to<S: ConvexShape<T>>(&self, shape: &S) -> Option<(usize, ClosestPoints<T>)> {
-        closest_points_convex_compound(shape, self).map(|c| (c.part, c.result))
-    }
-    #[inline]
-    fn contact_with<S: ConvexShape<T>>(
-        &self,
-        shape: &S,
-        prediction: T,
-    ) -> Option<(usize, Contact<T>)> {
-        contact_convex_compound(shape, self, prediction).map(|c| (c.part, c.result))
-    }
-    #[inline]
-    fn sweep_of<S: ConvexShape<T>>(
-        &self,
-        shape: &S,
-        motion: &Vector3<T>,
-    ) -> Option<(usize, Impact<T>)> {
-        sweep_convex_compound(shape, motion, self).map(|c| (c.part, c.result))
-    }
+    convex_set_queries!(
+        closest_points_convex_compound,
+        contact_convex_compound,
+        sweep_convex_compound,
+        part
+    );
 }
 
 /// A result between two sets: the piece of each (a triangle's or a part's number) and the

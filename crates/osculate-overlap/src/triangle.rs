@@ -220,19 +220,48 @@ trait Predicates<T: Real> {
     fn orient3d(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, d: &Point3<T>) -> Sign;
     /// The sign of `(b − a) × (c − a)` in 2D: positive when `abc` turns counter-clockwise.
     fn orient2d(a: [T; 2], b: [T; 2], c: [T; 2]) -> Sign;
-    /// Whether triangle `abc` is to be taken as collapsed even though a projection keeps some area
-    /// (the exact mode: never; it decides collinearity exactly in [`projection_for`]).
-    fn collapsed(_a: &Point3<T>, _b: &Point3<T>, _c: &Point3<T>) -> bool {
-        false
+    /// Triangle `abc`'s plane, computed once for every test against it: `None` when the triangle
+    /// is collinear (the exact mode, decided in [`projection_for`]) or taken as collapsed (the
+    /// fast mode), so that it is tested as the union of its edges.
+    fn plane(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>) -> Option<TrianglePlane<T>>
+    where
+        Self: Sized,
+    {
+        projection_for::<T, Self>(a, b, c).map(|drop| TrianglePlane::projection(drop))
     }
     /// Whether [`Predicates::sides`] rounds signs within a tolerance of the plane to 0 (the fast
     /// mode): a 0 then means "within the tolerance", not "on the plane".
     const TOLERANT: bool = false;
     /// The sides of the points `others` with respect to the plane of the non-degenerate triangle
-    /// `t`: `orient3d(t, p)` for each (the fast mode: 0 within a tolerance of the plane, so that
-    /// all zero means "coplanar").
-    fn sides<const N: usize>(t: [&Point3<T>; 3], others: [&Point3<T>; N]) -> [Sign; N] {
+    /// `t` (whose [`Predicates::plane`] is `plane`): `orient3d(t, p)` for each (the fast mode: 0
+    /// within a tolerance of the plane, `scale` the largest coordinate of the points tested, so
+    /// that all zero means "coplanar").
+    fn sides<const N: usize>(
+        _plane: &TrianglePlane<T>,
+        t: [&Point3<T>; 3],
+        others: [&Point3<T>; N],
+        _scale: T,
+    ) -> [Sign; N] {
         others.map(|p| Self::orient3d(t[0], t[1], t[2], p))
+    }
+}
+
+/// What the tests against a non-degenerate triangle's plane use, computed once per triangle.
+struct TrianglePlane<T: Real> {
+    /// The coordinate to drop for a 2D test in which the triangle keeps its area.
+    drop: usize,
+    /// The fast mode's normal `(b − a) × (c − a)` (zero in the exact mode, which does not use it).
+    n: Vector3<T>,
+    /// Its spread (see [`cross_with_spread`]).
+    spread: Vector3<T>,
+    /// `(RELATIVE_TOLERANCE · |n|)²`, the fast mode's coplanarity tolerance before the scale.
+    tolerance_sq: T,
+}
+
+impl<T: Real> TrianglePlane<T> {
+    /// The plane with only its projection (the exact mode).
+    fn projection(drop: usize) -> Self {
+        Self { drop, n: Vector3::zeros(), spread: Vector3::zeros(), tolerance_sq: T::ZERO }
     }
 }
 
@@ -256,25 +285,44 @@ impl<T: Real> Predicates<T> for Fast {
     }
     #[inline]
     fn orient2d(a: [T; 2], b: [T; 2], c: [T; 2]) -> Sign {
-        // Shewchuk's `ccwerrboundA`, `(3 + 16u) u` of `|left| + |right|`, with the underflow
-        // term of `filtered_side`.
         let left = (b[0] - a[0]) * (c[1] - a[1]);
         let right = (b[1] - a[1]) * (c[0] - a[0]);
         let det = left - right;
-        let u = T::EPSILON * T::HALF;
-        let bound = (T::lit(3.0) + T::lit(16.0) * u) * u * (left.abs() + right.abs())
-            + T::lit(4.0) * T::MIN_POSITIVE;
-        if det.abs() > bound { sign(det) } else { <Exact as Predicates<T>>::orient2d(a, b, c) }
+        if det.abs() > orient2d_bound(left.abs() + right.abs()) {
+            sign(det)
+        } else {
+            <Exact as Predicates<T>>::orient2d(a, b, c)
+        }
     }
-    /// A triangle collapsed up to rounding (`|n|² ≤ DEGENERATE_SQ_TOLERANCE · |b − a|² |c − a|²`)
-    /// has a normal made of rounding noise: every orientation against its plane would be a coin
-    /// toss, wrong by a margin as large as the triangle. It is within rounding of its edges, so it
-    /// is tested as their union, like an exactly collinear one.
+    /// One cross product `n = (b − a) × (c − a)` serves every test on the triangle. A triangle
+    /// collapsed up to rounding (`|n|² ≤ DEGENERATE_SQ_TOLERANCE · |b − a|² |c − a|²`) has a
+    /// normal made of rounding noise: every orientation against its plane would be a coin toss,
+    /// wrong by a margin as large as the triangle. It is within rounding of its edges, so it is
+    /// tested as their union, like an exactly collinear one (`None`). Otherwise the projection
+    /// drops the normal's largest coordinate: that coordinate is the projected orientation
+    /// [`Predicates::orient2d`] computes, with the same operations, so its filter (on `n` and the
+    /// spread) decides that the projection keeps the area; when it cannot, [`projection_for`]
+    /// does.
     #[inline]
-    fn collapsed(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>) -> bool {
+    fn plane(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>) -> Option<TrianglePlane<T>> {
         let (u, v) = (b - a, c - a);
-        u.cross(&v).norm_squared()
-            <= T::DEGENERATE_SQ_TOLERANCE * u.norm_squared() * v.norm_squared()
+        let (n, spread) = cross_with_spread(&u, &v);
+        let n2 = n.norm_squared();
+        if n2 <= T::DEGENERATE_SQ_TOLERANCE * u.norm_squared() * v.norm_squared() {
+            return None;
+        }
+        let m = n.abs();
+        let k = if m.x >= m.y && m.x >= m.z {
+            0
+        } else if m.y >= m.z {
+            1
+        } else {
+            2
+        };
+        let drop =
+            if m[k] > orient2d_bound(spread[k]) { k } else { projection_for::<T, Self>(a, b, c)? };
+        let tolerance_sq = T::RELATIVE_TOLERANCE * T::RELATIVE_TOLERANCE * n2;
+        Some(TrianglePlane { drop, n, spread, tolerance_sq })
     }
     /// Points within `RELATIVE_TOLERANCE × scale` of the plane (`scale` the largest coordinate
     /// involved) are on it (sign 0): they are in it up to the input's own rounding, and their
@@ -288,25 +336,47 @@ impl<T: Real> Predicates<T> for Fast {
     /// an edge lying in the other triangle's plane (up to a rigid motion's rounding) decide the
     /// interval test on the planes' common line — that edge — by noise: two triangles √5 apart
     /// were reported crossing.
-    fn sides<const N: usize>(t: [&Point3<T>; 3], others: [&Point3<T>; N]) -> [Sign; N] {
-        let (n, spread) = cross_with_spread(&(t[1] - t[0]), &(t[2] - t[0]));
-        let scale = t.iter().chain(&others).fold(T::ZERO, |s, p| s.fast_max(p.coords.amax()));
-        let tolerance = T::RELATIVE_TOLERANCE * n.norm() * scale;
+    ///
+    /// The test `|d| ≤ RELATIVE_TOLERANCE · |n| · scale` is made on squares, without a square
+    /// root; where the squared tolerance overflows, on the magnitudes themselves. (Which points
+    /// count as on the plane only moves answers toward "overlapping": every other sign is
+    /// certain.)
+    fn sides<const N: usize>(
+        plane: &TrianglePlane<T>,
+        t: [&Point3<T>; 3],
+        others: [&Point3<T>; N],
+        scale: T,
+    ) -> [Sign; N] {
+        let tolerance_sq = plane.tolerance_sq * scale * scale;
         // Beyond the tolerance the sign of the computed `d` is taken when its error bound
         // decides it (always on ordinary input: the bound is a few ε of the permanent, far below
         // the tolerance), else exactly: for a thin triangle the rounding of `n` can exceed the
         // tolerance.
         others.map(|p| {
             let w = p - t[0];
-            let d = n.dot(&w);
-            if d.abs() <= tolerance {
+            let d = plane.n.dot(&w);
+            let on_plane = if tolerance_sq.is_finite() {
+                d * d <= tolerance_sq
+            } else {
+                d.abs() <= T::RELATIVE_TOLERANCE * plane.n.norm() * scale
+            };
+            if on_plane {
                 0
             } else {
-                filtered_side(&n, &spread, &w)
+                filtered_side(&plane.n, &plane.spread, &w)
                     .unwrap_or_else(|| <Exact as Predicates<T>>::orient3d(t[0], t[1], t[2], p))
             }
         })
     }
+}
+
+/// Shewchuk's `ccwerrboundA`, `(3 + 16u) u` of `|left| + |right|` (`spread`), with the underflow
+/// term of [`filtered_side`]: a 2×2 orientation determinant computed in floating point beyond it
+/// has the exact determinant's sign.
+#[inline]
+fn orient2d_bound<T: Real>(spread: T) -> T {
+    let u = T::EPSILON * T::HALF;
+    (T::lit(3.0) + T::lit(16.0) * u) * u * spread + T::lit(4.0) * T::MIN_POSITIVE
 }
 
 /// `n = u × v` and, per coordinate, the sum of the magnitudes of the two products it is the
@@ -430,7 +500,7 @@ fn segments_3d<T: Real, P: Predicates<T>>(
         // they are (near) collinear, as the segments of a collapsed triangle on one line are; a
         // non-zero rounded orientation said "apart" for collinear segments that overlap. The
         // distance decides instead, within the module's tolerance.
-        let scale = [p, q, r, s].iter().fold(T::ZERO, |m, x| m.fast_max(x.coords.amax()));
+        let scale = max_coordinate(&[p, q, r, s]);
         let d = closest_points_segment_segment(&Segment::new(*p, *q), &Segment::new(*r, *s));
         return d.distance <= T::RELATIVE_TOLERANCE * scale;
     }
@@ -487,8 +557,7 @@ fn coplanar_segment_triangle<T: Real, P: Predicates<T>>(
 fn segment_triangle_with<T: Real, P: Predicates<T>>(s: &Segment<T>, t: &Triangle<T>) -> bool {
     let (p, q) = (&s.a, &s.b);
     let (a, b, c) = (&t.a, &t.b, &t.c);
-    let drop = if P::collapsed(a, b, c) { None } else { projection_for::<T, P>(a, b, c) };
-    let Some(drop) = drop else {
+    let Some(plane) = P::plane(a, b, c) else {
         // A collinear triangle is the union of its edges. One collinear only up to rounding (the
         // fast mode) is a sliver wider than the tolerance of its edges' test: a segment ending
         // inside it meets it but none of its edges, and the exact test decides that case.
@@ -497,18 +566,18 @@ fn segment_triangle_with<T: Real, P: Predicates<T>>(s: &Segment<T>, t: &Triangle
             || segments_3d::<T, P>(p, q, c, a)
             || (P::TOLERANT && segment_triangle_with::<T, Exact>(s, t));
     };
-    let [sp, sq] = P::sides([a, b, c], [p, q]);
+    let scale = if P::TOLERANT { max_coordinate(&[p, q, a, b, c]) } else { T::ZERO };
+    let [sp, sq] = P::sides(&plane, [a, b, c], [p, q], scale);
     if sp * sq > 0 {
         return false; // both ends strictly on one side
     }
     if sp == 0 && sq == 0 {
-        return coplanar_segment_triangle::<T, P>(p, q, [a, b, c], drop);
+        return coplanar_segment_triangle::<T, P>(p, q, [a, b, c], plane.drop);
     }
     // The fast mode with one end within the tolerance of the plane: the test below would use the
     // segment's line, which may pierce the plane far from that end; the distance decides, as in
     // `triangle_triangle_with`.
     if P::TOLERANT && (sp == 0 || sq == 0) {
-        let scale = [p, q, a, b, c].iter().fold(T::ZERO, |m, x| m.fast_max(x.coords.amax()));
         let d = closest_points_segment_triangle(s, t).distance;
         return d <= T::RELATIVE_TOLERANCE * scale;
     }
@@ -585,17 +654,15 @@ fn triangle_triangle_with<T: Real, P: Predicates<T>>(t1: &Triangle<T>, t2: &Tria
     let (p1, q1, r1) = (&t1.a, &t1.b, &t1.c);
     let (p2, q2, r2) = (&t2.a, &t2.b, &t2.c);
     // Degenerate triangles: a collinear triangle is the union of its edges.
-    let drop1 = if P::collapsed(p1, q1, r1) { None } else { projection_for::<T, P>(p1, q1, r1) };
     // A triangle collapsed up to rounding only (the fast mode) is a sliver that the other
     // triangle can pierce without meeting its edges; the exact test decides that case.
-    let Some(drop1) = drop1 else {
+    let Some(plane1) = P::plane(p1, q1, r1) else {
         return [(p1, q1), (q1, r1), (r1, p1)]
             .iter()
             .any(|(u, v)| segment_triangle_with::<T, P>(&Segment::new(**u, **v), t2))
             || (P::TOLERANT && triangle_triangle_with::<T, Exact>(t1, t2));
     };
-    let drop2 = if P::collapsed(p2, q2, r2) { None } else { projection_for::<T, P>(p2, q2, r2) };
-    let Some(drop2) = drop2 else {
+    let Some(plane2) = P::plane(p2, q2, r2) else {
         return [(p2, q2), (q2, r2), (r2, p2)]
             .iter()
             .any(|(u, v)| segment_triangle_with::<T, P>(&Segment::new(**u, **v), t1))
@@ -607,13 +674,14 @@ fn triangle_triangle_with<T: Real, P: Predicates<T>>(t1: &Triangle<T>, t2: &Tria
     // they are 0.9 apart (f32, 1e4 from the origin).
     // (In the exact mode all sides are 0 only for exactly coplanar triangles, where either
     // projection keeps the area.)
-    let [dp1, dq1, dr1] = P::sides([p2, q2, r2], [p1, q1, r1]);
-    let [dp2, dq2, dr2] = P::sides([p1, q1, r1], [p2, q2, r2]);
+    let scale = if P::TOLERANT { max_coordinate(&[p1, q1, r1, p2, q2, r2]) } else { T::ZERO };
+    let [dp1, dq1, dr1] = P::sides(&plane2, [p2, q2, r2], [p1, q1, r1], scale);
+    let [dp2, dq2, dr2] = P::sides(&plane1, [p1, q1, r1], [p2, q2, r2], scale);
     if dp1 == 0 && dq1 == 0 && dr1 == 0 {
-        return coplanar_triangles::<T, P>([p1, q1, r1], [p2, q2, r2], drop2);
+        return coplanar_triangles::<T, P>([p1, q1, r1], [p2, q2, r2], plane2.drop);
     }
     if dp2 == 0 && dq2 == 0 && dr2 == 0 {
-        return coplanar_triangles::<T, P>([p1, q1, r1], [p2, q2, r2], drop1);
+        return coplanar_triangles::<T, P>([p1, q1, r1], [p2, q2, r2], plane1.drop);
     }
     // T1's vertices against T2's plane (or T2's against T1's): all strictly on one side → apart.
     if (dp1 * dq1 > 0 && dp1 * dr1 > 0) || (dp2 * dq2 > 0 && dp2 * dr2 > 0) {
@@ -626,8 +694,6 @@ fn triangle_triangle_with<T: Real, P: Predicates<T>>(t1: &Triangle<T>, t2: &Tria
     // tolerance 0.13 there) were reported overlapping. The distance decides instead, erring toward "overlapping" by at
     // most the tolerance, as documented.
     if P::TOLERANT && [dp1, dq1, dr1, dp2, dq2, dr2].contains(&0) {
-        let scale =
-            [p1, q1, r1, p2, q2, r2].iter().fold(T::ZERO, |m, p| m.fast_max(p.coords.amax()));
         let d = osculate_closest::closest_points_triangle_triangle(t1, t2).distance;
         return d <= T::RELATIVE_TOLERANCE * scale;
     }
@@ -667,7 +733,13 @@ fn triangle_triangle_with<T: Real, P: Predicates<T>>(t1: &Triangle<T>, t2: &Tria
     } else {
         None
     };
-    decided.unwrap_or_else(|| coplanar_triangles::<T, P>([p1, q1, r1], [p2, q2, r2], drop1))
+    decided.unwrap_or_else(|| coplanar_triangles::<T, P>([p1, q1, r1], [p2, q2, r2], plane1.drop))
+}
+
+/// The largest coordinate magnitude of the points: the fast mode's scale.
+#[inline]
+fn max_coordinate<T: Real>(points: &[&Point3<T>]) -> T {
+    points.iter().fold(T::ZERO, |m, p| m.fast_max(p.coords.amax()))
 }
 
 /// Coplanar triangles: they overlap in the projection that keeps T1's area (the same plane, so it

@@ -18,6 +18,10 @@
 //!   `cargo xtask soak` sets).
 //! - [`for_f32_and_f64!`]: one `#[test]` per scalar type for each generic test function.
 //! - [`Tally`]: the count of a differential test's agreements and named disagreement classes.
+//! - `parry` (the `parry` feature): osculate's shapes as parry3d's and parry3d-f64's, for the
+//!   differential tests and the benchmarks.
+//! - [`exact_reference`]: a big-integer separating-axis reference for the boolean overlap tests
+//!   and the generators of hard pairs it runs on.
 //! - [`icosahedron_vertices`] and [`ICOSAHEDRON_FACES`]: the solid the closed test meshes are
 //!   subdivided from.
 //!
@@ -48,8 +52,11 @@
 //! }
 //! ```
 
+pub mod exact_reference;
 mod generate;
 mod meshes;
+#[cfg(feature = "parry")]
+pub mod parry;
 mod tally;
 
 pub use crate::generate::*;

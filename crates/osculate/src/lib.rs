@@ -62,6 +62,8 @@ pub mod posed;
 #[cfg(feature = "alloc")]
 mod shape;
 mod traits;
+#[cfg(feature = "alloc")]
+mod workspace;
 
 pub use crate::manifold::ContactManifold;
 pub use crate::motion::RigidSweep;

@@ -7,14 +7,20 @@
 //! [`overlaps`], [`contact`], [`cast_ray`], [`time_of_impact`]) take `(pose, shape)` arguments as
 //! parry's `query::distance(&pos1, &g1, &pos2, &g2)` does.
 //!
-//! How a pair is answered: the relative pose `pose_a⁻¹ · pose_b` is computed once, `B` is moved by
-//! it into `A`'s frame ([`LocalShape::moved`]: a sphere, capsule, segment, triangle, oriented box …
-//! stays the same kind of shape; an [`Aabb`] becomes an [`Obb`]), the world-space query of the pair
-//! answers there (the closed form where the pair has one, GJK / EPA / the GJK ray cast otherwise),
-//! and the points and normals of the answer are mapped back to world space by `pose_a`. The
-//! convex polygon and polyhedron are never rebuilt: a pair with one of them is answered in the
-//! polytope's frame, and two polytopes through GJK / EPA on the posed support map
-//! ([`Transformed`]). Nothing allocates but what the world-space query allocates (EPA).
+//! How a pair is answered: in the frame that costs least to reach, chosen at compile time from
+//! what moving each shape costs ([`LocalShape::MOVE_COST`]) and how many vectors the answer maps
+//! back. In one shape's frame, the other is moved into it ([`LocalShape::moved_between`]: a
+//! sphere, capsule, segment, triangle, oriented box … stays the same kind of shape; an [`Aabb`]
+//! becomes an [`Obb`]; a ball's center by two rotations, the poses never composed), the
+//! world-space query of the pair answers there (the closed form where the pair has one, GJK / EPA
+//! / the GJK ray cast otherwise), and the points and normals of the answer are mapped back by that
+//! shape's pose. About world axes (two cheap shapes, as sphere-sphere or sphere-capsule), each
+//! shape is turned by its own rotation about the first shape's origin and the answer is only
+//! shifted back. So a sphere against a box is answered in the box's frame, the ball's center moved
+//! in, as parry's posed queries do. The convex polygon and polyhedron are never rebuilt: a pair
+//! with one of them is answered in the polytope's frame, and two polytopes through GJK / EPA on
+//! the posed support map ([`Transformed`]). Nothing allocates but what the world-space query
+//! allocates (EPA's workspace, reused per thread: see [`Penetration::contact_with`]).
 //!
 //! A ray is moved into the shape's frame and its hit mapped back; a sweep takes world-space
 //! velocities (rotated into `A`'s frame, the impact mapped back).
@@ -25,11 +31,11 @@
 //! [`UnitQuaternion`](crate::math::UnitQuaternion) guarantees when built by nalgebra's constructors).
 
 use osculate_cast::RayHit;
-use osculate_closest::{ClosestPoints, Contact, Transformed};
+use osculate_closest::{ClosestPoints, Contact, SupportMap, Transformed};
 use osculate_dynamic::Impact;
 use osculate_math::{
     Aabb, Capsule, Cone, Cylinder, Halfspace, Isometry3, Line, Obb, Plane, Point3, Ray, Real,
-    Segment, Sphere, Tetrahedron, Transform, Triangle, Vector3,
+    Segment, Sphere, Tetrahedron, Transform, Triangle, UnitVector3, Vector3,
 };
 
 use osculate_mesh::{Compound, Part, TriangleMesh};
@@ -70,6 +76,39 @@ impl<'a, S: ?Sized, T: Real> Posed<'a, S, T> {
     }
 }
 
+/// A posed shape's support mapping in world space (the shape's, through its pose): what GJK,
+/// EPA and [`Sweep::sweep_with`] run on.
+impl<S: SupportMap<T>, T: Real> SupportMap<T> for Posed<'_, S, T> {
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+        self.transformed().support(dir)
+    }
+    #[inline]
+    fn center(&self) -> Point3<T> {
+        self.transformed().center()
+    }
+    #[inline]
+    fn margin(&self) -> T {
+        self.shape.margin()
+    }
+    #[inline]
+    fn core_support(&self, dir: &Vector3<T>) -> Point3<T> {
+        self.transformed().core_support(dir)
+    }
+    #[inline]
+    fn is_valid_input(&self) -> bool {
+        self.transformed().is_valid_input()
+    }
+}
+
+impl<'a, S, T: Real> Posed<'a, S, T> {
+    /// The lower layers' form of a posed shape.
+    #[inline]
+    fn transformed(&self) -> Transformed<&'a S, T> {
+        Transformed { shape: self.shape, pose: self.pose }
+    }
+}
+
 /// A shape that can be expressed in another shape's frame without allocating: the shape type the
 /// world-space queries see for it there. Implemented for every shape of the facade but the convex
 /// polygon and polyhedron (which [`Posed`] answers in their own frame instead).
@@ -82,20 +121,46 @@ pub trait LocalShape {
     /// The shape as the world-space queries see it in a frame (an [`Aabb`] is an [`Obb`] once it
     /// may be rotated; every other shape keeps its type).
     type Local;
+    /// What moving the shape costs, in vectors rotated (a sphere's center is one, a capsule's
+    /// ends two, a box's center and axes about four): a pair is answered where moving its shapes
+    /// and mapping the answer back costs least.
+    const MOVE_COST: u8;
     /// The shape in its own frame.
     #[must_use]
     fn local(&self) -> Self::Local;
     /// The shape moved by `iso`.
     #[must_use]
     fn moved(&self, iso: &Isometry3<Self::Scalar>) -> Self::Local;
+    /// The shape placed by `from`, seen in the frame of `to`: [`moved`](Self::moved) by
+    /// `to⁻¹ · from`. A shape of one point moves it by the two rotations instead of composing
+    /// the poses, the translations subtracted first (no rounding at the poses' scale).
+    #[inline]
+    #[must_use]
+    fn moved_between(
+        &self,
+        from: &Isometry3<Self::Scalar>,
+        to: &Isometry3<Self::Scalar>,
+    ) -> Self::Local {
+        self.moved(&relative(to, from))
+    }
 }
 
-/// `LocalShape` for the shapes whose [`Transform`] keeps their type.
+/// The point `p` of a shape placed by `from`, in the frame of `to`: `to⁻¹ · from · p` by two
+/// rotations, the translations subtracted before the larger coordinates are met.
+#[inline]
+fn point_between<T: Real>(p: &Point3<T>, from: &Isometry3<T>, to: &Isometry3<T>) -> Point3<T> {
+    let offset = from.translation.vector - to.translation.vector;
+    Point3::from(to.rotation.inverse_transform_vector(&(offset + from.rotation * p.coords)))
+}
+
+/// `LocalShape` for the shapes whose [`Transform`] keeps their type, with their cost of moving
+/// and, for a one-point shape, how it is moved between two frames.
 macro_rules! local_shape_by_transform {
-    ($($S:ident),*) => {$(
+    ($($S:ident: $cost:literal $(, |$s:ident, $from:ident, $to:ident| $between:expr)?;)*) => {$(
         impl<T: Real> LocalShape for $S<T> {
             type Scalar = T;
             type Local = Self;
+            const MOVE_COST: u8 = $cost;
             #[inline]
             fn local(&self) -> Self {
                 *self
@@ -104,28 +169,36 @@ macro_rules! local_shape_by_transform {
             fn moved(&self, iso: &Isometry3<T>) -> Self {
                 self.transformed(iso)
             }
+            $(
+                #[inline]
+                fn moved_between(&self, $from: &Isometry3<T>, $to: &Isometry3<T>) -> Self {
+                    let $s = self;
+                    $between
+                }
+            )?
         }
     )*};
 }
 
-local_shape_by_transform!(
-    Sphere,
-    Segment,
-    Capsule,
-    Obb,
-    Triangle,
-    Tetrahedron,
-    Cylinder,
-    Cone,
-    Plane,
-    Halfspace,
-    Line,
-    Ray
-);
+local_shape_by_transform! {
+    Sphere: 1, |s, from, to| Sphere { center: point_between(&s.center, from, to), radius: s.radius };
+    Segment: 2;
+    Capsule: 2;
+    Obb: 4;
+    Triangle: 3;
+    Tetrahedron: 4;
+    Cylinder: 2;
+    Cone: 2;
+    Plane: 1;
+    Halfspace: 1;
+    Line: 2;
+    Ray: 2;
+}
 
 impl<T: Real> LocalShape for Aabb<T> {
     type Scalar = T;
     type Local = Obb<T>;
+    const MOVE_COST: u8 = 4;
     #[inline]
     fn local(&self) -> Obb<T> {
         self.to_obb()
@@ -139,6 +212,7 @@ impl<T: Real> LocalShape for Aabb<T> {
 impl<T: Real> LocalShape for Point3<T> {
     type Scalar = T;
     type Local = Self;
+    const MOVE_COST: u8 = 1;
     #[inline]
     fn local(&self) -> Self {
         *self
@@ -147,34 +221,85 @@ impl<T: Real> LocalShape for Point3<T> {
     fn moved(&self, iso: &Isometry3<T>) -> Self {
         iso * self
     }
+    #[inline]
+    fn moved_between(&self, from: &Isometry3<T>, to: &Isometry3<T>) -> Self {
+        point_between(self, from, to)
+    }
 }
 
-/// An answer computed in a frame, mapped to world space by that frame's pose.
-trait ToWorld<T: Real> {
-    fn to_world(self, pose: &Isometry3<T>) -> Self;
+/// A frame a pair is answered in, as seen from world space: a pose (one shape's frame), or a
+/// translation (world axes about one shape's origin).
+#[derive(Clone, Copy)]
+enum Place<'p, T: Real> {
+    /// A shape's frame.
+    Pose(&'p Isometry3<T>),
+    /// World axes, origin at this point.
+    Shift(Vector3<T>),
+}
+
+impl<T: Real> Place<'_, T> {
+    /// A world-space vector in this frame.
+    #[inline]
+    fn vector_in(&self, v: &Vector3<T>) -> Vector3<T> {
+        match self {
+            Place::Pose(pose) => to_local(pose, v),
+            Place::Shift(_) => *v,
+        }
+    }
+    /// A point of this frame in world space.
+    #[inline]
+    fn point_out(&self, p: &Point3<T>) -> Point3<T> {
+        match self {
+            Place::Pose(pose) => *pose * p,
+            Place::Shift(t) => p + t,
+        }
+    }
+    /// A unit vector of this frame in world space.
+    #[inline]
+    fn normal_out(&self, n: &UnitVector3<T>) -> UnitVector3<T> {
+        match self {
+            Place::Pose(pose) => pose.rotation * n,
+            Place::Shift(_) => *n,
+        }
+    }
+}
+
+/// An answer computed in a frame, mapped to world space.
+trait ToWorld<T: Real>: Sized {
+    /// The answer computed in `place`, in world space.
+    fn out_of(self, place: &Place<'_, T>) -> Self;
+    /// The answer computed in the frame of `pose`, in world space.
+    #[inline]
+    fn to_world(self, pose: &Isometry3<T>) -> Self {
+        self.out_of(&Place::Pose(pose))
+    }
 }
 
 impl<T: Real> ToWorld<T> for bool {
     #[inline]
-    fn to_world(self, _: &Isometry3<T>) -> Self {
+    fn out_of(self, _: &Place<'_, T>) -> Self {
         self
     }
 }
 
 impl<T: Real> ToWorld<T> for ClosestPoints<T> {
     #[inline]
-    fn to_world(self, pose: &Isometry3<T>) -> Self {
-        Self { point_a: pose * self.point_a, point_b: pose * self.point_b, ..self }
+    fn out_of(self, place: &Place<'_, T>) -> Self {
+        Self {
+            point_a: place.point_out(&self.point_a),
+            point_b: place.point_out(&self.point_b),
+            ..self
+        }
     }
 }
 
 impl<T: Real> ToWorld<T> for Option<Contact<T>> {
     #[inline]
-    fn to_world(self, pose: &Isometry3<T>) -> Self {
+    fn out_of(self, place: &Place<'_, T>) -> Self {
         self.map(|c| Contact {
-            normal: pose.rotation * c.normal,
-            point_a: pose * c.point_a,
-            point_b: pose * c.point_b,
+            normal: place.normal_out(&c.normal),
+            point_a: place.point_out(&c.point_a),
+            point_b: place.point_out(&c.point_b),
             ..c
         })
     }
@@ -182,15 +307,23 @@ impl<T: Real> ToWorld<T> for Option<Contact<T>> {
 
 impl<T: Real> ToWorld<T> for Option<Impact<T>> {
     #[inline]
-    fn to_world(self, pose: &Isometry3<T>) -> Self {
-        self.map(|h| Impact { point: pose * h.point, normal: pose.rotation * h.normal, ..h })
+    fn out_of(self, place: &Place<'_, T>) -> Self {
+        self.map(|h| Impact {
+            point: place.point_out(&h.point),
+            normal: place.normal_out(&h.normal),
+            ..h
+        })
     }
 }
 
 impl<T: Real> ToWorld<T> for Option<RayHit<T>> {
     #[inline]
-    fn to_world(self, pose: &Isometry3<T>) -> Self {
-        self.map(|h| RayHit { point: pose * h.point, normal: pose.rotation * h.normal, ..h })
+    fn out_of(self, place: &Place<'_, T>) -> Self {
+        self.map(|h| RayHit {
+            point: place.point_out(&h.point),
+            normal: place.normal_out(&h.normal),
+            ..h
+        })
     }
 }
 
@@ -206,13 +339,92 @@ fn to_local<T: Real>(pose: &Isometry3<T>, v: &Vector3<T>) -> Vector3<T> {
     pose.rotation.inverse_transform_vector(v)
 }
 
-/// The answer of `$a.$m($b)` for two posed [`LocalShape`]s, in `$a`'s frame (`A` as it is, `B`
-/// moved by the relative pose), mapped to world space.
-macro_rules! in_frame {
-    ($a:expr, $b:expr; $m:ident) => {{
-        let rel = relative(&$a.pose, &$b.pose);
-        ToWorld::to_world($a.shape.local().$m(&$b.shape.moved(&rel)), &$a.pose)
-    }};
+/// Where a pair of [`LocalShape`]s is answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Frame {
+    /// In `A`'s frame, `B` moved into it.
+    OfA,
+    /// In `B`'s frame, `A` moved into it.
+    OfB,
+    /// World axes about `A`'s origin: each shape turned by its own rotation, `B` shifted by the
+    /// difference of the translations; the answer only shifted back (no rotation).
+    Axes,
+}
+
+/// The cheapest [`Frame`] for shapes costing `cost_a` and `cost_b` to move
+/// ([`LocalShape::MOVE_COST`]) and an answer of `outputs` vectors to rotate back (and, for a
+/// sweep, the two velocities to rotate in). Moving a shape into the other's frame costs the
+/// relative pose (a quaternion product and a rotation: about two) and the shape's own cost; a
+/// one-point shape is moved by its two rotations alone. Ties go to a shape's frame, then to
+/// `A`'s. So a sphere's overlap with a box is answered in the box's frame (the ball's center
+/// moved in), and the sphere-sphere or sphere-capsule contact about the world axes (each shape
+/// turned once, nothing rotated back).
+#[inline]
+const fn frame(cost_a: u8, cost_b: u8, outputs: u8) -> Frame {
+    const fn into(cost: u8) -> u8 {
+        if cost <= 1 { 2 } else { 2 + cost }
+    }
+    let (in_a, in_b, axes) = (into(cost_b) + outputs, into(cost_a) + outputs, cost_a + cost_b);
+    if in_a <= in_b && in_a <= axes {
+        Frame::OfA
+    } else if in_b <= axes {
+        Frame::OfB
+    } else {
+        Frame::Axes
+    }
+}
+
+/// `query` on the posed shapes `a` and `b` in `frame`, its answer mapped to world space; the
+/// query gets the frame to bring world-space vectors in.
+#[inline]
+fn in_frame<T, A, B, R>(
+    a: &Posed<'_, A, T>,
+    b: &Posed<'_, B, T>,
+    frame: Frame,
+    query: impl FnOnce(&A::Local, &B::Local, &Place<'_, T>) -> R,
+) -> R
+where
+    T: Real,
+    A: LocalShape<Scalar = T> + ?Sized,
+    B: LocalShape<Scalar = T> + ?Sized,
+    R: ToWorld<T>,
+{
+    match frame {
+        Frame::OfA => {
+            let place = Place::Pose(&a.pose);
+            query(&a.shape.local(), &b.shape.moved_between(&b.pose, &a.pose), &place).out_of(&place)
+        }
+        Frame::OfB => {
+            let place = Place::Pose(&b.pose);
+            query(&a.shape.moved_between(&a.pose, &b.pose), &b.shape.local(), &place).out_of(&place)
+        }
+        Frame::Axes => {
+            let origin = a.pose.translation.vector;
+            let turn_a = Isometry3::from_parts(Vector3::zeros().into(), a.pose.rotation);
+            let shift_b =
+                Isometry3::from_parts((b.pose.translation.vector - origin).into(), b.pose.rotation);
+            let place = Place::Shift(origin);
+            query(&a.shape.moved(&turn_a), &b.shape.moved(&shift_b), &place).out_of(&place)
+        }
+    }
+}
+
+/// The [`Frame`] of query `$q` for the posed pair `$A`, `$B` (the number of vectors its answer
+/// rotates back: none for an overlap, two points for closest points, a normal and two points for
+/// a contact, two velocities in and a point and normal out for a sweep).
+macro_rules! frame_of {
+    ($A:ident, $B:ident; overlap) => {
+        frame($A::MOVE_COST, $B::MOVE_COST, 0)
+    };
+    ($A:ident, $B:ident; distance) => {
+        frame($A::MOVE_COST, $B::MOVE_COST, 2)
+    };
+    ($A:ident, $B:ident; contact) => {
+        frame($A::MOVE_COST, $B::MOVE_COST, 3)
+    };
+    ($A:ident, $B:ident; sweep) => {
+        frame($A::MOVE_COST, $B::MOVE_COST, 4)
+    };
 }
 
 impl<'a, 'b, T, A, B> Overlaps<Posed<'b, B, T>> for Posed<'a, A, T>
@@ -224,7 +436,7 @@ where
 {
     #[inline]
     fn overlaps(&self, other: &Posed<'b, B, T>) -> bool {
-        in_frame!(self, other; overlaps)
+        in_frame(self, other, frame_of!(A, B; overlap), |a, b, _| a.overlaps(b))
     }
 }
 
@@ -238,7 +450,7 @@ where
     type Scalar = T;
     #[inline]
     fn closest_points(&self, other: &Posed<'b, B, T>) -> ClosestPoints<T> {
-        in_frame!(self, other; closest_points)
+        in_frame(self, other, frame_of!(A, B; distance), |a, b, _| a.closest_points(b))
     }
 }
 
@@ -252,7 +464,16 @@ where
     type Scalar = T;
     #[inline]
     fn contact(&self, other: &Posed<'b, B, T>) -> Option<Contact<T>> {
-        in_frame!(self, other; contact)
+        in_frame(self, other, frame_of!(A, B; contact), |a, b, _| a.contact(b))
+    }
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn contact_with(
+        &self,
+        other: &Posed<'b, B, T>,
+        workspace: &mut osculate_closest::EpaWorkspace<T>,
+    ) -> Option<Contact<T>> {
+        in_frame(self, other, frame_of!(A, B; contact), |a, b, _| a.contact_with(b, workspace))
     }
 }
 
@@ -271,10 +492,9 @@ where
         other: &Posed<'b, B, T>,
         v_other: &Vector3<T>,
     ) -> Option<Impact<T>> {
-        let rel = relative(&self.pose, &other.pose);
-        let (va, vb) = (to_local(&self.pose, v_self), to_local(&self.pose, v_other));
-        let hit = self.shape.local().time_of_impact(&va, &other.shape.moved(&rel), &vb);
-        hit.to_world(&self.pose)
+        in_frame(self, other, frame_of!(A, B; sweep), |a, b, place| {
+            a.time_of_impact(&place.vector_in(v_self), b, &place.vector_in(v_other))
+        })
     }
 }
 
@@ -305,14 +525,14 @@ macro_rules! polytope_impls {
         where $P: Overlaps<B::Local> {
             #[inline]
             fn overlaps(&self, other: &Posed<'b, B, T>) -> bool {
-                self.shape.overlaps(&other.shape.moved(&relative(&self.pose, &other.pose)))
+                self.shape.overlaps(&other.shape.moved_between(&other.pose, &self.pose))
             }
         }
         impl<'a, 'b, T: Real, $($g)* A: LocalShape<Scalar = T>> Overlaps<Posed<'b, $P, T>> for Posed<'a, A, T>
         where A::Local: Overlaps<$P> {
             #[inline]
             fn overlaps(&self, other: &Posed<'b, $P, T>) -> bool {
-                self.shape.moved(&relative(&other.pose, &self.pose)).overlaps(other.shape)
+                self.shape.moved_between(&self.pose, &other.pose).overlaps(other.shape)
             }
         }
         impl<'a, 'b, T: Real, $($g)* B: LocalShape<Scalar = T>> Distance<Posed<'b, B, T>> for Posed<'a, $P, T>
@@ -320,7 +540,7 @@ macro_rules! polytope_impls {
             type Scalar = T;
             #[inline]
             fn closest_points(&self, other: &Posed<'b, B, T>) -> ClosestPoints<T> {
-                let moved = other.shape.moved(&relative(&self.pose, &other.pose));
+                let moved = other.shape.moved_between(&other.pose, &self.pose);
                 self.shape.closest_points(&moved).to_world(&self.pose)
             }
         }
@@ -329,7 +549,7 @@ macro_rules! polytope_impls {
             type Scalar = T;
             #[inline]
             fn closest_points(&self, other: &Posed<'b, $P, T>) -> ClosestPoints<T> {
-                let moved = self.shape.moved(&relative(&other.pose, &self.pose));
+                let moved = self.shape.moved_between(&self.pose, &other.pose);
                 moved.closest_points(other.shape).to_world(&other.pose)
             }
         }
@@ -338,8 +558,14 @@ macro_rules! polytope_impls {
             type Scalar = T;
             #[inline]
             fn contact(&self, other: &Posed<'b, B, T>) -> Option<Contact<T>> {
-                let moved = other.shape.moved(&relative(&self.pose, &other.pose));
+                let moved = other.shape.moved_between(&other.pose, &self.pose);
                 self.shape.contact(&moved).to_world(&self.pose)
+            }
+            #[cfg(feature = "alloc")]
+            #[inline]
+            fn contact_with(&self, other: &Posed<'b, B, T>, workspace: &mut osculate_closest::EpaWorkspace<T>) -> Option<Contact<T>> {
+                let moved = other.shape.moved_between(&other.pose, &self.pose);
+                self.shape.contact_with(&moved, workspace).to_world(&self.pose)
             }
         }
         impl<'a, 'b, T: Real, $($g)* A: LocalShape<Scalar = T>> Penetration<Posed<'b, $P, T>> for Posed<'a, A, T>
@@ -347,8 +573,14 @@ macro_rules! polytope_impls {
             type Scalar = T;
             #[inline]
             fn contact(&self, other: &Posed<'b, $P, T>) -> Option<Contact<T>> {
-                let moved = self.shape.moved(&relative(&other.pose, &self.pose));
+                let moved = self.shape.moved_between(&self.pose, &other.pose);
                 moved.contact(other.shape).to_world(&other.pose)
+            }
+            #[cfg(feature = "alloc")]
+            #[inline]
+            fn contact_with(&self, other: &Posed<'b, $P, T>, workspace: &mut osculate_closest::EpaWorkspace<T>) -> Option<Contact<T>> {
+                let moved = self.shape.moved_between(&self.pose, &other.pose);
+                moved.contact_with(other.shape, workspace).to_world(&other.pose)
             }
         }
         impl<'a, 'b, T: Real, $($g)* A: LocalShape<Scalar = T>> Sweep<Posed<'b, $P, T>> for Posed<'a, A, T>
@@ -361,7 +593,7 @@ macro_rules! polytope_impls {
                 other: &Posed<'b, $P, T>,
                 v_other: &Vector3<T>,
             ) -> Option<Impact<T>> {
-                let moved = self.shape.moved(&relative(&other.pose, &self.pose));
+                let moved = self.shape.moved_between(&self.pose, &other.pose);
                 let (va, vb) = (to_local(&other.pose, v_self), to_local(&other.pose, v_other));
                 moved.time_of_impact(&va, other.shape, &vb).to_world(&other.pose)
             }
@@ -376,7 +608,7 @@ macro_rules! polytope_impls {
                 other: &Posed<'b, B, T>,
                 v_other: &Vector3<T>,
             ) -> Option<Impact<T>> {
-                let moved = other.shape.moved(&relative(&self.pose, &other.pose));
+                let moved = other.shape.moved_between(&other.pose, &self.pose);
                 let (va, vb) = (to_local(&self.pose, v_self), to_local(&self.pose, v_other));
                 self.shape.time_of_impact(&va, &moved, &vb).to_world(&self.pose)
             }
@@ -414,8 +646,16 @@ macro_rules! polytope_impls {
                 #[inline]
                 fn contact(&self, other: &Posed<'b, $Q<T>, T>) -> Option<Contact<T>> {
                     let moved = Transformed { shape: other.shape, pose: relative(&self.pose, &other.pose) };
-                    osculate_closest::contact_convex(self.shape, &moved, osculate_closest::EPA_MAX_ITERATIONS)
-                        .to_world(&self.pose)
+                    crate::workspace::contact(self.shape, &moved).to_world(&self.pose)
+                }
+                #[inline]
+                fn contact_with(
+                    &self,
+                    other: &Posed<'b, $Q<T>, T>,
+                    workspace: &mut osculate_closest::EpaWorkspace<T>,
+                ) -> Option<Contact<T>> {
+                    let moved = Transformed { shape: other.shape, pose: relative(&self.pose, &other.pose) };
+                    crate::workspace::contact_in(self.shape, &moved, workspace).to_world(&self.pose)
                 }
             }
             impl<'a, 'b, T: Real> Sweep<Posed<'b, $Q<T>, T>> for Posed<'a, $P, T> {
@@ -459,109 +699,84 @@ impl<'a, 'b, T: Real> Overlaps<Posed<'b, TriangleMesh<T>, T>> for Posed<'a, Tria
     }
 }
 
-/// Whether `shape_a` placed by `pose_a` and `shape_b` placed by `pose_b` overlap or touch
-/// ([`Overlaps`] on two [`Posed`]; parry's `query::intersection_test`).
-///
-/// # Examples
-/// ```
-/// use osculate::prelude::*;
-///
-/// let ball = Sphere::new(Point3::origin(), 1.0_f32);
-/// let (p1, p2) = (Isometry3::translation(0.0, 0.0, 0.0), Isometry3::translation(1.5, 0.0, 0.0));
-/// assert!(osculate::posed::overlaps(&p1, &ball, &p2, &ball));
-/// ```
-#[inline]
-#[must_use]
-pub fn overlaps<T: Real, A: ?Sized, B: ?Sized>(
-    pose_a: &Isometry3<T>,
-    shape_a: &A,
-    pose_b: &Isometry3<T>,
-    shape_b: &B,
-) -> bool
-where
-    for<'a, 'b> Posed<'a, A, T>: Overlaps<Posed<'b, B, T>>,
-{
-    Posed::new(shape_a, *pose_a).overlaps(&Posed::new(shape_b, *pose_b))
+/// The free functions of a pair query on two posed shapes: `fn name(pose_a, shape_a, pose_b,
+/// shape_b)`, the trait's method on two [`Posed`].
+macro_rules! posed_pair_fns {
+    ($($(#[$doc:meta])* fn $name:ident -> $R:ty where [$($bound:tt)*];)*) => {$(
+        $(#[$doc])*
+        #[inline]
+        #[must_use]
+        pub fn $name<T: Real, A: ?Sized, B: ?Sized>(
+            pose_a: &Isometry3<T>,
+            shape_a: &A,
+            pose_b: &Isometry3<T>,
+            shape_b: &B,
+        ) -> $R
+        where
+            for<'a, 'b> Posed<'a, A, T>: $($bound)*,
+        {
+            Posed::new(shape_a, *pose_a).$name(&Posed::new(shape_b, *pose_b))
+        }
+    )*};
 }
 
-/// The closest points of two posed shapes, in world space ([`Distance::closest_points`] on two
-/// [`Posed`]).
-///
-/// # Examples
-/// ```
-/// use osculate::prelude::*;
-///
-/// let rod = Segment::new(Point3::new(-1.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0));
-/// let up = UnitQuaternion::from_axis_angle(&Vector3::z_axis(), std::f64::consts::FRAC_PI_2);
-/// let (p1, p2) = (Isometry3::identity(), Isometry3::from_parts(Vector3::new(3.0, 0.0, 0.0).into(), up));
-/// let c = osculate::posed::closest_points(&p1, &rod, &p2, &rod); // the second rod stands along y
-/// assert!((c.distance - 2.0).abs() < 1e-12 && (c.point_b - Point3::new(3.0, 0.0, 0.0)).norm() < 1e-12);
-/// ```
-#[inline]
-#[must_use]
-pub fn closest_points<T: Real, A: ?Sized, B: ?Sized>(
-    pose_a: &Isometry3<T>,
-    shape_a: &A,
-    pose_b: &Isometry3<T>,
-    shape_b: &B,
-) -> ClosestPoints<T>
-where
-    for<'a, 'b> Posed<'a, A, T>: Distance<Posed<'b, B, T>, Scalar = T>,
-{
-    Posed::new(shape_a, *pose_a).closest_points(&Posed::new(shape_b, *pose_b))
-}
+posed_pair_fns! {
+    /// Whether `shape_a` placed by `pose_a` and `shape_b` placed by `pose_b` overlap or touch
+    /// ([`Overlaps`] on two [`Posed`]; parry's `query::intersection_test`).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate::prelude::*;
+    ///
+    /// let ball = Sphere::new(Point3::origin(), 1.0_f32);
+    /// let (p1, p2) = (Isometry3::translation(0.0, 0.0, 0.0), Isometry3::translation(1.5, 0.0, 0.0));
+    /// assert!(osculate::posed::overlaps(&p1, &ball, &p2, &ball));
+    /// ```
+    fn overlaps -> bool where [Overlaps<Posed<'b, B, T>>];
 
-/// The distance between two posed shapes (0 when they overlap; [`Distance::distance`] on two
-/// [`Posed`]; parry's `query::distance`).
-///
-/// # Examples
-/// ```
-/// use osculate::prelude::*;
-///
-/// let ball = Sphere::new(Point3::origin(), 0.5_f64);
-/// let post = Cylinder::new(Point3::new(0.0, 0.0, -1.0), Point3::new(0.0, 0.0, 1.0), 0.25);
-/// let (p1, p2) = (Isometry3::translation(2.0, 0.0, 0.0), Isometry3::translation(0.0, 0.0, 0.0));
-/// assert!((osculate::posed::distance(&p1, &ball, &p2, &post) - 1.25).abs() < 1e-6); // GJK
-/// ```
-#[inline]
-#[must_use]
-pub fn distance<T: Real, A: ?Sized, B: ?Sized>(
-    pose_a: &Isometry3<T>,
-    shape_a: &A,
-    pose_b: &Isometry3<T>,
-    shape_b: &B,
-) -> T
-where
-    for<'a, 'b> Posed<'a, A, T>: Distance<Posed<'b, B, T>, Scalar = T>,
-{
-    Posed::new(shape_a, *pose_a).distance(&Posed::new(shape_b, *pose_b))
-}
+    /// The closest points of two posed shapes, in world space ([`Distance::closest_points`] on two
+    /// [`Posed`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate::prelude::*;
+    ///
+    /// let rod = Segment::new(Point3::new(-1.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0));
+    /// let up = UnitQuaternion::from_axis_angle(&Vector3::z_axis(), std::f64::consts::FRAC_PI_2);
+    /// let (p1, p2) = (Isometry3::identity(), Isometry3::from_parts(Vector3::new(3.0, 0.0, 0.0).into(), up));
+    /// let c = osculate::posed::closest_points(&p1, &rod, &p2, &rod); // the second rod stands along y
+    /// assert!((c.distance - 2.0).abs() < 1e-12 && (c.point_b - Point3::new(3.0, 0.0, 0.0)).norm() < 1e-12);
+    /// ```
+    fn closest_points -> ClosestPoints<T> where [Distance<Posed<'b, B, T>, Scalar = T>];
 
-/// The contact of two posed shapes: signed distance, world-space normal from `A` toward `B` and
-/// witness points ([`Penetration::contact`] on two [`Posed`]; parry's `query::contact` without a
-/// prediction distance).
-///
-/// # Examples
-/// ```
-/// use osculate::prelude::*;
-///
-/// let ball = Sphere::new(Point3::origin(), 1.0_f64);
-/// let (p1, p2) = (Isometry3::translation(0.0, 1.5, 0.0), Isometry3::translation(0.0, 0.0, 0.0));
-/// let c = osculate::posed::contact(&p1, &ball, &p2, &ball).unwrap();
-/// assert_eq!((c.distance, c.normal.into_inner()), (-0.5, -Vector3::y()));
-/// ```
-#[inline]
-#[must_use]
-pub fn contact<T: Real, A: ?Sized, B: ?Sized>(
-    pose_a: &Isometry3<T>,
-    shape_a: &A,
-    pose_b: &Isometry3<T>,
-    shape_b: &B,
-) -> Option<Contact<T>>
-where
-    for<'a, 'b> Posed<'a, A, T>: Penetration<Posed<'b, B, T>, Scalar = T>,
-{
-    Posed::new(shape_a, *pose_a).contact(&Posed::new(shape_b, *pose_b))
+    /// The distance between two posed shapes (0 when they overlap; [`Distance::distance`] on two
+    /// [`Posed`]; parry's `query::distance`).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate::prelude::*;
+    ///
+    /// let ball = Sphere::new(Point3::origin(), 0.5_f64);
+    /// let post = Cylinder::new(Point3::new(0.0, 0.0, -1.0), Point3::new(0.0, 0.0, 1.0), 0.25);
+    /// let (p1, p2) = (Isometry3::translation(2.0, 0.0, 0.0), Isometry3::translation(0.0, 0.0, 0.0));
+    /// assert!((osculate::posed::distance(&p1, &ball, &p2, &post) - 1.25).abs() < 1e-6); // GJK
+    /// ```
+    fn distance -> T where [Distance<Posed<'b, B, T>, Scalar = T>];
+
+    /// The contact of two posed shapes: signed distance, world-space normal from `A` toward `B` and
+    /// witness points ([`Penetration::contact`] on two [`Posed`]; parry's `query::contact` without a
+    /// prediction distance).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate::prelude::*;
+    ///
+    /// let ball = Sphere::new(Point3::origin(), 1.0_f64);
+    /// let (p1, p2) = (Isometry3::translation(0.0, 1.5, 0.0), Isometry3::translation(0.0, 0.0, 0.0));
+    /// let c = osculate::posed::contact(&p1, &ball, &p2, &ball).unwrap();
+    /// assert_eq!((c.distance, c.normal.into_inner()), (-0.5, -Vector3::y()));
+    /// ```
+    fn contact -> Option<Contact<T>> where [Penetration<Posed<'b, B, T>, Scalar = T>];
 }
 
 /// A world-space ray cast against a posed shape ([`RayCast::cast_ray`] on a [`Posed`]; parry's
@@ -620,4 +835,123 @@ where
     for<'a, 'b> Posed<'a, A, T>: Sweep<Posed<'b, B, T>, Scalar = T>,
 {
     Posed::new(shape_a, *pose_a).time_of_impact(v_a, &Posed::new(shape_b, *pose_b), v_b)
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each [`Frame`] a pair may be answered in gives the answer of the others: the frame the
+    //! cost model picks for a sphere pair (the ball moved into the other shape's frame, or both
+    //! turned about world axes) against the general path (`B` moved into `A`'s frame by the
+    //! composed relative pose), on random shapes and poses, within rounding at the scene's scale.
+
+    use super::*;
+    use osculate_math::Bounded;
+    use osculate_testing::{GenerateAny, Motion, Pair, test_tolerance};
+
+    const FRAMES: [Frame; 3] = [Frame::OfA, Frame::OfB, Frame::Axes];
+
+    /// Every query of the posed pair in every frame, against the answer in `A`'s frame.
+    fn frames_agree<T, A, B>(pair: &Pair<A, B>, ma: &Motion<T>, mb: &Motion<T>) -> bool
+    where
+        T: Real,
+        A: LocalShape<Scalar = T> + GenerateAny<Scalar = T>,
+        B: LocalShape<Scalar = T> + GenerateAny<Scalar = T> + Bounded<T>,
+        A::Local: Overlaps<B::Local>
+            + Distance<B::Local, Scalar = T>
+            + Penetration<B::Local, Scalar = T>
+            + Sweep<B::Local, Scalar = T>,
+    {
+        // A common motion, `B` turned about its own center first: the generator's nearness kept.
+        let c = pair.b.aabb().center().coords;
+        let turn = Isometry3::from_parts(c.into(), mb.0.rotation)
+            * Isometry3::translation(-c.x, -c.y, -c.z);
+        let (a, b) = (Posed::new(&pair.a, ma.0), Posed::new(&pair.b, ma.0 * turn));
+        // The scene's scale, as the world-against-posed tests take it: the frames' answers differ
+        // by rounding at the magnitude of the coordinates, and the generator places pairs up to
+        // 1e4 from the origin.
+        let far = ma.0.translation.vector.amax().max(b.pose.translation.vector.amax());
+        let tol = test_tolerance::<T>() * (T::lit(100.0) + far);
+        let near = |p: &Point3<T>, q: &Point3<T>| (p - q).norm() <= tol;
+        let unit = |n: &UnitVector3<T>, m: &UnitVector3<T>| {
+            (n.into_inner() - m.into_inner()).norm() <= tol
+        };
+        let (va, vb) =
+            (Vector3::new(T::ONE, T::lit(-2.0), T::HALF), Vector3::new(T::ZERO, T::ONE, T::ONE));
+        let overlap = in_frame(&a, &b, Frame::OfA, |a, b, _| a.overlaps(b));
+        let closest = in_frame(&a, &b, Frame::OfA, |a, b, _| a.closest_points(b));
+        let contact = in_frame(&a, &b, Frame::OfA, |a, b, _| a.contact(b));
+        let sweep = in_frame(&a, &b, Frame::OfA, |a, b, p| {
+            a.time_of_impact(&p.vector_in(&va), b, &p.vector_in(&vb))
+        });
+        FRAMES.iter().all(|&frame| {
+            let c = in_frame(&a, &b, frame, |a, b, _| a.closest_points(b));
+            // Touching within rounding: the overlap test may go either way.
+            let overlap_ok = in_frame(&a, &b, frame, |a, b, _| a.overlaps(b)) == overlap || c.distance <= tol;
+            let closest_ok = (c.distance - closest.distance).abs() <= tol
+                && (closest.distance <= tol || near(&c.point_a, &closest.point_a) && near(&c.point_b, &closest.point_b));
+            let contact_ok = match (in_frame(&a, &b, frame, |a, b, _| a.contact(b)), contact) {
+                (Some(c), Some(w)) => {
+                    (c.distance - w.distance).abs() <= tol
+                        && (unit(&c.normal, &w.normal) && near(&c.point_a, &w.point_a) && near(&c.point_b, &w.point_b)
+                            // Overlapping with a ball's center near a medial plane of the other
+                            // shape: two deepest normals, rounding picks one; the depth agrees.
+                            || c.distance < T::ZERO && w.distance < T::ZERO)
+                }
+                (c, w) => c.is_none() && w.is_none(),
+            };
+            let hit = in_frame(&a, &b, frame, |a, b, p| a.time_of_impact(&p.vector_in(&va), b, &p.vector_in(&vb)));
+            let sweep_ok = match (hit, sweep) {
+                (Some(h), Some(w)) => (h.toi - w.toi).abs() <= tol && (h.initially_overlapping || near(&h.point, &w.point)),
+                // Grazing within rounding: a hit in one frame, a miss in the other, at the end of
+                // the motion or with the motion tangent at the hit (unit shapes: a closest
+                // approach within `tol` of contact meets them at an angle below `√(2·tol)`).
+                (h, w) => h.is_none() == w.is_none() || closest.distance <= tol || h.or(w).is_some_and(|h| {
+                    let rel = vb - va;
+                    h.toi >= T::ONE - tol
+                        || h.normal.into_inner().dot(&rel).abs() <= (T::lit(2.0) * tol).sqrt() * rel.norm()
+                }),
+            };
+            overlap_ok && closest_ok && contact_ok && sweep_ok
+        })
+    }
+
+    macro_rules! frames_agree {
+        ($($name:ident: $A:ident, $B:ident;)*) => {$(
+            #[test]
+            fn $name() {
+                fn check<T: Real>(pair: Pair<$A<T>, $B<T>>, ma: Motion<T>, mb: Motion<T>) -> bool {
+                    frames_agree(&pair, &ma, &mb)
+                }
+                let cases = osculate_testing::cases(200);
+                quickcheck::QuickCheck::new().tests(cases).quickcheck(
+                    check::<f32> as fn(Pair<$A<f32>, $B<f32>>, Motion<f32>, Motion<f32>) -> bool,
+                );
+                quickcheck::QuickCheck::new().tests(cases).quickcheck(
+                    check::<f64> as fn(Pair<$A<f64>, $B<f64>>, Motion<f64>, Motion<f64>) -> bool,
+                );
+            }
+        )*};
+    }
+
+    frames_agree! {
+        sphere_sphere_frames_agree: Sphere, Sphere;
+        sphere_capsule_frames_agree: Sphere, Capsule;
+        sphere_obb_frames_agree: Sphere, Obb;
+        aabb_sphere_frames_agree: Aabb, Sphere;
+    }
+
+    /// The frames the cost model picks for the sphere pairs.
+    #[test]
+    fn sphere_pairs_are_answered_in_the_cheap_frame() {
+        type S = Sphere<f64>;
+        type K = Capsule<f64>;
+        type O = Obb<f64>;
+        // The ball's center moved into the box: no box moved.
+        assert_eq!(frame_of!(S, O; overlap), Frame::OfB);
+        assert_eq!(frame_of!(O, S; overlap), Frame::OfA);
+        // Two balls, a ball and a capsule: each turned once, nothing rotated back.
+        assert_eq!(frame_of!(S, S; contact), Frame::Axes);
+        assert_eq!(frame_of!(S, K; contact), Frame::Axes);
+        assert_eq!(frame_of!(S, K; distance), Frame::Axes);
+    }
 }

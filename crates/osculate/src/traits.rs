@@ -175,8 +175,37 @@ pub trait Penetration<B: ?Sized> {
     /// The scalar type.
     type Scalar: Real;
     /// The contact, normal from `self` toward `other`; `None` for invalid input (and, for the
-    /// GJK + EPA pairs, two flat shapes in a common plane).
+    /// GJK + EPA pairs, two flat shapes in a common plane). The GJK + EPA pairs grow EPA's
+    /// polytope in a workspace kept per thread (with `std`: no allocation once it has grown;
+    /// without `std`, a fresh one per query).
     fn contact(&self, other: &B) -> Option<Contact<Self::Scalar>>;
+    /// [`contact`](Self::contact) with EPA's polytope grown in `workspace` (the closed forms
+    /// ignore it): a workspace reused across queries stops allocating once it has held the
+    /// largest polytope they grow, in `no_std` builds too. The answer is `contact`'s.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate::closest::EpaWorkspace;
+    /// use osculate::prelude::*;
+    ///
+    /// let mut workspace = EpaWorkspace::new();
+    /// let post = Cylinder::new(Point3::new(0.0_f64, 0.0, -1.0), Point3::new(0.0, 0.0, 1.0), 1.0);
+    /// for k in 0..4 {
+    ///     let ball = Sphere::new(Point3::new(1.25 - 0.1 * f64::from(k), 0.0, 0.0), 0.5);
+    ///     let c = post.contact_with(&ball, &mut workspace).unwrap(); // GJK + EPA
+    ///     assert_eq!(Some(c), post.contact(&ball));
+    /// }
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn contact_with(
+        &self,
+        other: &B,
+        workspace: &mut closest::EpaWorkspace<Self::Scalar>,
+    ) -> Option<Contact<Self::Scalar>> {
+        let _ = workspace;
+        self.contact(other)
+    }
 }
 
 /// A ray cast against this shape (see [`cast`](crate::cast)). Implemented for:
@@ -257,14 +286,59 @@ pub trait Sweep<B: ?Sized> {
         other: &B,
         v_other: &Vector3<Self::Scalar>,
     ) -> Option<Impact<Self::Scalar>>;
+    /// The sweep with the dynamic layer's options ([`sweep_convex`](crate::dynamic::sweep_convex)
+    /// on the two convex shapes, posed ones included): a skin to keep ([`SweepOptions::skin`],
+    /// parry's target distance) and whether a contact at the start stops the motion
+    /// ([`SweepOptions::stop_at_penetration`]; off by default, so a motion away from a resting
+    /// contact is no hit); the hit carries the contact at the time of impact. With
+    /// [`SweepOptions::STOP_ON_CONTACT`] the time is [`time_of_impact`](Self::time_of_impact)'s
+    /// (within the GJK ray cast's tolerance). Needs `alloc` (EPA measures the contact).
+    ///
+    /// [`SweepOptions::skin`]: crate::dynamic::SweepOptions::skin
+    /// [`SweepOptions::stop_at_penetration`]: crate::dynamic::SweepOptions::stop_at_penetration
+    /// [`SweepOptions::STOP_ON_CONTACT`]: crate::dynamic::SweepOptions::STOP_ON_CONTACT
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate::dynamic::SweepOptions;
+    /// use osculate::prelude::*;
+    ///
+    /// // A capsule standing on a floor: moving up leaves the contact, moving down is a hit at once.
+    /// let floor = Aabb::new(Point3::new(-10.0_f64, -1.0, -10.0), Point3::new(10.0, 0.0, 10.0));
+    /// let body = Capsule::new(Point3::new(0.0, 0.5, 0.0), Point3::new(0.0, 1.5, 0.0), 0.5);
+    /// let (up, still) = (Vector3::new(0.0, 2.0, 0.0), Vector3::zeros());
+    /// let options = SweepOptions::default();
+    /// assert!(body.sweep_with(&up, &floor, &still, &options).is_none());
+    /// assert_eq!(body.sweep_with(&-up, &floor, &still, &options).map(|h| h.toi), Some(0.0));
+    /// // `time_of_impact` stops on any contact at the start, as `STOP_ON_CONTACT` does.
+    /// assert_eq!(body.time_of_impact(&up, &floor, &still).map(|h| h.toi), Some(0.0));
+    /// let stop = SweepOptions::STOP_ON_CONTACT;
+    /// assert_eq!(body.sweep_with(&up, &floor, &still, &stop).map(|h| h.toi), Some(0.0));
+    /// // A ball dropped onto the floor stops 0.1 above it.
+    /// let ball = Sphere::new(Point3::new(0.0, 3.0, 0.0), 0.5);
+    /// let skin = SweepOptions { skin: 0.1, ..SweepOptions::default() };
+    /// let hit = ball.sweep_with(&Vector3::new(0.0, -4.0, 0.0), &floor, &still, &skin).unwrap();
+    /// assert!((hit.toi - 0.6).abs() < 1e-6 && (hit.contact.distance - 0.1).abs() < 1e-6);
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn sweep_with(
+        &self,
+        v_self: &Vector3<Self::Scalar>,
+        other: &B,
+        v_other: &Vector3<Self::Scalar>,
+        options: &dynamic::SweepOptions<Self::Scalar>,
+    ) -> Option<dynamic::SweepHit<Self::Scalar>>
+    where
+        Self: closest::SupportMap<Self::Scalar>,
+        B: closest::SupportMap<Self::Scalar>,
+    {
+        dynamic::sweep_convex(self, v_self, other, v_other, options)
+    }
 }
 
 /// GJK's iteration bound for the overlap fallback (as `closest_points_convex`'s default).
 const GJK_ITERATIONS: usize = closest::GJK_MAX_ITERATIONS;
-
-/// EPA's step bound for the `Penetration` fallback.
-#[cfg(feature = "alloc")]
-const EPA_STEPS: usize = closest::EPA_MAX_ITERATIONS;
 
 /// An answer with the roles of the two shapes exchanged: what the reversed argument order of a
 /// pair returns (the witnesses and parameters swapped, the normals flipped).
@@ -332,7 +406,8 @@ macro_rules! answer {
         point_result($p, c.point, Param::Barycentric(c.barycentric))
     }};
     ($root:tt; contact closed($($f:ident)::+); $a:expr, $b:expr) => { $root::$($f)::+($a, $b) };
-    ($root:tt; contact epa(); $a:expr, $b:expr) => { closest::contact_convex($a, $b, EPA_STEPS) };
+    ($root:tt; contact epa(); $a:expr, $b:expr) => { crate::workspace::contact($a, $b) };
+    ($root:tt; contact epa_in($w:ident); $a:expr, $b:expr) => { crate::workspace::contact_in($a, $b, $w) };
     ($root:tt; sweep closed($($f:ident)::+); ($a:expr, $va:expr), ($b:expr, $vb:expr)) => {
         $root::$($f)::+($a, $va, $b, $vb)
     };
@@ -399,6 +474,10 @@ macro_rules! impl_pairs {
             #[inline]
             fn contact(&self, other: &$O<T>) -> Option<Contact<T>> {
                 ordered!($order; $root; contact epa $args; self, other)
+            }
+            #[inline]
+            fn contact_with(&self, other: &$O<T>, workspace: &mut closest::EpaWorkspace<T>) -> Option<Contact<T>> {
+                ordered!($order; $root; contact epa_in(workspace); self, other)
             }
         }
     };

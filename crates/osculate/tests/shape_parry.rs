@@ -20,22 +20,14 @@
 use osculate::Shape;
 use osculate::mesh::{Compound, ConvexPart, TriangleMesh};
 use osculate::prelude::*;
+use osculate_testing::parry::parry3d_f64 as conv;
 use osculate_testing::{Rng, Tally};
-use parry3d_f64::math::{Pose, Rotation, Vector};
+use parry3d_f64::math::Pose;
 use parry3d_f64::query;
 use parry3d_f64::shape::{self as ps, SharedShape};
 
 /// Seeded scenes (every ordered pair of the seven shapes in each).
 const SCENES: u64 = 24;
-
-fn v(x: &Vector3<f64>) -> Vector {
-    Vector::new(x.x, x.y, x.z)
-}
-
-fn parry_pose(i: &Isometry3<f64>) -> Pose {
-    let q = i.rotation.quaternion();
-    Pose::from_parts(v(&i.translation.vector), Rotation::from_xyzw(q.i, q.j, q.k, q.w))
-}
 
 fn point(rng: &mut Rng, r: f64) -> Point3<f64> {
     Point3::new(rng.range(-r, r), rng.range(-r, r), rng.range(-r, r))
@@ -53,30 +45,34 @@ fn scene(rng: &mut Rng) -> Vec<(Shape<f64>, Pose, SharedShape)> {
     let r = rng.range(0.2, 1.0);
     out.push((
         Sphere::new(c, r).into(),
-        parry_pose(&Isometry3::translation(c.x, c.y, c.z)),
+        conv::pose(&Isometry3::translation(c.x, c.y, c.z)),
         SharedShape::ball(r),
     ));
     let at = pose(rng, 2.0);
     let h = Vector3::new(rng.range(0.2, 1.0), rng.range(0.2, 1.0), rng.range(0.2, 1.0));
     let obb = Obb::new(Point3::from(at.translation.vector), at.rotation.to_rotation_matrix(), h);
-    out.push((obb.into(), parry_pose(&at), SharedShape::cuboid(h.x, h.y, h.z)));
+    out.push((obb.into(), conv::pose(&at), SharedShape::cuboid(h.x, h.y, h.z)));
     let (a, b, r) = (point(rng, 2.0), point(rng, 2.0), rng.range(0.1, 0.6));
     out.push((
         Capsule::new(a, b, r).into(),
         Pose::IDENTITY,
-        SharedShape::capsule(v(&a.coords), v(&b.coords), r),
+        SharedShape::capsule(conv::vector(&a.coords), conv::vector(&b.coords), r),
     ));
     let (a, b) = (point(rng, 2.0), point(rng, 2.0));
     out.push((
         Segment::new(a, b).into(),
         Pose::IDENTITY,
-        SharedShape::segment(v(&a.coords), v(&b.coords)),
+        SharedShape::segment(conv::vector(&a.coords), conv::vector(&b.coords)),
     ));
     let (a, b, c) = (point(rng, 2.0), point(rng, 2.0), point(rng, 2.0));
     out.push((
         Triangle::new(a, b, c).into(),
         Pose::IDENTITY,
-        SharedShape::triangle(v(&a.coords), v(&b.coords), v(&c.coords)),
+        SharedShape::triangle(
+            conv::vector(&a.coords),
+            conv::vector(&b.coords),
+            conv::vector(&c.coords),
+        ),
     ));
     // A wavy sheet of 2·4² triangles over [-2, 2]², and parry's mesh of the same triangles.
     let n = 5_u32;
@@ -95,9 +91,11 @@ fn scene(rng: &mut Rng) -> Vec<(Shape<f64>, Pose, SharedShape)> {
             triangles.push([k, k + n, k + n + 1]);
         }
     }
-    let parry_mesh =
-        ps::TriMesh::new(vertices.iter().map(|p| v(&p.coords)).collect(), triangles.clone())
-            .unwrap();
+    let parry_mesh = ps::TriMesh::new(
+        vertices.iter().map(|p| conv::vector(&p.coords)).collect(),
+        triangles.clone(),
+    )
+    .unwrap();
     out.push((
         TriangleMesh::try_new(vertices, triangles).unwrap().into(),
         Pose::IDENTITY,
@@ -110,11 +108,11 @@ fn scene(rng: &mut Rng) -> Vec<(Shape<f64>, Pose, SharedShape)> {
         if rng.chance(0.5) {
             let r = rng.range(0.2, 0.8);
             ours.push((at, ConvexPart::Sphere(Sphere::new(Point3::origin(), r))));
-            theirs.push((parry_pose(&at), SharedShape::ball(r)));
+            theirs.push((conv::pose(&at), SharedShape::ball(r)));
         } else {
             let h = Vector3::new(rng.range(0.2, 0.8), rng.range(0.2, 0.8), rng.range(0.2, 0.8));
             ours.push((at, ConvexPart::Aabb(Aabb::new(Point3::from(-h), Point3::from(h)))));
-            theirs.push((parry_pose(&at), SharedShape::cuboid(h.x, h.y, h.z)));
+            theirs.push((conv::pose(&at), SharedShape::cuboid(h.x, h.y, h.z)));
         }
     }
     out.push((

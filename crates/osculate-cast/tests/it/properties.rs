@@ -43,7 +43,7 @@ const CASES: u64 = 500;
 const SAMPLES: usize = 12;
 
 /// Runs a property over `CASES` cases (or `OSCULATE_CASES`, for `cargo xtask soak`).
-fn run<A: Arbitrary + Debug>(prop: fn(A) -> TestResult) {
+pub(crate) fn run<A: Arbitrary + Debug>(prop: fn(A) -> TestResult) {
     let n = cases(CASES);
     QuickCheck::new().tests(n).max_tests(n * 10).quickcheck(prop);
 }

@@ -362,23 +362,17 @@ macro_rules! convex_differential {
         mod $module {
             use super::referee::{self, Answer, Convex};
             use super::{EPA_STEPS, SEEDS};
-            use $parry::math::{Pose, Rotation, Vector};
+            use crate::parry::{class, parry_own_tolerance};
+            use $parry::math::{Pose, Vector};
             use $parry::shape;
             use osculate_closest as oc;
+            use osculate_testing::parry::$parry::{axis_pose, point, rotation, vector};
             use osculate_testing::{GenerateAny, Pair, Tally, test_tolerance};
             use osculate_math::{
-                Capsule, Cone, Cylinder, Obb, Point3, Triangle, UnitQuaternion, Vector3,
+                Capsule, Cone, Cylinder, Obb, Point3, Triangle, Vector3,
             };
 
             type T = $T;
-
-            fn v(p: &Point3<T>) -> Vector {
-                Vector::new(p.x, p.y, p.z)
-            }
-
-            fn w(p: &Vector3<T>) -> Vector {
-                Vector::new(p.x, p.y, p.z)
-            }
 
             fn c(p: &Point3<T>) -> Point3<f64> {
                 p.cast()
@@ -390,11 +384,6 @@ macro_rules! convex_differential {
 
             fn p64(x: Vector) -> Point3<f64> {
                 Point3::new(f64::from(x.x), f64::from(x.y), f64::from(x.z))
-            }
-
-            /// A pose putting parry's y axis along unit `axis`, at `center`.
-            fn pose_y_along(center: &Point3<T>, axis: &Vector3<T>) -> Pose {
-                Pose::from_parts(v(center), Rotation::from_rotation_arc(Vector::Y, w(axis)))
             }
 
             /// `p` scaled by `k` about the origin (`k` a power of two: exact).
@@ -415,13 +404,8 @@ macro_rules! convex_differential {
 
             impl Shape for Obb<T> {
                 fn parry(&self, k: T) -> (Pose, Box<dyn shape::Shape>) {
-                    let q = UnitQuaternion::from_rotation_matrix(&self.rotation);
-                    let q = q.quaternion();
-                    let m = Pose::from_parts(
-                        v(&sp(&self.center, k)),
-                        Rotation::from_xyzw(q.i, q.j, q.k, q.w),
-                    );
-                    (m, Box::new(shape::Cuboid::new(w(&(self.half_extents * k)))))
+                    let m = Pose::from_parts(point(&sp(&self.center, k)), rotation(&self.rotation));
+                    (m, Box::new(shape::Cuboid::new(vector(&(self.half_extents * k)))))
                 }
                 fn referee(&self) -> Convex {
                     Convex::Box {
@@ -440,7 +424,7 @@ macro_rules! convex_differential {
                 fn parry(&self, k: T) -> (Pose, Box<dyn shape::Shape>) {
                     let axis = (self.b - self.a) * k;
                     let half = axis.norm() / 2.0;
-                    let m = pose_y_along(&sp(&self.a.lerp(&self.b, 0.5), k), &(axis / (2.0 * half)));
+                    let m = axis_pose(&sp(&self.a.lerp(&self.b, 0.5), k), Vector::Y, vector(&(axis / (2.0 * half))));
                     (m, Box::new(shape::Cylinder::new(half, self.radius * k)))
                 }
                 fn referee(&self) -> Convex {
@@ -456,7 +440,7 @@ macro_rules! convex_differential {
             impl Shape for Cone<T> {
                 fn parry(&self, k: T) -> (Pose, Box<dyn shape::Shape>) {
                     let axis = self.axis.into_inner();
-                    let m = pose_y_along(&sp(&(self.tip + axis * (self.height / 2.0)), k), &-axis);
+                    let m = axis_pose(&sp(&(self.tip + axis * (self.height / 2.0)), k), Vector::Y, vector(&-axis));
                     (m, Box::new(shape::Cone::new(self.height * k / 2.0, self.radius * k)))
                 }
                 fn referee(&self) -> Convex {
@@ -474,7 +458,7 @@ macro_rules! convex_differential {
 
             impl Shape for Capsule<T> {
                 fn parry(&self, k: T) -> (Pose, Box<dyn shape::Shape>) {
-                    let cap = shape::Capsule::new(v(&sp(&self.a, k)), v(&sp(&self.b, k)), self.radius * k);
+                    let cap = shape::Capsule::new(point(&sp(&self.a, k)), point(&sp(&self.b, k)), self.radius * k);
                     (Pose::IDENTITY, Box::new(cap))
                 }
                 fn referee(&self) -> Convex {
@@ -488,9 +472,9 @@ macro_rules! convex_differential {
             impl Shape for Triangle<T> {
                 fn parry(&self, k: T) -> (Pose, Box<dyn shape::Shape>) {
                     let t = shape::Triangle::new(
-                        v(&sp(&self.a, k)),
-                        v(&sp(&self.b, k)),
-                        v(&sp(&self.c, k)),
+                        point(&sp(&self.a, k)),
+                        point(&sp(&self.b, k)),
+                        point(&sp(&self.c, k)),
                     );
                     (Pose::IDENTITY, Box::new(t))
                 }
@@ -577,18 +561,11 @@ macro_rules! convex_differential {
                 2.0 * f64::from(T::EPSILON).sqrt()
             }
 
-            /// parry's own tolerance, as `parry.rs` states it: GJK's `eps_rel` (`√(10ε)`), times
-            /// ten, times the input's size.
+            /// parry's own tolerance for an input of `size` (see [`parry_own_tolerance`]).
             fn parry_own(size: f64) -> f64 {
-                10.0 * (10.0 * f64::from(T::EPSILON)).sqrt() * size
+                parry_own_tolerance(f64::from(T::EPSILON), size)
             }
 
-            const PARRY_SMALL_SCALE: &str =
-                "parry wrong at the 1e-4 scale (absolute tolerances); the same input scaled up by 2^14 is right or in a class below";
-            const PARRY_IMPRECISE: &str =
-                "parry GJK/EPA: off by more than our tolerance, within its own (10·√(10ε)·size)";
-            const PARRY_NOT_CLOSEST: &str =
-                "parry GJK: stopped at a valid pair that is not the closest (distance too large by more than its own tolerance)";
             const PARRY_EPA_SHALLOW: &str =
                 "parry EPA: a depth smaller than its own normal gives (EPA stopped short: moving B out by it leaves the shapes overlapping)";
             const PARRY_DISTANCE_NOT_POINTS: &str =
@@ -629,14 +606,14 @@ macro_rules! convex_differential {
                     }
                 }
                 match referee::check(&ra, &rb, &x, least, tol, contact) {
-                    Ok(()) => return (k != 1.0).then_some(PARRY_SMALL_SCALE),
+                    Ok(()) => return (k != 1.0).then_some(class::SMALL_SCALE),
                     Err(_) if k == 1.0 && size <= 1e-3 => {
                         return parry_class(q, a, b, size, least, UP)
-                            .map(|_| PARRY_SMALL_SCALE);
+                            .map(|_| class::SMALL_SCALE);
                     }
                     Err(_) => {}
                 }
-                let scaled = |class| if k == 1.0 { class } else { PARRY_SMALL_SCALE };
+                let scaled = |class| if k == 1.0 { class } else { class::SMALL_SCALE };
 
                 if let (false, Some([p, q])) = (contact, x.points) {
                     // parry's `closest_points` for a triangle and a cuboid is not GJK but a
@@ -669,13 +646,13 @@ macro_rules! convex_differential {
                     }
                 }
                 match referee::check(&ra, &rb, &x, least, parry_own(size), contact) {
-                    Ok(()) => return Some(scaled(PARRY_IMPRECISE)),
+                    Ok(()) => return Some(scaled(class::IMPRECISE)),
                     Err(referee::TOO_FAR) if !contact => {
                         let valid = x.points.is_some_and(|[p, q]| {
                             ra.distance(&p) <= tol && rb.distance(&q) <= tol
                         });
                         if valid {
-                            return Some(scaled(PARRY_NOT_CLOSEST));
+                            return Some(scaled(class::NOT_CLOSEST));
                         }
                     }
                     Err(_) => {}
@@ -748,9 +725,9 @@ macro_rules! convex_differential {
             /// every one of them at the 1e-4 scale, where its GJK's absolute tolerances bite and
             /// the cuboid-triangle `closest_points`, a separating-axis search, does not care).
             const BOUNDS: &[(&str, f64)] = &[
-                (PARRY_SMALL_SCALE, 0.21),
-                (PARRY_IMPRECISE, 0.3),
-                (PARRY_NOT_CLOSEST, 0.06),
+                (class::SMALL_SCALE, 0.21),
+                (class::IMPRECISE, 0.3),
+                (class::NOT_CLOSEST, 0.06),
                 (PARRY_NO_CONTACT, 0.05),
                 (PARRY_EPA_SHALLOW, 0.06),
                 (PARRY_DISTANCE_NOT_POINTS, 0.08),

@@ -11,6 +11,28 @@ use osculate_math::{Point3, Real, Vector3};
 /// Seeds per query: each test loops over `0..SEEDS`.
 const SEEDS: u64 = 2000;
 
+/// The classes of a parry GJK/EPA answer the exact reference rejects, shared by every differential
+/// test of this crate (here and `convex_parry.rs`), each recognised by its mechanism:
+pub(crate) mod class {
+    /// The input is the generator's tiny flavour (size ≤ 1e-3) and parry answers the same input
+    /// scaled by 2^14 (exactly) right, or within one of the classes below: its GJK and EPA compare
+    /// squared lengths and simplex projections with absolute multiples of ε.
+    pub(crate) const SMALL_SCALE: &str = "parry wrong at the 1e-4 scale (absolute GJK/EPA tolerances); the same input scaled up by 2^14 is right or in a class below";
+    /// The error exceeds our tolerance but not parry's own ([`super::parry_own_tolerance`]).
+    pub(crate) const IMPRECISE: &str =
+        "parry GJK/EPA: off by more than our tolerance, within its own (10·√(10ε)·size)";
+    /// The points lie on their shapes (a valid pair, so its distance bounds the exact one from
+    /// above) and the distance is larger than the exact one by more than parry's own tolerance:
+    /// GJK stopped (stalled) early.
+    pub(crate) const NOT_CLOSEST: &str = "parry GJK/EPA: stopped at a valid pair that is not the closest (distance too large by more than its own tolerance)";
+}
+
+/// parry's own tolerance for an input of `size` in a scalar of machine epsilon `epsilon`: GJK's
+/// `eps_rel` (`√(10ε)`, relative to the squared distance), times ten, times the size.
+pub(crate) fn parry_own_tolerance(epsilon: f64, size: f64) -> f64 {
+    10.0 * (10.0 * epsilon).sqrt() * size
+}
+
 /// Whose answer a named disagreement class shows wrong (the exact reference decides).
 #[derive(Clone, Copy, Debug)]
 enum Verdict {
@@ -453,8 +475,8 @@ mod exact_pair {
 macro_rules! differential {
     ($module:ident, $T:ident, $parry:ident) => {
         mod $module {
-            use super::{Reference, SEEDS, Verdict, exact, exact_pair, scale};
-            use $parry::math::{Pose, Rotation, Vector};
+            use super::{Reference, SEEDS, Verdict, class, exact, exact_pair, parry_own_tolerance, scale};
+            use $parry::math::{Pose, Vector};
             use $parry::query::PointQuery;
             use $parry::shape;
             use osculate_closest as oc;
@@ -462,21 +484,10 @@ macro_rules! differential {
                 Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Line, Obb, Plane,
                 Point3, Segment, Sphere, Tetrahedron, Triangle, UnitQuaternion, Vector3,
             };
+            use osculate_testing::parry::$parry::{at, axis_pose, placed, point, to_point, vector};
             use osculate_testing::{GenerateAny, Pair, Tally, test_tolerance};
 
             type T = $T;
-
-            fn v(p: &Point3<T>) -> Vector {
-                Vector::new(p.x, p.y, p.z)
-            }
-
-            fn w(p: &Vector3<T>) -> Vector {
-                Vector::new(p.x, p.y, p.z)
-            }
-
-            fn pt(v: Vector) -> Point3<T> {
-                Point3::new(v.x, v.y, v.z)
-            }
 
             /// Widens to f64 for the exact reference.
             fn c(p: &Point3<T>) -> Point3<f64> {
@@ -485,20 +496,6 @@ macro_rules! differential {
 
             fn cv(p: &Vector3<T>) -> Vector3<f64> {
                 p.cast()
-            }
-
-            /// A pose putting parry's y axis along `axis`, at `center`.
-            fn pose_y_along(center: &Point3<T>, axis: &Vector3<T>) -> Pose {
-                Pose::from_parts(v(center), Rotation::from_rotation_arc(Vector::Y, w(axis)))
-            }
-
-            fn pose(center: &Point3<T>, q: &UnitQuaternion<T>) -> Pose {
-                let q = q.quaternion();
-                Pose::from_parts(v(center), Rotation::from_xyzw(q.i, q.j, q.k, q.w))
-            }
-
-            fn at(p: &Point3<T>) -> Pose {
-                Pose::from_translation(v(p))
             }
 
             /// `p` scaled by `k` about the origin (`k` a power of two: exact).
@@ -691,10 +688,10 @@ macro_rules! differential {
                     },
                     parry: |p, t, k| {
                         let tri =
-                            shape::Triangle::new(v(&sp(&t.a, k)), v(&sp(&t.b, k)), v(&sp(&t.c, k)));
-                        let q = v(&sp(p, k));
+                            shape::Triangle::new(point(&sp(&t.a, k)), point(&sp(&t.b, k)), point(&sp(&t.c, k)));
+                        let q = point(&sp(p, k));
                         (
-                            pt(tri.project_local_point(q, true).point),
+                            to_point(tri.project_local_point(q, true).point),
                             tri.distance_to_local_point(q, true),
                         )
                     },
@@ -715,10 +712,10 @@ macro_rules! differential {
                         (oc::closest_point_on_segment(p, s).point, d)
                     },
                     parry: |p, s, k| {
-                        let seg = shape::Segment::new(v(&sp(&s.a, k)), v(&sp(&s.b, k)));
-                        let q = v(&sp(p, k));
+                        let seg = shape::Segment::new(point(&sp(&s.a, k)), point(&sp(&s.b, k)));
+                        let q = point(&sp(p, k));
                         (
-                            pt(seg.project_local_point(q, true).point),
+                            to_point(seg.project_local_point(q, true).point),
                             seg.distance_to_local_point(q, true),
                         )
                     },
@@ -741,9 +738,9 @@ macro_rules! differential {
                     },
                     parry: |p, b, k| {
                         let center = sp(&b.center(), k);
-                        let cuboid = shape::Cuboid::new(w(&(b.half_extents() * k)));
-                        let local = v(&sp(p, k)) - v(&center);
-                        let theirs = pt(cuboid.project_local_point(local, true).point + v(&center));
+                        let cuboid = shape::Cuboid::new(vector(&(b.half_extents() * k)));
+                        let local = point(&sp(p, k)) - point(&center);
+                        let theirs = to_point(cuboid.project_local_point(local, true).point + point(&center));
                         (theirs, cuboid.distance_to_local_point(local, true))
                     },
                     exact: |p, b| {
@@ -766,11 +763,11 @@ macro_rules! differential {
                     },
                     parry: |p, b, k| {
                         let q = UnitQuaternion::from_rotation_matrix(&b.rotation);
-                        let m = pose(&sp(&b.center, k), &q);
-                        let cuboid = shape::Cuboid::new(w(&(b.half_extents * k)));
-                        let x = v(&sp(p, k));
+                        let m = placed(&sp(&b.center, k), &q);
+                        let cuboid = shape::Cuboid::new(vector(&(b.half_extents * k)));
+                        let x = point(&sp(p, k));
                         (
-                            pt(cuboid.project_point(&m, x, true).point),
+                            to_point(cuboid.project_point(&m, x, true).point),
                             cuboid.distance_to_point(&m, x, true),
                         )
                     },
@@ -798,8 +795,8 @@ macro_rules! differential {
                     parry: |p, s, k| {
                         let center = sp(&s.center, k);
                         let ball = shape::Ball::new(s.radius * k);
-                        let local = v(&sp(p, k)) - v(&center);
-                        let theirs = pt(ball.project_local_point(local, true).point + v(&center));
+                        let local = point(&sp(p, k)) - point(&center);
+                        let theirs = to_point(ball.project_local_point(local, true).point + point(&center));
                         (theirs, ball.distance_to_local_point(local, true))
                     },
                     exact: |p, s| exact::ball(&c(p), &c(&s.center), f64::from(s.radius)),
@@ -822,13 +819,13 @@ macro_rules! differential {
                     },
                     parry: |p, cap, k| {
                         let cap = shape::Capsule::new(
-                            v(&sp(&cap.a, k)),
-                            v(&sp(&cap.b, k)),
+                            point(&sp(&cap.a, k)),
+                            point(&sp(&cap.b, k)),
                             cap.radius * k,
                         );
-                        let q = v(&sp(p, k));
+                        let q = point(&sp(p, k));
                         (
-                            pt(cap.project_local_point(q, true).point),
+                            to_point(cap.project_local_point(q, true).point),
                             cap.distance_to_local_point(q, true),
                         )
                     },
@@ -859,15 +856,15 @@ macro_rules! differential {
                         )
                     },
                     parry: |p, pl, k| {
-                        let hs = shape::HalfSpace::new(w(&pl.normal));
-                        let m = Pose::from_translation(v(&sp(&pl.point(), k)));
-                        let x = v(&sp(p, k));
+                        let hs = shape::HalfSpace::new(vector(&pl.normal));
+                        let m = Pose::from_translation(point(&sp(&pl.point(), k)));
+                        let x = point(&sp(p, k));
                         let td = hs.distance_to_point(&m, x, false);
                         let d = oc::signed_distance_point_plane(p, pl);
                         let tol = test_tolerance::<T>() * scale(&[*p, pl.point()], &[pl.d]);
                         let same_sign = d * td >= 0.0 || d.abs().min(td.abs()) <= tol;
                         (
-                            pt(hs.project_point(&m, x, false).point),
+                            to_point(hs.project_point(&m, x, false).point),
                             if same_sign { td.abs() } else { T::NAN },
                         )
                     },
@@ -893,11 +890,11 @@ macro_rules! differential {
                         )
                     },
                     parry: |p, t, k| {
-                        let [a, b, cc, d] = [t.a, t.b, t.c, t.d].map(|x| v(&sp(&x, k)));
+                        let [a, b, cc, d] = [t.a, t.b, t.c, t.d].map(|x| point(&sp(&x, k)));
                         let tet = shape::Tetrahedron::new(a, b, cc, d);
-                        let q = v(&sp(p, k));
+                        let q = point(&sp(p, k));
                         (
-                            pt(tet.project_local_point(q, true).point),
+                            to_point(tet.project_local_point(q, true).point),
                             tet.distance_to_local_point(q, true),
                         )
                     },
@@ -924,10 +921,10 @@ macro_rules! differential {
                         let (a, b) = (sp(&cyl.a, k), sp(&cyl.b, k));
                         let axis = b - a;
                         let half = axis.norm() / 2.0;
-                        let m = pose_y_along(&a.lerp(&b, 0.5), &(axis / (2.0 * half)));
+                        let m = axis_pose(&a.lerp(&b, 0.5), Vector::Y, vector(&(axis / (2.0 * half))));
                         let g = shape::Cylinder::new(half, cyl.radius * k);
-                        let x = v(&sp(p, k));
-                        (pt(g.project_point(&m, x, true).point), g.distance_to_point(&m, x, true))
+                        let x = point(&sp(p, k));
+                        (to_point(g.project_point(&m, x, true).point), g.distance_to_point(&m, x, true))
                     },
                     exact: |p, k| exact::cylinder(&c(p), &c(&k.a), &c(&k.b), f64::from(k.radius)),
                     scale: |p, k| scale(&[*p, k.a, k.b], &[k.radius]),
@@ -949,10 +946,10 @@ macro_rules! differential {
                     parry: |p, cone, k| {
                         let axis = cone.axis.into_inner();
                         let (tip, height) = (sp(&cone.tip, k), cone.height * k);
-                        let m = pose_y_along(&(tip + axis * (height / 2.0)), &-axis);
+                        let m = axis_pose(&(tip + axis * (height / 2.0)), Vector::Y, vector(&-axis));
                         let g = shape::Cone::new(height / 2.0, cone.radius * k);
-                        let x = v(&sp(p, k));
-                        (pt(g.project_point(&m, x, true).point), g.distance_to_point(&m, x, true))
+                        let x = point(&sp(p, k));
+                        (to_point(g.project_point(&m, x, true).point), g.distance_to_point(&m, x, true))
                     },
                     exact: |p, k| {
                         let axis = cv(&k.axis.into_inner());
@@ -992,7 +989,7 @@ macro_rules! differential {
                     return None;
                 }
                 let gjk = |point: &Point3<T>, distance: T| {
-                    let own = 10.0 * (10.0 * f64::from(T::EPSILON)).sqrt() * f64::from(size);
+                    let own = parry_own_tolerance(f64::from(T::EPSILON), f64::from(size));
                     let exact_distance = (case.exact - c(case.p)).norm();
                     let error = (f64::from(distance) - exact_distance).abs();
                     error <= own && exact::hull_distance(&c(point), &hull64(case.shape)) <= own
@@ -1002,7 +999,7 @@ macro_rules! differential {
                     let (point, distance) = (sp(&point, 1.0 / UP), distance / UP);
                     let right = case.error(&point, distance) <= f64::from(case.tol);
                     return (right || gjk(&point, distance))
-                        .then_some(Verdict::Parry(PARRY_SMALL_SCALE));
+                        .then_some(Verdict::Parry(class::SMALL_SCALE));
                 }
                 gjk(&case.parry, case.parry_distance).then_some(Verdict::Parry(PARRY_POINT_GJK))
             }
@@ -1022,12 +1019,12 @@ macro_rules! differential {
                     },
                     parry: |p, poly, k| {
                         let verts: Vec<Vector> =
-                            poly.vertices.iter().map(|u| v(&sp(u, k))).collect();
+                            poly.vertices.iter().map(|u| point(&sp(u, k))).collect();
                         let hull =
                             shape::ConvexPolyhedron::from_convex_hull(&verts).expect("a hull");
-                        let q = v(&sp(p, k));
+                        let q = point(&sp(p, k));
                         (
-                            pt(hull.project_local_point(q, true).point),
+                            to_point(hull.project_local_point(q, true).point),
                             hull.distance_to_local_point(q, true),
                         )
                     },
@@ -1082,7 +1079,7 @@ macro_rules! differential {
                 match r {
                     P::WithinMargin(p1, p2) => Answer {
                         distance: (p2 - p1).length(),
-                        points: Some([pt(p1), pt(p2)]),
+                        points: Some([to_point(p1), to_point(p2)]),
                         normal: None,
                     },
                     P::Intersecting => Answer { distance: 0.0, points: None, normal: None },
@@ -1094,7 +1091,7 @@ macro_rules! differential {
                 match r {
                     Some(r) => Answer {
                         distance: r.dist,
-                        points: Some([pt(r.point1), pt(r.point2)]),
+                        points: Some([to_point(r.point1), to_point(r.point2)]),
                         normal: Some(Vector3::new(r.normal1.x, r.normal1.y, r.normal1.z)),
                     },
                     None => Answer { distance: T::NAN, points: None, normal: None },
@@ -1132,26 +1129,26 @@ macro_rules! differential {
             }
 
             fn segment(s: &Segment<T>, k: T) -> (Pose, shape::Segment) {
-                (Pose::IDENTITY, shape::Segment::new(v(&sp(&s.a, k)), v(&sp(&s.b, k))))
+                (Pose::IDENTITY, shape::Segment::new(point(&sp(&s.a, k)), point(&sp(&s.b, k))))
             }
 
             fn capsule(s: &Capsule<T>, k: T) -> (Pose, shape::Capsule) {
-                let cap = shape::Capsule::new(v(&sp(&s.a, k)), v(&sp(&s.b, k)), s.radius * k);
+                let cap = shape::Capsule::new(point(&sp(&s.a, k)), point(&sp(&s.b, k)), s.radius * k);
                 (Pose::IDENTITY, cap)
             }
 
             fn triangle(t: &Triangle<T>, k: T) -> (Pose, shape::Triangle) {
-                let [a, b, cc] = [t.a, t.b, t.c].map(|x| v(&sp(&x, k)));
+                let [a, b, cc] = [t.a, t.b, t.c].map(|x| point(&sp(&x, k)));
                 (Pose::IDENTITY, shape::Triangle::new(a, b, cc))
             }
 
             fn aabb(b: &Aabb<T>, k: T) -> (Pose, shape::Cuboid) {
-                (at(&sp(&b.center(), k)), shape::Cuboid::new(w(&(b.half_extents() * k))))
+                (at(&sp(&b.center(), k)), shape::Cuboid::new(vector(&(b.half_extents() * k))))
             }
 
             fn obb(b: &Obb<T>, k: T) -> (Pose, shape::Cuboid) {
                 let q = UnitQuaternion::from_rotation_matrix(&b.rotation);
-                (pose(&sp(&b.center, k), &q), shape::Cuboid::new(w(&(b.half_extents * k))))
+                (placed(&sp(&b.center, k), &q), shape::Cuboid::new(vector(&(b.half_extents * k))))
             }
 
             /// parry's closest points of two posed shapes.
@@ -1324,13 +1321,8 @@ macro_rules! differential {
             }
 
             const PARRY_SEGMENT_EPSILON: &str = "parry wrong: absolute epsilon, short or nearly parallel segments taken as parallel";
-            const PARRY_SMALL_SCALE: &str = "parry wrong at the 1e-4 scale (absolute GJK tolerances), scaled up right or a class below";
             const PARRY_GJK_WITNESS: &str =
                 "parry GJK: distance right, valid witness points off the unique closest pair";
-            const PARRY_GJK_IMPRECISE: &str =
-                "parry GJK/EPA: distance off by more than ours but within its own tolerance";
-            const PARRY_GJK_NOT_CLOSEST: &str =
-                "parry GJK/EPA: stopped at a valid but not closest pair (distance too large)";
 
             /// Segment-segment class (parry): `closest_points_segment_segment_with_locations_nD`
             /// compares `|d₁|²`, `|d₂|²` and `|d₁|²|d₂|² − (d₁·d₂)²` with the absolute
@@ -1362,21 +1354,11 @@ macro_rules! differential {
             }
 
             /// The classes of parry's GJK-based pairs (`closest_points` and `contact` of support
-            /// maps: everything but ball-ball, ball-convex and segment-segment):
-            ///
-            /// - small scale: the input is the generator's tiny flavour (size ≤ 1e-3), and parry
-            ///   answers the same input scaled by 2^14 (exactly) right, or within one of the
-            ///   classes below. Its GJK compares squared lengths and simplex projections with
-            ///   absolute multiples of ε, so at 1e-4 it reports "intersecting" for separated
-            ///   shapes, returns no contact, or stops early.
-            /// - witness: both parry points lie on their shapes (within the tolerance) and the
-            ///   distance is right, but the points are not the unique closest pair: on curved
-            ///   shapes GJK's point error is about the square root of its distance error.
-            /// - imprecise: the distance error exceeds our tolerance but not parry's own,
-            ///   `√(10ε)` relative (GJK's `eps_rel`), times ten, times the input's size.
-            /// - not closest: the points lie on their shapes (a valid pair, so its distance
-            ///   bounds the exact one from above) and the distance is larger than the exact one
-            ///   by more than parry's own tolerance: GJK stopped (stalled) early.
+            /// maps: everything but ball-ball, ball-convex and segment-segment): the shared
+            /// [`class`]es, and a witness class of its own: both parry points lie on their shapes
+            /// (within the tolerance) and the distance is right, but the points are not the unique
+            /// closest pair (on curved shapes GJK's point error is about the square root of its
+            /// distance error).
             fn gjk_classes<A, B>(
                 case: &PairCase<'_, A, B>,
                 parry_at: impl Fn(T) -> Answer,
@@ -1388,7 +1370,7 @@ macro_rules! differential {
                     let scaled = PairCase { parry: scaled_back(parry_at(UP)), ..*case };
                     let unit_scale_class = gjk_precision_class(&scaled, size, &dist_a, &dist_b);
                     return (scaled.parry_right() || unit_scale_class.is_some())
-                        .then_some(Verdict::Parry(PARRY_SMALL_SCALE));
+                        .then_some(Verdict::Parry(class::SMALL_SCALE));
                 }
                 gjk_precision_class(case, size, &dist_a, &dist_b)
             }
@@ -1402,16 +1384,16 @@ macro_rules! differential {
             ) -> Option<Verdict> {
                 let [p1, p2] = case.parry.points?;
                 let tol = f64::from(case.tol);
-                let own = 10.0 * (10.0 * f64::from(T::EPSILON)).sqrt() * f64::from(size);
+                let own = parry_own_tolerance(f64::from(T::EPSILON), f64::from(size));
                 let on_shapes = |t: f64| dist_a(&c(&p1)) <= t && dist_b(&c(&p2)) <= t;
                 let error = f64::from(case.parry.distance) - case.exact.distance;
                 if error.abs() <= tol && on_shapes(tol) {
                     return Some(Verdict::Parry(PARRY_GJK_WITNESS));
                 }
                 if error.abs() <= own && on_shapes(own) {
-                    return Some(Verdict::Parry(PARRY_GJK_IMPRECISE));
+                    return Some(Verdict::Parry(class::IMPRECISE));
                 }
-                (error > own && on_shapes(tol)).then_some(Verdict::Parry(PARRY_GJK_NOT_CLOSEST))
+                (error > own && on_shapes(tol)).then_some(Verdict::Parry(class::NOT_CLOSEST))
             }
 
             fn to_segment(s: &Segment<T>, p: &Point3<f64>) -> f64 {
@@ -1492,7 +1474,7 @@ macro_rules! differential {
                         use $parry::query::details::closest_points_segment_segment_with_locations_nD as cp;
                         let (s1, s2) = (segment(s, k).1, segment(t, k).1);
                         let (l1, l2) = cp((&s1.a, &s1.b), (&s2.a, &s2.b));
-                        let (p1, p2) = (pt(s1.point_at(&l1)), pt(s2.point_at(&l2)));
+                        let (p1, p2) = (to_point(s1.point_at(&l1)), to_point(s2.point_at(&l2)));
                         Answer { distance: (p2 - p1).norm(), points: Some([p1, p2]), normal: None }
                     },
                     exact: |s, t, _| closest_ref(&seg_ref(s, t)),
@@ -1846,7 +1828,7 @@ macro_rules! differential {
                     parry: |s, h, k| {
                         let hs = (
                             at(&sp(&h.plane.point(), k)),
-                            shape::HalfSpace::new(w(&h.plane.normal)),
+                            shape::HalfSpace::new(vector(&h.plane.normal)),
                         );
                         contact(hs, ball(s, k)).swapped()
                     },
@@ -1890,7 +1872,7 @@ macro_rules! differential {
                         &at(&s.center),
                         &shape::Ball::new(s.radius),
                         &at(&h.plane.point()),
-                        &shape::HalfSpace::new(w(&h.plane.normal)),
+                        &shape::HalfSpace::new(vector(&h.plane.normal)),
                     );
                     let exact = sphere_halfspace_ref(&s, &h);
                     let ours = ours_contact(oc::contact_sphere_halfspace(&s, &h));
@@ -1951,7 +1933,7 @@ macro_rules! differential {
                         use $parry::query::details::closest_points_line_line_parameters as params;
                         let (lp, ld, mp, md) =
                             (sp(&l.point, k), l.direction * k, sp(&m.point, k), m.direction * k);
-                        let (s, t) = params(v(&lp), w(&ld), v(&mp), w(&md));
+                        let (s, t) = params(point(&lp), vector(&ld), point(&mp), vector(&md));
                         let (p1, p2) = (lp + ld * s, mp + md * t);
                         Answer { distance: (p2 - p1).norm(), points: Some([p1, p2]), normal: None }
                     },
@@ -1975,7 +1957,7 @@ macro_rules! differential {
                     ours: |s, pl| ours_contact(oc::contact_sphere_plane(s, pl)),
                     parry: |s, pl, k| {
                         let n = plane_side(s, pl);
-                        let hs = (at(&sp(&pl.point(), k)), shape::HalfSpace::new(w(&n)));
+                        let hs = (at(&sp(&pl.point(), k)), shape::HalfSpace::new(vector(&n)));
                         contact(hs, ball(s, k)).swapped()
                     },
                     exact: |s, pl, _| {
@@ -2020,9 +2002,9 @@ macro_rules! differential {
                 let b =
                     Aabb { min: Point3::new(-nan, -1.0, -1.0), max: Point3::new(nan, 1.0, 1.0) };
                 let cuboid = shape::Cuboid::new(Vector::new(nan, 1.0, 1.0));
-                let proj = cuboid.project_local_point(v(&origin), true);
+                let proj = cuboid.project_local_point(point(&origin), true);
                 assert!(proj.is_inside);
-                assert_eq!(cuboid.distance_to_local_point(v(&origin), true), 0.0);
+                assert_eq!(cuboid.distance_to_local_point(point(&origin), true), 0.0);
                 assert!(oc::sq_distance_point_aabb(&origin, &b).is_nan());
                 assert!(oc::closest_point_on_aabb(&origin, &b).x.is_nan());
                 // 2.
@@ -2030,12 +2012,12 @@ macro_rules! differential {
                 let unit =
                     Aabb { min: Point3::new(-1.0, -1.0, -1.0), max: Point3::new(1.0, 1.0, 1.0) };
                 let p = Point3::new(nan, 0.5, 0.5);
-                assert!(cube.project_local_point(v(&p), true).is_inside);
-                assert!(cube.contains_local_point(v(&p)));
+                assert!(cube.project_local_point(point(&p), true).is_inside);
+                assert!(cube.contains_local_point(point(&p)));
                 assert!(oc::sq_distance_point_aabb(&p, &unit).is_nan());
                 // 3.
                 let s = Segment { a: Point3::new(nan, 3.0, 0.0), b: Point3::new(2.0, 3.0, 0.0) };
-                let seg = shape::Segment::new(v(&s.a), v(&s.b));
+                let seg = shape::Segment::new(point(&s.a), point(&s.b));
                 let parry = $parry::query::distance(&Pose::IDENTITY, &seg, &Pose::IDENTITY, &cube)
                     .expect("supported pair")
                     .distance;

@@ -58,7 +58,7 @@ fn closed_meshes() -> Vec<Closed> {
     ]
 }
 
-fn no_leak<T: Real>() {
+fn closed_meshes_leak_no_ray<T: Real>() {
     let n = cases(2000) as usize;
     let mut rng = Rng::new(0x1EA4);
     for closed in closed_meshes() {
@@ -92,12 +92,4 @@ fn no_leak<T: Real>() {
     }
 }
 
-#[test]
-fn closed_meshes_leak_no_ray_f32() {
-    no_leak::<f32>();
-}
-
-#[test]
-fn closed_meshes_leak_no_ray_f64() {
-    no_leak::<f64>();
-}
+osculate_testing::for_f32_and_f64!(closed_meshes_leak_no_ray);

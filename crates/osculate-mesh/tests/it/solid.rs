@@ -60,7 +60,7 @@ fn check<T: Real>(name: &str, data: &Data, points: usize, rng: &mut Rng) {
     assert!(tested > points / 2, "{name}: only {tested} points away from the surface");
 }
 
-fn inside_outside<T: Real>() {
+fn inside_outside_matches_the_winding_number<T: Real>() {
     let n = crate::mesh_cases(300, 100_000) as usize;
     let mut rng = Rng::new(0x5011D);
     check::<T>("icosphere", &meshes::icosphere(3), n, &mut rng);
@@ -76,15 +76,7 @@ fn inside_outside<T: Real>() {
     );
 }
 
-#[test]
-fn inside_outside_matches_the_winding_number_f32() {
-    inside_outside::<f32>();
-}
-
-#[test]
-fn inside_outside_matches_the_winding_number_f64() {
-    inside_outside::<f64>();
-}
+osculate_testing::for_f32_and_f64!(inside_outside_matches_the_winding_number);
 
 /// A point exactly at a vertex, on an edge or on a face of the cube is on the surface: signed
 /// distance 0, contained (the solid is closed).

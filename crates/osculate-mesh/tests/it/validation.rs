@@ -172,7 +172,7 @@ fn welding_merges_duplicates_and_near_duplicates() {
 
 /// Every query, with a NaN or infinite input in each position it has, answers nothing: no hit,
 /// no point, no overlap, no contact, no impact, no pair.
-fn non_finite<T: Real>() {
+fn non_finite_input_gets_no_confident_answer<T: Real>() {
     let data = meshes::icosphere(2);
     let mesh: TriangleMesh<T> = data.solid();
     let bad = [T::NAN, T::INFINITY, T::NEG_INFINITY];
@@ -231,15 +231,7 @@ fn non_finite<T: Real>() {
     assert!(signed_distance_point_mesh(&Point3::origin(), &mesh).is_some_and(|d| d < z));
 }
 
-#[test]
-fn non_finite_input_gets_no_confident_answer_f32() {
-    non_finite::<f32>();
-}
-
-#[test]
-fn non_finite_input_gets_no_confident_answer_f64() {
-    non_finite::<f64>();
-}
+osculate_testing::for_f32_and_f64!(non_finite_input_gets_no_confident_answer);
 
 /// A closed mesh of 20,000 triangles in `f32` takes less memory per triangle than parry3d's
 /// `TriMesh` of the same triangles (98 bytes at the time of writing; here it is read from parry).

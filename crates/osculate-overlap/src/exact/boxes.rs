@@ -10,7 +10,7 @@
 //! boxes' axes, the segment's direction, the triangle's edges), as long as each `R` is
 //! invertible (every rotation is; a singular "rotation" may then err toward "overlapping").
 
-use super::{Arith, Dyadic, Filtered, det3, diff, exact};
+use super::{Arith, Dyadic, Filtered, U, det3, diff, exact};
 use osculate_math::{Aabb, Obb, Point3, Real, Segment, Triangle, Validate};
 
 /// `axis::<Filtered>`, or in exact arithmetic when the filter cannot tell. The exact
@@ -136,14 +136,127 @@ fn triangle_normal_axis<A: Arith>(v: &[[f64; 3]; 3], lo: &[f64; 3], hi: &[f64; 3
     Some(det3(&f0, &f1, &diff::<A>(&high, &v[0])).sign()? < 0)
 }
 
+/// The sign of `(a − b)(c − d) − (e − f)(g − h)` when the floating-point value decides it
+/// (`None` within its bound): Shewchuk's `ccwerrboundA`, `(3 + 16u) u` times the permanent
+/// `|(a − b)(c − d)| + |(e − f)(g − h)|` of the computed differences, for exactly this shape of
+/// expression (four differences, two products, one difference), plus `2⁻¹⁰²⁰` for the two
+/// products' underflow (each off by at most `2⁻¹⁰⁷⁵`).
+#[inline(always)]
+fn static_det2(left: (f64, f64), right: (f64, f64)) -> Option<i8> {
+    let (l, r) = (left.0 * left.1, right.0 * right.1);
+    let det = l - r;
+    let bound = (3.0 + 16.0 * U) * U * (l.abs() + r.abs()) + 4.0 * f64::MIN_POSITIVE;
+    if det > bound {
+        Some(1)
+    } else if -det > bound {
+        Some(-1)
+    } else {
+        None
+    }
+}
+
+/// [`box_edge_axis`] in plain `f64`, each sign decided by [`static_det2`]: `None` when one is
+/// not (then the caller evaluates the axis with [`Filtered`] and [`Dyadic`]). Every value
+/// `f_p (x_q − v_q) − f_q (x_p − v_p)` with `f = v1 − v0` is an expression of that shape.
+#[inline]
+fn box_edge_axis_static(
+    i: usize,
+    v0: &[f64; 3],
+    v1: &[f64; 3],
+    others: &[[f64; 3]],
+    lo: &[f64; 3],
+    hi: &[f64; 3],
+) -> Option<bool> {
+    let (p, q) = ((i + 1) % 3, (i + 2) % 3);
+    let (fp, fq) = (v1[p] - v0[p], v1[q] - v0[q]);
+    let low =
+        [if v1[q] < v0[q] { lo[p] } else { hi[p] }, if v1[p] > v0[p] { lo[q] } else { hi[q] }];
+    let high =
+        [if v1[q] < v0[q] { hi[p] } else { lo[p] }, if v1[p] > v0[p] { hi[q] } else { lo[q] }];
+    let along = |x: &[f64; 2], v: &[f64; 3]| static_det2((fp, x[1] - v[q]), (fq, x[0] - v[p]));
+    let points = core::iter::once(v0).chain(others);
+    let mut above = true;
+    for v in points.clone() {
+        if along(&low, v)? <= 0 {
+            above = false;
+            break;
+        }
+    }
+    if above {
+        return Some(true);
+    }
+    for v in points {
+        if along(&high, v)? >= 0 {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
+/// [`triangle_normal_axis`] in plain `f64`: the normal's components by [`static_det2`], the
+/// corners' sides by Shewchuk's `o3derrboundA`, `(7 + 56u) u` times the permanent, for
+/// `det[v1 − v0, v2 − v0, x − v0]` (the shape of `orient3d`), plus `2⁻¹⁰²⁰ (1 + Σ |x − v0|)` for
+/// underflow; `None` when a sign is not decided.
+#[inline]
+fn triangle_normal_axis_static(v: &[[f64; 3]; 3], lo: &[f64; 3], hi: &[f64; 3]) -> Option<bool> {
+    let f0 = [v[1][0] - v[0][0], v[1][1] - v[0][1], v[1][2] - v[0][2]];
+    let f1 = [v[2][0] - v[0][0], v[2][1] - v[0][1], v[2][2] - v[0][2]];
+    let prods = [
+        (f0[1] * f1[2], f0[2] * f1[1]),
+        (f0[2] * f1[0], f0[0] * f1[2]),
+        (f0[0] * f1[1], f0[1] * f1[0]),
+    ];
+    let n = prods.map(|(l, r)| l - r);
+    let spread = prods.map(|(l, r)| l.abs() + r.abs());
+    // A component is exactly zero when each of its products has a zero factor (a difference
+    // of floats is zero only for equal floats); then either corner is extreme along it.
+    let zero =
+        |p: usize, q: usize| (f0[p] == 0.0 || f1[q] == 0.0) && (f0[q] == 0.0 || f1[p] == 0.0);
+    let exact_zero = [zero(1, 2), zero(2, 0), zero(0, 1)];
+    if exact_zero == [true; 3] {
+        return Some(false); // a collapsed triangle: the normal is zero and separates nothing
+    }
+    let mut low = [0.0; 3];
+    let mut high = [0.0; 3];
+    for k in 0..3 {
+        let bound = (3.0 + 16.0 * U) * U * spread[k] + 4.0 * f64::MIN_POSITIVE;
+        if n[k].abs() <= bound && !exact_zero[k] {
+            return None;
+        }
+        let positive = n[k] > 0.0;
+        low[k] = if positive { lo[k] } else { hi[k] };
+        high[k] = if positive { hi[k] } else { lo[k] };
+    }
+    let side = |x: &[f64; 3]| {
+        let w = [x[0] - v[0][0], x[1] - v[0][1], x[2] - v[0][2]];
+        let d = n[0] * w[0] + n[1] * w[1] + n[2] * w[2];
+        let wa = w.map(f64::abs);
+        let permanent = spread[0] * wa[0] + spread[1] * wa[1] + spread[2] * wa[2];
+        let bound = (7.0 + 56.0 * U) * U * permanent
+            + 4.0 * f64::MIN_POSITIVE * (1.0 + wa[0] + wa[1] + wa[2]);
+        if d > bound {
+            Some(1)
+        } else if -d > bound {
+            Some(-1)
+        } else {
+            None
+        }
+    };
+    if side(&low)? > 0 {
+        return Some(true);
+    }
+    Some(side(&high)? < 0)
+}
+
 /// [`aabb_triangle`](crate::aabb_triangle) decided exactly: whether the closed box and the closed
 /// triangle share a point, for the coordinates as given (an `f32` input is widened to `f64`
 /// exactly). The 13 separating axes of Akenine-Möller (2001): the box's faces (exact
 /// comparisons), the nine `e_i × f_j` (each a 2×2 determinant of coordinate differences per
 /// corner and vertex) and the triangle's normal (3×3 determinants, the `orient3d` of the
-/// triangle and a box corner). Each sign comes from the filter of [`exact`](crate::exact)
-/// (a running error bound; ordinary input never needs more) or, where it cannot tell, from exact
-/// dyadic arithmetic. Touching counts; a collapsed triangle is the segment or point it is; an
+/// triangle and a box corner). Each sign comes from Shewchuk's static bound for its shape of
+/// expression (`orient2d`'s, `orient3d`'s) in plain `f64`, else from the filter of
+/// [`exact`](crate::exact) (a running error bound) or, where it cannot tell, from exact dyadic
+/// arithmetic. Touching counts; a collapsed triangle is the segment or point it is; an
 /// inverted box or a non-finite coordinate gives `false`.
 ///
 /// # Examples
@@ -177,18 +290,23 @@ pub fn aabb_triangle_exact<T: Real>(b: &Aabb<T>, t: &Triangle<T>) -> bool {
     for i in 0..3 {
         for j in 0..3 {
             let (v0, v1, other) = (&v[j], &v[(j + 1) % 3], &v[(j + 2) % 3]);
-            if separates!(box_edge_axis(i, v0, v1, core::slice::from_ref(other), &lo, &hi)) {
+            let others = core::slice::from_ref(other);
+            if box_edge_axis_static(i, v0, v1, others, &lo, &hi)
+                .unwrap_or_else(|| separates!(box_edge_axis(i, v0, v1, others, &lo, &hi)))
+            {
                 return false;
             }
         }
     }
-    !separates!(triangle_normal_axis(&v, &lo, &hi))
+    !triangle_normal_axis_static(&v, &lo, &hi)
+        .unwrap_or_else(|| separates!(triangle_normal_axis(&v, &lo, &hi)))
 }
 
 /// [`segment_aabb`](crate::segment_aabb) decided exactly: whether the closed segment and the
 /// closed box share a point, for the coordinates as given. The separating axes of Ericson 5.3.3:
 /// the box's faces (exact comparisons) and the three `e_i × (b − a)` (2×2 determinants of
-/// coordinate differences), each sign filtered and, where the filter cannot tell, exact.
+/// coordinate differences), each sign decided in plain `f64` by Shewchuk's static `orient2d`
+/// bound where it can, else filtered and, where the filter cannot tell, exact.
 /// Touching counts; a zero-length segment is a point; an inverted box or a non-finite coordinate
 /// gives `false`.
 ///
@@ -215,7 +333,10 @@ pub fn segment_aabb_exact<T: Real>(s: &Segment<T>, b: &Aabb<T>) -> bool {
             return false;
         }
     }
-    !(0..3).any(|i| separates!(box_edge_axis(i, &p, &q, &[], &lo, &hi)))
+    !(0..3).any(|i| {
+        box_edge_axis_static(i, &p, &q, &[], &lo, &hi)
+            .unwrap_or_else(|| separates!(box_edge_axis(i, &p, &q, &[], &lo, &hi)))
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -286,8 +407,9 @@ fn obb_normal_axis<A: Arith>(b: &Box3, v: &[[f64; 3]; 3]) -> Option<bool> {
 /// box `{c + R x : |x_i| ≤ e_i}` with `R`'s entries as exact numbers (see the module
 /// documentation of [`exact`](crate::exact)). The 13 axes of Akenine-Möller in the box's own
 /// terms: its three face normals `R_j × R_k`, the nine `R_i × f_j`, the triangle's normal; every
-/// projection a 3×3 determinant, its comparison with the box's radius a polynomial of degree 4,
-/// filtered and, where the filter cannot tell, exact. Touching counts; an invalid box (negative
+/// projection a 3×3 determinant, its comparison with the box's radius a polynomial of degree 4:
+/// decided in plain `f64` by a static filter with a proven bound where it can
+/// (`obb_points_filter`), else filtered with a running bound and, where that cannot tell, exact. Touching counts; an invalid box (negative
 /// extent) or a non-finite value gives `false`.
 ///
 /// # Examples
@@ -309,25 +431,24 @@ pub fn obb_triangle_exact<T: Real>(b: &Obb<T>, t: &Triangle<T>) -> bool {
     let (c, r, e) = obb_parts(b);
     let bx = Box3 { c, r, e };
     let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
-    for k in 0..3 {
-        if separates!(obb_face_axis(&bx, k, &v)) {
-            return false;
+    let Filter::Undecided(mask) = obb_points_filter(&bx, &v, true) else {
+        return false;
+    };
+    // The axes the static filter could not decide (none, on ordinary input).
+    (0..13).filter(|k| mask & (1 << k) != 0).all(|k| match k {
+        0..3 => !separates!(obb_face_axis(&bx, k, &v)),
+        3..12 => {
+            let (i, j) = ((k - 3) / 3, (k - 3) % 3);
+            !separates!(obb_edge_axis(&bx, i, &v[j], &v[(j + 1) % 3], &v))
         }
-    }
-    for i in 0..3 {
-        for j in 0..3 {
-            if separates!(obb_edge_axis(&bx, i, &v[j], &v[(j + 1) % 3], &v)) {
-                return false;
-            }
-        }
-    }
-    !separates!(obb_normal_axis(&bx, &v))
+        _ => !separates!(obb_normal_axis(&bx, &v)),
+    })
 }
 
 /// [`segment_obb`](crate::segment_obb) decided exactly, for the coordinates as given and the box
 /// `{c + R x : |x_i| ≤ e_i}` (`R`'s entries exact): the box's three face normals `R_j × R_k`
-/// and the three `R_i × (b − a)`, each comparison filtered and, where the filter cannot tell,
-/// exact. Touching counts; an invalid box or a non-finite value gives `false`.
+/// and the three `R_i × (b − a)`, each comparison decided by the static filter of
+/// [`obb_triangle_exact`] where it can, else filtered and, where the filter cannot tell, exact. Touching counts; an invalid box or a non-finite value gives `false`.
 ///
 /// # Examples
 /// ```
@@ -346,12 +467,13 @@ pub fn segment_obb_exact<T: Real>(s: &Segment<T>, b: &Obb<T>) -> bool {
     let (c, r, e) = obb_parts(b);
     let bx = Box3 { c, r, e };
     let ends = [wide(&s.a), wide(&s.b)];
-    for k in 0..3 {
-        if separates!(obb_face_axis(&bx, k, &ends)) {
-            return false;
-        }
-    }
-    !(0..3).any(|i| separates!(obb_edge_axis(&bx, i, &ends[0], &ends[1], &ends)))
+    let Filter::Undecided(mask) = obb_points_filter(&bx, &ends, false) else {
+        return false;
+    };
+    (0..6).filter(|k| mask & (1 << k) != 0).all(|k| match k {
+        0..3 => !separates!(obb_face_axis(&bx, k, &ends)),
+        _ => !separates!(obb_edge_axis(&bx, k - 3, &ends[0], &ends[1], &ends)),
+    })
 }
 
 /// A face axis of box `a` (`k`: `A_{k+1} × A_{k+2}`) for the pair: `u·d = det[A_{k+1},
@@ -380,7 +502,9 @@ fn obb_obb_edge_axis<A: Arith>(a: &Box3, b: &Box3, i: usize, j: usize) -> Option
 /// [`obb_obb`](crate::obb_obb) decided exactly, for the coordinates as given and each box
 /// `{c + R x : |x_i| ≤ e_i}` (`R`'s entries exact): the 15 axes of Gottschalk et al. in the boxes'
 /// own terms (each box's three face normals `R_j × R_k`, the nine `A_i × B_j`), every comparison
-/// a polynomial of degree 4 in the input, filtered and, where the filter cannot tell, exact.
+/// a polynomial of degree 4 in the input: decided in plain `f64` by a static filter with a proven
+/// bound (`obb_obb_filter`, about the fast test's cost), and, for an axis it cannot decide,
+/// filtered with a running bound and, where that cannot tell, exact.
 /// Touching counts; parallel edges (a zero cross product) are handled exactly, with no epsilon;
 /// an invalid box or a non-finite value gives `false`.
 ///
@@ -404,20 +528,257 @@ pub fn obb_obb_exact<T: Real>(a: &Obb<T>, b: &Obb<T>) -> bool {
     let ba = Box3 { c, r, e };
     let (c, r, e) = obb_parts(b);
     let bb = Box3 { c, r, e };
+    let Filter::Undecided(mask) = obb_obb_filter(&ba, &bb) else {
+        return false;
+    };
+    // The axes the static filter could not decide (none, on ordinary input): the running-bound
+    // filter, then exact arithmetic.
+    (0..15).filter(|k| mask & (1 << k) != 0).all(|k| match k {
+        0..3 => !separates!(obb_obb_face_axis(&ba, &bb, k)),
+        3..6 => !separates!(obb_obb_face_axis(&bb, &ba, k - 3)),
+        _ => !separates!(obb_obb_edge_axis(&ba, &bb, (k - 6) / 3, (k - 6) % 3)),
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The static filter of the box-box test.
+
+/// `u × v` in floating point.
+#[inline(always)]
+fn fcross(u: &[f64; 3], v: &[f64; 3]) -> [f64; 3] {
+    [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]]
+}
+
+/// `u · v` in floating point, summed left to right.
+#[inline(always)]
+fn fdot(u: &[f64; 3], v: &[f64; 3]) -> f64 {
+    u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
+}
+
+/// The largest magnitude of the entries.
+#[inline(always)]
+fn fmax_abs(v: &[f64; 3]) -> f64 {
+    v[0].abs().max(v[1].abs()).max(v[2].abs())
+}
+
+/// The bound of [`obb_obb_filter`] is proven for inputs below these magnitudes (no intermediate
+/// overflows under them); above them every axis goes to the exact path.
+const FILTER_MAX_ENTRY: f64 = 1.0e60; // < 2^200
+const FILTER_MAX_SIZE: f64 = 1.0e90; // < 2^300
+/// `2⁻¹⁰⁷⁰`: the unit of the filters' underflow term.
+const UNDERFLOW_UNIT: f64 = 16.0 * f64::from_bits(1);
+
+/// The outcome of a static filter over a set of separating axes.
+enum Filter {
+    /// Some axis separates the shapes, certainly.
+    Apart,
+    /// No axis separates them except possibly those of the mask (bit `k` for axis `k`), whose
+    /// sign the filter cannot tell.
+    Undecided(u32),
+}
+
+/// The static floating-point filter in front of [`obb_obb_exact`]: each of the 15 axes' test
+/// `|D| > R` in plain `f64`, with one error bound `E` for all of them (Shewchuk's static
+/// filters, "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates",
+/// 1997, §4.3, with Higham's `γ_n = n u / (1 − n u)`, "Accuracy and Stability of Numerical
+/// Algorithms", §3.1).
+///
+/// The quantities, for boxes with axes `A_k`, `B_k` (the rotations' columns, exact numbers),
+/// half extents `e`, `f` and `d = c_b − c_a`: the face normals `CA_l = A_{l+1} × A_{l+2}` and
+/// `CB_l`, the entries `MA[l][j] = CA_l · B_j`, `MB[m][i] = CB_m · A_i`, `det A = CA_0 · A_0`,
+/// `det B`, and the projections `CA_k · d`, `CB_k · d`, `A_i · (B_j × d)`. They are exactly the
+/// determinants of the exact test: `det[A_i, B_j, A_k] = B_j · (A_k × A_i) = ±MA[l][j]` and
+/// `det[A_i, B_j, B_k] = ±MB[m][i]` (`l`, `m` the third indices; only magnitudes enter the
+/// radii), `det[A_i, B_j, d] = A_i · (B_j × d)`. A face axis `k` of `A`: `D = CA_k · d`,
+/// `R = e_k |det A| + Σ_j f_j |MA[k][j]|`; of `B`: `D = CB_k · d`, `R = f_k |det B| + Σ_i e_i
+/// |MB[k][i]|`; the edge axis `A_i × B_j`: `D = A_i · (B_j × d)`, `R = e_{i+1} |MA[i+2][j]| +
+/// e_{i+2} |MA[i+1][j]| + f_{j+1} |MB[j+2][i]| + f_{j+2} |MB[j+1][i]|`. The axis separates
+/// exactly when `|D| − R > 0`.
+///
+/// The bound, with `u = 2⁻⁵³`, `α` the largest rotation entry's magnitude, `S = Σ e + Σ f` and
+/// `δ` the largest `|d̃_p|` of the computed `d̃ = fl(c_b − c_a)`:
+/// - every `MA`, `MB`, `det` is a sum of three terms `(x_p y_q − x_q y_p) z_p`, each monomial
+///   rounded at most 5 times (product, difference, product, two sums): error `≤ γ_5 P` with the
+///   permanent `P = Σ (|x_p y_q| + |x_q y_p|) |z_p| ≤ 6α³`;
+/// - every `D` is such a sum with one factor `d̃_p = d_p (1 + δ_p)`: `≤ γ_6 · 6α² |d|_max`;
+/// - every `R` is a sum of at most four terms `e_t |x_t|` with each `|x̃_t| − |x_t|` within
+///   `γ_5 P_t`: one product and three sums more give `≤ γ_9 Σ e_t P_t ≤ γ_9 · 6α³ S` (each
+///   extent enters an axis at most once);
+/// - the computed `s = fl(|D̃| − R̃)` is `(|D̃| − R̃)(1 + δ)`: when `s > E` the exact `|D| − R`
+///   exceeds `E / (1 + u) − (ε_D + ε_R)`, which is positive when `E ≥ (1 + u)(γ_9 · 6α³ S + γ_6
+///   · 6α² δ / (1 − u))`, about `54u α³ S + 36u α² δ`; symmetrically `s < −E` proves `|D| < R`.
+///   `E = 64u α² (α S + δ)` covers it with room for its own four roundings.
+/// - Underflow (Higham's `fl(xy) = xy(1 + δ) + η`, `|η| ≤ 2⁻¹⁰⁷⁵`; sums of floats do not
+///   underflow inexactly): the products' absolute errors, carried through the later factors, add
+///   at most `η (6αS + 3S + 6α + 6δ + 7) ≤ 16η (1 + α)(S + δ + 2)`; `E` gets twice that,
+///   `2⁻¹⁰⁷⁰ (1 + α)(S + δ + 2)`, which also covers the underflow of `E`'s own products.
+/// - Overflow: with `α ≤ 1e60`, `S ≤ 1e90` and `δ ≤ 1e90` every intermediate is below `1e272`;
+///   beyond them the filter decides nothing.
+///
+/// An axis with `|s| ≤ E` is left to the exact evaluation; on ordinary input none is.
+#[inline]
+#[allow(clippy::needless_range_loop, reason = "the indices are the formulas' i, j, k")]
+fn obb_obb_filter(a: &Box3, b: &Box3) -> Filter {
+    const ALL: u32 = (1 << 15) - 1;
+    let d = [b.c[0] - a.c[0], b.c[1] - a.c[1], b.c[2] - a.c[2]];
+    let alpha = a.r.iter().chain(&b.r).map(fmax_abs).fold(0.0, f64::max);
+    let size = (a.e[0] + a.e[1] + a.e[2]) + (b.e[0] + b.e[1] + b.e[2]);
+    let reach = fmax_abs(&d);
+    if !(alpha <= FILTER_MAX_ENTRY && size <= FILTER_MAX_SIZE && reach <= FILTER_MAX_SIZE) {
+        return Filter::Undecided(ALL);
+    }
+    let bound = alpha * alpha * (alpha * size + reach) * (64.0 * U)
+        + (1.0 + alpha) * (size + reach + 2.0) * UNDERFLOW_UNIT;
+    let mut undecided = 0;
+    // `bit` set when the axis's test `|D| − R` is within the bound.
+    let mut test = |k: usize, dist: f64, radius: f64| {
+        let s = dist.abs() - radius;
+        if s > bound {
+            return true;
+        }
+        if s >= -bound {
+            undecided |= 1 << k;
+        }
+        false
+    };
+    let ca = [fcross(&a.r[1], &a.r[2]), fcross(&a.r[2], &a.r[0]), fcross(&a.r[0], &a.r[1])];
+    let det_a = fdot(&ca[0], &a.r[0]).abs();
+    let ma = [0, 1, 2].map(|l| [0, 1, 2].map(|j| fdot(&ca[l], &b.r[j]).abs()));
     for k in 0..3 {
-        if separates!(obb_obb_face_axis(&ba, &bb, k)) || separates!(obb_obb_face_axis(&bb, &ba, k))
-        {
-            return false;
+        let radius = a.e[k] * det_a + b.e[0] * ma[k][0] + b.e[1] * ma[k][1] + b.e[2] * ma[k][2];
+        if test(k, fdot(&ca[k], &d), radius) {
+            return Filter::Apart;
         }
     }
-    for i in 0..3 {
-        for j in 0..3 {
-            if separates!(obb_obb_edge_axis(&ba, &bb, i, j)) {
-                return false;
+    let cb = [fcross(&b.r[1], &b.r[2]), fcross(&b.r[2], &b.r[0]), fcross(&b.r[0], &b.r[1])];
+    let det_b = fdot(&cb[0], &b.r[0]).abs();
+    let mb = [0, 1, 2].map(|m| [0, 1, 2].map(|i| fdot(&cb[m], &a.r[i]).abs()));
+    for k in 0..3 {
+        let radius = b.e[k] * det_b + a.e[0] * mb[k][0] + a.e[1] * mb[k][1] + a.e[2] * mb[k][2];
+        if test(3 + k, fdot(&cb[k], &d), radius) {
+            return Filter::Apart;
+        }
+    }
+    for j in 0..3 {
+        let w = fcross(&b.r[j], &d);
+        let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+        for i in 0..3 {
+            let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+            let radius = a.e[i1] * ma[i2][j]
+                + a.e[i2] * ma[i1][j]
+                + b.e[j1] * mb[j2][i]
+                + b.e[j2] * mb[j1][i];
+            if test(6 + 3 * i + j, fdot(&a.r[i], &w), radius) {
+                return Filter::Apart;
             }
         }
     }
-    true
+    Filter::Undecided(undecided)
+}
+
+/// The static filter in front of [`obb_triangle_exact`] (`v` the three vertices, `normal` set)
+/// and [`segment_obb_exact`] (`v` the two ends): the box's three face axes `C_k = R_{k+1} ×
+/// R_{k+2}` (bits 0–2), the axes `R_i × f_j` for each edge `f_j = v_{j+1} − v_j` (bits `3 + 3i +
+/// j`; the segment has one edge, bits 3–5) and the triangle's normal `n = f_0 × (v_2 − v_0)`
+/// (bit 12), each decided in plain `f64` against one error bound `E` where it can, as
+/// [`obb_obb_filter`] does.
+///
+/// The quantities are exactly the determinants of the exact test, evaluated in another order:
+/// with `w_p = p − c`, a face axis projects `p` to `C_k · w_p` against the radius `e_k |det R|`
+/// (`det R = C_0 · R_0`); the edge axis `R_i × f` projects it to `(R_i × f) · w_p`, and its dot
+/// products with the box's axes are `det[R_i, f, R_k] = f · (R_k × R_i) = ±f · C_l` (`l` the third
+/// index), so the radius is `e_{i+1} |f · C_{i+2}| + e_{i+2} |f · C_{i+1}|`; the normal projects
+/// every vertex to `n · w_0` against `Σ e_k |n · R_k|`. (An edge's two ends project to the same
+/// value exactly, so the edge axis evaluates one end and the opposite vertex.) An axis
+/// separates when the values' interval `[lo, hi]` lies beyond `[−r, r]`: `lo − r > 0` or
+/// `−hi − r > 0`.
+///
+/// The bound, with `u = 2⁻⁵³`, `α` the largest rotation entry's magnitude, `F` the largest
+/// coordinate of a computed edge `f̃`, `W` that of a computed `w̃`, `S = Σ e` (each a difference
+/// rounded once: `f̃ = f (1 + δ)`), and counting the roundings of each monomial as in
+/// [`obb_obb_filter`]: a face value `≤ γ_6 · 6α² W` (difference, product, difference, product,
+/// two sums), its radius `≤ γ_6 · 6α³ e_k`; an edge value `≤ γ_7 · 6α F W`, its radius
+/// `≤ γ_8 · 6α² F S`; the normal's value `≤ γ_8 · 6F² W`, its radius `≤ γ_10 · 6F² α S`. The
+/// extremes `lo`, `hi` of values each within `ε_v` are within `ε_v` of the exact extremes, and
+/// the last difference rounds once more. Expanded, `E = 64u (α + F)² (W + α S)` has the terms
+/// `α² W`, `α F W`, `F² W`, `α³ S`, `α² F S` and `α F² S` with coefficients of at least `64u`,
+/// above every value's bound plus its radius's (at most `60u` per term, `γ_n ≤ n u (1 + n u)`),
+/// with room for the last difference and `E`'s own roundings. `2⁻¹⁰⁶⁸ (1 + α + F)(1 + W + S)`
+/// covers the underflow of the at most 64 products, each carried through later factors below
+/// `(1 + α + F)(1 + W + S)`. With every input magnitude below `1e60` no intermediate overflows
+/// (all are below `1e250`); beyond, the filter decides nothing.
+#[inline]
+#[allow(clippy::needless_range_loop, reason = "the indices are the formulas' i, j, k")]
+fn obb_points_filter(b: &Box3, v: &[[f64; 3]], normal: bool) -> Filter {
+    const MAX: f64 = 1.0e60;
+    let triangle = v.len() == 3;
+    let all = if triangle { (1 << 13) - 1 } else { (1 << 6) - 1 };
+    let sub = |p: &[f64; 3], q: &[f64; 3]| [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
+    let mut w = [[0.0; 3]; 3];
+    let mut f = [[0.0; 3]; 3];
+    let edges = if triangle { 3 } else { 1 };
+    for p in 0..v.len() {
+        w[p] = sub(&v[p], &b.c);
+    }
+    for j in 0..edges {
+        f[j] = sub(&v[(j + 1) % v.len()], &v[j]);
+    }
+    let alpha = b.r.iter().map(fmax_abs).fold(0.0, f64::max);
+    let reach = w[..v.len()].iter().map(fmax_abs).fold(0.0, f64::max);
+    let edge = f[..edges].iter().map(fmax_abs).fold(0.0, f64::max);
+    let size = b.e[0] + b.e[1] + b.e[2];
+    if !(alpha <= MAX && reach <= MAX && edge <= MAX && size <= MAX) {
+        return Filter::Undecided(all);
+    }
+    let ae = alpha + edge;
+    let bound = ae * ae * (reach + alpha * size) * (64.0 * U)
+        + (1.0 + ae) * (1.0 + reach + size) * (4.0 * UNDERFLOW_UNIT);
+    let mut undecided = 0;
+    // The interval test of axis `k` on the values `vals` against the radius `r`.
+    let mut test = |k: usize, vals: &[f64], r: f64| {
+        let (lo, hi) = vals
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(*x), hi.max(*x)));
+        let (above, below) = (lo - r, -hi - r);
+        if above > bound || below > bound {
+            return true;
+        }
+        if above >= -bound || below >= -bound {
+            undecided |= 1 << k;
+        }
+        false
+    };
+    let c = [fcross(&b.r[1], &b.r[2]), fcross(&b.r[2], &b.r[0]), fcross(&b.r[0], &b.r[1])];
+    let det = fdot(&c[0], &b.r[0]).abs();
+    for k in 0..3 {
+        let vals = [fdot(&c[k], &w[0]), fdot(&c[k], &w[1]), fdot(&c[k], &w[2])];
+        if test(k, &vals[..v.len()], b.e[k] * det) {
+            return Filter::Apart;
+        }
+    }
+    for j in 0..edges {
+        let fc = [0, 1, 2].map(|l| fdot(&f[j], &c[l]).abs());
+        for i in 0..3 {
+            let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+            let axis = fcross(&b.r[i], &f[j]);
+            let radius = b.e[i1] * fc[i2] + b.e[i2] * fc[i1];
+            let vals = [fdot(&axis, &w[j]), fdot(&axis, &w[(j + 2) % 3])];
+            let bit = if triangle { 3 + 3 * i + j } else { 3 + i };
+            if test(bit, &vals[..edges.min(2)], radius) {
+                return Filter::Apart;
+            }
+        }
+    }
+    if normal && triangle {
+        let n = fcross(&f[0], &f[2]);
+        let radius = b.e[0] * fdot(&n, &b.r[0]).abs()
+            + b.e[1] * fdot(&n, &b.r[1]).abs()
+            + b.e[2] * fdot(&n, &b.r[2]).abs();
+        if test(12, &[fdot(&n, &w[0])], radius) {
+            return Filter::Apart;
+        }
+    }
+    Filter::Undecided(undecided)
 }
 
 #[cfg(test)]
@@ -489,5 +850,322 @@ mod tests {
     #[test]
     fn worked_cases_f64() {
         worked_cases::<f64>();
+    }
+
+    /// `obb_obb_exact` without the static filter: every axis by the running-bound filter and
+    /// exact arithmetic.
+    fn obb_obb_unfiltered(a: &Box3, b: &Box3) -> bool {
+        (0..15).all(|k| !axis_separates::<Dyadic>(a, b, k))
+    }
+
+    /// Axis `k` of [`obb_obb_filter`]'s numbering, in arithmetic `A` (`Dyadic` always decides).
+    fn axis_separates<A: Arith>(a: &Box3, b: &Box3, k: usize) -> bool {
+        match k {
+            0..3 => obb_obb_face_axis::<A>(a, b, k),
+            3..6 => obb_obb_face_axis::<A>(b, a, k - 3),
+            _ => obb_obb_edge_axis::<A>(a, b, (k - 6) / 3, (k - 6) % 3),
+        }
+        .unwrap_or(false)
+    }
+
+    fn box3<T: Real>(o: &Obb<T>) -> Box3 {
+        let (c, r, e) = obb_parts(o);
+        Box3 { c, r, e }
+    }
+
+    fn random_obb<T: Real>(rng: &mut osculate_testing::Rng, offset: f64) -> Obb<T> {
+        let l = T::lit;
+        let c = [0, 1, 2].map(|_| l(rng.range(-1.0, 1.0) + offset));
+        let mut e = [0, 1, 2].map(|_| rng.range(0.05, 1.0));
+        if rng.chance(0.1) {
+            e[rng.index(3)] = 0.0;
+        }
+        let rotation = match rng.index(6) {
+            0 => Rotation3::identity(),
+            1 => Rotation3::from_axis_angle(&Vector3::z_axis(), l(core::f64::consts::FRAC_PI_2)),
+            _ => rng.rotation::<T>(),
+        };
+        Obb::new(Point3::new(c[0], c[1], c[2]), rotation, Vector3::new(l(e[0]), l(e[1]), l(e[2])))
+    }
+
+    /// The shapes `at(λ)` on either side of where `pred` changes, `λ` adjacent floats (`None`
+    /// when it does not change between 0 and 64).
+    fn flip<T: Real, S>(at: impl Fn(T) -> S, pred: impl Fn(&S) -> bool) -> Option<[S; 2]> {
+        let (mut lo, mut hi) = (T::ZERO, T::lit(64.0));
+        let start = pred(&at(lo));
+        if pred(&at(hi)) == start {
+            return None;
+        }
+        loop {
+            let mid = (lo + hi) * T::HALF;
+            if mid <= lo || mid >= hi {
+                return Some([at(lo), at(hi)]);
+            }
+            if pred(&at(mid)) == start { lo = mid } else { hi = mid }
+        }
+    }
+
+    fn direction<T: Real>(rng: &mut osculate_testing::Rng) -> Vector3<T> {
+        Vector3::new(
+            T::lit(rng.range(-1.0, 1.0)),
+            T::lit(rng.range(-1.0, 1.0)),
+            T::lit(rng.range(-1.0, 1.0)),
+        )
+    }
+
+    /// Boxes driven to just inside and just outside the static filter's bound (bisected to
+    /// adjacent floats where the filter starts to prove "apart", where it stops proving
+    /// "overlapping", and where the exact answer flips), 0, 1e4 and 1e8 from the origin: every
+    /// axis the filter decides is decided as exact arithmetic decides it, and the filtered
+    /// answer is the unfiltered one.
+    fn static_filter_agrees_with_exact_arithmetic_at_its_bound<T: Real>() {
+        let mut rng = osculate_testing::Rng::new(0xF11_7E4 ^ T::EPSILON.to_f64().to_bits());
+        let (mut near_bound, mut checked) = (0, 0);
+        for _ in 0..osculate_testing::cases(300) {
+            let offset = [0.0, 0.0, 1.0e4, 1.0e8][rng.index(4)];
+            let a = random_obb::<T>(&mut rng, offset);
+            let mut b = random_obb::<T>(&mut rng, offset);
+            if rng.chance(0.2) {
+                b.rotation = a.rotation; // parallel edges: zero cross products
+            }
+            let w = direction::<T>(&mut rng);
+            let ba = box3(&a);
+            let apart = |x: &Obb<T>| matches!(obb_obb_filter(&ba, &box3(x)), Filter::Apart);
+            let sure = |x: &Obb<T>| matches!(obb_obb_filter(&ba, &box3(x)), Filter::Undecided(0));
+            let exact = |x: &Obb<T>| obb_obb_exact(&a, x);
+            let at = |s: T| Obb { center: b.center + w * s, ..b };
+            let pairs = [flip(at, apart), flip(at, sure), flip(at, exact)];
+            for x in pairs.iter().flatten().flatten() {
+                let bx = box3(x);
+                let unfiltered = obb_obb_unfiltered(&ba, &bx);
+                assert_eq!(obb_obb_exact(&a, x), unfiltered, "{a:?} {x:?}");
+                match obb_obb_filter(&ba, &bx) {
+                    Filter::Apart => assert!(!unfiltered, "filter: apart; {a:?} {x:?}"),
+                    Filter::Undecided(mask) => {
+                        near_bound += usize::from(mask != 0);
+                        for k in (0..15).filter(|k| mask & (1 << k) == 0) {
+                            assert!(
+                                !axis_separates::<Dyadic>(&ba, &bx, k),
+                                "axis {k}: {a:?} {x:?}"
+                            );
+                        }
+                    }
+                }
+                checked += 1;
+            }
+        }
+        // The bisection reaches inside the bound: the filter leaves axes undecided there.
+        assert!(near_bound * 4 > checked / 10, "{near_bound} of {checked} near the bound");
+    }
+
+    #[test]
+    fn static_filter_agrees_with_exact_arithmetic_at_its_bound_f32() {
+        static_filter_agrees_with_exact_arithmetic_at_its_bound::<f32>();
+    }
+
+    #[test]
+    fn static_filter_agrees_with_exact_arithmetic_at_its_bound_f64() {
+        static_filter_agrees_with_exact_arithmetic_at_its_bound::<f64>();
+    }
+
+    /// Axis `k` of [`obb_points_filter`]'s numbering, in arithmetic `A`.
+    fn points_axis_separates<A: Arith>(b: &Box3, v: &[[f64; 3]], k: usize) -> bool {
+        let n = v.len();
+        match k {
+            0..3 => obb_face_axis::<A>(b, k, v),
+            12 => obb_normal_axis::<A>(b, &[v[0], v[1], v[2]]),
+            _ if n == 2 => obb_edge_axis::<A>(b, k - 3, &v[0], &v[1], v),
+            _ => {
+                let (i, j) = ((k - 3) / 3, (k - 3) % 3);
+                obb_edge_axis::<A>(b, i, &v[j], &v[(j + 1) % 3], v)
+            }
+        }
+        .unwrap_or(false)
+    }
+
+    /// [`obb_points_filter`]'s promise on one input: "apart" only where exact arithmetic says
+    /// so, every axis outside the mask not separating, and the filtered answer the unfiltered
+    /// one. Returns whether some axis was left undecided.
+    #[track_caller]
+    fn check_points_filter(b: &Box3, v: &[[f64; 3]], filtered: bool) -> bool {
+        let axes = if v.len() == 3 { 13 } else { 6 };
+        let unfiltered = (0..axes).all(|k| !points_axis_separates::<Dyadic>(b, v, k));
+        assert_eq!(filtered, unfiltered, "{v:?} against {:?}", (b.c, b.r, b.e));
+        match obb_points_filter(b, v, true) {
+            Filter::Apart => {
+                assert!(!unfiltered, "filter: apart; {v:?} against {:?}", (b.c, b.r, b.e));
+                false
+            }
+            Filter::Undecided(mask) => {
+                for k in (0..axes).filter(|k| mask & (1 << k) == 0) {
+                    let separates = points_axis_separates::<Dyadic>(b, v, k);
+                    assert!(!separates, "axis {k}: {v:?} against {:?}", (b.c, b.r, b.e));
+                }
+                mask != 0
+            }
+        }
+    }
+
+    /// Triangles and segments driven to just inside and just outside the bound of
+    /// [`obb_points_filter`] against random boxes (bisected to adjacent floats where the filter
+    /// starts to prove "apart", where it stops proving "overlapping", and where the exact answer
+    /// flips), 0, 1e4 and 1e8 from the origin, collapsed triangles and zero-length segments
+    /// among them: the filter agrees with exact arithmetic on every axis it decides.
+    fn points_filter_agrees_with_exact_arithmetic_at_its_bound<T: Real>() {
+        let mut rng = osculate_testing::Rng::new(0xF11_7E5 ^ T::EPSILON.to_f64().to_bits());
+        let (mut near_bound, mut checked) = (0, 0);
+        for _ in 0..osculate_testing::cases(300) {
+            let offset = [0.0, 0.0, 1.0e4, 1.0e8][rng.index(4)];
+            let o = random_obb::<T>(&mut rng, offset);
+            let bx = box3(&o);
+            let mut p = || {
+                let q = [0, 1, 2].map(|_| T::lit(rng.range(-1.5, 1.5) + offset));
+                Point3::new(q[0], q[1], q[2])
+            };
+            let (a, mut b2, c) = (p(), p(), p());
+            if rng.chance(0.1) {
+                b2 = a; // collapsed
+            }
+            let t = Triangle::new(a, b2, c);
+            let w = direction::<T>(&mut rng);
+            let filter = |t: &Triangle<T>| {
+                obb_points_filter(&bx, &[wide(&t.a), wide(&t.b), wide(&t.c)], true)
+            };
+            let at = |s: T| Triangle::new(t.a + w * s, t.b + w * s, t.c + w * s);
+            let apart = |t: &Triangle<T>| matches!(filter(t), Filter::Apart);
+            let sure = |t: &Triangle<T>| matches!(filter(t), Filter::Undecided(0));
+            let exact = |t: &Triangle<T>| obb_triangle_exact(&o, t);
+            for t in [flip(at, apart), flip(at, sure), flip(at, exact)].iter().flatten().flatten() {
+                let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
+                near_bound += usize::from(check_points_filter(&bx, &v, obb_triangle_exact(&o, t)));
+                checked += 1;
+            }
+            let s = Segment::new(a, if rng.chance(0.1) { a } else { c });
+            let filter = |s: &Segment<T>| obb_points_filter(&bx, &[wide(&s.a), wide(&s.b)], false);
+            let at = |x: T| Segment::new(s.a + w * x, s.b + w * x);
+            let apart = |s: &Segment<T>| matches!(filter(s), Filter::Apart);
+            let sure = |s: &Segment<T>| matches!(filter(s), Filter::Undecided(0));
+            let exact = |s: &Segment<T>| segment_obb_exact(s, &o);
+            for s in [flip(at, apart), flip(at, sure), flip(at, exact)].iter().flatten().flatten() {
+                let v = [wide(&s.a), wide(&s.b)];
+                near_bound += usize::from(check_points_filter(&bx, &v, segment_obb_exact(s, &o)));
+                checked += 1;
+            }
+        }
+        assert!(near_bound * 4 > checked / 10, "{near_bound} of {checked} near the bound");
+    }
+
+    #[test]
+    fn points_filter_agrees_with_exact_arithmetic_at_its_bound_f32() {
+        points_filter_agrees_with_exact_arithmetic_at_its_bound::<f32>();
+    }
+
+    #[test]
+    fn points_filter_agrees_with_exact_arithmetic_at_its_bound_f64() {
+        points_filter_agrees_with_exact_arithmetic_at_its_bound::<f64>();
+    }
+
+    /// The static axes of the box-triangle test on one input: every one decided agrees with
+    /// exact arithmetic. Returns (whether some was undecided, whether some separates exactly).
+    fn check_box_axes(lo: &[f64; 3], hi: &[f64; 3], v: &[[f64; 3]]) -> (bool, bool) {
+        let (mut undecided, mut separated) = (false, false);
+        let mut compare = |fast: Option<bool>, exact: Option<bool>| {
+            let exact = exact.unwrap_or(false);
+            separated |= exact;
+            match fast {
+                Some(s) => assert_eq!(s, exact, "{v:?} against {lo:?} {hi:?}"),
+                None => undecided = true,
+            }
+        };
+        for i in 0..3 {
+            if v.len() == 2 {
+                let (s, d) = (
+                    box_edge_axis_static(i, &v[0], &v[1], &[], lo, hi),
+                    box_edge_axis::<Dyadic>(i, &v[0], &v[1], &[], lo, hi),
+                );
+                compare(s, d);
+                continue;
+            }
+            for j in 0..3 {
+                let (v0, v1, other) = (&v[j], &v[(j + 1) % 3], &v[(j + 2) % 3]);
+                let others = core::slice::from_ref(other);
+                compare(
+                    box_edge_axis_static(i, v0, v1, others, lo, hi),
+                    box_edge_axis::<Dyadic>(i, v0, v1, others, lo, hi),
+                );
+            }
+        }
+        if v.len() == 3 {
+            let t = [v[0], v[1], v[2]];
+            compare(
+                triangle_normal_axis_static(&t, lo, hi),
+                triangle_normal_axis::<Dyadic>(&t, lo, hi),
+            );
+        }
+        (undecided, separated)
+    }
+
+    /// Triangles and segments driven to where the axis-aligned box tests' static signs stop
+    /// deciding and to where the exact answer flips (bisected to adjacent floats), 0, 1e4 and
+    /// 1e8 from the origin, collapsed triangles and zero-length segments among them: every sign
+    /// the static filter decides is the exact one, and the filtered answers are the unfiltered
+    /// ones.
+    fn aabb_static_signs_agree_with_exact_arithmetic_at_their_bound<T: Real>() {
+        let mut rng = osculate_testing::Rng::new(0xF11_7E6 ^ T::EPSILON.to_f64().to_bits());
+        let (mut near_bound, mut checked) = (0, 0);
+        for _ in 0..osculate_testing::cases(300) {
+            let offset = [0.0, 0.0, 1.0e4, 1.0e8][rng.index(4)];
+            let o = random_obb::<T>(&mut rng, offset);
+            let bb = Aabb::new(o.center - o.half_extents, o.center + o.half_extents);
+            let (lo, hi) = (wide(&bb.min), wide(&bb.max));
+            let mut p = || {
+                let q = [0, 1, 2].map(|_| T::lit(rng.range(-1.5, 1.5) + offset));
+                Point3::new(q[0], q[1], q[2])
+            };
+            let (a, mut b2, c) = (p(), p(), p());
+            if rng.chance(0.1) {
+                b2 = a;
+            }
+            let t = Triangle::new(a, b2, c);
+            let w = direction::<T>(&mut rng);
+            let verts = |t: &Triangle<T>| [wide(&t.a), wide(&t.b), wide(&t.c)];
+            let at = |s: T| Triangle::new(t.a + w * s, t.b + w * s, t.c + w * s);
+            let sure = |t: &Triangle<T>| !check_box_axes(&lo, &hi, &verts(t)).0;
+            let exact = |t: &Triangle<T>| aabb_triangle_exact(&bb, t);
+            for t in [flip(at, sure), flip(at, exact)].iter().flatten().flatten() {
+                let v = verts(t);
+                let (undecided, separated) = check_box_axes(&lo, &hi, &v);
+                let faces = (0..3)
+                    .all(|k| v.iter().any(|x| x[k] >= lo[k]) && v.iter().any(|x| x[k] <= hi[k]));
+                assert_eq!(aabb_triangle_exact(&bb, t), faces && !separated, "{t:?} {bb:?}");
+                near_bound += usize::from(undecided);
+                checked += 1;
+            }
+            let s = Segment::new(a, if rng.chance(0.1) { a } else { c });
+            let ends = |s: &Segment<T>| [wide(&s.a), wide(&s.b)];
+            let at = |x: T| Segment::new(s.a + w * x, s.b + w * x);
+            let sure = |s: &Segment<T>| !check_box_axes(&lo, &hi, &ends(s)).0;
+            let exact = |s: &Segment<T>| segment_aabb_exact(s, &bb);
+            for s in [flip(at, sure), flip(at, exact)].iter().flatten().flatten() {
+                let v = ends(s);
+                let (undecided, separated) = check_box_axes(&lo, &hi, &v);
+                let faces = (0..3)
+                    .all(|k| v.iter().any(|x| x[k] >= lo[k]) && v.iter().any(|x| x[k] <= hi[k]));
+                assert_eq!(segment_aabb_exact(s, &bb), faces && !separated, "{s:?} {bb:?}");
+                near_bound += usize::from(undecided);
+                checked += 1;
+            }
+        }
+        assert!(near_bound * 4 > checked / 10, "{near_bound} of {checked} near the bound");
+    }
+
+    #[test]
+    fn aabb_static_signs_agree_with_exact_arithmetic_at_their_bound_f32() {
+        aabb_static_signs_agree_with_exact_arithmetic_at_their_bound::<f32>();
+    }
+
+    #[test]
+    fn aabb_static_signs_agree_with_exact_arithmetic_at_their_bound_f64() {
+        aabb_static_signs_agree_with_exact_arithmetic_at_their_bound::<f64>();
     }
 }

@@ -12,6 +12,12 @@
 //! certain when `|value| > err` (an overflow makes the bound infinite or NaN: never certain). Only
 //! when a sign is not certain is the same polynomial evaluated again in [`Dyadic`], where every
 //! operation is exact: the answer is the exact one for the floating-point input as given.
+//!
+//! In front of both, the box tests use static filters in plain `f64` (Shewchuk's kind: one
+//! error bound derived once for the whole expression, from the inputs' magnitudes or the
+//! expression's permanent, each derivation written beside its filter), which cost about what
+//! the fast tests cost and decide every axis of ordinary input; an axis they leave goes to
+//! [`Filtered`] and then [`Dyadic`].
 
 mod boxes;
 mod dyadic;

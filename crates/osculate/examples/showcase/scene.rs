@@ -1,11 +1,16 @@
 //! The showcase's pictures, built only from osculate's public API: a ray-cast image of every
-//! castable shape, a figure of closest-point pairs, a figure of sweeps, a broad-phase census of
-//! the scene's overlapping bounding boxes, and the PNG encoding. Shared by the example (`main.rs`)
-//! and its integration test, which renders it small.
+//! castable shape (a triangle mesh of about a million triangles among them), traced through a
+//! bounding volume hierarchy over the scene, a figure of closest-point pairs, a figure of sweeps, a
+//! broad-phase census of the scene's overlapping bounding boxes, and the PNG encoding. Shared by
+//! the example (`main.rs`) and its integration test, which renders it small with a coarse mesh.
+
+use core::ops::ControlFlow;
+use std::collections::HashMap;
 
 use osculate::math::UnitVector3;
+use osculate::mesh::{Bvh, TriangleMesh};
 use osculate::prelude::*;
-use osculate::{cast, closest, dynamic};
+use osculate::{closest, dynamic};
 
 /// A shape of the scene.
 pub(crate) enum Shape {
@@ -21,8 +26,8 @@ pub(crate) enum Shape {
     Cylinder(Cylinder<f64>),
     /// A cone.
     Cone(Cone<f64>),
-    /// A triangle mesh (with its bounding box for an early out).
-    Mesh(Vec<Triangle<f64>>, Aabb<f64>),
+    /// A triangle mesh (its own BVH answers its rays).
+    Mesh(TriangleMesh<f64>),
     /// A convex polyhedron.
     Polyhedron(ConvexPolyhedron<f64>),
     /// A tetrahedron.
@@ -55,7 +60,7 @@ impl Object {
             Shape::Capsule(c) => Some(c.aabb()),
             Shape::Cylinder(c) => Some(c.aabb()),
             Shape::Cone(c) => Some(c.aabb()),
-            Shape::Mesh(_, bounds) => Some(*bounds),
+            Shape::Mesh(m) => Some(m.bvh().aabb()),
             Shape::Polyhedron(p) => Some(p.aabb()),
             Shape::Tetrahedron(t) => Some(t.aabb()),
             Shape::Polygon(p) => Some(p.aabb()),
@@ -77,43 +82,130 @@ impl Object {
             Shape::Polygon(p) => p.cast_ray(ray),
             Shape::Ground(h) => h.cast_ray(ray),
             Shape::Wall(w) => w.cast_ray(ray),
-            Shape::Mesh(tris, bounds) => {
-                cast::ray_aabb(ray, bounds)?;
-                tris.iter()
-                    .filter_map(|t| {
-                        cast::ray_triangle_watertight(ray, t, cast::Culling::TwoSided)
-                            .map(|h| h.hit)
-                    })
-                    .min_by(|a, b| a.t_enter.total_cmp(&b.t_enter))
-            }
+            Shape::Mesh(m) => m.cast_ray(ray),
         }
     }
 }
 
-/// An icosahedron subdivided once, on the sphere of `radius` around `center`.
-fn icosphere(center: Point3<f64>, radius: f64) -> Vec<Triangle<f64>> {
+/// An icosahedron subdivided `levels` times (`20·4^levels` triangles sharing their vertices: a
+/// closed mesh), its vertices pushed onto a bumpy sphere of mean `radius` around `center`.
+fn bumpy_sphere(
+    center: Point3<f64>,
+    radius: f64,
+    levels: u32,
+) -> (Vec<Point3<f64>>, Vec<[u32; 3]>) {
     let v = osculate_testing::icosahedron_vertices();
-    let faces = osculate_testing::ICOSAHEDRON_FACES;
-    let at = |p: Vector3<f64>| center + p.normalize() * radius;
-    faces
-        .iter()
-        .flat_map(|f| {
-            let [a, b, c] = f.map(|i| Vector3::new(v[i][0], v[i][1], v[i][2]));
-            let (ab, bc, ca) = ((a + b) / 2.0, (b + c) / 2.0, (c + a) / 2.0);
-            [[a, ab, ca], [ab, b, bc], [ca, bc, c], [ab, bc, ca]]
-        })
-        .map(|[a, b, c]| Triangle::new(at(a), at(b), at(c)))
-        .collect()
+    let mut points: Vec<Vector3<f64>> =
+        v.iter().map(|p| Vector3::new(p[0], p[1], p[2]).normalize()).collect();
+    let mut faces: Vec<[u32; 3]> =
+        osculate_testing::ICOSAHEDRON_FACES.iter().map(|f| f.map(|i| i as u32)).collect();
+    for _ in 0..levels {
+        let mut middle: HashMap<(u32, u32), u32> = HashMap::with_capacity(faces.len() * 3 / 2);
+        let mut split = |a: u32, b: u32, points: &mut Vec<Vector3<f64>>| {
+            *middle.entry((a.min(b), a.max(b))).or_insert_with(|| {
+                points.push((points[a as usize] + points[b as usize]).normalize());
+                (points.len() - 1) as u32
+            })
+        };
+        faces = faces
+            .iter()
+            .flat_map(|&[a, b, c]| {
+                let (ab, bc, ca) =
+                    (split(a, b, &mut points), split(b, c, &mut points), split(c, a, &mut points));
+                [[a, ab, ca], [ab, b, bc], [ca, bc, c], [ab, bc, ca]]
+            })
+            .collect();
+    }
+    let bump = |u: &Vector3<f64>| {
+        1.0 + 0.07 * (7.0 * u.x).sin() * (7.0 * u.y + 1.0).sin() * (7.0 * u.z + 2.0).sin()
+    };
+    let vertices = points.iter().map(|u| center + u * (radius * bump(u))).collect();
+    (vertices, faces)
 }
 
-/// The scene: every castable shape on the ground (a halfspace) before a back wall (a plane).
+/// The subdivision levels of the showcase's mesh: `20·4^8` = 1,310,720 triangles.
+pub(crate) const MESH_LEVELS: u32 = 8;
+
+/// The scene's objects, with a BVH over the bounded ones for tracing.
+pub(crate) struct Scene {
+    /// Every object, the unbounded ground and wall included.
+    pub(crate) objects: Vec<Object>,
+    /// The bounded objects' indices, in the order of the BVH's items.
+    bounded: Vec<usize>,
+    /// The unbounded objects' indices (tested by every ray).
+    unbounded: Vec<usize>,
+    /// The hierarchy over the bounded objects' boxes.
+    bvh: Bvh,
+}
+
+/// Why the scene could not be built.
+#[derive(Debug)]
+pub(crate) enum SceneError {
+    /// A shape is invalid.
+    Shape(ShapeError),
+    /// The mesh is invalid.
+    Mesh(osculate::mesh::MeshError),
+    /// The scene's hierarchy could not be built.
+    Bvh(osculate::mesh::BvhError),
+}
+
+impl core::fmt::Display for SceneError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::Shape(e) => write!(f, "invalid shape: {e}"),
+            Self::Mesh(e) => write!(f, "invalid mesh: {e}"),
+            Self::Bvh(e) => write!(f, "no hierarchy: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SceneError {}
+
+impl From<ShapeError> for SceneError {
+    fn from(e: ShapeError) -> Self {
+        Self::Shape(e)
+    }
+}
+
+impl Scene {
+    /// The scene with its mesh subdivided `mesh_levels` times ([`MESH_LEVELS`] in the showcase).
+    ///
+    /// # Errors
+    /// A [`SceneError`] if a shape, the mesh or the hierarchy is invalid (they are not).
+    pub(crate) fn build(mesh_levels: u32) -> Result<Self, SceneError> {
+        let objects = build_scene(mesh_levels)?;
+        let (mut bounded, mut unbounded, mut boxes) = (Vec::new(), Vec::new(), Vec::new());
+        for (k, o) in objects.iter().enumerate() {
+            match o.bounds() {
+                Some(b) => {
+                    bounded.push(k);
+                    boxes.push(b);
+                }
+                None => unbounded.push(k),
+            }
+        }
+        let bvh = Bvh::try_new(&boxes).map_err(SceneError::Bvh)?;
+        Ok(Self { objects, bounded, unbounded, bvh })
+    }
+
+    /// The mesh's triangle count.
+    pub(crate) fn mesh_triangles(&self) -> usize {
+        self.objects
+            .iter()
+            .map(|o| if let Shape::Mesh(m) = &o.shape { m.triangle_count() } else { 0 })
+            .sum()
+    }
+}
+
+/// The scene's objects: every castable shape on the ground (a halfspace) before a back wall (a
+/// plane), the mesh subdivided `mesh_levels` times.
 ///
 /// # Errors
-/// A `ShapeError` if a shape is invalid (they are not).
-pub(crate) fn build_scene() -> Result<Vec<Object>, ShapeError> {
+/// A [`SceneError`] if a shape or the mesh is invalid (they are not).
+pub(crate) fn build_scene(mesh_levels: u32) -> Result<Vec<Object>, SceneError> {
     let p = Point3::new;
-    let mesh = icosphere(p(3.2, 0.9, -1.2), 0.9);
-    let bounds = mesh.iter().fold(Aabb::EMPTY, |b, t| b.merged(&t.aabb()));
+    let (vertices, triangles) = bumpy_sphere(p(3.2, 0.9, -1.2), 0.85, mesh_levels);
+    let mesh = TriangleMesh::try_new(vertices, triangles).map_err(SceneError::Mesh)?;
     let turn = |axis: Vector3<f64>, angle: f64| {
         Rotation3::from_axis_angle(&UnitVector3::new_normalize(axis), angle)
     };
@@ -165,11 +257,7 @@ pub(crate) fn build_scene() -> Result<Vec<Object>, ShapeError> {
             shape: Shape::Cone(Cone::try_new(p(-3.6, 1.7, -2.4), -Vector3::y_axis(), 1.7, 0.7)?),
             color: [0.95, 0.55, 0.3],
         },
-        Object {
-            name: "triangle mesh",
-            shape: Shape::Mesh(mesh, bounds),
-            color: [0.55, 0.85, 0.85],
-        },
+        Object { name: "triangle mesh", shape: Shape::Mesh(mesh), color: [0.55, 0.85, 0.85] },
         Object {
             name: "convex polyhedron",
             shape: Shape::Polyhedron(gem),
@@ -246,8 +334,10 @@ pub(crate) struct Image {
     pub(crate) rgb: Vec<u8>,
     /// The index of the object each pixel's primary ray hit first, if any.
     pub(crate) hit: Vec<Option<usize>>,
-    /// Rays cast (primary and shadow).
+    /// Rays traced (primary and shadow).
     pub(crate) rays: u64,
+    /// Ray-object casts made (the objects the BVH did not rule out, and the ground and wall).
+    pub(crate) casts: u64,
     /// Ray-object hits found.
     pub(crate) hits: u64,
 }
@@ -266,18 +356,31 @@ pub(crate) fn camera_ray(x: usize, y: usize, width: usize, height: usize) -> Ray
     Ray::new(eye, forward + right * sx + up * sy)
 }
 
-/// The nearest hit of `ray` in the scene: the object's index and the hit.
+/// The nearest hit of `ray` in the scene: the object's index and the hit. The bounded objects
+/// come from the scene's BVH, nearest box first (`Bvh::cast_ray`), each cast limited to the
+/// nearest hit so far; the ground and the wall are cast every time. `casts` counts the
+/// ray-object casts made, `hits` those that hit.
 pub(crate) fn trace(
-    scene: &[Object],
+    scene: &Scene,
     ray: &Ray<f64>,
-    rays: &mut u64,
+    casts: &mut u64,
     hits: &mut u64,
 ) -> Option<(usize, RayHit<f64>)> {
     let mut best: Option<(usize, RayHit<f64>)> = None;
-    for (k, o) in scene.iter().enumerate() {
-        *rays += 1;
+    let _ = scene.bvh.cast_ray(ray, |i, t_max| {
+        let k = scene.bounded[i];
+        *casts += 1;
+        let h = scene.objects[k].cast(&Ray { max_t: t_max, ..*ray })?;
+        *hits += 1;
+        if best.is_none_or(|b| h.t_enter < b.1.t_enter) {
+            best = Some((k, h));
+        }
+        Some(h.t_enter)
+    });
+    for &k in &scene.unbounded {
+        *casts += 1;
         let limited = Ray { max_t: best.map_or(ray.max_t, |b| b.1.t_enter), ..*ray };
-        if let Some(h) = o.cast(&limited) {
+        if let Some(h) = scene.objects[k].cast(&limited) {
             *hits += 1;
             if best.is_none_or(|b| h.t_enter < b.1.t_enter) {
                 best = Some((k, h));
@@ -287,10 +390,25 @@ pub(crate) fn trace(
     best
 }
 
+/// Whether anything in the scene blocks `ray` (a shadow ray): the BVH's boxes along the ray in no
+/// particular order, stopping at the first object hit, then the ground and the wall.
+pub(crate) fn blocked(scene: &Scene, ray: &Ray<f64>, casts: &mut u64, hits: &mut u64) -> bool {
+    let mut test = |k: usize| {
+        *casts += 1;
+        let hit = scene.objects[k].cast(ray).is_some();
+        *hits += u64::from(hit);
+        hit
+    };
+    let by_box = scene.bvh.visit_ray(ray, |i| {
+        if test(scene.bounded[i]) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    });
+    by_box.is_break() || scene.unbounded.iter().any(|&k| test(k))
+}
+
 /// Renders the scene, one primary ray per pixel and one shadow ray per lit point, shading each hit
 /// by its normal; `progress` gets the fraction done after each row.
 pub(crate) fn render(
-    scene: &[Object],
+    scene: &Scene,
     width: usize,
     height: usize,
     mut progress: impl FnMut(f64),
@@ -302,13 +420,14 @@ pub(crate) fn render(
         rgb: vec![0; width * height * 3],
         hit: vec![None; width * height],
         rays: 0,
+        casts: 0,
         hits: 0,
     };
     for y in 0..height {
         for x in 0..width {
             let ray = camera_ray(x, y, width, height);
-            let (mut rays, mut hits) = (0, 0);
-            let color = match trace(scene, &ray, &mut rays, &mut hits) {
+            let (mut rays, mut casts, mut hits) = (1, 0, 0);
+            let color = match trace(scene, &ray, &mut casts, &mut hits) {
                 Some((k, h)) => {
                     img.hit[y * width + x] = Some(k);
                     let n = h.normal.into_inner();
@@ -316,9 +435,9 @@ pub(crate) fn render(
                     // Shadow: any object between the point and the light.
                     let start = h.point + n * 1e-6;
                     let shadow = Ray { origin: start, direction: light, max_t: 100.0 };
-                    let lit =
-                        lambert > 0.0 && trace(scene, &shadow, &mut rays, &mut hits).is_none();
-                    let base = scene[k].color;
+                    rays += u64::from(lambert > 0.0);
+                    let lit = lambert > 0.0 && !blocked(scene, &shadow, &mut casts, &mut hits);
+                    let base = scene.objects[k].color;
                     // Tint by the normal so the faces read: a quarter normal colour.
                     let tint = [(n.x + 1.0) / 2.0, (n.y + 1.0) / 2.0, (n.z + 1.0) / 2.0];
                     let shade = 0.25 + if lit { 0.75 * lambert } else { 0.0 };
@@ -330,6 +449,7 @@ pub(crate) fn render(
                 }
             };
             img.rays += rays;
+            img.casts += casts;
             img.hits += hits;
             for (i, c) in color.iter().enumerate() {
                 img.rgb[(y * width + x) * 3 + i] = (c.clamp(0.0, 1.0) * 255.0).round() as u8;

@@ -638,3 +638,83 @@ fn common_motion_carries_the_answer_f32_f64() {
             as fn(Pair<Capsule<f64>, Obb<f64>>, Motion<f64>, Motion<f64>, Motion<f64>) -> bool,
     );
 }
+
+/// [`Sweep::sweep_with`] on random capsule-box scenes (the GJK ray cast) and sphere-box scenes
+/// (a closed form for `time_of_impact`), world and posed, in both argument orders:
+/// - with [`SweepOptions::STOP_ON_CONTACT`] the time is `time_of_impact`'s (up to grazing: a path
+///   within the tolerance of touching may hit by one and miss by the other);
+/// - the posed sweep is the world one on the moved shapes;
+/// - with a skin, a hit after the start leaves the shapes the skin apart;
+/// - from the contact of a hit, the reversed motion is no hit by default options (moving away from
+///   a resting contact) and a hit at 0 with `STOP_ON_CONTACT`.
+fn sweep_options_keep_their_promises<T: Real>() {
+    use osculate::dynamic::{SweepHit, SweepOptions};
+    fn check<T, A, B>(s: &Scene<A, B, T>, skin: T)
+    where
+        T: Real,
+        A: Place<T> + GenerateAny<Scalar = T> + SupportMap<T> + std::fmt::Debug,
+        B: Place<T> + GenerateAny<Scalar = T> + SupportMap<T> + std::fmt::Debug,
+        A: LocalShape<Scalar = T, Local = A::World>,
+        B: LocalShape<Scalar = T, Local = B::World>,
+        A::World: SupportMap<T> + Sweep<B::World, Scalar = T> + Shift<T>,
+        B::World: SupportMap<T> + Sweep<A::World, Scalar = T> + Shift<T>,
+    {
+        let tol = factor::<T>("cast") * s.tol;
+        let (va, vb) = s.motions();
+        let speed = (va - vb).norm();
+        let time_tol = if speed > T::ZERO { tol / speed } else { T::INFINITY };
+        let touches = || {
+            let path = osculate::closest::Swept { shape: &s.world_a, motion: va - vb };
+            osculate::closest::closest_points_convex(&path, &s.world_b).distance <= tol
+        };
+        let stop = SweepOptions::STOP_ON_CONTACT;
+        let toi = |h: Option<Impact<T>>| h.map(|h| h.toi);
+        let hit_toi = |h: Option<SweepHit<T>>| h.map(|h| h.toi);
+        let same = |x: Option<T>, y: Option<T>| match (x, y) {
+            (Some(x), Some(y)) => (x - y).abs() <= time_tol,
+            (None, None) => true,
+            _ => touches(),
+        };
+        let world = s.world_a.sweep_with(&va, &s.world_b, &vb, &stop);
+        assert!(
+            same(hit_toi(world), toi(s.world_a.time_of_impact(&va, &s.world_b, &vb))),
+            "{:?}",
+            s.pair
+        );
+        let back = s.world_b.sweep_with(&vb, &s.world_a, &va, &stop);
+        assert!(
+            same(hit_toi(back), toi(s.world_b.time_of_impact(&vb, &s.world_a, &va))),
+            "{:?}",
+            s.pair
+        );
+        let posed = s.posed_a().sweep_with(&va, &s.posed_b(), &vb, &stop);
+        assert!(
+            same(hit_toi(posed), hit_toi(world)),
+            "posed {posed:?}, world {world:?}: {:?}",
+            s.pair
+        );
+        let options = SweepOptions { skin, ..SweepOptions::default() };
+        let Some(hit) = s.world_a.sweep_with(&va, &s.world_b, &vb, &options) else { return };
+        if hit.toi > T::ZERO {
+            assert!(
+                (hit.contact.distance - skin).abs() <= tol,
+                "{hit:?} for skin {skin:?}: {:?}",
+                s.pair
+            );
+        }
+        // From where they stopped, the way back leaves the contact.
+        let (a, b) = (s.world_a.shifted(&(va * hit.toi)), s.world_b.shifted(&(vb * hit.toi)));
+        if hit.contact.normal.dot(&(va - vb)) > tol * speed {
+            assert!(a.sweep_with(&-va, &b, &-vb, &options).is_none(), "{hit:?}: {:?}", s.pair);
+            let held = SweepOptions { skin: skin + tol, stop_at_penetration: true };
+            assert_eq!(hit_toi(a.sweep_with(&-va, &b, &-vb, &held)), Some(T::ZERO), "{:?}", s.pair);
+        }
+    }
+    for seed in 0..SEEDS {
+        let skin = T::lit(0.01 * (seed % 4) as f64);
+        check(&Scene::<Capsule<T>, Obb<T>, T>::new(seed), skin);
+        check(&Scene::<Sphere<T>, Aabb<T>, T>::new(seed), skin);
+    }
+}
+
+osculate_testing::for_f32_and_f64!(sweep_options_keep_their_promises);

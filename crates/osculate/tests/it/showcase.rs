@@ -133,10 +133,11 @@ fn check_xml(text: &str) -> Result<String, String> {
 
 #[test]
 fn the_scene_renders_every_shape_where_expected() -> Result<(), Box<dyn std::error::Error>> {
-    let objects = scene::build_scene()?;
+    let scene = scene::Scene::build(2)?;
+    let objects = &scene.objects;
     let (w, h) = (160, 120);
     let mut calls = 0;
-    let img = scene::render(&objects, w, h, |_| calls += 1);
+    let img = scene::render(&scene, w, h, |_| calls += 1);
     assert_eq!(calls, h, "one progress call per row");
     assert_eq!(img.rgb.len(), w * h * 3);
     // Not blank: many distinct colours.
@@ -149,6 +150,34 @@ fn the_scene_renders_every_shape_where_expected() -> Result<(), Box<dyn std::err
         let pixels = img.hit.iter().filter(|x| **x == Some(k)).count();
         assert!(pixels > 20, "{} covers {pixels} pixels", o.name);
     }
+    // The BVH traversal finds what casting every object finds: the same nearest object for every
+    // pixel, and the same shadow verdict for every pixel's shadow ray.
+    let light = osculate::math::Vector3::new(-0.5, 1.0, 0.6).normalize();
+    let (mut casts, mut hits) = (0, 0);
+    for y in 0..h {
+        for x in 0..w {
+            let ray = scene::camera_ray(x, y, w, h);
+            let every: Vec<(usize, f64)> = objects
+                .iter()
+                .enumerate()
+                .filter_map(|(k, o)| Some((k, o.cast(&ray)?.t_enter)))
+                .collect();
+            let nearest = every.iter().min_by(|a, b| a.1.total_cmp(&b.1)).map(|n| n.0);
+            assert_eq!(img.hit[y * w + x], nearest, "pixel ({x}, {y})");
+            let Some((k, hit)) = scene::trace(&scene, &ray, &mut casts, &mut hits) else {
+                continue;
+            };
+            assert_eq!(Some(k), nearest);
+            let shadow = osculate::math::Ray {
+                origin: hit.point + hit.normal.into_inner() * 1e-6,
+                direction: light,
+                max_t: 100.0,
+            };
+            let any = objects.iter().any(|o| o.cast(&shadow).is_some());
+            assert_eq!(scene::blocked(&scene, &shadow, &mut casts, &mut hits), any);
+        }
+    }
+    assert_eq!(scene.mesh_triangles(), 20 * 16);
     // Known pixels: the camera's center ray goes toward (0, 0.6, 0), through the sphere of radius
     // 1 at (0, 1, 0); the bottom corners see only the ground.
     let index = |name: &str| objects.iter().position(|o| o.name == name);
@@ -174,7 +203,6 @@ fn the_scene_renders_every_shape_where_expected() -> Result<(), Box<dyn std::err
     // Shadows: the ground has one normal, so its lit pixels share one colour; a ground pixel
     // whose shadow ray (cast here, independently of the renderer) hits an object is darker.
     let ground = index("ground").ok_or("no ground")?;
-    let light = osculate::math::Vector3::new(-0.5, 1.0, 0.6).normalize();
     let (mut lit, mut shaded) = (None, None);
     for y in 0..h {
         for x in 0..w {
@@ -202,9 +230,10 @@ fn the_scene_renders_every_shape_where_expected() -> Result<(), Box<dyn std::err
 
 #[test]
 fn the_broad_phase_finds_the_scene_s_touching_boxes() -> Result<(), Box<dyn std::error::Error>> {
-    let objects = scene::build_scene()?;
+    let scene = scene::Scene::build(2)?;
+    let objects = &scene.objects;
     let bounded = objects.iter().filter(|o| o.bounds().is_some()).count();
-    let (tested, overlapping) = scene::box_overlaps(&objects);
+    let (tested, overlapping) = scene::box_overlaps(objects);
     assert_eq!(tested, bounded * (bounded - 1) / 2);
     // Each reported pair's boxes do overlap (checked with the free function).
     for (a, b) in &overlapping {

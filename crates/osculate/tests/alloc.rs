@@ -1,0 +1,128 @@
+//! The facade's GJK + EPA contacts allocate nothing per query once EPA's workspace has grown:
+//! this test binary counts every allocation through its own global allocator (`stats_alloc`) and
+//! runs one test, so nothing else allocates while it measures. A sequence of overlapping pairs
+//! answered by EPA through [`Penetration`] (cylinder-cone, box-oriented box, capsule-box,
+//! triangle-box, the same pairs posed, and two posed polyhedra; f32 and f64) is answered once to
+//! grow the workspaces, then again: through [`Penetration::contact`] (the thread's workspace)
+//! and through [`Penetration::contact_with`] (a caller's), the second pass makes no allocation,
+//! reallocation or deallocation and gives the same contacts as the first. The same pass through
+//! the lower layer's workspace-free `contact_convex` does allocate, which shows that the counter
+//! counts.
+
+use std::alloc::System;
+
+use osculate::closest::{EPA_MAX_ITERATIONS, EpaWorkspace, contact_convex};
+use osculate::prelude::*;
+use osculate_testing::{Motion, Pair, Rng};
+use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+/// The seeds of each family.
+const SEEDS: u64 = 60;
+
+/// Every pair's contact through `contact` (the thread's workspace) and `contact_with`
+/// (`workspace`).
+fn contacts<T: Real>(
+    scene: &Scene<T>,
+    workspace: &mut EpaWorkspace<T>,
+    out: &mut Vec<Option<Contact<T>>>,
+) {
+    for (a, b) in &scene.cylinder_cone {
+        out.extend([a.contact(b), a.contact_with(b, workspace)]);
+    }
+    for (a, b) in &scene.aabb_obb {
+        out.extend([a.contact(b), a.contact_with(b, workspace)]);
+    }
+    for (a, b) in &scene.capsule_aabb {
+        out.extend([a.contact(b), a.contact_with(b, workspace)]);
+    }
+    for (a, b) in &scene.triangle_obb {
+        out.extend([a.contact(b), a.contact_with(b, workspace)]);
+    }
+    for ((a, b), (pa, pb)) in scene.cylinder_cone.iter().zip(&scene.poses) {
+        let (a, b) = (Posed::new(a, *pa), Posed::new(b, *pb));
+        out.extend([a.contact(&b), a.contact_with(&b, workspace)]);
+    }
+    for (h, (pa, pb)) in scene.hulls.iter().zip(&scene.poses) {
+        let (a, b) = (Posed::new(&h.0, *pa), Posed::new(&h.1, *pb));
+        out.extend([a.contact(&b), a.contact_with(&b, workspace)]);
+    }
+}
+
+/// The pairs, built before anything is counted.
+struct Scene<T: Real> {
+    cylinder_cone: Vec<(Cylinder<T>, Cone<T>)>,
+    aabb_obb: Vec<(Aabb<T>, Obb<T>)>,
+    capsule_aabb: Vec<(Capsule<T>, Aabb<T>)>,
+    triangle_obb: Vec<(Triangle<T>, Obb<T>)>,
+    /// Poses that keep each pair as near as the generator made it (a common motion).
+    poses: Vec<(Isometry3<T>, Isometry3<T>)>,
+    /// Two hulls of the oriented boxes.
+    hulls: Vec<(ConvexPolyhedron<T>, ConvexPolyhedron<T>)>,
+}
+
+fn scene<T: Real>() -> Scene<T> {
+    let mut s = Scene {
+        cylinder_cone: Vec::new(),
+        aabb_obb: Vec::new(),
+        capsule_aabb: Vec::new(),
+        triangle_obb: Vec::new(),
+        poses: Vec::new(),
+        hulls: Vec::new(),
+    };
+    for seed in 0..SEEDS {
+        let p = Pair::<Cylinder<T>, Cone<T>>::from_seed(seed);
+        s.cylinder_cone.push((p.a, p.b));
+        let p = Pair::<Aabb<T>, Obb<T>>::from_seed(seed);
+        s.aabb_obb.push((p.a, p.b));
+        let p = Pair::<Capsule<T>, Aabb<T>>::from_seed(seed);
+        s.capsule_aabb.push((p.a, p.b));
+        let p = Pair::<Triangle<T>, Obb<T>>::from_seed(seed);
+        s.triangle_obb.push((p.a, p.b));
+        let g = Motion::<T>::random(&mut Rng::new(seed)).0;
+        s.poses.push((g, g));
+        let p = Pair::<Obb<T>, Obb<T>>::from_seed(seed);
+        let hull = |b: &Obb<T>| ConvexPolyhedron::try_from_points(&b.corners()).ok();
+        if let (Some(a), Some(b)) = (hull(&p.a), hull(&p.b)) {
+            s.hulls.push((a, b));
+        }
+    }
+    s
+}
+
+/// Returns how many of the contacts were of overlapping shapes (EPA ran on them).
+fn no_allocation_after_growth<T: Real>() -> usize {
+    let scene = scene::<T>();
+    let mut workspace = EpaWorkspace::new();
+    let (mut want, mut got) = (Vec::with_capacity(4096), Vec::with_capacity(4096));
+    contacts(&scene, &mut workspace, &mut want);
+    let region = Region::new(GLOBAL);
+    contacts(&scene, &mut workspace, &mut got);
+    let reused = region.change();
+    assert_eq!(
+        (reused.allocations, reused.reallocations, reused.deallocations),
+        (0, 0, 0),
+        "EPA through the facade allocated once its workspaces had grown: {reused:?}"
+    );
+    assert_eq!(got, want, "a reused workspace changed an answer");
+    // `contact` and `contact_with` give the same answer.
+    assert!(want.chunks(2).all(|c| c[0] == c[1]), "contact and contact_with differ");
+    // Without a workspace each overlapping pair allocates its polytope: the counter counts.
+    let region = Region::new(GLOBAL);
+    for (a, b) in &scene.cylinder_cone {
+        let _ = contact_convex(a, b, EPA_MAX_ITERATIONS);
+    }
+    let fresh = region.change();
+    let overlapping = want.iter().filter(|c| c.is_some_and(|c| c.distance < T::ZERO)).count();
+    assert!(fresh.allocations > 0, "{fresh:?}: the counter did not count");
+    overlapping
+}
+
+#[test]
+fn facade_epa_allocates_nothing_once_grown() {
+    let (n32, n64) = (no_allocation_after_growth::<f32>(), no_allocation_after_growth::<f64>());
+    // Enough of the pairs overlap for EPA to have run on every family.
+    assert!(n32 > 100 && n64 > 100, "only {n32} (f32) and {n64} (f64) contacts overlapping");
+}
