@@ -4,8 +4,8 @@
 //! reference feature against the incident one; the points are reduced to four.
 
 use osculate_math::{
-    Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Obb, Point3, Real, Sphere, Triangle, Unit,
-    Vector3, any_perpendicular,
+    Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Obb, Point3, Real, Segment, Sphere, Triangle,
+    Unit, Vector3, any_perpendicular,
 };
 
 use super::boxes::{corner as box_corner_id, edge as box_edge, face as box_face, face_ring};
@@ -15,7 +15,10 @@ use super::polytope::Polytope;
 use super::{
     Feature, FeatureId, MANIFOLD_MAX_POINTS, Manifold, ManifoldPoint, REDUCTION_DEPTH_TIE, reduce,
 };
-use crate::{EPA_MAX_ITERATIONS, EpaWorkspace, SupportMap, contact_convex_with_workspace};
+use crate::{
+    EPA_MAX_ITERATIONS, EpaWorkspace, SupportMap, closest_points_segment_segment,
+    contact_convex_with_workspace,
+};
 
 /// The number of vertices of the regular polygon a cylinder's cap or a cone's base stands for
 /// in the clipping: 8, as Jolt's cylinder does. A chord of the polygon lies inside the circle by
@@ -41,11 +44,6 @@ const MAX_CORNERS: usize = 32;
 
 /// The most vertices a clipped polygon has: the incident polygon's plus one per side plane.
 const CLIP_CAPACITY: usize = 2 * MAX_CORNERS;
-
-/// How much more aligned with the normal (in the cosine of its angle) B's supporting face must be
-/// than A's before it is the reference: 1e-3, the box manifold's face preference, so that a
-/// resting pair keeps its reference face.
-const REFERENCE_TIE: f64 = 1e-3;
 
 /// How far (in units of ε times the pair's magnitude and size) outside a side plane a vertex is
 /// still kept, as in the box manifold: the rounding of a crossing point.
@@ -545,6 +543,289 @@ where
     moved.checked()
 }
 
+/// How much more overlap (in units of the pair's size, [`Supporting::size`] summed) a normal
+/// fixed by the shapes' features (a face's own normal, or a normal perpendicular to a straight
+/// side) may have than GJK/EPA's and still be taken: 5e-4, half the box manifold's face
+/// preference. EPA's normal on a curved pair is known only to about the square root of its
+/// relative tolerance (`√ε` in the depth: 1e-2 in angle in f32, 1e-4 in f64), so under a rigid
+/// motion it turns by that much; a normal taken from the features turns with the shapes, exactly
+/// up to rounding. The depth reported is the overlap along the normal taken, so it is at most
+/// this much deeper than EPA's.
+const FEATURE_PREFERENCE: f64 = 5e-4;
+
+/// The signed distance of `a` and `b` along the unit `n` (from A toward B): the gap between A's
+/// supporting plane along `n` and B's along `−n`, negative when they overlap along it.
+fn separation<T, A, B>(a: &A, b: &B, n: &Vector3<T>) -> T
+where
+    T: Real,
+    A: SupportMap<T> + ?Sized,
+    B: SupportMap<T> + ?Sized,
+{
+    n.dot(&(b.support(&-n) - a.support(n)))
+}
+
+/// The unit direction of a segment feature (`None` for a point, a face or a segment of no
+/// length).
+fn segment_dir<T: Real>(s: &Support<T>) -> Option<Vector3<T>> {
+    (s.dimension() == 1).then(|| (s.at(1) - s.at(0)).try_normalize(T::ZERO)).flatten()
+}
+
+/// Where the manifold's normal came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Decided {
+    /// The own normal of A's face (`true`) or of B's (`false`): the features are clipped, that
+    /// face the reference.
+    Face(bool),
+    /// Perpendicular to a straight side (to both, when both features are segments): two
+    /// parallel segments are clipped, else one point.
+    Side,
+    /// GJK/EPA's normal refined on the support maps, or GJK/EPA's own: one point.
+    Free,
+}
+
+/// The manifold's normal from GJK/EPA's `n0` (separation `s0`) and the supporting features along
+/// it, `fa` of A and `fb` of B (the rule [`manifold_cylinder_cylinder`] states):
+/// 1. a face's own normal (A's, or B's when its separation is larger by more than rounding),
+///    when the separation along it is within `tolerance` of `s0`: the reference face decides the
+///    normal, as in Box2D's, Jolt's and parry's polygonal manifolds;
+/// 2. else, where a supporting feature is a straight segment (the side of a cylinder, a cone or a
+///    capsule, or a triangle's edge), `n0` made perpendicular to it (to both when both are
+///    segments and not parallel), then turned about the segment by [`refine`], on the same
+///    tolerance;
+/// 3. else `n0` refined by [`refine`] where that converges, else `n0`.
+#[allow(clippy::too_many_arguments)]
+fn feature_normal<T, A, B>(
+    a: &A,
+    b: &B,
+    n0: &Vector3<T>,
+    s0: T,
+    fa: &Support<T>,
+    fb: &Support<T>,
+    tolerance: T,
+    rounding: T,
+    faces: bool,
+) -> (Vector3<T>, Decided)
+where
+    T: Real,
+    A: Supporting<T> + ?Sized,
+    B: Supporting<T> + ?Sized,
+{
+    let sep = |n: &Vector3<T>| separation(a, b, n);
+    let good = |n: &Vector3<T>, s: T| n.dot(n0) > T::ZERO && s >= s0 - tolerance;
+    let face_a = (fa.dimension() == 2).then(|| (fa.normal, sep(&fa.normal)));
+    let face_b = (fb.dimension() == 2).then(|| (-fb.normal, sep(&-fb.normal)));
+    let face_a = face_a.filter(|(n, s)| faces && good(n, *s));
+    let face_b = face_b.filter(|(n, s)| faces && good(n, *s));
+    match (face_a, face_b) {
+        (Some((na, sa)), Some((_, sb))) if sa >= sb - rounding => return (na, Decided::Face(true)),
+        (_, Some((nb, _))) => return (nb, Decided::Face(false)),
+        (Some((na, _)), None) => return (na, Decided::Face(true)),
+        (None, None) => {}
+    }
+    let across = |n: &Vector3<T>, e: &Vector3<T>| (n - e * e.dot(n)).try_normalize(T::ZERO);
+    let side = match (segment_dir(fa), segment_dir(fb)) {
+        (Some(ea), Some(eb)) => {
+            let c = ea.cross(&eb);
+            let sine = T::lit(PARALLEL_SINE);
+            if c.norm_squared() > sine * sine {
+                c.try_normalize(T::ZERO).map(|c| if c.dot(n0) >= T::ZERO { c } else { -c })
+            } else {
+                across(n0, &ea).map(|n| refine(a, b, &n, Some(&ea), rounding))
+            }
+        }
+        (Some(e), None) | (None, Some(e)) => {
+            across(n0, &e).map(|n| refine(a, b, &n, Some(&e), rounding))
+        }
+        (None, None) => None,
+    };
+    if let Some(n) = side.filter(|n| good(n, sep(n))) {
+        return (n, Decided::Side);
+    }
+    let n = refine(a, b, n0, None, rounding);
+    (if good(&n, sep(&n)) { n } else { *n0 }, Decided::Free)
+}
+
+/// Newton's steps toward the normal `n` at which the support point `w(n) = sA(n) − sB(−n)` of
+/// `A − B` is parallel to `n`: where the separation along `n` is largest, the normal of least
+/// overlap (or of the closest points). Writing `m ∝ n + e₁t₁ + e₂t₂` for a basis `t₁, t₂` across
+/// `n`, the condition is `tᵢ·w(m) = eᵢ (n·w(m))`; its Jacobian is taken by differences of
+/// `10⁻³` in `e` (on a smooth part of `A − B` it is the radius of curvature there minus the
+/// depth, which a step of that size resolves to a few parts in a thousand, enough for Newton's
+/// steps to converge). Where `fixed` is given, `m` turns about it only (one unknown). Where the
+/// condition does not come within `rounding` of zero in four steps (the support maps are not
+/// smooth there: a vertex or an edge of `A − B`), or the separation drops, `n` is returned
+/// unchanged: EPA's normal there is a vertex of its polytope's, not a turning one.
+fn refine<T, A, B>(
+    a: &A,
+    b: &B,
+    n: &Vector3<T>,
+    fixed: Option<&Vector3<T>>,
+    rounding: T,
+) -> Vector3<T>
+where
+    T: Real,
+    A: SupportMap<T> + ?Sized,
+    B: SupportMap<T> + ?Sized,
+{
+    let h = T::lit(1e-3);
+    let w = |m: &Vector3<T>| a.support(m) - b.support(&-m);
+    let start = separation(a, b, n);
+    let mut m = *n;
+    for _ in 0..4 {
+        let (t1, t2) = match fixed {
+            Some(e) => (m.cross(e).try_normalize(T::ZERO).unwrap_or_else(Vector3::zeros), *e),
+            None => {
+                let t1 = any_perpendicular(&m).into_inner();
+                (t1, m.cross(&t1))
+            }
+        };
+        if t1 == Vector3::zeros() {
+            return *n;
+        }
+        let f = |e1: T, e2: T| {
+            let Some(d) = (m + t1 * e1 + t2 * e2).try_normalize(T::ZERO) else {
+                return (T::NAN, T::NAN);
+            };
+            let x = w(&d);
+            let along = m.dot(&x);
+            (t1.dot(&x) - e1 * along, t2.dot(&x) - e2 * along)
+        };
+        let (f1, f2) = f(T::ZERO, T::ZERO);
+        if (f1 * f1 + f2 * f2).sqrt() <= rounding {
+            break;
+        }
+        let (a11, a21) = f(h, T::ZERO);
+        let (j11, j21) = ((a11 - f1) / h, (a21 - f2) / h);
+        let (e1, e2) = if fixed.is_some() {
+            if !(j11.abs() > T::ZERO) {
+                return *n;
+            }
+            (-f1 / j11, T::ZERO)
+        } else {
+            let (a12, a22) = f(T::ZERO, h);
+            let (j12, j22) = ((a12 - f1) / h, (a22 - f2) / h);
+            let det = j11 * j22 - j12 * j21;
+            if !(det.abs() > T::ZERO) {
+                return *n;
+            }
+            ((-f1 * j22 + f2 * j12) / det, (f1 * j21 - f2 * j11) / det)
+        };
+        // A step longer than a tenth of a radian leaves the part of `A − B` the differences saw.
+        if !(e1.abs() <= T::lit(0.1) && e2.abs() <= T::lit(0.1)) {
+            return *n;
+        }
+        let Some(next) = (m + t1 * e1 + t2 * e2).try_normalize(T::ZERO) else { return *n };
+        m = next;
+    }
+    let x = w(&m);
+    let residual = (x - m * m.dot(&x)).norm();
+    if residual <= rounding && separation(a, b, &m) >= start - rounding { m } else { *n }
+}
+
+/// The corners of the feature `f` of `shape` on its supporting plane along the unit `n` (within
+/// `rounding` of it): one (a point), two (a segment) or the whole face; a cap polygon's rim
+/// point along `n` where `n` is not the cap's normal.
+fn support_set<T, S>(shape: &S, f: &Support<T>, n: &Vector3<T>, rounding: T) -> Support<T>
+where
+    T: Real,
+    S: SupportMap<T> + ?Sized,
+{
+    let top = (0..f.len).fold(T::NEG_INFINITY, |m, k| m.fast_max(n.dot(&f.at(k).coords)));
+    let on = |k: usize| n.dot(&f.at(k).coords) >= top - rounding;
+    let count = (0..f.len).filter(|&k| on(k)).count();
+    if count == f.len {
+        return *f;
+    }
+    if f.round || count == 0 {
+        return Support::point(shape.support(n), f.id);
+    }
+    let first = (0..f.len).find(|&k| on(k) && !on((k + f.len - 1) % f.len)).unwrap_or(0);
+    match count {
+        1 => Support::point(f.at(first), f.vertices.get(first).copied().unwrap_or(f.id)),
+        _ => {
+            let next = (first + 1) % f.len;
+            let id = f.edges.get(first).copied().unwrap_or(f.id);
+            let v = |k: usize| f.vertices.get(k).copied().unwrap_or(f.id);
+            Support::segment([(f.at(first), v(first)), (f.at(next), v(next))], id)
+        }
+    }
+}
+
+/// The closest point of the feature `f` (a point, a segment or a face's plane) to `p`.
+fn nearest_on<T: Real>(f: &Support<T>, p: &Point3<T>) -> Point3<T> {
+    match f.dimension() {
+        0 => f.at(0),
+        1 => {
+            let e = f.at(1) - f.at(0);
+            let t = ((p - f.at(0)).dot(&e) / e.norm_squared()).fast_max(T::ZERO).fast_min(T::ONE);
+            if t.is_finite() { f.at(0) + e * t } else { f.at(0) }
+        }
+        _ => p - f.normal * f.normal.dot(&(p - f.at(0))),
+    }
+}
+
+/// Where A and B touch along the unit normal `n` (from A toward B): the closest points of A's
+/// supporting set along `n` and B's along `−n` (their features `fa`, `fb` cut to the corners on
+/// the supporting planes), when those points are `n` apart within `rounding` (the sets meet seen
+/// along `n`); `None` when they do not (`n` is not a normal of the contact) or both sets are
+/// faces (the clipping's case).
+fn touching<T, A, B>(
+    a: &A,
+    fa: &Support<T>,
+    b: &B,
+    fb: &Support<T>,
+    n: &Vector3<T>,
+    rounding: T,
+) -> Option<(Point3<T>, Point3<T>)>
+where
+    T: Real,
+    A: SupportMap<T> + ?Sized,
+    B: SupportMap<T> + ?Sized,
+{
+    let sa = support_set(a, fa, n, rounding);
+    let sb = support_set(b, fb, &-n, rounding);
+    let (pa, pb) = match (sa.dimension(), sb.dimension()) {
+        (2, 2) => return None,
+        (1, 1) => {
+            let c = closest_points_segment_segment(
+                &Segment::new(sa.at(0), sa.at(1)),
+                &Segment::new(sb.at(0), sb.at(1)),
+            );
+            (c.point_a, c.point_b)
+        }
+        (0, _) | (1, 2) => {
+            let pa = if sa.dimension() == 0 { sa.at(0) } else { nearest_on(&sa, &sb.at(0)) };
+            (pa, nearest_on(&sb, &pa))
+        }
+        _ => {
+            let pb = if sb.dimension() == 0 { sb.at(0) } else { nearest_on(&sb, &sa.at(0)) };
+            (nearest_on(&sa, &pb), pb)
+        }
+    };
+    let gap = pb - pa;
+    let lateral = (gap - n * n.dot(&gap)).norm();
+    // A face's set is a plane here: its point must lie inside the face.
+    // A face's set is a plane here: its point must lie inside the face (a cap polygon's inside
+    // its circle, which the polygon stands for).
+    let inside = |f: &Support<T>, p: &Point3<T>| {
+        if f.dimension() < 2 {
+            return true;
+        }
+        if f.round {
+            let count = T::lit(f.len as f64);
+            let center = (0..f.len).fold(Vector3::zeros(), |c, k| c + f.at(k).coords) / count;
+            let radius = (f.at(0).coords - center).norm();
+            let r = p.coords - center;
+            return (r - f.normal * f.normal.dot(&r)).norm() <= radius + rounding;
+        }
+        (0..f.len).all(|k| {
+            let side = f.dir(k).cross(&f.normal);
+            (p - f.at(k)).dot(&side) <= rounding
+        })
+    };
+    (lateral <= rounding && inside(&sa, &pa) && inside(&sb, &pb)).then_some((pa, pb))
+}
+
 /// [`manifold_round`] on shapes about the origin.
 fn local_round<T, A, B>(a: &A, b: &B, prediction: T, workspace: &mut EpaWorkspace<T>) -> Manifold<T>
 where
@@ -558,45 +839,94 @@ where
     if !(c.distance <= prediction) {
         return Manifold::empty();
     }
-    let n = c.normal.into_inner();
+    let n0 = c.normal.into_inner();
     let offset = b.center() - a.center();
     let [fa0, fa1] = a.frame();
     let [fb0, fb1] = b.frame();
-    let fa = a.supporting(&n, &[fb0, fb1, offset]);
-    let fb = b.supporting(&-n, &[fa0, fa1, offset]);
+    let (roll_a, roll_b) = ([fb0, fb1, offset], [fa0, fa1, offset]);
     let size = a.size() + b.size();
-    let slack = T::EPSILON * T::lit(CLIP_SLACK) * (size + a.magnitude().fast_max(b.magnitude()));
-    let clipped = match (fa.dimension(), fb.dimension()) {
-        (0, _) | (_, 0) => None,
-        (2, 2) if fb.normal.dot(&-n) > fa.normal.dot(&n) + T::lit(REFERENCE_TIE) => {
-            clip_features(&fb, &fa, &-n, prediction, slack).map(Manifold::swapped)
-        }
-        (da, db) if db > da => {
-            clip_features(&fb, &fa, &-n, prediction, slack).map(Manifold::swapped)
-        }
-        _ => clip_features(&fa, &fb, &n, prediction, slack),
+    let rounding = T::EPSILON * T::lit(CLIP_SLACK) * (size + a.magnitude().fast_max(b.magnitude()));
+    let (fa, fb) = (a.supporting(&n0, &roll_a), b.supporting(&-n0, &roll_b));
+    let tolerance = T::lit(FEATURE_PREFERENCE) * size + rounding;
+    let epa = |fa: &Support<T>, fb: &Support<T>| {
+        let id = FeatureId { a: fa.id, b: fb.id };
+        Manifold::from_contact(Some(c), prediction, |_| id)
     };
-    let whole = FeatureId { a: fa.id, b: fb.id };
-    let Some(mut m) = clipped.filter(|m| !m.is_empty()) else {
-        return Manifold::from_contact(Some(c), prediction, |_| whole);
+    let mut faces = true;
+    let (n, touch, clipped) = loop {
+        let (n, decided) =
+            feature_normal(a, b, &n0, c.distance, &fa, &fb, tolerance, rounding, faces);
+        if decided == Decided::Free && n == n0 {
+            // GJK/EPA's own normal, no feature's: its one point.
+            return epa(&fa, &fb);
+        }
+        // The features along the normal taken, and where they touch along it.
+        let (fa, fb) = (a.supporting(&n, &roll_a), b.supporting(&-n, &roll_b));
+        let whole = FeatureId { a: fa.id, b: fb.id };
+        let touch = touching(a, &fa, b, &fb, &n, rounding).map(|(point_a, point_b)| ManifoldPoint {
+            point_a,
+            point_b,
+            distance: n.dot(&(point_b - point_a)),
+            id: whole,
+        });
+        let clipped = match (decided, fa.dimension(), fb.dimension()) {
+            (_, 0, _) | (_, _, 0) => None,
+            (Decided::Face(true), 2, _) => clip_features(&fa, &fb, &n, prediction, rounding),
+            (Decided::Face(false), _, 2) => {
+                clip_features(&fb, &fa, &-n, prediction, rounding).map(Manifold::swapped)
+            }
+            (Decided::Side, 1, 1) => {
+                // Parallel segments: the one more nearly perpendicular to the normal is the
+                // reference.
+                let lean =
+                    |s: &Support<T>| segment_dir(s).map_or(T::INFINITY, |e| e.dot(&n).abs());
+                if lean(&fb) < lean(&fa) {
+                    clip_features(&fb, &fa, &-n, prediction, rounding).map(Manifold::swapped)
+                } else {
+                    clip_features(&fa, &fb, &n, prediction, rounding)
+                }
+            }
+            _ => None,
+        };
+        let clipped = clipped.filter(|m| !m.is_empty());
+        // A face decides the normal only where the shapes meet across it: the deepest point of
+        // the other shape along it lies over the face (else the contact is at the face's
+        // boundary, and the face's normal is not the contact's).
+        let faces_meet = fa.dimension() == 2 && fb.dimension() == 2 && clipped.is_some();
+        if matches!(decided, Decided::Face(_)) && touch.is_none() && !faces_meet {
+            faces = false;
+            continue;
+        }
+        break (n, touch, clipped);
     };
-    // The polygons stand for circles: where the contact's own point is deeper than every clipped
+    let unit = Unit::new_unchecked(n);
+    let Some(mut m) = clipped else {
+        // One point: where the features touch along the normal taken; where they do not (it is
+        // not a normal of theirs), GJK/EPA's answer.
+        return match touch {
+            Some(p) if p.distance <= prediction => {
+                let mut m = Manifold::with_normal(unit);
+                m.push(p);
+                m.checked()
+            }
+            Some(_) => Manifold::empty(),
+            None => epa(&a.supporting(&n0, &roll_a), &b.supporting(&-n0, &roll_b)),
+        };
+    };
+    m.normal = unit;
+    // The polygons stand for circles: where the touching point is deeper than every clipped
     // point by more than the reduction's tie (a tilted cap, whose deepest rim point lies between
     // the polygon's corners), it joins the manifold, so that the deepest point is the contact's.
     let shallowest_deep = m.deepest().map_or(T::INFINITY, |p| p.distance);
-    if c.distance < shallowest_deep - T::lit(REDUCTION_DEPTH_TIE) * size {
-        let witness = ManifoldPoint {
-            point_a: c.point_a,
-            point_b: c.point_b,
-            distance: c.distance,
-            id: whole,
-        };
-        let mut points = [witness; MANIFOLD_MAX_POINTS + 1];
+    if let Some(contact) = touch
+        && contact.distance < shallowest_deep - T::lit(REDUCTION_DEPTH_TIE) * size
+    {
+        let mut points = [contact; MANIFOLD_MAX_POINTS + 1];
         for (slot, p) in points.iter_mut().zip(m.points()) {
             *slot = *p;
         }
         let count = m.len() + 1;
-        m = reduce(&m.normal, points.get(..count).unwrap_or(&[]));
+        m = reduce(&unit, points.get(..count).unwrap_or(&[]));
     }
     m.checked()
 }
