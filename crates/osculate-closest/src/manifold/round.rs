@@ -767,8 +767,8 @@ fn nearest_on<T: Real>(f: &Support<T>, p: &Point3<T>) -> Point3<T> {
 /// Where A and B touch along the unit normal `n` (from A toward B): the closest points of A's
 /// supporting set along `n` and B's along `−n` (their features `fa`, `fb` cut to the corners on
 /// the supporting planes), when those points are `n` apart within `rounding` (the sets meet seen
-/// along `n`); `None` when they do not (`n` is not a normal of the contact) or both sets are
-/// faces (the clipping's case).
+/// along `n`); [`Touch::Flat`] for a face against a segment or a face (the clipping's case);
+/// [`Touch::Apart`] when they do not meet (`n` is not a normal of the contact).
 fn touching<T, A, B>(
     a: &A,
     fa: &Support<T>,
@@ -776,7 +776,7 @@ fn touching<T, A, B>(
     fb: &Support<T>,
     n: &Vector3<T>,
     rounding: T,
-) -> Option<(Point3<T>, Point3<T>)>
+) -> Touch<T>
 where
     T: Real,
     A: SupportMap<T> + ?Sized,
@@ -785,7 +785,7 @@ where
     let sa = support_set(a, fa, n, rounding);
     let sb = support_set(b, fb, &-n, rounding);
     let (pa, pb) = match (sa.dimension(), sb.dimension()) {
-        (2, 2) => return None,
+        (2, _) | (_, 2) if sa.dimension() > 0 && sb.dimension() > 0 => return Touch::Flat,
         (1, 1) => {
             let c = closest_points_segment_segment(
                 &Segment::new(sa.at(0), sa.at(1)),
@@ -793,14 +793,8 @@ where
             );
             (c.point_a, c.point_b)
         }
-        (0, _) | (1, 2) => {
-            let pa = if sa.dimension() == 0 { sa.at(0) } else { nearest_on(&sa, &sb.at(0)) };
-            (pa, nearest_on(&sb, &pa))
-        }
-        _ => {
-            let pb = if sb.dimension() == 0 { sb.at(0) } else { nearest_on(&sb, &sa.at(0)) };
-            (nearest_on(&sa, &pb), pb)
-        }
+        (0, _) => (sa.at(0), nearest_on(&sb, &sa.at(0))),
+        _ => (nearest_on(&sa, &sb.at(0)), sb.at(0)),
     };
     let gap = pb - pa;
     let lateral = (gap - n * n.dot(&gap)).norm();
@@ -823,7 +817,22 @@ where
             (p - f.at(k)).dot(&side) <= rounding
         })
     };
-    (lateral <= rounding && inside(&sa, &pa) && inside(&sb, &pb)).then_some((pa, pb))
+    if lateral <= rounding && inside(&sa, &pa) && inside(&sb, &pb) {
+        Touch::Met(pa, pb)
+    } else {
+        Touch::Apart
+    }
+}
+
+/// How two supporting sets meet along a normal.
+#[derive(Clone, Copy, Debug)]
+enum Touch<T: Real> {
+    /// At these points of A and B.
+    Met(Point3<T>, Point3<T>),
+    /// A face against a segment or a face, lying in parallel planes: the clipping tells.
+    Flat,
+    /// Not along this normal.
+    Apart,
 }
 
 /// [`manifold_round`] on shapes about the origin.
@@ -863,12 +872,16 @@ where
         // The features along the normal taken, and where they touch along it.
         let (fa, fb) = (a.supporting(&n, &roll_a), b.supporting(&-n, &roll_b));
         let whole = FeatureId { a: fa.id, b: fb.id };
-        let touch = touching(a, &fa, b, &fb, &n, rounding).map(|(point_a, point_b)| ManifoldPoint {
-            point_a,
-            point_b,
-            distance: n.dot(&(point_b - point_a)),
-            id: whole,
-        });
+        let met = touching(a, &fa, b, &fb, &n, rounding);
+        let touch = match met {
+            Touch::Met(point_a, point_b) => Some(ManifoldPoint {
+                point_a,
+                point_b,
+                distance: n.dot(&(point_b - point_a)),
+                id: whole,
+            }),
+            _ => None,
+        };
         let clipped = match (decided, fa.dimension(), fb.dimension()) {
             (_, 0, _) | (_, _, 0) => None,
             (Decided::Face(true), 2, _) => clip_features(&fa, &fb, &n, prediction, rounding),
@@ -892,7 +905,7 @@ where
         // A face decides the normal only where the shapes meet across it: the deepest point of
         // the other shape along it lies over the face (else the contact is at the face's
         // boundary, and the face's normal is not the contact's).
-        let faces_meet = fa.dimension() == 2 && fb.dimension() == 2 && clipped.is_some();
+        let faces_meet = matches!(met, Touch::Flat) && clipped.is_some();
         if matches!(decided, Decided::Face(_)) && touch.is_none() && !faces_meet {
             faces = false;
             continue;
