@@ -645,14 +645,20 @@ where
     (if good(&n, sep(&n)) { n } else { *n0 }, Decided::Free)
 }
 
+/// The most Newton steps [`refine`] takes: from EPA's normal (within about `√ε` of the answer)
+/// the error squares each step once the differences have the Jacobian, so that six reach the
+/// rounding in `f64` with room.
+const REFINE_STEPS: usize = 8;
+
 /// Newton's steps toward the normal `n` at which the support point `w(n) = sA(n) − sB(−n)` of
 /// `A − B` is parallel to `n`: where the separation along `n` is largest, the normal of least
 /// overlap (or of the closest points). Writing `m ∝ n + e₁t₁ + e₂t₂` for a basis `t₁, t₂` across
 /// `n`, the condition is `tᵢ·w(m) = eᵢ (n·w(m))`; its Jacobian is taken by differences of
-/// `10⁻³` in `e` (on a smooth part of `A − B` it is the radius of curvature there minus the
-/// depth, which a step of that size resolves to a few parts in a thousand, enough for Newton's
-/// steps to converge). Where `fixed` is given, `m` turns about it only (one unknown). Where the
-/// condition does not come within `rounding` of zero in four steps (the support maps are not
+/// `√ε` in `e` (on a smooth part of `A − B` it is the radius of curvature there minus the
+/// depth; a step of `√ε` resolves it to `√ε` relative, the rounding of `w` over the step, and
+/// stays within the smooth part next to a nearby edge of `A − B`, such as a cap's rim seen from
+/// a normal near the axis, that a longer step would cross). Where `fixed` is given, `m` turns about it only (one unknown). Where the
+/// condition does not come within `rounding` of zero in [`REFINE_STEPS`] steps (the support maps are not
 /// smooth there: a vertex or an edge of `A − B`), or the separation drops, `n` is returned
 /// unchanged: EPA's normal there is a vertex of its polytope's, not a turning one.
 fn refine<T, A, B>(
@@ -667,11 +673,11 @@ where
     A: SupportMap<T> + ?Sized,
     B: SupportMap<T> + ?Sized,
 {
-    let h = T::lit(1e-3);
+    let h = T::EPSILON.sqrt();
     let w = |m: &Vector3<T>| a.support(m) - b.support(&-m);
     let start = separation(a, b, n);
     let mut m = *n;
-    for _ in 0..4 {
+    for _ in 0..REFINE_STEPS {
         let (t1, t2) = match fixed {
             Some(e) => (m.cross(e).try_normalize(T::ZERO).unwrap_or_else(Vector3::zeros), *e),
             None => {
@@ -691,6 +697,8 @@ where
             (t1.dot(&x) - e1 * along, t2.dot(&x) - e2 * along)
         };
         let (f1, f2) = f(T::ZERO, T::ZERO);
+        // Along a fixed segment the support maps jump between its ends: only `t₁` counts.
+        let f2 = if fixed.is_some() { T::ZERO } else { f2 };
         if (f1 * f1 + f2 * f2).sqrt() <= rounding {
             break;
         }
@@ -715,10 +723,15 @@ where
             return *n;
         }
         let Some(next) = (m + t1 * e1 + t2 * e2).try_normalize(T::ZERO) else { return *n };
+        #[cfg(test)]
+        std::eprintln!("step {:?} {:?} f {:?} {:?}", e1, e2, f1, f2);
         m = next;
     }
     let x = w(&m);
-    let residual = (x - m * m.dot(&x)).norm();
+    let residual = match fixed {
+        Some(e) => m.cross(e).try_normalize(T::ZERO).map_or(T::INFINITY, |t| t.dot(&x).abs()),
+        None => (x - m * m.dot(&x)).norm(),
+    };
     if residual <= rounding && separation(a, b, &m) >= start - rounding { m } else { *n }
 }
 
@@ -906,6 +919,8 @@ where
         // the other shape along it lies over the face (else the contact is at the face's
         // boundary, and the face's normal is not the contact's).
         let faces_meet = matches!(met, Touch::Flat) && clipped.is_some();
+        #[cfg(test)]
+        std::eprintln!("decided {decided:?} n {n:?} met {met:?} faces {faces}");
         if matches!(decided, Decided::Face(_)) && touch.is_none() && !faces_meet {
             faces = false;
             continue;
@@ -1307,4 +1322,36 @@ let m = manifold_polyhedron_cone(&ground, &cone, 0.0);
 assert_eq!(m.len(), 4);
 assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-9));
 # Ok::<(), osculate_math::ShapeError>(())";
+}
+
+#[cfg(test)]
+extern crate std;
+#[cfg(test)]
+mod debug_tests {
+    use super::*;
+    use std::eprintln;
+
+    #[test]
+    fn debug_sphere_cylinder() {
+        let s = Sphere::new(Point3::new(-7.842467195460614e-5, -6.837479294491433e-6, -6.721488457421873e-5), 7.235109137018739e-5);
+        let c = Cylinder::new(Point3::new(-9.414429759973831e-5, -6.870426509299595e-5, -3.340616600490829e-5), Point3::new(-6.47506296261034e-5, -0.00012714019451453678, 1.4138806464098057e-5), 4.181721659805114e-5);
+        let offset = s.center().coords;
+        let a = Shifted { shape: &s, offset };
+        let b = Shifted { shape: &c, offset };
+        let (ct, _) = contact_convex_with_workspace(&a, &b, EPA_MAX_ITERATIONS, &mut EpaWorkspace::new()).unwrap();
+        let n0 = ct.normal.into_inner();
+        let size = a.size() + b.size();
+        let rounding = f64::EPSILON * 64.0 * (size + a.magnitude().fast_max(b.magnitude()));
+        let w = |m: &Vector3<f64>| a.support(m) - b.support(&-m);
+        let x = w(&n0);
+        eprintln!("n0 {n0:?} rounding {rounding:e} residual {:e}", (x - n0 * n0.dot(&x)).norm());
+        let r = refine(&a, &b, &n0, None, rounding);
+        let x = w(&r);
+        eprintln!("refined {r:?} residual {:e}", (x - r * r.dot(&x)).norm());
+        let fb = b.supporting(&-n0, &[Vector3::zeros(); 3]);
+        let fa = a.supporting(&n0, &[Vector3::zeros(); 3]);
+        let nb = -fb.normal;
+        eprintln!("fb {fb:?} sep {:e} c {:e} n0.nb {:e}", separation(&a, &b, &nb), ct.distance, n0.dot(&nb));
+        eprintln!("{:?}", manifold_sphere_cylinder(&s, &c, 0.0));
+    }
 }
