@@ -570,79 +570,81 @@ fn segment_dir<T: Real>(s: &Support<T>) -> Option<Vector3<T>> {
     (s.dimension() == 1).then(|| (s.at(1) - s.at(0)).try_normalize(T::ZERO)).flatten()
 }
 
-/// Where the manifold's normal came from.
+/// Where a candidate normal came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Decided {
     /// The own normal of A's face (`true`) or of B's (`false`): the features are clipped, that
     /// face the reference.
     Face(bool),
-    /// Perpendicular to a straight side (to both, when both features are segments): two
-    /// parallel segments are clipped, else one point.
-    Side,
-    /// GJK/EPA's normal refined on the support maps, or GJK/EPA's own: one point.
-    Free,
+    /// Perpendicular to two parallel segments: they are clipped.
+    Parallel,
+    /// Perpendicular to a straight edge or side and turned about it, or refined freely: one
+    /// point.
+    Point,
 }
 
-/// The manifold's normal from GJK/EPA's `n0` (separation `s0`) and the supporting features along
-/// it, `fa` of A and `fb` of B (the rule [`manifold_cylinder_cylinder`] states):
-/// 1. a face's own normal (A's, or B's when its separation is larger by more than rounding),
-///    when the separation along it is within `tolerance` of `s0`: the reference face decides the
-///    normal, as in Box2D's, Jolt's and parry's polygonal manifolds;
-/// 2. else, where a supporting feature is a straight segment (the side of a cylinder, a cone or a
-///    capsule, or a triangle's edge), `n0` made perpendicular to it (to both when both are
-///    segments and not parallel), then turned about the segment by [`refine`], on the same
-///    tolerance;
-/// 3. else `n0` refined by [`refine`] where that converges, else `n0`.
-#[allow(clippy::too_many_arguments)]
-fn feature_normal<T, A, B>(
+/// The candidate normals of the rule [`manifold_cylinder_cylinder`] states, in the order they
+/// are tried, from GJK/EPA's `n0` and the supporting features along it, `fa` of A and `fb` of B:
+/// 1. a face's own normal, A's first, then B's (the reference face decides the normal, as in
+///    Box2D's, Jolt's and parry's polygonal manifolds);
+/// 2. `n0` made perpendicular to a straight edge (the side of a cylinder, a cone or a capsule, a
+///    side of a flat face: perpendicular to both when both features are segments not parallel)
+///    and turned about it by [`refine`];
+/// 3. `n0` refined by [`refine`].
+///
+/// Each is taken by [`local_round`] only when the separation along it is within the feature
+/// preference of GJK/EPA's and the supporting sets along it meet.
+fn candidates<T, A, B>(
     a: &A,
     b: &B,
     n0: &Vector3<T>,
-    s0: T,
     fa: &Support<T>,
     fb: &Support<T>,
-    tolerance: T,
     rounding: T,
-    faces: bool,
-) -> (Vector3<T>, Decided)
-where
+    mut take: impl FnMut(Vector3<T>, Decided) -> bool,
+) where
     T: Real,
     A: Supporting<T> + ?Sized,
     B: Supporting<T> + ?Sized,
 {
-    let sep = |n: &Vector3<T>| separation(a, b, n);
-    let good = |n: &Vector3<T>, s: T| n.dot(n0) > T::ZERO && s >= s0 - tolerance;
-    let face_a = (fa.dimension() == 2).then(|| (fa.normal, sep(&fa.normal)));
-    let face_b = (fb.dimension() == 2).then(|| (-fb.normal, sep(&-fb.normal)));
-    let face_a = face_a.filter(|(n, s)| faces && good(n, *s));
-    let face_b = face_b.filter(|(n, s)| faces && good(n, *s));
-    match (face_a, face_b) {
-        (Some((na, sa)), Some((_, sb))) if sa >= sb - rounding => return (na, Decided::Face(true)),
-        (_, Some((nb, _))) => return (nb, Decided::Face(false)),
-        (Some((na, _)), None) => return (na, Decided::Face(true)),
-        (None, None) => {}
+    if fa.dimension() == 2 && take(fa.normal, Decided::Face(true)) {
+        return;
     }
-    let across = |n: &Vector3<T>, e: &Vector3<T>| (n - e * e.dot(n)).try_normalize(T::ZERO);
-    let side = match (segment_dir(fa), segment_dir(fb)) {
-        (Some(ea), Some(eb)) => {
-            let c = ea.cross(&eb);
-            let sine = T::lit(PARALLEL_SINE);
-            if c.norm_squared() > sine * sine {
-                c.try_normalize(T::ZERO).map(|c| if c.dot(n0) >= T::ZERO { c } else { -c })
-            } else {
-                across(n0, &ea).map(|n| refine(a, b, &n, Some(&ea), rounding))
+    if fb.dimension() == 2 && take(-fb.normal, Decided::Face(false)) {
+        return;
+    }
+    let across = |e: &Vector3<T>| (n0 - e * e.dot(n0)).try_normalize(T::ZERO);
+    if let (Some(ea), Some(eb)) = (segment_dir(fa), segment_dir(fb)) {
+        let c = ea.cross(&eb);
+        let sine = T::lit(PARALLEL_SINE);
+        let taken = if c.norm_squared() > sine * sine {
+            c.try_normalize(T::ZERO)
+                .is_some_and(|c| take(if c.dot(n0) >= T::ZERO { c } else { -c }, Decided::Point))
+        } else {
+            across(&ea).is_some_and(|n| take(refine(a, b, &n, Some(&ea), rounding), Decided::Parallel))
+        };
+        if taken {
+            return;
+        }
+    }
+    // The straight edges of the features: a segment, or the sides of a polygon (not a cap's,
+    // which stands for a circle).
+    let edges = |f: &Support<T>, k: usize| match f.dimension() {
+        1 if k == 0 => segment_dir(f),
+        2 if !f.round && k < f.len => Some(f.dir(k)).filter(|d| *d != Vector3::zeros()),
+        _ => None,
+    };
+    for f in [fa, fb] {
+        for k in 0..f.len {
+            if let Some(e) = edges(f, k)
+                && let Some(n) = across(&e)
+                && take(refine(a, b, &n, Some(&e), rounding), Decided::Point)
+            {
+                return;
             }
         }
-        (Some(e), None) | (None, Some(e)) => {
-            across(n0, &e).map(|n| refine(a, b, &n, Some(&e), rounding))
-        }
-        (None, None) => None,
-    };
-    if let Some(n) = side.filter(|n| good(n, sep(n))) {
-        return (n, Decided::Side);
     }
-    let n = refine(a, b, n0, None, rounding);
-    (if good(&n, sep(&n)) { n } else { *n0 }, Decided::Free)
+    let _ = take(refine(a, b, n0, None, rounding), Decided::Point);
 }
 
 /// The most Newton steps [`refine`] takes: from EPA's normal (within about `√ε` of the answer)
@@ -723,8 +725,6 @@ where
             return *n;
         }
         let Some(next) = (m + t1 * e1 + t2 * e2).try_normalize(T::ZERO) else { return *n };
-        #[cfg(test)]
-        std::eprintln!("step {:?} {:?} f {:?} {:?}", e1, e2, f1, f2);
         m = next;
     }
     let x = w(&m);
@@ -870,77 +870,82 @@ where
     let rounding = T::EPSILON * T::lit(CLIP_SLACK) * (size + a.magnitude().fast_max(b.magnitude()));
     let (fa, fb) = (a.supporting(&n0, &roll_a), b.supporting(&-n0, &roll_b));
     let tolerance = T::lit(FEATURE_PREFERENCE) * size + rounding;
-    let epa = |fa: &Support<T>, fb: &Support<T>| {
-        let id = FeatureId { a: fa.id, b: fb.id };
-        Manifold::from_contact(Some(c), prediction, |_| id)
-    };
-    let mut faces = true;
-    let (n, touch, clipped) = loop {
-        let (n, decided) =
-            feature_normal(a, b, &n0, c.distance, &fa, &fb, tolerance, rounding, faces);
-        if decided == Decided::Free && n == n0 {
-            // GJK/EPA's own normal, no feature's: its one point.
-            return epa(&fa, &fb);
+    let mut found = None;
+    candidates(a, b, &n0, &fa, &fb, rounding, |n, decided| {
+        if !(n.dot(&n0) > T::ZERO && separation(a, b, &n) >= c.distance - tolerance) {
+            return false;
         }
-        // The features along the normal taken, and where they touch along it.
-        let (fa, fb) = (a.supporting(&n, &roll_a), b.supporting(&-n, &roll_b));
-        let whole = FeatureId { a: fa.id, b: fb.id };
-        let met = touching(a, &fa, b, &fb, &n, rounding);
-        let touch = match met {
-            Touch::Met(point_a, point_b) => Some(ManifoldPoint {
-                point_a,
-                point_b,
-                distance: n.dot(&(point_b - point_a)),
-                id: whole,
-            }),
-            _ => None,
-        };
-        let clipped = match (decided, fa.dimension(), fb.dimension()) {
-            (_, 0, _) | (_, _, 0) => None,
-            (Decided::Face(true), 2, _) => clip_features(&fa, &fb, &n, prediction, rounding),
-            (Decided::Face(false), _, 2) => {
+        found = along(a, b, &n, decided, &roll_a, &roll_b, prediction, size, rounding);
+        found.is_some()
+    });
+    match found {
+        Some(m) => m.checked(),
+        // No feature's normal: GJK/EPA's one point.
+        None => Manifold::from_contact(Some(c), prediction, |_| FeatureId { a: fa.id, b: fb.id }),
+    }
+}
+
+/// The manifold along the candidate normal `n` (from A toward B), or `None` where the shapes do
+/// not meet along it: a face's normal needs the other shape's supporting set over the face (or
+/// the clipped polygon of two parallel faces); any other needs the supporting sets to meet
+/// (see [`touching`]).
+#[allow(clippy::too_many_arguments)]
+fn along<T, A, B>(
+    a: &A,
+    b: &B,
+    n: &Vector3<T>,
+    decided: Decided,
+    roll_a: &[Vector3<T>; 3],
+    roll_b: &[Vector3<T>; 3],
+    prediction: T,
+    size: T,
+    rounding: T,
+) -> Option<Manifold<T>>
+where
+    T: Real,
+    A: Supporting<T> + ?Sized,
+    B: Supporting<T> + ?Sized,
+{
+    let n = *n;
+    let (fa, fb) = (a.supporting(&n, roll_a), b.supporting(&-n, roll_b));
+    let whole = FeatureId { a: fa.id, b: fb.id };
+    let met = touching(a, &fa, b, &fb, &n, rounding);
+    let touch = match met {
+        Touch::Met(point_a, point_b) => {
+            Some(ManifoldPoint { point_a, point_b, distance: n.dot(&(point_b - point_a)), id: whole })
+        }
+        _ => None,
+    };
+    let clipped = match (decided, fa.dimension(), fb.dimension()) {
+        (_, 0, _) | (_, _, 0) => None,
+        (Decided::Face(true), 2, _) => clip_features(&fa, &fb, &n, prediction, rounding),
+        (Decided::Face(false), _, 2) => {
+            clip_features(&fb, &fa, &-n, prediction, rounding).map(Manifold::swapped)
+        }
+        (Decided::Parallel, 1, 1) => {
+            // The segment more nearly perpendicular to the normal is the reference.
+            let lean = |s: &Support<T>| segment_dir(s).map_or(T::INFINITY, |e| e.dot(&n).abs());
+            if lean(&fb) < lean(&fa) {
                 clip_features(&fb, &fa, &-n, prediction, rounding).map(Manifold::swapped)
+            } else {
+                clip_features(&fa, &fb, &n, prediction, rounding)
             }
-            (Decided::Side, 1, 1) => {
-                // Parallel segments: the one more nearly perpendicular to the normal is the
-                // reference.
-                let lean =
-                    |s: &Support<T>| segment_dir(s).map_or(T::INFINITY, |e| e.dot(&n).abs());
-                if lean(&fb) < lean(&fa) {
-                    clip_features(&fb, &fa, &-n, prediction, rounding).map(Manifold::swapped)
-                } else {
-                    clip_features(&fa, &fb, &n, prediction, rounding)
-                }
-            }
-            _ => None,
-        };
-        let clipped = clipped.filter(|m| !m.is_empty());
-        // A face decides the normal only where the shapes meet across it: the deepest point of
-        // the other shape along it lies over the face (else the contact is at the face's
-        // boundary, and the face's normal is not the contact's).
-        let faces_meet = matches!(met, Touch::Flat) && clipped.is_some();
-        #[cfg(test)]
-        std::eprintln!("decided {decided:?} n {n:?} met {met:?} faces {faces}");
-        if matches!(decided, Decided::Face(_)) && touch.is_none() && !faces_meet {
-            faces = false;
-            continue;
         }
-        break (n, touch, clipped);
+        _ => None,
     };
+    let clipped = clipped.filter(|m| !m.is_empty());
     let unit = Unit::new_unchecked(n);
     let Some(mut m) = clipped else {
-        // One point: where the features touch along the normal taken; where they do not (it is
-        // not a normal of theirs), GJK/EPA's answer.
-        return match touch {
-            Some(p) if p.distance <= prediction => {
-                let mut m = Manifold::with_normal(unit);
-                m.push(p);
-                m.checked()
-            }
-            Some(_) => Manifold::empty(),
-            None => epa(&a.supporting(&n0, &roll_a), &b.supporting(&-n0, &roll_b)),
-        };
+        let p = touch?;
+        let mut m = Manifold::with_normal(unit);
+        if p.distance <= prediction {
+            m.push(p);
+        }
+        return Some(m);
     };
+    if touch.is_none() && !matches!(met, Touch::Flat) {
+        return None;
+    }
     m.normal = unit;
     // The polygons stand for circles: where the touching point is deeper than every clipped
     // point by more than the reduction's tie (a tilted cap, whose deepest rim point lies between
@@ -956,7 +961,7 @@ where
         let count = m.len() + 1;
         m = reduce(&unit, points.get(..count).unwrap_or(&[]));
     }
-    m.checked()
+    Some(m)
 }
 
 /// The manifold of the reference feature `r` (as A) against the incident feature `inc` along the
@@ -1333,25 +1338,11 @@ mod debug_tests {
 
     #[test]
     fn debug_sphere_cylinder() {
-        let s = Sphere::new(Point3::new(-7.842467195460614e-5, -6.837479294491433e-6, -6.721488457421873e-5), 7.235109137018739e-5);
-        let c = Cylinder::new(Point3::new(-9.414429759973831e-5, -6.870426509299595e-5, -3.340616600490829e-5), Point3::new(-6.47506296261034e-5, -0.00012714019451453678, 1.4138806464098057e-5), 4.181721659805114e-5);
-        let offset = s.center().coords;
-        let a = Shifted { shape: &s, offset };
-        let b = Shifted { shape: &c, offset };
-        let (ct, _) = contact_convex_with_workspace(&a, &b, EPA_MAX_ITERATIONS, &mut EpaWorkspace::new()).unwrap();
-        let n0 = ct.normal.into_inner();
-        let size = a.size() + b.size();
-        let rounding = f64::EPSILON * 64.0 * (size + a.magnitude().fast_max(b.magnitude()));
-        let w = |m: &Vector3<f64>| a.support(m) - b.support(&-m);
-        let x = w(&n0);
-        eprintln!("n0 {n0:?} rounding {rounding:e} residual {:e}", (x - n0 * n0.dot(&x)).norm());
-        let r = refine(&a, &b, &n0, None, rounding);
-        let x = w(&r);
-        eprintln!("refined {r:?} residual {:e}", (x - r * r.dot(&x)).norm());
-        let fb = b.supporting(&-n0, &[Vector3::zeros(); 3]);
-        let fa = a.supporting(&n0, &[Vector3::zeros(); 3]);
-        let nb = -fb.normal;
-        eprintln!("fb {fb:?} sep {:e} c {:e} n0.nb {:e}", separation(&a, &b, &nb), ct.distance, n0.dot(&nb));
-        eprintln!("{:?}", manifold_sphere_cylinder(&s, &c, 0.0));
+        let s = Sphere::new(Point3::new(1508.5943323085376, 7354.478218604472, -6604.610375120966), 0.8179749912487919);
+        let c = Cylinder::new(Point3::new(1508.3145865747656, 7355.052171025339, -6605.0411387748645), Point3::new(1507.766693098333, 7355.271692336252, -6604.416715872319), 0.29642168774380495);
+        eprintln!("{:?}", manifold_sphere_cylinder(&s, &c, 0.2));
+        let o = Obb::new(Point3::new(-5906.99621515593, 5498.261544846339, -5906.138974822067), osculate_math::Rotation3::from_matrix_unchecked(osculate_math::Matrix3::new(0.6091102299920834, -0.49848486517159996, 0.6168448483320933, 0.12429004291718415, 0.8281668497053569, 0.5465269016990374, -0.7832858437062654, -0.2562274541183216, 0.566401605581594).transpose()), Vector3::new(0.15792363326454506, 0.6559783693455756, 0.14752465960646077));
+        let c = Cylinder::new(Point3::new(-5905.747141778938, 5498.022338246932, -5906.203026577441), Point3::new(-5906.298176305723, 5498.105306496937, -5905.715461889793), 0.8915024913601329);
+        eprintln!("{:?}", manifold_obb_cylinder(&o, &c, 0.2));
     }
 }
