@@ -875,7 +875,7 @@ where
         if !(n.dot(&n0) > T::ZERO && separation(a, b, &n) >= c.distance - tolerance) {
             return false;
         }
-        found = along(a, b, &n, decided, &roll_a, &roll_b, prediction, size, rounding);
+        found = along(a, b, &n, decided, &roll_a, &roll_b, prediction, size, rounding, tolerance);
         found.is_some()
     });
     match found {
@@ -886,9 +886,9 @@ where
 }
 
 /// The manifold along the candidate normal `n` (from A toward B), or `None` where the shapes do
-/// not meet along it: a face's normal needs the other shape's supporting set over the face (or
-/// the clipped polygon of two parallel faces); any other needs the supporting sets to meet
-/// (see [`touching`]).
+/// not meet along it: a face's normal needs clipped points whose deepest reaches the overlap
+/// along it within `tolerance`; any other needs the supporting sets to meet (see
+/// [`touching`]).
 #[allow(clippy::too_many_arguments)]
 fn along<T, A, B>(
     a: &A,
@@ -900,6 +900,7 @@ fn along<T, A, B>(
     prediction: T,
     size: T,
     rounding: T,
+    tolerance: T,
 ) -> Option<Manifold<T>>
 where
     T: Real,
@@ -943,9 +944,6 @@ where
         }
         return Some(m);
     };
-    if touch.is_none() && !matches!(met, Touch::Flat) {
-        return None;
-    }
     m.normal = unit;
     // The polygons stand for circles: where the touching point is deeper than every clipped
     // point by more than the reduction's tie (a tilted cap, whose deepest rim point lies between
@@ -961,7 +959,10 @@ where
         let count = m.len() + 1;
         m = reduce(&unit, points.get(..count).unwrap_or(&[]));
     }
-    Some(m)
+    // The clipped points must reach the overlap along the normal (within the preference): else
+    // the deepest part of the overlap lies beyond the face, and its normal is not the contact's.
+    let deepest = m.deepest().map_or(T::INFINITY, |p| p.distance);
+    (deepest <= separation(a, b, &n) + tolerance).then_some(m)
 }
 
 /// The manifold of the reference feature `r` (as A) against the incident feature `inc` along the

@@ -386,8 +386,9 @@ fn round_resting_ids_survive_jitter<T: Real>() {
             }
         };
         total += before.len();
-        kept +=
-            before.points().iter().filter(|p| after.points().iter().any(|q| q.id == p.id)).count();
+        let k = before.points().iter().filter(|p| after.points().iter().any(|q| q.id == p.id)).count();
+        if k < before.len() && trial < 40 { eprintln!("DBG trial {trial}: {before:?}\n  {after:?}"); }
+        kept += k;
         assert!(before.len() >= 2, "trial {trial}: {before:?}");
     }
     let fraction = kept as f64 / total.max(1) as f64;
