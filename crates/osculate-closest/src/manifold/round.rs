@@ -65,8 +65,11 @@ pub(super) struct Support<T: Real> {
     round: bool,
     /// The face, the segment's edge or the point's vertex.
     id: Feature,
-    /// A face's outward unit normal (zero for a segment or a point).
+    /// A face's outward unit normal; a cone side's outward normal along its segment (zero for
+    /// another segment or a point).
     normal: Vector3<T>,
+    /// A cone side's axis, about which its normals turn (zero for other features).
+    turn: Vector3<T>,
 }
 
 impl<T: Real> Support<T> {
@@ -80,6 +83,7 @@ impl<T: Real> Support<T> {
             round: false,
             id,
             normal,
+            turn: Vector3::zeros(),
         }
     }
 
@@ -275,7 +279,10 @@ impl<T: Real> Supporting<T> for Cone<T> {
         if rim == self.tip {
             return Support::point(self.tip, apex);
         }
-        Support::segment([(self.tip, apex), (rim, Feature::Vertex(n + 1))], Feature::Edge(n))
+        let mut s =
+            Support::segment([(self.tip, apex), (rim, Feature::Vertex(n + 1))], Feature::Edge(n));
+        (s.normal, s.turn) = (side_normal, u);
+        s
     }
     fn frame(&self) -> [Vector3<T>; 2] {
         [self.axis.into_inner(), Vector3::zeros()]
@@ -634,6 +641,15 @@ fn candidates<T, A, B>(
         2 if !f.round && k < f.len => Some(f.dir(k)).filter(|d| *d != Vector3::zeros()),
         _ => None,
     };
+    // A cone's side: its normal at the supporting generator, turned about the cone's axis (the
+    // normals of the side are that one turned about the axis).
+    for (f, sign) in [(fa, T::ONE), (fb, -T::ONE)] {
+        if f.turn != Vector3::zeros()
+            && take(refine(a, b, &(f.normal * sign), Some(&f.turn), rounding), Decided::Point)
+        {
+            return;
+        }
+    }
     for f in [fa, fb] {
         for k in 0..f.len {
             if let Some(e) = edges(f, k)
@@ -645,6 +661,45 @@ fn candidates<T, A, B>(
         }
     }
     let _ = take(refine(a, b, n0, None, rounding), Decided::Point);
+}
+
+/// [`refine`] turning `n` about the unit `e` only: `m(φ)` is `n` turned by `φ` about `e`, and
+/// the condition is `t(φ)·w(m(φ)) = 0` with `t(φ) = m(φ) × e` (across the plane of `e` and the
+/// normal: the support maps may jump along a straight side there without moving it), solved by
+/// Newton's steps with differences of `√ε` in `φ`.
+fn refine_about<T, A, B>(a: &A, b: &B, n: &Vector3<T>, e: &Vector3<T>, start: T, rounding: T) -> Vector3<T>
+where
+    T: Real,
+    A: SupportMap<T> + ?Sized,
+    B: SupportMap<T> + ?Sized,
+{
+    let h = T::EPSILON.sqrt();
+    let turned = |phi: T| {
+        let (sin, cos) = (phi.sin(), phi.cos());
+        n * cos + e.cross(n) * sin + e * (e.dot(n) * (T::ONE - cos))
+    };
+    let f = |phi: T| {
+        let m = turned(phi);
+        let t = m.cross(e).try_normalize(T::ZERO).unwrap_or_else(Vector3::zeros);
+        t.dot(&(a.support(&m) - b.support(&-m)))
+    };
+    let mut phi = T::ZERO;
+    let mut value = f(phi);
+    for _ in 0..REFINE_STEPS {
+        if !(value.abs() > rounding) {
+            break;
+        }
+        let slope = (f(phi + h) - value) / h;
+        let step = -value / slope;
+        if !(step.abs() <= T::lit(0.1)) {
+            return *n;
+        }
+        phi += step;
+        value = f(phi);
+    }
+    let m = turned(phi);
+    let ok = value.abs() <= rounding && separation(a, b, &m) >= start - rounding;
+    if ok { m.try_normalize(T::ZERO).unwrap_or(*n) } else { *n }
 }
 
 /// The most Newton steps [`refine`] takes: from EPA's normal (within about `√ε` of the answer)
@@ -678,6 +733,9 @@ where
     let h = T::EPSILON.sqrt();
     let w = |m: &Vector3<T>| a.support(m) - b.support(&-m);
     let start = separation(a, b, n);
+    if let Some(e) = fixed {
+        return refine_about(a, b, n, e, start, rounding);
+    }
     let mut m = *n;
     for _ in 0..REFINE_STEPS {
         let (t1, t2) = match fixed {
@@ -1339,11 +1397,22 @@ mod debug_tests {
 
     #[test]
     fn debug_sphere_cylinder() {
-        let s = Sphere::new(Point3::new(1508.5943323085376, 7354.478218604472, -6604.610375120966), 0.8179749912487919);
-        let c = Cylinder::new(Point3::new(1508.3145865747656, 7355.052171025339, -6605.0411387748645), Point3::new(1507.766693098333, 7355.271692336252, -6604.416715872319), 0.29642168774380495);
-        eprintln!("{:?}", manifold_sphere_cylinder(&s, &c, 0.2));
-        let o = Obb::new(Point3::new(-5906.99621515593, 5498.261544846339, -5906.138974822067), osculate_math::Rotation3::from_matrix_unchecked(osculate_math::Matrix3::new(0.6091102299920834, -0.49848486517159996, 0.6168448483320933, 0.12429004291718415, 0.8281668497053569, 0.5465269016990374, -0.7832858437062654, -0.2562274541183216, 0.566401605581594).transpose()), Vector3::new(0.15792363326454506, 0.6559783693455756, 0.14752465960646077));
-        let c = Cylinder::new(Point3::new(-5905.747141778938, 5498.022338246932, -5906.203026577441), Point3::new(-5906.298176305723, 5498.105306496937, -5905.715461889793), 0.8915024913601329);
-        eprintln!("{:?}", manifold_obb_cylinder(&o, &c, 0.2));
+        let s = Sphere::new(Point3::new(1128.8769225626793, 7204.214146165584, -6841.154468774026), 0.16820412288879621);
+        let c = Cone::new(Point3::new(1129.467766630396, 7204.376023261265, -6841.197015574497), Unit::new_normalize(Vector3::new(-0.1855262411120142, -0.9540664645013155, 0.23523859201416547)), 0.5365428611346468, 0.9072396746496827);
+        let offset = s.center().coords;
+        let a = Shifted { shape: &s, offset };
+        let b = Shifted { shape: &c, offset };
+        let (ct, _) = contact_convex_with_workspace(&a, &b, EPA_MAX_ITERATIONS, &mut EpaWorkspace::new()).unwrap();
+        let n0 = ct.normal.into_inner();
+        let fb = b.supporting(&-n0, &[Vector3::zeros(); 3]);
+        let size = a.size() + b.size();
+        let rounding = f64::EPSILON * 64.0 * (size + a.magnitude().fast_max(b.magnitude()));
+        eprintln!("n0 {n0:?} fb.normal {:?} turn {:?} len {}", fb.normal, fb.turn, fb.len);
+        let r = refine(&a, &b, &-fb.normal, Some(&fb.turn), rounding);
+        eprintln!("refined {r:?} sep {:e} c {:e}", separation(&a, &b, &r), ct.distance);
+        let fb2 = b.supporting(&-r, &[Vector3::zeros(); 3]);
+        let fa2 = a.supporting(&r, &[Vector3::zeros(); 3]);
+        eprintln!("touch {:?}", touching(&a, &fa2, &b, &fb2, &r, rounding));
+        eprintln!("{:?}", manifold_sphere_cone(&s, &c, 0.2));
     }
 }

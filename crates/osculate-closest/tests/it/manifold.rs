@@ -183,6 +183,12 @@ pub(crate) trait Query<T: Real, B: Body<T>>: Body<T> {
     fn accuracy(&self, _: &B) -> T {
         T::ZERO
     }
+    /// How far the points may move under a rigid motion where the method keeps GJK/EPA's own
+    /// normal (no feature of either shape fixes it), and by how much that normal may turn (in
+    /// radians): zero for methods that never keep it.
+    fn fallback_accuracy(&self, _: &B) -> (T, T) {
+        (T::ZERO, T::ZERO)
+    }
     /// The shape B translated by `v`.
     fn shift(b: &B, v: &Vector3<T>) -> B;
     /// The separation of the shapes along unit `n` (B's least projection on it less A's
@@ -583,6 +589,11 @@ enum Moved {
     /// Another axis where the separations along the two axes differ by less than the accuracy of
     /// an iterative normal: both are the axis of least overlap as far as GJK/EPA can tell.
     AtAccuracy,
+    /// The normal and the points moved by more than rounding, within the accuracy of GJK/EPA's
+    /// own normal (see `Query::fallback_accuracy`): the method keeps that normal where no feature
+    /// of either shape fixes it (a box's edge or corner against a cap's rim, a cone's side
+    /// against a curved surface), and EPA knows it only to its stopping tolerance.
+    AtFallbackAccuracy,
 }
 
 /// Moves both bodies by `motion` and compares the manifolds; `Err` names a real difference.
@@ -635,26 +646,42 @@ fn moved_manifold<T: Real, A: Query<T, B>, B: Body<T>>(
     if before.is_empty() {
         return Ok(Moved::Kept);
     }
+    let (fallback, fallback_angle) = a.fallback_accuracy(b);
     if turned {
         if a.normal_tie(b, tol) {
             return Ok(Moved::NormalUndetermined);
         }
+        if (normal - after.normal.into_inner()).norm() <= fallback_angle {
+            return Ok(Moved::AtFallbackAccuracy);
+        }
         return Err(format!("normal moved to {normal:?}: {before:?} {after:?}"));
     }
     let mut relabelled = false;
+    let mut fallback_moved = false;
     for p in before.points() {
         let moved = motion * p.point_a;
         let same_place = |q: &&osculate_closest::ManifoldPoint<T>| {
             (moved - q.point_a).norm() <= tol && (p.distance - q.distance).abs() <= tol
         };
+        let near_place = |q: &&osculate_closest::ManifoldPoint<T>| {
+            (moved - q.point_a).norm() <= tol + fallback
+                && (p.distance - q.distance).abs() <= tol + fallback
+        };
         match after.points().iter().find(|q| q.id == p.id) {
             Some(q) if same_place(&q) => {}
+            Some(q) if near_place(&q) => fallback_moved = true,
             Some(q) => return Err(format!("point {p:?} moved to {q:?}, expected {moved:?}")),
             None if after.points().iter().any(|q| same_place(&q)) => relabelled = true,
             None => return Err(format!("id {:?} lost: {before:?} {after:?}", p.id)),
         }
     }
-    Ok(if relabelled { Moved::Relabelled } else { Moved::Kept })
+    Ok(if fallback_moved {
+        Moved::AtFallbackAccuracy
+    } else if relabelled {
+        Moved::Relabelled
+    } else {
+        Moved::Kept
+    })
 }
 
 /// A rigid motion of both bodies moves every point with it and keeps every id, on `MOTIONS`

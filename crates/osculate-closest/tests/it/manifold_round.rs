@@ -168,7 +168,11 @@ macro_rules! round_pairs {
                 shift_any(b, v)
             }
             fn accuracy(&self, b: &$B<T>) -> T {
-                epa_accuracy(self, b)
+                refined_accuracy(self, b)
+            }
+            fn fallback_accuracy(&self, b: &$B<T>) -> (T, T) {
+                let angle = epa_angle::<T>();
+                (angle * (self.size() + b.size()), angle)
             }
             fn separation(&self, b: &$B<T>, n: &Vector3<T>) -> Option<T> {
                 Some(n.dot(&b.support(&-n).coords) - n.dot(&self.support(n).coords))
@@ -183,6 +187,28 @@ macro_rules! round_pairs {
 /// points' place along a curved surface, which the distance fixes only to second order.
 fn epa_accuracy<T: Real, A: Body<T>, B: Body<T>>(a: &A, b: &B) -> T {
     T::lit(32.0) * T::RELATIVE_TOLERANCE.fast_max(T::EPSILON.sqrt()) * (a.size() + b.size())
+}
+
+/// How far a normal fixed by the features (a face's own, or one refined by Newton's steps on the
+/// support maps to a residual of 64 ε of the pair's scale) may move the points under a rigid
+/// motion: the rounding of the supporting points at the pair's magnitude and size, carried over
+/// the pair's size by a normal whose residual condition has a slope of the radius of curvature
+/// of `A − B` minus the depth (a few times the size down to a tenth of it on the generator's
+/// shapes): 1024 ε of the magnitude and size.
+fn refined_accuracy<T: Real, A: Body<T>, B: Body<T>>(a: &A, b: &B) -> T {
+    T::EPSILON
+        * T::lit(1024.0)
+        * (a.size() + b.size() + a.magnitude().fast_max(b.magnitude()).fast_max(T::ONE))
+}
+
+/// How far GJK/EPA's own normal may turn: EPA stops when its depth's bounds are within a
+/// relative `τ = √ε` (f32 3.5e-4, f64 1.5e-8) of each other; on a curved part of `A − B`, the
+/// depth along a normal off by θ grows by `R θ² / 2` (R the radius of curvature, at least the
+/// depth), so the normal is known to `θ ≤ √(2τ)` (f32 2.6e-2, f64 1.7e-4); twice that covers
+/// the two answers compared.
+fn epa_angle<T: Real>() -> T {
+    let tau = T::RELATIVE_TOLERANCE.fast_max(T::EPSILON.sqrt());
+    T::lit(2.0) * (T::lit(2.0) * tau).sqrt()
 }
 
 round_pairs! {
