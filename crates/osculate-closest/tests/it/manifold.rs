@@ -189,6 +189,12 @@ pub(crate) trait Query<T: Real, B: Body<T>>: Body<T> {
     fn fallback_accuracy(&self, _: &B) -> (T, T) {
         (T::ZERO, T::ZERO)
     }
+    /// For a method that takes a feature's normal over an iterative one when its separation is
+    /// within a preference of the iterative one's: that preference, and how far the iterative
+    /// separation may be off (`None` for the other methods).
+    fn switch(&self, _: &B) -> Option<(T, T)> {
+        None
+    }
     /// The shape B translated by `v`.
     fn shift(b: &B, v: &Vector3<T>) -> B;
     /// The separation of the shapes along unit `n` (B's least projection on it less A's
@@ -635,6 +641,20 @@ fn moved_manifold<T: Real, A: Query<T, B>, B: Body<T>>(
         && (s0 - s1).abs() <= a.accuracy(b)
     {
         return Ok(Moved::AtAccuracy);
+    }
+    // Another normal, a feature's on one side and the iterative one on the other, whose
+    // separations differ by the method's preference within the iterative one's accuracy: the
+    // choice is then that accuracy's.
+    if let (Some(s0), Some(s1), Some((switch, slack))) = (
+        ma.separation(&mb, &normal),
+        ma.separation(&mb, &after.normal.into_inner()),
+        a.switch(b),
+    ) && !before.is_empty()
+        && !after.is_empty()
+        && (normal - after.normal.into_inner()).norm() * size > tol
+        && ((s0 - s1).abs() - switch).abs() <= tol + slack
+    {
+        return Ok(Moved::AtPreference);
     }
     if before.len() != after.len() {
         return if near(&before) || near(&after) {

@@ -112,28 +112,69 @@ trait Round<T: Real> {
     fn capsule_radius(&self) -> T {
         T::ZERO
     }
+    /// The size the round manifolds scale their feature preference by: half the length plus
+    /// the radius for a cylinder or a capsule, the larger of height and radius for a cone, the
+    /// radius for a sphere, the half extents' length for a box, the largest distance of a vertex
+    /// from the vertices' mean for a triangle or a polyhedron.
+    fn method_size(&self) -> T;
+}
+
+/// The largest distance of `points` from their mean.
+fn spread<T: Real>(points: &[Point3<T>]) -> T {
+    let count = T::lit(points.len().max(1) as f64);
+    let c = points.iter().fold(Vector3::zeros(), |s, p| s + p.coords) / count;
+    points.iter().fold(T::ZERO, |r, p| r.fast_max((p.coords - c).norm()))
 }
 
 impl<T: Real> Round<T> for Cylinder<T> {
     fn cap_radius(&self) -> T {
         self.radius
     }
+    fn method_size(&self) -> T {
+        (self.b - self.a).norm() * T::HALF + self.radius
+    }
 }
 impl<T: Real> Round<T> for Cone<T> {
     fn cap_radius(&self) -> T {
         self.radius
+    }
+    fn method_size(&self) -> T {
+        self.height.fast_max(self.radius)
     }
 }
 impl<T: Real> Round<T> for Capsule<T> {
     fn capsule_radius(&self) -> T {
         self.radius
     }
+    fn method_size(&self) -> T {
+        (self.b - self.a).norm() * T::HALF + self.radius
+    }
 }
-impl<T: Real> Round<T> for Sphere<T> {}
-impl<T: Real> Round<T> for Obb<T> {}
-impl<T: Real> Round<T> for Aabb<T> {}
-impl<T: Real> Round<T> for Triangle<T> {}
-impl<T: Real> Round<T> for ConvexPolyhedron<T> {}
+impl<T: Real> Round<T> for Sphere<T> {
+    fn method_size(&self) -> T {
+        self.radius
+    }
+}
+impl<T: Real> Round<T> for Obb<T> {
+    fn method_size(&self) -> T {
+        self.half_extents.norm()
+    }
+}
+impl<T: Real> Round<T> for Aabb<T> {
+    fn method_size(&self) -> T {
+        self.half_extents().norm()
+    }
+}
+impl<T: Real> Round<T> for Triangle<T> {
+    fn method_size(&self) -> T {
+        spread(&self.vertices())
+    }
+}
+impl<T: Real> Round<T> for ConvexPolyhedron<T> {
+    fn method_size(&self) -> T {
+        spread(&self.vertices)
+    }
+}
 
 /// The stated bound on how far inside its surfaces a point may lie: a chord of a cap polygon
 /// (`radius · (1 − cos(π/8))`), a capsule's side segment (`radius · 1e-4 / 2`), a polyhedron's
@@ -169,6 +210,15 @@ macro_rules! round_pairs {
             }
             fn accuracy(&self, b: &$B<T>) -> T {
                 refined_accuracy(self, b)
+            }
+            fn switch(&self, b: &$B<T>) -> Option<(T, T)> {
+                // The method's feature preference, 5e-4 of its sizes, against EPA's separation,
+                // which EPA knows to its relative tolerance √ε of the depth.
+                let size = self.method_size() + b.method_size();
+                let rounding = T::EPSILON * T::lit(64.0)
+                    * (size + self.magnitude().fast_max(b.magnitude()));
+                let depth = contact_convex(self, b, EPA_MAX_ITERATIONS).map_or(T::ZERO, |c| c.distance.abs());
+                Some((T::lit(5e-4) * size + rounding, T::lit(2.0) * T::EPSILON.sqrt() * depth + rounding))
             }
             fn fallback_accuracy(&self, b: &$B<T>) -> (T, T) {
                 let angle = epa_angle::<T>();
