@@ -1,7 +1,9 @@
 //! Manifolds of the round shapes, cylinders and cones, with each other and with boxes, capsules,
-//! polyhedra and triangles: the one-point contact of GJK/EPA gives the normal; each shape's
-//! supporting feature along it (a face as a polygon, a segment, or a point) is clipped, the
-//! reference feature against the incident one; the points are reduced to four.
+//! polyhedra and triangles: the one-point contact of GJK/EPA gives a first normal; the shapes'
+//! supporting features along it (a face as a polygon, a segment, or a point) fix the normal
+//! where they can (a face's own, perpendicular to a straight side, or refined on the support
+//! maps), and are clipped along it, the reference feature against the incident one; the points
+//! are reduced to four.
 
 use osculate_math::{
     Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Obb, Point3, Real, Segment, Sphere, Triangle,
@@ -181,6 +183,17 @@ fn cap_polygon<T: Real>(
     s
 }
 
+/// The largest absolute coordinate of `v`, NaN where any is NaN or infinite (so that a shape's
+/// magnitude says whether its numbers are finite).
+fn amax<T: Real>(v: &Vector3<T>) -> T {
+    v.amax() + (v.x + v.y + v.z) * T::ZERO
+}
+
+/// The larger of `x` and `y`, NaN where either is.
+fn max_nan<T: Real>(x: T, y: T) -> T {
+    x.fast_max(y) + (x + y) * T::ZERO
+}
+
 /// The unit component of `d` across the unit `axis`, or `None` when `d` is along it.
 fn radial<T: Real>(d: &Vector3<T>, axis: &Vector3<T>) -> Option<Vector3<T>> {
     let r = d - axis * axis.dot(d);
@@ -224,7 +237,7 @@ impl<T: Real> Supporting<T> for Cylinder<T> {
         (self.b - self.a).norm() * T::HALF + self.radius
     }
     fn magnitude(&self) -> T {
-        self.a.coords.amax().fast_max(self.b.coords.amax())
+        max_nan(amax(&self.a.coords), amax(&self.b.coords))
     }
 }
 
@@ -291,7 +304,7 @@ impl<T: Real> Supporting<T> for Cone<T> {
         self.height.fast_max(self.radius)
     }
     fn magnitude(&self) -> T {
-        self.tip.coords.amax().fast_max(self.base_center().coords.amax())
+        max_nan(amax(&self.tip.coords), amax(&self.base_center().coords))
     }
 }
 
@@ -320,7 +333,7 @@ impl<T: Real> Supporting<T> for Capsule<T> {
         (self.b - self.a).norm() * T::HALF + self.radius
     }
     fn magnitude(&self) -> T {
-        self.a.coords.amax().fast_max(self.b.coords.amax())
+        max_nan(amax(&self.a.coords), amax(&self.b.coords))
     }
 }
 
@@ -336,7 +349,7 @@ impl<T: Real> Supporting<T> for Sphere<T> {
         self.radius
     }
     fn magnitude(&self) -> T {
-        self.center.coords.amax()
+        amax(&self.center.coords)
     }
 }
 
@@ -376,7 +389,7 @@ impl<T: Real> Supporting<T> for Obb<T> {
         self.half_extents.norm()
     }
     fn magnitude(&self) -> T {
-        self.center.coords.amax() + self.half_extents.amax()
+        amax(&self.center.coords) + amax(&self.half_extents)
     }
 }
 
@@ -419,7 +432,7 @@ impl<T: Real> Supporting<T> for Triangle<T> {
         self.vertices().iter().fold(T::ZERO, |r, v| r.fast_max((v.coords - c).norm()))
     }
     fn magnitude(&self) -> T {
-        self.vertices().iter().fold(T::ZERO, |m, v| m.fast_max(v.coords.amax()))
+        self.vertices().iter().fold(T::ZERO, |m, v| max_nan(m, amax(&v.coords)))
     }
 }
 
@@ -470,7 +483,7 @@ impl<T: Real> Supporting<T> for Hull<'_, T> {
         v.iter().fold(T::ZERO, |r, p| r.fast_max((p.coords - c).norm()))
     }
     fn magnitude(&self) -> T {
-        self.shape.vertices.iter().fold(T::ZERO, |m, v| m.fast_max(v.coords.amax()))
+        self.shape.vertices.iter().fold(T::ZERO, |m, v| max_nan(m, amax(&v.coords)))
     }
 }
 
@@ -530,7 +543,8 @@ where
         return Manifold::empty();
     }
     let offset = a.center().coords;
-    if !offset.iter().all(|x| x.is_finite()) {
+    let scale = a.magnitude() + b.magnitude() + a.size() + b.size();
+    if !(offset.iter().all(|x| x.is_finite()) && scale.is_finite()) {
         return Manifold::empty();
     }
     let m = local_round(
@@ -802,13 +816,18 @@ where
     S: SupportMap<T> + ?Sized,
 {
     let top = (0..f.len).fold(T::NEG_INFINITY, |m, k| m.fast_max(n.dot(&f.at(k).coords)));
+    let extreme = shape.support(n);
+    if !(top >= n.dot(&extreme.coords) - rounding) {
+        // The feature (a face most facing `n`) does not hold the supporting point.
+        return Support::point(extreme, f.id);
+    }
     let on = |k: usize| n.dot(&f.at(k).coords) >= top - rounding;
     let count = (0..f.len).filter(|&k| on(k)).count();
     if count == f.len {
         return *f;
     }
     if f.round || count == 0 {
-        return Support::point(shape.support(n), f.id);
+        return Support::point(extreme, f.id);
     }
     let first = (0..f.len).find(|&k| on(k) && !on((k + f.len - 1) % f.len)).unwrap_or(0);
     match count {
@@ -1126,24 +1145,48 @@ fn clip_features<T: Real>(
 ///
 /// Method (the supporting-face manifold of Jolt's `ManifoldBetweenTwoFaces`, with Gregorius's
 /// reduction, GDC 2015): the one-point contact of [`contact_convex`](crate::contact_convex)
-/// (GJK, and EPA when overlapping) gives the normal; each shape's supporting feature along it is
-/// taken: a cylinder's cap when the normal is within 45° of its axis (the face whose normal is
-/// nearer), as a regular polygon of [`CAP_POLYGON_VERTICES`] vertices on its rim, else the
-/// segment of its side along the normal; a cone's base polygon or the segment of its side from
-/// the apex (the face whose normal is nearer), or its apex alone where the normal is its axis; a
-/// box's or a polyhedron's face most facing the normal; a triangle's face; a capsule's side
-/// segment where the normal is within a sine of 1e-2 of perpendicular to its axis, else a point;
-/// a sphere's point. Of two faces the reference is A's unless B's is more aligned with the normal
-/// by 1e-3 in the cosine; a face is the reference against a segment; two segments only when
-/// parallel within a sine of 1e-2. The incident feature is clipped by the planes through the
-/// reference face's sides along the normal (Sutherland-Hodgman; for a reference segment, the
-/// planes through its ends), each remaining vertex projected along the normal onto the reference
-/// plane: on the incident shape the vertex, on the reference shape its projection, kept when
-/// within `prediction`. Where the contact's own point is deeper than every clipped point by more
-/// than 5e-4 of the pair's size (a tilted cap, whose deepest rim point lies between the polygon's
+/// (GJK, and EPA when overlapping) gives a first normal `n₀`; each shape's supporting feature
+/// along it is taken: a cylinder's cap when the normal is within 45° of its axis (the face whose
+/// normal is nearer), as a regular polygon of [`CAP_POLYGON_VERTICES`] vertices on its rim, else
+/// the segment of its side along the normal; a cone's base polygon or the segment of its side
+/// from the apex (the face whose normal is nearer), or its apex alone where the normal is its
+/// axis; a box's or a polyhedron's face most facing the normal; a triangle's face; a capsule's
+/// side segment where the normal is within a sine of 1e-2 of perpendicular to its axis, else a
+/// point; a sphere's point.
+///
+/// The normal is then the features' where they fix one, so that it turns with the shapes
+/// exactly up to rounding (EPA's own is known only to about the square root of its relative
+/// tolerance, `√(2√ε)`: 2.6e-2 rad in `f32`, 1.7e-4 in `f64`). The candidates, in order:
+/// 1. A's face's own normal, then B's (the reference face decides the normal, as in Box2D's,
+///    Jolt's and parry's polygonal manifolds): the incident feature is clipped by the planes
+///    through the reference face's sides along the normal (Sutherland-Hodgman), each remaining
+///    vertex projected along the normal onto the reference plane (on the incident shape the
+///    vertex, on the reference shape its projection), kept when within `prediction`;
+/// 2. perpendicular to both segments where both features are straight segments not parallel
+///    (within a sine of 1e-2); for parallel ones, perpendicular to them and turned about them
+///    (the segments are then clipped, the one nearer perpendicular to the normal the reference);
+/// 3. a cone side's own normal at its supporting generator, turned about the cone's axis;
+/// 4. `n₀` made perpendicular to a straight edge of either feature (a cylinder's or a capsule's
+///    side, a side of a box's, a triangle's or a polyhedron's face) and turned about it;
+/// 5. `n₀` refined freely.
+///
+/// "Turned" and "refined" are Newton's steps on the support maps toward the normal along which
+/// the support point of `A − B` is parallel to it (where the separation along it is largest),
+/// within 64 ε of the pair's size and magnitude. A candidate is taken when the separation along
+/// it (the gap between the supporting planes) is within 5e-4 of the pair's size (the sizes
+/// summed: half the length plus the radius for a cylinder or a capsule, the larger of height
+/// and radius for a cone, the half extents' length for a box, a triangle's or a polyhedron's
+/// largest distance of a vertex from their mean) of GJK/EPA's, and where the shapes meet along
+/// it: the supporting sets along it (a feature's corners on the supporting plane, a cap's rim
+/// point) meet within rounding seen along the normal, and for a face, the deepest clipped point
+/// reaches the separation along the normal within that preference (else the deepest part of the
+/// overlap lies beyond the face, whose normal is then not the contact's). Where none is taken,
+/// the manifold is GJK/EPA's one point. Every depth is measured along the normal taken: a
+/// clipped vertex's from the reference plane, the one point's between the supporting sets. Where
+/// the point at which the supporting sets meet is deeper than every clipped point by more than
+/// 5e-4 of the pair's size (a tilted cap, whose deepest rim point lies between the polygon's
 /// corners), it joins them; more than four are reduced to four keeping the deepest and the
-/// largest area. When a feature is a point, two segments cross, or the clipping leaves nothing,
-/// the manifold is the contact's one point.
+/// largest area.
 ///
 /// A cap polygon's first vertex points along a direction of the other shape's own frame (a box's
 /// first axis not within 30° of the cap's normal, a round shape's axis, a polytope's first edge),
@@ -1388,31 +1431,3 @@ assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-9));
 # Ok::<(), osculate_math::ShapeError>(())";
 }
 
-#[cfg(test)]
-extern crate std;
-#[cfg(test)]
-mod debug_tests {
-    use super::*;
-    use std::eprintln;
-
-    #[test]
-    fn debug_sphere_cylinder() {
-        let s = Sphere::new(Point3::new(1128.8769225626793, 7204.214146165584, -6841.154468774026), 0.16820412288879621);
-        let c = Cone::new(Point3::new(1129.467766630396, 7204.376023261265, -6841.197015574497), Unit::new_normalize(Vector3::new(-0.1855262411120142, -0.9540664645013155, 0.23523859201416547)), 0.5365428611346468, 0.9072396746496827);
-        let offset = s.center().coords;
-        let a = Shifted { shape: &s, offset };
-        let b = Shifted { shape: &c, offset };
-        let (ct, _) = contact_convex_with_workspace(&a, &b, EPA_MAX_ITERATIONS, &mut EpaWorkspace::new()).unwrap();
-        let n0 = ct.normal.into_inner();
-        let fb = b.supporting(&-n0, &[Vector3::zeros(); 3]);
-        let size = a.size() + b.size();
-        let rounding = f64::EPSILON * 64.0 * (size + a.magnitude().fast_max(b.magnitude()));
-        eprintln!("n0 {n0:?} fb.normal {:?} turn {:?} len {}", fb.normal, fb.turn, fb.len);
-        let r = refine(&a, &b, &-fb.normal, Some(&fb.turn), rounding);
-        eprintln!("refined {r:?} sep {:e} c {:e}", separation(&a, &b, &r), ct.distance);
-        let fb2 = b.supporting(&-r, &[Vector3::zeros(); 3]);
-        let fa2 = a.supporting(&r, &[Vector3::zeros(); 3]);
-        eprintln!("touch {:?}", touching(&a, &fa2, &b, &fb2, &r, rounding));
-        eprintln!("{:?}", manifold_sphere_cone(&s, &c, 0.2));
-    }
-}

@@ -22,8 +22,8 @@ use osculate_testing::Pair;
 
 use crate::manifold::{
     Body, Query, Shifted, contact_agrees_with_the_deepest_point, manifold_properties,
-    moving_by_the_depth_makes_them_touch, points_lie_on_both_surfaces,
-    rigid_motion_moves_points_and_keeps_ids, rng_offset, shift_any, translate,
+    moving_by_the_depth_makes_them_touch, points_lie_on_both_surfaces, prediction,
+    rigid_motion_moves_points_and_keeps_ids, rng_offset, shift_any, tolerance, translate,
 };
 use crate::points::{has_nan, raw_point, raw_values, run};
 use osculate_testing::Rng;
@@ -463,7 +463,6 @@ fn round_resting_ids_survive_jitter<T: Real>() {
         };
         total += before.len();
         let k = before.points().iter().filter(|p| after.points().iter().any(|q| q.id == p.id)).count();
-        if k < before.len() && trial < 40 { eprintln!("DBG trial {trial}: {before:?}\n  {after:?}"); }
         kept += k;
         assert!(before.len() >= 2, "trial {trial}: {before:?}");
     }
@@ -474,6 +473,28 @@ fn round_resting_ids_survive_jitter<T: Real>() {
 }
 
 osculate_testing::for_f32_and_f64!(round_resting_ids_survive_jitter);
+
+/// A cone's base polygon and a triangle tilted far from it (the generator's triangle-cone pairs,
+/// 2000 seeds): no manifold point is deeper than the overlap along the manifold's normal (the gap
+/// between the supporting planes), within rounding and the feature preference. Clipping one face
+/// against another whose normal was tens of degrees from the contact normal once measured a
+/// polygon corner 1.76 deep where the shapes overlapped by 1e-3: the lever arm of the tilted
+/// reference plane.
+fn triangle_cone_points_no_deeper_than_the_overlap<T: Real>() {
+    for seed in 0..2000 {
+        let p = Pair::<Triangle<T>, Cone<T>>::from_seed(seed);
+        let (t, c) = (&p.a, &p.b);
+        let m = manifold_triangle_cone(t, c, prediction(t, c));
+        let n = m.normal.into_inner();
+        let Some(overlap) = t.separation(c, &n) else { continue };
+        let tol = tolerance(t, c) + t.preference(c);
+        for q in m.points() {
+            assert!(q.distance >= overlap - tol, "seed {seed}: {q:?} below {overlap:?}: {m:?}");
+        }
+    }
+}
+
+osculate_testing::for_f32_and_f64!(triangle_cone_points_no_deeper_than_the_overlap);
 
 /// Shapes built from raw values (NaN, infinities, huge and tiny numbers, negative sizes): no
 /// round manifold panics, a NaN anywhere gives the empty manifold, and every manifold returned
@@ -511,7 +532,7 @@ fn round_non_finite_input<T: Real>((raw, tame): ([f64; 16], bool)) -> TestResult
         &[(0, 13)],
         &[(0, 13)],
         &[(3, 13)],
-        &[(0, 7), (9, 10), (12, 16)],
+        &[(0, 6), (9, 10), (12, 16)],
         &[(0, 16)],
         &[(0, 10), (12, 14)],
         &[(3, 13), (14, 15)],
