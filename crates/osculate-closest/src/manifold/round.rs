@@ -140,8 +140,8 @@ impl<T: Real> Support<T> {
 /// directions of its own frame another shape's cap polygon takes its roll from.
 pub(super) trait Supporting<T: Real>: SupportMap<T> {
     /// The supporting feature along the unit direction `d`; a cap polygon's first vertex points
-    /// along the first of `roll` not within 30° of the cap's normal (the cap's own perpendicular
-    /// when every one is).
+    /// along the first of `roll` not within 30° of the cap's normal (else the farthest from it;
+    /// the cap's own perpendicular when every one is along it).
     fn supporting(&self, d: &Vector3<T>, roll: &[Vector3<T>; 3]) -> Support<T>;
     /// Up to two directions fixed in the shape (zero when it has fewer).
     fn frame(&self) -> [Vector3<T>; 2];
@@ -153,7 +153,8 @@ pub(super) trait Supporting<T: Real>: SupportMap<T> {
 
 /// The regular polygon of [`CAP_POLYGON_VERTICES`] vertices on the circle of `center`, `radius`
 /// and outward unit normal `normal`, counter-clockwise about it, its first vertex along the
-/// first of `roll` not within 30° of the normal; corners `Vertex(first + k)`, sides
+/// first of `roll` not within 30° of the normal (else the one farthest from it, else
+/// [`any_perpendicular`] where every one is along it); corners `Vertex(first + k)`, sides
 /// `Edge(first + k)`.
 fn cap_polygon<T: Real>(
     center: &Point3<T>,
@@ -165,14 +166,21 @@ fn cap_polygon<T: Real>(
 ) -> Support<T> {
     let mut s = Support::new(id, *normal);
     let across = |v: &Vector3<T>| v - normal * normal.dot(v);
+    // The sine of each direction's angle to the normal.
+    let sine = |r: &Vector3<T>| {
+        let len = r.norm();
+        if len > T::ZERO { across(r).norm() / len } else { T::ZERO }
+    };
+    let best = roll.iter().fold(None, |best: Option<&Vector3<T>>, r| match best {
+        Some(b) if sine(b) >= sine(r) => Some(b),
+        _ => Some(r),
+    });
+    // sin 30° = 0.5: the first direction that far from the normal, else the farthest one.
     let x = roll
         .iter()
-        .find_map(|r| {
-            let a = across(r);
-            // sin 30° = 0.5 of its length across the normal.
-            (a.norm_squared() >= T::lit(0.25) * r.norm_squared() && a.norm_squared() > T::ZERO)
-                .then(|| a.normalize())
-        })
+        .find(|r| sine(r) >= T::HALF)
+        .or(best)
+        .and_then(|r| across(r).try_normalize(T::ZERO))
         .unwrap_or_else(|| any_perpendicular(normal).into_inner());
     let y = normal.cross(&x);
     s.round = true;
