@@ -645,11 +645,9 @@ fn moved_manifold<T: Real, A: Query<T, B>, B: Body<T>>(
     // Another normal, a feature's on one side and the iterative one on the other, whose
     // separations differ by the method's preference within the iterative one's accuracy: the
     // choice is then that accuracy's.
-    if let (Some(s0), Some(s1), Some((switch, slack))) = (
-        ma.separation(&mb, &normal),
-        ma.separation(&mb, &after.normal.into_inner()),
-        a.switch(b),
-    ) && !before.is_empty()
+    if let (Some(s0), Some(s1), Some((switch, slack))) =
+        (ma.separation(&mb, &normal), ma.separation(&mb, &after.normal.into_inner()), a.switch(b))
+        && !before.is_empty()
         && !after.is_empty()
         && (normal - after.normal.into_inner()).norm() * size > tol
         && ((s0 - s1).abs() - switch).abs() <= tol + slack

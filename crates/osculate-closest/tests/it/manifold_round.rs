@@ -231,10 +231,10 @@ macro_rules! round_pairs {
     )*};
 }
 
-/// How far GJK/EPA's normal on curved shapes may turn under a rigid motion beyond rounding (it
-/// stops within a relative tolerance, √ε in `f64`: 1.5e-8), moving every point made along it by
-/// that times the pair's size; 32 times it covers the clipping's lever arms and the witness
-/// points' place along a curved surface, which the distance fixes only to second order.
+/// How far off the surfaces a point may lie beyond rounding where the manifold is GJK/EPA's one
+/// point: EPA stops within a relative tolerance (√ε: f32 3.5e-4, f64 1.5e-8) of the depth, and its
+/// witness points lie on the faces of its polytope inside the shapes by up to that times the
+/// pair's size; 32 times it covers the witnesses' place along a curved surface.
 fn epa_accuracy<T: Real, A: Body<T>, B: Body<T>>(a: &A, b: &B) -> T {
     T::lit(32.0) * T::RELATIVE_TOLERANCE.fast_max(T::EPSILON.sqrt()) * (a.size() + b.size())
 }
@@ -462,7 +462,8 @@ fn round_resting_ids_survive_jitter<T: Real>() {
             }
         };
         total += before.len();
-        let k = before.points().iter().filter(|p| after.points().iter().any(|q| q.id == p.id)).count();
+        let k =
+            before.points().iter().filter(|p| after.points().iter().any(|q| q.id == p.id)).count();
         kept += k;
         assert!(before.len() >= 2, "trial {trial}: {before:?}");
     }
@@ -477,8 +478,8 @@ osculate_testing::for_f32_and_f64!(round_resting_ids_survive_jitter);
 /// A cone's base polygon and a triangle tilted far from it (the generator's triangle-cone pairs,
 /// 2000 seeds): no manifold point is deeper than the overlap along the manifold's normal (the gap
 /// between the supporting planes), within rounding and the feature preference. Clipping one face
-/// against another whose normal was tens of degrees from the contact normal once measured a
-/// polygon corner 1.76 deep where the shapes overlapped by 1e-3: the lever arm of the tilted
+/// against another whose normal is tens of degrees from the contact normal measures a
+/// polygon corner far deeper than the overlap (1.76 against 1e-3): the lever arm of the tilted
 /// reference plane.
 fn triangle_cone_points_no_deeper_than_the_overlap<T: Real>() {
     for seed in 0..2000 {
