@@ -403,10 +403,12 @@ impl<T: Real> Polytope<T> {
     /// faces that see `w` reachable from `seed` through faces that see it, and closes the hole
     /// with a fan of faces from `w` to its horizon. `None` (and the polytope unchanged) when the
     /// horizon is not one simple loop or a new face is degenerate, has the origin in front of it,
-    /// or does not meet its outer neighbour along the horizon edge.
+    /// is nearer the origin than `seed` (the nearest face), or does not meet its outer neighbour
+    /// along the horizon edge.
     fn expand(&mut self, seed: usize, w: Vertex<T>) -> Option<()> {
         self.stamp += 1;
         let stamp = self.stamp;
+        let floor = self.faces[seed].d;
         self.faces[seed].mark = stamp;
         self.removed.clear();
         self.removed.push(seed);
@@ -470,8 +472,16 @@ impl<T: Real> Polytope<T> {
                 // `n · (0 − pivot) ≤ margin`.
                 let slack = self.margin(&f, &Vector3::zeros()) + rounding(self.scale);
                 let behind = -f.n.dot(&self.verts[f.pivot].w) <= slack;
+                // The hull of the polytope and `w` holds the polytope, so its faces are no nearer
+                // the origin than the nearest face before, the seed (the origin's distance to the
+                // boundary of a convex body holding it is its least face distance, and grows
+                // with the body). A new face nearer than that up to the same rounding folds over
+                // the polytope: a sliver fan face whose normal turned nearly around (an f32 box
+                // against a cylinder: a face 0.02 from the origin, against 0.138 for the seed,
+                // whose support point lay 1.9 beyond it).
+                let grown = f.d >= floor - slack;
                 let j = edge_of(&self.faces[g], q, p)?;
-                behind.then_some((f, g, j))
+                (behind && grown).then_some((f, g, j))
             });
             match made {
                 Some(x) => self.fan.push(x),
@@ -1245,7 +1255,73 @@ mod tests {
         assert!(boxes.is_some_and(|(_, s)| s == Convergence::Converged), "{boxes:?}");
     }
 
+    /// The pairs on which an f32 EPA step once folded its polytope (a sliver fan face nearly
+    /// reversed, nearer the origin than the face it grew from, reported as the answer: a box and
+    /// a cylinder at a depth of 0.021 whose support point along the normal lay 1.9 beyond it, a
+    /// convex polyhedron and a cone at 0.098 against 2.95): the contact's depth is the overlap
+    /// along its normal (the support point along it within EPA's relative tolerance) and its
+    /// witnesses are `distance · normal` apart.
+    fn a_folding_step_is_refused<T: Real>() {
+        let v = |x: [f64; 3]| Vector3::new(T::lit(x[0]), T::lit(x[1]), T::lit(x[2]));
+        let p = |x: [f64; 3]| Point3::from(v(x));
+        let columns = [
+            -0.1221527, -0.9796964, 0.15897706, 0.67777467, -0.19935222, -0.7077289, 0.7250519,
+            0.0212996, 0.6883648,
+        ];
+        let rotation = osculate_math::Rotation3::from_matrix_unchecked(
+            osculate_math::Matrix3::from_iterator(columns.map(T::lit)),
+        );
+        let obb = Obb::new(
+            p([-0.18303172, 0.25178832, 0.43861327]),
+            rotation,
+            v([0.5584691, 0.903696, 0.72381866]),
+        );
+        let cylinder = Cylinder::new(
+            p([-0.13473836, -0.5462595, 0.17275956]),
+            p([-0.60250604, -0.9731339, -0.13936779]),
+            T::lit(0.39248946),
+        );
+        let vertices = [
+            [0.8229854, -1.3880181, 0.10337831],
+            [1.4222064, -1.1445072, -1.7104797],
+            [-0.36592537, -1.6881031, -0.32967335],
+            [0.2332956, -1.4445921, -2.1435313],
+            [0.34087333, 0.40461227, 0.18477018],
+            [0.9400943, 0.64812315, -1.6290878],
+            [-0.8480375, 0.10452731, -0.24828148],
+            [-0.24881649, 0.34803817, -2.0621395],
+            [0.09103362, 0.80829287, -1.6198947],
+            [0.49922964, 0.5706559, 0.009818898],
+            [0.722766, -1.9415573, -1.0279328],
+            [1.2132992, 0.4651633, -0.359196],
+        ]
+        .map(p);
+        let Ok(polyhedron) = osculate_math::ConvexPolyhedron::try_from_points(&vertices) else {
+            panic!("the polyhedron's points span a volume");
+        };
+        let cone = Cone::new(
+            p([-0.8324867, 0.74655145, -0.20989794]),
+            Unit::new_normalize(v([0.15223032, 0.12992994, -0.9797674])),
+            T::lit(0.34323555),
+            T::lit(0.8201521),
+        );
+        let check = |what: &str, c: Option<Contact<T>>, overlap: &dyn Fn(&Vector3<T>) -> T| {
+            let Some(c) = c else { panic!("{what}: the shapes overlap") };
+            let n = c.normal.into_inner();
+            // EPA's relative tolerance of the depth, and the rounding at the pair's scale.
+            let tol = epa_tolerance::<T>() * c.depth() + test_tolerance::<T>();
+            assert!((overlap(&n) - c.depth()).abs() <= tol, "{what}: {c:?}, overlap {:?}", overlap(&n));
+            let joined = (c.point_b - c.point_a - n * c.distance).norm();
+            assert!(joined <= tol, "{what}: witnesses {joined:?} off: {c:?}");
+        };
+        let overlap = |n: &Vector3<T>| n.dot(&(obb.support(n) - cylinder.support(&-n)));
+        check("box-cylinder", contact_convex(&obb, &cylinder, EPA_MAX_ITERATIONS), &overlap);
+        let overlap = |n: &Vector3<T>| n.dot(&(polyhedron.support(n) - cone.support(&-n)));
+        check("polyhedron-cone", contact_convex(&polyhedron, &cone, EPA_MAX_ITERATIONS), &overlap);
+    }
+
     for_f32_and_f64!(
+        a_folding_step_is_refused,
         epa_aabb_depth_is_the_least_overlap,
         touching_shapes_give_depth_zero_and_the_face_normal,
         status_reports_the_step_bound,
