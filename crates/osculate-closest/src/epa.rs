@@ -1265,8 +1265,15 @@ mod tests {
         let v = |x: [f64; 3]| Vector3::new(T::lit(x[0]), T::lit(x[1]), T::lit(x[2]));
         let p = |x: [f64; 3]| Point3::from(v(x));
         let columns = [
-            -0.1221527, -0.9796964, 0.15897706, 0.67777467, -0.19935222, -0.7077289, 0.7250519,
-            0.0212996, 0.6883648,
+            -0.1221527,
+            -0.9796964,
+            0.15897706,
+            0.67777467,
+            -0.19935222,
+            -0.7077289,
+            0.7250519,
+            0.0212996,
+            0.6883648,
         ];
         let rotation = osculate_math::Rotation3::from_matrix_unchecked(
             osculate_math::Matrix3::from_iterator(columns.map(T::lit)),
@@ -1310,7 +1317,11 @@ mod tests {
             let n = c.normal.into_inner();
             // EPA's relative tolerance of the depth, and the rounding at the pair's scale.
             let tol = epa_tolerance::<T>() * c.depth() + test_tolerance::<T>();
-            assert!((overlap(&n) - c.depth()).abs() <= tol, "{what}: {c:?}, overlap {:?}", overlap(&n));
+            assert!(
+                (overlap(&n) - c.depth()).abs() <= tol,
+                "{what}: {c:?}, overlap {:?}",
+                overlap(&n)
+            );
             let joined = (c.point_b - c.point_a - n * c.distance).norm();
             assert!(joined <= tol, "{what}: witnesses {joined:?} off: {c:?}");
         };

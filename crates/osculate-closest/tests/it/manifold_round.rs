@@ -497,6 +497,191 @@ fn triangle_cone_points_no_deeper_than_the_overlap<T: Real>() {
 
 osculate_testing::for_f32_and_f64!(triangle_cone_points_no_deeper_than_the_overlap);
 
+/// Pairs on which f32 GJK/EPA once folded its polytope (a sliver face nearly reversed, nearer the
+/// origin than the face it grew from) and reported that face: a depth of a fraction of the
+/// overlap with witnesses far from `distance · normal` apart. The manifold keeps GJK/EPA's point
+/// where no feature fixes the normal, so each of these failed a property: moving B by the depth
+/// left the shapes overlapping (a box and a cylinder by 0.157, a polyhedron and a cone by 0.339),
+/// or the points were up to 0.143 from `distance · normal` apart. The cones of height 0 are flat
+/// discs. Every property holds on each, in f32 and f64.
+fn epa_folding_pairs_keep_the_properties<T: Real>() {
+    let v = |x: [f64; 3]| vector3::<T>(x[0], x[1], x[2]);
+    let p = |x: [f64; 3]| Point3::from(v(x));
+    let polyhedron = |points: &[[f64; 3]]| {
+        let points: Vec<Point3<T>> = points.iter().copied().map(p).collect();
+        let Ok(h) = ConvexPolyhedron::try_from_points(&points) else {
+            panic!("the points span a volume")
+        };
+        h
+    };
+    let cone = |tip: [f64; 3], axis: [f64; 3], height: f64, radius: f64| {
+        Cone::new(p(tip), Unit::new_normalize(v(axis)), T::lit(height), T::lit(radius))
+    };
+    let obb = |center: [f64; 3], columns: [f64; 9], half: [f64; 3]| {
+        let m = osculate_math::Matrix3::from_iterator(columns.map(T::lit));
+        Obb::new(p(center), Rotation3::from_matrix_unchecked(m), v(half))
+    };
+    fn holds<T: Real, A: Query<T, B>, B: Body<T>>(what: &str, a: &A, b: &B) {
+        for (property, r) in [
+            ("surfaces", points_lie_on_both_surfaces(a, b)),
+            ("touch", moving_by_the_depth_makes_them_touch(a, b)),
+            ("agrees", contact_agrees_with_the_deepest_point(a, b)),
+        ] {
+            assert!(!r.is_failure(), "{what}, {property}: {r:?}");
+        }
+    }
+
+    holds(
+        "polyhedron-cone 0",
+        &polyhedron(&[
+            [0.8229854, -1.3880181, 0.10337831],
+            [1.4222064, -1.1445072, -1.7104797],
+            [-0.36592537, -1.6881031, -0.32967335],
+            [0.2332956, -1.4445921, -2.1435313],
+            [0.34087333, 0.40461227, 0.18477018],
+            [0.9400943, 0.64812315, -1.6290878],
+            [-0.8480375, 0.10452731, -0.24828148],
+            [-0.24881649, 0.34803817, -2.0621395],
+            [0.09103362, 0.80829287, -1.6198947],
+            [0.49922964, 0.5706559, 0.009818898],
+            [0.722766, -1.9415573, -1.0279328],
+            [1.2132992, 0.4651633, -0.359196],
+        ]),
+        &cone(
+            [-0.8324867, 0.74655145, -0.20989794],
+            [0.15223032, 0.12992994, -0.9797674],
+            0.34323555,
+            0.8201521,
+        ),
+    );
+    holds(
+        "polyhedron-cone 1",
+        &polyhedron(&[
+            [-0.25084972, -0.02614748, 0.10430523],
+            [0.5727606, 0.049632024, 0.29840103],
+            [-0.108933285, 0.3620548, -0.6494546],
+            [0.71467704, 0.4378343, -0.4553588],
+            [-0.4068989, 0.7376179, 0.46827993],
+            [0.41671142, 0.8133974, 0.6623757],
+            [-0.26498246, 1.1258202, -0.2854799],
+            [0.55862784, 1.2015996, -0.09138412],
+            [0.055414733, 0.02376873, -0.46522018],
+            [0.27104893, 0.8785098, -0.66580886],
+        ]),
+        &cone(
+            [0.81514347, -0.6826156, -0.9168066],
+            [0.6794646, 0.57965493, 0.44980887],
+            0.61896056,
+            0.97359943,
+        ),
+    );
+    holds(
+        "obb-cylinder 2",
+        &obb(
+            [-0.18303172, 0.25178832, 0.43861327],
+            [
+                -0.1221527,
+                -0.9796964,
+                0.15897706,
+                0.67777467,
+                -0.19935222,
+                -0.7077289,
+                0.7250519,
+                0.0212996,
+                0.6883648,
+            ],
+            [0.5584691, 0.903696, 0.72381866],
+        ),
+        &Cylinder::new(
+            p([-0.13473836, -0.5462595, 0.17275956]),
+            p([-0.60250604, -0.9731339, -0.13936779]),
+            T::lit(0.39248946),
+        ),
+    );
+    holds(
+        "obb-cylinder 3",
+        &obb(
+            [-0.62145543, 0.74813926, 0.14031702],
+            [
+                0.35386348,
+                0.9349318,
+                0.026140302,
+                -0.56002504,
+                0.23418374,
+                -0.79468864,
+                -0.7491013,
+                0.26657206,
+                0.60645425,
+            ],
+            [0.4490335, 0.28966895, 0.27662325],
+        ),
+        &Cylinder::new(
+            p([-0.10410905, 0.6002023, 0.82796115]),
+            p([-0.18725523, 0.92202675, 0.58274174]),
+            T::lit(0.8624329),
+        ),
+    );
+    holds(
+        "polyhedron-cone 4",
+        &polyhedron(&[
+            [0.56117237, -0.18551438, -0.49799886],
+            [1.6102147, -0.12096438, -0.3726215],
+            [0.4679012, 1.6444573, -0.6597449],
+            [1.5169435, 1.7090074, -0.5343675],
+            [0.3529702, -0.04839171, 1.1734478],
+            [1.4020125, 0.016158288, 1.2988253],
+            [0.25969905, 1.7815801, 1.011702],
+            [1.3087413, 1.84613, 1.1370792],
+            [0.96793014, 1.7396865, 1.3254839],
+            [0.7475612, -0.48807684, 0.577851],
+        ]),
+        &cone(
+            [0.31888428, -0.16480102, -0.19981878],
+            [-0.48023394, 0.86374056, -0.15273383],
+            0.0,
+            0.24636047,
+        ),
+    );
+    holds(
+        "triangle-cylinder 5",
+        &Triangle::new(
+            p([0.116505794, 0.1928405, -0.9116267]),
+            p([0.116284564, 0.97328234, 0.694678]),
+            p([0.38105085, 0.38358566, 0.7947966]),
+        ),
+        &Cylinder::new(
+            p([-0.68297577, 0.45749393, 0.027943838]),
+            p([-0.25012273, 0.9600866, -0.21283324]),
+            T::lit(0.5655951),
+        ),
+    );
+    holds(
+        "polyhedron-cone 6",
+        &polyhedron(&[
+            [-0.9182275, -0.045814402, 0.6973173],
+            [-0.09477012, -0.9368417, 0.8456356],
+            [-0.013526202, 0.7313302, 0.34317446],
+            [0.80993116, -0.15969715, 0.49149278],
+            [-0.89562523, 0.0022376375, 0.86050475],
+            [-0.072167866, -0.8887897, 1.008823],
+            [0.0090760505, 0.7793822, 0.5063619],
+            [0.8325334, -0.111645095, 0.65468025],
+            [-0.64854604, 0.18456472, 1.2518752],
+            [0.7631402, -0.24812263, 0.97519684],
+            [-0.042408966, -0.5429909, 1.4191611],
+            [0.33450475, -0.84979504, 0.8517623],
+        ]),
+        &cone(
+            [0.2634306, -0.39808813, 0.49621937],
+            [-0.39862683, 0.0346707, -0.91645765],
+            0.0,
+            0.43093005,
+        ),
+    );
+}
+
+osculate_testing::for_f32_and_f64!(epa_folding_pairs_keep_the_properties);
+
 /// Shapes built from raw values (NaN, infinities, huge and tiny numbers, negative sizes): no
 /// round manifold panics, a NaN anywhere gives the empty manifold, and every manifold returned
 /// has finite numbers only.
