@@ -552,14 +552,20 @@ pub(crate) fn contact_agrees_with_the_deepest_point<T: Real, A: Query<T, B>, B: 
 ) -> TestResult {
     let m = a.manifold(b, T::ZERO);
     let Some(c) = a.contact(b) else {
-        return TestResult::from_bool(m.is_empty());
+        if m.is_empty() {
+            return TestResult::passed();
+        }
+        return TestResult::error(format!("no contact but {m:?}: {a:?} {b:?}"));
     };
     if c.distance > T::ZERO {
         return TestResult::discard();
     }
     let Some(deepest) = m.deepest() else {
         // Touching exactly (distance 0 from the contact): the manifold may see the gap of rounding.
-        return TestResult::from_bool(c.distance >= -tolerance(a, b));
+        if c.distance >= -tolerance(a, b) {
+            return TestResult::passed();
+        }
+        return TestResult::error(format!("contact {c:?} but no point: {a:?} {b:?}"));
     };
     let tol = tolerance(a, b) + a.preference(b);
     let same_normal = (m.normal.into_inner() - c.normal.into_inner()).norm() <= T::lit(1e-2);
