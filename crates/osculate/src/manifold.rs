@@ -8,13 +8,21 @@ use osculate_closest::{
 };
 #[cfg(feature = "alloc")]
 use osculate_closest::{
+    manifold_aabb_cone, manifold_aabb_cylinder, manifold_capsule_cone, manifold_capsule_cylinder,
+    manifold_cone_cone, manifold_cylinder_cone, manifold_cylinder_cylinder, manifold_obb_cone,
+    manifold_obb_cylinder, manifold_polyhedron_cone, manifold_polyhedron_cylinder,
+    manifold_sphere_cone, manifold_sphere_cylinder, manifold_triangle_cone,
+    manifold_triangle_cylinder,
+};
+#[cfg(feature = "alloc")]
+use osculate_closest::{
     manifold_aabb_polyhedron, manifold_aabb_triangle, manifold_capsule_triangle,
     manifold_obb_polyhedron, manifold_obb_triangle, manifold_polyhedron_polyhedron,
     manifold_triangle_polyhedron, manifold_triangle_triangle,
 };
-#[cfg(feature = "alloc")]
-use osculate_math::ConvexPolyhedron;
 use osculate_math::{Aabb, Capsule, Halfspace, Obb, Plane, Real, Sphere, Triangle};
+#[cfg(feature = "alloc")]
+use osculate_math::{Cone, ConvexPolyhedron, Cylinder};
 
 /// The contact manifold of this shape (A) and `other` (B): up to four points sharing one unit
 /// normal from A toward B, each with its signed distance, its point on each shape and the pair of
@@ -29,7 +37,10 @@ use osculate_math::{Aabb, Capsule, Halfspace, Obb, Plane, Real, Sphere, Triangle
 /// halfspace (one point); with the `alloc` feature also the convex polyhedron with the polyhedron,
 /// the box, the oriented box and the triangle, and the triangle with the box, the oriented box,
 /// the capsule and the triangle (separating axes and clipping:
-/// [`manifold_polyhedron_polyhedron`](crate::closest::manifold_polyhedron_polyhedron)), each in
+/// [`manifold_polyhedron_polyhedron`](crate::closest::manifold_polyhedron_polyhedron)), and the
+/// cylinder and the cone with each other and with the sphere, capsule, box, oriented box,
+/// triangle and polyhedron (the normal from GJK/EPA, the supporting features clipped, caps as
+/// octagons: [`manifold_cylinder_cylinder`](crate::closest::manifold_cylinder_cylinder)), each in
 /// both argument orders: for two shapes of different types the
 /// reversed order calls the same function on `(other, self)` and swaps the answer
 /// ([`Manifold::swapped`]: the normal flipped, the points and the features of A and B
@@ -117,6 +128,8 @@ both_orders! {
 same_pairs! {
     ConvexPolyhedron: manifold_polyhedron_polyhedron;
     Triangle: manifold_triangle_triangle;
+    Cylinder: manifold_cylinder_cylinder;
+    Cone: manifold_cone_cone;
 }
 
 #[cfg(feature = "alloc")]
@@ -127,4 +140,17 @@ both_orders! {
     Aabb, Triangle: manifold_aabb_triangle;
     Obb, Triangle: manifold_obb_triangle;
     Capsule, Triangle: manifold_capsule_triangle;
+    Cylinder, Cone: manifold_cylinder_cone;
+    Sphere, Cylinder: manifold_sphere_cylinder;
+    Sphere, Cone: manifold_sphere_cone;
+    Capsule, Cylinder: manifold_capsule_cylinder;
+    Capsule, Cone: manifold_capsule_cone;
+    Aabb, Cylinder: manifold_aabb_cylinder;
+    Aabb, Cone: manifold_aabb_cone;
+    Obb, Cylinder: manifold_obb_cylinder;
+    Obb, Cone: manifold_obb_cone;
+    Triangle, Cylinder: manifold_triangle_cylinder;
+    Triangle, Cone: manifold_triangle_cone;
+    ConvexPolyhedron, Cylinder: manifold_polyhedron_cylinder;
+    ConvexPolyhedron, Cone: manifold_polyhedron_cone;
 }

@@ -3,6 +3,7 @@
 
 use osculate_math::{Aabb, Obb, Point3, Real, Sphere, Unit, Vector3, edge_edge_axis};
 
+use super::clip::{Along, ClipBuffer, ClipVertex, SidePlane};
 use super::{Feature, FeatureId, Manifold, ManifoldPoint, reduce};
 use crate::{contact_sphere_aabb, contact_sphere_obb};
 
@@ -15,10 +16,10 @@ use crate::{contact_sphere_aabb, contact_sphere_obb};
 pub(super) const FACE_PREFERENCE: f64 = 1e-3;
 
 /// How far (in units of ε times the pair's magnitude: its largest center coordinate plus its
-/// largest half extents) the reference face's side planes are moved out before clipping, so that
-/// a vertex computed on a side plane is inside it: the crossing of an edge with a plane rounds to
-/// a few ε of the coordinates off it; 64 ε leaves a margin and keeps the points within rounding
-/// of the reference face.
+/// largest half extents) outside a side plane of the reference face a vertex is still kept, so
+/// that a vertex computed on a side plane is inside it: the crossing of an edge with a plane
+/// rounds to a few ε of the coordinates off it; 64 ε leaves a margin and keeps the points within
+/// rounding of the reference face.
 const CLIP_SLACK: f64 = 64.0;
 
 /// The id of the face of a box on the `positive` (or negative) side of its axis `k`.
@@ -26,9 +27,26 @@ pub(super) fn face(k: usize, positive: bool) -> Feature {
     Feature::Face(2 * k as u32 + u32::from(positive))
 }
 
+/// The corners (indices into [`Obb::corners`]) of the face of a box on the `positive` (or
+/// negative) side of its axis `k`, counter-clockwise about the face's outward normal.
+pub(super) fn face_ring(k: usize, positive: bool) -> [usize; 4] {
+    let (p, q) = ((k + 1) % 3, (k + 2) % 3);
+    let (p, q) = (p.min(q), p.max(q));
+    let bit = |s: bool, axis: usize| usize::from(s) << axis;
+    // The corners (−,−), (+,−), (+,+), (−,+) over the other two axes (p, q) turn
+    // counter-clockwise about +k when (p, q, k) is a cyclic order of the axes (k = 0, 2),
+    // clockwise for k = 1; and the other way about −k.
+    let mut ring = [(false, false), (true, false), (true, true), (false, true)]
+        .map(|(sp, sq)| bit(positive, k) | bit(sp, p) | bit(sq, q));
+    if (k != 1) != positive {
+        ring.reverse();
+    }
+    ring
+}
+
 /// The id of the corner with the given sides per axis (bit `k` set: on the `+k` side), as
 /// `Obb::corners` numbers them.
-fn corner(sides: [bool; 3]) -> Feature {
+pub(super) fn corner(sides: [bool; 3]) -> Feature {
     Feature::Vertex(sides.iter().enumerate().map(|(k, &s)| u32::from(s) << k).sum())
 }
 
@@ -60,9 +78,9 @@ pub(super) fn valid<T: Real>(o: &Obb<T>) -> bool {
 /// that face by more than the preference (so a resting box keeps its reference face, and the axis
 /// chosen is within one preference of the largest separation). For a face, that face is the
 /// *reference face*; the face of the other box most anti-parallel to it, the *incident face*, is
-/// clipped by the reference face's four side planes (Sutherland-Hodgman, the planes moved out by
-/// the rounding of a crossing point, so that the two coinciding side planes of a flat box's
-/// zero-width face keep the vertices on them), and each remaining vertex within `prediction` of
+/// clipped by the reference face's four side planes (Sutherland-Hodgman, a vertex within the
+/// rounding of a crossing point outside a plane kept, so that the two coinciding side planes of a
+/// flat box's zero-width face keep the vertices on them), and each remaining vertex within `prediction` of
 /// the reference plane is a point: on the incident box the vertex, on the reference box its
 /// projection on the reference face. More than four are reduced to four, keeping the deepest
 /// (within 5e-4 of the patch's size) and the largest area: the deepest point is within the
@@ -174,24 +192,6 @@ pub fn manifold_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>, prediction: T) -> Manif
     manifold.checked()
 }
 
-/// Which feature the polygon edge leaving a clip vertex runs along: an edge of the incident face,
-/// or a side plane (axis, side) of the reference face.
-#[derive(Clone, Copy, Debug)]
-enum Along {
-    Incident(Feature),
-    Side(usize, bool),
-}
-
-/// A vertex of the polygon being clipped, with the features of the reference box (`on_r`) and of
-/// the incident box (`on_i`) it comes from.
-#[derive(Clone, Copy, Debug)]
-struct ClipVertex<T: Real> {
-    p: Point3<T>,
-    on_r: Feature,
-    on_i: Feature,
-    along: Along,
-}
-
 /// The manifold of the reference box `r` (axes `ur`), whose face on axis `k` has the outward
 /// normal `n`, against the incident box `o`: the incident face clipped by the reference face's
 /// side planes, as [`manifold_obb_obb`] describes; with `r` as A.
@@ -220,7 +220,7 @@ fn face_contact<T: Real>(
         ref_positive,
         o,
         uo,
-        // The rounding of a crossing point, by which the side planes are moved out.
+        // The rounding of a crossing point, within which a vertex outside a side plane is kept.
         slack: T::EPSILON
             * T::lit(CLIP_SLACK)
             * (r.center.coords.amax()
@@ -238,15 +238,11 @@ fn face_contact<T: Real>(
             id: FeatureId { a: v.on_r, b: v.on_i },
         }
     };
-    let mut found = [point(&ClipVertex {
-        p: plane,
-        on_r: ref_face,
-        on_i: ref_face,
-        along: Along::Side(0, false),
-    }); 8];
-    let (poly, len) = clip.face(j, uo[j].dot(n) < T::ZERO);
+    let mut found =
+        [point(&ClipVertex { p: plane, on_r: ref_face, on_i: ref_face, along: Along::Side(0) }); 8];
+    let poly = clip.face(j, uo[j].dot(n) < T::ZERO);
     let mut kept = 0;
-    for v in poly.iter().take(len) {
+    for v in poly.as_slice() {
         let p = point(v);
         if p.distance <= prediction
             && let Some(slot) = found.get_mut(kept)
@@ -267,7 +263,7 @@ struct Clip<'a, T: Real> {
     ref_positive: bool,
     o: &'a Obb<T>,
     uo: &'a [Vector3<T>; 3],
-    /// How far the side planes are moved out ([`CLIP_SLACK`]).
+    /// How far outside a side plane a vertex is still kept ([`CLIP_SLACK`]).
     slack: T,
 }
 
@@ -275,7 +271,7 @@ impl<T: Real> Clip<'_, T> {
     /// The face of `o` on axis `j` (its positive side when `positive`) clipped by the reference
     /// face's side planes (Sutherland-Hodgman): the vertices of the clipped polygon and their
     /// number, each with the features it comes from.
-    fn face(&self, j: usize, positive: bool) -> ([ClipVertex<T>; 8], usize) {
+    fn face(&self, j: usize, positive: bool) -> ClipBuffer<T, 8> {
         let (r, ur, k, o, uo) = (self.r, self.ur, self.k, self.o, self.uo);
         let ref_face = face(k, self.ref_positive);
         let inc_face = face(j, positive);
@@ -285,12 +281,9 @@ impl<T: Real> Clip<'_, T> {
         // Its corners in cyclic order (−,−), (+,−), (+,+), (−,+) over axes (p, q), each with the
         // edge to the next: along p at q's side, along q at p's side, along p, along q.
         let cycle = [(false, false), (true, false), (true, true), (false, true)];
-        let mut poly = [ClipVertex {
-            p: o.center,
-            on_r: ref_face,
-            on_i: inc_face,
-            along: Along::Side(0, false),
-        }; 8];
+        let fill =
+            ClipVertex { p: o.center, on_r: ref_face, on_i: inc_face, along: Along::Side(0) };
+        let mut start = [fill; 4];
         for (idx, &(sp, sq)) in cycle.iter().enumerate() {
             let mut sides = [false; 3];
             sides[j] = positive;
@@ -304,7 +297,7 @@ impl<T: Real> Clip<'_, T> {
             // ones; its side on the other axis is this corner's (`edge` ignores the entry of its
             // own axis).
             let along_axis = if idx % 2 == 0 { p } else { q };
-            if let Some(v) = poly.get_mut(idx) {
+            if let Some(v) = start.get_mut(idx) {
                 *v = ClipVertex {
                     p: point,
                     on_r: ref_face,
@@ -313,67 +306,45 @@ impl<T: Real> Clip<'_, T> {
                 };
             }
         }
-        let mut len = 4;
+        let mut poly = ClipBuffer::<T, 8>::new(fill);
+        for v in &start {
+            poly.push(*v);
+        }
+        let mut out = poly;
         for m in (0..3).filter(|&m| m != k) {
-            for side in [true, false] {
-                // Signed distance outside the side plane moved out by the slack (positive:
-                // outside). Without the slack, a reference face of zero width (a flat box, whose
-                // two side planes on that axis coincide) would see the crossings made by the
-                // first plane of the pair fall, by rounding, outside the second; the crossing of
-                // the edge between two such vertices is then anywhere along it, and the deepest
-                // vertex of the clipped segment is lost.
-                let outside = |x: &Point3<T>| {
-                    sign(side) * (x - r.center).dot(&ur[m]) - r.half_extents[m] - self.slack
+            for positive in [true, false] {
+                // Side `2m + 1` on the `+m` side, `2m` on the `−m` side. Without the slack, a
+                // reference face of zero width (a flat box, whose two side planes on that axis
+                // coincide) would see the crossings made by the first plane of the pair fall, by
+                // rounding, outside the second; the crossing of the edge between two such
+                // vertices is then anywhere along it, and the deepest vertex of the clipped
+                // segment is lost.
+                let normal = if positive { ur[m] } else { -ur[m] };
+                let mut s = [false; 3];
+                s[k] = self.ref_positive;
+                s[m] = positive;
+                let side = SidePlane {
+                    point: r.center + normal * r.half_extents[m],
+                    normal,
+                    index: 2 * m + usize::from(positive),
+                    id: edge(3 - k - m, s),
                 };
-                let mut out = poly;
-                let mut count = 0;
-                for idx in 0..len {
-                    let (Some(v), Some(w)) = (poly.get(idx), poly.get((idx + 1) % len)) else {
-                        break;
-                    };
-                    let (dv, dw) = (outside(&v.p), outside(&w.p));
-                    let mut emit = |c: ClipVertex<T>| {
-                        if let Some(slot) = out.get_mut(count) {
-                            *slot = c;
-                            count += 1;
-                        }
-                    };
-                    if dv <= T::ZERO {
-                        emit(*v);
+                // The corner where this side meets side `s2` (axis s2 / 2, side s2 % 2).
+                let corner_with = |s2: usize| {
+                    let mut c = s;
+                    if let Some(x) = c.get_mut(s2 / 2) {
+                        *x = s2 % 2 == 1;
                     }
-                    if (dv <= T::ZERO) != (dw <= T::ZERO) && len > 1 {
-                        let t = dv / (dv - dw);
-                        let point = v.p + (w.p - v.p) * t;
-                        let (on_r, on_i) = match v.along {
-                            Along::Incident(e) => {
-                                let mut s = [false; 3];
-                                s[k] = self.ref_positive;
-                                s[m] = side;
-                                let third = 3 - k - m;
-                                (edge(third, s), e)
-                            }
-                            Along::Side(m2, side2) => {
-                                let mut s = [false; 3];
-                                s[k] = self.ref_positive;
-                                s[m] = side;
-                                s[m2] = side2;
-                                (corner(s), inc_face)
-                            }
-                        };
-                        // Leaving the inside, the polygon runs along this side plane to the next
-                        // crossing.
-                        let along = if dv <= T::ZERO { Along::Side(m, side) } else { v.along };
-                        emit(ClipVertex { p: point, on_r, on_i, along });
-                    }
-                }
-                poly = out;
-                len = count;
-                if len == 0 {
-                    return (poly, 0);
+                    corner(c)
+                };
+                poly.clip_into(&side, self.slack, corner_with, inc_face, &mut out);
+                core::mem::swap(&mut poly, &mut out);
+                if poly.as_slice().is_empty() {
+                    return poly;
                 }
             }
         }
-        (poly, len)
+        poly
     }
 }
 

@@ -13,11 +13,14 @@
 mod boxes;
 mod capsule;
 mod capsule_box;
+mod clip;
 mod plane;
 #[cfg(feature = "alloc")]
 mod polyhedron;
 #[cfg(feature = "alloc")]
 mod polytope;
+#[cfg(feature = "alloc")]
+mod round;
 mod sphere;
 mod triangle;
 
@@ -31,6 +34,14 @@ pub use self::plane::{manifold_sphere_halfspace, manifold_sphere_plane};
 pub use self::polyhedron::{
     manifold_aabb_polyhedron, manifold_obb_polyhedron, manifold_polyhedron_polyhedron,
     manifold_triangle_polyhedron,
+};
+#[cfg(feature = "alloc")]
+pub use self::round::{
+    CAP_POLYGON_VERTICES, manifold_aabb_cone, manifold_aabb_cylinder, manifold_capsule_cone,
+    manifold_capsule_cylinder, manifold_cone_cone, manifold_cylinder_cone,
+    manifold_cylinder_cylinder, manifold_obb_cone, manifold_obb_cylinder, manifold_polyhedron_cone,
+    manifold_polyhedron_cylinder, manifold_sphere_cone, manifold_sphere_cylinder,
+    manifold_triangle_cone, manifold_triangle_cylinder,
 };
 pub use self::sphere::manifold_sphere_sphere;
 pub use self::triangle::manifold_sphere_triangle;
@@ -273,7 +284,7 @@ const REDUCTION_TIE: f64 = 1e-3;
 /// extent), so the box manifold's deepest point stays within its face preference (1e-3 of the
 /// boxes' size) of the deepest candidate; a resting box jittered by 1e-4 of its size in angle
 /// changes its corners' depths by ten times less than the tie.
-const REDUCTION_DEPTH_TIE: f64 = 5e-4;
+pub(super) const REDUCTION_DEPTH_TIE: f64 = 5e-4;
 
 /// Reduces `candidates` to at most four points (Gregorius, GDC 2015, "contact reduction"): the
 /// deepest point first (it bounds the penetration the solver must remove); then the point farthest

@@ -12,7 +12,11 @@ use osculate_math::{
     edge_edge_axis, is_finite_point,
 };
 
-use super::boxes::{FACE_PREFERENCE, edge as box_edge, face as box_face, valid as box_valid};
+use super::boxes::{
+    FACE_PREFERENCE, edge as box_edge, face as box_face, face_ring as box_face_ring,
+    valid as box_valid,
+};
+use super::clip::{Along, ClipVertex, SidePlane, clip_by_side};
 use super::{Feature, FeatureId, Manifold, ManifoldPoint, reduce};
 use crate::{EPA_MAX_ITERATIONS, SupportMap, contact_convex};
 
@@ -222,23 +226,10 @@ impl<T: Real> Polytope<T> {
         let corners = o.corners();
         let mut faces = Vec::with_capacity(6);
         for (k, axis) in u.iter().enumerate() {
-            let (p, q) = ((k + 1) % 3, (k + 2) % 3);
-            let (p, q) = (p.min(q), p.max(q));
             for positive in [false, true] {
                 let normal = if positive { *axis } else { -axis };
                 let e = o.half_extents.get(k).copied().unwrap_or(T::ZERO);
-                let bit = |s: bool, axis: usize| usize::from(s) << axis;
-                // The corners (−,−), (+,−), (+,+), (−,+) over the other two axes (p, q) turn
-                // counter-clockwise about +k when (p, q, k) is a cyclic order of the axes (k = 0,
-                // 2), clockwise for k = 1; and the other way about −k.
-                let mut ring: Vec<usize> =
-                    [(false, false), (true, false), (true, true), (false, true)]
-                        .iter()
-                        .map(|&(sp, sq)| bit(positive, k) | bit(sp, p) | bit(sq, q))
-                        .collect();
-                if (k != 1) != positive {
-                    ring.reverse();
-                }
+                let ring = box_face_ring(k, positive).to_vec();
                 // The side from corner i to corner j runs along the axis where they differ; its
                 // outward normal is the face's other axis, on corner i's side of it: exact, and
                 // defined for a side of zero length (a flat box's face).
@@ -335,7 +326,21 @@ impl<T: Real> Polytope<T> {
         T::lit(FACE_PREFERENCE) * (self.radius + other.radius)
     }
 
-    fn vertex(&self, i: usize) -> Point3<T> {
+    /// The face most facing the direction `d` (the largest `normal · d`, the first on ties): its
+    /// corners (indices into the vertices, counter-clockwise about its normal), its outward unit
+    /// normal and its id; `None` for a polytope of no face.
+    pub(super) fn face_along(&self, d: &Vector3<T>) -> Option<(&[usize], Vector3<T>, Feature)> {
+        let mut best: Option<&Face<T>> = None;
+        for f in &self.faces {
+            if best.is_none_or(|b| f.normal.dot(d) > b.normal.dot(d)) {
+                best = Some(f);
+            }
+        }
+        best.map(|f| (f.corners.as_slice(), f.normal, f.id))
+    }
+
+    /// Vertex `i` (the origin for an index out of range).
+    pub(super) fn vertex(&self, i: usize) -> Point3<T> {
         self.vertices.get(i).copied().unwrap_or_else(Point3::origin)
     }
 
@@ -385,7 +390,7 @@ impl<T: Real> Polytope<T> {
 
     /// The id of the edge between vertices `i` and `j`, or the face `fallback` when they are no
     /// edge (a repeated corner).
-    fn edge_id(&self, i: usize, j: usize, fallback: Feature) -> Feature {
+    pub(super) fn edge_id(&self, i: usize, j: usize, fallback: Feature) -> Feature {
         let key = [i.min(j), i.max(j)];
         self.edges.iter().find(|e| e.v == key).map_or(fallback, |e| e.id)
     }
@@ -638,24 +643,6 @@ fn edge_contact<T: Real>(
     Some(m)
 }
 
-/// Which feature the clipped polygon's edge leaving a vertex runs along: an edge of the incident
-/// face, or the reference face's side `k` (from its corner `k` to corner `k + 1`).
-#[derive(Clone, Copy, Debug)]
-enum Along {
-    Incident(Feature),
-    Side(usize),
-}
-
-/// A vertex of the polygon being clipped, with the features of the reference polytope (`on_r`)
-/// and of the incident one (`on_i`) it comes from.
-#[derive(Clone, Copy, Debug)]
-struct ClipVertex<T: Real> {
-    p: Point3<T>,
-    on_r: Feature,
-    on_i: Feature,
-    along: Along,
-}
-
 /// The manifold of face `f` of the reference polytope `r` (as A) against the incident polytope
 /// `inc`: the face of `inc` most anti-parallel to it among those through its deepest vertex,
 /// clipped by the reference face's side planes
@@ -730,50 +717,23 @@ fn face_contact<T: Real>(
         else {
             break;
         };
-        if side == Vector3::zeros() {
-            continue;
-        }
-        let p0 = r.vertex(i0);
-        let side_id = r.edge_id(i0, i1, face.id);
-        // A vertex within the slack outside the side plane is kept; a crossing is computed on
-        // the side plane itself. Moving the plane out by the slack would move a crossing along an
-        // edge at a small angle θ to it by slack / sin θ, and the slack is on the scale of the
-        // coordinates, not of the shapes: the crossing would not move with the shapes.
-        let beyond = |x: &Point3<T>| (x - p0).dot(&side);
+        let side = SidePlane {
+            point: r.vertex(i0),
+            normal: side,
+            index: s,
+            id: r.edge_id(i0, i1, face.id),
+        };
         let mut out = Vec::with_capacity(poly.len() + 2);
-        let len = poly.len();
-        for (k, v) in poly.iter().enumerate() {
-            let Some(w) = poly.get((k + 1) % len) else { break };
-            let (bv, bw) = (beyond(&v.p), beyond(&w.p));
-            let (keep_v, keep_w) = (bv <= slack, bw <= slack);
-            if keep_v {
-                out.push(*v);
-            }
-            if keep_v == keep_w || len < 2 {
-                continue;
-            }
-            // A kept end within the slack of the side plane is itself the crossing: the polygon
-            // leaves (or enters) there. (A crossing computed beside it would be a second point
-            // at the same place, there or not as rounding decides.)
-            if keep_v && bv >= -slack {
-                if let Some(last) = out.last_mut() {
-                    last.along = Along::Side(s);
-                }
-                continue;
-            }
-            if keep_w && bw >= -slack {
-                continue;
-            }
-            let t = bv / (bv - bw);
-            let point = v.p + (w.p - v.p) * t;
-            let (on_r, on_i) = match v.along {
-                Along::Incident(e) => (side_id, e),
-                Along::Side(s2) => (Feature::Vertex(corner(s, s2) as u32), incident.id),
-            };
-            // Leaving the inside, the polygon runs along this side to the next crossing.
-            let along = if keep_v { Along::Side(s) } else { v.along };
-            out.push(ClipVertex { p: point, on_r, on_i, along });
-        }
+        clip_by_side(
+            &poly,
+            &side,
+            slack,
+            |s2| Feature::Vertex(corner(s, s2) as u32),
+            incident.id,
+            |c| {
+                out.push(c);
+            },
+        );
         poly = out;
         if poly.is_empty() {
             return Manifold::empty();

@@ -8,6 +8,7 @@ mod flat;
 mod invalid;
 mod manifold;
 mod manifold_polytope;
+mod manifold_round;
 mod pairs;
 mod parry;
 mod points;

@@ -6,11 +6,12 @@
 
 use osculate::ContactManifold;
 use osculate::closest::{
-    Manifold, manifold_capsule_capsule, manifold_obb_obb, manifold_polyhedron_polyhedron,
-    manifold_sphere_sphere, manifold_triangle_triangle,
+    Manifold, manifold_capsule_capsule, manifold_cone_cone, manifold_cylinder_cylinder,
+    manifold_obb_obb, manifold_polyhedron_polyhedron, manifold_sphere_sphere,
+    manifold_triangle_triangle,
 };
 use osculate::math::{
-    Aabb, Capsule, ConvexPolyhedron, Halfspace, Obb, Plane, Real, Sphere, Triangle,
+    Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Obb, Plane, Real, Sphere, Triangle,
 };
 use osculate_testing::{GenerateAny, Pair};
 
@@ -89,6 +90,8 @@ same_type! {
     sphere_sphere: Sphere, manifold_sphere_sphere;
     polyhedron_polyhedron: ConvexPolyhedron, manifold_polyhedron_polyhedron;
     triangle_triangle: Triangle, manifold_triangle_triangle;
+    cylinder_cylinder: Cylinder, manifold_cylinder_cylinder;
+    cone_cone: Cone, manifold_cone_cone;
 }
 
 two_types! {
@@ -106,6 +109,19 @@ two_types! {
     aabb_triangle: Aabb, Triangle;
     obb_triangle: Obb, Triangle;
     capsule_triangle: Capsule, Triangle;
+    cylinder_cone: Cylinder, Cone;
+    sphere_cylinder: Sphere, Cylinder;
+    sphere_cone: Sphere, Cone;
+    capsule_cylinder: Capsule, Cylinder;
+    capsule_cone: Capsule, Cone;
+    aabb_cylinder: Aabb, Cylinder;
+    aabb_cone: Aabb, Cone;
+    obb_cylinder: Obb, Cylinder;
+    obb_cone: Obb, Cone;
+    triangle_cylinder: Triangle, Cylinder;
+    triangle_cone: Triangle, Cone;
+    polyhedron_cylinder: ConvexPolyhedron, Cylinder;
+    polyhedron_cone: ConvexPolyhedron, Cone;
 }
 
 /// The polyhedron pairs through the trait on a worked case: a cube resting on a box, in both
