@@ -14,10 +14,12 @@
 //! becomes an [`Obb`]; a ball's center by two rotations, the poses never composed), the
 //! world-space query of the pair answers there (the closed form where the pair has one, GJK / EPA
 //! / the GJK ray cast otherwise), and the points and normals of the answer are mapped back by that
-//! shape's pose. About world axes (two cheap shapes, as sphere-sphere or sphere-capsule), each
-//! shape is turned by its own rotation about the first shape's origin and the answer is only
-//! shifted back. So a sphere against a box is answered in the box's frame, the ball's center moved
-//! in, as parry's posed queries do. The convex polygon and polyhedron are never rebuilt: a pair
+//! shape's pose. About world axes (two cheap shapes, as sphere-sphere, sphere-capsule or
+//! sphere-box), each shape is turned by its own rotation about the first shape's origin and the
+//! answer is only shifted back. So a sphere's overlap with a box is answered in the box's frame,
+//! the ball's center moved in, as parry's posed queries do, and their contact about world axes,
+//! the box turned by its pose's rotation matrix (a box built about its own origin and axes, the
+//! usual collider, needs no more; a ball at its origin is not turned at all). The convex polygon and polyhedron are never rebuilt: a pair
 //! with one of them is answered in the polytope's frame, and two polytopes through GJK / EPA on
 //! the posed support map ([`Transformed`]). Nothing allocates but what the world-space query
 //! allocates (EPA's workspace, reused per thread: see [`Penetration::contact_with`]).
@@ -35,7 +37,7 @@ use osculate_closest::{ClosestPoints, Contact, SupportMap, Transformed};
 use osculate_dynamic::Impact;
 use osculate_math::{
     Aabb, Capsule, Cone, Cylinder, Halfspace, Isometry3, Line, Obb, Plane, Point3, Ray, Real,
-    Segment, Sphere, Tetrahedron, Transform, Triangle, UnitVector3, Vector3,
+    Rotation3, Segment, Sphere, Tetrahedron, Transform, Triangle, UnitVector3, Vector3,
 };
 
 use osculate_mesh::{Compound, Part, TriangleMesh};
@@ -122,8 +124,9 @@ pub trait LocalShape {
     /// may be rotated; every other shape keeps its type).
     type Local;
     /// What moving the shape costs, in vectors rotated (a sphere's center is one, a capsule's
-    /// ends two, a box's center and axes about four): a pair is answered where moving its shapes
-    /// and mapping the answer back costs least.
+    /// ends two, an oriented box about its own origin and axes two: its pose's rotation matrix;
+    /// an axis-aligned box about four): a pair is answered where moving its shapes and mapping
+    /// the answer back costs least.
     const MOVE_COST: u8;
     /// The shape in its own frame.
     #[must_use]
@@ -147,10 +150,19 @@ pub trait LocalShape {
 
 /// The point `p` of a shape placed by `from`, in the frame of `to`: `to⁻¹ · from · p` by two
 /// rotations, the translations subtracted before the larger coordinates are met.
+/// A point at its frame's origin (a shape built about it, the usual case) skips the first
+/// rotation, which would give exactly zero.
 #[inline]
 fn point_between<T: Real>(p: &Point3<T>, from: &Isometry3<T>, to: &Isometry3<T>) -> Point3<T> {
     let offset = from.translation.vector - to.translation.vector;
-    Point3::from(to.rotation.inverse_transform_vector(&(offset + from.rotation * p.coords)))
+    let arm = if p.coords == Vector3::zeros() { offset } else { offset + from.rotation * p.coords };
+    Point3::from(to.rotation.inverse_transform_vector(&arm))
+}
+
+/// `iso · p`, with no rotation for a point at the origin (where it gives exactly zero).
+#[inline]
+fn point_moved<T: Real>(p: &Point3<T>, iso: &Isometry3<T>) -> Point3<T> {
+    if p.coords == Vector3::zeros() { Point3::from(iso.translation.vector) } else { iso * p }
 }
 
 /// `LocalShape` for the shapes whose [`Transform`] keeps their type, with their cost of moving
@@ -181,10 +193,8 @@ macro_rules! local_shape_by_transform {
 }
 
 local_shape_by_transform! {
-    Sphere: 1, |s, from, to| Sphere { center: point_between(&s.center, from, to), radius: s.radius };
     Segment: 2;
     Capsule: 2;
-    Obb: 4;
     Triangle: 3;
     Tetrahedron: 4;
     Cylinder: 2;
@@ -193,6 +203,50 @@ local_shape_by_transform! {
     Halfspace: 1;
     Line: 2;
     Ray: 2;
+}
+
+impl<T: Real> LocalShape for Sphere<T> {
+    type Scalar = T;
+    type Local = Self;
+    const MOVE_COST: u8 = 1;
+    #[inline]
+    fn local(&self) -> Self {
+        *self
+    }
+    #[inline]
+    fn moved(&self, iso: &Isometry3<T>) -> Self {
+        Sphere { center: point_moved(&self.center, iso), radius: self.radius }
+    }
+    #[inline]
+    fn moved_between(&self, from: &Isometry3<T>, to: &Isometry3<T>) -> Self {
+        Sphere { center: point_between(&self.center, from, to), radius: self.radius }
+    }
+}
+
+/// An oriented box built about its own origin and along its frame's axes (the usual collider)
+/// is moved by the pose's rotation matrix alone: the product with the identity and the turn of
+/// the zero center would give exactly the same numbers.
+impl<T: Real> LocalShape for Obb<T> {
+    type Scalar = T;
+    type Local = Self;
+    const MOVE_COST: u8 = 2;
+    #[inline]
+    fn local(&self) -> Self {
+        *self
+    }
+    #[inline]
+    fn moved(&self, iso: &Isometry3<T>) -> Self {
+        let turn = iso.rotation.to_rotation_matrix();
+        Obb {
+            center: point_moved(&self.center, iso),
+            rotation: if self.rotation == Rotation3::identity() {
+                turn
+            } else {
+                turn * self.rotation
+            },
+            half_extents: self.half_extents,
+        }
+    }
 }
 
 impl<T: Real> LocalShape for Aabb<T> {
@@ -945,6 +999,10 @@ mod tests {
         // The ball's center moved into the box: no box moved.
         assert_eq!(frame_of!(S, O; overlap), Frame::OfB);
         assert_eq!(frame_of!(O, S; overlap), Frame::OfA);
+        // Three vectors back (a contact) or two (closest points) cost more than the box's
+        // rotation matrix: the box turned into world axes, the answer only shifted.
+        assert_eq!(frame_of!(S, O; contact), Frame::Axes);
+        assert_eq!(frame_of!(O, S; distance), Frame::Axes);
         // Two balls, a ball and a capsule: each turned once, nothing rotated back.
         assert_eq!(frame_of!(S, S; contact), Frame::Axes);
         assert_eq!(frame_of!(S, K; contact), Frame::Axes);
