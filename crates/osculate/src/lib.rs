@@ -70,7 +70,10 @@ pub use crate::motion::RigidSweep;
 pub use crate::posed::Posed;
 #[cfg(feature = "alloc")]
 pub use crate::shape::Shape;
-pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};
+pub use crate::traits::{
+    Distance, Overlaps, Penetration, RayCast, Sweep, TriangleRayCast, TriangleRayOptions,
+    TriangleTest,
+};
 #[doc(inline)]
 pub use osculate_cast as cast;
 #[doc(inline)]
@@ -127,8 +130,11 @@ pub mod prelude {
     pub use crate::manifold::ContactManifold;
     pub use crate::motion::RigidSweep;
     pub use crate::posed::Posed;
-    pub use crate::traits::{Distance, Overlaps, Penetration, RayCast, Sweep};
-    pub use osculate_cast::RayHit;
+    pub use crate::traits::{
+        Distance, Overlaps, Penetration, RayCast, Sweep, TriangleRayCast, TriangleRayOptions,
+        TriangleTest,
+    };
+    pub use osculate_cast::{Culling, RayHit, TriangleHit};
     pub use osculate_closest::{ClosestPoints, Contact};
     pub use osculate_dynamic::Impact;
 }

@@ -990,6 +990,33 @@ mod tests {
         aabb_sphere_frames_agree: Aabb, Sphere;
     }
 
+    /// A box about its own origin and axes, and a ball at its origin, moved by the pose alone
+    /// (the rotation matrix, the translation) give the numbers of the full transform exactly; a
+    /// box off its origin or turned in its frame takes the full transform.
+    fn moved_as_transformed<T: Real>(m: Motion<T>, turned: Motion<T>) -> bool {
+        let e = Vector3::new(T::lit(0.5), T::lit(1.0), T::lit(2.0));
+        let boxes = [
+            Obb::new(Point3::origin(), Rotation3::identity(), e),
+            Obb::new(Point3::origin(), turned.0.rotation.to_rotation_matrix(), e),
+            Obb::new(Point3::from(turned.0.translation.vector), Rotation3::identity(), e),
+        ];
+        let ball = |c: Point3<T>| Sphere::new(c, T::ONE);
+        let balls = [ball(Point3::origin()), ball(Point3::from(turned.0.translation.vector))];
+        boxes.iter().all(|b| LocalShape::moved(b, &m.0) == b.transformed(&m.0))
+            && balls.iter().all(|b| LocalShape::moved(b, &m.0) == b.transformed(&m.0))
+    }
+
+    #[test]
+    fn boxes_and_balls_about_their_origin_move_as_transformed() {
+        let cases = osculate_testing::cases(500);
+        quickcheck::QuickCheck::new()
+            .tests(cases)
+            .quickcheck(moved_as_transformed::<f32> as fn(Motion<f32>, Motion<f32>) -> bool);
+        quickcheck::QuickCheck::new()
+            .tests(cases)
+            .quickcheck(moved_as_transformed::<f64> as fn(Motion<f64>, Motion<f64>) -> bool);
+    }
+
     /// The frames the cost model picks for the sphere pairs.
     #[test]
     fn sphere_pairs_are_answered_in_the_cheap_frame() {

@@ -246,6 +246,86 @@ pub trait RayCast {
     fn cast_ray(&self, ray: &Ray<Self::Scalar>) -> Option<RayHit<Self::Scalar>>;
 }
 
+/// Which ray-triangle test a [`TriangleRayCast`] runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TriangleTest {
+    /// Woop, Benthin and Wald's watertight test ([`ray_triangle_watertight`](cast::ray_triangle_watertight)):
+    /// no ray slips between two triangles sharing an edge. What [`RayCast`] runs.
+    #[default]
+    Watertight,
+    /// Möller and Trumbore's test ([`ray_triangle`](cast::ray_triangle)): fewer operations a
+    /// call, but a ray through an edge shared by two triangles can miss both by rounding.
+    MollerTrumbore,
+}
+
+/// How a [`TriangleRayCast`] casts: the test and which faces hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TriangleRayOptions {
+    /// The ray-triangle test.
+    pub test: TriangleTest,
+    /// Both faces, or the front face only (`(b − a) × (c − a)` pointing toward the ray's origin).
+    pub culling: cast::Culling,
+}
+
+impl Default for TriangleRayOptions {
+    /// The watertight test, both faces: what [`RayCast::cast_ray`] runs on a triangle.
+    fn default() -> Self {
+        Self { test: TriangleTest::Watertight, culling: cast::Culling::TwoSided }
+    }
+}
+
+/// A ray cast against a triangle that keeps what [`RayCast`] drops: the barycentric coordinates
+/// of the hit, with a choice of test and of culling.
+///
+/// With [`TriangleRayOptions::default`] the hit is [`RayCast::cast_ray`]'s exactly (the same
+/// function answers), and `barycentric` gives the point as `u·a + v·b + w·c`, for interpolating
+/// a mesh's normals, texture coordinates or colours at the hit. Degenerate and non-finite input
+/// behave as the chosen test documents: a triangle collapsed up to rounding, a ray along its
+/// plane, an invalid ray or a NaN miss (`None`).
+///
+/// # Examples
+/// ```
+/// use osculate::prelude::*;
+///
+/// let t = Triangle::new(point3(0.0_f64, 0.0, 0.0), point3(1.0, 0.0, 0.0), point3(0.0, 1.0, 0.0));
+/// let down = Ray::new(point3(0.25, 0.25, 1.0), vector3(0.0, 0.0, -1.0));
+/// let h = t.cast_ray_with(&down, TriangleRayOptions::default()).unwrap();
+/// assert_eq!((h.hit.t_enter, h.barycentric), (1.0, [0.5, 0.25, 0.25]));
+/// assert_eq!(Some(h.hit), t.cast_ray(&down));
+///
+/// // Möller-Trumbore, front faces only: the ray from below reaches the back face and misses.
+/// let up = Ray::new(point3(0.25, 0.25, -1.0), vector3(0.0, 0.0, 1.0));
+/// let front = TriangleRayOptions { test: TriangleTest::MollerTrumbore, culling: Culling::FrontOnly };
+/// assert!(t.cast_ray_with(&up, front).is_none());
+/// assert!(t.cast_ray_with(&down, front).is_some());
+/// ```
+pub trait TriangleRayCast {
+    /// The scalar type.
+    type Scalar: Real;
+    /// Where `ray` meets the triangle and the barycentric coordinates of that point, by the
+    /// test and culling of `options`; `None` when it misses.
+    fn cast_ray_with(
+        &self,
+        ray: &Ray<Self::Scalar>,
+        options: TriangleRayOptions,
+    ) -> Option<cast::TriangleHit<Self::Scalar>>;
+}
+
+impl<T: Real> TriangleRayCast for Triangle<T> {
+    type Scalar = T;
+    #[inline]
+    fn cast_ray_with(
+        &self,
+        ray: &Ray<T>,
+        options: TriangleRayOptions,
+    ) -> Option<cast::TriangleHit<T>> {
+        match options.test {
+            TriangleTest::Watertight => cast::ray_triangle_watertight(ray, self, options.culling),
+            TriangleTest::MollerTrumbore => cast::ray_triangle(ray, self, options.culling),
+        }
+    }
+}
+
 /// Time of impact with a shape of type `B`, both translating over `t ∈ [0, 1]` (see
 /// [`dynamic`](crate::dynamic)).
 ///
@@ -520,3 +600,88 @@ macro_rules! impl_pairs {
 }
 
 crate::pair_table!(impl_pairs);
+
+#[cfg(test)]
+mod tests {
+    //! [`TriangleRayCast`]'s wiring: the default options answer as [`RayCast`] does, each test
+    //! and culling as the function it names, and the barycentrics give the hit point.
+
+    use super::*;
+    use osculate_testing::{Pair, Rng, test_tolerance};
+
+    /// The ray of a case: from `pair.a`'s origin toward a random point of the triangle (or a
+    /// little beyond an edge), so that most cases hit.
+    fn aimed<T: Real>(pair: &Pair<Ray<T>, Triangle<T>>) -> Ray<T> {
+        let tri = &pair.b;
+        let mut rng = Rng::new(pair.seed);
+        let (u, v) = (rng.range(-0.1, 1.1), rng.range(-0.1, 1.1));
+        let (u, v) = if u + v > 1.2 { (1.2 - u, 1.2 - v) } else { (u, v) };
+        let aim = tri.a + (tri.b - tri.a) * T::lit(u) + (tri.c - tri.a) * T::lit(v);
+        Ray { direction: aim - pair.a.origin, max_t: T::lit(2.0), ..pair.a }
+    }
+
+    /// Every option against the function it names, the default against [`RayCast`], and the
+    /// barycentrics of every hit against its point.
+    fn options_route_to_their_tests<T: Real>(pair: Pair<Ray<T>, Triangle<T>>) -> bool {
+        let (ray, tri) = (aimed(&pair), &pair.b);
+        let direct = |test, culling| match test {
+            TriangleTest::Watertight => cast::ray_triangle_watertight(&ray, tri, culling),
+            TriangleTest::MollerTrumbore => cast::ray_triangle(&ray, tri, culling),
+        };
+        let scale = [tri.a, tri.b, tri.c, ray.origin]
+            .iter()
+            .fold(T::ONE, |m, p| m.fast_max(p.coords.amax()));
+        let plain = tri.cast_ray_with(&ray, TriangleRayOptions::default());
+        let mut ok = plain.map(|h| h.hit) == tri.cast_ray(&ray);
+        for test in [TriangleTest::Watertight, TriangleTest::MollerTrumbore] {
+            for culling in [cast::Culling::TwoSided, cast::Culling::FrontOnly] {
+                let got = tri.cast_ray_with(&ray, TriangleRayOptions { test, culling });
+                ok &= got == direct(test, culling);
+                if let Some(h) = got {
+                    let [bu, bv, bw] = h.barycentric;
+                    let at =
+                        Point3::from(tri.a.coords * bu + tri.b.coords * bv + tri.c.coords * bw);
+                    ok &= (at - h.hit.point).amax() <= test_tolerance::<T>() * scale * T::lit(8.0);
+                    ok &= (bu + bv + bw - T::ONE).abs() <= test_tolerance::<T>();
+                }
+            }
+        }
+        ok
+    }
+
+    #[test]
+    fn triangle_ray_options_route_to_their_tests() {
+        let cases = osculate_testing::cases(500);
+        quickcheck::QuickCheck::new().tests(cases).quickcheck(
+            options_route_to_their_tests::<f32> as fn(Pair<Ray<f32>, Triangle<f32>>) -> bool,
+        );
+        quickcheck::QuickCheck::new().tests(cases).quickcheck(
+            options_route_to_their_tests::<f64> as fn(Pair<Ray<f64>, Triangle<f64>>) -> bool,
+        );
+        // The aimed rays hit in most cases, so the barycentrics are checked.
+        let hits = (0..200)
+            .map(Pair::<Ray<f64>, Triangle<f64>>::from_seed)
+            .filter(|pair| {
+                pair.b.cast_ray_with(&aimed(pair), TriangleRayOptions::default()).is_some()
+            })
+            .count();
+        assert!(hits >= 100, "{hits} of 200 aimed rays hit");
+    }
+
+    /// A ray through the edge two triangles share: the watertight option hits one of the two,
+    /// and where it hits the first, the barycentric weight of its vertex off the edge is zero.
+    fn watertight_option_hits_a_shared_edge<T: Real>() {
+        let (_, p, v) = osculate_testing::shorthands::<T>();
+        let a = Triangle::new(p(0.0, 0.0, 0.0), p(1.0, 0.0, 0.0), p(1.0, 1.0, 0.0));
+        let b = Triangle::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 0.0), p(0.0, 1.0, 0.0));
+        let ray = Ray::new(p(0.5, 0.5, 1.0), v(0.0, 0.0, -1.0));
+        let o = TriangleRayOptions::default();
+        let hits = [a.cast_ray_with(&ray, o), b.cast_ray_with(&ray, o)];
+        assert!(hits.iter().any(Option::is_some), "{hits:?}");
+        if let Some(h) = hits[0] {
+            assert_eq!(h.barycentric[1], T::ZERO, "{h:?}");
+        }
+    }
+
+    osculate_testing::for_f32_and_f64!(watertight_option_hits_a_shared_edge);
+}
