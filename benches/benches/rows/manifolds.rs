@@ -47,9 +47,11 @@ macro_rules! their_deepest {
 
 fn box_box(s: &mut Sink<'_>) {
     let d = inputs(700, "overlap", pair::<Obb<f64>, Obb<f64>>, |(a, b)| overlap::obb_obb(a, b));
-    let mut r = s.race(Row::new("manifold_box_box", LikeForLike).note(
+    let mut r = s.race(Row::new("manifold_box_box", LikeForLike).tolerance(2e-3, 2e-3).note(
         "both separating axes, a reference face clipped against an incident face; parry keeps \
-         every clipped point (up to eight), osculate reduces to four",
+         every clipped point (up to eight), osculate reduces to four; where the two pick different \
+         axes within osculate's face preference (1e-3 of the size) the deepest distances differ \
+         by up to 1.7e-3 on these inputs",
     ));
     osculate! { r, d, |x| closest::manifold_obb_obb(&x.0, &x.1, 0.01), |_, m| deepest(m) }
     parry! { r, d, |x| {
@@ -108,10 +110,14 @@ fn polyhedron_polyhedron(s: &mut Sink<'_>) {
     let d = inputs(702, "overlap", hull_pair, |(a, b)| {
         closest::intersect_convex(a, b, closest::GJK_MAX_ITERATIONS)
     });
-    let mut r = s.race(Row::new("manifold_polyhedron_polyhedron", LikeForLike).note(
-        "osculate: separating axes over the faces and edge pairs, a reference face clipped; \
-         parry: GJK and EPA for the normal, its support features clipped along it",
-    ));
+    let mut r =
+        s.race(Row::new("manifold_polyhedron_polyhedron", LikeForLike).tolerance(1e-2, 3e-3).note(
+            "osculate: separating axes over the faces and edge pairs, a reference face clipped; \
+         parry: GJK and EPA for the normal, its support features clipped along it; the deepest \
+         distances differ by up to 2e-3 in f64 (an axis within osculate's face preference) and \
+         6.3e-3 in f32 (parry's f32 EPA depth; osculate's f32 agrees with its f64 to 1e-7) on \
+         these inputs",
+        ));
     osculate! { r, d, |x| closest::manifold_polyhedron_polyhedron(&x.0, &x.1, 0.01), |_, m| deepest(m) }
     parry! { r, d, |x| {
         (cv::kept_hull(&x.0), cv::kept_hull(&x.1),
@@ -129,10 +135,13 @@ fn cylinder_cylinder(s: &mut Sink<'_>) {
     let d = inputs(703, "overlap", pair::<Cylinder<f64>, Cylinder<f64>>, |(a, b)| {
         closest::intersect_convex(a, b, closest::GJK_MAX_ITERATIONS)
     });
-    let mut r = s.race(Row::new("manifold_cylinder_cylinder", LikeForLike).note(
-        "both GJK and EPA for a first normal, then the supporting features clipped: osculate's \
-         caps an octagon, parry's a square",
-    ));
+    let mut r =
+        s.race(Row::new("manifold_cylinder_cylinder", LikeForLike).tolerance(1e-2, 2e-3).note(
+            "both GJK and EPA for a first normal, then the supporting features clipped: osculate's \
+         caps an octagon, parry's a square; parry's deepest is its EPA point, short of the \
+         overlap by up to 6.8e-3 in f32 and 1e-3 in f64 on these inputs (osculate's normal is \
+         refined on the support maps, its f32 depth within 4e-8 of its f64)",
+        ));
     osculate! { r, d, |x| closest::manifold_cylinder_cylinder(&x.0, &x.1, 0.01), |_, m| deepest(m) }
     parry! { r, d, |x| {
         let ((pa, ya), (pb, yb)) = (cv::cylinder(&x.0), cv::cylinder(&x.1));
