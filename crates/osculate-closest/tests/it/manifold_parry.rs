@@ -231,6 +231,8 @@ macro_rules! parry_manifolds {
             use $parry::shape::{self, Shape};
 
             use osculate_closest::{
+                manifold_aabb_cone, manifold_aabb_cylinder, manifold_aabb_polyhedron,
+                manifold_aabb_triangle, manifold_capsule_aabb, manifold_sphere_aabb,
                 Manifold, manifold_capsule_capsule, manifold_capsule_cone,
                 manifold_capsule_cylinder, manifold_capsule_obb, manifold_capsule_triangle,
                 manifold_cone_cone, manifold_cylinder_cone, manifold_cylinder_cylinder,
@@ -242,7 +244,8 @@ macro_rules! parry_manifolds {
                 manifold_triangle_triangle,
             };
             use osculate_math::{
-                Capsule, Cone, ConvexPolyhedron, Cylinder, Obb, Point3, Sphere, Triangle, Vector3,
+                Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Obb, Point3, Sphere, Triangle,
+                Vector3,
             };
             use osculate_testing::parry::$parry as convert;
             use osculate_testing::{Pair, Tally};
@@ -292,6 +295,17 @@ macro_rules! parry_manifolds {
                 }
                 fn anchor(&self) -> Point3<T> {
                     self.center
+                }
+            }
+
+            impl ToParry for Aabb<T> {
+                fn parry(&self, f: &Frame) -> Option<(Pose, Box<dyn Shape>)> {
+                    let (pose, cuboid) =
+                        convert::cuboid(&Aabb::new(f.point(&self.min), f.point(&self.max)));
+                    Some((pose, Box::new(cuboid)))
+                }
+                fn anchor(&self) -> Point3<T> {
+                    self.min
                 }
             }
 
@@ -811,6 +825,102 @@ macro_rules! parry_manifolds {
                         ("parry keeps more points", 0.485),
                         ("same normal: ours a clipped corner within the preference of the overlap", 0.056),
                         ("same normal: parry's deepest shallower than the overlap (its EPA depth)", 0.093),
+                    ],
+                );
+            }
+
+            #[test]
+            fn sphere_aabb() {
+                run(
+                    "manifold_sphere_aabb",
+                    manifold_sphere_aabb::<T>,
+                    convex_ball,
+                    0.9,
+                    &[],
+                );
+            }
+
+            #[test]
+            fn capsule_aabb() {
+                run(
+                    "manifold_capsule_aabb",
+                    manifold_capsule_aabb::<T>,
+                    pfm,
+                    0.3,
+                    &[
+                        ("axis within the face preference", 0.029),
+                        ("normals within EPA's accuracy", 0.011),
+                        ("parry keeps more points", 0.945),
+                    ],
+                );
+            }
+
+            #[test]
+            fn aabb_triangle() {
+                run(
+                    "manifold_aabb_triangle",
+                    manifold_aabb_triangle::<T>,
+                    cuboid_triangle,
+                    0.45,
+                    &[
+                        ("apart within the prediction: parry reports none", 0.017),
+                        ("apart: ours separates more", 0.008),
+                        ("at the prediction", 0.005),
+                        ("axis within the face preference", 0.021),
+                        ("normals within EPA's accuracy", 0.008),
+                        ("parry keeps more points", 0.651),
+                        ("parry reports points beyond the prediction", 0.006),
+                        ("same normal: ours a clipped corner within the preference of the overlap", 0.006),
+                    ],
+                );
+            }
+
+            #[test]
+            fn aabb_polyhedron() {
+                run(
+                    "manifold_aabb_polyhedron",
+                    manifold_aabb_polyhedron::<T>,
+                    pfm,
+                    0.35,
+                    &[
+                        ("apart: ours a feature axis, no point nearer than the gap", 0.005),
+                        ("axis within the face preference", 0.032),
+                        ("normals within EPA's accuracy", 0.018),
+                        ("parry keeps more points", 0.86),
+                    ],
+                );
+            }
+
+            #[test]
+            fn aabb_cylinder() {
+                run(
+                    "manifold_aabb_cylinder",
+                    manifold_aabb_cylinder::<T>,
+                    pfm,
+                    0.5,
+                    &[
+                        ("axis within the face preference", 0.038),
+                        ("normals within EPA's accuracy", 0.114),
+                        ("parry keeps more points", 0.476),
+                        ("same normal: ours a clipped corner within the preference of the overlap", 0.062),
+                        ("same normal: parry's deepest shallower than the overlap (its EPA depth)", 0.102),
+                    ],
+                );
+            }
+
+            #[test]
+            fn aabb_cone() {
+                run(
+                    "manifold_aabb_cone",
+                    manifold_aabb_cone::<T>,
+                    pfm,
+                    0.6,
+                    &[
+                        ("axis within the face preference", 0.024),
+                        ("normals within EPA's accuracy", 0.095),
+                        ("parry keeps more points", 0.383),
+                        ("same normal: ours a clipped corner within the preference of the overlap", 0.035),
+                        ("same normal: parry's deepest shallower than the overlap (its EPA depth)", 0.086),
                     ],
                 );
             }
