@@ -62,9 +62,10 @@ struct Referee<F: Fn(&Vector3<f64>) -> f64> {
     /// much less separation than the best a normal kept for its stability may have (a face's own
     /// normal, a feature's), and the accuracy of a GJK/EPA depth on a curved shape.
     prefer: f64,
-    /// The angle (radians) within which GJK/EPA's normal on a curved shape is known: `2√(2τ)`
-    /// with EPA's relative tolerance `τ = max(RELATIVE_TOLERANCE, √ε)` (2.6e-2 in f32, 1.7e-4
-    /// in f64), the bound `manifold_round.rs` holds our round manifolds to.
+    /// The angle (radians) within which two GJK/EPA normals on a curved shape may differ:
+    /// `2√(2τ)` with EPA's relative tolerance `τ = max(RELATIVE_TOLERANCE, √ε)`, twice the
+    /// accuracy of one (`√(2τ)`: 2.6e-2 in f32, 1.7e-4 in f64), the bound `manifold_round.rs`
+    /// holds our round manifolds to.
     epa_angle: f64,
     /// The shapes' distance (GJK), 0 when they overlap.
     gap: f64,
