@@ -69,6 +69,11 @@ fn rigid_rows_race_the_same_questions() {
 }
 
 #[test]
+fn manifold_rows_race_the_same_questions() {
+    check(rows::manifolds::all);
+}
+
+#[test]
 fn bounding_volume_rows_and_zero_cost_checks_agree() {
     check(rows::extra::all);
 }

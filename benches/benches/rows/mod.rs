@@ -25,6 +25,7 @@ pub(crate) mod casts;
 pub(crate) mod closest;
 pub(crate) mod convex;
 pub(crate) mod extra;
+pub(crate) mod manifolds;
 pub(crate) mod overlaps;
 pub(crate) mod points;
 pub(crate) mod posed;
@@ -48,6 +49,7 @@ pub(crate) fn all(s: &mut Sink<'_>) {
     casts::all(s);
     sweeps::all(s);
     extra::all(s);
+    manifolds::all(s);
     posed::all(s);
     rigid::all(s);
 }

@@ -7,6 +7,7 @@ mod convex_parry;
 mod flat;
 mod invalid;
 mod manifold;
+mod manifold_parry;
 mod manifold_polytope;
 mod manifold_round;
 mod pairs;

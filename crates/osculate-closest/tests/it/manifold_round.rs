@@ -256,7 +256,7 @@ fn refined_accuracy<T: Real, A: Body<T>, B: Body<T>>(a: &A, b: &B) -> T {
 /// depth along a normal off by θ grows by `R θ² / 2` (R the radius of curvature, at least the
 /// depth), so the normal is known to `θ ≤ √(2τ)` (f32 2.6e-2, f64 1.7e-4); twice that covers
 /// the two answers compared.
-fn epa_angle<T: Real>() -> T {
+pub(crate) fn epa_angle<T: Real>() -> T {
     let tau = T::RELATIVE_TOLERANCE.fast_max(T::EPSILON.sqrt());
     T::lit(2.0) * (T::lit(2.0) * tau).sqrt()
 }

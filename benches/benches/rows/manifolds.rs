@@ -1,0 +1,156 @@
+//! Contact manifolds: osculate's `manifold_*` against parry's manifold functions, each on its most
+//! direct path (`query::details::contact_manifold_*`). The distributions: the shapes overlap 10%
+//! or 90% of the time. Both sides get a prediction distance of 0.01 (the inputs are of unit
+//! size), so pairs apart by less report speculative points. The answer compared is the deepest
+//! point's signed distance (none for an empty manifold).
+//!
+//! parry's manifold is a `ContactManifold` kept with each input and cleared before each call, its
+//! cached normal reset: an engine keeps one per pair, so parry's point buffer is allocated once,
+//! and no call reuses the last input's contacts or its normal as GJK's first direction.
+
+use osculate::{closest, overlap};
+use osculate_benches::input::{inputs, pair};
+use osculate_benches::race::{Answer, Class::*, Row, Sink};
+use osculate_benches::{osculate, parry};
+use osculate_math::{Capsule, ConvexPolyhedron, Cylinder, Obb};
+use osculate_testing::Rng;
+
+/// Every row of this module.
+pub(crate) fn all(s: &mut Sink<'_>) {
+    box_box(s);
+    capsule_capsule(s);
+    polyhedron_polyhedron(s);
+    cylinder_cylinder(s);
+}
+
+/// The deepest point's signed distance of osculate's manifold.
+fn deepest<T: osculate_math::Real>(m: &closest::Manifold<T>) -> Answer {
+    Answer::Value(m.deepest().map(|p| p.distance.to_f64()))
+}
+
+/// A parry manifold with no points and no cached normal, its buffer kept.
+macro_rules! fresh {
+    ($m:expr) => {{
+        let mut m = $m.borrow_mut();
+        m.clear();
+        m.local_n1 = Vector::ZERO;
+        m
+    }};
+}
+
+/// The deepest point's signed distance of parry's manifold.
+macro_rules! their_deepest {
+    ($m:expr) => {
+        Answer::Value($m.points.iter().map(|c| cv::wide(c.dist)).reduce(f64::min))
+    };
+}
+
+fn box_box(s: &mut Sink<'_>) {
+    let d = inputs(700, "overlap", pair::<Obb<f64>, Obb<f64>>, |(a, b)| overlap::obb_obb(a, b));
+    let mut r = s.race(Row::new("manifold_box_box", LikeForLike).tolerance(2e-3, 2e-3).note(
+        "both separating axes, a reference face clipped against an incident face; parry keeps \
+         every clipped point (up to eight), osculate reduces to four; where the two pick different \
+         axes within osculate's face preference (1e-3 of the size) the deepest distances differ \
+         by up to 1.7e-3 on these inputs",
+    ));
+    osculate! { r, d, |x| closest::manifold_obb_obb(&x.0, &x.1, 0.01), |_, m| deepest(m) }
+    parry! { r, d, |x| {
+        let ((pa, ca), (pb, cb)) = (cv::obb(&x.0), cv::obb(&x.1));
+        (pa.inv_mul(&pb), ca, cb, std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+    },
+    parry: |p| {
+        let mut m = fresh!(p.3);
+        qd::contact_manifold_cuboid_cuboid(&p.0, &p.1, &p.2, 0.01, &mut m);
+        their_deepest!(m)
+    } => |_, a| *a }
+    r.finish();
+}
+
+fn capsule_capsule(s: &mut Sink<'_>) {
+    let d = inputs(701, "overlap", pair::<Capsule<f64>, Capsule<f64>>, |(a, b)| {
+        overlap::capsule_capsule(a, b)
+    });
+    let mut r = s.race(Row::new("manifold_capsule_capsule", LikeForLike).note(
+        "osculate: the closest points of the segments, two clipped points when the capsules are \
+         parallel; parry: its polygonal-feature manifold (GJK on the segments, the segments \
+         clipped: two points when parallel); cheap: its capsule manifold, which keeps one point \
+         in 3D",
+    ));
+    osculate! { r, d, |x| closest::manifold_capsule_capsule(&x.0, &x.1, 0.01), |_, m| deepest(m) }
+    parry! { r, d, |x| {
+        (Pose::IDENTITY, cv::capsule(&x.0), cv::capsule(&x.1),
+         std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+    },
+    parry: |p| {
+        let mut m = fresh!(p.3);
+        qd::contact_manifold_pfm_pfm(
+            &p.0, &p.1.segment, p.1.radius, None, &p.2.segment, p.2.radius, None, 0.01, &mut m,
+        );
+        their_deepest!(m)
+    } => |_, a| *a,
+    cheap: |p| {
+        let mut m = fresh!(p.3);
+        qd::contact_manifold_capsule_capsule(&p.0, &p.1, &p.2, 0.01, &mut m);
+        their_deepest!(m)
+    } => |_, a| *a }
+    r.finish();
+}
+
+/// Two convex polyhedra that both parry crates build a hull of.
+fn hull_pair(rng: &mut Rng) -> (ConvexPolyhedron<f64>, ConvexPolyhedron<f64>) {
+    loop {
+        let x = pair::<ConvexPolyhedron<f64>, ConvexPolyhedron<f64>>(rng);
+        if super::has_hulls(&x.0) && super::has_hulls(&x.1) {
+            return x;
+        }
+    }
+}
+
+fn polyhedron_polyhedron(s: &mut Sink<'_>) {
+    let d = inputs(702, "overlap", hull_pair, |(a, b)| {
+        closest::intersect_convex(a, b, closest::GJK_MAX_ITERATIONS)
+    });
+    let mut r =
+        s.race(Row::new("manifold_polyhedron_polyhedron", LikeForLike).tolerance(1e-2, 3e-3).note(
+            "osculate: separating axes over the faces and edge pairs, a reference face clipped; \
+         parry: GJK and EPA for the normal, its support features clipped along it; the deepest \
+         distances differ by up to 2e-3 in f64 (an axis within osculate's face preference) and \
+         6.3e-3 in f32 (parry's f32 EPA depth; osculate's f32 agrees with its f64 to 1e-7) on \
+         these inputs",
+        ));
+    osculate! { r, d, |x| closest::manifold_polyhedron_polyhedron(&x.0, &x.1, 0.01), |_, m| deepest(m) }
+    parry! { r, d, |x| {
+        (cv::kept_hull(&x.0), cv::kept_hull(&x.1),
+         std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+    },
+    parry: |p| {
+        let mut m = fresh!(p.2);
+        qd::contact_manifold_pfm_pfm(&Pose::IDENTITY, &p.0, 0.0, None, &p.1, 0.0, None, 0.01, &mut m);
+        their_deepest!(m)
+    } => |_, a| *a }
+    r.finish();
+}
+
+fn cylinder_cylinder(s: &mut Sink<'_>) {
+    let d = inputs(703, "overlap", pair::<Cylinder<f64>, Cylinder<f64>>, |(a, b)| {
+        closest::intersect_convex(a, b, closest::GJK_MAX_ITERATIONS)
+    });
+    let mut r =
+        s.race(Row::new("manifold_cylinder_cylinder", LikeForLike).tolerance(1e-2, 2e-3).note(
+            "both GJK and EPA for a first normal, then the supporting features clipped: osculate's \
+         caps an octagon, parry's a square; parry's deepest is its EPA point, short of the \
+         overlap by up to 6.8e-3 in f32 and 1e-3 in f64 on these inputs (osculate's normal is \
+         refined on the support maps, its f32 depth within 4e-8 of its f64)",
+        ));
+    osculate! { r, d, |x| closest::manifold_cylinder_cylinder(&x.0, &x.1, 0.01), |_, m| deepest(m) }
+    parry! { r, d, |x| {
+        let ((pa, ya), (pb, yb)) = (cv::cylinder(&x.0), cv::cylinder(&x.1));
+        (pa.inv_mul(&pb), ya, yb, std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+    },
+    parry: |p| {
+        let mut m = fresh!(p.3);
+        qd::contact_manifold_pfm_pfm(&p.0, &p.1, 0.0, None, &p.2, 0.0, None, 0.01, &mut m);
+        their_deepest!(m)
+    } => |_, a| *a }
+    r.finish();
+}
