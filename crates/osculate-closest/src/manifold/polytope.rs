@@ -128,6 +128,32 @@ fn order_ccw<T: Real>(vertices: &[Point3<T>], corners: &mut [usize], normal: &Ve
     }
 }
 
+/// An edge's normal cone as [`Polytope::arc`] prepares it.
+enum Arc<T: Real> {
+    /// Every direction (an edge of no face).
+    All,
+    /// The directions with `n·m ≥ 0` (a flat polytope's edge: `m` its side's outward normal).
+    Half(Vector3<T>),
+    /// The directions with `n·u₁ ≥ 0` and `n·u₂ ≥ 0`: the arc between the two faces' normals.
+    Between(Vector3<T>, Vector3<T>),
+    /// An edge of more than two faces, tested by [`Polytope::in_cone`].
+    General(usize),
+}
+
+impl<T: Real> Arc<T> {
+    /// Whether the direction `n` (perpendicular to the edge, any length) is in the cone of the
+    /// edge of `p` this arc was prepared from.
+    #[inline]
+    fn holds(&self, p: &Polytope<T>, n: &Vector3<T>) -> bool {
+        match self {
+            Arc::All => true,
+            Arc::Half(m) => n.dot(m) >= T::ZERO,
+            Arc::Between(u1, u2) => n.dot(u1) >= T::ZERO && n.dot(u2) >= T::ZERO,
+            Arc::General(e) => p.in_cone(*e, n),
+        }
+    }
+}
+
 impl<T: Real> Polytope<T> {
     /// The polytope of the given vertices and faces; its edges are the sides of the faces, each
     /// named by `edge_id(lower vertex, higher vertex, rank)`, `rank` being its place among the
@@ -388,6 +414,25 @@ impl<T: Real> Polytope<T> {
         })
     }
 
+    /// The normal cone of edge `e` prepared for many [`in_cone`](Self::in_cone) tests: its
+    /// triple products rewritten as dot products with vectors of the edge alone,
+    /// `(n₁ × n)·c = n·(c × n₁)` and `(n × n₂)·c = n·(n₂ × c)`, so that a test is two dot products.
+    fn arc(&self, e: usize) -> Arc<T> {
+        match self.cones.get(e).map(Vec::as_slice) {
+            None | Some([]) => Arc::All,
+            Some([(_, m)]) => Arc::Half(*m),
+            Some([(n1, m1), (n2, _)]) => {
+                let c = n1.cross(n2);
+                if n1.dot(n2) < T::ZERO && c.norm_squared() <= T::DEGENERATE_SQ_TOLERANCE {
+                    Arc::Half(*m1)
+                } else {
+                    Arc::Between(c.cross(n1), n2.cross(&c))
+                }
+            }
+            Some(_) => Arc::General(e),
+        }
+    }
+
     /// The id of the edge between vertices `i` and `j`, or the face `fallback` when they are no
     /// edge (a repeated corner).
     pub(super) fn edge_id(&self, i: usize, j: usize, fallback: Feature) -> Feature {
@@ -521,21 +566,26 @@ fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> 
     let face_a = best_face(pa, pb);
     let face_b = best_face(pb, pa);
     let mut edges = (T::NEG_INFINITY, (0, 0), Vector3::zeros());
+    // B's edge directions and cones once, not once for each edge of A.
+    let lines_b: Vec<(Vector3<T>, Arc<T>)> =
+        pb.edges.iter().enumerate().map(|(j, e)| (pb.edge_line(e).0, pb.arc(j))).collect();
     for (i, ea) in pa.edges.iter().enumerate() {
         let (x, _, _) = pa.edge_line(ea);
-        for (j, eb) in pb.edges.iter().enumerate() {
-            let (y, _, _) = pb.edge_line(eb);
+        let arc_a = pa.arc(i);
+        for (j, (y, arc_b)) in lines_b.iter().enumerate() {
             // Parallel edges give no axis of their own: their pair's axes are face normals.
-            let Some(c) = edge_edge_axis(&x, &y, &Vector3::zeros()) else { continue };
-            let l = c / c.norm();
+            let Some(c) = edge_edge_axis(&x, y, &Vector3::zeros()) else { continue };
             // Only a pair whose edges support their shapes along the axis (A's along n, B's along
             // −n) makes a face of the shapes' Minkowski difference, Gregorius's Gauss-map test:
-            // the arcs of A's and of B's negated edge cones cross, at ±l. Another pair's axis is a
+            // the arcs of A's and of B's negated edge cones cross, at ±c. Another pair's axis is a
             // valid lower bound on the separation, but its edges are not where the shapes meet.
             // A flat polytope's edge (or a segment) supports its shape both ways along an axis in
             // its plane: both signs may make a face, each is a valid bound, the larger counts.
-            for n in [l, -l] {
-                if pa.in_cone(i, &n) && pb.in_cone(j, &-n) {
+            // The cone tests are signs of products linear in the axis, so they take it as it is;
+            // only a pair that passes them is normalised and measured.
+            for n in [c, -c] {
+                if arc_a.holds(pa, &n) && arc_b.holds(pb, &-n) {
+                    let n = n / n.norm();
                     let s = pb.extent(&n).0 - pa.extent(&n).1;
                     if s > edges.0 {
                         edges = (s, (i, j), n);
