@@ -7,14 +7,23 @@ use core::fmt;
 
 use osculate_math::{Aabb, Point3, Real};
 
-/// The deepest level a node of the binary build can have, plus one: the root is at depth 0 and
-/// the build turns every node at depth `MAX_DEPTH − 1` into a leaf, whatever it holds (the
-/// four-wide tree collapsed from it is no deeper). The traversal stacks are sized from it (a
-/// descent leaves at most three siblings pending per level), so no query overflows them and none
-/// allocates. Binned SAH on real meshes stays far below it (about 25 binary levels for a million
-/// triangles); the cap only matters for adversarial item sets (boxes at exponentially growing
-/// distances), where a deep chain ends in one larger leaf instead of an overflow.
+/// The deepest level a node of the binary build can have, plus one: the root is at depth 0, the
+/// build stops splitting by the surface-area heuristic at depth [`MAX_DEPTH`]` − 26`, and below it
+/// only halves nodes of more than 255 items by count (at most 25 more levels for `u32::MAX`
+/// items), so every leaf is above depth `MAX_DEPTH − 1` and holds at most 255 items (the four-wide
+/// tree collapsed from it is no deeper). The traversal stacks are sized from it (a descent leaves
+/// at most three siblings pending per level), so no query overflows them and none allocates.
+/// Binned SAH on real meshes stays far below the heuristic's cap (about 25 binary levels for a
+/// million triangles); the cap only matters for adversarial item sets (boxes at exponentially
+/// growing distances), where a deep chain ends in larger leaves instead of an overflow.
 pub const MAX_DEPTH: usize = 64;
+
+/// The levels below the heuristic's cap kept for halving an oversized node by count: 25 halvings
+/// bring `u32::MAX` items to at most 128 per leaf.
+const COUNT_LEVELS: usize = 25;
+
+/// The most items a leaf can hold (its count is stored in a byte).
+pub(crate) const MAX_LEAF: usize = 255;
 
 /// The default largest number of items in a leaf (the surface-area heuristic may make leaves
 /// smaller; only the depth cap makes them larger).
@@ -59,11 +68,12 @@ impl Child {
     }
 }
 
-/// One node of the flattened tree: the boxes of up to four children, coordinate by coordinate
-/// (`lo[axis][lane]`, so that a query tests the four lanes with the same instructions), and each
-/// child's reference; 128 bytes, two cache lines. Bounds are `f32` rounded outward from the
-/// items' boxes, so a node contains its items whatever the scalar type of the queries. An unused
-/// lane has an empty box and `start ==` [`UNUSED`]; the traversals skip it before any test.
+/// One node of the flattened tree as the traversals read it (decoded from its stored [`Packed`]
+/// form): the boxes of up to four children, coordinate by coordinate (`lo[axis][lane]`, so that a
+/// query tests the four lanes with the same instructions), and each child's reference. Bounds are
+/// `f32` rounded outward from the items' boxes, so a node contains its items whatever the scalar
+/// type of the queries. An unused lane has an empty box and `start ==` [`UNUSED`]; the traversals
+/// skip it before any test.
 ///
 /// A child node's index is larger than its parent's: a reverse sweep over the array visits
 /// children before parents (the refit's order).
@@ -82,7 +92,7 @@ pub(crate) struct Node {
 
 impl Node {
     /// A node with every lane unused.
-    const EMPTY: Self = Self {
+    pub(crate) const EMPTY: Self = Self {
         lo: [[f32::INFINITY; 4]; 3],
         hi: [[f32::NEG_INFINITY; 4]; 3],
         start: [UNUSED; 4],
@@ -136,6 +146,166 @@ impl Node {
         self.start[l] = child.start;
         self.count[l] = child.count;
     }
+}
+
+/// A node as stored: 64 bytes, one cache line. Each axis's lane bounds are 8-bit steps from the
+/// node's own corner, `origin + q·2^e`, rounded outward at the build so that the decoded box
+/// contains the exact `f32` box (every decoded bound is checked by the same `f32` operations the
+/// decoding performs, and moved one step outward until it holds). The step `2^e` is the smallest
+/// power of two whose 255 steps from the origin reach the node's top; the product `q·2^e` is
+/// exact and the one sum is rounded identically at the build and in every query.
+///
+/// An axis on which the node reaches infinity (items beyond the `f32` range) is not quantised:
+/// every lane's box is unbounded there (a conservative box). A lane whose box is empty (only
+/// items with empty boxes) is marked and decodes to the empty box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub(crate) struct Packed {
+    /// The node's smallest corner, as `f32` bits (so that the struct compares bit for bit).
+    origin: [u32; 3],
+    /// Per axis: the biased exponent (1 to 254) of the step, `2^(exponent − 127)`.
+    exponent: [u8; 3],
+    /// Bit `l`: lane `l`'s box is empty. Bit `4 + a`: axis `a` is unbounded for every lane.
+    flags: u8,
+    /// Per lane: 0 for an interior child, the item count (1 to 255) for a leaf.
+    count: [u8; 4],
+    /// The lanes' smallest corners in steps above the origin, `lo[axis][lane]`.
+    lo: [[u8; 4]; 3],
+    /// The lanes' largest corners in steps above the origin, `hi[axis][lane]`.
+    hi: [[u8; 4]; 3],
+    /// Per lane: interior child's node index, or leaf's first slot, or [`UNUSED`].
+    start: [u32; 4],
+}
+
+/// The bound `q` steps of `step` above `origin`, as every decoding computes it.
+#[inline(always)]
+fn decode(origin: f32, q: u8, step: f32) -> f32 {
+    origin + f32::from(q) * step
+}
+
+/// The step of a biased exponent (1 to 254): an exact normal power of two.
+#[inline(always)]
+fn step_of(exponent: u8) -> f32 {
+    f32::from_bits(u32::from(exponent) << 23)
+}
+
+impl Packed {
+    /// The node decoded: each lane's box (containing the box it was packed from) and child.
+    #[inline(always)]
+    pub(crate) fn unpack(&self) -> Node {
+        let mut n = Node::EMPTY;
+        for a in 0..3 {
+            let origin = f32::from_bits(self.origin[a]);
+            let step = step_of(self.exponent[a]);
+            let unbounded = self.flags >> (4 + a) & 1 != 0;
+            for l in 0..4 {
+                let empty = self.flags >> l & 1 != 0;
+                let (lo, hi) = if unbounded {
+                    (f32::NEG_INFINITY, f32::INFINITY)
+                } else {
+                    (decode(origin, self.lo[a][l], step), decode(origin, self.hi[a][l], step))
+                };
+                n.lo[a][l] = if empty { f32::INFINITY } else { lo };
+                n.hi[a][l] = if empty { f32::NEG_INFINITY } else { hi };
+            }
+        }
+        n.start = self.start;
+        n.count = self.count.map(u32::from);
+        n
+    }
+
+    /// `node` packed: each used lane's box rounded outward to the steps of the lanes' common
+    /// box. Leaf counts above [`MAX_LEAF`] cannot occur (the build keeps leaves within it).
+    fn pack(node: &Node) -> Self {
+        let mut p = Self {
+            origin: [0; 3],
+            exponent: [127; 3],
+            flags: 0,
+            count: [0; 4],
+            lo: [[0; 4]; 3],
+            hi: [[0; 4]; 3],
+            start: node.start,
+        };
+        let mut all = Box32::EMPTY;
+        for l in 0..4 {
+            let b = node.lane_box(l);
+            if !node.used(l) || !(b.min[0] <= b.max[0]) {
+                p.flags |= 1 << l;
+            } else {
+                all.grow(&b);
+            }
+            debug_assert!(node.count[l] as usize <= MAX_LEAF, "leaf above the packed count");
+            #[allow(clippy::cast_possible_truncation, reason = "leaves hold at most 255 items")]
+            let count = node.count[l].min(MAX_LEAF as u32) as u8;
+            p.count[l] = count;
+        }
+        if p.flags & 0xF == 0xF {
+            return p;
+        }
+        for a in 0..3 {
+            let (bottom, top) = (all.min[a], all.max[a]);
+            if !(bottom.is_finite() && top.is_finite()) {
+                p.flags |= 1 << (4 + a);
+                continue;
+            }
+            p.origin[a] = bottom.to_bits();
+            // The smallest step whose 255 steps reach the top (2^127's overflow to +∞ reaches
+            // any finite top): from the extent's binary exponent, then checked by the decoding.
+            let extent = (f64::from(top) - f64::from(bottom)) / 255.0;
+            #[allow(clippy::cast_possible_truncation, reason = "an 11-bit exponent")]
+            let biased = ((extent.to_bits() >> 52) & 0x7FF) as i32 - 1023 + 127;
+            #[allow(clippy::cast_sign_loss, reason = "clamped to 1..=254")]
+            let mut e = biased.clamp(1, 254) as u8;
+            while e > 1 && decode(bottom, 255, step_of(e - 1)) >= top {
+                e -= 1;
+            }
+            while e < 254 && decode(bottom, 255, step_of(e)) < top {
+                e += 1;
+            }
+            p.exponent[a] = e;
+            let step = step_of(e);
+            for l in (0..4).filter(|&l| p.flags >> l & 1 == 0) {
+                p.lo[a][l] = step_below(bottom, step, node.lo[a][l]);
+                p.hi[a][l] = step_above(bottom, step, node.hi[a][l]);
+            }
+        }
+        p
+    }
+}
+
+/// The estimate of the number of steps from `origin` to `x` (truncated, within 0 to 255).
+#[inline]
+fn steps_to(origin: f32, step: f32, x: f32) -> u8 {
+    let q = (f64::from(x) - f64::from(origin)) / f64::from(step);
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "clamped")]
+    let q = q.clamp(0.0, 255.0) as u8;
+    q
+}
+
+/// The largest `q` whose decoded bound is at most `x` (0 decodes to the origin, at most `x`).
+#[inline]
+fn step_below(origin: f32, step: f32, x: f32) -> u8 {
+    let mut q = steps_to(origin, step, x);
+    while q < 255 && decode(origin, q + 1, step) <= x {
+        q += 1;
+    }
+    while q > 0 && decode(origin, q, step) > x {
+        q -= 1;
+    }
+    q
+}
+
+/// The smallest `q` whose decoded bound is at least `x` (255 decodes to at least the node's top).
+#[inline]
+fn step_above(origin: f32, step: f32, x: f32) -> u8 {
+    let mut q = steps_to(origin, step, x);
+    while q > 0 && decode(origin, q - 1, step) >= x {
+        q -= 1;
+    }
+    while q < 255 && decode(origin, q, step) < x {
+        q += 1;
+    }
+    q
 }
 
 /// A node of the binary tree the build makes before it is collapsed into four-wide [`Node`]s.
@@ -336,8 +506,8 @@ impl core::error::Error for BvhError {}
 /// ```
 #[derive(Clone, Default, PartialEq)]
 pub struct Bvh {
-    /// The four-wide nodes; node 0 is the root (its lanes are the top of the tree).
-    pub(crate) nodes: Vec<Node>,
+    /// The four-wide nodes, packed; node 0 is the root (its lanes are the top of the tree).
+    pub(crate) nodes: Vec<Packed>,
     /// The caller's item number of each slot, in leaf order.
     pub(crate) items: Vec<u32>,
     /// The depth of the deepest leaf of the binary build (0 for a single leaf).
@@ -447,7 +617,7 @@ impl Bvh {
             return Ok(Self::default());
         }
         let (prims, root) = prims(boxes);
-        Ok(build(prims, root, leaf_items.clamp(1, 64), MAX_DEPTH))
+        Ok(build(prims, root, leaf_items.clamp(1, 64), MAX_DEPTH - COUNT_LEVELS))
     }
 
     /// The number of items.
@@ -485,7 +655,7 @@ impl Bvh {
     #[must_use]
     pub fn aabb<T: Real>(&self) -> Aabb<T> {
         let mut b = Box32::EMPTY;
-        if let Some(root) = self.nodes.first() {
+        if let Some(root) = self.node(0) {
             for l in (0..4).filter(|&l| root.used(l)) {
                 b.grow(&root.lane_box(l));
             }
@@ -497,7 +667,13 @@ impl Bvh {
     #[inline]
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
-        self.nodes.capacity() * size_of::<Node>() + self.items.capacity() * size_of::<u32>()
+        self.nodes.capacity() * size_of::<Packed>() + self.items.capacity() * size_of::<u32>()
+    }
+
+    /// Node `k` decoded, if there is one.
+    #[inline(always)]
+    pub(crate) fn node(&self, k: usize) -> Option<Node> {
+        self.nodes.get(k).map(Packed::unpack)
     }
 
     /// The items in leaf order: `leaf_order()[k]` is the item in slot `k`. Items of one leaf are
@@ -539,7 +715,7 @@ impl Bvh {
             });
         }
         for k in (0..self.nodes.len()).rev() {
-            let Some(mut node) = self.nodes.get(k).copied() else { continue };
+            let Some(mut node) = self.node(k) else { continue };
             for l in 0..4 {
                 if !node.used(l) {
                     continue;
@@ -552,7 +728,7 @@ impl Bvh {
                             b.grow(&Box32::outward(item));
                         }
                     }
-                } else if let Some(c) = self.nodes.get(child.start as usize) {
+                } else if let Some(c) = self.node(child.start as usize) {
                     for cl in (0..4).filter(|&cl| c.used(cl)) {
                         b.grow(&c.lane_box(cl));
                     }
@@ -560,7 +736,7 @@ impl Bvh {
                 node.set(l, &b, child);
             }
             if let Some(n) = self.nodes.get_mut(k) {
-                *n = node;
+                *n = Packed::pack(&node);
             }
         }
         Ok(())
@@ -582,9 +758,10 @@ fn prims<T: Real>(boxes: &[Aabb<T>]) -> (Vec<Prim>, Bin) {
     (prims, root)
 }
 
-/// The top-down build over `prims` whose bounds are `root`, every node at depth
-/// `max_depth − 1` a leaf, collapsed into four-wide nodes.
-fn build(mut prims: Vec<Prim>, root: Bin, leaf_items: u32, max_depth: usize) -> Bvh {
+/// The top-down build over `prims` whose bounds are `root`, collapsed into four-wide nodes: no
+/// node at depth `sah_depth − 1` or deeper is split by the heuristic; such a node of more than
+/// [`MAX_LEAF`] items is halved by count, every other is a leaf.
+fn build(mut prims: Vec<Prim>, root: Bin, leaf_items: u32, sah_depth: usize) -> Bvh {
     let n = prims.len();
     // A binary tree with leaves of at least one item has fewer than 2n nodes.
     let mut binary: Vec<Binary> = Vec::with_capacity(2 * n / leaf_items.max(2) as usize + 1);
@@ -600,8 +777,10 @@ fn build(mut prims: Vec<Prim>, root: Bin, leaf_items: u32, max_depth: usize) -> 
     let mut depth = 0;
     while let Some(t) = tasks.pop() {
         depth = depth.max(t.depth);
-        let split = if (t.depth as usize) + 1 < max_depth {
+        let split = if (t.depth as usize) + 1 < sah_depth {
             prims.get_mut(t.lo..t.hi).and_then(|p| find_split(p, &t, leaf_items))
+        } else if t.hi - t.lo > MAX_LEAF {
+            prims.get(t.lo..t.hi).map(|p| halve(p, p.len() / 2))
         } else {
             None
         };
@@ -648,9 +827,9 @@ fn build(mut prims: Vec<Prim>, root: Bin, leaf_items: u32, max_depth: usize) -> 
 /// then replaces the interior one with the largest surface by its two children until it holds
 /// four (or only leaves). Nodes are numbered depth first, each node's interior children
 /// consecutively after it.
-fn collapse(binary: &[Binary]) -> Vec<Node> {
+fn collapse(binary: &[Binary]) -> Vec<Packed> {
     let mut nodes = Vec::with_capacity(binary.len() / 3 + 1);
-    nodes.push(Node::EMPTY);
+    nodes.push(Packed::pack(&Node::EMPTY));
     // (binary node, four-wide node standing for it)
     let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
     while let Some((b, k)) = stack.pop() {
@@ -679,7 +858,7 @@ fn collapse(binary: &[Binary]) -> Vec<Node> {
                 Child { start: x.start, count: x.count }
             } else {
                 let index = nodes.len();
-                nodes.push(Node::EMPTY);
+                nodes.push(Packed::pack(&Node::EMPTY));
                 pending[n_pending] = (kid, index);
                 n_pending += 1;
                 #[allow(clippy::cast_possible_truncation, reason = "fewer nodes than items")]
@@ -689,7 +868,7 @@ fn collapse(binary: &[Binary]) -> Vec<Node> {
             node.set(l, &x.bounds, child);
         }
         if let Some(slot) = nodes.get_mut(k) {
-            *slot = node;
+            *slot = Packed::pack(&node);
         }
         // Depth first, the first child's subtree next in memory.
         for &p in pending[..n_pending].iter().rev() {
@@ -877,8 +1056,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn nodes_are_two_cache_lines() {
-        assert_eq!(size_of::<Node>(), 128);
+    fn nodes_are_one_cache_line() {
+        assert_eq!(size_of::<Packed>(), 64);
     }
 
     #[test]
@@ -933,34 +1112,49 @@ mod tests {
     fn leaves(bvh: &Bvh) -> Vec<Child> {
         bvh.nodes
             .iter()
-            .flat_map(|n| (0..4).filter(|&l| n.used(l)).map(|l| n.child(l)))
+            .map(Packed::unpack)
+            .flat_map(|n| (0..4).filter(move |&l| n.used(l)).map(move |l| n.child(l)))
             .filter(Child::is_leaf)
             .collect()
     }
 
-    /// Every item is in exactly one leaf, every lane's box contains its items or its child's
-    /// lanes, child nodes come after their parents, and each node but the root is the child of
-    /// exactly one lane.
-    pub(crate) fn check_structure(bvh: &Bvh, boxes: &[Aabb<f64>]) {
+    /// The items of every leaf under `c`.
+    fn items_under(bvh: &Bvh, c: Child) -> Vec<u32> {
+        if c.is_leaf() {
+            return bvh.items[c.slots()].to_vec();
+        }
+        let n = bvh.nodes[c.start as usize].unpack();
+        (0..4).filter(|&l| n.used(l)).flat_map(|l| items_under(bvh, n.child(l))).collect()
+    }
+
+    /// Every item is in exactly one leaf, every lane's box contains the (non-empty) box of every
+    /// item under it, leaves fit the packed count, child nodes come after their parents, and
+    /// each node but the root is the child of exactly one lane. (A lane need not contain its
+    /// child node's decoded lanes: each node's steps round its lanes outward past the exact box
+    /// its parent stores, and only the items' containment matters to the queries.)
+    pub(crate) fn check_structure<T: Real>(bvh: &Bvh, boxes: &[Aabb<T>]) {
         let mut seen = vec![0u32; boxes.len()];
         let mut parents = vec![0u32; bvh.nodes.len()];
-        for (k, node) in bvh.nodes.iter().enumerate() {
+        for (k, node) in bvh.nodes.iter().map(Packed::unpack).enumerate() {
             for l in (0..4).filter(|&l| node.used(l)) {
-                let b = node.aabb::<f64>(l);
+                let b = node.aabb::<T>(l);
                 let c = node.child(l);
                 if c.is_leaf() {
+                    assert!(c.count as usize <= MAX_LEAF);
                     for &id in &bvh.items[c.slots()] {
                         seen[id as usize] += 1;
-                        assert!(b.contains_aabb(&boxes[id as usize]));
+                        let item = &boxes[id as usize];
+                        assert!(item.is_empty() || b.contains_aabb(item), "{b:?} misses {item:?}");
                     }
                 } else {
                     let child = c.start as usize;
                     assert!(child > k);
                     parents[child] += 1;
-                    let cn = &bvh.nodes[child];
+                    let cn = bvh.nodes[child].unpack();
                     assert!((0..4).any(|cl| cn.used(cl)));
-                    for cl in (0..4).filter(|&cl| cn.used(cl)) {
-                        assert!(b.contains_aabb(&cn.aabb(cl)));
+                    for id in items_under(bvh, c) {
+                        let item = &boxes[id as usize];
+                        assert!(item.is_empty() || b.contains_aabb(item), "{b:?} misses {item:?}");
                     }
                 }
             }
@@ -993,5 +1187,119 @@ mod tests {
         let b = [Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)); 3];
         let mut bvh = Bvh::try_new(&b).unwrap_or_default();
         assert_eq!(bvh.refit(&b[..2]), Err(BvhError::ItemCountMismatch { expected: 3, found: 2 }));
+    }
+
+    /// A node of more than 255 items below the heuristic's cap is halved by count until every
+    /// leaf fits the packed count, and the tree stays complete.
+    #[test]
+    fn oversized_nodes_below_the_cap_are_halved() {
+        let boxes: Vec<Aabb<f32>> = (0..2000)
+            .map(|i| {
+                #[allow(clippy::cast_precision_loss, reason = "small integers")]
+                let x = i as f32;
+                Aabb::new(Point3::new(x, 0.0, 0.0), Point3::new(x + 0.5, 1.0, 1.0))
+            })
+            .collect();
+        let (prims, root) = prims(&boxes);
+        let bvh = build(prims, root, 8, 2);
+        check_structure(&bvh, &boxes);
+        assert!(leaves(&bvh).iter().all(|c| c.count as usize <= MAX_LEAF));
+        assert!(bvh.depth() <= 1 + 3);
+    }
+
+    /// Random item boxes of the adversarial classes: any scale from `1e-30` to `1e30` (and, in
+    /// `f64`, beyond the `f32` range, where a node reaches infinity), far from the origin with
+    /// tiny extents (the steps of a node must still cover its items), flat and point boxes,
+    /// coincident boxes and boxes with a NaN bound.
+    fn random_boxes<T: Real>(seed: u64) -> Vec<Aabb<T>> {
+        let mut rng = osculate_testing::Rng::new(seed);
+        let n = 1 + (rng.next_u64() % 300) as usize;
+        let mut scales = vec![1e-30, 1e-3, 1.0, 1e4, 1e30];
+        if size_of::<T>() == 8 {
+            scales.push(1e39);
+        }
+        let scale = scales[(rng.next_u64() % scales.len() as u64) as usize];
+        let far = if rng.unit() < 0.3 { rng.range(-1e7, 1e7) } else { 0.0 };
+        (0..n)
+            .map(|_| {
+                let c: [f64; 3] = core::array::from_fn(|_| far + rng.range(-1.0, 1.0) * scale);
+                let kind = rng.unit();
+                let e: [f64; 3] = core::array::from_fn(|i| {
+                    if kind < 0.1 || (kind < 0.2 && i == 1) {
+                        0.0
+                    } else {
+                        rng.unit() * scale * 0.1
+                    }
+                });
+                let lo = Point3::new(T::lit(c[0]), T::lit(c[1]), T::lit(c[2]));
+                let hi = Point3::new(T::lit(c[0] + e[0]), T::lit(c[1] + e[1]), T::lit(c[2] + e[2]));
+                let mut b = Aabb::new(lo, hi);
+                if kind > 0.97 {
+                    b.min.y = T::NAN;
+                }
+                b
+            })
+            .collect()
+    }
+
+    /// Every packed node's decoded lane boxes contain their items' boxes and their child nodes'
+    /// lanes (the quantised bounds are rounded outward), after the build and after a refit to
+    /// moved boxes, in `f32` and `f64`.
+    fn packed_boxes_contain_items<T: Real>(seed: u64) -> bool {
+        let boxes = random_boxes::<T>(seed);
+        for leaf in [1, 4, 8] {
+            let Ok(mut bvh) = Bvh::try_with_leaf_size(&boxes, leaf) else { return false };
+            check_structure(&bvh, &boxes);
+            let moved = random_boxes::<T>(seed ^ 0x9E37_79B9);
+            let moved: Vec<Aabb<T>> = (0..boxes.len()).map(|i| moved[i % moved.len()]).collect();
+            if bvh.refit(&moved).is_err() {
+                return false;
+            }
+            check_structure(&bvh, &moved);
+        }
+        true
+    }
+
+    #[test]
+    fn packed_boxes_contain_items_f32() {
+        quickcheck::QuickCheck::new()
+            .tests(300)
+            .quickcheck(packed_boxes_contain_items::<f32> as fn(u64) -> bool);
+    }
+
+    #[test]
+    fn packed_boxes_contain_items_f64() {
+        quickcheck::QuickCheck::new()
+            .tests(300)
+            .quickcheck(packed_boxes_contain_items::<f64> as fn(u64) -> bool);
+    }
+
+    /// The decoding's bounds on a node spanning one step of the `f32` grid, one spanning the
+    /// whole `f32` range and one reaching infinity: each lane's box still contains what was
+    /// packed, and an infinite axis is unbounded.
+    #[test]
+    fn packing_extremes() {
+        let mut node = Node::EMPTY;
+        let lanes: [([f32; 3], [f32; 3]); 3] = [
+            ([1.0, -f32::MAX, 0.0], [1.0_f32.next_up(), f32::MAX, 0.0]),
+            ([1.0, 3.0e38, -1e-40], [1.0, f32::MAX, 1e-40]),
+            ([1.0, 0.0, f32::NEG_INFINITY], [1.0, 1.0, 0.0]),
+        ];
+        for (l, (lo, hi)) in lanes.iter().enumerate() {
+            let b = Box32 { min: [lo[0], lo[1], lo[2], 0.0], max: [hi[0], hi[1], hi[2], 0.0] };
+            #[allow(clippy::cast_possible_truncation, reason = "l < 4")]
+            node.set(l, &b, Child { start: l as u32, count: 1 });
+        }
+        let decoded = Packed::pack(&node).unpack();
+        for (l, (lo, hi)) in lanes.iter().enumerate() {
+            for a in 0..3 {
+                assert!(decoded.lo[a][l] <= lo[a] && decoded.hi[a][l] >= hi[a], "lane {l} axis {a}");
+            }
+            assert_eq!(decoded.lo[2][l], f32::NEG_INFINITY);
+            assert_eq!(decoded.hi[2][l], f32::INFINITY);
+        }
+        assert_eq!(decoded.lo[0][0], 1.0);
+        assert_eq!(decoded.start[3], UNUSED);
+        assert!(decoded.lo[0][3] > decoded.hi[0][3]);
     }
 }
