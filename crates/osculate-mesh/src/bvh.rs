@@ -123,12 +123,6 @@ impl Node {
         [self.hi[0][l], self.hi[1][l], self.hi[2][l]]
     }
 
-    /// Lane `l`'s box in the query's scalar type (exact: every `f32` is a `T`).
-    #[inline(always)]
-    pub(crate) fn aabb<T: Real>(&self, l: usize) -> Aabb<T> {
-        Aabb::new(point(&self.lane_lo(l)), point(&self.lane_hi(l)))
-    }
-
     /// Lane `l`'s box as a build box.
     #[inline(always)]
     pub(crate) fn lane_box(&self, l: usize) -> Box32 {
@@ -190,31 +184,63 @@ fn step_of(exponent: u8) -> f32 {
 }
 
 impl Packed {
-    /// The node decoded for a query: each lane's box (containing the box it was packed from)
-    /// and child; a lane whose box is empty reads as unused (no query can meet an empty box).
-    /// Branch-free, so that the four lanes decode with vector instructions.
+    /// Whether lane `l` holds a child a query can reach (used, and its box not empty: no query
+    /// meets an empty box).
     #[inline(always)]
-    pub(crate) fn unpack(&self) -> Node {
-        let mut n = self.unpack_all();
-        n.start = core::array::from_fn(|l| {
-            if self.flags >> l & 1 != 0 { UNUSED } else { self.start[l] }
-        });
-        n
+    pub(crate) fn used(&self, l: usize) -> bool {
+        self.start[l] != UNUSED && self.flags >> l & 1 == 0
+    }
+
+    /// The child in lane `l`.
+    #[inline(always)]
+    pub(crate) fn child(&self, l: usize) -> Child {
+        Child { start: self.start[l], count: u32::from(self.count[l]) }
+    }
+
+    /// Axis `a`'s decoded bounds of the four lanes, `(lo, hi)`: each contains the bound it was
+    /// packed from (an empty or unused lane's are meaningless; test [`Packed::used`]). Branch-free,
+    /// so that the four lanes decode with vector instructions in the registers of the test that
+    /// reads them.
+    #[inline(always)]
+    pub(crate) fn bounds(&self, a: usize) -> ([f32; 4], [f32; 4]) {
+        let origin = f32::from_bits(self.origin[a]);
+        let step = step_of(self.exponent[a]);
+        let lo: [f32; 4] = core::array::from_fn(|l| decode(origin, self.lo[a][l], step));
+        let hi: [f32; 4] = core::array::from_fn(|l| decode(origin, self.hi[a][l], step));
+        if self.flags >> (4 + a) & 1 != 0 {
+            ([f32::NEG_INFINITY; 4], [f32::INFINITY; 4])
+        } else {
+            (lo, hi)
+        }
+    }
+
+    /// Lane `l`'s decoded box as a build box.
+    #[inline(always)]
+    pub(crate) fn lane_box(&self, l: usize) -> Box32 {
+        let mut b = Box32::EMPTY;
+        for a in 0..3 {
+            let (lo, hi) = self.bounds(a);
+            b.min[a] = lo[l];
+            b.max[a] = hi[l];
+        }
+        b
+    }
+
+    /// Lane `l`'s decoded box in the query's scalar type (exact: every `f32` is a `T`).
+    #[inline(always)]
+    pub(crate) fn aabb<T: Real>(&self, l: usize) -> Aabb<T> {
+        let b = self.lane_box(l);
+        Aabb::new(point(&b.lo()), point(&b.hi()))
     }
 
     /// The node decoded with every child, those of empty lanes included (for the refit, which
-    /// recomputes them): an empty lane's box decodes to some box, not the empty box.
+    /// recomputes them, and the tests): an empty lane's box decodes to some box, not the empty
+    /// box.
     #[inline(always)]
     pub(crate) fn unpack_all(&self) -> Node {
         let mut n = Node::EMPTY;
         for a in 0..3 {
-            let origin = f32::from_bits(self.origin[a]);
-            let step = step_of(self.exponent[a]);
-            let lo: [f32; 4] = core::array::from_fn(|l| decode(origin, self.lo[a][l], step));
-            let hi: [f32; 4] = core::array::from_fn(|l| decode(origin, self.hi[a][l], step));
-            let unbounded = self.flags >> (4 + a) & 1 != 0;
-            n.lo[a] = if unbounded { [f32::NEG_INFINITY; 4] } else { lo };
-            n.hi[a] = if unbounded { [f32::INFINITY; 4] } else { hi };
+            (n.lo[a], n.hi[a]) = self.bounds(a);
         }
         n.start = self.start;
         n.count = self.count.map(u32::from);
@@ -223,7 +249,7 @@ impl Packed {
 
     /// `node` packed: each used lane's box rounded outward to the steps of the lanes' common
     /// box. Leaf counts above [`MAX_LEAF`] cannot occur (the build keeps leaves within it).
-    fn pack(node: &Node) -> Self {
+    pub(crate) fn pack(node: &Node) -> Self {
         let mut p = Self {
             origin: [0; 3],
             exponent: [127; 3],
@@ -369,13 +395,13 @@ impl Box32 {
 
     /// The three coordinates of the smallest corner.
     #[inline(always)]
-    fn lo(&self) -> [f32; 3] {
+    pub(crate) fn lo(&self) -> [f32; 3] {
         [self.min[0], self.min[1], self.min[2]]
     }
 
     /// The three coordinates of the largest corner.
     #[inline(always)]
-    fn hi(&self) -> [f32; 3] {
+    pub(crate) fn hi(&self) -> [f32; 3] {
         [self.max[0], self.max[1], self.max[2]]
     }
 
@@ -662,7 +688,7 @@ impl Bvh {
     #[must_use]
     pub fn aabb<T: Real>(&self) -> Aabb<T> {
         let mut b = Box32::EMPTY;
-        if let Some(root) = self.node(0) {
+        if let Some(root) = self.nodes.first() {
             for l in (0..4).filter(|&l| root.used(l)) {
                 b.grow(&root.lane_box(l));
             }
@@ -677,11 +703,6 @@ impl Bvh {
         self.nodes.capacity() * size_of::<Packed>() + self.items.capacity() * size_of::<u32>()
     }
 
-    /// Node `k` decoded, if there is one.
-    #[inline(always)]
-    pub(crate) fn node(&self, k: usize) -> Option<Node> {
-        self.nodes.get(k).map(Packed::unpack)
-    }
 
     /// The items in leaf order: `leaf_order()[k]` is the item in slot `k`. Items of one leaf are
     /// adjacent, and leaves near each other in space tend to be near each other here, so storing
@@ -737,7 +758,7 @@ impl Bvh {
                             b.grow(&Box32::outward(item));
                         }
                     }
-                } else if let Some(c) = self.node(child.start as usize) {
+                } else if let Some(c) = self.nodes.get(child.start as usize) {
                     for cl in (0..4).filter(|&cl| c.used(cl)) {
                         b.grow(&c.lane_box(cl));
                     }
@@ -1144,13 +1165,11 @@ mod tests {
     pub(crate) fn check_structure<T: Real>(bvh: &Bvh, boxes: &[Aabb<T>]) {
         let mut seen = vec![0u32; boxes.len()];
         let mut parents = vec![0u32; bvh.nodes.len()];
-        for (k, (packed, node)) in
-            bvh.nodes.iter().map(|p| (p.unpack(), p.unpack_all())).enumerate()
-        {
+        for (k, (packed, node)) in bvh.nodes.iter().map(|p| (p, p.unpack_all())).enumerate() {
             for l in (0..4).filter(|&l| node.used(l)) {
                 // A lane queries skip (empty box) holds only items with empty boxes.
                 let skipped = !packed.used(l);
-                let b = if skipped { Aabb::EMPTY } else { node.aabb::<T>(l) };
+                let b = if skipped { Aabb::EMPTY } else { packed.aabb::<T>(l) };
                 let c = node.child(l);
                 if c.is_leaf() {
                     assert!(c.count as usize <= MAX_LEAF);
@@ -1303,7 +1322,8 @@ mod tests {
             #[allow(clippy::cast_possible_truncation, reason = "l < 4")]
             node.set(l, &b, Child { start: l as u32, count: 1 });
         }
-        let decoded = Packed::pack(&node).unpack();
+        let packed = Packed::pack(&node);
+        let decoded = packed.unpack_all();
         for (l, (lo, hi)) in lanes.iter().enumerate() {
             for a in 0..3 {
                 assert!(decoded.lo[a][l] <= lo[a] && decoded.hi[a][l] >= hi[a], "lane {l} axis {a}");
@@ -1312,6 +1332,6 @@ mod tests {
             assert_eq!(decoded.hi[2][l], f32::INFINITY);
         }
         assert_eq!(decoded.lo[0][0], 1.0);
-        assert_eq!(decoded.start[3], UNUSED);
+        assert!(!packed.used(3));
     }
 }

@@ -7,7 +7,7 @@ use core::ops::ControlFlow;
 
 use osculate_math::{Aabb, Point3, Ray, Real};
 
-use crate::bvh::{Box32, Bvh, Child, MAX_DEPTH, Node};
+use crate::bvh::{Box32, Bvh, Child, MAX_DEPTH, Packed};
 use crate::ray::{SlabRay, valid_ray};
 
 /// A fixed-capacity stack. The traversals size it from the depth cap so that it cannot fill up;
@@ -105,7 +105,7 @@ impl Bvh {
         if r.lane >= 4 {
             return Some((*root_box, Child::ROOT));
         }
-        let n = self.node(r.node as usize)?;
+        let n = self.nodes.get(r.node as usize)?;
         let l = r.lane as usize;
         Some((n.lane_box(l), n.child(l)))
     }
@@ -113,7 +113,7 @@ impl Bvh {
     /// The box of every item, as a build box.
     fn root_box(&self) -> Box32 {
         let mut b = Box32::EMPTY;
-        if let Some(root) = self.node(0) {
+        if let Some(root) = self.nodes.first() {
             for l in (0..4).filter(|&l| root.used(l)) {
                 b.grow(&root.lane_box(l));
             }
@@ -135,17 +135,17 @@ impl Bvh {
         &self,
         mut best: T,
         slack: T,
-        mut lower: impl FnMut(&Node, T) -> [T; 4],
+        mut lower: impl FnMut(&Packed, T) -> [T; 4],
         mut value: impl FnMut(usize, T) -> Option<T>,
     ) -> Option<(usize, T)> {
         // A lane is visited when its bound is finite and within the best (times the slack): a
         // bound of +∞ prunes even while the best is still +∞.
         let visit = |bound: T, best: T| bound < T::INFINITY && bound <= best * slack;
-        let mut node = self.node(0)?;
+        let mut node = self.nodes.first()?;
         let mut winner: Option<usize> = None;
         let mut stack: Stack<(Child, T), STACK> = Stack::new((Child::ROOT, T::ZERO));
         loop {
-            let bounds = lower(&node, best);
+            let bounds = lower(node, best);
             let mut lanes = [(T::ZERO, 0); 4];
             let mut m = 0;
             for (l, &b) in bounds.iter().enumerate() {
@@ -176,7 +176,7 @@ impl Bvh {
                             winner = Some(slot);
                         }
                     }
-                } else if let Some(n) = self.node(child.start as usize) {
+                } else if let Some(n) = self.nodes.get(child.start as usize) {
                     node = n;
                     break;
                 }
@@ -187,13 +187,13 @@ impl Bvh {
     /// Depth-first visit of the slots of every leaf whose lane (and ancestors) pass `test`.
     pub(crate) fn visit_slots(
         &self,
-        mut test: impl FnMut(&Node) -> [bool; 4],
+        mut test: impl FnMut(&Packed) -> [bool; 4],
         mut leaf: impl FnMut(usize) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let Some(mut node) = self.node(0) else { return ControlFlow::Continue(()) };
+        let Some(mut node) = self.nodes.first() else { return ControlFlow::Continue(()) };
         let mut stack: Stack<Child, STACK> = Stack::new(Child::ROOT);
         loop {
-            let hits = test(&node);
+            let hits = test(node);
             for l in (0..4).rev() {
                 if node.used(l) && hits[l] {
                     stack.push(node.child(l));
@@ -205,7 +205,7 @@ impl Bvh {
                     for slot in child.slots() {
                         leaf(slot)?;
                     }
-                } else if let Some(n) = self.node(child.start as usize) {
+                } else if let Some(n) = self.nodes.get(child.start as usize) {
                     node = n;
                     break;
                 }
@@ -227,7 +227,7 @@ impl Bvh {
             !a.3.is_leaf() && (b.3.is_leaf() || a.2.measure(false) >= b.2.measure(false));
         let (tree, parent, other, other_box) =
             if expand_a { (a.0, a.3, b.1, b.2) } else { (b.0, b.3, a.1, a.2) };
-        let Some(node) = tree.node(parent.start as usize) else { return };
+        let Some(node) = tree.nodes.get(parent.start as usize) else { return };
         for l in (0..4).filter(|&l| node.used(l)) {
             let lane = node.lane_box(l);
             #[allow(clippy::cast_possible_truncation, reason = "lane < 4")]
@@ -304,7 +304,7 @@ impl Bvh {
                     }
                 }
                 SelfTask::Within(c) => {
-                    let Some(n) = self.node(c.start as usize) else { continue };
+                    let Some(n) = self.nodes.get(c.start as usize) else { continue };
                     let used: [bool; 4] = core::array::from_fn(|l| n.used(l));
                     for i in 0..4 {
                         for j in i + 1..4 {
@@ -493,9 +493,14 @@ impl Bvh {
         let q = Box32::outward(aabb);
         self.visit_slots(
             |n| {
-                core::array::from_fn(|l| {
-                    (0..3).all(|a| n.lo[a][l] <= q.max[a] && q.min[a] <= n.hi[a][l])
-                })
+                let mut hit = [true; 4];
+                for a in 0..3 {
+                    let (lo, hi) = n.bounds(a);
+                    for (l, h) in hit.iter_mut().enumerate() {
+                        *h &= lo[l] <= q.max[a] && q.min[a] <= hi[l];
+                    }
+                }
+                hit
             },
             |s| visit(self.item(s)),
         )
@@ -681,12 +686,13 @@ pub(crate) fn distance_slack<T: Real>() -> T {
 
 /// The squared distance from `p` to each lane's box of `node` (0 inside).
 #[inline(always)]
-pub(crate) fn sq_distance_to_node<T: Real>(p: &Point3<T>, node: &Node) -> [T; 4] {
+pub(crate) fn sq_distance_to_node<T: Real>(p: &Point3<T>, node: &Packed) -> [T; 4] {
     let mut d2 = [T::ZERO; 4];
     for a in 0..3 {
+        let (lo, hi) = node.bounds(a);
         for (l, d2) in d2.iter_mut().enumerate() {
-            let lo = T::lit(f64::from(node.lo[a][l]));
-            let hi = T::lit(f64::from(node.hi[a][l]));
+            let lo = T::lit(f64::from(lo[l]));
+            let hi = T::lit(f64::from(hi[l]));
             let d = (lo - p[a]).fast_max(p[a] - hi).fast_max(T::ZERO);
             *d2 += d * d;
         }
