@@ -7,23 +7,14 @@ use core::fmt;
 
 use osculate_math::{Aabb, Point3, Real};
 
-/// The deepest level a node of the binary build can have, plus one: the root is at depth 0, the
-/// build stops splitting by the surface-area heuristic at depth [`MAX_DEPTH`]` − 26`, and below it
-/// only halves nodes of more than 255 items by count (at most 25 more levels for `u32::MAX`
-/// items), so every leaf is above depth `MAX_DEPTH − 1` and holds at most 255 items (the four-wide
-/// tree collapsed from it is no deeper). The traversal stacks are sized from it (a descent leaves
-/// at most three siblings pending per level), so no query overflows them and none allocates.
-/// Binned SAH on real meshes stays far below the heuristic's cap (about 25 binary levels for a
-/// million triangles); the cap only matters for adversarial item sets (boxes at exponentially
-/// growing distances), where a deep chain ends in larger leaves instead of an overflow.
+/// The deepest level a node of the binary build can have, plus one: the root is at depth 0 and
+/// the build turns every node at depth `MAX_DEPTH − 1` into a leaf, whatever it holds (the
+/// four-wide tree collapsed from it is no deeper). The traversal stacks are sized from it (a
+/// descent leaves at most three siblings pending per level), so no query overflows them and none
+/// allocates. Binned SAH on real meshes stays far below it (about 25 binary levels for a million
+/// triangles); the cap only matters for adversarial item sets (boxes at exponentially growing
+/// distances), where a deep chain ends in one larger leaf instead of an overflow.
 pub const MAX_DEPTH: usize = 64;
-
-/// The levels below the heuristic's cap kept for halving an oversized node by count: 25 halvings
-/// bring `u32::MAX` items to at most 128 per leaf.
-const COUNT_LEVELS: usize = 25;
-
-/// The most items a leaf can hold (its count is stored in a byte).
-pub(crate) const MAX_LEAF: usize = 255;
 
 /// The default largest number of items in a leaf (the surface-area heuristic may make leaves
 /// smaller; only the depth cap makes them larger).
@@ -68,12 +59,11 @@ impl Child {
     }
 }
 
-/// One node of the flattened tree as the traversals read it (decoded from its stored [`Packed`]
-/// form): the boxes of up to four children, coordinate by coordinate (`lo[axis][lane]`, so that a
-/// query tests the four lanes with the same instructions), and each child's reference. Bounds are
-/// `f32` rounded outward from the items' boxes, so a node contains its items whatever the scalar
-/// type of the queries. An unused lane has an empty box and `start ==` [`UNUSED`]; the traversals
-/// skip it before any test.
+/// One node of the flattened tree: the boxes of up to four children, coordinate by coordinate
+/// (`lo[axis][lane]`, so that a query tests the four lanes with the same instructions), and each
+/// child's reference; 128 bytes, two cache lines. Bounds are `f32` rounded outward from the
+/// items' boxes, so a node contains its items whatever the scalar type of the queries. An unused
+/// lane has an empty box and `start ==` [`UNUSED`]; the traversals skip it before any test.
 ///
 /// A child node's index is larger than its parent's: a reverse sweep over the array visits
 /// children before parents (the refit's order).
@@ -92,7 +82,7 @@ pub(crate) struct Node {
 
 impl Node {
     /// A node with every lane unused.
-    pub(crate) const EMPTY: Self = Self {
+    const EMPTY: Self = Self {
         lo: [[f32::INFINITY; 4]; 3],
         hi: [[f32::NEG_INFINITY; 4]; 3],
         start: [UNUSED; 4],
@@ -123,6 +113,12 @@ impl Node {
         [self.hi[0][l], self.hi[1][l], self.hi[2][l]]
     }
 
+    /// Lane `l`'s box in the query's scalar type (exact: every `f32` is a `T`).
+    #[inline(always)]
+    pub(crate) fn aabb<T: Real>(&self, l: usize) -> Aabb<T> {
+        Aabb::new(point(&self.lane_lo(l)), point(&self.lane_hi(l)))
+    }
+
     /// Lane `l`'s box as a build box.
     #[inline(always)]
     pub(crate) fn lane_box(&self, l: usize) -> Box32 {
@@ -140,205 +136,6 @@ impl Node {
         self.start[l] = child.start;
         self.count[l] = child.count;
     }
-}
-
-/// A node as stored: 64 bytes, one cache line. Each axis's lane bounds are 8-bit steps from the
-/// node's own corner, `origin + q·2^e`, rounded outward at the build so that the decoded box
-/// contains the exact `f32` box (every decoded bound is checked by the same `f32` operations the
-/// decoding performs, and moved one step outward until it holds). The step `2^e` is the smallest
-/// power of two whose 255 steps from the origin reach the node's top; the product `q·2^e` is
-/// exact and the one sum is rounded identically at the build and in every query.
-///
-/// An axis on which the node reaches infinity (items beyond the `f32` range) is not quantised:
-/// every lane's box is unbounded there (a conservative box). A lane whose box is empty (only
-/// items with empty boxes) is marked and decodes to the empty box.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(C, align(64))]
-pub(crate) struct Packed {
-    /// The node's smallest corner, as `f32` bits (so that the struct compares bit for bit).
-    origin: [u32; 3],
-    /// Per axis: the biased exponent (1 to 254) of the step, `2^(exponent − 127)`.
-    exponent: [u8; 3],
-    /// Bit `l`: lane `l`'s box is empty. Bit `4 + a`: axis `a` is unbounded for every lane.
-    flags: u8,
-    /// Per lane: 0 for an interior child, the item count (1 to 255) for a leaf.
-    count: [u8; 4],
-    /// The lanes' smallest corners in steps above the origin, `lo[axis][lane]`.
-    lo: [[u8; 4]; 3],
-    /// The lanes' largest corners in steps above the origin, `hi[axis][lane]`.
-    hi: [[u8; 4]; 3],
-    /// Per lane: interior child's node index, or leaf's first slot, or [`UNUSED`].
-    start: [u32; 4],
-}
-
-/// The bound `q` steps of `step` above `origin`, as every decoding computes it.
-#[inline(always)]
-fn decode(origin: f32, q: u8, step: f32) -> f32 {
-    origin + f32::from(q) * step
-}
-
-/// The step of a biased exponent (1 to 254): an exact normal power of two.
-#[inline(always)]
-fn step_of(exponent: u8) -> f32 {
-    f32::from_bits(u32::from(exponent) << 23)
-}
-
-impl Packed {
-    /// Whether lane `l` holds a child a query can reach (used, and its box not empty: no query
-    /// meets an empty box).
-    #[inline(always)]
-    pub(crate) fn used(&self, l: usize) -> bool {
-        self.start[l] != UNUSED && self.flags >> l & 1 == 0
-    }
-
-    /// The child in lane `l`.
-    #[inline(always)]
-    pub(crate) fn child(&self, l: usize) -> Child {
-        Child { start: self.start[l], count: u32::from(self.count[l]) }
-    }
-
-    /// Axis `a`'s decoded bounds of the four lanes, `(lo, hi)`: each contains the bound it was
-    /// packed from (an empty or unused lane's are meaningless; test [`Packed::used`]). Branch-free,
-    /// so that the four lanes decode with vector instructions in the registers of the test that
-    /// reads them.
-    #[inline(always)]
-    pub(crate) fn bounds(&self, a: usize) -> ([f32; 4], [f32; 4]) {
-        let origin = f32::from_bits(self.origin[a]);
-        let step = step_of(self.exponent[a]);
-        let lo: [f32; 4] = core::array::from_fn(|l| decode(origin, self.lo[a][l], step));
-        let hi: [f32; 4] = core::array::from_fn(|l| decode(origin, self.hi[a][l], step));
-        if self.flags >> (4 + a) & 1 != 0 {
-            ([f32::NEG_INFINITY; 4], [f32::INFINITY; 4])
-        } else {
-            (lo, hi)
-        }
-    }
-
-    /// Lane `l`'s decoded box as a build box.
-    #[inline(always)]
-    pub(crate) fn lane_box(&self, l: usize) -> Box32 {
-        let mut b = Box32::EMPTY;
-        for a in 0..3 {
-            let (lo, hi) = self.bounds(a);
-            b.min[a] = lo[l];
-            b.max[a] = hi[l];
-        }
-        b
-    }
-
-    /// Lane `l`'s decoded box in the query's scalar type (exact: every `f32` is a `T`).
-    #[inline(always)]
-    pub(crate) fn aabb<T: Real>(&self, l: usize) -> Aabb<T> {
-        let b = self.lane_box(l);
-        Aabb::new(point(&b.lo()), point(&b.hi()))
-    }
-
-    /// The node decoded with every child, those of empty lanes included (for the refit, which
-    /// recomputes them, and the tests): an empty lane's box decodes to some box, not the empty
-    /// box.
-    #[inline(always)]
-    pub(crate) fn unpack_all(&self) -> Node {
-        let mut n = Node::EMPTY;
-        for a in 0..3 {
-            (n.lo[a], n.hi[a]) = self.bounds(a);
-        }
-        n.start = self.start;
-        n.count = self.count.map(u32::from);
-        n
-    }
-
-    /// `node` packed: each used lane's box rounded outward to the steps of the lanes' common
-    /// box. Leaf counts above [`MAX_LEAF`] cannot occur (the build keeps leaves within it).
-    pub(crate) fn pack(node: &Node) -> Self {
-        let mut p = Self {
-            origin: [0; 3],
-            exponent: [127; 3],
-            flags: 0,
-            count: [0; 4],
-            lo: [[0; 4]; 3],
-            hi: [[0; 4]; 3],
-            start: node.start,
-        };
-        let mut all = Box32::EMPTY;
-        for l in 0..4 {
-            let b = node.lane_box(l);
-            if !node.used(l) || !(b.min[0] <= b.max[0]) {
-                p.flags |= 1 << l;
-            } else {
-                all.grow(&b);
-            }
-            debug_assert!(node.count[l] as usize <= MAX_LEAF, "leaf above the packed count");
-            #[allow(clippy::cast_possible_truncation, reason = "leaves hold at most 255 items")]
-            let count = node.count[l].min(MAX_LEAF as u32) as u8;
-            p.count[l] = count;
-        }
-        if p.flags & 0xF == 0xF {
-            return p;
-        }
-        for a in 0..3 {
-            let (bottom, top) = (all.min[a], all.max[a]);
-            if !(bottom.is_finite() && top.is_finite()) {
-                p.flags |= 1 << (4 + a);
-                continue;
-            }
-            p.origin[a] = bottom.to_bits();
-            // The smallest step whose 255 steps reach the top (2^127's overflow to +∞ reaches
-            // any finite top): from the extent's binary exponent, then checked by the decoding.
-            let extent = (f64::from(top) - f64::from(bottom)) / 255.0;
-            #[allow(clippy::cast_possible_truncation, reason = "an 11-bit exponent")]
-            let biased = ((extent.to_bits() >> 52) & 0x7FF) as i32 - 1023 + 127;
-            #[allow(clippy::cast_sign_loss, reason = "clamped to 1..=254")]
-            let mut e = biased.clamp(1, 254) as u8;
-            while e > 1 && decode(bottom, 255, step_of(e - 1)) >= top {
-                e -= 1;
-            }
-            while e < 254 && decode(bottom, 255, step_of(e)) < top {
-                e += 1;
-            }
-            p.exponent[a] = e;
-            let step = step_of(e);
-            for l in (0..4).filter(|&l| p.flags >> l & 1 == 0) {
-                p.lo[a][l] = step_below(bottom, step, node.lo[a][l]);
-                p.hi[a][l] = step_above(bottom, step, node.hi[a][l]);
-            }
-        }
-        p
-    }
-}
-
-/// The estimate of the number of steps from `origin` to `x` (truncated, within 0 to 255).
-#[inline]
-fn steps_to(origin: f32, step: f32, x: f32) -> u8 {
-    let q = (f64::from(x) - f64::from(origin)) / f64::from(step);
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "clamped")]
-    let q = q.clamp(0.0, 255.0) as u8;
-    q
-}
-
-/// The largest `q` whose decoded bound is at most `x` (0 decodes to the origin, at most `x`).
-#[inline]
-fn step_below(origin: f32, step: f32, x: f32) -> u8 {
-    let mut q = steps_to(origin, step, x);
-    while q < 255 && decode(origin, q + 1, step) <= x {
-        q += 1;
-    }
-    while q > 0 && decode(origin, q, step) > x {
-        q -= 1;
-    }
-    q
-}
-
-/// The smallest `q` whose decoded bound is at least `x` (255 decodes to at least the node's top).
-#[inline]
-fn step_above(origin: f32, step: f32, x: f32) -> u8 {
-    let mut q = steps_to(origin, step, x);
-    while q > 0 && decode(origin, q - 1, step) >= x {
-        q -= 1;
-    }
-    while q < 255 && decode(origin, q, step) < x {
-        q += 1;
-    }
-    q
 }
 
 /// A node of the binary tree the build makes before it is collapsed into four-wide [`Node`]s.
@@ -395,13 +192,13 @@ impl Box32 {
 
     /// The three coordinates of the smallest corner.
     #[inline(always)]
-    pub(crate) fn lo(&self) -> [f32; 3] {
+    fn lo(&self) -> [f32; 3] {
         [self.min[0], self.min[1], self.min[2]]
     }
 
     /// The three coordinates of the largest corner.
     #[inline(always)]
-    pub(crate) fn hi(&self) -> [f32; 3] {
+    fn hi(&self) -> [f32; 3] {
         [self.max[0], self.max[1], self.max[2]]
     }
 
@@ -539,8 +336,8 @@ impl core::error::Error for BvhError {}
 /// ```
 #[derive(Clone, Default, PartialEq)]
 pub struct Bvh {
-    /// The four-wide nodes, packed; node 0 is the root (its lanes are the top of the tree).
-    pub(crate) nodes: Vec<Packed>,
+    /// The four-wide nodes; node 0 is the root (its lanes are the top of the tree).
+    pub(crate) nodes: Vec<Node>,
     /// The caller's item number of each slot, in leaf order.
     pub(crate) items: Vec<u32>,
     /// The depth of the deepest leaf of the binary build (0 for a single leaf).
@@ -650,7 +447,7 @@ impl Bvh {
             return Ok(Self::default());
         }
         let (prims, root) = prims(boxes);
-        Ok(build(prims, root, leaf_items.clamp(1, 64), MAX_DEPTH - COUNT_LEVELS))
+        Ok(build(prims, root, leaf_items.clamp(1, 64), MAX_DEPTH))
     }
 
     /// The number of items.
@@ -700,9 +497,8 @@ impl Bvh {
     #[inline]
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
-        self.nodes.capacity() * size_of::<Packed>() + self.items.capacity() * size_of::<u32>()
+        self.nodes.capacity() * size_of::<Node>() + self.items.capacity() * size_of::<u32>()
     }
-
 
     /// The items in leaf order: `leaf_order()[k]` is the item in slot `k`. Items of one leaf are
     /// adjacent, and leaves near each other in space tend to be near each other here, so storing
@@ -743,7 +539,7 @@ impl Bvh {
             });
         }
         for k in (0..self.nodes.len()).rev() {
-            let Some(mut node) = self.nodes.get(k).map(Packed::unpack_all) else { continue };
+            let Some(mut node) = self.nodes.get(k).copied() else { continue };
             for l in 0..4 {
                 if !node.used(l) {
                     continue;
@@ -751,8 +547,6 @@ impl Bvh {
                 let child = node.child(l);
                 let mut b = Box32::EMPTY;
                 if child.is_leaf() {
-                    // Each item's box again; an interior child's used lanes (its empty ones read
-                    // as unused) bound its items.
                     for &id in self.items.get(child.slots()).unwrap_or(&[]) {
                         if let Some(item) = boxes.get(id as usize) {
                             b.grow(&Box32::outward(item));
@@ -766,7 +560,7 @@ impl Bvh {
                 node.set(l, &b, child);
             }
             if let Some(n) = self.nodes.get_mut(k) {
-                *n = Packed::pack(&node);
+                *n = node;
             }
         }
         Ok(())
@@ -788,10 +582,9 @@ fn prims<T: Real>(boxes: &[Aabb<T>]) -> (Vec<Prim>, Bin) {
     (prims, root)
 }
 
-/// The top-down build over `prims` whose bounds are `root`, collapsed into four-wide nodes: no
-/// node at depth `sah_depth − 1` or deeper is split by the heuristic; such a node of more than
-/// [`MAX_LEAF`] items is halved by count, every other is a leaf.
-fn build(mut prims: Vec<Prim>, root: Bin, leaf_items: u32, sah_depth: usize) -> Bvh {
+/// The top-down build over `prims` whose bounds are `root`, every node at depth
+/// `max_depth − 1` a leaf, collapsed into four-wide nodes.
+fn build(mut prims: Vec<Prim>, root: Bin, leaf_items: u32, max_depth: usize) -> Bvh {
     let n = prims.len();
     // A binary tree with leaves of at least one item has fewer than 2n nodes.
     let mut binary: Vec<Binary> = Vec::with_capacity(2 * n / leaf_items.max(2) as usize + 1);
@@ -807,10 +600,8 @@ fn build(mut prims: Vec<Prim>, root: Bin, leaf_items: u32, sah_depth: usize) -> 
     let mut depth = 0;
     while let Some(t) = tasks.pop() {
         depth = depth.max(t.depth);
-        let split = if (t.depth as usize) + 1 < sah_depth {
+        let split = if (t.depth as usize) + 1 < max_depth {
             prims.get_mut(t.lo..t.hi).and_then(|p| find_split(p, &t, leaf_items))
-        } else if t.hi - t.lo > MAX_LEAF {
-            prims.get(t.lo..t.hi).map(|p| halve(p, p.len() / 2))
         } else {
             None
         };
@@ -857,9 +648,9 @@ fn build(mut prims: Vec<Prim>, root: Bin, leaf_items: u32, sah_depth: usize) -> 
 /// then replaces the interior one with the largest surface by its two children until it holds
 /// four (or only leaves). Nodes are numbered depth first, each node's interior children
 /// consecutively after it.
-fn collapse(binary: &[Binary]) -> Vec<Packed> {
+fn collapse(binary: &[Binary]) -> Vec<Node> {
     let mut nodes = Vec::with_capacity(binary.len() / 3 + 1);
-    nodes.push(Packed::pack(&Node::EMPTY));
+    nodes.push(Node::EMPTY);
     // (binary node, four-wide node standing for it)
     let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
     while let Some((b, k)) = stack.pop() {
@@ -888,7 +679,7 @@ fn collapse(binary: &[Binary]) -> Vec<Packed> {
                 Child { start: x.start, count: x.count }
             } else {
                 let index = nodes.len();
-                nodes.push(Packed::pack(&Node::EMPTY));
+                nodes.push(Node::EMPTY);
                 pending[n_pending] = (kid, index);
                 n_pending += 1;
                 #[allow(clippy::cast_possible_truncation, reason = "fewer nodes than items")]
@@ -898,7 +689,7 @@ fn collapse(binary: &[Binary]) -> Vec<Packed> {
             node.set(l, &x.bounds, child);
         }
         if let Some(slot) = nodes.get_mut(k) {
-            *slot = Packed::pack(&node);
+            *slot = node;
         }
         // Depth first, the first child's subtree next in memory.
         for &p in pending[..n_pending].iter().rev() {
@@ -1086,8 +877,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn nodes_are_one_cache_line() {
-        assert_eq!(size_of::<Packed>(), 64);
+    fn nodes_are_two_cache_lines() {
+        assert_eq!(size_of::<Node>(), 128);
     }
 
     #[test]
@@ -1142,51 +933,34 @@ mod tests {
     fn leaves(bvh: &Bvh) -> Vec<Child> {
         bvh.nodes
             .iter()
-            .map(Packed::unpack_all)
-            .flat_map(|n| (0..4).filter(move |&l| n.used(l)).map(move |l| n.child(l)))
+            .flat_map(|n| (0..4).filter(|&l| n.used(l)).map(|l| n.child(l)))
             .filter(Child::is_leaf)
             .collect()
     }
 
-    /// The items of every leaf under `c`.
-    fn items_under(bvh: &Bvh, c: Child) -> Vec<u32> {
-        if c.is_leaf() {
-            return bvh.items[c.slots()].to_vec();
-        }
-        let n = bvh.nodes[c.start as usize].unpack_all();
-        (0..4).filter(|&l| n.used(l)).flat_map(|l| items_under(bvh, n.child(l))).collect()
-    }
-
-    /// Every item is in exactly one leaf, every lane's box contains the (non-empty) box of every
-    /// item under it, leaves fit the packed count, child nodes come after their parents, and
-    /// each node but the root is the child of exactly one lane. (A lane need not contain its
-    /// child node's decoded lanes: each node's steps round its lanes outward past the exact box
-    /// its parent stores, and only the items' containment matters to the queries.)
-    pub(crate) fn check_structure<T: Real>(bvh: &Bvh, boxes: &[Aabb<T>]) {
+    /// Every item is in exactly one leaf, every lane's box contains its items or its child's
+    /// lanes, child nodes come after their parents, and each node but the root is the child of
+    /// exactly one lane.
+    pub(crate) fn check_structure(bvh: &Bvh, boxes: &[Aabb<f64>]) {
         let mut seen = vec![0u32; boxes.len()];
         let mut parents = vec![0u32; bvh.nodes.len()];
-        for (k, (packed, node)) in bvh.nodes.iter().map(|p| (p, p.unpack_all())).enumerate() {
+        for (k, node) in bvh.nodes.iter().enumerate() {
             for l in (0..4).filter(|&l| node.used(l)) {
-                // A lane queries skip (empty box) holds only items with empty boxes.
-                let skipped = !packed.used(l);
-                let b = if skipped { Aabb::EMPTY } else { packed.aabb::<T>(l) };
+                let b = node.aabb::<f64>(l);
                 let c = node.child(l);
                 if c.is_leaf() {
-                    assert!(c.count as usize <= MAX_LEAF);
                     for &id in &bvh.items[c.slots()] {
                         seen[id as usize] += 1;
-                        let item = &boxes[id as usize];
-                        assert!(item.is_empty() || b.contains_aabb(item), "{b:?} misses {item:?}");
+                        assert!(b.contains_aabb(&boxes[id as usize]));
                     }
                 } else {
                     let child = c.start as usize;
                     assert!(child > k);
                     parents[child] += 1;
-                    let cn = bvh.nodes[child].unpack_all();
+                    let cn = &bvh.nodes[child];
                     assert!((0..4).any(|cl| cn.used(cl)));
-                    for id in items_under(bvh, c) {
-                        let item = &boxes[id as usize];
-                        assert!(item.is_empty() || b.contains_aabb(item), "{b:?} misses {item:?}");
+                    for cl in (0..4).filter(|&cl| cn.used(cl)) {
+                        assert!(b.contains_aabb(&cn.aabb(cl)));
                     }
                 }
             }
@@ -1219,119 +993,5 @@ mod tests {
         let b = [Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)); 3];
         let mut bvh = Bvh::try_new(&b).unwrap_or_default();
         assert_eq!(bvh.refit(&b[..2]), Err(BvhError::ItemCountMismatch { expected: 3, found: 2 }));
-    }
-
-    /// A node of more than 255 items below the heuristic's cap is halved by count until every
-    /// leaf fits the packed count, and the tree stays complete.
-    #[test]
-    fn oversized_nodes_below_the_cap_are_halved() {
-        let boxes: Vec<Aabb<f32>> = (0..2000)
-            .map(|i| {
-                #[allow(clippy::cast_precision_loss, reason = "small integers")]
-                let x = i as f32;
-                Aabb::new(Point3::new(x, 0.0, 0.0), Point3::new(x + 0.5, 1.0, 1.0))
-            })
-            .collect();
-        let (prims, root) = prims(&boxes);
-        let bvh = build(prims, root, 8, 2);
-        check_structure(&bvh, &boxes);
-        assert!(leaves(&bvh).iter().all(|c| c.count as usize <= MAX_LEAF));
-        assert!(bvh.depth() <= 1 + 3);
-    }
-
-    /// Random item boxes of the adversarial classes: any scale from `1e-30` to `1e30` (and, in
-    /// `f64`, beyond the `f32` range, where a node reaches infinity), far from the origin with
-    /// tiny extents (the steps of a node must still cover its items), flat and point boxes,
-    /// coincident boxes and boxes with a NaN bound.
-    fn random_boxes<T: Real>(seed: u64) -> Vec<Aabb<T>> {
-        let mut rng = osculate_testing::Rng::new(seed);
-        let n = 1 + (rng.next_u64() % 300) as usize;
-        let mut scales = vec![1e-30, 1e-3, 1.0, 1e4, 1e30];
-        if size_of::<T>() == 8 {
-            scales.push(1e39);
-        }
-        let scale = scales[(rng.next_u64() % scales.len() as u64) as usize];
-        let far = if rng.unit() < 0.3 { rng.range(-1e7, 1e7) } else { 0.0 };
-        (0..n)
-            .map(|_| {
-                let c: [f64; 3] = core::array::from_fn(|_| far + rng.range(-1.0, 1.0) * scale);
-                let kind = rng.unit();
-                let e: [f64; 3] = core::array::from_fn(|i| {
-                    if kind < 0.1 || (kind < 0.2 && i == 1) {
-                        0.0
-                    } else {
-                        rng.unit() * scale * 0.1
-                    }
-                });
-                let lo = Point3::new(T::lit(c[0]), T::lit(c[1]), T::lit(c[2]));
-                let hi = Point3::new(T::lit(c[0] + e[0]), T::lit(c[1] + e[1]), T::lit(c[2] + e[2]));
-                let mut b = Aabb::new(lo, hi);
-                if kind > 0.97 {
-                    b.min.y = T::NAN;
-                }
-                b
-            })
-            .collect()
-    }
-
-    /// Every packed node's decoded lane boxes contain their items' boxes and their child nodes'
-    /// lanes (the quantised bounds are rounded outward), after the build and after a refit to
-    /// moved boxes, in `f32` and `f64`.
-    fn packed_boxes_contain_items<T: Real>(seed: u64) -> bool {
-        let boxes = random_boxes::<T>(seed);
-        for leaf in [1, 4, 8] {
-            let Ok(mut bvh) = Bvh::try_with_leaf_size(&boxes, leaf) else { return false };
-            check_structure(&bvh, &boxes);
-            let moved = random_boxes::<T>(seed ^ 0x9E37_79B9);
-            let moved: Vec<Aabb<T>> = (0..boxes.len()).map(|i| moved[i % moved.len()]).collect();
-            if bvh.refit(&moved).is_err() {
-                return false;
-            }
-            check_structure(&bvh, &moved);
-        }
-        true
-    }
-
-    #[test]
-    fn packed_boxes_contain_items_f32() {
-        quickcheck::QuickCheck::new()
-            .tests(300)
-            .quickcheck(packed_boxes_contain_items::<f32> as fn(u64) -> bool);
-    }
-
-    #[test]
-    fn packed_boxes_contain_items_f64() {
-        quickcheck::QuickCheck::new()
-            .tests(300)
-            .quickcheck(packed_boxes_contain_items::<f64> as fn(u64) -> bool);
-    }
-
-    /// The decoding's bounds on a node spanning one step of the `f32` grid, one spanning the
-    /// whole `f32` range and one reaching infinity: each lane's box still contains what was
-    /// packed, and an infinite axis is unbounded.
-    #[test]
-    fn packing_extremes() {
-        let mut node = Node::EMPTY;
-        let lanes: [([f32; 3], [f32; 3]); 3] = [
-            ([1.0, -f32::MAX, 0.0], [1.0_f32.next_up(), f32::MAX, 0.0]),
-            ([1.0, 3.0e38, -1e-40], [1.0, f32::MAX, 1e-40]),
-            ([1.0, 0.0, f32::NEG_INFINITY], [1.0, 1.0, 0.0]),
-        ];
-        for (l, (lo, hi)) in lanes.iter().enumerate() {
-            let b = Box32 { min: [lo[0], lo[1], lo[2], 0.0], max: [hi[0], hi[1], hi[2], 0.0] };
-            #[allow(clippy::cast_possible_truncation, reason = "l < 4")]
-            node.set(l, &b, Child { start: l as u32, count: 1 });
-        }
-        let packed = Packed::pack(&node);
-        let decoded = packed.unpack_all();
-        for (l, (lo, hi)) in lanes.iter().enumerate() {
-            for a in 0..3 {
-                assert!(decoded.lo[a][l] <= lo[a] && decoded.hi[a][l] >= hi[a], "lane {l} axis {a}");
-            }
-            assert_eq!(decoded.lo[2][l], f32::NEG_INFINITY);
-            assert_eq!(decoded.hi[2][l], f32::INFINITY);
-        }
-        assert_eq!(decoded.lo[0][0], 1.0);
-        assert!(!packed.used(3));
     }
 }

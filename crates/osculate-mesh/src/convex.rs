@@ -15,7 +15,7 @@ use osculate_math::{
     Tetrahedron, Triangle, Vector3, is_finite_vector,
 };
 
-use crate::bvh::Packed;
+use crate::bvh::Node;
 use crate::mesh::TriangleMesh;
 use crate::ray::SlabRay;
 use crate::traverse::distance_slack;
@@ -207,27 +207,23 @@ fn query_box<T: Real>(shape: &impl Bounded<T>, extra: T) -> Option<Aabb<T>> {
 
 /// Per lane: whether the lane's box and `q` overlap (touching counts).
 #[inline(always)]
-fn node_overlaps<T: Real>(n: &Packed, q: &Aabb<T>) -> [bool; 4] {
-    let mut hit = [true; 4];
-    for a in 0..3 {
-        let (lo, hi) = n.bounds(a);
-        for (l, h) in hit.iter_mut().enumerate() {
-            *h &= T::lit(f64::from(lo[l])) <= q.max[a] && q.min[a] <= T::lit(f64::from(hi[l]));
-        }
-    }
-    hit
+fn node_overlaps<T: Real>(n: &Node, q: &Aabb<T>) -> [bool; 4] {
+    core::array::from_fn(|l| {
+        (0..3).all(|a| {
+            T::lit(f64::from(n.lo[a][l])) <= q.max[a] && q.min[a] <= T::lit(f64::from(n.hi[a][l]))
+        })
+    })
 }
 
 /// Per lane: the distance between the lane's box and `q` (0 when they overlap; `+∞` for an
 /// unused lane).
 #[inline(always)]
-fn node_distance<T: Real>(n: &Packed, q: &Aabb<T>) -> [T; 4] {
+fn node_distance<T: Real>(n: &Node, q: &Aabb<T>) -> [T; 4] {
     let mut d2 = [T::ZERO; 4];
     for a in 0..3 {
-        let (lo, hi) = n.bounds(a);
         for (l, d2) in d2.iter_mut().enumerate() {
-            let gap = (T::lit(f64::from(lo[l])) - q.max[a])
-                .fast_max(q.min[a] - T::lit(f64::from(hi[l])))
+            let gap = (T::lit(f64::from(n.lo[a][l])) - q.max[a])
+                .fast_max(q.min[a] - T::lit(f64::from(n.hi[a][l])))
                 .fast_max(T::ZERO);
             *d2 += gap * gap;
         }

@@ -3,7 +3,7 @@
 
 use osculate_math::{Ray, Real, Vector3};
 
-use crate::bvh::Packed;
+use crate::bvh::Node;
 
 /// Whether a ray is usable (finite origin and direction, non-zero direction, `max_t ≥ 0`): the
 /// condition under which `osculate_cast`'s casts answer at all.
@@ -70,17 +70,16 @@ impl<T: Real> SlabRay<T> {
     /// comparisons below keep the previous bound then (the ray runs in the face's plane, which
     /// a closed box contains), so NaN never rejects nor accepts on its own.
     #[inline(always)]
-    pub(crate) fn enter(&self, node: &Packed, t_max: T) -> [T; 4] {
+    pub(crate) fn enter(&self, node: &Node, t_max: T) -> [T; 4] {
         let mut t_near = [T::ZERO; 4];
         let mut t_far = [t_max; 4];
         for a in 0..3 {
-            let (lo, hi) = node.bounds(a);
             // Moving up the axis, the box's top meets the node's bottom first and its bottom
             // leaves the node's top last; down the axis, the other way round.
             let (near_b, far_b, near_o, far_o) = if self.negative[a] {
-                (&hi, &lo, self.lo[a], self.hi[a])
+                (&node.hi[a], &node.lo[a], self.lo[a], self.hi[a])
             } else {
-                (&lo, &hi, self.hi[a], self.lo[a])
+                (&node.lo[a], &node.hi[a], self.hi[a], self.lo[a])
             };
             for l in 0..4 {
                 let near = (T::lit(f64::from(near_b[l])) - near_o) * self.inv[a];
@@ -105,19 +104,22 @@ mod tests {
 
     #[test]
     fn slab_in_face_plane_with_zero_direction_hits() {
-        // Lane 0: the unit box (packed exactly: its steps are 1/128); the other lanes unused
-        // (the traversals skip them whatever their entry parameter).
-        let mut unpacked = crate::bvh::Node::EMPTY;
+        // Lane 0: the unit box; the other lanes unused (empty boxes).
+        let mut node = Node {
+            lo: [[f32::INFINITY; 4]; 3],
+            hi: [[f32::NEG_INFINITY; 4]; 3],
+            start: [crate::bvh::UNUSED; 4],
+            count: [0; 4],
+        };
         for a in 0..3 {
-            (unpacked.lo[a][0], unpacked.hi[a][0]) = (0.0, 1.0);
+            (node.lo[a][0], node.hi[a][0]) = (0.0, 1.0);
         }
-        unpacked.start[0] = 0;
-        unpacked.count[0] = 1;
-        let node = Packed::pack(&unpacked);
-        assert!(node.used(0) && !node.used(1) && !node.used(2) && !node.used(3));
         // Along the box's bottom face: y = 0 exactly, direction y = 0.
         let r = Ray::new(Point3::new(-1.0_f32, 0.0, 0.5), Vector3::new(1.0, 0.0, 0.0));
-        assert_eq!(SlabRay::new(&r).enter(&node, f32::INFINITY)[0], 1.0);
+        assert_eq!(
+            SlabRay::new(&r).enter(&node, f32::INFINITY),
+            [1.0, f32::INFINITY, f32::INFINITY, f32::INFINITY]
+        );
         let r = Ray::new(Point3::new(-1.0_f64, -0.0, 0.5), Vector3::new(1.0, -0.0, 0.0));
         assert_eq!(SlabRay::new(&r).enter(&node, f64::INFINITY)[0], 1.0);
         // Just below the face: a miss.
@@ -128,6 +130,9 @@ mod tests {
         assert_eq!(SlabRay::new(&r).enter(&node, 0.5)[0], f64::INFINITY);
         // Starting inside: 0.
         let r = Ray::new(Point3::new(0.5_f64, 0.5, 0.5), Vector3::new(1.0, 2.0, 0.0));
-        assert_eq!(SlabRay::new(&r).enter(&node, 0.5)[0], 0.0);
+        assert_eq!(
+            SlabRay::new(&r).enter(&node, 0.5),
+            [0.0, f64::INFINITY, f64::INFINITY, f64::INFINITY]
+        );
     }
 }

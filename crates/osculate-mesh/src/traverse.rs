@@ -7,7 +7,7 @@ use core::ops::ControlFlow;
 
 use osculate_math::{Aabb, Point3, Ray, Real};
 
-use crate::bvh::{Box32, Bvh, Child, MAX_DEPTH, Packed};
+use crate::bvh::{Box32, Bvh, Child, MAX_DEPTH, Node};
 use crate::ray::{SlabRay, valid_ray};
 
 /// A fixed-capacity stack. The traversals size it from the depth cap so that it cannot fill up;
@@ -135,7 +135,7 @@ impl Bvh {
         &self,
         mut best: T,
         slack: T,
-        mut lower: impl FnMut(&Packed, T) -> [T; 4],
+        mut lower: impl FnMut(&Node, T) -> [T; 4],
         mut value: impl FnMut(usize, T) -> Option<T>,
     ) -> Option<(usize, T)> {
         // A lane is visited when its bound is finite and within the best (times the slack): a
@@ -187,7 +187,7 @@ impl Bvh {
     /// Depth-first visit of the slots of every leaf whose lane (and ancestors) pass `test`.
     pub(crate) fn visit_slots(
         &self,
-        mut test: impl FnMut(&Packed) -> [bool; 4],
+        mut test: impl FnMut(&Node) -> [bool; 4],
         mut leaf: impl FnMut(usize) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let Some(mut node) = self.nodes.first() else { return ControlFlow::Continue(()) };
@@ -493,14 +493,9 @@ impl Bvh {
         let q = Box32::outward(aabb);
         self.visit_slots(
             |n| {
-                let mut hit = [true; 4];
-                for a in 0..3 {
-                    let (lo, hi) = n.bounds(a);
-                    for (l, h) in hit.iter_mut().enumerate() {
-                        *h &= lo[l] <= q.max[a] && q.min[a] <= hi[l];
-                    }
-                }
-                hit
+                core::array::from_fn(|l| {
+                    (0..3).all(|a| n.lo[a][l] <= q.max[a] && q.min[a] <= n.hi[a][l])
+                })
             },
             |s| visit(self.item(s)),
         )
@@ -686,13 +681,12 @@ pub(crate) fn distance_slack<T: Real>() -> T {
 
 /// The squared distance from `p` to each lane's box of `node` (0 inside).
 #[inline(always)]
-pub(crate) fn sq_distance_to_node<T: Real>(p: &Point3<T>, node: &Packed) -> [T; 4] {
+pub(crate) fn sq_distance_to_node<T: Real>(p: &Point3<T>, node: &Node) -> [T; 4] {
     let mut d2 = [T::ZERO; 4];
     for a in 0..3 {
-        let (lo, hi) = node.bounds(a);
         for (l, d2) in d2.iter_mut().enumerate() {
-            let lo = T::lit(f64::from(lo[l]));
-            let hi = T::lit(f64::from(hi[l]));
+            let lo = T::lit(f64::from(node.lo[a][l]));
+            let hi = T::lit(f64::from(node.hi[a][l]));
             let d = (lo - p[a]).fast_max(p[a] - hi).fast_max(T::ZERO);
             *d2 += d * d;
         }
