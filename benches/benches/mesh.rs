@@ -11,12 +11,14 @@
 //! The heap memory of each mesh per triangle is printed once per size.
 //!
 //! Run one group with short settings, e.g.
-//! `cargo bench -p osculate-benches --bench mesh -- mesh_ray_incoherent --warm-up-time 1 --measurement-time 3`.
+//! `cargo bench -p osculate-benches --bench mesh -- mesh_ray_incoherent --warm-up-time 1 --measurement-time 3`;
+//! or the plain loop timed by the thread's CPU time (rays, builds and memory; steadier than
+//! wall time on a loaded machine): `cargo bench -p osculate-benches --bench mesh -- --cpu-loop`.
 
 use std::collections::HashMap;
 use std::hint::black_box;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use osculate::cast::Culling;
 use osculate::mesh::{TriangleMesh, closest_point_on_mesh, overlap_convex_mesh, ray_mesh};
 use osculate_math::{Point3, Ray, Sphere, Vector3};
@@ -289,5 +291,119 @@ fn build(c: &mut Criterion) {
     g.finish();
 }
 
+/// The CPU time this thread has run, in seconds (Linux's `schedstat`: the benchmark thread's own
+/// time, which the other processes on a loaded machine do not inflate as they do wall time). The
+/// kernel brings it up to date at each tick and context switch, so a run must last far longer
+/// than a tick: [`best_of_three`] repeats its work for at least [`RUN_SECONDS`].
+fn thread_cpu_seconds() -> f64 {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
+    let ns: f64 = s.split_whitespace().next().and_then(|x| x.parse().ok()).unwrap_or(f64::NAN);
+    ns * 1e-9
+}
+
+/// The least CPU time of one round of the loop over a run.
+const RUN_SECONDS: f64 = 0.4;
+
+/// The least CPU time per call of `f` over three runs, each repeating `f` for at least
+/// [`RUN_SECONDS`], in seconds.
+fn best_of_three(mut f: impl FnMut()) -> f64 {
+    (0..3)
+        .map(|_| {
+            let t = thread_cpu_seconds();
+            let mut calls = 0u32;
+            loop {
+                f();
+                calls += 1;
+                let spent = thread_cpu_seconds() - t;
+                if spent >= RUN_SECONDS {
+                    return spent / f64::from(calls);
+                }
+            }
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The plain-loop measurement (`cargo bench -p osculate-benches --bench mesh -- --cpu-loop`):
+/// every ray of each batch cast in a loop, timed by the thread's CPU time, best of three runs of
+/// at least [`RUN_SECONDS`]; the same for each build; and the memory per triangle. Printed as
+/// parry3d's time over osculate's (above 1: osculate is faster) and the times.
+fn cpu_loop() {
+    // `--cpu-loop 100k` (or `10k`, `1M`) measures that size's rays alone.
+    let only: Vec<String> = std::env::args().filter(|a| SIZES.iter().any(|s| s.1 == a)).collect();
+    let all: Vec<_> = all_meshes()
+        .into_iter()
+        .filter(|(_, label)| only.is_empty() || only.iter().any(|o| o == label))
+        .collect();
+    let mut rng = Rng::new(0x5EED_0026);
+    let batches = [("incoherent", incoherent(&mut rng)), ("coherent", coherent())];
+    for (name, rays) in &batches {
+        let r32: Vec<Ray<f32>> =
+            rays.iter().map(|r| Ray::new(r.origin.cast(), r.direction.cast())).collect();
+        let rp: Vec<parry3d::query::Ray> = r32.iter().map(parry_ray).collect();
+        for (m, label) in &all {
+            let per_ray = |s: f64| s * 1e9 / BATCH as f64;
+            let f32_s = best_of_three(|| {
+                for r in &r32 {
+                    black_box(ray_mesh(black_box(r), &m.f32, Culling::TwoSided));
+                }
+            });
+            let f64_s = best_of_three(|| {
+                for r in rays {
+                    black_box(ray_mesh(black_box(r), &m.f64, Culling::TwoSided));
+                }
+            });
+            let parry_s = best_of_three(|| {
+                for r in &rp {
+                    black_box(m.parry.cast_local_ray(black_box(r), f32::MAX, true));
+                }
+            });
+            println!(
+                "rays {name} {label}: ns/ray osculate-f32 {:.0}, osculate-f64 {:.0}, parry3d {:.0}; parry/f32 {:.2}, parry/f64 {:.2}",
+                per_ray(f32_s),
+                per_ray(f64_s),
+                per_ray(parry_s),
+                parry_s / f32_s,
+                parry_s / f64_s,
+            );
+        }
+    }
+    if !only.is_empty() {
+        return;
+    }
+    for &(n, label) in &SIZES {
+        let (v, t) = sphere(n);
+        let v32: Vec<Point3<f32>> =
+            v.iter().map(|x| Point3::new(x[0] as f32, x[1] as f32, x[2] as f32)).collect();
+        let v64: Vec<Point3<f64>> = v.iter().map(|x| Point3::new(x[0], x[1], x[2])).collect();
+        let vp: Vec<parry3d::math::Vector> =
+            v32.iter().map(|x| parry3d::math::Vector::new(x.x, x.y, x.z)).collect();
+        let f32_s = best_of_three(|| {
+            black_box(TriangleMesh::try_new(v32.clone(), t.clone()).is_ok());
+        });
+        let f64_s = best_of_three(|| {
+            black_box(TriangleMesh::try_new(v64.clone(), t.clone()).is_ok());
+        });
+        let parry_s = best_of_three(|| {
+            black_box(parry3d::shape::TriMesh::new(vp.clone(), t.clone()).is_ok());
+        });
+        println!(
+            "build {label}: ms osculate-f32 {:.2}, osculate-f64 {:.2}, parry3d {:.2}; parry/f32 {:.2}, parry/f64 {:.2}",
+            f32_s * 1e3,
+            f64_s * 1e3,
+            parry_s * 1e3,
+            parry_s / f32_s,
+            parry_s / f64_s,
+        );
+    }
+}
+
 criterion_group!(benches, build, rays);
-criterion_main!(benches);
+
+fn main() {
+    if std::env::args().any(|a| a == "--cpu-loop") {
+        cpu_loop();
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
