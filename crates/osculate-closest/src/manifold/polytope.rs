@@ -116,9 +116,20 @@ fn order_ccw<T: Real>(vertices: &[Point3<T>], corners: &mut [usize], normal: &Ve
     let c = corners.iter().fold(Vector3::zeros(), |s, &i| s + at(i).coords) / count;
     let u = any_perpendicular(normal).into_inner();
     let v = normal.cross(&u);
+    // A pseudo-angle in [0, 4), increasing with the angle from `u` toward `v` as `atan2` does
+    // (a corner at the centroid at 0): the same cyclic order, from one division instead of an
+    // arc tangent. The cut's place does not matter: the order is rotated to its lowest index.
     let angle = |i: usize| {
         let r = at(i).coords - c;
-        r.dot(&v).atan2(r.dot(&u))
+        let (x, y) = (r.dot(&u), r.dot(&v));
+        let l1 = x.abs() + y.abs();
+        if !(l1 > T::ZERO) {
+            T::ZERO
+        } else if y >= T::ZERO {
+            T::ONE - x / l1
+        } else {
+            T::lit(3.0) + x / l1
+        }
     };
     corners.sort_by(|&i, &j| {
         angle(i).partial_cmp(&angle(j)).unwrap_or(core::cmp::Ordering::Equal).then(i.cmp(&j))
