@@ -580,9 +580,13 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     let (pa, pb, distance) = if status == DistanceStatus::Overlapping {
         let mid = Point3::from((pa.coords + pb.coords) * T::HALF);
         (mid, mid, T::ZERO)
-    } else if m > T::ZERO && core_distance <= m {
+    } else if m > T::ZERO && (core_distance <= m || v64.norm_squared() <= m64 * m64) {
         // The cores within the margins: the point dividing their witnesses' segment in the
-        // margins' ratio is within `ma` of A's core and `mb` of B's, in both shapes.
+        // margins' ratio is within `ma` of A's core and `mb` of B's, in both shapes. Decided by
+        // `v` (the cores' distance, in f64, an upper bound) as well as by the witnesses: rounded
+        // to `T` far from the origin their difference is off by their rounding (1e-3 at 1e4 in
+        // f32), and cores 2.5e-4 within the margins there were reported apart, along a `v` that
+        // did not separate the shapes.
         status = DistanceStatus::Overlapping;
         let p = pa + (pb - pa) * (ma / m);
         (p, p, T::ZERO)
@@ -1108,4 +1112,28 @@ mod tests {
     }
 
     for_f32_and_f64!(agrees_with_closed_forms);
+
+    /// A capsule whose core lies 2.5e-4 within its radius of a triangle's, 1e4 from the origin:
+    /// GJK stops as soon as the cores are nearer than the margin, and the f32 witnesses (rounded
+    /// to 1e-3 there) were 1.4e-4 farther apart than the radius: the pair was reported apart by
+    /// 1.4e-4 along a direction that overlapped them by 0.08. The cores' own distance decides.
+    fn capsule_within_its_radius_of_a_far_triangle_overlaps<T: Real>() {
+        use osculate_math::{Capsule, Triangle};
+        let p = osculate_math::point3::<T>;
+        let cap = Capsule::new(
+            p(2702.661, -9626.987, 132.0773),
+            p(2701.922, -9628.0, 131.45758),
+            T::lit(0.46515682),
+        );
+        let tri = Triangle::new(
+            p(2702.5984, -9626.983, 131.15068),
+            p(2701.316, -9626.927, 132.79533),
+            p(2701.2522, -9626.555, 131.7627),
+        );
+        let r = distance_convex(&cap, &tri, None, GJK_MAX_ITERATIONS);
+        assert_eq!(r.status, DistanceStatus::Overlapping, "{r:?}");
+        assert_eq!(r.closest.distance, T::ZERO, "{r:?}");
+    }
+
+    for_f32_and_f64!(capsule_within_its_radius_of_a_far_triangle_overlaps);
 }
