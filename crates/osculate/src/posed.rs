@@ -37,7 +37,8 @@ use osculate_closest::{ClosestPoints, Contact, SupportMap, Transformed};
 use osculate_dynamic::Impact;
 use osculate_math::{
     Aabb, Capsule, Cone, Cylinder, Halfspace, Isometry3, Line, Obb, Plane, Point3, Ray, Real,
-    Rotation3, Segment, Sphere, Tetrahedron, Transform, Triangle, UnitVector3, Vector3,
+    Rotation3, Segment, Sphere, Tetrahedron, Transform, Triangle, UnitQuaternion, UnitVector3,
+    Vector3,
 };
 
 use osculate_mesh::{Compound, Part, TriangleMesh};
@@ -151,18 +152,35 @@ pub trait LocalShape {
 /// The point `p` of a shape placed by `from`, in the frame of `to`: `to⁻¹ · from · p` by two
 /// rotations, the translations subtracted before the larger coordinates are met.
 /// A point at its frame's origin (a shape built about it, the usual case) skips the first
-/// rotation, which would give exactly zero.
+/// rotation (see [`turned_origin`]).
 #[inline]
 fn point_between<T: Real>(p: &Point3<T>, from: &Isometry3<T>, to: &Isometry3<T>) -> Point3<T> {
     let offset = from.translation.vector - to.translation.vector;
-    let arm = if p.coords == Vector3::zeros() { offset } else { offset + from.rotation * p.coords };
-    Point3::from(to.rotation.inverse_transform_vector(&arm))
+    let turned = if p.coords == Vector3::zeros() {
+        turned_origin(&from.rotation)
+    } else {
+        from.rotation * p.coords
+    };
+    Point3::from(to.rotation.inverse_transform_vector(&(offset + turned)))
 }
 
-/// `iso · p`, with no rotation for a point at the origin (where it gives exactly zero).
+/// `iso · p`, with no rotation for a point at the origin (see [`turned_origin`]).
 #[inline]
 fn point_moved<T: Real>(p: &Point3<T>, iso: &Isometry3<T>) -> Point3<T> {
-    if p.coords == Vector3::zeros() { Point3::from(iso.translation.vector) } else { iso * p }
+    if p.coords == Vector3::zeros() {
+        Point3::from(iso.translation.vector + turned_origin(&iso.rotation))
+    } else {
+        iso * p
+    }
+}
+
+/// The origin turned by `q` without the rotation's arithmetic: zero for a finite rotation (what
+/// the rotation gives, up to the sign of zero), NaN for a non-finite one (as the rotation gives),
+/// so that a non-finite pose still yields no answer.
+#[inline]
+fn turned_origin<T: Real>(q: &UnitQuaternion<T>) -> Vector3<T> {
+    let zero = q.quaternion().coords.sum() * T::ZERO;
+    Vector3::new(zero, zero, zero)
 }
 
 /// `LocalShape` for the shapes whose [`Transform`] keeps their type, with their cost of moving
@@ -1004,6 +1022,26 @@ mod tests {
         let balls = [ball(Point3::origin()), ball(Point3::from(turned.0.translation.vector))];
         boxes.iter().all(|b| LocalShape::moved(b, &m.0) == b.transformed(&m.0))
             && balls.iter().all(|b| LocalShape::moved(b, &m.0) == b.transformed(&m.0))
+    }
+
+    /// A non-finite rotation still reaches a ball at its origin and a box about its origin (no
+    /// answer for a non-finite pose, as the full transform gives).
+    #[test]
+    fn a_non_finite_rotation_reaches_shapes_at_their_origin() {
+        let q = UnitQuaternion::new_unchecked(osculate_math::nalgebra::Quaternion::new(
+            f64::NAN,
+            0.0,
+            0.0,
+            0.0,
+        ));
+        let bad = Isometry3::from_parts(Vector3::zeros().into(), q);
+        let ball = Sphere::new(Point3::origin(), 1.0);
+        let cube = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(1.0, 1.0, 1.0));
+        let good = Isometry3::identity();
+        assert!(LocalShape::moved(&ball, &bad).center.x.is_nan());
+        assert!(ball.moved_between(&bad, &good).center.x.is_nan());
+        let moved = LocalShape::moved(&cube, &bad);
+        assert!(moved.center.x.is_nan() && moved.rotation[(0, 0)].is_nan());
     }
 
     #[test]

@@ -1118,8 +1118,8 @@ mod tests {
     /// to 1e-3 there) were 1.4e-4 farther apart than the radius: the pair was reported apart by
     /// 1.4e-4 along a direction that overlapped them by 0.08. The cores' own distance decides.
     fn capsule_within_its_radius_of_a_far_triangle_overlaps<T: Real>() {
-        use osculate_math::{Capsule, Triangle};
-        let p = osculate_math::point3::<T>;
+        use osculate_math::{Capsule, Triangle, point3};
+        let p = point3::<T>;
         let cap = Capsule::new(
             p(2702.661, -9626.987, 132.0773),
             p(2701.922, -9628.0, 131.45758),
