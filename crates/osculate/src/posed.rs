@@ -30,7 +30,7 @@
 //! Non-finite poses: a NaN or infinite translation or rotation makes the relative pose, hence the
 //! moved shape, non-finite, and the world-space query then gives no answer (`false`, a NaN
 //! distance, `None`), as it does for a non-finite shape. A pose's rotation is assumed unit (as
-//! [`UnitQuaternion`](crate::math::UnitQuaternion) guarantees when built by nalgebra's constructors).
+//! [`UnitQuaternion`] guarantees when built by nalgebra's constructors).
 
 use osculate_cast::RayHit;
 use osculate_closest::{ClosestPoints, Contact, SupportMap, Transformed};
