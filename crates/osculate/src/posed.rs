@@ -183,10 +183,13 @@ fn turned_origin<T: Real>(q: &UnitQuaternion<T>) -> Vector3<T> {
     Vector3::new(zero, zero, zero)
 }
 
-/// `LocalShape` for the shapes whose [`Transform`] keeps their type, with their cost of moving
-/// and, for a one-point shape, how it is moved between two frames.
+/// `LocalShape` for the shapes whose [`Transform`] keeps their type, with their cost of moving,
+/// and where it is cheaper than the transform, how the shape is `moved` and how it is moved
+/// between two frames.
 macro_rules! local_shape_by_transform {
-    ($($S:ident: $cost:literal $(, |$s:ident, $from:ident, $to:ident| $between:expr)?;)*) => {$(
+    ($($S:ident: $cost:literal
+       $(, moved |$m:ident, $iso:ident| $moved:expr)?
+       $(, between |$s:ident, $from:ident, $to:ident| $between:expr)?;)*) => {$(
         impl<T: Real> LocalShape for $S<T> {
             type Scalar = T;
             type Local = Self;
@@ -197,7 +200,7 @@ macro_rules! local_shape_by_transform {
             }
             #[inline]
             fn moved(&self, iso: &Isometry3<T>) -> Self {
-                self.transformed(iso)
+                local_shape_by_transform!(@moved self, iso $(, |$m, $iso| $moved)?)
             }
             $(
                 #[inline]
@@ -208,11 +211,33 @@ macro_rules! local_shape_by_transform {
             )?
         }
     )*};
+    (@moved $shape:ident, $i:ident) => {
+        $shape.transformed($i)
+    };
+    (@moved $shape:ident, $i:ident, |$m:ident, $iso:ident| $moved:expr) => {{
+        let ($m, $iso) = ($shape, $i);
+        $moved
+    }};
 }
 
 local_shape_by_transform! {
+    Sphere: 1,
+        moved |s, iso| Sphere { center: point_moved(&s.center, iso), radius: s.radius },
+        between |s, from, to| Sphere { center: point_between(&s.center, from, to), radius: s.radius };
     Segment: 2;
     Capsule: 2;
+    // An oriented box built about its own origin and along its frame's axes (the usual
+    // collider) is moved by the pose's rotation matrix alone: the product with the identity and
+    // the turn of the zero center would give the same numbers.
+    Obb: 2, moved |b, iso| {
+        let turn = iso.rotation.to_rotation_matrix();
+        let identity = b.rotation == Rotation3::identity();
+        Obb {
+            center: point_moved(&b.center, iso),
+            rotation: if identity { turn } else { turn * b.rotation },
+            half_extents: b.half_extents,
+        }
+    };
     Triangle: 3;
     Tetrahedron: 4;
     Cylinder: 2;
@@ -221,50 +246,6 @@ local_shape_by_transform! {
     Halfspace: 1;
     Line: 2;
     Ray: 2;
-}
-
-impl<T: Real> LocalShape for Sphere<T> {
-    type Scalar = T;
-    type Local = Self;
-    const MOVE_COST: u8 = 1;
-    #[inline]
-    fn local(&self) -> Self {
-        *self
-    }
-    #[inline]
-    fn moved(&self, iso: &Isometry3<T>) -> Self {
-        Sphere { center: point_moved(&self.center, iso), radius: self.radius }
-    }
-    #[inline]
-    fn moved_between(&self, from: &Isometry3<T>, to: &Isometry3<T>) -> Self {
-        Sphere { center: point_between(&self.center, from, to), radius: self.radius }
-    }
-}
-
-/// An oriented box built about its own origin and along its frame's axes (the usual collider)
-/// is moved by the pose's rotation matrix alone: the product with the identity and the turn of
-/// the zero center would give exactly the same numbers.
-impl<T: Real> LocalShape for Obb<T> {
-    type Scalar = T;
-    type Local = Self;
-    const MOVE_COST: u8 = 2;
-    #[inline]
-    fn local(&self) -> Self {
-        *self
-    }
-    #[inline]
-    fn moved(&self, iso: &Isometry3<T>) -> Self {
-        let turn = iso.rotation.to_rotation_matrix();
-        Obb {
-            center: point_moved(&self.center, iso),
-            rotation: if self.rotation == Rotation3::identity() {
-                turn
-            } else {
-                turn * self.rotation
-            },
-            half_extents: self.half_extents,
-        }
-    }
 }
 
 impl<T: Real> LocalShape for Aabb<T> {
