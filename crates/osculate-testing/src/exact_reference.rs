@@ -687,3 +687,47 @@ pub fn segment_triangle_case<T: Real>(
         bisected(i % 4 >= 2, t, seg, || direction::<T>(rng), moved_segment, |t, s| exact(s, t));
     pairs.into_iter().map(|(t, s)| judge::<T, _, _>(s, t, &exact, &fast, &[])).collect()
 }
+
+/// `b` with its rotation matrix moved off orthonormal: every entry by up to `10⁻³`, `10⁻⁶` or
+/// `10⁻⁹` (picked by `rng`), rounded to `T`. The exact modes take the entries as exact numbers,
+/// so the box is the parallelepiped they span.
+fn skewed<T: Real>(rng: &mut Rng, b: Obb<T>) -> Obb<T> {
+    let size = rng.pick(&[1.0e-3, 1.0e-6, 1.0e-9]);
+    let m = b.rotation.matrix().map(|x| T::lit(x.to_f64() + rng.range(-size, size)));
+    Obb { rotation: Rotation3::from_matrix_unchecked(m), ..b }
+}
+
+/// Oriented box pairs whose matrices are off orthonormal ([`skewed`], one box or both): random
+/// or bisected; `i` picks the class. Only the exact mode is judged: the fast mode's promise is
+/// made for rotations, so the outcomes' `fast` and `within_band` repeat the exact mode's answer
+/// and say nothing.
+pub fn obb_obb_skewed_case<T: Real>(
+    rng: &mut Rng,
+    i: u64,
+    exact: impl Fn(&Obb<T>, &Obb<T>) -> bool,
+) -> Vec<Outcome<(Obb<T>, Obb<T>)>> {
+    let o = offset(rng);
+    let a = gen_obb::<T>(rng, o);
+    let a = skewed(rng, a);
+    let b = gen_obb::<T>(rng, o);
+    let b = if rng.chance(0.5) { skewed(rng, b) } else { b };
+    let moved = |x: &Obb<T>, d: Vector3<T>| Obb { center: x.center + d, ..*x };
+    let pairs = bisected(i % 2 == 1, a, b, || direction::<T>(rng), moved, &exact);
+    pairs.into_iter().map(|(a, b)| judge::<T, _, _>(a, b, &exact, &exact, &[])).collect()
+}
+
+/// Segment-box pairs whose box matrix is off orthonormal ([`skewed`]): random or bisected; `i`
+/// picks the class. Only the exact mode is judged, as in [`obb_obb_skewed_case`].
+pub fn segment_obb_skewed_case<T: Real>(
+    rng: &mut Rng,
+    i: u64,
+    exact: impl Fn(&Segment<T>, &Obb<T>) -> bool,
+) -> Vec<Outcome<(Segment<T>, Obb<T>)>> {
+    let o = offset(rng);
+    let ob = gen_obb::<T>(rng, o);
+    let ob = skewed(rng, ob);
+    let seg = gen_segment::<T>(rng, o);
+    let w = direction::<T>(rng);
+    let pairs = bisected(i % 2 == 1, ob, seg, || w, moved_segment, |b, s| exact(s, b));
+    pairs.into_iter().map(|(b, s)| judge::<T, _, _>(s, b, &exact, &exact, &spans(&b))).collect()
+}

@@ -10,7 +10,12 @@
 //! boxes' axes, the segment's direction, the triangle's edges), as long as each `R` is
 //! invertible (every rotation is; a singular "rotation" may then err toward "overlapping").
 
+mod filter;
+
 use super::{Arith, Dyadic, Filtered, U, det3, diff, exact};
+use filter::{
+    Filter, obb_obb_filter, obb_obb_rotation_filter, obb_points_filter, segment_obb_filter,
+};
 use osculate_math::{Aabb, Obb, Point3, Real, Segment, Triangle, Validate};
 
 /// `axis::<Filtered>`, or in exact arithmetic when the filter cannot tell. The exact
@@ -22,6 +27,18 @@ macro_rules! separates {
             None => $f::<Dyadic>($($arg),*).unwrap_or(false),
         }
     };
+}
+
+/// Whether every coordinate is finite ([`Validate::is_valid`] of a segment or a triangle),
+/// without a branch per value: `x − x` is 0 for a finite `x` and NaN otherwise.
+#[inline]
+#[allow(clippy::eq_op, reason = "x − x is the finiteness test: 0 for finite x, NaN otherwise")]
+fn finite_points(points: &[[f64; 3]]) -> bool {
+    let mut z = 0.0;
+    for p in points {
+        z += (p[0] - p[0]) + (p[1] - p[1]) + (p[2] - p[2]);
+    }
+    z == 0.0
 }
 
 #[inline]
@@ -360,6 +377,22 @@ struct Box3 {
 }
 
 impl Box3 {
+    /// The box widened to `f64`, or `None` when it is not valid ([`Validate::is_valid`]: a
+    /// non-finite value or a negative half extent), checked without a branch per value: `x − x`
+    /// is 0 for a finite `x` and NaN otherwise.
+    #[inline]
+    #[allow(clippy::eq_op, reason = "x − x is the finiteness test: 0 for finite x, NaN otherwise")]
+    fn of<T: Real>(b: &Obb<T>) -> Option<Self> {
+        let (c, r, e) = obb_parts(b);
+        let mut z = (c[0] - c[0]) + (c[1] - c[1]) + (c[2] - c[2]);
+        z += (e[0] - e[0]) + (e[1] - e[1]) + (e[2] - e[2]);
+        for col in &r {
+            z += (col[0] - col[0]) + (col[1] - col[1]) + (col[2] - col[2]);
+        }
+        let valid = (z == 0.0) & (e[0] >= 0.0) & (e[1] >= 0.0) & (e[2] >= 0.0);
+        valid.then_some(Self { c, r, e })
+    }
+
     /// The projection radius on the axis `u` whose products with the box's axes are the
     /// determinants `u_dots[k] = u · R_k`: `Σ e_k |u · R_k|`.
     #[inline]
@@ -457,8 +490,9 @@ pub fn obb_triangle_exact<T: Real>(b: &Obb<T>, t: &Triangle<T>) -> bool {
 
 /// [`segment_obb`](crate::segment_obb) decided exactly, for the coordinates as given and the box
 /// `{c + R x : |x_i| ≤ e_i}` (`R`'s entries exact): the box's three face normals `R_j × R_k`
-/// and the three `R_i × (b − a)`, each comparison decided by the static filter of
-/// [`obb_triangle_exact`] where it can, else filtered and, where the filter cannot tell, exact. Touching counts; an invalid box or a non-finite value gives `false`.
+/// and the three `R_i × (b − a)`, each comparison decided by a static filter in the fast mode's
+/// midpoint form (`segment_obb_filter`), then by that of [`obb_triangle_exact`] where it can,
+/// else filtered and, where the filter cannot tell, exact. Touching counts; an invalid box or a non-finite value gives `false`.
 ///
 /// # Examples
 /// ```
@@ -471,15 +505,24 @@ pub fn obb_triangle_exact<T: Real>(b: &Obb<T>, t: &Triangle<T>) -> bool {
 /// ```
 #[must_use]
 pub fn segment_obb_exact<T: Real>(s: &Segment<T>, b: &Obb<T>) -> bool {
-    if !(b.is_valid() && s.is_valid()) {
-        return false;
-    }
-    let (c, r, e) = obb_parts(b);
-    let bx = Box3 { c, r, e };
-    let ends = [wide(&s.a), wide(&s.b)];
-    let Filter::Undecided(mask) = obb_points_filter(&bx, &ends, false) else {
+    let Some(bx) = Box3::of(b) else {
         return false;
     };
+    let ends = [wide(&s.a), wide(&s.b)];
+    if !finite_points(&ends) {
+        return false;
+    }
+    let filter = match segment_obb_filter(&bx, &ends[0], &ends[1]) {
+        Some(Filter::Undecided(mask)) if mask != 0 => obb_points_filter(&bx, &ends, false),
+        Some(decided) => decided,
+        None => obb_points_filter(&bx, &ends, false),
+    };
+    let Filter::Undecided(mask) = filter else {
+        return false;
+    };
+    if mask == 0 {
+        return true;
+    }
     (0..6).filter(|k| mask & (1 << k) != 0).all(|k| match k {
         0..3 => !separates!(obb_face_axis(&bx, k, &ends)),
         _ => !separates!(obb_edge_axis(&bx, k - 3, &ends[0], &ends[1], &ends)),
@@ -512,9 +555,11 @@ fn obb_obb_edge_axis<A: Arith>(a: &Box3, b: &Box3, i: usize, j: usize) -> Option
 /// [`obb_obb`](crate::obb_obb) decided exactly, for the coordinates as given and each box
 /// `{c + R x : |x_i| ≤ e_i}` (`R`'s entries exact): the 15 axes of Gottschalk et al. in the boxes'
 /// own terms (each box's three face normals `R_j × R_k`, the nine `A_i × B_j`), every comparison
-/// a polynomial of degree 4 in the input: decided in plain `f64` by a static filter with a proven
-/// bound (`obb_obb_filter`, about the fast test's cost), and, for an axis it cannot decide,
-/// filtered with a running bound and, where that cannot tell, exact.
+/// a polynomial of degree 4 in the input. Decided in plain `f64` first by Gottschalk's test in the
+/// fast mode's shape with a proven bound that includes how far each matrix is from orthonormal
+/// (`obb_obb_rotation_filter`), then, for what that leaves, by a static filter over the
+/// quantities themselves (`obb_obb_filter`), and, for an axis neither decides, filtered with a
+/// running bound and, where that cannot tell, exact.
 /// Touching counts; parallel edges (a zero cross product) are handled exactly, with no epsilon;
 /// an invalid box or a non-finite value gives `false`.
 ///
@@ -531,16 +576,20 @@ fn obb_obb_edge_axis<A: Arith>(a: &Box3, b: &Box3, i: usize, j: usize) -> Option
 /// ```
 #[must_use]
 pub fn obb_obb_exact<T: Real>(a: &Obb<T>, b: &Obb<T>) -> bool {
-    if !(a.is_valid() && b.is_valid()) {
-        return false;
-    }
-    let (c, r, e) = obb_parts(a);
-    let ba = Box3 { c, r, e };
-    let (c, r, e) = obb_parts(b);
-    let bb = Box3 { c, r, e };
-    let Filter::Undecided(mask) = obb_obb_filter(&ba, &bb) else {
+    let (Some(ba), Some(bb)) = (Box3::of(a), Box3::of(b)) else {
         return false;
     };
+    let filter = match obb_obb_rotation_filter(&ba, &bb) {
+        Some(Filter::Undecided(mask)) if mask != 0 => obb_obb_filter(&ba, &bb),
+        Some(decided) => decided,
+        None => obb_obb_filter(&ba, &bb),
+    };
+    let Filter::Undecided(mask) = filter else {
+        return false;
+    };
+    if mask == 0 {
+        return true;
+    }
     // The axes the static filter could not decide (none, on ordinary input): the running-bound
     // filter, then exact arithmetic.
     (0..15).filter(|k| mask & (1 << k) != 0).all(|k| match k {
@@ -548,247 +597,6 @@ pub fn obb_obb_exact<T: Real>(a: &Obb<T>, b: &Obb<T>) -> bool {
         3..6 => !separates!(obb_obb_face_axis(&bb, &ba, k - 3)),
         _ => !separates!(obb_obb_edge_axis(&ba, &bb, (k - 6) / 3, (k - 6) % 3)),
     })
-}
-
-// ---------------------------------------------------------------------------------------------
-// The static filter of the box-box test.
-
-/// `u × v` in floating point.
-#[inline(always)]
-fn fcross(u: &[f64; 3], v: &[f64; 3]) -> [f64; 3] {
-    [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]]
-}
-
-/// `u · v` in floating point, summed left to right.
-#[inline(always)]
-fn fdot(u: &[f64; 3], v: &[f64; 3]) -> f64 {
-    u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
-}
-
-/// The largest magnitude of the entries.
-#[inline(always)]
-fn fmax_abs(v: &[f64; 3]) -> f64 {
-    v[0].abs().max(v[1].abs()).max(v[2].abs())
-}
-
-/// The bound of [`obb_obb_filter`] is proven for inputs below these magnitudes (no intermediate
-/// overflows under them); above them every axis goes to the exact path.
-const FILTER_MAX_ENTRY: f64 = 1.0e60; // < 2^200
-const FILTER_MAX_SIZE: f64 = 1.0e90; // < 2^300
-/// `2⁻¹⁰⁷⁰`: the unit of the filters' underflow term.
-const UNDERFLOW_UNIT: f64 = 16.0 * f64::from_bits(1);
-
-/// The outcome of a static filter over a set of separating axes.
-enum Filter {
-    /// Some axis separates the shapes, certainly.
-    Apart,
-    /// No axis separates them except possibly those of the mask (bit `k` for axis `k`), whose
-    /// sign the filter cannot tell.
-    Undecided(u32),
-}
-
-/// The static floating-point filter in front of [`obb_obb_exact`]: each of the 15 axes' test
-/// `|D| > R` in plain `f64`, with one error bound `E` for all of them (Shewchuk's static
-/// filters, "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates",
-/// 1997, §4.3, with Higham's `γ_n = n u / (1 − n u)`, "Accuracy and Stability of Numerical
-/// Algorithms", §3.1).
-///
-/// The quantities, for boxes with axes `A_k`, `B_k` (the rotations' columns, exact numbers),
-/// half extents `e`, `f` and `d = c_b − c_a`: the face normals `CA_l = A_{l+1} × A_{l+2}` and
-/// `CB_l`, the entries `MA[l][j] = CA_l · B_j`, `MB[m][i] = CB_m · A_i`, `det A = CA_0 · A_0`,
-/// `det B`, and the projections `CA_k · d`, `CB_k · d`, `A_i · (B_j × d)`. They are exactly the
-/// determinants of the exact test: `det[A_i, B_j, A_k] = B_j · (A_k × A_i) = ±MA[l][j]` and
-/// `det[A_i, B_j, B_k] = ±MB[m][i]` (`l`, `m` the third indices; only magnitudes enter the
-/// radii), `det[A_i, B_j, d] = A_i · (B_j × d)`. A face axis `k` of `A`: `D = CA_k · d`,
-/// `R = e_k |det A| + Σ_j f_j |MA[k][j]|`; of `B`: `D = CB_k · d`, `R = f_k |det B| + Σ_i e_i
-/// |MB[k][i]|`; the edge axis `A_i × B_j`: `D = A_i · (B_j × d)`, `R = e_{i+1} |MA[i+2][j]| +
-/// e_{i+2} |MA[i+1][j]| + f_{j+1} |MB[j+2][i]| + f_{j+2} |MB[j+1][i]|`. The axis separates
-/// exactly when `|D| − R > 0`.
-///
-/// The bound, with `u = 2⁻⁵³`, `α` the largest rotation entry's magnitude, `S = Σ e + Σ f` and
-/// `δ` the largest `|d̃_p|` of the computed `d̃ = fl(c_b − c_a)`:
-/// - every `MA`, `MB`, `det` is a sum of three terms `(x_p y_q − x_q y_p) z_p`, each monomial
-///   rounded at most 5 times (product, difference, product, two sums): error `≤ γ_5 P` with the
-///   permanent `P = Σ (|x_p y_q| + |x_q y_p|) |z_p| ≤ 6α³`;
-/// - every `D` is such a sum with one factor `d̃_p = d_p (1 + δ_p)`: `≤ γ_6 · 6α² |d|_max`;
-/// - every `R` is a sum of at most four terms `e_t |x_t|` with each `|x̃_t| − |x_t|` within
-///   `γ_5 P_t`: one product and three sums more give `≤ γ_9 Σ e_t P_t ≤ γ_9 · 6α³ S` (each
-///   extent enters an axis at most once);
-/// - the computed `s = fl(|D̃| − R̃)` is `(|D̃| − R̃)(1 + δ)`: when `s > E` the exact `|D| − R`
-///   exceeds `E / (1 + u) − (ε_D + ε_R)`, which is positive when `E ≥ (1 + u)(γ_9 · 6α³ S + γ_6
-///   · 6α² δ / (1 − u))`, about `54u α³ S + 36u α² δ`; symmetrically `s < −E` proves `|D| < R`.
-///   `E = 64u α² (α S + δ)` covers it with room for its own four roundings.
-/// - Underflow (Higham's `fl(xy) = xy(1 + δ) + η`, `|η| ≤ 2⁻¹⁰⁷⁵`; sums of floats do not
-///   underflow inexactly): the products' absolute errors, carried through the later factors, add
-///   at most `η (6αS + 3S + 6α + 6δ + 7) ≤ 16η (1 + α)(S + δ + 2)`; `E` gets twice that,
-///   `2⁻¹⁰⁷⁰ (1 + α)(S + δ + 2)`, which also covers the underflow of `E`'s own products.
-/// - Overflow: with `α ≤ 1e60`, `S ≤ 1e90` and `δ ≤ 1e90` every intermediate is below `1e272`;
-///   beyond them the filter decides nothing.
-///
-/// An axis with `|s| ≤ E` is left to the exact evaluation; on ordinary input none is.
-#[inline]
-#[allow(clippy::needless_range_loop, reason = "the indices are the formulas' i, j, k")]
-fn obb_obb_filter(a: &Box3, b: &Box3) -> Filter {
-    const ALL: u32 = (1 << 15) - 1;
-    let d = [b.c[0] - a.c[0], b.c[1] - a.c[1], b.c[2] - a.c[2]];
-    let alpha = a.r.iter().chain(&b.r).map(fmax_abs).fold(0.0, f64::max);
-    let size = (a.e[0] + a.e[1] + a.e[2]) + (b.e[0] + b.e[1] + b.e[2]);
-    let reach = fmax_abs(&d);
-    if !(alpha <= FILTER_MAX_ENTRY && size <= FILTER_MAX_SIZE && reach <= FILTER_MAX_SIZE) {
-        return Filter::Undecided(ALL);
-    }
-    let bound = alpha * alpha * (alpha * size + reach) * (64.0 * U)
-        + (1.0 + alpha) * (size + reach + 2.0) * UNDERFLOW_UNIT;
-    let mut undecided = 0;
-    // `bit` set when the axis's test `|D| − R` is within the bound.
-    let mut test = |k: usize, dist: f64, radius: f64| {
-        let s = dist.abs() - radius;
-        if s > bound {
-            return true;
-        }
-        if s >= -bound {
-            undecided |= 1 << k;
-        }
-        false
-    };
-    let ca = [fcross(&a.r[1], &a.r[2]), fcross(&a.r[2], &a.r[0]), fcross(&a.r[0], &a.r[1])];
-    let det_a = fdot(&ca[0], &a.r[0]).abs();
-    let ma = [0, 1, 2].map(|l| [0, 1, 2].map(|j| fdot(&ca[l], &b.r[j]).abs()));
-    for k in 0..3 {
-        let radius = a.e[k] * det_a + b.e[0] * ma[k][0] + b.e[1] * ma[k][1] + b.e[2] * ma[k][2];
-        if test(k, fdot(&ca[k], &d), radius) {
-            return Filter::Apart;
-        }
-    }
-    let cb = [fcross(&b.r[1], &b.r[2]), fcross(&b.r[2], &b.r[0]), fcross(&b.r[0], &b.r[1])];
-    let det_b = fdot(&cb[0], &b.r[0]).abs();
-    let mb = [0, 1, 2].map(|m| [0, 1, 2].map(|i| fdot(&cb[m], &a.r[i]).abs()));
-    for k in 0..3 {
-        let radius = b.e[k] * det_b + a.e[0] * mb[k][0] + a.e[1] * mb[k][1] + a.e[2] * mb[k][2];
-        if test(3 + k, fdot(&cb[k], &d), radius) {
-            return Filter::Apart;
-        }
-    }
-    for j in 0..3 {
-        let w = fcross(&b.r[j], &d);
-        let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
-        for i in 0..3 {
-            let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
-            let radius = a.e[i1] * ma[i2][j]
-                + a.e[i2] * ma[i1][j]
-                + b.e[j1] * mb[j2][i]
-                + b.e[j2] * mb[j1][i];
-            if test(6 + 3 * i + j, fdot(&a.r[i], &w), radius) {
-                return Filter::Apart;
-            }
-        }
-    }
-    Filter::Undecided(undecided)
-}
-
-/// The static filter in front of [`obb_triangle_exact`] (`v` the three vertices, `normal` set)
-/// and [`segment_obb_exact`] (`v` the two ends): the box's three face axes `C_k = R_{k+1} ×
-/// R_{k+2}` (bits 0–2), the axes `R_i × f_j` for each edge `f_j = v_{j+1} − v_j` (bits `3 + 3i +
-/// j`; the segment has one edge, bits 3–5) and the triangle's normal `n = f_0 × (v_2 − v_0)`
-/// (bit 12), each decided in plain `f64` against one error bound `E` where it can, as
-/// [`obb_obb_filter`] does.
-///
-/// The quantities are exactly the determinants of the exact test, evaluated in another order:
-/// with `w_p = p − c`, a face axis projects `p` to `C_k · w_p` against the radius `e_k |det R|`
-/// (`det R = C_0 · R_0`); the edge axis `R_i × f` projects it to `(R_i × f) · w_p`, and its dot
-/// products with the box's axes are `det[R_i, f, R_k] = f · (R_k × R_i) = ±f · C_l` (`l` the third
-/// index), so the radius is `e_{i+1} |f · C_{i+2}| + e_{i+2} |f · C_{i+1}|`; the normal projects
-/// every vertex to `n · w_0` against `Σ e_k |n · R_k|`. (An edge's two ends project to the same
-/// value exactly, so the edge axis evaluates one end and the opposite vertex.) An axis
-/// separates when the values' interval `[lo, hi]` lies beyond `[−r, r]`: `lo − r > 0` or
-/// `−hi − r > 0`.
-///
-/// The bound, with `u = 2⁻⁵³`, `α` the largest rotation entry's magnitude, `F` the largest
-/// coordinate of a computed edge `f̃`, `W` that of a computed `w̃`, `S = Σ e` (each a difference
-/// rounded once: `f̃ = f (1 + δ)`), and counting the roundings of each monomial as in
-/// [`obb_obb_filter`]: a face value `≤ γ_6 · 6α² W` (difference, product, difference, product,
-/// two sums), its radius `≤ γ_6 · 6α³ e_k`; an edge value `≤ γ_7 · 6α F W`, its radius
-/// `≤ γ_8 · 6α² F S`; the normal's value `≤ γ_8 · 6F² W`, its radius `≤ γ_10 · 6F² α S`. The
-/// extremes `lo`, `hi` of values each within `ε_v` are within `ε_v` of the exact extremes, and
-/// the last difference rounds once more. Expanded, `E = 64u (α + F)² (W + α S)` has the terms
-/// `α² W`, `α F W`, `F² W`, `α³ S`, `α² F S` and `α F² S` with coefficients of at least `64u`,
-/// above every value's bound plus its radius's (at most `60u` per term, `γ_n ≤ n u (1 + n u)`),
-/// with room for the last difference and `E`'s own roundings. `2⁻¹⁰⁶⁸ (1 + α + F)(1 + W + S)`
-/// covers the underflow of the at most 64 products, each carried through later factors below
-/// `(1 + α + F)(1 + W + S)`. With every input magnitude below `1e60` no intermediate overflows
-/// (all are below `1e250`); beyond, the filter decides nothing.
-#[inline]
-#[allow(clippy::needless_range_loop, reason = "the indices are the formulas' i, j, k")]
-fn obb_points_filter(b: &Box3, v: &[[f64; 3]], normal: bool) -> Filter {
-    const MAX: f64 = 1.0e60;
-    let triangle = v.len() == 3;
-    let all = if triangle { (1 << 13) - 1 } else { (1 << 6) - 1 };
-    let sub = |p: &[f64; 3], q: &[f64; 3]| [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
-    let mut w = [[0.0; 3]; 3];
-    let mut f = [[0.0; 3]; 3];
-    let edges = if triangle { 3 } else { 1 };
-    for p in 0..v.len() {
-        w[p] = sub(&v[p], &b.c);
-    }
-    for j in 0..edges {
-        f[j] = sub(&v[(j + 1) % v.len()], &v[j]);
-    }
-    let alpha = b.r.iter().map(fmax_abs).fold(0.0, f64::max);
-    let reach = w[..v.len()].iter().map(fmax_abs).fold(0.0, f64::max);
-    let edge = f[..edges].iter().map(fmax_abs).fold(0.0, f64::max);
-    let size = b.e[0] + b.e[1] + b.e[2];
-    if !(alpha <= MAX && reach <= MAX && edge <= MAX && size <= MAX) {
-        return Filter::Undecided(all);
-    }
-    let ae = alpha + edge;
-    let bound = ae * ae * (reach + alpha * size) * (64.0 * U)
-        + (1.0 + ae) * (1.0 + reach + size) * (4.0 * UNDERFLOW_UNIT);
-    let mut undecided = 0;
-    // The interval test of axis `k` on the values `vals` against the radius `r`.
-    let mut test = |k: usize, vals: &[f64], r: f64| {
-        let (lo, hi) = vals
-            .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(*x), hi.max(*x)));
-        let (above, below) = (lo - r, -hi - r);
-        if above > bound || below > bound {
-            return true;
-        }
-        if above >= -bound || below >= -bound {
-            undecided |= 1 << k;
-        }
-        false
-    };
-    let c = [fcross(&b.r[1], &b.r[2]), fcross(&b.r[2], &b.r[0]), fcross(&b.r[0], &b.r[1])];
-    let det = fdot(&c[0], &b.r[0]).abs();
-    for k in 0..3 {
-        let vals = [fdot(&c[k], &w[0]), fdot(&c[k], &w[1]), fdot(&c[k], &w[2])];
-        if test(k, &vals[..v.len()], b.e[k] * det) {
-            return Filter::Apart;
-        }
-    }
-    for j in 0..edges {
-        let fc = [0, 1, 2].map(|l| fdot(&f[j], &c[l]).abs());
-        for i in 0..3 {
-            let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
-            let axis = fcross(&b.r[i], &f[j]);
-            let radius = b.e[i1] * fc[i2] + b.e[i2] * fc[i1];
-            let vals = [fdot(&axis, &w[j]), fdot(&axis, &w[(j + 2) % 3])];
-            let bit = if triangle { 3 + 3 * i + j } else { 3 + i };
-            if test(bit, &vals[..edges.min(2)], radius) {
-                return Filter::Apart;
-            }
-        }
-    }
-    if normal && triangle {
-        let n = fcross(&f[0], &f[2]);
-        let radius = b.e[0] * fdot(&n, &b.r[0]).abs()
-            + b.e[1] * fdot(&n, &b.r[1]).abs()
-            + b.e[2] * fdot(&n, &b.r[2]).abs();
-        if test(12, &[fdot(&n, &w[0])], radius) {
-            return Filter::Apart;
-        }
-    }
-    Filter::Undecided(undecided)
 }
 
 #[cfg(test)]
@@ -1050,6 +858,112 @@ mod tests {
     }
 
     osculate_testing::for_f32_and_f64!(points_filter_agrees_with_exact_arithmetic_at_its_bound);
+
+    /// `o` with every matrix entry moved by up to `size` (off orthonormal: the exact modes take
+    /// the entries as given).
+    fn skew<T: Real>(rng: &mut osculate_testing::Rng, o: Obb<T>, size: f64) -> Obb<T> {
+        let m = o.rotation.matrix().map(|x| T::lit(x.to_f64() + rng.range(-size, size)));
+        Obb { rotation: Rotation3::from_matrix_unchecked(m), ..o }
+    }
+
+    /// Boxes driven to just inside and just outside the bound of [`obb_obb_rotation_filter`]
+    /// (bisected to adjacent floats where it starts to prove "apart", where it stops proving
+    /// "overlapping", and where the exact answer flips), 0, 1e4 and 1e8 from the origin, their
+    /// matrices rotations as rounded or moved off orthonormal by up to 1e-12, 1e-9 or 1e-6 per
+    /// entry: every axis the filter decides is decided as exact arithmetic decides it.
+    fn rotation_filter_agrees_with_exact_arithmetic_at_its_bound<T: Real>() {
+        let mut rng = osculate_testing::Rng::new(0xF11_7E6 ^ T::EPSILON.to_f64().to_bits());
+        let (mut near_bound, mut checked) = (0, 0);
+        for _ in 0..osculate_testing::cases(300) {
+            let offset = [0.0, 0.0, 1.0e4, 1.0e8][rng.index(4)];
+            let size = [0.0, 0.0, 1.0e-12, 1.0e-9, 1.0e-6][rng.index(5)];
+            let a = random_obb::<T>(&mut rng, offset);
+            let a = skew(&mut rng, a, size);
+            let mut b = random_obb::<T>(&mut rng, offset);
+            if rng.chance(0.2) {
+                b.rotation = a.rotation; // parallel edges: zero cross products
+            }
+            let b = skew(&mut rng, b, size);
+            let w = direction::<T>(&mut rng);
+            let ba = box3(&a);
+            let filter = |x: &Obb<T>| obb_obb_rotation_filter(&ba, &box3(x));
+            let apart = |x: &Obb<T>| matches!(filter(x), Some(Filter::Apart));
+            let sure = |x: &Obb<T>| matches!(filter(x), Some(Filter::Undecided(0)));
+            let exact = |x: &Obb<T>| obb_obb_exact(&a, x);
+            let at = |s: T| Obb { center: b.center + w * s, ..b };
+            let pairs = [flip(at, apart), flip(at, sure), flip(at, exact)];
+            for x in pairs.iter().flatten().flatten() {
+                let bx = box3(x);
+                let unfiltered = obb_obb_unfiltered(&ba, &bx);
+                assert_eq!(obb_obb_exact(&a, x), unfiltered, "{a:?} {x:?}");
+                match obb_obb_rotation_filter(&ba, &bx) {
+                    None => {}
+                    Some(Filter::Apart) => assert!(!unfiltered, "filter: apart; {a:?} {x:?}"),
+                    Some(Filter::Undecided(mask)) => {
+                        near_bound += usize::from(mask != 0);
+                        for k in (0..15).filter(|k| mask & (1 << k) == 0) {
+                            assert!(
+                                !axis_separates::<Dyadic>(&ba, &bx, k),
+                                "axis {k}: {a:?} {x:?}"
+                            );
+                        }
+                    }
+                }
+                checked += 1;
+            }
+        }
+        assert!(near_bound * 4 > checked / 10, "{near_bound} of {checked} near the bound");
+    }
+
+    osculate_testing::for_f32_and_f64!(rotation_filter_agrees_with_exact_arithmetic_at_its_bound);
+
+    /// Segments driven to just inside and just outside the bound of [`segment_obb_filter`]
+    /// against random boxes (bisected as above), 0, 1e4 and 1e8 from the origin, zero-length
+    /// segments and matrices moved off orthonormal by up to 1e-6 per entry among them: every
+    /// axis the filter decides is decided as exact arithmetic decides it.
+    fn segment_filter_agrees_with_exact_arithmetic_at_its_bound<T: Real>() {
+        let mut rng = osculate_testing::Rng::new(0xF11_7E7 ^ T::EPSILON.to_f64().to_bits());
+        let (mut near_bound, mut checked) = (0, 0);
+        for _ in 0..osculate_testing::cases(300) {
+            let offset = [0.0, 0.0, 1.0e4, 1.0e8][rng.index(4)];
+            let size = [0.0, 0.0, 1.0e-9, 1.0e-6][rng.index(4)];
+            let o = random_obb::<T>(&mut rng, offset);
+            let o = skew(&mut rng, o, size);
+            let bx = box3(&o);
+            let mut p = || {
+                let q = [0, 1, 2].map(|_| T::lit(rng.range(-1.5, 1.5) + offset));
+                Point3::new(q[0], q[1], q[2])
+            };
+            let (a, c) = (p(), p());
+            let s = Segment::new(a, if rng.chance(0.1) { a } else { c });
+            let w = direction::<T>(&mut rng);
+            let filter = |s: &Segment<T>| segment_obb_filter(&bx, &wide(&s.a), &wide(&s.b));
+            let at = |x: T| Segment::new(s.a + w * x, s.b + w * x);
+            let apart = |s: &Segment<T>| matches!(filter(s), Some(Filter::Apart));
+            let sure = |s: &Segment<T>| matches!(filter(s), Some(Filter::Undecided(0)));
+            let exact = |s: &Segment<T>| segment_obb_exact(s, &o);
+            for s in [flip(at, apart), flip(at, sure), flip(at, exact)].iter().flatten().flatten() {
+                let v = [wide(&s.a), wide(&s.b)];
+                let unfiltered = (0..6).all(|k| !points_axis_separates::<Dyadic>(&bx, &v, k));
+                assert_eq!(segment_obb_exact(s, &o), unfiltered, "{s:?} {o:?}");
+                match filter(s) {
+                    None => {}
+                    Some(Filter::Apart) => assert!(!unfiltered, "filter: apart; {s:?} {o:?}"),
+                    Some(Filter::Undecided(mask)) => {
+                        near_bound += usize::from(mask != 0);
+                        for k in (0..6).filter(|k| mask & (1 << k) == 0) {
+                            let separates = points_axis_separates::<Dyadic>(&bx, &v, k);
+                            assert!(!separates, "axis {k}: {s:?} {o:?}");
+                        }
+                    }
+                }
+                checked += 1;
+            }
+        }
+        assert!(near_bound * 4 > checked / 10, "{near_bound} of {checked} near the bound");
+    }
+
+    osculate_testing::for_f32_and_f64!(segment_filter_agrees_with_exact_arithmetic_at_its_bound);
 
     /// The static axes of the box-triangle test on one input: every one decided agrees with
     /// exact arithmetic. Returns (whether some was undecided, whether some separates exactly).

@@ -63,6 +63,24 @@ fn segment_box_case<T: Real>(rng: &mut Rng, i: u64) {
     }
 }
 
+/// Boxes whose matrices are off orthonormal by up to `1e-3` per entry: the exact modes take the
+/// entries as exact, and their first filter measures how far each matrix is from orthonormal.
+/// Only the exact mode is judged (the fast mode's promise is made for rotations).
+fn skewed_box_case<T: Real>(rng: &mut Rng, i: u64) {
+    for o in reference::obb_obb_skewed_case::<T>(rng, i, obb_obb_exact) {
+        let (a, b) = &o.input;
+        assert_eq!(o.exact, o.overlap, "obb_obb_exact disagrees with the reference on {a:?} {b:?}");
+        assert_eq!(obb_obb_exact(b, a), o.overlap, "obb_obb_exact is not symmetric on {a:?} {b:?}");
+    }
+    for o in reference::segment_obb_skewed_case::<T>(rng, i, segment_obb_exact) {
+        let (s, b) = &o.input;
+        assert_eq!(
+            o.exact, o.overlap,
+            "segment_obb_exact disagrees with the reference on {s:?} {b:?}"
+        );
+    }
+}
+
 fn triangle_triangle_case<T: Real>(rng: &mut Rng, i: u64) {
     for o in
         reference::triangle_triangle_case::<T>(rng, i, triangle_triangle_exact, triangle_triangle)
@@ -101,6 +119,7 @@ families! {
     obb_triangle_family => obb_triangle_case, 0x5EED_0002;
     obb_obb_family => obb_obb_case, 0x5EED_0003;
     segment_box_family => segment_box_case, 0x5EED_0004;
+    skewed_box_family => skewed_box_case, 0x5EED_0007;
     triangle_triangle_family => triangle_triangle_case, 0x5EED_0005;
     segment_triangle_family => segment_triangle_case, 0x5EED_0006;
 }
@@ -131,6 +150,7 @@ for_f32_and_f64!(
     obb_triangle_family,
     obb_obb_family,
     segment_box_family,
+    skewed_box_family,
     triangle_triangle_family,
     segment_triangle_family,
 );
@@ -159,6 +179,7 @@ properties!(
     prop_obb_triangle_exact_agrees_with_the_reference => obb_triangle_case,
     prop_obb_obb_exact_agrees_with_the_reference => obb_obb_case,
     prop_segment_box_exact_agrees_with_the_reference => segment_box_case,
+    prop_skewed_box_exact_agrees_with_the_reference => skewed_box_case,
     prop_triangle_triangle_exact_agrees_with_the_reference => triangle_triangle_case,
     prop_segment_triangle_exact_agrees_with_the_reference => segment_triangle_case,
 );
@@ -168,6 +189,7 @@ for_f32_and_f64!(
     prop_obb_triangle_exact_agrees_with_the_reference,
     prop_obb_obb_exact_agrees_with_the_reference,
     prop_segment_box_exact_agrees_with_the_reference,
+    prop_skewed_box_exact_agrees_with_the_reference,
     prop_triangle_triangle_exact_agrees_with_the_reference,
     prop_segment_triangle_exact_agrees_with_the_reference,
 );
