@@ -543,6 +543,14 @@ pub fn closest_points_capsule_triangle<T: Real>(
 /// point `y` closest to the center (Ericson 5.1.5), normal toward it, signed distance
 /// `|y − c| − ρ`.
 ///
+/// The triangle is taken relative to the center (`a − c`, `b − c`, `c − c`: exact for vertices
+/// near the center), so `y − c` errs by the rounding of the triangle's own size, not of its
+/// distance from the origin; where `y` is inside the face, the normal is the face's own
+/// (toward the triangle's plane) and the distance the center's from that plane: `y − c` there
+/// is the projection's rounding when the center is within it of the plane (a center 2e-5 from
+/// a triangle 1e4 from the origin in f32 had an in-plane normal, and moving the triangle by the
+/// depth along it left the shapes overlapping by a third of the radius).
+///
 /// Center on the triangle: the sphere leaves along the triangle's normal (`(b − a) × (c − a)`,
 /// normalised; the sphere is pushed to the back side, depth `ρ`); a collapsed triangle uses a
 /// direction perpendicular to its longest edge.
@@ -558,16 +566,41 @@ pub fn closest_points_capsule_triangle<T: Real>(
 /// ```
 #[must_use]
 pub fn contact_sphere_triangle<T: Real>(s: &Sphere<T>, tri: &Triangle<T>) -> Option<Contact<T>> {
-    let y = closest_point_on_triangle(&s.center, tri).point;
-    contact_balls(&s.center, s.radius, &y, T::ZERO, || {
-        tri.unit_normal().unwrap_or_else(|| {
+    sphere_triangle_contact(s, tri).map(|(c, _)| c)
+}
+
+/// [`contact_sphere_triangle`] with the barycentric coordinates of the triangle's point closest
+/// to the center (the Voronoi region the manifold names as the triangle's feature).
+pub(crate) fn sphere_triangle_contact<T: Real>(
+    s: &Sphere<T>,
+    tri: &Triangle<T>,
+) -> Option<(Contact<T>, [T; 3])> {
+    let c = s.center.coords;
+    let local = Triangle::new(tri.a - c, tri.b - c, tri.c - c);
+    let y = closest_point_on_triangle(&Point3::origin(), &local);
+    let normal = local.unit_normal();
+    let fallback = || {
+        normal.unwrap_or_else(|| {
             let edges = [tri.b - tri.a, tri.c - tri.b, tri.a - tri.c];
             let longest = edges
                 .iter()
                 .fold(edges[0], |m, e| if e.norm_squared() > m.norm_squared() { *e } else { m });
             any_perpendicular(&longest)
         })
-    })
+    };
+    let inside = y.barycentric.iter().all(|&x| x > T::ZERO);
+    let contact = match normal {
+        // Inside the face: along the face's normal, by the center's distance from its plane.
+        Some(n) if inside => {
+            let h = n.dot(&local.a.coords);
+            let toward = if h < T::ZERO { -n } else { n };
+            let foot = Point3::from(toward.into_inner() * h.abs());
+            contact_balls(&Point3::origin(), s.radius, &foot, T::ZERO, || n)
+        }
+        _ => contact_balls(&Point3::origin(), s.radius, &y.point, T::ZERO, fallback),
+    }?;
+    let contact = Contact { point_a: contact.point_a + c, point_b: contact.point_b + c, ..contact };
+    Some((contact, y.barycentric))
 }
 
 #[cfg(test)]

@@ -12,15 +12,15 @@ use super::capsule::PARALLEL_SINE;
 #[cfg(feature = "alloc")]
 use super::polytope::{Polytope, local_manifold, manifold_polytopes, one_point};
 use super::{Feature, FeatureId, Manifold};
-use crate::{closest_point_on_triangle, contact_sphere_triangle};
+use crate::triangle::sphere_triangle_contact;
 
 /// The one-point manifold of sphere `s` (A) and triangle `tri` (B) from
-/// [`contact_sphere_triangle`], when its distance is at most `prediction`. Features: the sphere's
+/// [`contact_sphere_triangle`](crate::contact_sphere_triangle), when its distance is at most `prediction`. Features: the sphere's
 /// `Face(0)`; on the triangle, the Voronoi region (Ericson 5.1.5) of the sphere's center:
 /// `Face(0)` over the interior, `Edge(k)` beside the edge from vertex `k` to `k + 1`, `Vertex(k)`
 /// beyond a corner.
 ///
-/// Degenerate and non-finite input as [`contact_sphere_triangle`] (a collapsed triangle is a
+/// Degenerate and non-finite input as [`contact_sphere_triangle`](crate::contact_sphere_triangle) (a collapsed triangle is a
 /// segment or a point); any NaN gives the empty manifold.
 ///
 /// # Examples
@@ -40,9 +40,11 @@ pub fn manifold_sphere_triangle<T: Real>(
     tri: &Triangle<T>,
     prediction: T,
 ) -> Manifold<T> {
-    Manifold::from_contact(contact_sphere_triangle(s, tri), prediction, |_| FeatureId {
+    let found = sphere_triangle_contact(s, tri);
+    let feature = found.map_or(Feature::Face(0), |(_, bary)| triangle_feature(&bary));
+    Manifold::from_contact(found.map(|(c, _)| c), prediction, |_| FeatureId {
         a: Feature::Face(0),
-        b: triangle_feature(&closest_point_on_triangle(&s.center, tri).barycentric),
+        b: feature,
     })
 }
 

@@ -1039,6 +1039,56 @@ fn box_deepest_point_regressions<T: Real>() {
 
 osculate_testing::for_f32_and_f64!(box_deepest_point_regressions);
 
+/// A sphere whose center lies within the rounding of its coordinates (1e4 from the origin: 1e-3
+/// in f32) of a triangle's face: the contact's normal is the triangle's own, so moving the
+/// triangle by the depth along it leaves the pair touching. The difference of the center and its
+/// rounded projection had been taken as the normal (an axis, along which the two differed by a
+/// few ulps): moving the triangle along it left them overlapping by a third of the radius.
+fn sphere_center_on_a_far_triangle_leaves_along_its_normal<T: Real>() {
+    let p = |x: [f64; 3]| point3::<T>(x[0], x[1], x[2]);
+    let cases = [
+        (
+            [-1443.7521, -9893.879, -155.32246],
+            0.91107184,
+            [[-1444.2389, -9894.079, -154.92249], [-1443.0089, -9894.266, -155.00685], [
+                -1443.4834, -9893.697, -155.63849,
+            ]],
+        ),
+        (
+            [-2528.5886, 9539.567, -1610.5137],
+            0.8310692,
+            [[-2528.5935, 9539.705, -1610.3407], [-2528.0376, 9539.106, -1610.7294], [
+                -2529.663, 9539.308, -1611.5729,
+            ]],
+        ),
+        (
+            [9399.443, 455.17795, 3382.853],
+            0.77858377,
+            [[9398.6875, 454.4416, 3383.187], [9400.463, 454.90442, 3383.4165], [
+                9399.985, 456.13745, 3382.2686,
+            ]],
+        ),
+    ];
+    for (center, radius, [a, b, c]) in cases {
+        let sphere = Sphere::new(p(center), T::lit(radius));
+        let tri = Triangle::new(p(a), p(b), p(c));
+        let contact = contact_sphere_triangle(&sphere, &tri).expect("a valid pair has a contact");
+        let n = tri.unit_normal().expect("not collapsed").into_inner();
+        let along = contact.normal.dot(&n).abs();
+        assert!(along > T::ONE - T::lit(1e-6), "normal {:?}, face {n:?}", contact.normal);
+        // The center is within 1e-3 of the plane: the depth is the radius less that.
+        assert!((contact.depth() - sphere.radius).abs() <= T::lit(2e-3), "{contact:?}");
+        let touch = moving_by_the_depth_makes_them_touch(&sphere, &tri);
+        assert!(!touch.is_failure(), "touch: {touch:?}");
+        let surfaces = points_lie_on_both_surfaces(&sphere, &tri);
+        assert!(!surfaces.is_failure(), "surfaces: {surfaces:?}");
+        let m = manifold_sphere_triangle(&sphere, &tri, T::ZERO);
+        assert_eq!(m.points()[0].id.b, Feature::Face(0), "{m:?}");
+    }
+}
+
+osculate_testing::for_f32_and_f64!(sphere_center_on_a_far_triangle_leaves_along_its_normal);
+
 /// Seeds of the differential test against parry3d.
 const PARRY_SEEDS: u64 = 2000;
 
