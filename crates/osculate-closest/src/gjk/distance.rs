@@ -72,7 +72,9 @@ pub struct ConvexDistance<T: Real> {
     pub closest: ClosestPoints<T>,
     /// Support-point evaluations pairs made.
     pub iterations: usize,
-    /// The last search direction (`point_a − point_b` when separated; when the distance is 0
+    /// The last search direction (`point_a − point_b` when separated, along which the shapes
+    /// are then separated by at least the distance less GJK's termination gap and the rounding
+    /// of the direction itself, a few ε of the coordinates over the distance; when the distance is 0
     /// within rounding, the last direction a support point was taken along, whose opposite is a
     /// contact normal from A to B when the shapes touch at that support point): pass it back as
     /// the warm start of the next query on the same, slightly moved, pair.
@@ -544,8 +546,15 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
             status = DistanceStatus::Separated;
             break;
         }
-        // A support point already in the simplex: no progress is possible.
+        // A support point already in the simplex: no progress is possible from it, unless the
+        // sub-algorithm's `v` was not the simplex's nearest point (the termination test above
+        // failed: `w` proves a nearer one); every face of the simplex is then measured.
         if (0..simplex.len).any(|i| simplex.v[i].w == next.w) {
+            if let Some(nv) = simplex.nearest_face(None, vv) {
+                v64 = nv;
+                v = nv.map(T::lit);
+                continue;
+            }
             status = DistanceStatus::Separated;
             break;
         }
@@ -559,9 +568,26 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
             }
             Some((nv, weights)) => {
                 if !(nv.norm_squared() < vv) {
-                    // No progress (rounding): the previous simplex and its answer stand.
+                    // No progress by the sub-algorithm, although `w` proves a nearer point of
+                    // the simplex with it (the termination test failed): every face of the
+                    // simplex with `w` is measured; when none is nearer (rounding), the previous
+                    // simplex and its answer stand.
                     simplex.len -= 1;
-                    status = DistanceStatus::Separated;
+                    if let Some(nv) = simplex.nearest_face(Some((next, v)), vv) {
+                        v64 = nv;
+                        v = nv.map(T::lit);
+                        continue;
+                    }
+                    // No face of the tetrahedron so made is nearer than `v`, yet the segment
+                    // from `v` to `w` comes nearer: the nearer point is inside it, and so is the
+                    // origin (the sub-algorithm's inside test, within its rounding thresholds,
+                    // had not said so). Touching or overlapping within rounding: reporting `v`
+                    // as the distance would give a direction along which the shapes overlap.
+                    status = if simplex.len == 3 {
+                        DistanceStatus::Overlapping
+                    } else {
+                        DistanceStatus::Separated
+                    };
                     break;
                 }
                 simplex.keep(&weights[..simplex.len]);
@@ -580,9 +606,13 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     let (pa, pb, distance) = if status == DistanceStatus::Overlapping {
         let mid = Point3::from((pa.coords + pb.coords) * T::HALF);
         (mid, mid, T::ZERO)
-    } else if m > T::ZERO && core_distance <= m {
+    } else if m > T::ZERO && (core_distance <= m || v64.norm_squared() <= m64 * m64) {
         // The cores within the margins: the point dividing their witnesses' segment in the
-        // margins' ratio is within `ma` of A's core and `mb` of B's, in both shapes.
+        // margins' ratio is within `ma` of A's core and `mb` of B's, in both shapes. Decided by
+        // `v` (the cores' distance, in f64) as well as by the witnesses: rounded to `T` far from
+        // the origin their difference is off by their rounding (1e-3 at 1e4 in f32), and cores
+        // 2.5e-4 within the margins there were reported apart, along a `v` that did not separate
+        // the shapes.
         status = DistanceStatus::Overlapping;
         let p = pa + (pb - pa) * (ma / m);
         (p, p, T::ZERO)
