@@ -682,12 +682,11 @@ fn epa_folding_pairs_keep_the_properties<T: Real>() {
 
 osculate_testing::for_f32_and_f64!(epa_folding_pairs_keep_the_properties);
 
-/// A capsule and a cylinder at the 1e-4 scale overlapping by 3.1e-10 (GJK/EPA on the shapes as
-/// given): the manifold found in the capsule's frame had been empty at prediction 0, GJK/EPA
-/// there calling the pair apart within its rounding, although the normal refined from the
-/// features finds the same 3.1e-10 overlap (and the manifold at prediction 1e-9 held that point).
-/// A contact within the method's tolerance beyond the prediction now has its candidates tried,
-/// and each keeps only the points within the prediction.
+/// A capsule and a cylinder at the 1e-4 scale overlapping by 3.1e-10 (f64): the manifold, found
+/// in the capsule's frame, had been empty at prediction 0 (and held the point 3.1e-10 deep at
+/// prediction 1e-9): GJK/EPA's contact in that frame had a distance above 0, where the method
+/// stops. Every property holds in f32 and f64, and in f64 the manifold at prediction 0 has the
+/// point.
 fn nearly_touching_capsule_cylinder_keeps_its_point<T: Real>() {
     let cap = Capsule::new(
         point3(6.0777467171947636e-5, 7.127887739351375e-5, 2.610019253554632e-5),
