@@ -1429,7 +1429,9 @@ mod tests {
     fn witnesses_past_a_reflex_edge_are_within_epas_accuracy<T: Real>() {
         use osculate_math::ConvexPolyhedron;
         let p = Pair::<ConvexPolyhedron<T>, Cylinder<T>>::from_seed(535);
-        let c = contact_convex(&p.a, &p.b, EPA_MAX_ITERATIONS).expect("the pair overlaps");
+        let Some(c) = contact_convex(&p.a, &p.b, EPA_MAX_ITERATIONS) else {
+            panic!("the pair overlaps")
+        };
         let n = c.normal.into_inner();
         let tau = epa_tolerance::<T>();
         let scale = p.b.a.coords.amax().fast_max(p.b.b.coords.amax()) + p.b.radius;

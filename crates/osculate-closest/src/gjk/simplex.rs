@@ -136,7 +136,8 @@ impl<T: Real> Simplex<T> {
         }
         let w: [Vector3<f64>; 4] = core::array::from_fn(|i| v[i].w.map(Real::to_f64));
         let turn = T::EPSILON.to_f64() < 1e-10;
-        let mut best: Option<(f64, Vector3<f64>, [usize; 3], [f64; 4], usize)> = None;
+        // The best face so far: its squared distance, its point, its vertices and weights.
+        let mut best: Option<Face> = None;
         for mask in 1u32..(1 << n) {
             let k = mask.count_ones() as usize;
             if k > 3 {
@@ -154,11 +155,11 @@ impl<T: Real> Simplex<T> {
             };
             let p = (0..k).fold(Vector3::zeros(), |s, j| s + pts[j] * weights[j]);
             let d2 = p.norm_squared();
-            if d2.is_finite() && best.is_none_or(|(b, ..)| d2 < b) {
-                best = Some((d2, p, idx, weights, k));
+            if d2.is_finite() && best.as_ref().is_none_or(|b| d2 < b.d2) {
+                best = Some(Face { d2, p, idx, weights, k });
             }
         }
-        let (d2, p, idx, weights, k) = best?;
+        let Face { d2, p, idx, weights, k } = best?;
         if !(d2 < vv) {
             return None;
         }
@@ -188,6 +189,16 @@ impl<T: Real> Simplex<T> {
         }
         (Point3::from(a), Point3::from(b))
     }
+}
+
+/// A face of a simplex measured by [`Simplex::nearest_face`]: the squared distance of its point
+/// nearest the origin, that point, its `k` vertices (indices) and their weights.
+struct Face {
+    d2: f64,
+    p: Vector3<f64>,
+    idx: [usize; 3],
+    weights: [f64; 4],
+    k: usize,
 }
 
 /// What the sub-algorithm found: the origin inside the tetrahedron with these barycentric

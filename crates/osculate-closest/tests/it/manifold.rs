@@ -1078,8 +1078,11 @@ fn sphere_center_on_a_far_triangle_leaves_along_its_normal<T: Real>() {
     for (center, radius, [a, b, c]) in cases {
         let sphere = Sphere::new(p(center), T::lit(radius));
         let tri = Triangle::new(p(a), p(b), p(c));
-        let contact = contact_sphere_triangle(&sphere, &tri).expect("a valid pair has a contact");
-        let n = tri.unit_normal().expect("not collapsed").into_inner();
+        let (Some(contact), Some(n)) = (contact_sphere_triangle(&sphere, &tri), tri.unit_normal())
+        else {
+            panic!("a valid pair of a triangle not collapsed has a contact: {sphere:?} {tri:?}");
+        };
+        let n = n.into_inner();
         let along = contact.normal.dot(&n).abs();
         assert!(along > T::ONE - T::lit(1e-6), "normal {:?}, face {n:?}", contact.normal);
         // The center is within 1e-3 of the plane: the depth is the radius less that.
