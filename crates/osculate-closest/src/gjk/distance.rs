@@ -578,12 +578,13 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
                         v = nv.map(T::lit);
                         continue;
                     }
-                    // No face of the tetrahedron so made is nearer than `v`, yet the segment
-                    // from `v` to `w` comes nearer: the nearer point is inside it, and so is the
-                    // origin (the sub-algorithm's inside test, within its rounding thresholds,
-                    // had not said so). Touching or overlapping within rounding: reporting `v`
-                    // as the distance would give a direction along which the shapes overlap.
-                    status = if simplex.len == 3 {
+                    // No face is nearer than `v` within rounding. When `w` does not prove the
+                    // shapes apart either (the lower bound `v·w / |v|`, less its rounding, is
+                    // not beyond the margins), they touch or overlap within rounding: reporting
+                    // `|v|` as the distance would give a direction along which they overlap (two
+                    // nearly touching cylinders, f64: apart by 1e-7 along a `v` that overlapped
+                    // them by 2e-7). Otherwise the previous answer stands.
+                    status = if vw - rounding(d, scale) <= m64 * d {
                         DistanceStatus::Overlapping
                     } else {
                         DistanceStatus::Separated
