@@ -578,17 +578,8 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
                         v = nv.map(T::lit);
                         continue;
                     }
-                    // No face is nearer than `v` within rounding. When `w` does not prove the
-                    // shapes apart either (the lower bound `v·w / |v|`, less its rounding, is
-                    // not beyond the margins), they touch or overlap within rounding: reporting
-                    // `|v|` as the distance would give a direction along which they overlap (two
-                    // nearly touching cylinders, f64: apart by 1e-7 along a `v` that overlapped
-                    // them by 2e-7). Otherwise the previous answer stands.
-                    status = if vw - rounding(d, scale) <= m64 * d {
-                        DistanceStatus::Overlapping
-                    } else {
-                        DistanceStatus::Separated
-                    };
+                    // No face is nearer within rounding: the previous answer stands.
+                    status = DistanceStatus::Separated;
                     break;
                 }
                 simplex.keep(&weights[..simplex.len]);
