@@ -72,7 +72,9 @@ pub struct ConvexDistance<T: Real> {
     pub closest: ClosestPoints<T>,
     /// Support-point evaluations pairs made.
     pub iterations: usize,
-    /// The last search direction (`point_a − point_b` when separated; when the distance is 0
+    /// The last search direction (`point_a − point_b` when separated, along which the shapes
+    /// are then separated by at least the distance less GJK's termination gap and the rounding
+    /// of the direction itself, a few ε of the coordinates over the distance; when the distance is 0
     /// within rounding, the last direction a support point was taken along, whose opposite is a
     /// contact normal from A to B when the shapes touch at that support point): pass it back as
     /// the warm start of the next query on the same, slightly moved, pair.
@@ -544,8 +546,15 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
             status = DistanceStatus::Separated;
             break;
         }
-        // A support point already in the simplex: no progress is possible.
+        // A support point already in the simplex: no progress is possible from it, unless the
+        // sub-algorithm's `v` was not the simplex's nearest point (the termination test above
+        // failed: `w` proves a nearer one); every face of the simplex is then measured.
         if (0..simplex.len).any(|i| simplex.v[i].w == next.w) {
+            if let Some(nv) = simplex.nearest_face(None, vv) {
+                v64 = nv;
+                v = nv.map(T::lit);
+                continue;
+            }
             status = DistanceStatus::Separated;
             break;
         }
@@ -559,8 +568,17 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
             }
             Some((nv, weights)) => {
                 if !(nv.norm_squared() < vv) {
-                    // No progress (rounding): the previous simplex and its answer stand.
+                    // No progress by the sub-algorithm, although `w` proves a nearer point of
+                    // the simplex with it (the termination test failed): every face of the
+                    // simplex with `w` is measured; when none is nearer (rounding), the previous
+                    // simplex and its answer stand.
                     simplex.len -= 1;
+                    if let Some(nv) = simplex.nearest_face(Some((next, v)), vv) {
+                        v64 = nv;
+                        v = nv.map(T::lit);
+                        continue;
+                    }
+                    // No face is nearer within rounding: the previous answer stands.
                     status = DistanceStatus::Separated;
                     break;
                 }

@@ -111,6 +111,74 @@ impl<T: Real> Simplex<T> {
         }
     }
 
+    /// The point nearest the origin over every vertex, edge and triangle of the simplex with
+    /// `extra` added (a vertex and the direction it was found along; at most four vertices in
+    /// all), by the segment and triangle sub-algorithms alone, when it is nearer than `vv`
+    /// (`|v|²` now): the simplex then becomes the face holding it, with its weights, and the
+    /// point is returned. GJK calls it where the sub-algorithm on the whole simplex made no
+    /// progress although the support point `w` along `−v` proves a nearer point exists (the
+    /// segment from `v` to `w` comes nearer the origin when `v·w < |v|²`): the tetrahedron's
+    /// flatness and inside tests, whose thresholds are rounding's, had measured the wrong faces.
+    /// The closest point of the hull of up to four points not holding the origin lies on one of
+    /// these faces, so the search is complete.
+    pub(super) fn nearest_face(
+        &mut self,
+        extra: Option<(Vertex<T>, Vector3<T>)>,
+        vv: f64,
+    ) -> Option<Vector3<f64>> {
+        let (mut v, mut dir, mut n) = (self.v, self.dir, self.len);
+        if let Some((x, d)) = extra
+            && n < 4
+        {
+            v[n] = x;
+            dir[n] = d;
+            n += 1;
+        }
+        let w: [Vector3<f64>; 4] = core::array::from_fn(|i| v[i].w.map(Real::to_f64));
+        let turn = T::EPSILON.to_f64() < 1e-10;
+        // The best face so far: its squared distance, its point, its vertices and weights.
+        let mut best: Option<Face> = None;
+        for mask in 1u32..(1 << n) {
+            let k = mask.count_ones() as usize;
+            if k > 3 {
+                continue;
+            }
+            let mut idx = [0; 3];
+            let mut m = 0;
+            for (i, slot) in (0..n).filter(|i| mask & (1 << i) != 0).zip(0..) {
+                idx[slot] = i;
+                m += 1;
+            }
+            let pts: [Vector3<f64>; 3] = core::array::from_fn(|j| w[idx[j.min(m - 1)]]);
+            let SubResult::Outside(weights) = sub_algorithm(&pts[..k], 0.0, 0.0, 0.0, turn) else {
+                continue;
+            };
+            let p = (0..k).fold(Vector3::zeros(), |s, j| s + pts[j] * weights[j]);
+            let d2 = p.norm_squared();
+            if d2.is_finite() && best.as_ref().is_none_or(|b| d2 < b.d2) {
+                best = Some(Face { d2, p, idx, weights, k });
+            }
+        }
+        let Face { d2, p, idx, weights, k } = best?;
+        if !(d2 < vv) {
+            return None;
+        }
+        let mut m = 0;
+        for j in 0..k {
+            if weights[j] > 0.0 {
+                self.v[m] = v[idx[j]];
+                self.dir[m] = dir[idx[j]];
+                self.weight[m] = T::lit(weights[j]);
+                m += 1;
+            }
+        }
+        if m == 0 {
+            return None;
+        }
+        self.len = m;
+        Some(p)
+    }
+
     /// The witness points: the same weights on the support points of A and of B.
     pub(super) fn witnesses(&self) -> (Point3<T>, Point3<T>) {
         let mut a = Vector3::zeros();
@@ -121,6 +189,16 @@ impl<T: Real> Simplex<T> {
         }
         (Point3::from(a), Point3::from(b))
     }
+}
+
+/// A face of a simplex measured by [`Simplex::nearest_face`]: the squared distance of its point
+/// nearest the origin, that point, its `k` vertices (indices) and their weights.
+struct Face {
+    d2: f64,
+    p: Vector3<f64>,
+    idx: [usize; 3],
+    weights: [f64; 4],
+    k: usize,
 }
 
 /// What the sub-algorithm found: the origin inside the tetrahedron with these barycentric
