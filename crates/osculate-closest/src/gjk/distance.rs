@@ -542,7 +542,8 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         }
         let gap =
             tol * d * if m64 > 0.0 { (d - m64).abs() } else { d }.fast_max(floor * wscale.to_f64());
-        if vv - vw <= gap + rounding(d, scale) {
+        let noise = rounding(d, scale) + simplex.v_rounding(d, vv - vw, &next.w);
+        if vv - vw <= gap + noise {
             status = DistanceStatus::Separated;
             break;
         }
@@ -555,7 +556,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
                 v = nv.map(T::lit);
                 continue;
             }
-            status = DistanceStatus::Separated;
+            status = stalled(vw, d, m64, noise);
             break;
         }
         simplex.v[simplex.len] = next;
@@ -579,7 +580,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
                         continue;
                     }
                     // No face is nearer within rounding: the previous answer stands.
-                    status = DistanceStatus::Separated;
+                    status = stalled(vw, d, m64, noise);
                     break;
                 }
                 simplex.keep(&weights[..simplex.len]);
@@ -641,6 +642,15 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         core,
         margins: (ma, mb),
     }
+}
+
+/// How a stalled run ends: `v` is not the nearest point of the simplex with the support point `w`
+/// along `−v` (the termination test failed by more than its rounding), yet no face of it is
+/// measured nearer. Separated when `w` still proves the shapes apart (the lower bound
+/// `v·w / |v|`, less the margins `m` and the rounding `r` of `v·w` over `|v|`, is positive);
+/// otherwise overlapping (touching within GJK's resolution).
+fn stalled(vw: f64, d: f64, m: f64, r: f64) -> DistanceStatus {
+    if vw - r > m * d { DistanceStatus::Separated } else { DistanceStatus::Overlapping }
 }
 
 /// [`distance_convex`] as a [`ClosestPoints`] query with the default bound of [`GJK_MAX_ITERATIONS`]: the closest
