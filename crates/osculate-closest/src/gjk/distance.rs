@@ -544,7 +544,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
             tol * d * if m64 > 0.0 { (d - m64).abs() } else { d }.fast_max(floor * wscale.to_f64());
         let noise = rounding(d, scale) + simplex.v_rounding(d, vv - vw, &next.w);
         if vv - vw <= gap + noise {
-            status = DistanceStatus::Separated;
+            status = stalled(vw, noise);
             break;
         }
         // A support point already in the simplex: no progress is possible from it, unless the
@@ -556,7 +556,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
                 v = nv.map(T::lit);
                 continue;
             }
-            status = stalled(vw, d, m64, noise);
+            status = stalled(vw, noise);
             break;
         }
         simplex.v[simplex.len] = next;
@@ -580,7 +580,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
                         continue;
                     }
                     // No face is nearer within rounding: the previous answer stands.
-                    status = stalled(vw, d, m64, noise);
+                    status = stalled(vw, noise);
                     break;
                 }
                 simplex.keep(&weights[..simplex.len]);
@@ -644,13 +644,14 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
     }
 }
 
-/// How a stalled run ends: `v` is not the nearest point of the simplex with the support point `w`
-/// along `−v` (the termination test failed by more than its rounding), yet no face of it is
-/// measured nearer. Separated when `w` still proves the shapes apart (the lower bound
-/// `v·w / |v|`, less the margins `m` and the rounding `r` of `v·w` over `|v|`, is positive);
-/// otherwise overlapping (touching within GJK's resolution).
-fn stalled(vw: f64, d: f64, m: f64, r: f64) -> DistanceStatus {
-    if vw - r > m * d { DistanceStatus::Separated } else { DistanceStatus::Overlapping }
+/// How a run that stops on its termination test or stalls ends, by the lower bound `v·w / |v|`
+/// on the cores' distance that its last support point `w` gives, less the rounding `r` of
+/// `v·w` (see the termination test): separated when it is positive (the plane through `w`
+/// normal to `v` separates the cores), otherwise overlapping: the cores touch or overlap within
+/// the rounding of `v`, whose direction is then noise (the margins, if any, are compared with
+/// the cores' distance after the loop).
+fn stalled(vw: f64, r: f64) -> DistanceStatus {
+    if vw - r > 0.0 { DistanceStatus::Separated } else { DistanceStatus::Overlapping }
 }
 
 /// [`distance_convex`] as a [`ClosestPoints`] query with the default bound of [`GJK_MAX_ITERATIONS`]: the closest
