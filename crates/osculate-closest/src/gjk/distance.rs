@@ -542,9 +542,9 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         }
         let gap =
             tol * d * if m64 > 0.0 { (d - m64).abs() } else { d }.fast_max(floor * wscale.to_f64());
-        let noise = rounding(d, scale) + simplex.v_rounding(d, vv - vw, &next.w);
-        if vv - vw <= gap + noise {
-            status = stalled(vw, noise);
+        let own = simplex.v_rounding(d, vv - vw, &next.w);
+        if vv - vw <= gap + rounding(d, scale) + own {
+            status = stalled(vw, own);
             break;
         }
         // A support point already in the simplex: no progress is possible from it, unless the
@@ -556,7 +556,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
                 v = nv.map(T::lit);
                 continue;
             }
-            status = stalled(vw, noise);
+            status = stalled(vw, own);
             break;
         }
         simplex.v[simplex.len] = next;
@@ -580,7 +580,7 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
                         continue;
                     }
                     // No face is nearer within rounding: the previous answer stands.
-                    status = stalled(vw, noise);
+                    status = stalled(vw, own);
                     break;
                 }
                 simplex.keep(&weights[..simplex.len]);
@@ -645,11 +645,12 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
 }
 
 /// How a run that stops on its termination test or stalls ends, by the lower bound `v·w / |v|`
-/// on the cores' distance that its last support point `w` gives, less the rounding `r` of
-/// `v·w` (see the termination test): separated when it is positive (the plane through `w`
-/// normal to `v` separates the cores), otherwise overlapping: the cores touch or overlap within
-/// the rounding of `v`, whose direction is then noise (the margins, if any, are compared with
-/// the cores' distance after the loop).
+/// on the cores' distance that its last support point `w` gives: separated when `v·w` is
+/// positive by more than the rounding `r` of `v` itself ([`Simplex::v_rounding`]: the plane
+/// through `w` normal to `v` then separates the cores, up to the rounding of the support points,
+/// the band [`at_origin`] calls touching); otherwise overlapping: the cores touch or overlap
+/// within the rounding of `v`, whose direction is then noise (the margins, if any, are compared
+/// with the cores' distance after the loop).
 fn stalled(vw: f64, r: f64) -> DistanceStatus {
     if vw - r > 0.0 { DistanceStatus::Separated } else { DistanceStatus::Overlapping }
 }
