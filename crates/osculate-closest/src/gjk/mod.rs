@@ -11,7 +11,12 @@
 //! region. It runs in f64 for f32 input as well (the vertices are exact in f64), with each
 //! triangle turned so its face formula works at the vertex opposite the longest edge: near
 //! convergence on a curved shape the simplex is a sliver beside the origin, where the f32
-//! sub-algorithm's rounding turned `v` by up to 0.02 rad and GJK stopped short.
+//! sub-algorithm's rounding turned `v` by up to 0.02 rad and GJK stopped short. For f64 input a
+//! face's nearest point is the origin's projection along the face's normal, whose direction
+//! does not carry the cancellation of a weighted sum of far vertices (see
+//! `simplex::nearest_point`); GJK's termination counts the rounding `v` keeps (see
+//! `Simplex::v_rounding` and the distance loop), and a run whose last support point does not
+//! prove the shapes apart beyond it reports them touching.
 //!
 //! Spheres and capsules (and Minkowski sums with them) are handled with margins (van den Bergen
 //! ch. 4): GJK runs on their cores (a point, a segment) and the radii are subtracted.

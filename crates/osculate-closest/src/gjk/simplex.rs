@@ -248,7 +248,11 @@ fn turn<T: Real>() -> bool {
 /// The normal's direction is exact to ε over the sine of the triangle's widest angle, whatever
 /// `|v|`; only `|v|` keeps the absolute error ε W (the `n·wₖ` product).
 #[inline]
-pub(super) fn nearest_point(w: &[Vector3<f64>], weights: &[f64; 4], accurate: bool) -> Vector3<f64> {
+pub(super) fn nearest_point(
+    w: &[Vector3<f64>],
+    weights: &[f64; 4],
+    accurate: bool,
+) -> Vector3<f64> {
     let sum = || w.iter().zip(weights).fold(Vector3::zeros(), |s, (x, l)| s + x * *l);
     // The vertices of positive weight: a triangle's interior when there are three.
     let mut face = [Vector3::zeros(); 3];
@@ -422,8 +426,13 @@ pub(super) fn sub_algorithm(
                 // of 9.4, 1,300 ε, so 128 ε is too tight): a tetrahedron of two tight clusters
                 // of vertices passes the flatness tests, but its signs and weights are noise
                 // (capsule-OBB in f32: weights 7.6e-3 off the origin, a "shared" point 3.8e-3
-                // outside the box). Otherwise the origin
-                // is taken as outside and the nearest of all four faces stands.
+                // outside the box) — or when every orientation, the volume's and the origin's
+                // over each face, is beyond its rounding, so the origin is inside these
+                // vertices' tetrahedron whatever the weights' noise (a sliver 2.5e-6 thick
+                // beside a face 1.4e-7 from the origin, f64: its weights reproduced the origin
+                // only to 2e-9, and GJK stalled "separated" on that face, along which the
+                // cones overlapped by 2.3e-6). Otherwise the origin is taken as outside and the
+                // nearest of all four faces stands.
                 let mut inside = [0.0; 4];
                 for (k, &(_, _, _, d)) in faces.iter().enumerate() {
                     inside[d] = sp[k] / (sign[k] * vol);

@@ -180,3 +180,95 @@ fn capsule_within_its_radius_of_a_far_triangle_overlaps<T: Real>() {
 }
 
 osculate_testing::for_f32_and_f64!(capsule_within_its_radius_of_a_far_triangle_overlaps);
+
+/// Two cones moved to touching (unit scale): near the contact GJK's simplex was a face
+/// 1.4e-7 from the origin, and the next support point, 2.5e-6 past its plane, made a sliver
+/// tetrahedron that holds the origin (in exact arithmetic: the four support points' orientations
+/// all agree). Its inside weights reproduced the origin only to 2e-9, the sub-algorithm measured
+/// its faces instead, none was nearer, and GJK stalled "separated" by 1.4e-7 along a direction
+/// along which the cones overlap by 2.3e-6. The orientations, beyond their rounding, decide:
+/// overlapping (in f64; in f32 the answer has only to be honest).
+fn touching_cones_in_a_sliver_tetrahedron_overlap<T: Real>() {
+    let p = osculate_math::point3::<T>;
+    let axis = |x: f64, y: f64, z: f64| {
+        osculate_math::Unit::new_normalize(osculate_math::vector3(x, y, z))
+    };
+    let a = Cone::new(
+        p(0.37463274884252873, 0.0043274063236316, 0.9904066490862444),
+        axis(-0.3020677870691796, 0.33001414996537476, 0.8943409376953287),
+        T::lit(0.6379829197167834),
+        T::lit(0.4133904121748774),
+    );
+    let b = Cone::new(
+        p(0.26994602073823815, 0.05682113829776925, 0.8956790572464568),
+        axis(0.8186343644304798, -0.5163512928628826, 0.2514341260297303),
+        T::lit(0.9382741689244772),
+        T::lit(0.4355588795049691),
+    );
+    let r = separated_along_the_direction(&a, &b);
+    assert!(!r.is_failure(), "{r:?}");
+    if T::EPSILON.to_f64() < 1e-10 {
+        let g = distance_convex(&a, &b, None, GJK_MAX_ITERATIONS);
+        assert_eq!(g.status, DistanceStatus::Overlapping, "{g:?}");
+    }
+}
+
+osculate_testing::for_f32_and_f64!(touching_cones_in_a_sliver_tetrahedron_overlap);
+
+/// A shape moved by `−offset` (support points rounded as the round manifolds' shifted shapes
+/// are).
+struct Shifted<S, T: Real>(S, Vector3<T>);
+
+impl<T: Real, S: SupportMap<T>> SupportMap<T> for Shifted<S, T> {
+    fn support(&self, dir: &Vector3<T>) -> osculate_math::Point3<T> {
+        self.0.support(dir) - self.1
+    }
+    fn center(&self) -> osculate_math::Point3<T> {
+        self.0.center() - self.1
+    }
+}
+
+/// A ball overlapping a flat cone by 0.39, both moved so the ball is at the origin and run on
+/// the whole shapes (no margins), as the round manifolds run them: GJK's third support point
+/// leaves a segment whose nearest point, 5e-15 from the origin, is within its own rounding of it
+/// (its vertices 0.8 long), and the termination test, which counts that rounding, ends the run
+/// there. The last support point does not prove the shapes apart: the answer is overlapping, not
+/// "separated" at 5e-15 along that noise, a direction along which the shapes overlap by 0.39
+/// (with which the round manifold came out empty).
+fn overlapping_ball_and_cone_at_a_noise_v_overlap<T: Real>() {
+    let p = osculate_math::point3::<T>;
+    let ball = Sphere::new(
+        p(-0.5225683553758023, -0.5121217753720961, -0.014955404993191257),
+        T::lit(0.8288440266136312),
+    );
+    let axis =
+        osculate_math::vector3(-0.4297380944898291, -0.0003080654761416174, -0.9029535288373999);
+    let cone = Cone::new(
+        p(0.6486785385008202, -0.8968577986479054, -0.3243720281945148),
+        osculate_math::Unit::new_normalize(axis),
+        T::lit(0.10729351456554842),
+        T::lit(0.8247749983065705),
+    );
+    let o = ball.center.coords;
+    let r = distance_convex(
+        &Shifted(Whole(ball), o),
+        &Shifted(Whole(cone), o),
+        None,
+        GJK_MAX_ITERATIONS,
+    );
+    assert_eq!(r.status, DistanceStatus::Overlapping, "{r:?}");
+}
+
+osculate_testing::for_f32_and_f64!(overlapping_ball_and_cone_at_a_noise_v_overlap);
+
+/// A shape without its margin: GJK runs on the whole shape.
+struct Whole<S>(S);
+
+impl<T: Real, S: SupportMap<T>> SupportMap<T> for Whole<S> {
+    fn support(&self, dir: &Vector3<T>) -> osculate_math::Point3<T> {
+        self.0.support(dir)
+    }
+    fn center(&self) -> osculate_math::Point3<T> {
+        self.0.center()
+    }
+}
