@@ -572,7 +572,9 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
             tol * d * if m64 > 0.0 { (d - m64).abs() } else { d }.fast_max(floor * wscale.to_f64());
         let own = simplex.v_rounding(d, vv - vw, &next.w);
         if vv - vw <= gap + rounding(d, scale) + own {
-            status = stalled(vw, own);
+            // Within the tolerance alone the lower bound is at least `|v| − gap/|v|` (for
+            // `distance_convex_rough` at a tolerance of 1 or more, as documented, possibly 0).
+            status = if vv - vw <= gap { DistanceStatus::Separated } else { stalled(vw, own) };
             break;
         }
         // A support point already in the simplex: no progress is possible from it, unless the

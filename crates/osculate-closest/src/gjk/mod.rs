@@ -57,10 +57,17 @@ use crate::support::SupportMap;
 /// use osculate_math::{Cone, Cylinder, Point3, Vector3};
 ///
 /// let cyl = Cylinder::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
+/// // The cone's base, in the plane x = 1, touches the cylinder's side along a segment: GJK
+/// // converges to touching (overlapping, distance 0) within the bound.
 /// let cone = Cone::new(Point3::new(3.0, 0.5, 1.0), -Vector3::x_axis(), 2.0, 1.0);
 /// let r = distance_convex(&cyl, &cone, None, GJK_MAX_ITERATIONS);
-/// assert_eq!(r.status, DistanceStatus::Separated);
+/// assert_eq!(r.status, DistanceStatus::Overlapping);
 /// assert!(r.iterations < GJK_MAX_ITERATIONS);
+/// // A quarter apart.
+/// let cone = Cone::new(Point3::new(3.25, 0.5, 1.0), -Vector3::x_axis(), 2.0, 1.0);
+/// let r = distance_convex(&cyl, &cone, None, GJK_MAX_ITERATIONS);
+/// assert_eq!(r.status, DistanceStatus::Separated);
+/// assert!((r.closest.distance - 0.25).abs() < 1e-9 && r.iterations < GJK_MAX_ITERATIONS);
 /// ```
 pub const GJK_MAX_ITERATIONS: usize = 128;
 
