@@ -550,13 +550,14 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         //   brought nearer |v|: the step `w` proves, `(|v|² − v·w)² / |w − v|²` off `|v|²`, is
         //   under `v`'s rounding (two cylinders 1e-7 apart at the unit scale, f64: 1e-25
         //   against 1e-23), and the sub-algorithm stalls.
-        // Within that band the run ends, and the lower bound decides (`stalled`): separated
-        // when `v·w` exceeds `v`'s own rounding (the direction then separates the shapes by
-        // the distance less the band over |v|: 8 ε W (|v| + |w|) / |v| along a segment's `v`,
-        // the direction's rounding that `ConvexDistance::direction` states), otherwise
-        // overlapping: `v` is within its rounding of a point of `A − B` at the origin, and its
-        // direction, which a separated answer would report, does not separate the shapes (a
-        // sphere and a cone overlapping by 0.39 ended "separated" at 5e-15 along a noise `v`).
+        // Within that band the run ends; beyond the tolerance alone the lower bound decides
+        // (`stalled`): separated when `v·w` exceeds `v`'s own rounding (the direction then
+        // separates the shapes by the distance less the band over |v|: 8 ε W (|v| + |w|) / |v|
+        // along a segment's `v`, the direction's rounding that `ConvexDistance::direction`
+        // states), otherwise overlapping: `v` is within its rounding of a point of `A − B` at
+        // the origin, and its direction, which a separated answer would report, does not
+        // separate the shapes (a sphere and a cone overlapping by 0.39 would end "separated"
+        // at 5e-15 along a noise `v`).
         // With margins the answer is `|v| − m`, and the gap is measured against it (against `|v|`
         // a ball of radius 1 at 1e-3 from a box would stop 1.5e-5 off in f32, 1.5% of the
         // distance); near `|v| = m` the gap falls to the rounding terms.
