@@ -30,7 +30,10 @@ use crate::types::{ClosestPoints, Param};
 pub enum DistanceStatus {
     /// The shapes are apart; the distance and points are within the relative tolerance.
     Separated,
-    /// The shapes overlap (or touch within the tolerance): distance 0.
+    /// The shapes overlap, or touch within GJK's rounding: distance 0. Touching is a closest
+    /// point within 8 ε of the support points' magnitude, or a run that ends (converged or
+    /// stalled) without its last support point proving the shapes apart beyond the rounding
+    /// of the closest point's own computation (see [`distance_convex`]).
     Overlapping,
     /// The iteration bound was reached; the answer is the best found (an upper bound on the
     /// distance).
@@ -72,7 +75,10 @@ pub struct ConvexDistance<T: Real> {
     pub closest: ClosestPoints<T>,
     /// Support-point evaluations pairs made.
     pub iterations: usize,
-    /// The last search direction (`point_a − point_b` when separated; when the distance is 0
+    /// The last search direction (`point_a − point_b` when separated, along which the shapes
+    /// are then separated by at least the distance less GJK's termination gap and the rounding
+    /// of the direction itself, a few ε of the coordinates over the distance, and by more than 0
+    /// up to the support points' rounding; when the distance is 0
     /// within rounding, the last direction a support point was taken along, whose opposite is a
     /// contact normal from A to B when the shapes touch at that support point): pass it back as
     /// the warm start of the next query on the same, slightly moved, pair.
@@ -98,7 +104,14 @@ const SIZE_FLOOR_F64: f64 = 1e-3;
 /// distance's upper and lower bounds; `size` is the magnitude of `A − B`'s vertices, so a distance
 /// below a thousandth of the shapes is found to `tol/1000` of their size), a repeated support
 /// point, or no more progress in `|v|`. The simplex's closest point and `v` are computed in f64
-/// for f32 input too.
+/// for f32 input too. The gap's rounding includes `v`'s own: `v` is computed from simplex
+/// vertices of norm up to `W`, so it is off by a few ε W (f64) whatever `|v|` (on a face, only
+/// in length: its direction is the face's normal). The run ends separated only when its last
+/// support point `w` proves the shapes apart, `v·w` beyond that rounding; otherwise the shapes
+/// touch within GJK's resolution and the answer is [`DistanceStatus::Overlapping`]: a nearly
+/// touching curved pair in f64 whose simplex's nearest point is no longer resolved (two
+/// cylinders 1e-7 apart at the unit scale) had been reported apart along a direction that
+/// overlapped them.
 ///
 /// Shapes with a [margin](SupportMap::margin) (spheres, capsules, sums with them) are run on
 /// their cores and the margins subtracted (van den Bergen's GJK with margins): their pairs with
@@ -522,14 +535,32 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         scale = scale.fast_max(magnitude(&next));
         wscale = wscale.fast_max(next.w.amax());
         // Van den Bergen's termination: the support along −v cannot bring the lower bound
-        // v·w/|v| closer to |v| than the tolerance — or than the rounding of v·w itself (a few ε
-        // of |v| times the support points' magnitude), which is larger when |v| is small beside
-        // the shapes: without it a curved pair 7e-7 apart at the 1e-4 scale in f32 kept adding
-        // support points until a noise-thin tetrahedron "held" the origin
-        // (`gjk_stops_at_rounding_on_a_tiny_curved_pair`).
+        // v·w/|v| closer to |v| than the tolerance — or than the rounding of `|v|² − v·w`,
+        // which has two sources:
+        // - the support points', rounded to a few ε of their magnitude `s` (`rounding`:
+        //   8 ε_T |v| s), which is larger than the tolerance when |v| is small beside the
+        //   shapes: without it a curved pair 7e-7 apart at the 1e-4 scale in f32 kept adding
+        //   support points until a noise-thin tetrahedron "held" the origin
+        //   (`gjk_stops_at_rounding_on_a_tiny_curved_pair`);
+        // - `v`'s own, computed in f64 from vertices of norm up to `W` whose terms cancel down
+        //   to |v| (`Simplex::v_rounding`): a segment's `v` is off by a few ε W in any
+        //   direction, which enters `v·(v − w)` times `|v − w|`: 8 ε W (|v| + |w|); a face's `v`
+        //   is its normal's direction (exact to ε over its widest angle's sine) times a length
+        //   off by ε W: 8 ε (W gap/|v| + |v| |w| / sin θ). Below it the lower bound cannot be
+        //   brought nearer |v|: the step `w` proves, `(|v|² − v·w)² / |w − v|²` off `|v|²`, is
+        //   under `v`'s rounding (two cylinders 1e-7 apart at the unit scale, f64: 1e-25
+        //   against 1e-23), and the sub-algorithm stalls.
+        // Within that band the run ends; beyond the tolerance alone the lower bound decides
+        // (`stalled`): separated when `v·w` exceeds `v`'s own rounding (the direction then
+        // separates the shapes by the distance less the band over |v|: 8 ε W (|v| + |w|) / |v|
+        // along a segment's `v`, the direction's rounding that `ConvexDistance::direction`
+        // states), otherwise overlapping: `v` is within its rounding of a point of `A − B` at
+        // the origin, and its direction, which a separated answer would report, does not
+        // separate the shapes (a sphere and a cone overlapping by 0.39 would end "separated"
+        // at 5e-15 along a noise `v`).
         // With margins the answer is `|v| − m`, and the gap is measured against it (against `|v|`
         // a ball of radius 1 at 1e-3 from a box would stop 1.5e-5 off in f32, 1.5% of the
-        // distance); near `|v| = m` the gap falls to the rounding term.
+        // distance); near `|v| = m` the gap falls to the rounding terms.
         let vw = v64.dot(&next.w.map(Real::to_f64));
         let d = sqrt(vv);
         // The lower bound `v·w/|v|` (less its rounding and the margins) beyond the limit: the
@@ -540,13 +571,23 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         }
         let gap =
             tol * d * if m64 > 0.0 { (d - m64).abs() } else { d }.fast_max(floor * wscale.to_f64());
-        if vv - vw <= gap + rounding(d, scale) {
-            status = DistanceStatus::Separated;
+        let own = simplex.v_rounding(d, vv - vw, &next.w);
+        if vv - vw <= gap + rounding(d, scale) + own {
+            // Within the tolerance alone the lower bound is at least `|v| − gap/|v|` (for
+            // `distance_convex_rough` at a tolerance of 1 or more, as documented, possibly 0).
+            status = if vv - vw <= gap { DistanceStatus::Separated } else { stalled(vw, own) };
             break;
         }
-        // A support point already in the simplex: no progress is possible.
+        // A support point already in the simplex: no progress is possible from it, unless the
+        // sub-algorithm's `v` was not the simplex's nearest point (the termination test above
+        // failed: `w` proves a nearer one); every face of the simplex is then measured.
         if (0..simplex.len).any(|i| simplex.v[i].w == next.w) {
-            status = DistanceStatus::Separated;
+            if let Some(nv) = simplex.nearest_face(None, vv) {
+                v64 = nv;
+                v = nv.map(T::lit);
+                continue;
+            }
+            status = stalled(vw, own);
             break;
         }
         simplex.v[simplex.len] = next;
@@ -559,9 +600,19 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
             }
             Some((nv, weights)) => {
                 if !(nv.norm_squared() < vv) {
-                    // No progress (rounding): the previous simplex and its answer stand.
+                    // No progress by the sub-algorithm, although `w` proves a nearer point of
+                    // the simplex with it (the termination test failed): every face of the
+                    // simplex with `w` is measured; when none is nearer (rounding), the previous
+                    // simplex and its answer stand.
                     simplex.len -= 1;
-                    status = DistanceStatus::Separated;
+                    if let Some(nv) = simplex.nearest_face(Some((next, v)), vv) {
+                        v64 = nv;
+                        v = nv.map(T::lit);
+                        continue;
+                    }
+                    // No face is nearer within rounding: the previous answer stands, and the
+                    // lower bound decides whether it is separated (see the termination test).
+                    status = stalled(vw, own);
                     break;
                 }
                 simplex.keep(&weights[..simplex.len]);
@@ -623,6 +674,17 @@ fn gjk_loop<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Sized>(
         core,
         margins: (ma, mb),
     }
+}
+
+/// How a run that stops on its termination test or stalls ends, by the lower bound `v·w / |v|`
+/// on the cores' distance that its last support point `w` gives: separated when `v·w` is
+/// positive by more than the rounding `r` of `v` itself ([`Simplex::v_rounding`]: the plane
+/// through `w` normal to `v` then separates the cores, up to the rounding of the support points,
+/// the band [`at_origin`] calls touching); otherwise overlapping: the cores touch or overlap
+/// within the rounding of `v`, whose direction is then noise (the margins, if any, are compared
+/// with the cores' distance after the loop).
+fn stalled(vw: f64, r: f64) -> DistanceStatus {
+    if vw - r > 0.0 { DistanceStatus::Separated } else { DistanceStatus::Overlapping }
 }
 
 /// [`distance_convex`] as a [`ClosestPoints`] query with the default bound of [`GJK_MAX_ITERATIONS`]: the closest

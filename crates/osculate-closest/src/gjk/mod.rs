@@ -11,7 +11,12 @@
 //! region. It runs in f64 for f32 input as well (the vertices are exact in f64), with each
 //! triangle turned so its face formula works at the vertex opposite the longest edge: near
 //! convergence on a curved shape the simplex is a sliver beside the origin, where the f32
-//! sub-algorithm's rounding turned `v` by up to 0.02 rad and GJK stopped short.
+//! sub-algorithm's rounding turned `v` by up to 0.02 rad and GJK stopped short. For f64 input a
+//! face's nearest point is the origin's projection along the face's normal, whose direction
+//! does not carry the cancellation of a weighted sum of far vertices (see
+//! `simplex::nearest_point`); GJK's termination counts the rounding `v` keeps (see
+//! `Simplex::v_rounding` and the distance loop), and a run whose last support point does not
+//! prove the shapes apart beyond it reports them touching.
 //!
 //! Spheres and capsules (and Minkowski sums with them) are handled with margins (van den Bergen
 //! ch. 4): GJK runs on their cores (a point, a segment) and the radii are subtracted.
@@ -52,10 +57,17 @@ use crate::support::SupportMap;
 /// use osculate_math::{Cone, Cylinder, Point3, Vector3};
 ///
 /// let cyl = Cylinder::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
+/// // The cone's base, in the plane x = 1, touches the cylinder's side along a segment: GJK
+/// // converges to touching (overlapping, distance 0) within the bound.
 /// let cone = Cone::new(Point3::new(3.0, 0.5, 1.0), -Vector3::x_axis(), 2.0, 1.0);
 /// let r = distance_convex(&cyl, &cone, None, GJK_MAX_ITERATIONS);
-/// assert_eq!(r.status, DistanceStatus::Separated);
+/// assert_eq!(r.status, DistanceStatus::Overlapping);
 /// assert!(r.iterations < GJK_MAX_ITERATIONS);
+/// // A quarter apart.
+/// let cone = Cone::new(Point3::new(3.25, 0.5, 1.0), -Vector3::x_axis(), 2.0, 1.0);
+/// let r = distance_convex(&cyl, &cone, None, GJK_MAX_ITERATIONS);
+/// assert_eq!(r.status, DistanceStatus::Separated);
+/// assert!((r.closest.distance - 0.25).abs() < 1e-9 && r.iterations < GJK_MAX_ITERATIONS);
 /// ```
 pub const GJK_MAX_ITERATIONS: usize = 128;
 

@@ -5,6 +5,7 @@ mod collapsed;
 mod contacts;
 mod convex_parry;
 mod flat;
+mod gjk_direction;
 mod invalid;
 mod manifold;
 mod manifold_parry;

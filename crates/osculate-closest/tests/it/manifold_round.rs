@@ -682,6 +682,38 @@ fn epa_folding_pairs_keep_the_properties<T: Real>() {
 
 osculate_testing::for_f32_and_f64!(epa_folding_pairs_keep_the_properties);
 
+/// A capsule and a cylinder at the 1e-4 scale overlapping by 3.1e-10 (f64): the manifold, found
+/// in the capsule's frame, had been empty at prediction 0 (and held the point 3.1e-10 deep at
+/// prediction 1e-9): GJK/EPA's contact in that frame had a distance above 0, where the method
+/// stops. Every property holds in f32 and f64, and in f64 the manifold at prediction 0 has the
+/// point.
+fn nearly_touching_capsule_cylinder_keeps_its_point<T: Real>() {
+    let cap = Capsule::new(
+        point3(6.0777467171947636e-5, 7.127887739351375e-5, 2.610019253554632e-5),
+        point3(-9.584549049264235e-5, -7.05351966803615e-5, -2.374367457641289e-5),
+        T::lit(6.151934257817684e-5),
+    );
+    let cyl = Cylinder::new(
+        point3(-2.6278551313645006e-5, 8.9023244248764e-5, -9.455759061641523e-5),
+        point3(-5.765345677236808e-6, 0.00012230071913951337, -8.552208649104207e-5),
+        T::lit(6.661736149269228e-5),
+    );
+    for (property, r) in [
+        ("surfaces", points_lie_on_both_surfaces(&cap, &cyl)),
+        ("touch", moving_by_the_depth_makes_them_touch(&cap, &cyl)),
+        ("agrees", contact_agrees_with_the_deepest_point(&cap, &cyl)),
+    ] {
+        assert!(!r.is_failure(), "{property}: {r:?}");
+    }
+    if T::EPSILON.to_f64() < 1e-10 {
+        let m = manifold_capsule_cylinder(&cap, &cyl, T::ZERO);
+        let deepest = m.deepest().map(|p| p.distance);
+        assert!(deepest.is_some_and(|d| d < T::ZERO), "{m:?}");
+    }
+}
+
+osculate_testing::for_f32_and_f64!(nearly_touching_capsule_cylinder_keeps_its_point);
+
 /// Shapes built from raw values (NaN, infinities, huge and tiny numbers, negative sizes): no
 /// round manifold panics, a NaN anywhere gives the empty manifold, and every manifold returned
 /// has finite numbers only.

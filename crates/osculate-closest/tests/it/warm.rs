@@ -17,13 +17,13 @@ use quickcheck::TestResult;
 use crate::points::run;
 
 /// GJK's relative tolerance (`max(RELATIVE_TOLERANCE, √ε / 100)`, as the crate documents it).
-fn gjk_tolerance<T: Real>() -> T {
+pub(crate) fn gjk_tolerance<T: Real>() -> T {
     T::RELATIVE_TOLERANCE.fast_max(T::EPSILON.sqrt() * T::lit(0.01))
 }
 
 /// The largest coordinate of the two shapes' support points along the axes: the magnitude the
 /// answers' rounding is relative to.
-fn size<T: Real>(a: &dyn SupportMap<T>, b: &dyn SupportMap<T>) -> T {
+pub(crate) fn size<T: Real>(a: &dyn SupportMap<T>, b: &dyn SupportMap<T>) -> T {
     let axes = [V::x(), V::y(), V::z(), -V::x(), -V::y(), -V::z()];
     axes.iter().fold(T::MIN_POSITIVE, |s, d| {
         s.fast_max(a.support(d).coords.amax()).fast_max(b.support(d).coords.amax())
