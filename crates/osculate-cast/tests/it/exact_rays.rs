@@ -430,36 +430,27 @@ fn run(prop: fn(u64, u8) -> TestResult) {
     QuickCheck::new().tests(n).max_tests(n * 10).min_tests_passed(n).quickcheck(prop);
 }
 
-fn prop_box<T: Real>(seed: u64, class: u8) -> TestResult {
+fn prop_ray_aabb_hits_exact_agrees_with_the_reference<T: Real>(seed: u64, class: u8) -> TestResult {
     for (r, b) in ray_box_cases::<T>(&mut Rng::new(seed), u64::from(class)) {
         check_box(&r, &b);
     }
     TestResult::passed()
 }
 
-fn prop_triangle<T: Real>(seed: u64, class: u8) -> TestResult {
+fn prop_ray_triangle_hits_exact_agrees_with_the_reference<T: Real>(
+    seed: u64,
+    class: u8,
+) -> TestResult {
     for (r, t) in ray_triangle_cases::<T>(&mut Rng::new(seed), u64::from(class)) {
         check_triangle(&r, &t);
     }
     TestResult::passed()
 }
 
-#[test]
-fn prop_ray_aabb_hits_exact_agrees_with_the_reference_f32() {
-    run(prop_box::<f32>);
-}
-#[test]
-fn prop_ray_aabb_hits_exact_agrees_with_the_reference_f64() {
-    run(prop_box::<f64>);
-}
-#[test]
-fn prop_ray_triangle_hits_exact_agrees_with_the_reference_f32() {
-    run(prop_triangle::<f32>);
-}
-#[test]
-fn prop_ray_triangle_hits_exact_agrees_with_the_reference_f64() {
-    run(prop_triangle::<f64>);
-}
+for_f32_and_f64!(
+    run: prop_ray_aabb_hits_exact_agrees_with_the_reference,
+    prop_ray_triangle_hits_exact_agrees_with_the_reference
+);
 
 /// Non-finite input and invalid rays: `false`.
 #[test]
