@@ -20,8 +20,6 @@
 //! - `triangle_triangle_filter/overlap/{fast,exact,parry}`: the triangle-triangle overlap test's
 //!   fast and exact modes on 256 ordinary pairs, beside parry's GJK intersection test.
 
-use std::hint::black_box;
-
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use osculate::closest::{
     EPA_MAX_ITERATIONS, EpaWorkspace, GJK_MAX_ITERATIONS, GjkCache, SupportMap, Transformed,
@@ -29,6 +27,7 @@ use osculate::closest::{
     distance_convex_cached, distance_convex_rough, distance_convex_within,
 };
 use osculate_benches::convert::p64 as cv;
+use osculate_benches::cycled;
 use osculate_math::{
     Cone, Cylinder, Isometry3, Obb, Point3, Rotation3, Translation3, UnitQuaternion, Vector3,
 };
@@ -38,7 +37,7 @@ use parry3d_f64::query::details as qd;
 use parry3d_f64::query::gjk::VoronoiSimplex;
 use parry3d_f64::shape::Cuboid;
 
-/// Inputs per group (a power of two: cycled with `i & (N − 1)`).
+/// Inputs per group (a power of two: [`cycled`] with `i & (N − 1)`).
 const N: usize = 256;
 /// Moves in a warm-start sequence.
 const MOVES: usize = 1024;
@@ -80,30 +79,38 @@ fn pose(p: &Isometry3<f64>) -> Pose {
     )
 }
 
+/// [`N`] pairs drawn by `draw`, each kept when `keep` accepts it.
+fn pairs_where<A, B>(
+    rng: &mut Rng,
+    keep: impl Fn(&A, &B) -> bool,
+    mut draw: impl FnMut(&mut Rng) -> (A, B),
+) -> Vec<(A, B)> {
+    let mut pairs = Vec::with_capacity(N);
+    while pairs.len() < N {
+        let (a, b) = draw(rng);
+        if keep(&a, &b) {
+            pairs.push((a, b));
+        }
+    }
+    pairs
+}
+
 fn epa(c: &mut Criterion) {
     let mut g = c.benchmark_group("epa_contact");
     let mut rng = Rng::new(0xe9a);
-    let overlapping = |a: &dyn SupportMap<f64>, b: &dyn SupportMap<f64>| {
+    fn overlapping<A: SupportMap<f64>, B: SupportMap<f64>>(a: &A, b: &B) -> bool {
         contact_convex_with_status(a, b, EPA_MAX_ITERATIONS).is_some_and(|(c, _)| c.distance < 0.0)
-    };
-    let mut cc = Vec::new();
-    while cc.len() < N {
-        let a = cylinder(&mut rng, Point3::origin());
-        let at = Point3::from(vec(&mut rng, 0.6));
-        let b = cone(&mut rng, at);
-        if overlapping(&a, &b) {
-            cc.push((a, b));
-        }
     }
-    let mut bb = Vec::new();
-    while bb.len() < N {
-        let a = obb(&mut rng, Point3::origin());
-        let at = Point3::from(vec(&mut rng, 0.5));
-        let b = obb(&mut rng, at);
-        if overlapping(&a, &b) {
-            bb.push((a, b));
-        }
-    }
+    let cc = pairs_where(&mut rng, overlapping, |rng| {
+        let a = cylinder(rng, Point3::origin());
+        let at = Point3::from(vec(rng, 0.6));
+        (a, cone(rng, at))
+    });
+    let bb = pairs_where(&mut rng, overlapping, |rng| {
+        let a = obb(rng, Point3::origin());
+        let at = Point3::from(vec(rng, 0.5));
+        (a, obb(rng, at))
+    });
     bench_epa(&mut g, "cylinder_cone", &cc, |(a, b)| {
         let ((pa, ya), (pb, kb)) = (cv::cylinder(a), cv::cone(b));
         (pos12(&pa, &pb), ya, kb)
@@ -126,36 +133,16 @@ fn bench_epa<A, B, PA, PB>(
     PA: parry3d_f64::shape::SupportMap,
     PB: parry3d_f64::shape::SupportMap,
 {
-    g.bench_function(BenchmarkId::new(name, "fresh"), |bn| {
-        let mut i = 0;
-        bn.iter(|| {
-            let (a, b) = &pairs[i & (N - 1)];
-            i += 1;
-            black_box(contact_convex_with_status(black_box(a), black_box(b), EPA_MAX_ITERATIONS))
-        });
+    cycled(g, BenchmarkId::new(name, "fresh"), pairs, |(a, b)| {
+        contact_convex_with_status(a, b, EPA_MAX_ITERATIONS)
     });
-    g.bench_function(BenchmarkId::new(name, "workspace"), |bn| {
-        let mut ws = EpaWorkspace::new();
-        let mut i = 0;
-        bn.iter(|| {
-            let (a, b) = &pairs[i & (N - 1)];
-            i += 1;
-            black_box(contact_convex_with_workspace(
-                black_box(a),
-                black_box(b),
-                EPA_MAX_ITERATIONS,
-                &mut ws,
-            ))
-        });
+    let mut ws = EpaWorkspace::new();
+    cycled(g, BenchmarkId::new(name, "workspace"), pairs, |(a, b)| {
+        contact_convex_with_workspace(a, b, EPA_MAX_ITERATIONS, &mut ws)
     });
     let p: Vec<_> = pairs.iter().map(parry).collect();
-    g.bench_function(BenchmarkId::new(name, "parry"), |bn| {
-        let mut i = 0;
-        bn.iter(|| {
-            let (pose, a, b) = &p[i & (N - 1)];
-            i += 1;
-            black_box(qd::contact_support_map_support_map(black_box(pose), a, b, 0.0))
-        });
+    cycled(g, BenchmarkId::new(name, "parry"), &p, |(pose, a, b)| {
+        qd::contact_support_map_support_map(pose, a, b, 0.0)
     });
 }
 
@@ -234,110 +221,59 @@ fn bench_warm<A, B, PA, PB>(
     PB: parry3d_f64::shape::SupportMap,
 {
     let moved: Vec<_> = poses.iter().map(|&pose| Transformed { shape: b, pose }).collect();
-    g.bench_function(BenchmarkId::new(name, "cold"), |bn| {
-        let mut i = 0;
-        bn.iter(|| {
-            let m = &moved[i & (MOVES - 1)];
-            i += 1;
-            black_box(distance_convex(a, black_box(m), None, GJK_MAX_ITERATIONS))
-        });
+    cycled(g, BenchmarkId::new(name, "cold"), &moved, |m| {
+        distance_convex(a, m, None, GJK_MAX_ITERATIONS)
     });
-    g.bench_function(BenchmarkId::new(name, "warm_direction"), |bn| {
-        let (mut i, mut dir) = (0, None);
-        bn.iter(|| {
-            let m = &moved[i & (MOVES - 1)];
-            i += 1;
-            let r = distance_convex(a, black_box(m), dir, GJK_MAX_ITERATIONS);
-            dir = Some(r.direction);
-            black_box(r)
-        });
+    let mut dir = None;
+    cycled(g, BenchmarkId::new(name, "warm_direction"), &moved, |m| {
+        let r = distance_convex(a, m, dir, GJK_MAX_ITERATIONS);
+        dir = Some(r.direction);
+        r
     });
-    g.bench_function(BenchmarkId::new(name, "warm_simplex"), |bn| {
-        let (mut i, mut cache) = (0, GjkCache::new());
-        bn.iter(|| {
-            let m = &moved[i & (MOVES - 1)];
-            i += 1;
-            black_box(distance_convex_cached(a, black_box(m), &mut cache, GJK_MAX_ITERATIONS))
-        });
+    let mut cache = GjkCache::new();
+    cycled(g, BenchmarkId::new(name, "warm_simplex"), &moved, |m| {
+        distance_convex_cached(a, m, &mut cache, GJK_MAX_ITERATIONS)
     });
-    g.bench_function(BenchmarkId::new(name, "parry_cold"), |bn| {
-        let mut i = 0;
-        bn.iter(|| {
-            let p = &parry[i & (MOVES - 1)];
-            i += 1;
-            black_box(qd::distance_support_map_support_map(black_box(p), pa, pb))
-        });
+    cycled(g, BenchmarkId::new(name, "parry_cold"), parry, |p| {
+        qd::distance_support_map_support_map(p, pa, pb)
     });
-    g.bench_function(BenchmarkId::new(name, "parry_warm_direction"), |bn| {
-        let (mut i, mut dir, mut simplex) = (0, None, VoronoiSimplex::new());
-        bn.iter(|| {
-            let p = &parry[i & (MOVES - 1)];
-            i += 1;
-            let r = qd::closest_points_support_map_support_map_with_params(
-                black_box(p),
-                pa,
-                pb,
-                f64::MAX,
-                &mut simplex,
-                dir,
-            );
-            if let parry3d_f64::query::gjk::GJKResult::ClosestPoints(p1, p2, _) = r {
-                dir = Some(p1 - p2);
-            }
-            black_box(r)
-        });
+    let (mut dir, mut simplex) = (None, VoronoiSimplex::new());
+    cycled(g, BenchmarkId::new(name, "parry_warm_direction"), parry, |p| {
+        let r = qd::closest_points_support_map_support_map_with_params(
+            p,
+            pa,
+            pb,
+            f64::MAX,
+            &mut simplex,
+            dir,
+        );
+        if let parry3d_f64::query::gjk::GJKResult::ClosestPoints(p1, p2, _) = r {
+            dir = Some(p1 - p2);
+        }
+        r
     });
 }
 
 fn within(c: &mut Criterion) {
     let mut g = c.benchmark_group("gjk_within");
     let mut rng = Rng::new(0x71);
-    let mut pairs = Vec::new();
-    while pairs.len() < N {
-        let a = cylinder(&mut rng, Point3::origin());
-        let at = vec(&mut rng, 1.0).normalize() * rng.range(2.5, 5.0);
-        let b = cone(&mut rng, Point3::from(at));
-        let d = distance_convex(&a, &b, None, GJK_MAX_ITERATIONS).closest.distance;
-        if (1.0..=4.0).contains(&d) {
-            pairs.push((a, b));
-        }
-    }
+    let apart = |a: &Cylinder<f64>, b: &Cone<f64>| {
+        (1.0..=4.0).contains(&distance_convex(a, b, None, GJK_MAX_ITERATIONS).closest.distance)
+    };
+    let pairs = pairs_where(&mut rng, apart, |rng| {
+        let a = cylinder(rng, Point3::origin());
+        let at = vec(rng, 1.0).normalize() * rng.range(2.5, 5.0);
+        (a, cone(rng, Point3::from(at)))
+    });
     let range = 0.5;
-    g.bench_function(BenchmarkId::new("cylinder_cone", "plain"), |bn| {
-        let mut i = 0;
-        bn.iter(|| {
-            let (a, b) = &pairs[i & (N - 1)];
-            i += 1;
-            black_box(distance_convex(black_box(a), black_box(b), None, GJK_MAX_ITERATIONS))
-        });
+    cycled(&mut g, BenchmarkId::new("cylinder_cone", "plain"), &pairs, |(a, b)| {
+        distance_convex(a, b, None, GJK_MAX_ITERATIONS)
     });
-    g.bench_function(BenchmarkId::new("cylinder_cone", "within"), |bn| {
-        let mut i = 0;
-        bn.iter(|| {
-            let (a, b) = &pairs[i & (N - 1)];
-            i += 1;
-            black_box(distance_convex_within(
-                black_box(a),
-                black_box(b),
-                range,
-                None,
-                GJK_MAX_ITERATIONS,
-            ))
-        });
+    cycled(&mut g, BenchmarkId::new("cylinder_cone", "within"), &pairs, |(a, b)| {
+        distance_convex_within(a, b, range, None, GJK_MAX_ITERATIONS)
     });
-    g.bench_function(BenchmarkId::new("cylinder_cone", "rough"), |bn| {
-        let mut i = 0;
-        bn.iter(|| {
-            let (a, b) = &pairs[i & (N - 1)];
-            i += 1;
-            black_box(distance_convex_rough(
-                black_box(a),
-                black_box(b),
-                1.0 / 256.0,
-                None,
-                GJK_MAX_ITERATIONS,
-            ))
-        });
+    cycled(&mut g, BenchmarkId::new("cylinder_cone", "rough"), &pairs, |(a, b)| {
+        distance_convex_rough(a, b, 1.0 / 256.0, None, GJK_MAX_ITERATIONS)
     });
     let p: Vec<_> = pairs
         .iter()
@@ -346,13 +282,8 @@ fn within(c: &mut Criterion) {
             (pos12(&pa, &pb), ya, kb)
         })
         .collect();
-    g.bench_function(BenchmarkId::new("cylinder_cone", "parry"), |bn| {
-        let mut i = 0;
-        bn.iter(|| {
-            let (pose, a, b) = &p[i & (N - 1)];
-            i += 1;
-            black_box(qd::closest_points_support_map_support_map(black_box(pose), a, b, range))
-        });
+    cycled(&mut g, BenchmarkId::new("cylinder_cone", "parry"), &p, |(pose, a, b)| {
+        qd::closest_points_support_map_support_map(pose, a, b, range)
     });
     g.finish();
 }
@@ -366,30 +297,13 @@ fn triangles(c: &mut Criterion) {
     let mut rng = Rng::new(0x310);
     let pairs: Vec<(Triangle<f64>, Triangle<f64>)> =
         (0..N).map(|_| osculate_benches::input::pair(&mut rng)).collect();
-    g.bench_function(BenchmarkId::new("overlap", "fast"), |bn| {
-        let mut i = 0;
-        bn.iter(|| {
-            let (a, b) = &pairs[i & (N - 1)];
-            i += 1;
-            black_box(triangle_triangle(black_box(a), black_box(b)))
-        });
-    });
-    g.bench_function(BenchmarkId::new("overlap", "exact"), |bn| {
-        let mut i = 0;
-        bn.iter(|| {
-            let (a, b) = &pairs[i & (N - 1)];
-            i += 1;
-            black_box(triangle_triangle_exact(black_box(a), black_box(b)))
-        });
+    cycled(&mut g, BenchmarkId::new("overlap", "fast"), &pairs, |(a, b)| triangle_triangle(a, b));
+    cycled(&mut g, BenchmarkId::new("overlap", "exact"), &pairs, |(a, b)| {
+        triangle_triangle_exact(a, b)
     });
     let p: Vec<_> = pairs.iter().map(|(a, b)| (cv::triangle(a), cv::triangle(b))).collect();
-    g.bench_function(BenchmarkId::new("overlap", "parry"), |bn| {
-        let mut i = 0;
-        bn.iter(|| {
-            let (a, b) = &p[i & (N - 1)];
-            i += 1;
-            black_box(qd::intersection_test_support_map_support_map(&Pose::IDENTITY, a, b))
-        });
+    cycled(&mut g, BenchmarkId::new("overlap", "parry"), &p, |(a, b)| {
+        qd::intersection_test_support_map_support_map(&Pose::IDENTITY, a, b)
     });
     g.finish();
 }

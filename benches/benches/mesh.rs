@@ -21,6 +21,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use osculate::cast::Culling;
 use osculate::mesh::{TriangleMesh, closest_point_on_mesh, overlap_convex_mesh, ray_mesh};
+use osculate_benches::cycled;
 use osculate_math::{Point3, Ray, Sphere, Vector3};
 use osculate_testing::Rng;
 use parry3d::query::{PointQuery as _, RayCast as _};
@@ -95,12 +96,16 @@ struct Meshes {
     parry: parry3d::shape::TriMesh,
 }
 
-fn meshes(v: &[[f64; 3]], t: &[[u32; 3]]) -> Meshes {
-    let p = |x: &[f64; 3]| Point3::new(x[0], x[1], x[2]);
-    let v64: Vec<Point3<f64>> = v.iter().map(p).collect();
+/// The vertices as osculate's `f32` and `f64` points and as parry3d's vectors.
+fn vertex_sets(v: &[[f64; 3]]) -> (Vec<Point3<f32>>, Vec<Point3<f64>>, Vec<parry3d::math::Vector>) {
+    let v64: Vec<Point3<f64>> = v.iter().map(|x| Point3::new(x[0], x[1], x[2])).collect();
     let v32: Vec<Point3<f32>> = v64.iter().map(|x| x.cast()).collect();
-    let vp: Vec<parry3d::math::Vector> =
-        v32.iter().map(|x| parry3d::math::Vector::new(x.x, x.y, x.z)).collect();
+    let vp = v32.iter().map(|x| parry3d::math::Vector::new(x.x, x.y, x.z)).collect();
+    (v32, v64, vp)
+}
+
+fn meshes(v: &[[f64; 3]], t: &[[u32; 3]]) -> Meshes {
+    let (v32, v64, vp) = vertex_sets(v);
     Meshes {
         f32: valid(TriangleMesh::try_new(v32, t.to_vec())),
         f64: valid(TriangleMesh::try_new(v64, t.to_vec())),
@@ -144,24 +149,14 @@ fn ray_group(c: &mut Criterion, name: &str, all: &[(Meshes, &str)], rays: &[Ray<
         rays.iter().map(|r| Ray::new(r.origin.cast(), r.direction.cast())).collect();
     let rp: Vec<parry3d::query::Ray> = r32.iter().map(parry_ray).collect();
     for (m, label) in all {
-        let mut i = 0usize;
-        g.bench_function(BenchmarkId::new("osculate-f32", label), |b| {
-            b.iter(|| {
-                i = i.wrapping_add(1);
-                black_box(ray_mesh(black_box(&r32[i & (BATCH - 1)]), &m.f32, Culling::TwoSided))
-            })
+        cycled(&mut g, BenchmarkId::new("osculate-f32", label), &r32, |r| {
+            ray_mesh(r, &m.f32, Culling::TwoSided)
         });
-        g.bench_function(BenchmarkId::new("osculate-f64", label), |b| {
-            b.iter(|| {
-                i = i.wrapping_add(1);
-                black_box(ray_mesh(black_box(&rays[i & (BATCH - 1)]), &m.f64, Culling::TwoSided))
-            })
+        cycled(&mut g, BenchmarkId::new("osculate-f64", label), rays, |r| {
+            ray_mesh(r, &m.f64, Culling::TwoSided)
         });
-        g.bench_function(BenchmarkId::new("parry3d", label), |b| {
-            b.iter(|| {
-                i = i.wrapping_add(1);
-                black_box(m.parry.cast_local_ray(black_box(&rp[i & (BATCH - 1)]), f32::MAX, true))
-            })
+        cycled(&mut g, BenchmarkId::new("parry3d", label), &rp, |r| {
+            m.parry.cast_local_ray(r, f32::MAX, true)
         });
     }
     g.finish();
@@ -203,24 +198,14 @@ fn rays(c: &mut Criterion) {
     let pp: Vec<parry3d::math::Vector> =
         p32.iter().map(|p| parry3d::math::Vector::new(p.x, p.y, p.z)).collect();
     for (m, label) in &all {
-        let mut i = 0usize;
-        g.bench_function(BenchmarkId::new("osculate-f32", label), |b| {
-            b.iter(|| {
-                i = i.wrapping_add(1);
-                black_box(closest_point_on_mesh(black_box(&p32[i & (BATCH - 1)]), &m.f32))
-            })
+        cycled(&mut g, BenchmarkId::new("osculate-f32", label), &p32, |p| {
+            closest_point_on_mesh(p, &m.f32)
         });
-        g.bench_function(BenchmarkId::new("osculate-f64", label), |b| {
-            b.iter(|| {
-                i = i.wrapping_add(1);
-                black_box(closest_point_on_mesh(black_box(&points[i & (BATCH - 1)]), &m.f64))
-            })
+        cycled(&mut g, BenchmarkId::new("osculate-f64", label), &points, |p| {
+            closest_point_on_mesh(p, &m.f64)
         });
-        g.bench_function(BenchmarkId::new("parry3d", label), |b| {
-            b.iter(|| {
-                i = i.wrapping_add(1);
-                black_box(m.parry.project_local_point(black_box(pp[i & (BATCH - 1)]), false))
-            })
+        cycled(&mut g, BenchmarkId::new("parry3d", label), &pp, |p| {
+            m.parry.project_local_point(*p, false)
         });
     }
     g.finish();
@@ -244,24 +229,11 @@ fn rays(c: &mut Criterion) {
         })
         .collect();
     for (m, label) in &all {
-        let mut i = 0usize;
-        g.bench_function(BenchmarkId::new("osculate-f32", label), |b| {
-            b.iter(|| {
-                i = i.wrapping_add(1);
-                black_box(overlap_convex_mesh(black_box(&balls[i & (BATCH - 1)]), &m.f32))
-            })
+        cycled(&mut g, BenchmarkId::new("osculate-f32", label), &balls, |s| {
+            overlap_convex_mesh(s, &m.f32)
         });
-        g.bench_function(BenchmarkId::new("parry3d", label), |b| {
-            b.iter(|| {
-                i = i.wrapping_add(1);
-                let pose = black_box(&poses[i & (BATCH - 1)]);
-                black_box(parry3d::query::intersection_test(
-                    pose,
-                    &ball,
-                    &parry3d::math::Pose::IDENTITY,
-                    &m.parry,
-                ))
-            })
+        cycled(&mut g, BenchmarkId::new("parry3d", label), &poses, |pose| {
+            parry3d::query::intersection_test(pose, &ball, &parry3d::math::Pose::IDENTITY, &m.parry)
         });
     }
     g.finish();
@@ -272,11 +244,7 @@ fn build(c: &mut Criterion) {
     g.sample_size(10);
     for &(n, label) in &SIZES {
         let (v, t) = sphere(n);
-        let v32: Vec<Point3<f32>> =
-            v.iter().map(|x| Point3::new(x[0] as f32, x[1] as f32, x[2] as f32)).collect();
-        let v64: Vec<Point3<f64>> = v.iter().map(|x| Point3::new(x[0], x[1], x[2])).collect();
-        let vp: Vec<parry3d::math::Vector> =
-            v32.iter().map(|x| parry3d::math::Vector::new(x.x, x.y, x.z)).collect();
+        let (v32, v64, vp) = vertex_sets(&v);
         g.throughput(Throughput::Elements(t.len() as u64));
         g.bench_function(BenchmarkId::new("osculate-f32", label), |b| {
             b.iter(|| black_box(TriangleMesh::try_new(v32.clone(), t.clone())))
@@ -372,11 +340,7 @@ fn cpu_loop() {
     }
     for &(n, label) in &SIZES {
         let (v, t) = sphere(n);
-        let v32: Vec<Point3<f32>> =
-            v.iter().map(|x| Point3::new(x[0] as f32, x[1] as f32, x[2] as f32)).collect();
-        let v64: Vec<Point3<f64>> = v.iter().map(|x| Point3::new(x[0], x[1], x[2])).collect();
-        let vp: Vec<parry3d::math::Vector> =
-            v32.iter().map(|x| parry3d::math::Vector::new(x.x, x.y, x.z)).collect();
+        let (v32, v64, vp) = vertex_sets(&v);
         let f32_s = best_of_three(|| {
             black_box(TriangleMesh::try_new(v32.clone(), t.clone()).is_ok());
         });

@@ -24,3 +24,23 @@ mod table;
 
 /// How many pre-generated inputs each benchmark cycles through (a power of two).
 pub const BATCH: usize = 1024;
+
+/// One timed entry of the criterion group `g` outside the row table (the `gjk` and `mesh`
+/// benches): each iteration runs `f` on the next of `inputs` (a power-of-two batch, cycled with
+/// `i & (len - 1)`), the input and the answer passed through `black_box`.
+pub fn cycled<I, R>(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    id: criterion::BenchmarkId,
+    inputs: &[I],
+    mut f: impl FnMut(&I) -> R,
+) {
+    debug_assert!(inputs.len().is_power_of_two(), "a batch of {} inputs", inputs.len());
+    let mask = inputs.len().wrapping_sub(1);
+    let mut i = 0usize;
+    g.bench_function(id, |b| {
+        b.iter(|| {
+            i = i.wrapping_add(1);
+            std::hint::black_box(f(std::hint::black_box(&inputs[i & mask])))
+        })
+    });
+}

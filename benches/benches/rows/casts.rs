@@ -24,24 +24,23 @@ use std::rc::Rc;
 /// `solid = true`, and `<query>_hits` (the hit decision alone) against `intersects_local_ray` (or
 /// `intersects_ray`).
 macro_rules! cheap_rows {
+    (@row $s:ident, $d:ident, $name:expr, $note:expr, |$x:pat_param| $ours:expr,
+     prep: |$z:pat_param| $prep:expr, parry: |$p:pat_param| $theirs:expr) => {{
+        let mut r = $s.race(Row::new($name, LikeForLike).note($note));
+        osculate! { r, $d, |$x| $ours }
+        parry! { r, $d, |$z| $prep, parry: |$p| $theirs }
+        r.finish();
+    }};
     ($s:ident, $d:ident, $query:literal, $note:literal,
      t: |$x:pat_param| $t:expr, hits: |$y:pat_param| $hits:expr,
      prep: |$z:pat_param| $prep:expr, parry_t: |$p:pat_param| $pt:expr,
      parry_hits: |$q:pat_param| $ph:expr $(,)?) => {{
-        let mut r = $s.race(
-            Row::new(concat!($query, "_t"), LikeForLike)
-                .note(concat!("the entry parameter alone; parry: ", $note)),
-        );
-        osculate! { r, $d, |$x| $t }
-        parry! { r, $d, |$z| $prep, parry: |$p| $pt }
-        r.finish();
-        let mut r = $s.race(
-            Row::new(concat!($query, "_hits"), LikeForLike)
-                .note(concat!("the hit decision alone; parry: ", $note)),
-        );
-        osculate! { r, $d, |$y| $hits }
-        parry! { r, $d, |$z| $prep, parry: |$q| $ph }
-        r.finish();
+        cheap_rows!(@row $s, $d, concat!($query, "_t"),
+            concat!("the entry parameter alone; parry: ", $note), |$x| $t,
+            prep: |$z| $prep, parry: |$p| $pt);
+        cheap_rows!(@row $s, $d, concat!($query, "_hits"),
+            concat!("the hit decision alone; parry: ", $note), |$y| $hits,
+            prep: |$z| $prep, parry: |$q| $ph);
     }};
 }
 
@@ -326,12 +325,7 @@ fn ray_triangle(s: &mut Sink<'_>) {
 
 /// A ray aimed at a convex polyhedron that both parry crates can build a hull of.
 fn ray_at_hull(rng: &mut Rng) -> (Ray<f64>, ConvexPolyhedron<f64>) {
-    loop {
-        let x = ray_at::<ConvexPolyhedron<f64>>(rng);
-        if super::has_hulls(&x.1) {
-            return x;
-        }
-    }
+    super::with_hulls(rng, ray_at::<ConvexPolyhedron<f64>>)
 }
 
 /// Rays against a rotated shape: parry's posed entry (`cast_ray_and_get_normal`, `cast_ray`).

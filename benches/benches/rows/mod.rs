@@ -39,6 +39,20 @@ fn has_hulls(p: &osculate_math::ConvexPolyhedron<f64>) -> bool {
     p64::hull(p).is_some() && p32::hull(&osculate_benches::input::Narrow::narrow(p)).is_some()
 }
 
+/// A draw of `draw` (a query and a convex polyhedron) whose polyhedron both parry crates can
+/// build a hull of, drawing again until one is.
+fn with_hulls<Q>(
+    rng: &mut osculate_testing::Rng,
+    draw: fn(&mut osculate_testing::Rng) -> (Q, osculate_math::ConvexPolyhedron<f64>),
+) -> (Q, osculate_math::ConvexPolyhedron<f64>) {
+    loop {
+        let x = draw(rng);
+        if has_hulls(&x.1) {
+            return x;
+        }
+    }
+}
+
 /// Every row, in table order, then the bounding-volume rows and the zero-cost checks.
 #[allow(dead_code, reason = "the row check runs the modules one by one")]
 pub(crate) fn all(s: &mut Sink<'_>) {

@@ -131,12 +131,7 @@ fn point_plane(s: &mut Sink<'_>) {
 
 /// A point near a convex polyhedron that both parry crates can build a hull of.
 fn point_near_hull(rng: &mut Rng) -> (Point3<f64>, ConvexPolyhedron<f64>) {
-    loop {
-        let x = point_near::<ConvexPolyhedron<f64>>(rng);
-        if super::has_hulls(&x.1) {
-            return x;
-        }
-    }
+    super::with_hulls(rng, point_near::<ConvexPolyhedron<f64>>)
 }
 
 fn point_polyhedron(s: &mut Sink<'_>) {

@@ -196,6 +196,12 @@ fn frame(rng: &mut Rng, class: Class) -> Option<Frame<f32>> {
     }
 }
 
+/// Two shapes generated in one frame of `class` (`None` for the classes [`frame`] has none of).
+fn generated<A: Generate<f32>, B: Generate<f32>>(rng: &mut Rng, class: Class) -> Option<(A, B)> {
+    let fr = frame(rng, class)?;
+    Some((A::generate(rng, &fr), B::generate(rng, &fr)))
+}
+
 /// A ray from `origin` aimed at `target`, its direction of length in `[0.5, 2)`.
 fn aimed(rng: &mut Rng, origin: Vector3<f64>, target: Vector3<f64>) -> Ray<f32> {
     let d = (target - origin).normalize() * rng.range(0.5, 2.0);
@@ -229,10 +235,7 @@ fn gen_point_triangle(rng: &mut Rng, class: Class) -> Option<(Point3<f32>, Trian
     match class {
         Class::NearDegenerate => Some((pt(cube(rng)), sliver(rng))),
         Class::Distant => None,
-        _ => {
-            let fr = frame(rng, class)?;
-            Some((fr.point(rng), Triangle::generate(rng, &fr)))
-        }
+        _ => generated(rng, class),
     }
 }
 
@@ -244,10 +247,7 @@ fn gen_point_segment(rng: &mut Rng, class: Class) -> Option<(Point3<f32>, Segmen
             Some((pt(cube(rng)), Segment::new(pt(a), pt(b))))
         }
         Class::Distant => None,
-        _ => {
-            let fr = frame(rng, class)?;
-            Some((fr.point(rng), Segment::generate(rng, &fr)))
-        }
+        _ => generated(rng, class),
     }
 }
 
@@ -269,10 +269,7 @@ fn gen_segment_segment(rng: &mut Rng, class: Class) -> Option<(Segment<f32>, Seg
             Some((Segment::new(pt(a), pt(a + d)), Segment::new(pt(b), pt(b + d2))))
         }
         Class::Distant => None,
-        _ => {
-            let fr = frame(rng, class)?;
-            Some((Segment::generate(rng, &fr), Segment::generate(rng, &fr)))
-        }
+        _ => generated(rng, class),
     }
 }
 
@@ -283,10 +280,7 @@ fn gen_line_line(rng: &mut Rng, class: Class) -> Option<(Line<f32>, Line<f32>)> 
             Some((Line::new(pt(a), vec3(d)), Line::new(pt(b), vec3(d2))))
         }
         Class::Distant => None,
-        _ => {
-            let fr = frame(rng, class)?;
-            Some((Line::generate(rng, &fr), Line::generate(rng, &fr)))
-        }
+        _ => generated(rng, class),
     }
 }
 
@@ -294,10 +288,7 @@ fn gen_triangle_triangle(rng: &mut Rng, class: Class) -> Option<(Triangle<f32>, 
     match class {
         Class::NearDegenerate => Some((sliver(rng), sliver(rng))),
         Class::Distant => None,
-        _ => {
-            let fr = frame(rng, class)?;
-            Some((Triangle::generate(rng, &fr), Triangle::generate(rng, &fr)))
-        }
+        _ => generated(rng, class),
     }
 }
 
@@ -311,10 +302,7 @@ fn gen_sphere_sphere(rng: &mut Rng, class: Class) -> Option<(Sphere<f32>, Sphere
             Some((Sphere::new(pt(c), f(r1)), Sphere::new(pt(c2), f(r2))))
         }
         Class::Distant => None,
-        _ => {
-            let fr = frame(rng, class)?;
-            Some((Sphere::generate(rng, &fr), Sphere::generate(rng, &fr)))
-        }
+        _ => generated(rng, class),
     }
 }
 
@@ -332,10 +320,7 @@ fn gen_sphere_aabb(rng: &mut Rng, class: Class) -> Option<(Sphere<f32>, Aabb<f32
             Some((Sphere::new(pt(c), f(rng.range(0.05, 1.0))), b))
         }
         Class::Distant => None,
-        _ => {
-            let fr = frame(rng, class)?;
-            Some((Sphere::generate(rng, &fr), Aabb::generate(rng, &fr)))
-        }
+        _ => generated(rng, class),
     }
 }
 
@@ -360,10 +345,7 @@ fn gen_box_box(rng: &mut Rng, class: Class) -> Option<(Obb<f32>, Obb<f32>)> {
             Some((a, b))
         }
         Class::Distant => None,
-        _ => {
-            let fr = frame(rng, class)?;
-            Some((Obb::generate(rng, &fr), Obb::generate(rng, &fr)))
-        }
+        _ => generated(rng, class),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Rays and segments against boxes: the robust slab method (Williams et al. 2005, Ize 2013) and van
 //! den Bergen's outcode clipper (Algorithm 3.3), and oriented boxes through the box's frame.
 
+use osculate_math::Validate;
 use osculate_math::{
     Aabb, Obb, Point3, Ray, Real, Segment, UnitVector3, Vector3, finite_probe, is_finite_point,
     safe_normalize,
@@ -569,11 +570,7 @@ pub fn ray_obb<T: Real>(ray: &Ray<T>, b: &Obb<T>) -> Option<RayHit<T>> {
 /// rotation, a negative or non-finite half extent).
 #[inline(always)]
 fn obb_local_ray<T: Real>(ray: &Ray<T>, b: &Obb<T>) -> Option<Ray<T>> {
-    if !valid_ray(ray)
-        || !is_finite_point(&b.center)
-        || !b.rotation.matrix().iter().all(|x| x.is_finite())
-        || !b.half_extents.iter().all(|e| e.is_finite() && *e >= T::ZERO)
-    {
+    if !(valid_ray(ray) && b.is_valid()) {
         return None;
     }
     Some(Ray {

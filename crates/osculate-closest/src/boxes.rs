@@ -2,9 +2,10 @@
 //! points of a segment and a box (Ericson 5.1.3, 5.1.4, 5.1.9), the contacts of a sphere and a
 //! box (van den Bergen 3.1.2), and the contact of two oriented boxes by separating axes.
 
+use osculate_math::Validate;
 use osculate_math::{
     Aabb, Capsule, Obb, Point3, Real, Segment, Sphere, Unit, Vector3, edge_cross, edge_edge_axis,
-    is_finite_point, nan_point,
+    nan_point,
 };
 
 use crate::sphere::{closest_balls, contact_balls_unchecked, grown_a};
@@ -480,12 +481,7 @@ pub fn contact_sphere_obb<T: Real>(s: &Sphere<T>, b: &Obb<T>) -> Option<Contact<
 /// ```
 #[must_use]
 pub fn contact_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> Option<Contact<T>> {
-    let valid = |o: &Obb<T>| {
-        is_finite_point(&o.center)
-            && o.half_extents.iter().all(|e| e.is_finite() && *e >= T::ZERO)
-            && o.rotation.matrix().iter().all(|x| x.is_finite())
-    };
-    if !(valid(a) && valid(b)) {
+    if !(a.is_valid() && b.is_valid()) {
         return None;
     }
     let ua: [Vector3<T>; 3] = a.axes();
@@ -773,7 +769,6 @@ mod tests {
     fn pair_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
         let p = point3::<T>;
-        let seg = |a: Point3<T>, b: Point3<T>| Segment::new(a, b);
         let x = seg(p(-1.0, 0.0, 0.0), p(1.0, 0.0, 0.0));
         // Segment-box: through, beside, toward a corner, a point segment, an OBB.
         let b = Aabb::new(p(0.0, 0.0, 0.0), p(1.0, 1.0, 1.0));

@@ -930,6 +930,34 @@ mod tests {
         }
     }
 
+    /// EPA on a pair with a sphere against its closed form `want`: on the whole shapes within
+    /// 1e-3 of `scale`; through `contact_convex`'s margins within the test tolerance where the
+    /// cores are `apart` (where they meet, EPA answers there too: within 1e-3 of `scale`).
+    fn epa_agrees_on_round_pair<T: Real, A: SupportMap<T>, B: SupportMap<T>>(
+        seed: u64,
+        a: &A,
+        b: &B,
+        want: Option<Contact<T>>,
+        scale: T,
+        apart: bool,
+    ) {
+        let (Some(want), Some(got), Some(margins)) =
+            (want, contact_convex(&Whole(a), &Whole(b), 128), contact_convex(a, b, 128))
+        else {
+            return;
+        };
+        let tol = T::lit(1e-3) * scale;
+        assert!(
+            (got.distance - want.distance).abs() <= tol,
+            "seed {seed}: epa {got:?} vs {want:?}"
+        );
+        let mtol = if apart { test_tolerance::<T>() * scale } else { tol };
+        assert!(
+            (margins.distance - want.distance).abs() <= mtol,
+            "seed {seed}: margins {margins:?} vs {want:?}"
+        );
+    }
+
     /// EPA's depth agrees with the closed forms: sphere-sphere, sphere-box, and OBB-OBB (whose
     /// closed form is exact for polytopes); f32 and f64. The sphere pairs both through EPA on the
     /// whole shapes and through `contact_convex`'s margins (exact: within the test tolerance).
@@ -957,45 +985,17 @@ mod tests {
             let scale = s.a.center.coords.amax().fast_max(s.b.center.coords.amax())
                 + s.a.radius
                 + s.b.radius;
-            if let (Some(want), Some(got), Some(margins)) = (
-                contact_sphere_sphere(&s.a, &s.b),
-                contact_convex(&Whole(&s.a), &Whole(&s.b), 128),
-                contact_convex(&s.a, &s.b, 128),
-            ) {
-                let tol = T::lit(1e-3) * scale;
-                assert!(
-                    (got.distance - want.distance).abs() <= tol,
-                    "seed {seed}: epa {got:?} vs {want:?}"
-                );
-                // Concentric spheres (cores that meet) go through EPA too.
-                let apart = (s.a.center - s.b.center).norm() > T::EPSILON.sqrt() * scale;
-                let mtol = if apart { test_tolerance::<T>() * scale } else { tol };
-                assert!(
-                    (margins.distance - want.distance).abs() <= mtol,
-                    "seed {seed}: margins {margins:?} vs {want:?}"
-                );
-            }
+            // Concentric spheres (cores that meet) go through EPA too.
+            let apart = (s.a.center - s.b.center).norm() > T::EPSILON.sqrt() * scale;
+            let want = contact_sphere_sphere(&s.a, &s.b);
+            epa_agrees_on_round_pair(seed, &s.a, &s.b, want, scale, apart);
             let sb = Pair::<Sphere<T>, Aabb<T>>::from_seed(seed);
             let scale = sb.a.center.coords.amax().fast_max(sb.b.max.coords.amax()) + sb.a.radius;
-            if let (Some(want), Some(got), Some(margins)) = (
-                contact_sphere_aabb(&sb.a, &sb.b),
-                contact_convex(&Whole(&sb.a), &Whole(&sb.b), 128),
-                contact_convex(&sb.a, &sb.b, 128),
-            ) {
-                let tol = T::lit(1e-3) * scale;
-                assert!(
-                    (got.distance - want.distance).abs() <= tol,
-                    "seed {seed}: epa {got:?} vs {want:?}"
-                );
-                // A center inside the box (cores that meet) goes through EPA too.
-                let d2 = sq_distance_point_aabb(&sb.a.center, &sb.b);
-                let apart = d2 > T::lit(4.0) * T::EPSILON * scale * scale;
-                let mtol = if apart { test_tolerance::<T>() * scale } else { tol };
-                assert!(
-                    (margins.distance - want.distance).abs() <= mtol,
-                    "seed {seed}: margins {margins:?} vs {want:?}"
-                );
-            }
+            // A center inside the box (cores that meet) goes through EPA too.
+            let d2 = sq_distance_point_aabb(&sb.a.center, &sb.b);
+            let apart = d2 > T::lit(4.0) * T::EPSILON * scale * scale;
+            let want = contact_sphere_aabb(&sb.a, &sb.b);
+            epa_agrees_on_round_pair(seed, &sb.a, &sb.b, want, scale, apart);
         }
         assert!(overlapping > 20, "only {overlapping} overlapping box pairs");
     }
@@ -1268,54 +1268,19 @@ mod tests {
     fn a_folding_step_is_refused<T: Real>() {
         let v = |x: [f64; 3]| Vector3::new(T::lit(x[0]), T::lit(x[1]), T::lit(x[2]));
         let p = |x: [f64; 3]| Point3::from(v(x));
-        let columns = [
-            -0.1221527,
-            -0.9796964,
-            0.15897706,
-            0.67777467,
-            -0.19935222,
-            -0.7077289,
-            0.7250519,
-            0.0212996,
-            0.6883648,
-        ];
+        let (center, columns, half) = osculate_testing::EPA_FOLDING_BOX;
         let rotation = osculate_math::Rotation3::from_matrix_unchecked(
             osculate_math::Matrix3::from_iterator(columns.map(T::lit)),
         );
-        let obb = Obb::new(
-            p([-0.18303172, 0.25178832, 0.43861327]),
-            rotation,
-            v([0.5584691, 0.903696, 0.72381866]),
-        );
-        let cylinder = Cylinder::new(
-            p([-0.13473836, -0.5462595, 0.17275956]),
-            p([-0.60250604, -0.9731339, -0.13936779]),
-            T::lit(0.39248946),
-        );
-        let vertices = [
-            [0.8229854, -1.3880181, 0.10337831],
-            [1.4222064, -1.1445072, -1.7104797],
-            [-0.36592537, -1.6881031, -0.32967335],
-            [0.2332956, -1.4445921, -2.1435313],
-            [0.34087333, 0.40461227, 0.18477018],
-            [0.9400943, 0.64812315, -1.6290878],
-            [-0.8480375, 0.10452731, -0.24828148],
-            [-0.24881649, 0.34803817, -2.0621395],
-            [0.09103362, 0.80829287, -1.6198947],
-            [0.49922964, 0.5706559, 0.009818898],
-            [0.722766, -1.9415573, -1.0279328],
-            [1.2132992, 0.4651633, -0.359196],
-        ]
-        .map(p);
+        let obb = Obb::new(p(center), rotation, v(half));
+        let (a, b, radius) = osculate_testing::EPA_FOLDING_CYLINDER;
+        let cylinder = Cylinder::new(p(a), p(b), T::lit(radius));
+        let vertices = osculate_testing::EPA_FOLDING_POLYHEDRON.map(p);
         let Ok(polyhedron) = osculate_math::ConvexPolyhedron::try_from_points(&vertices) else {
             panic!("the polyhedron's points span a volume");
         };
-        let cone = Cone::new(
-            p([-0.8324867, 0.74655145, -0.20989794]),
-            Unit::new_normalize(v([0.15223032, 0.12992994, -0.9797674])),
-            T::lit(0.34323555),
-            T::lit(0.8201521),
-        );
+        let (tip, axis, height, radius) = osculate_testing::EPA_FOLDING_CONE;
+        let cone = Cone::new(p(tip), Unit::new_normalize(v(axis)), T::lit(height), T::lit(radius));
         let check = |what: &str, c: Option<Contact<T>>, overlap: &dyn Fn(&Vector3<T>) -> T| {
             let Some(c) = c else { panic!("{what}: the shapes overlap") };
             let n = c.normal.into_inner();

@@ -109,26 +109,9 @@ pub use crate::linear::{
     closest_points_line_line, closest_points_segment_segment, sq_distance_point_line,
     sq_distance_point_ray, sq_distance_point_segment,
 };
-#[cfg(feature = "alloc")]
-pub use crate::manifold::{
-    CAP_POLYGON_VERTICES, manifold_aabb_cone, manifold_aabb_cylinder, manifold_capsule_cone,
-    manifold_capsule_cylinder, manifold_cone_cone, manifold_cylinder_cone,
-    manifold_cylinder_cylinder, manifold_obb_cone, manifold_obb_cylinder, manifold_polyhedron_cone,
-    manifold_polyhedron_cylinder, manifold_sphere_cone, manifold_sphere_cylinder,
-    manifold_triangle_cone, manifold_triangle_cylinder,
-};
-pub use crate::manifold::{
-    Feature, FeatureId, MANIFOLD_MAX_POINTS, Manifold, ManifoldPoint, manifold_capsule_aabb,
-    manifold_capsule_capsule, manifold_capsule_obb, manifold_obb_obb, manifold_sphere_aabb,
-    manifold_sphere_capsule, manifold_sphere_halfspace, manifold_sphere_obb, manifold_sphere_plane,
-    manifold_sphere_sphere, manifold_sphere_triangle,
-};
-#[cfg(feature = "alloc")]
-pub use crate::manifold::{
-    manifold_aabb_polyhedron, manifold_aabb_triangle, manifold_capsule_triangle,
-    manifold_obb_polyhedron, manifold_obb_triangle, manifold_polyhedron_polyhedron,
-    manifold_triangle_polyhedron, manifold_triangle_triangle,
-};
+// Every public item of the manifold module, each listed (with the `alloc` ones' cfg) in its
+// `pub use` lines.
+pub use crate::manifold::*;
 pub use crate::plane::{
     closest_point_on_plane, contact_sphere_halfspace, contact_sphere_plane,
     signed_distance_point_plane, sq_distance_point_plane,

@@ -328,7 +328,6 @@ mod tests {
     fn pair_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
         let p = point3::<T>;
-        let seg = |a: Point3<T>, b: Point3<T>| Segment::new(a, b);
         // Segment-segment: crossing, both points, one a point, parallel overlapping, parallel
         // disjoint (end to end), collinear, and an end-point case needing the second clamp.
         let x = seg(p(-1.0, 0.0, 0.0), p(1.0, 0.0, 0.0));

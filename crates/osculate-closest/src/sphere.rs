@@ -293,7 +293,6 @@ mod tests {
     fn pair_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
         let p = point3::<T>;
-        let seg = |a: Point3<T>, b: Point3<T>| Segment::new(a, b);
         // Spheres and capsules: apart, overlapping (shared point), concentric, negative radius.
         let s1 = Sphere::new(p(0.0, 0.0, 0.0), l(1.0));
         check_points(

@@ -1,7 +1,7 @@
 //! Helpers shared by the unit tests of several files: the checks of a contact and of closest
 //! points against their worked answers, and the shapes the contact cases use.
 
-use osculate_math::{Aabb, Obb, Point3, Real, Sphere, Vector3};
+use osculate_math::{Aabb, Obb, Point3, Real, Segment, Sphere, Vector3};
 
 use crate::types::{ClosestPoints, Contact};
 
@@ -32,6 +32,11 @@ pub(crate) fn check_contact<T: Real>(
 
 /// A point from `f64` coordinates.
 pub(crate) use osculate_math::point3 as p;
+
+/// The segment `a`–`b`, for the worked cases.
+pub(crate) fn seg<T: Real>(a: Point3<T>, b: Point3<T>) -> Segment<T> {
+    Segment::new(a, b)
+}
 
 pub(crate) fn sphere<T: Real>(c: Point3<T>, r: f64) -> Sphere<T> {
     Sphere::new(c, T::lit(r))

@@ -748,7 +748,6 @@ mod tests {
     fn pair_worked_cases<T: Real>() {
         let l = |x: f64| T::lit(x);
         let p = point3::<T>;
-        let seg = |a: Point3<T>, b: Point3<T>| Segment::new(a, b);
         // Segment-triangle: through the face, above it, coplanar crossing an edge, the end point
         // region, and a collapsed triangle.
         let tri = Triangle::new(p(0.0, 0.0, 0.0), p(4.0, 0.0, 0.0), p(0.0, 4.0, 0.0));

@@ -4,6 +4,7 @@
 
 use osculate_cast::{ray_aabb, ray_capsule};
 use osculate_closest::{closest_point_on_aabb, closest_point_on_obb};
+use osculate_math::Validate;
 use osculate_math::{
     Aabb, Capsule, Obb, Point3, Real, Rotation3, Sphere, UnitVector3, Vector3, is_finite_point,
 };
@@ -321,12 +322,7 @@ pub fn obb_obb<T: Real>(
     b: &Obb<T>,
     vb: &Vector3<T>,
 ) -> Option<Impact<T>> {
-    let finite = |o: &Obb<T>| {
-        is_finite_point(&o.center)
-            && o.half_extents.iter().all(|e| e.is_finite() && *e >= T::ZERO)
-            && o.rotation.matrix().iter().all(|x| x.is_finite())
-    };
-    if !(finite(a) && finite(b)) {
+    if !(a.is_valid() && b.is_valid()) {
         return None;
     }
     let ua: [Vector3<T>; 3] = a.axes();

@@ -447,7 +447,7 @@ fn merge<T: Real>(
 mod tests {
     use alloc::vec::Vec;
 
-    use crate::{ConvexPolyhedron, Point3, Real, ShapeError, Vector3};
+    use crate::{ConvexPolyhedron, Plane, Point3, Real, ShapeError, Vector3};
 
     /// A small deterministic generator (xorshift64*), enough for point clouds.
     struct Rng(u64);
@@ -542,22 +542,16 @@ mod tests {
                 assert!(plane.signed_distance(p) <= T::ZERO, "{what}: {p:?} outside {plane:?}");
             }
         }
+        let on =
+            |plane: &Plane<T>, v: &Point3<T>| plane.signed_distance(v).abs() <= tol * T::lit(4.0);
         for v in &hull.vertices {
             assert!(points.contains(v), "{what}: corner {v:?} is not an input point");
-            let on = hull
-                .planes
-                .iter()
-                .filter(|pl| pl.signed_distance(v).abs() <= tol * T::lit(4.0))
-                .count();
-            assert!(on >= 3, "{what}: corner {v:?} on {on} planes");
+            let planes = hull.planes.iter().filter(|plane| on(plane, v)).count();
+            assert!(planes >= 3, "{what}: corner {v:?} on {planes} planes");
         }
         for plane in &hull.planes {
-            let on = hull
-                .vertices
-                .iter()
-                .filter(|v| plane.signed_distance(v).abs() <= tol * T::lit(4.0))
-                .count();
-            assert!(on >= 3, "{what}: plane {plane:?} through {on} corners");
+            let corners = hull.vertices.iter().filter(|v| on(plane, v)).count();
+            assert!(corners >= 3, "{what}: plane {plane:?} through {corners} corners");
         }
         let mut rng = Rng(7);
         for _ in 0..64 {

@@ -213,6 +213,29 @@ impl Bvh {
         }
     }
 
+    /// One pair of lanes, `ra` of `a` and `rb` of `b` (each tree with its root's box): the slot
+    /// pairs of two leaves go to `leaf`, any other pair is expanded one level down
+    /// ([`Self::expand_pair`]).
+    #[inline]
+    fn visit_pair<const N: usize, E: Copy>(
+        (a, ra, root_a): (&Self, Ref, &Box32),
+        (b, rb, root_b): (&Self, Ref, &Box32),
+        test: &mut impl FnMut(&Box32, &Box32) -> bool,
+        leaf: &mut impl FnMut(usize, usize) -> ControlFlow<()>,
+        stack: &mut Stack<E, N>,
+        wrap: impl Fn(Ref, Ref) -> E,
+    ) -> ControlFlow<()> {
+        let (Some((ba, ca)), Some((bb, cb))) = (a.resolve(ra, root_a), b.resolve(rb, root_b))
+        else {
+            return ControlFlow::Continue(());
+        };
+        if ca.is_leaf() && cb.is_leaf() {
+            return every_pair(ca, cb, leaf);
+        }
+        Self::expand_pair((a, ra, &ba, ca), (b, rb, &bb, cb), test, stack, wrap);
+        ControlFlow::Continue(())
+    }
+
     /// Pushes the pairs of `(a, b)` one level down, expanding the larger interior side (its
     /// lanes that pass `test` against the other side's box).
     #[inline]
@@ -260,22 +283,14 @@ impl Bvh {
         let mut stack: Stack<(Ref, Ref), PAIR_STACK> = Stack::new((Ref::ROOT, Ref::ROOT));
         stack.push((Ref::ROOT, Ref::ROOT));
         while let Some((ra, rb)) = stack.pop() {
-            let (Some((ba, ca)), Some((bb, cb))) =
-                (self.resolve(ra, &root_a), other.resolve(rb, &root_b))
-            else {
-                continue;
-            };
-            if ca.is_leaf() && cb.is_leaf() {
-                every_pair(ca, cb, &mut leaf)?;
-                continue;
-            }
-            Self::expand_pair(
-                (self, ra, &ba, ca),
-                (other, rb, &bb, cb),
+            Self::visit_pair(
+                (self, ra, &root_a),
+                (other, rb, &root_b),
                 &mut test,
+                &mut leaf,
                 &mut stack,
                 |x, y| (x, y),
-            );
+            )?;
         }
         ControlFlow::Continue(())
     }
@@ -322,24 +337,14 @@ impl Bvh {
                         stack.push(SelfTask::Within(n.child(l)));
                     }
                 }
-                SelfTask::Across(ra, rb) => {
-                    let (Some((ba, ca)), Some((bb, cb))) =
-                        (self.resolve(ra, &root), self.resolve(rb, &root))
-                    else {
-                        continue;
-                    };
-                    if ca.is_leaf() && cb.is_leaf() {
-                        every_pair(ca, cb, &mut leaf)?;
-                        continue;
-                    }
-                    Self::expand_pair(
-                        (self, ra, &ba, ca),
-                        (self, rb, &bb, cb),
-                        &mut test,
-                        &mut stack,
-                        SelfTask::Across,
-                    );
-                }
+                SelfTask::Across(ra, rb) => Self::visit_pair(
+                    (self, ra, &root),
+                    (self, rb, &root),
+                    &mut test,
+                    &mut leaf,
+                    &mut stack,
+                    SelfTask::Across,
+                )?,
             }
         }
         ControlFlow::Continue(())

@@ -10,6 +10,7 @@
 use osculate_closest::{
     closest_points_segment_aabb, closest_points_segment_obb, sq_distance_point_aabb,
 };
+use osculate_math::Validate;
 use osculate_math::{
     Aabb, Capsule, Obb, Point3, Real, Segment, Sphere, Vector3, is_finite_point, is_finite_vector,
 };
@@ -155,13 +156,7 @@ pub(crate) fn valid_extents<T: Real>(v: &Vector3<T>) -> bool {
 #[must_use]
 pub fn obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> bool {
     let (ea, eb) = (a.half_extents, b.half_extents);
-    if !(valid_extents(&ea)
-        && valid_extents(&eb)
-        && is_finite_point(&a.center)
-        && is_finite_point(&b.center)
-        && a.rotation.matrix().iter().all(|x| x.is_finite())
-        && b.rotation.matrix().iter().all(|x| x.is_finite()))
-    {
+    if !(a.is_valid() && b.is_valid()) {
         return false;
     }
     let ax = a.axes();
@@ -219,13 +214,6 @@ pub fn obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> bool {
         }
     }
     true
-}
-
-#[inline]
-pub(crate) fn obb_finite<T: Real>(b: &Obb<T>) -> bool {
-    valid_extents(&b.half_extents)
-        && is_finite_point(&b.center)
-        && b.rotation.matrix().iter().all(|x| x.is_finite())
 }
 
 /// The segment-box test in the box's frame: segment midpoint `m` and half vector `d` relative to a
@@ -305,7 +293,7 @@ pub fn segment_aabb<T: Real>(s: &Segment<T>, b: &Aabb<T>) -> bool {
 /// ```
 #[must_use]
 pub fn segment_obb<T: Real>(s: &Segment<T>, b: &Obb<T>) -> bool {
-    if !(obb_finite(b) && is_finite_point(&s.a) && is_finite_point(&s.b)) {
+    if !(b.is_valid() && is_finite_point(&s.a) && is_finite_point(&s.b)) {
         return false;
     }
     let (la, lb) = (b.to_local(&s.a), b.to_local(&s.b));

@@ -32,11 +32,12 @@ use osculate_closest::{
     closest_points_segment_segment, closest_points_segment_triangle, sq_distance_point_segment,
     sq_distance_point_triangle,
 };
+use osculate_math::Validate;
 use osculate_math::{
     Aabb, Capsule, Obb, Point3, Real, Segment, Sphere, Triangle, Vector3, is_finite_point,
 };
 
-use crate::boxes::{obb_finite, valid_extents};
+use crate::boxes::valid_extents;
 use crate::sphere::{finite, magnitude, within, within_slack};
 
 /// Whether solid sphere `s` and triangle `tri` meet: the squared distance from the center to the
@@ -182,7 +183,7 @@ pub fn aabb_triangle<T: Real>(b: &Aabb<T>, t: &Triangle<T>) -> bool {
 /// ```
 #[must_use]
 pub fn obb_triangle<T: Real>(b: &Obb<T>, t: &Triangle<T>) -> bool {
-    if !obb_finite(b) || !finite_triangle(t) {
+    if !b.is_valid() || !finite_triangle(t) {
         return false;
     }
     // The move to the box's frame rounds at the coordinates' magnitude (see `aabb_triangle`).

@@ -333,28 +333,38 @@ fn bisect<T: Real, B: Copy>(
     moved: impl Fn(&B, Vector3<T>) -> B,
     overlaps: impl Fn(&B) -> bool,
 ) -> Option<(B, B)> {
-    if !overlaps(&b) {
+    // At `s = 0` the shape as given.
+    let at = |s: T| if s == T::ZERO { b } else { moved(&b, w * s) };
+    let (lo, hi) = bisect_turn(|s| overlaps(&at(s)), 200)?;
+    Some((at(lo), at(hi)))
+}
+
+/// The float parameter `s ≥ 0` where `hit(s)` turns from true (at `s = 0`) to false, bisected to
+/// adjacent floats in at most `steps` halvings: `(last true, first false)`, or `None` when
+/// `hit(0)` is false or `hit` is still true beyond `s = 1e6`.
+pub fn bisect_turn<T: Real>(hit: impl Fn(T) -> bool, steps: usize) -> Option<(T, T)> {
+    if !hit(T::ZERO) {
         return None;
     }
     let (mut lo, mut hi) = (T::ZERO, T::ONE);
-    while overlaps(&moved(&b, w * hi)) {
+    while hit(hi) {
         hi *= T::TWO;
         if hi > T::lit(1e6) {
             return None;
         }
     }
-    for _ in 0..200 {
+    for _ in 0..steps {
         let mid = (lo + hi) * T::HALF;
         if mid <= lo || mid >= hi {
             break;
         }
-        if overlaps(&moved(&b, w * mid)) {
+        if hit(mid) {
             lo = mid;
         } else {
             hi = mid;
         }
     }
-    Some((moved(&b, w * lo), moved(&b, w * hi)))
+    Some((lo, hi))
 }
 
 // ---------------------------------------------------------------------------------------------

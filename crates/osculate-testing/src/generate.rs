@@ -613,11 +613,15 @@ pub struct Pair<A, B> {
 impl<A: GenerateAny, B: GenerateAny<Scalar = A::Scalar>> Pair<A, B> {
     /// A pair built from a seed (for differential tests that loop over seeds).
     pub fn from_seed(seed: u64) -> Self {
-        let mut rng = Rng::new(seed);
-        let frame = Frame::<A::Scalar>::random(&mut rng);
+        Self::from_rng(&mut Rng::new(seed))
+    }
+
+    /// A pair drawn from `rng`: the frame, then `a`, `b` and the seed in it.
+    fn from_rng(rng: &mut Rng) -> Self {
+        let frame = Frame::<A::Scalar>::random(rng);
         Self {
-            a: A::generate_any(&mut rng, &frame),
-            b: B::generate_any(&mut rng, &frame),
+            a: A::generate_any(rng, &frame),
+            b: B::generate_any(rng, &frame),
             seed: rng.next_u64(),
         }
     }
@@ -631,13 +635,7 @@ where
     B: GenerateAny<Scalar = A::Scalar>,
 {
     fn arbitrary(g: &mut Gen) -> Self {
-        let mut rng = Rng::from_gen(g);
-        let frame = Frame::<A::Scalar>::random(&mut rng);
-        Self {
-            a: A::generate_any(&mut rng, &frame),
-            b: B::generate_any(&mut rng, &frame),
-            seed: rng.next_u64(),
-        }
+        Self::from_rng(&mut Rng::from_gen(g))
     }
 }
 

@@ -25,6 +25,8 @@
 //!   and the generators of hard pairs it runs on.
 //! - [`icosahedron_vertices`] and [`ICOSAHEDRON_FACES`]: the solid the closed test meshes are
 //!   subdivided from; [`grid_triangles`]: the triangles of a height field.
+//! - [`EPA_FOLDING_BOX`] and the other `EPA_FOLDING_*` shapes: regression cases that EPA's and
+//!   the manifold's tests share.
 //!
 //! quickcheck's own `f64` generator yields NaN, ±∞, ±0 and huge values; use it directly for
 //! no-panic properties, and these bounded generators for geometric ones.
@@ -55,12 +57,16 @@
 
 pub mod exact;
 pub mod exact_reference;
+mod fixtures;
 mod generate;
 mod meshes;
 #[cfg(feature = "parry")]
 pub mod parry;
 mod tally;
 
+pub use crate::fixtures::{
+    EPA_FOLDING_BOX, EPA_FOLDING_CONE, EPA_FOLDING_CYLINDER, EPA_FOLDING_POLYHEDRON,
+};
 pub use crate::generate::*;
 pub use crate::meshes::{ICOSAHEDRON_FACES, grid_triangles, icosahedron_vertices};
 pub use crate::tally::Tally;

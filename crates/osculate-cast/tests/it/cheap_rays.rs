@@ -148,32 +148,24 @@ fn spoiled<T: Real, S: Clone + Spoil<T>>(s: &Scene<T, S>) -> (Ray<T>, S) {
     (ray, shape)
 }
 
-fn aabb_forms_agree<T: Real>() {
-    run(|s: Scene<T, Aabb<T>>| {
-        let (ray, b) = spoiled(&s);
-        check(&ray, &b, ray_aabb, ray_aabb_t, ray_aabb_hits)
-    });
+/// For each row `name: S, full, t, hits`, the test `name`: on spoiled scenes of shape `S`, `t`
+/// and `hits` agree with the full cast `full`.
+macro_rules! forms_agree {
+    ($($name:ident: $S:ident, $full:ident, $t:ident, $hits:ident;)*) => {$(
+        fn $name<T: Real>() {
+            run(|s: Scene<T, $S<T>>| {
+                let (ray, shape) = spoiled(&s);
+                check(&ray, &shape, $full, $t, $hits)
+            });
+        }
+    )*};
 }
 
-fn obb_forms_agree<T: Real>() {
-    run(|s: Scene<T, Obb<T>>| {
-        let (ray, b) = spoiled(&s);
-        check(&ray, &b, ray_obb, ray_obb_t, ray_obb_hits)
-    });
-}
-
-fn sphere_forms_agree<T: Real>() {
-    run(|s: Scene<T, Sphere<T>>| {
-        let (ray, b) = spoiled(&s);
-        check(&ray, &b, ray_sphere, ray_sphere_t, ray_sphere_hits)
-    });
-}
-
-fn capsule_forms_agree<T: Real>() {
-    run(|s: Scene<T, Capsule<T>>| {
-        let (ray, b) = spoiled(&s);
-        check(&ray, &b, ray_capsule, ray_capsule_t, ray_capsule_hits)
-    });
+forms_agree! {
+    aabb_forms_agree: Aabb, ray_aabb, ray_aabb_t, ray_aabb_hits;
+    obb_forms_agree: Obb, ray_obb, ray_obb_t, ray_obb_hits;
+    sphere_forms_agree: Sphere, ray_sphere, ray_sphere_t, ray_sphere_hits;
+    capsule_forms_agree: Capsule, ray_capsule, ray_capsule_t, ray_capsule_hits;
 }
 
 /// The triangle's forms under both cullings, and a prepared ray reused over a fan of triangles

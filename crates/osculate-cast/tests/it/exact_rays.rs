@@ -31,6 +31,7 @@ use osculate_math::{Aabb, Point3, Ray, Real, Triangle, Vector3};
 use osculate_testing::exact::{
     cross, dot, is_zero, neg, rational as q, rational_vector as qv, sub,
 };
+use osculate_testing::exact_reference::bisect_turn;
 use osculate_testing::{Rng, for_f32_and_f64};
 use quickcheck::{QuickCheck, TestResult};
 
@@ -159,33 +160,6 @@ fn offset<T: Real>(rng: &mut Rng) -> Vector3<T> {
     Vector3::new(T::lit(o), T::lit(-o), T::lit(0.5 * o))
 }
 
-/// The float parameter `s ≥ 0` where `hit(s)` turns from true (at `s = 0`) to false, bisected to
-/// adjacent floats: `(last hit, first miss)`, or `None` when `hit(0)` is false or it never turns.
-fn bisect<T: Real>(hit: impl Fn(T) -> bool) -> Option<(T, T)> {
-    if !hit(T::ZERO) {
-        return None;
-    }
-    let (mut lo, mut hi) = (T::ZERO, T::ONE);
-    while hit(hi) {
-        hi *= T::TWO;
-        if hi > T::lit(1e6) {
-            return None;
-        }
-    }
-    for _ in 0..300 {
-        let mid = (lo + hi) * T::HALF;
-        if mid <= lo || mid >= hi {
-            break;
-        }
-        if hit(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    Some((lo, hi))
-}
-
 /// The next float above `x` (toward `+∞`).
 fn up<T: Real>(x: T) -> T {
     let f = x.to_f64();
@@ -255,7 +229,7 @@ fn origin_bisected<T: Real, S: Copy>(
 ) -> Vec<(Ray<T>, S)> {
     let w = vec3::<T>(rng, 1.0);
     let at = |s: T| Ray { origin: r.origin + w * s, ..r };
-    match bisect(|s| hits(&at(s), &shape)) {
+    match bisect_turn(|s| hits(&at(s), &shape), 300) {
         Some((s, t)) => vec![(at(s), shape), (at(t), shape)],
         None => vec![(r, shape)],
     }
@@ -269,7 +243,7 @@ fn max_t_bisected<T: Real, S: Copy>(
 ) -> Vec<(Ray<T>, S)> {
     let r = Ray { max_t: T::lit(4.0), ..r };
     let with = |s: T| Ray { max_t: T::lit(4.0) - s, ..r };
-    match bisect(|s| hits(&with(s), &shape)) {
+    match bisect_turn(|s| hits(&with(s), &shape), 300) {
         Some((s, t)) => vec![(with(s), shape), (with(t), shape)],
         None => vec![(r, shape)],
     }
@@ -456,36 +430,27 @@ fn run(prop: fn(u64, u8) -> TestResult) {
     QuickCheck::new().tests(n).max_tests(n * 10).min_tests_passed(n).quickcheck(prop);
 }
 
-fn prop_box<T: Real>(seed: u64, class: u8) -> TestResult {
+fn prop_ray_aabb_hits_exact_agrees_with_the_reference<T: Real>(seed: u64, class: u8) -> TestResult {
     for (r, b) in ray_box_cases::<T>(&mut Rng::new(seed), u64::from(class)) {
         check_box(&r, &b);
     }
     TestResult::passed()
 }
 
-fn prop_triangle<T: Real>(seed: u64, class: u8) -> TestResult {
+fn prop_ray_triangle_hits_exact_agrees_with_the_reference<T: Real>(
+    seed: u64,
+    class: u8,
+) -> TestResult {
     for (r, t) in ray_triangle_cases::<T>(&mut Rng::new(seed), u64::from(class)) {
         check_triangle(&r, &t);
     }
     TestResult::passed()
 }
 
-#[test]
-fn prop_ray_aabb_hits_exact_agrees_with_the_reference_f32() {
-    run(prop_box::<f32>);
-}
-#[test]
-fn prop_ray_aabb_hits_exact_agrees_with_the_reference_f64() {
-    run(prop_box::<f64>);
-}
-#[test]
-fn prop_ray_triangle_hits_exact_agrees_with_the_reference_f32() {
-    run(prop_triangle::<f32>);
-}
-#[test]
-fn prop_ray_triangle_hits_exact_agrees_with_the_reference_f64() {
-    run(prop_triangle::<f64>);
-}
+for_f32_and_f64!(
+    run: prop_ray_aabb_hits_exact_agrees_with_the_reference,
+    prop_ray_triangle_hits_exact_agrees_with_the_reference
+);
 
 /// Non-finite input and invalid rays: `false`.
 #[test]

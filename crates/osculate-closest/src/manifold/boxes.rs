@@ -60,9 +60,7 @@ pub(super) fn edge(k: usize, sides: [bool; 3]) -> Feature {
 
 /// `true` for a box whose every number is finite and whose half extents are not negative.
 pub(super) fn valid<T: Real>(o: &Obb<T>) -> bool {
-    osculate_math::is_finite_point(&o.center)
-        && o.half_extents.iter().all(|e| e.is_finite() && *e >= T::ZERO)
-        && o.rotation.matrix().iter().all(|x| x.is_finite())
+    osculate_math::Validate::is_valid(o)
 }
 
 /// The contact manifold of two oriented boxes `a` (A) and `b` (B): up to four points sharing the

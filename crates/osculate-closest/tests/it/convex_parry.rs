@@ -362,7 +362,7 @@ macro_rules! convex_differential {
         mod $module {
             use super::referee::{self, Answer, Convex};
             use super::{EPA_STEPS, SEEDS};
-            use crate::parry::{class, parry_own_tolerance};
+            use crate::parry::{c, class, cv, parry_own_tolerance, sp};
             use $parry::math::{Pose, Vector};
             use $parry::shape;
             use osculate_closest as oc;
@@ -374,21 +374,8 @@ macro_rules! convex_differential {
 
             type T = $T;
 
-            fn c(p: &Point3<T>) -> Point3<f64> {
-                p.cast()
-            }
-
-            fn cv(p: &Vector3<T>) -> Vector3<f64> {
-                p.cast()
-            }
-
             fn p64(x: Vector) -> Point3<f64> {
                 Point3::new(f64::from(x.x), f64::from(x.y), f64::from(x.z))
-            }
-
-            /// `p` scaled by `k` about the origin (`k` a power of two: exact).
-            fn sp(p: &Point3<T>, k: T) -> Point3<T> {
-                Point3::from(p.coords * k)
             }
 
             /// A power of two that brings the generator's tiny shapes (1e-4) to unit size exactly.

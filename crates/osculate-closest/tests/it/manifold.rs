@@ -825,6 +825,37 @@ pub(crate) fn rng_offset<T: Real>(rng: &mut Rng, size: f64) -> Vector3<T> {
     vector3(rng.range(-size, size), rng.range(-size, size), rng.range(-size, size))
 }
 
+/// A box turned at random, of half extents 1 to 3 across and 0.2 to 1 thick, about a point
+/// within 5 of the origin: the ground of the resting-contact tests.
+pub(crate) fn random_ground<T: Real>(rng: &mut Rng) -> Obb<T> {
+    let turn = rng.rotation::<T>();
+    let g = vector3::<T>(rng.range(1.0, 3.0), rng.range(1.0, 3.0), rng.range(0.2, 1.0));
+    Obb::new(Point3::from(rng_offset(rng, 5.0)), turn, g)
+}
+
+/// A point `lift` above the top face of `ground` (its third axis up), anywhere over it or up to a
+/// tenth of its extent beyond its sides.
+pub(crate) fn point_over_top<T: Real>(rng: &mut Rng, ground: &Obb<T>, lift: T) -> Point3<T> {
+    let ([x, y, z], g) = (ground.axes(), ground.half_extents);
+    ground.center
+        + x * (T::lit(rng.range(-1.1, 1.1)) * g.x)
+        + y * (T::lit(rng.range(-1.1, 1.1)) * g.y)
+        + z * (g.z + lift)
+}
+
+/// How many ids of `before`'s points `after` has too.
+pub(crate) fn ids_kept<T: Real>(before: &Manifold<T>, after: &Manifold<T>) -> usize {
+    before.points().iter().filter(|p| after.points().iter().any(|q| q.id == p.id)).count()
+}
+
+/// The jitter tests' verdict: over 600 points, at least 99% of whose ids were kept.
+pub(crate) fn assert_ids_survive(what: &str, kept: usize, total: usize) {
+    let fraction = kept as f64 / total.max(1) as f64;
+    eprintln!("{what} ids kept: {kept} of {total} ({fraction:.4})");
+    assert!(total > 600, "too few points: {total}");
+    assert!(fraction >= 0.99, "{kept} of {total} ids survived the jitter");
+}
+
 /// Shapes built field by field from raw values (NaN, infinities, huge and tiny numbers, negative
 /// sizes): no manifold query panics, and a NaN anywhere gives the empty manifold; every manifold
 /// returned has finite numbers only.
@@ -1423,18 +1454,13 @@ fn capsule_resting_ids_survive_jitter<T: Real>() {
     let mut rng = Rng::new(0x00ca_b5e1_b0c5);
     let (mut kept, mut total) = (0usize, 0usize);
     for _ in 0..500 {
-        let turn = rng.rotation::<T>();
-        let g = vector3::<T>(rng.range(1.0, 3.0), rng.range(1.0, 3.0), rng.range(0.2, 1.0));
-        let ground = Obb::new(Point3::from(rng_offset(&mut rng, 5.0)), turn, g);
-        let [x, y, z] = ground.axes();
+        let ground = random_ground::<T>(&mut rng);
+        let [x, y, _] = ground.axes();
         let r = T::lit(rng.range(0.1, 0.5));
         let half = T::lit(rng.range(0.2, 1.0));
         let angle = T::lit(rng.range(0.0, 6.3));
         let along = x * angle.cos() + y * angle.sin();
-        let mid = ground.center
-            + x * (T::lit(rng.range(-1.1, 1.1)) * g.x)
-            + y * (T::lit(rng.range(-1.1, 1.1)) * g.y)
-            + z * (g.z + r - T::lit(1e-3) * r);
+        let mid = point_over_top(&mut rng, &ground, r - T::lit(1e-3) * r);
         let lying = Capsule::new(mid - along * half, mid + along * half, r);
         let jitter = T::lit(1e-4) * (half + r);
         let tilt = Rotation3::from_scaled_axis(rng.unit_vector::<T>().into_inner() * T::lit(1e-4));
@@ -1449,13 +1475,9 @@ fn capsule_resting_ids_survive_jitter<T: Real>() {
             continue;
         }
         total += before.len();
-        kept +=
-            before.points().iter().filter(|p| after.points().iter().any(|q| q.id == p.id)).count();
+        kept += ids_kept(&before, &after);
     }
-    let fraction = kept as f64 / total.max(1) as f64;
-    eprintln!("capsule resting ids kept: {kept} of {total} ({fraction:.4})");
-    assert!(total > 600, "too few points: {total}");
-    assert!(fraction >= 0.99, "{kept} of {total} ids survived the jitter");
+    assert_ids_survive("capsule resting", kept, total);
 }
 
 osculate_testing::for_f32_and_f64!(capsule_resting_ids_survive_jitter);

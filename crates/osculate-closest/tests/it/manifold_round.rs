@@ -21,8 +21,9 @@ use osculate_math::{
 use osculate_testing::Pair;
 
 use crate::manifold::{
-    Body, Query, Shifted, contact_agrees_with_the_deepest_point, manifold_properties,
-    moving_by_the_depth_makes_them_touch, points_lie_on_both_surfaces, prediction,
+    Body, Query, Shifted, assert_ids_survive, contact_agrees_with_the_deepest_point, ids_kept,
+    manifold_properties, moving_by_the_depth_makes_them_touch, point_over_top,
+    points_lie_on_both_surfaces, prediction, random_ground,
     rigid_motion_moves_points_and_keeps_ids, rng_offset, shift_any, tolerance, translate,
 };
 use crate::points::{has_nan, raw_point, raw_values, run};
@@ -419,17 +420,12 @@ fn round_resting_ids_survive_jitter<T: Real>() {
     let mut rng = Rng::new(0x00c7_11de_5eed);
     let (mut kept, mut total) = (0usize, 0usize);
     for trial in 0..300 {
-        let turn = rng.rotation::<T>();
-        let g = vector3::<T>(rng.range(1.0, 3.0), rng.range(1.0, 3.0), rng.range(0.2, 1.0));
-        let ground = Obb::new(Point3::from(rng_offset(&mut rng, 5.0)), turn, g);
-        let [x, y, z] = ground.axes();
+        let ground = random_ground::<T>(&mut rng);
+        let [x, _, z] = ground.axes();
         let (r, h) = (T::lit(rng.range(0.2, 0.6)), T::lit(rng.range(0.3, 1.2)));
         let size = r.fast_max(h);
         let spin = Rotation3::from_axis_angle(&Unit::new_normalize(z), T::lit(rng.range(0.0, 6.3)));
-        let foot = ground.center
-            + x * (T::lit(rng.range(-1.1, 1.1)) * g.x)
-            + y * (T::lit(rng.range(-1.1, 1.1)) * g.y)
-            + z * g.z;
+        let foot = point_over_top(&mut rng, &ground, T::ZERO);
         let sink = T::lit(1e-3) * size;
         let nudge = rng_offset::<T>(&mut rng, 1.0) * (T::lit(1e-4) * size);
         let tilt = Rotation3::from_scaled_axis(rng.unit_vector::<T>().into_inner() * T::lit(1e-4));
@@ -462,15 +458,10 @@ fn round_resting_ids_survive_jitter<T: Real>() {
             }
         };
         total += before.len();
-        let k =
-            before.points().iter().filter(|p| after.points().iter().any(|q| q.id == p.id)).count();
-        kept += k;
+        kept += ids_kept(&before, &after);
         assert!(before.len() >= 2, "trial {trial}: {before:?}");
     }
-    let fraction = kept as f64 / total.max(1) as f64;
-    eprintln!("resting round ids kept: {kept} of {total} ({fraction:.4})");
-    assert!(total > 600, "too few points: {total}");
-    assert!(fraction >= 0.99, "{kept} of {total} ids survived the jitter");
+    assert_ids_survive("resting round", kept, total);
 }
 
 osculate_testing::for_f32_and_f64!(round_resting_ids_survive_jitter);
@@ -531,29 +522,10 @@ fn epa_folding_pairs_keep_the_properties<T: Real>() {
         }
     }
 
-    holds(
-        "polyhedron-cone 0",
-        &polyhedron(&[
-            [0.8229854, -1.3880181, 0.10337831],
-            [1.4222064, -1.1445072, -1.7104797],
-            [-0.36592537, -1.6881031, -0.32967335],
-            [0.2332956, -1.4445921, -2.1435313],
-            [0.34087333, 0.40461227, 0.18477018],
-            [0.9400943, 0.64812315, -1.6290878],
-            [-0.8480375, 0.10452731, -0.24828148],
-            [-0.24881649, 0.34803817, -2.0621395],
-            [0.09103362, 0.80829287, -1.6198947],
-            [0.49922964, 0.5706559, 0.009818898],
-            [0.722766, -1.9415573, -1.0279328],
-            [1.2132992, 0.4651633, -0.359196],
-        ]),
-        &cone(
-            [-0.8324867, 0.74655145, -0.20989794],
-            [0.15223032, 0.12992994, -0.9797674],
-            0.34323555,
-            0.8201521,
-        ),
-    );
+    holds("polyhedron-cone 0", &polyhedron(&osculate_testing::EPA_FOLDING_POLYHEDRON), &{
+        let (tip, axis, height, radius) = osculate_testing::EPA_FOLDING_CONE;
+        cone(tip, axis, height, radius)
+    });
     holds(
         "polyhedron-cone 1",
         &polyhedron(&[
@@ -577,26 +549,14 @@ fn epa_folding_pairs_keep_the_properties<T: Real>() {
     );
     holds(
         "obb-cylinder 2",
-        &obb(
-            [-0.18303172, 0.25178832, 0.43861327],
-            [
-                -0.1221527,
-                -0.9796964,
-                0.15897706,
-                0.67777467,
-                -0.19935222,
-                -0.7077289,
-                0.7250519,
-                0.0212996,
-                0.6883648,
-            ],
-            [0.5584691, 0.903696, 0.72381866],
-        ),
-        &Cylinder::new(
-            p([-0.13473836, -0.5462595, 0.17275956]),
-            p([-0.60250604, -0.9731339, -0.13936779]),
-            T::lit(0.39248946),
-        ),
+        &{
+            let (center, columns, half) = osculate_testing::EPA_FOLDING_BOX;
+            obb(center, columns, half)
+        },
+        &{
+            let (a, b, radius) = osculate_testing::EPA_FOLDING_CYLINDER;
+            Cylinder::new(p(a), p(b), T::lit(radius))
+        },
     );
     holds(
         "obb-cylinder 3",

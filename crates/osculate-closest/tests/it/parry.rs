@@ -27,6 +27,22 @@ pub(crate) mod class {
     pub(crate) const NOT_CLOSEST: &str = "parry GJK/EPA: stopped at a valid pair that is not the closest (distance too large by more than its own tolerance)";
 }
 
+/// Widens a point to `f64` (exactly) for the exact references.
+pub(crate) fn c<T: Real>(p: &Point3<T>) -> Point3<f64> {
+    p.map(|x| x.to_f64())
+}
+
+/// Widens a vector to `f64` (exactly) for the exact references.
+pub(crate) fn cv<T: Real>(v: &Vector3<T>) -> Vector3<f64> {
+    v.map(|x| x.to_f64())
+}
+
+/// `p` scaled by `k` about the origin (`k` a power of two: exact), for the differential tests'
+/// shapes brought to unit size.
+pub(crate) fn sp<T: Real>(p: &Point3<T>, k: T) -> Point3<T> {
+    Point3::from(p.coords * k)
+}
+
 /// parry's own tolerance for an input of `size` in a scalar of machine epsilon `epsilon`: GJK's
 /// `eps_rel` (`√(10ε)`, relative to the squared distance), times ten, times the size.
 pub(crate) fn parry_own_tolerance(epsilon: f64, size: f64) -> f64 {
@@ -475,7 +491,10 @@ mod exact_pair {
 macro_rules! differential {
     ($module:ident, $T:ident, $parry:ident) => {
         mod $module {
-            use super::{Reference, SEEDS, Verdict, class, exact, exact_pair, parry_own_tolerance, scale};
+            use super::{
+                Reference, SEEDS, Verdict, c, class, cv, exact, exact_pair, parry_own_tolerance,
+                scale, sp,
+            };
             use $parry::math::{Pose, Vector};
             use $parry::query::PointQuery;
             use $parry::shape;
@@ -488,20 +507,6 @@ macro_rules! differential {
             use osculate_testing::{GenerateAny, Pair, Tally, test_tolerance};
 
             type T = $T;
-
-            /// Widens to f64 for the exact reference.
-            fn c(p: &Point3<T>) -> Point3<f64> {
-                p.cast()
-            }
-
-            fn cv(p: &Vector3<T>) -> Vector3<f64> {
-                p.cast()
-            }
-
-            /// `p` scaled by `k` about the origin (`k` a power of two: exact).
-            fn sp(p: &Point3<T>, k: T) -> Point3<T> {
-                Point3::from(p.coords * k)
-            }
 
             /// A power of two that brings the generator's tiny shapes (1e-4) to unit size exactly.
             const UP: T = 16384.0;

@@ -212,15 +212,11 @@ fn planes_rigid<T: Real>(seed: u64, m: &Motion<T>) -> TestResult {
     TestResult::passed()
 }
 
-#[test]
-fn planes_rigid_motion_f32() {
-    run((|(seed, m)| planes_rigid::<f32>(seed, &m)) as fn((u64, Motion<f32>)) -> _);
+fn planes_rigid_motion<T: Real>((seed, m): (u64, Motion<T>)) -> TestResult {
+    planes_rigid(seed, &m)
 }
 
-#[test]
-fn planes_rigid_motion_f64() {
-    run((|(seed, m)| planes_rigid::<f64>(seed, &m)) as fn((u64, Motion<f64>)) -> _);
-}
+osculate_testing::for_f32_and_f64!(run: planes_rigid_motion);
 
 // ---- Sphere against convex polygon under a rigid motion ------------------------------------------
 
@@ -277,15 +273,13 @@ fn polygon_rigid<T: Real>(pair: &Pair<Sphere<T>, ConvexPolygon<T>>, m: &Motion<T
     TestResult::passed()
 }
 
-#[test]
-fn sphere_polygon_rigid_motion_f32() {
-    run((|(p, m)| polygon_rigid::<f32>(&p, &m)) as fn((Pair<_, _>, Motion<f32>)) -> _);
+fn sphere_polygon_rigid_motion<T: Real>(
+    (p, m): (Pair<Sphere<T>, ConvexPolygon<T>>, Motion<T>),
+) -> TestResult {
+    polygon_rigid(&p, &m)
 }
 
-#[test]
-fn sphere_polygon_rigid_motion_f64() {
-    run((|(p, m)| polygon_rigid::<f64>(&p, &m)) as fn((Pair<_, _>, Motion<f64>)) -> _);
-}
+osculate_testing::for_f32_and_f64!(run: sphere_polygon_rigid_motion);
 
 // ---- Exchange symmetry of the mixed pairs ---------------------------------------------------------
 

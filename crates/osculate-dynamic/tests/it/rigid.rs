@@ -242,17 +242,24 @@ fn balls_swung_and_spinning<T: Real>() {
     }
 }
 
-/// The target distance stops the search that far apart; the tolerance and the time interval are
-/// honoured; already overlapping shapes report it at `t = 0`.
-fn options_are_honoured<T: Real>() {
+/// The cube of side 1 about the origin, its motion (4 along x, turning at `spin`) and the
+/// resting motion of a second cube 3 along x: the bodies of the options and input tests.
+fn cube_toward_wall<T: Real>(spin: Vector3<T>) -> (Obb<T>, RigidMotion<T>, RigidMotion<T>) {
     let cube = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::repeat(T::HALF));
     let m = RigidMotion::new(
         Isometry3::identity(),
         Point3::origin(),
         Vector3::new(T::lit(4.0), T::ZERO, T::ZERO),
-        Vector3::new(T::lit(0.0), T::lit(0.0), T::lit(1e-3)),
+        spin,
     );
     let wall = RigidMotion::stationary(Isometry3::translation(T::lit(3.0), T::ZERO, T::ZERO));
+    (cube, m, wall)
+}
+
+/// The target distance stops the search that far apart; the tolerance and the time interval are
+/// honoured; already overlapping shapes report it at `t = 0`.
+fn options_are_honoured<T: Real>() {
+    let (cube, m, wall) = cube_toward_wall(Vector3::new(T::lit(0.0), T::lit(0.0), T::lit(1e-3)));
     // Faces 2 apart, closing at 4 (the slow turn adds at most 5e-4 · 0.71 of reach).
     let base = RigidOptions::default();
     let h = converged(convex_convex_rigid(&cube, &m, &cube, &wall, &base));
@@ -291,14 +298,7 @@ fn options_are_honoured<T: Real>() {
 /// NaN or infinite numbers anywhere, and invalid options, give `None`; degenerate shapes (a
 /// point, a flat box, a zero-length capsule) are answered.
 fn invalid_and_degenerate_input<T: Real>() {
-    let cube = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::repeat(T::HALF));
-    let m = RigidMotion::new(
-        Isometry3::identity(),
-        Point3::origin(),
-        Vector3::new(T::lit(4.0), T::ZERO, T::ZERO),
-        Vector3::new(T::ZERO, T::ZERO, T::lit(3.0)),
-    );
-    let wall = RigidMotion::stationary(Isometry3::translation(T::lit(3.0), T::ZERO, T::ZERO));
+    let (cube, m, wall) = cube_toward_wall(Vector3::new(T::ZERO, T::ZERO, T::lit(3.0)));
     let o = RigidOptions::default();
     assert!(convex_convex_rigid(&cube, &m, &cube, &wall, &o).is_some());
     let nan = T::NAN;
@@ -500,15 +500,12 @@ fn raw_input_is_answered<T: Real>(c: RawCase<T>) -> TestResult {
     TestResult::passed()
 }
 
-#[test]
-fn raw_input_f32() {
-    QuickCheck::new().tests(cases(2000)).quickcheck(raw_input_is_answered::<f32> as fn(_) -> _);
+/// `prop` on 2000 cases (`OSCULATE_CASES` overrides it).
+fn run_2000<A: Arbitrary + core::fmt::Debug>(prop: fn(A) -> TestResult) {
+    QuickCheck::new().tests(cases(2000)).quickcheck(prop);
 }
 
-#[test]
-fn raw_input_f64() {
-    QuickCheck::new().tests(cases(2000)).quickcheck(raw_input_is_answered::<f64> as fn(_) -> _);
-}
+osculate_testing::for_f32_and_f64!(run_2000: raw_input_is_answered);
 
 // ---- The motions' bounds -------------------------------------------------------------------------
 
@@ -572,15 +569,12 @@ fn bounds_hold<T: Real>(c: BoundCase<T>) -> TestResult {
     TestResult::passed()
 }
 
-#[test]
-fn motion_bounds_f32() {
-    QuickCheck::new().tests(cases(500)).quickcheck(bounds_hold::<f32> as fn(_) -> _);
+/// `prop` on 500 cases (`OSCULATE_CASES` overrides it).
+fn run_500<A: Arbitrary + core::fmt::Debug>(prop: fn(A) -> TestResult) {
+    QuickCheck::new().tests(cases(500)).quickcheck(prop);
 }
 
-#[test]
-fn motion_bounds_f64() {
-    QuickCheck::new().tests(cases(500)).quickcheck(bounds_hold::<f64> as fn(_) -> _);
-}
+osculate_testing::for_f32_and_f64!(run_500: bounds_hold);
 
 // ---- Generated motions against the reference -----------------------------------------------------
 
@@ -1239,12 +1233,8 @@ impl<T: Real> Arbitrary for PlankCase<T> {
     }
 }
 
-#[test]
-fn thin_planks_f32() {
-    run((|c: PlankCase<f32>| check_case(&c.0)) as fn(_) -> _);
+fn thin_planks<T: Real>(c: PlankCase<T>) -> TestResult {
+    check_case(&c.0)
 }
 
-#[test]
-fn thin_planks_f64() {
-    run((|c: PlankCase<f64>| check_case(&c.0)) as fn(_) -> _);
-}
+osculate_testing::for_f32_and_f64!(run: thin_planks);

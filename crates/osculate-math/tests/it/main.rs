@@ -395,15 +395,7 @@ surface_properties!(
     line: Line,
 );
 
-#[test]
-fn motion_preserves_measurements_f32() {
-    run(|seed: u64| motion_preserves_measurements::<f32>(seed));
-}
-
-#[test]
-fn motion_preserves_measurements_f64() {
-    run(|seed: u64| motion_preserves_measurements::<f64>(seed));
-}
+osculate_testing::for_f32_and_f64!(run: motion_preserves_measurements);
 
 #[test]
 fn non_finite_input_is_safe_f32() {

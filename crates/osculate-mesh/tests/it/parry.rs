@@ -267,14 +267,7 @@ fn differential<T: Real, P: Parry<T>>() {
                 .enumerate()
                 .map(|(i, t)| ((closest_point_on_triangle(&q, t).point - q).norm(), i))
                 .fold((f64::INFINITY, 0), |a, b| if b.0 < a.0 { b } else { a });
-            let brute = tris64
-                .iter()
-                .map(|t| {
-                    (closest_point_on_triangle(&p.map(|x| x.to_f64()), t).point
-                        - p.map(|x| x.to_f64()))
-                    .norm()
-                })
-                .fold(f64::INFINITY, f64::min);
+            let brute = brute_distance(&tris64, &p.map(|x| x.to_f64()));
             assert!((d - brute).abs() <= tolerance::<T>() * size, "ours {d}, brute force {brute}");
             if (d - dp).abs() <= tolerance::<T>() * size {
                 *classes.entry(AGREE).or_default() += 1;
@@ -295,15 +288,7 @@ fn differential<T: Real, P: Parry<T>>() {
             .map(T::lit);
             let ball = Sphere::new(c, T::lit(size * rng.range(0.01, 0.2)));
             let (a, b) = (overlap_convex_mesh(&ball, &ours), P::ball(&theirs, &ball));
-            let gap = tris64
-                .iter()
-                .map(|t| {
-                    (closest_point_on_triangle(&c.map(|x| x.to_f64()), t).point
-                        - c.map(|x| x.to_f64()))
-                    .norm()
-                })
-                .fold(f64::INFINITY, f64::min)
-                - ball.radius.to_f64();
+            let gap = brute_distance(&tris64, &c.map(|x| x.to_f64())) - ball.radius.to_f64();
             if a == b {
                 *classes.entry(AGREE).or_default() += 1;
             } else {
@@ -332,6 +317,13 @@ fn differential<T: Real, P: Parry<T>>() {
         assert!(*count <= limit, "{class}: {count} of {total}");
     }
     assert!(classes.get(AGREE).copied().unwrap_or(0) > total * 9 / 10, "{classes:?}");
+}
+
+/// The distance from `p` to the nearest of `tris` by brute force, in f64.
+fn brute_distance(tris: &[Triangle<f64>], p: &Point3<f64>) -> f64 {
+    tris.iter()
+        .map(|t| (closest_point_on_triangle(p, t).point - p).norm())
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// The class of one ray's pair of answers.
