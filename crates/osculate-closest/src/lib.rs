@@ -125,9 +125,11 @@ pub use crate::manifold::{
 };
 #[cfg(feature = "alloc")]
 pub use crate::manifold::{
-    manifold_aabb_polyhedron, manifold_aabb_triangle, manifold_capsule_triangle,
-    manifold_obb_polyhedron, manifold_obb_triangle, manifold_polyhedron_polyhedron,
-    manifold_triangle_polyhedron, manifold_triangle_triangle,
+    ManifoldWorkspace, PolyhedronFeatures, manifold_aabb_polyhedron, manifold_aabb_polyhedron_with,
+    manifold_aabb_triangle, manifold_capsule_triangle, manifold_obb_polyhedron,
+    manifold_obb_polyhedron_with, manifold_obb_triangle, manifold_polyhedron_polyhedron,
+    manifold_polyhedron_polyhedron_with, manifold_triangle_polyhedron,
+    manifold_triangle_polyhedron_with, manifold_triangle_triangle,
 };
 pub use crate::plane::{
     closest_point_on_plane, contact_sphere_halfspace, contact_sphere_plane,

@@ -400,6 +400,26 @@ impl<T: Real> Polytope<T> {
         best.map(|f| (f.corners.as_slice(), f.normal, f.id))
     }
 
+    /// The number of faces.
+    pub(super) fn face_count(&self) -> usize {
+        self.faces.len()
+    }
+
+    /// The corners of face `k` (counter-clockwise about its normal); `None` past the last face.
+    pub(super) fn face_corners(&self, k: usize) -> Option<&[usize]> {
+        self.faces.get(k).map(|f| f.corners.as_slice())
+    }
+
+    /// The number of edges.
+    pub(super) fn edge_count(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// The two vertices of edge `e` (the lower index first); `None` past the last edge.
+    pub(super) fn edge_vertices(&self, e: usize) -> Option<[usize; 2]> {
+        self.edges.get(e).map(|e| e.v)
+    }
+
     /// Vertex `i` (the origin for an index out of range).
     pub(super) fn vertex(&self, i: usize) -> Point3<T> {
         self.at_rest().vertex(i)
