@@ -645,7 +645,12 @@ where
     if prediction.is_nan() {
         return Manifold::empty();
     }
-    let core = local_manifold_in(pa, pb, prediction, scratch);
+    let Some(core) = local_manifold_in(pa, pb, prediction, scratch) else {
+        // Apart beyond the prediction along an axis by more than any rounding of the one-point
+        // contact's distance (at least the separation on any axis): that contact would be
+        // beyond the prediction too.
+        return Manifold::empty();
+    };
     if core.is_empty() {
         // Nothing left after clipping: apart with the closest features beside the reference
         // face, or an overlap of rounding size. The one-point contact answers.
@@ -664,16 +669,17 @@ pub(super) fn local_manifold<T: Real>(
     pb: &Polytope<T>,
     prediction: T,
 ) -> Manifold<T> {
-    local_manifold_in(pa, pb, prediction, &mut Scratch::default())
+    local_manifold_in(pa, pb, prediction, &mut Scratch::default()).unwrap_or_else(Manifold::empty)
 }
 
-/// [`local_manifold`] computed in `scratch`.
+/// [`local_manifold`] computed in `scratch`; `None` when [`core_manifold`] proves the polytopes
+/// apart beyond the prediction.
 fn local_manifold_in<T: Real>(
     pa: &Polytope<T>,
     pb: &Polytope<T>,
     prediction: T,
     scratch: &mut Scratch<T>,
-) -> Manifold<T> {
+) -> Option<Manifold<T>> {
     let o = pa.vertex(0).coords;
     let Scratch {
         vertices_a,
@@ -688,12 +694,12 @@ fn local_manifold_in<T: Real>(
     let a = pa.moved_into(&o, vertices_a, offsets_a);
     let b = pb.moved_into(&o, vertices_b, offsets_b);
     let m =
-        core_manifold(a, b, prediction, directions_b, &mut Clipping { polygon, clipped, found });
+        core_manifold(a, b, prediction, directions_b, &mut Clipping { polygon, clipped, found })?;
     let mut moved = Manifold::with_normal(m.normal);
     for p in m.points() {
         moved.push(ManifoldPoint { point_a: p.point_a + o, point_b: p.point_b + o, ..*p });
     }
-    moved
+    Some(moved)
 }
 
 /// The one-point manifold of contact `c` of the shapes `pa` and `pb` describe, when within
@@ -719,15 +725,17 @@ struct Clipping<'a, T: Real> {
 }
 
 /// The manifold of the polytopes by separating axes and clipping, empty when they are apart by
-/// more than `prediction` or the clipping leaves nothing. `directions_b` and `clipping` are
-/// storage.
+/// more than `prediction` or the clipping leaves nothing; `None` as soon as an axis separates
+/// them by more than `prediction` plus the pair's tolerance and preference (the one-point
+/// contact's distance, at least any axis's separation less its rounding, is then beyond the
+/// prediction as well). `directions_b` and `clipping` are storage.
 fn core_manifold<T: Real>(
     pa: Placed<'_, T>,
     pb: Placed<'_, T>,
     prediction: T,
     directions_b: &mut Vec<Vector3<T>>,
     clipping: &mut Clipping<'_, T>,
-) -> Manifold<T> {
+) -> Option<Manifold<T>> {
     // The best face of A: its separation is B's least projection on the normal less the face's
     // offset; of B the same with the roles exchanged (the normal from A toward B is then −n).
     let best_face = |r: &Placed<'_, T>, o: &Placed<'_, T>| {
@@ -742,6 +750,10 @@ fn core_manifold<T: Real>(
     };
     let face_a = best_face(&pa, &pb);
     let face_b = best_face(&pb, &pa);
+    let beyond = prediction + pa.p.tolerance(pb.p) + pa.p.preference(pb.p);
+    if face_a.0.fast_max(face_b.0) > beyond {
+        return None;
+    }
     let mut edges = (T::NEG_INFINITY, (0, 0), Vector3::zeros());
     // B's edge directions once, not once for each edge of A.
     directions_b.clear();
@@ -764,6 +776,9 @@ fn core_manifold<T: Real>(
                     let n = n / n.norm();
                     let s = pb.extent(&n).0 - pa.extent(&n).1;
                     if s > edges.0 {
+                        if s > beyond {
+                            return None;
+                        }
                         edges = (s, (i, j), n);
                     }
                 }
@@ -772,7 +787,7 @@ fn core_manifold<T: Real>(
     }
     if !(face_a.0.fast_max(face_b.0).fast_max(edges.0) <= prediction) {
         // Separated beyond the prediction, or a NaN.
-        return Manifold::empty();
+        return Some(Manifold::empty());
     }
     let prefer = pa.p.preference(pb.p);
     let use_b = face_b.0 > face_a.0 + prefer;
@@ -782,8 +797,10 @@ fn core_manifold<T: Real>(
         // clipping would answer along a worse axis. When its join is no answer (beyond the
         // preference outside an edge, or edges not at the separation: a face's corners misread),
         // the one-point contact does (the caller's fallback on the empty manifold).
-        return edge_contact(pa, pb, edges.1, &edges.2, prediction, true)
-            .unwrap_or_else(Manifold::empty);
+        return Some(
+            edge_contact(pa, pb, edges.1, &edges.2, prediction, true)
+                .unwrap_or_else(Manifold::empty),
+        );
     }
     let face = if use_b {
         face_contact(pb, face_b.1, pa, prediction, clipping).swapped()
@@ -800,9 +817,9 @@ fn core_manifold<T: Real>(
         && let Some(m) = edge_contact(pa, pb, edges.1, &edges.2, prediction, false)
         && m.deepest().is_some_and(|e| face.deepest().is_none_or(|f| e.distance < f.distance))
     {
-        return m;
+        return Some(m);
     }
-    face
+    Some(face)
 }
 
 /// The one-point manifold of edge `i` of A against edge `j` of B on the unit axis `n` (from A
