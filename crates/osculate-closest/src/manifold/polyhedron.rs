@@ -239,7 +239,9 @@ impl<T: Real> ManifoldWorkspace<T> {
 /// face of the shapes' Minkowski difference: Gregorius's Gauss-map test, the arcs between each
 /// edge's two face normals crossing (signs of triple products of unit normals, no distance
 /// tolerance, so the test is the same near the origin and far from it). Any separation beyond
-/// `prediction` empties the manifold. The largest picks the contact, a face of A preferred over a
+/// `prediction` empties the manifold (a face's separation beyond it by more than the pair's
+/// rounding tolerance and preference ends the search before the edge pairs, an edge pair's ends
+/// it there: the polyhedra's distance is at least any axis's separation). The largest picks the contact, a face of A preferred over a
 /// face of B, and a face over an edge pair, unless the other is larger by 1e-3 of the pair's size
 /// (the sum of the polyhedra's radii about their vertex centroids), so a resting polyhedron keeps
 /// its reference face. For a face: among the faces of the other polyhedron through its deepest
