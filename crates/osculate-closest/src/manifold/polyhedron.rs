@@ -114,7 +114,7 @@ impl<T: Real> PolyhedronFeatures<T> {
     /// ```
     #[must_use]
     pub fn face_count(&self) -> usize {
-        self.polytope.face_count()
+        self.polytope.faces.len()
     }
 
     /// The corners of face `i` (`Feature::Face(i)`, plane `i`): indices into the vertices,
@@ -141,7 +141,7 @@ impl<T: Real> PolyhedronFeatures<T> {
     /// ```
     #[must_use]
     pub fn face_corners(&self, i: usize) -> Option<&[usize]> {
-        self.polytope.face_corners(i)
+        self.polytope.faces.get(i).map(|f| f.corners.as_slice())
     }
 
     /// The number of edges.
@@ -157,7 +157,7 @@ impl<T: Real> PolyhedronFeatures<T> {
     /// ```
     #[must_use]
     pub fn edge_count(&self) -> usize {
-        self.polytope.edge_count()
+        self.polytope.edges.len()
     }
 
     /// The two vertices of edge `r` (`Feature::Edge(r)`), the lower index first; `None` past the
@@ -180,7 +180,7 @@ impl<T: Real> PolyhedronFeatures<T> {
     /// ```
     #[must_use]
     pub fn edge_vertices(&self, r: usize) -> Option<[usize; 2]> {
-        self.polytope.edge_vertices(r)
+        self.polytope.edges.get(r).map(|e| e.v)
     }
 }
 

@@ -54,9 +54,9 @@ const CLIP_SLACK_SHIFTED: f64 = 8.0;
 /// `s + 1`, in the face's plane; zero for a side that bounds nothing) and its feature id. Its
 /// plane offset, which moves with the polytope, is kept beside it ([`Polytope`]'s `offsets`).
 #[derive(Clone, Debug)]
-struct Face<T: Real> {
+pub(super) struct Face<T: Real> {
     normal: Vector3<T>,
-    corners: Vec<usize>,
+    pub(super) corners: Vec<usize>,
     sides: Vec<Vector3<T>>,
     id: Feature,
 }
@@ -84,8 +84,8 @@ fn side_normals<T: Real>(
 
 /// An edge: its two vertices (the lower index first) and its feature id.
 #[derive(Clone, Copy, Debug)]
-struct Edge {
-    v: [usize; 2],
+pub(super) struct Edge {
+    pub(super) v: [usize; 2],
     id: Feature,
 }
 
@@ -94,10 +94,10 @@ struct Edge {
 #[derive(Clone, Debug)]
 pub(super) struct Polytope<T: Real> {
     vertices: Vec<Point3<T>>,
-    faces: Vec<Face<T>>,
+    pub(super) faces: Vec<Face<T>>,
     /// The plane offset of each face (parallel to `faces`): `normal · x = d` on the face.
     offsets: Vec<T>,
-    edges: Vec<Edge>,
+    pub(super) edges: Vec<Edge>,
     /// The normal cone of each edge (parallel to `edges`): for each face the edge is a side of,
     /// the face's outward normal and the side's outward normal in the face's plane. Empty for an
     /// edge of no face (a segment's), whose cone is every direction perpendicular to it.
@@ -398,26 +398,6 @@ impl<T: Real> Polytope<T> {
             }
         }
         best.map(|f| (f.corners.as_slice(), f.normal, f.id))
-    }
-
-    /// The number of faces.
-    pub(super) fn face_count(&self) -> usize {
-        self.faces.len()
-    }
-
-    /// The corners of face `k` (counter-clockwise about its normal); `None` past the last face.
-    pub(super) fn face_corners(&self, k: usize) -> Option<&[usize]> {
-        self.faces.get(k).map(|f| f.corners.as_slice())
-    }
-
-    /// The number of edges.
-    pub(super) fn edge_count(&self) -> usize {
-        self.edges.len()
-    }
-
-    /// The two vertices of edge `e` (the lower index first); `None` past the last edge.
-    pub(super) fn edge_vertices(&self, e: usize) -> Option<[usize; 2]> {
-        self.edges.get(e).map(|e| e.v)
     }
 
     /// Vertex `i` (the origin for an index out of range).
