@@ -108,6 +108,22 @@ fn hull_pair(rng: &mut Rng) -> (ConvexPolyhedron<f64>, ConvexPolyhedron<f64>) {
     }
 }
 
+/// parry's side of the polyhedron rows: its polygonal-feature manifold on the hulls it keeps
+/// (built outside the timed call).
+macro_rules! parry_hulls {
+    ($r:ident, $d:ident) => {
+        parry! { $r, $d, |x| {
+            (cv::kept_hull(&x.0), cv::kept_hull(&x.1),
+             std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+        },
+        parry: |p| {
+            let mut m = fresh!(p.2);
+            qd::contact_manifold_pfm_pfm(&Pose::IDENTITY, &p.0, 0.0, None, &p.1, 0.0, None, 0.01, &mut m);
+            their_deepest!(m)
+        } => |_, a| *a }
+    };
+}
+
 fn polyhedron_polyhedron(s: &mut Sink<'_>) {
     let d = hull_pairs();
     let mut r =
@@ -119,15 +135,7 @@ fn polyhedron_polyhedron(s: &mut Sink<'_>) {
          these inputs",
         ));
     osculate! { r, d, |x| closest::manifold_polyhedron_polyhedron(&x.0, &x.1, 0.01), |_, m| deepest(m) }
-    parry! { r, d, |x| {
-        (cv::kept_hull(&x.0), cv::kept_hull(&x.1),
-         std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
-    },
-    parry: |p| {
-        let mut m = fresh!(p.2);
-        qd::contact_manifold_pfm_pfm(&Pose::IDENTITY, &p.0, 0.0, None, &p.1, 0.0, None, 0.01, &mut m);
-        their_deepest!(m)
-    } => |_, a| *a }
+    parry_hulls!(r, d);
     r.finish();
 }
 
@@ -181,15 +189,7 @@ fn polyhedron_polyhedron_prepared(s: &mut Sink<'_>) {
     );
     race_prepared::<f32>(&mut r, OSCULATE_F32, &d.f32);
     race_prepared::<f64>(&mut r, OSCULATE_F64, &d.f64);
-    parry! { r, d, |x| {
-        (cv::kept_hull(&x.0), cv::kept_hull(&x.1),
-         std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
-    },
-    parry: |p| {
-        let mut m = fresh!(p.2);
-        qd::contact_manifold_pfm_pfm(&Pose::IDENTITY, &p.0, 0.0, None, &p.1, 0.0, None, 0.01, &mut m);
-        their_deepest!(m)
-    } => |_, a| *a }
+    parry_hulls!(r, d);
     r.finish();
 }
 
