@@ -9,10 +9,11 @@
 //! and no call reuses the last input's contacts or its normal as GJK's first direction.
 
 use osculate::{closest, overlap};
+use osculate_benches::input::Dists;
 use osculate_benches::input::{inputs, pair};
-use osculate_benches::race::{Answer, Class::*, Row, Sink};
+use osculate_benches::race::{Answer, Class::*, OSCULATE_F32, OSCULATE_F64, Race, Row, Sink};
 use osculate_benches::{osculate, parry};
-use osculate_math::{Capsule, ConvexPolyhedron, Cylinder, Obb};
+use osculate_math::{Capsule, ConvexPolyhedron, Cylinder, Obb, Real};
 use osculate_testing::Rng;
 
 /// Every row of this module.
@@ -20,11 +21,12 @@ pub(crate) fn all(s: &mut Sink<'_>) {
     box_box(s);
     capsule_capsule(s);
     polyhedron_polyhedron(s);
+    polyhedron_polyhedron_prepared(s);
     cylinder_cylinder(s);
 }
 
 /// The deepest point's signed distance of osculate's manifold.
-fn deepest<T: osculate_math::Real>(m: &closest::Manifold<T>) -> Answer {
+fn deepest<T: Real>(m: &closest::Manifold<T>) -> Answer {
     Answer::Value(m.deepest().map(|p| p.distance.to_f64()))
 }
 
@@ -106,10 +108,24 @@ fn hull_pair(rng: &mut Rng) -> (ConvexPolyhedron<f64>, ConvexPolyhedron<f64>) {
     }
 }
 
+/// parry's side of the polyhedron rows: its polygonal-feature manifold on the hulls it keeps
+/// (built outside the timed call).
+macro_rules! parry_hulls {
+    ($r:ident, $d:ident) => {
+        parry! { $r, $d, |x| {
+            (cv::kept_hull(&x.0), cv::kept_hull(&x.1),
+             std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+        },
+        parry: |p| {
+            let mut m = fresh!(p.2);
+            qd::contact_manifold_pfm_pfm(&Pose::IDENTITY, &p.0, 0.0, None, &p.1, 0.0, None, 0.01, &mut m);
+            their_deepest!(m)
+        } => |_, a| *a }
+    };
+}
+
 fn polyhedron_polyhedron(s: &mut Sink<'_>) {
-    let d = inputs(702, "overlap", hull_pair, |(a, b)| {
-        closest::intersect_convex(a, b, closest::GJK_MAX_ITERATIONS)
-    });
+    let d = hull_pairs();
     let mut r =
         s.race(Row::new("manifold_polyhedron_polyhedron", LikeForLike).tolerance(1e-2, 3e-3).note(
             "osculate: separating axes over the faces and edge pairs, a reference face clipped; \
@@ -119,15 +135,61 @@ fn polyhedron_polyhedron(s: &mut Sink<'_>) {
          these inputs",
         ));
     osculate! { r, d, |x| closest::manifold_polyhedron_polyhedron(&x.0, &x.1, 0.01), |_, m| deepest(m) }
-    parry! { r, d, |x| {
-        (cv::kept_hull(&x.0), cv::kept_hull(&x.1),
-         std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
-    },
-    parry: |p| {
-        let mut m = fresh!(p.2);
-        qd::contact_manifold_pfm_pfm(&Pose::IDENTITY, &p.0, 0.0, None, &p.1, 0.0, None, 0.01, &mut m);
-        their_deepest!(m)
-    } => |_, a| *a }
+    parry_hulls!(r, d);
+    r.finish();
+}
+
+/// The inputs of `manifold_polyhedron_polyhedron`.
+fn hull_pairs() -> osculate_benches::input::Inputs<(ConvexPolyhedron<f64>, ConvexPolyhedron<f64>)> {
+    inputs(702, "overlap", hull_pair, |(a, b)| {
+        closest::intersect_convex(a, b, closest::GJK_MAX_ITERATIONS)
+    })
+}
+
+/// osculate's prepared side for one precision: each input's features built outside the timed
+/// call, one workspace reused by every call (as parry's manifold buffer is).
+fn race_prepared<T: Real>(
+    r: &mut Race<'_>,
+    id: &'static str,
+    data: &Dists<(ConvexPolyhedron<T>, ConvexPolyhedron<T>)>,
+) {
+    let prepared = data.map(|x| {
+        (closest::PolyhedronFeatures::new(&x.0).ok(), closest::PolyhedronFeatures::new(&x.1).ok())
+    });
+    let mut workspace = closest::ManifoldWorkspace::new();
+    r.run(
+        id,
+        "closest::manifold_polyhedron_polyhedron_with",
+        &prepared,
+        |x| match x {
+            (Some(a), Some(b)) => Some(closest::manifold_polyhedron_polyhedron_with(
+                a,
+                b,
+                T::lit(0.01),
+                &mut workspace,
+            )),
+            _ => None,
+        },
+        |_, m| m.as_ref().map_or(Answer::Value(None), deepest),
+    );
+}
+
+fn polyhedron_polyhedron_prepared(s: &mut Sink<'_>) {
+    let d = hull_pairs();
+    let mut r = s.race(
+        Row::new("manifold_polyhedron_polyhedron_prepared", LikeForLike)
+            .tolerance(1e-2, 3e-3)
+            .note(
+                "each shape's features built once outside the timed call on both sides: osculate's \
+             `PolyhedronFeatures` and a reused `ManifoldWorkspace`, parry's `ConvexPolyhedron` \
+             (its topology) and its manifold buffer; the same manifolds as \
+             `manifold_polyhedron_polyhedron`, whose note explains the deepest distances' \
+             differences",
+            ),
+    );
+    race_prepared::<f32>(&mut r, OSCULATE_F32, &d.f32);
+    race_prepared::<f64>(&mut r, OSCULATE_F64, &d.f64);
+    parry_hulls!(r, d);
     r.finish();
 }
 

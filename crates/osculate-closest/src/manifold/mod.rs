@@ -32,8 +32,10 @@ pub use self::capsule_box::{manifold_capsule_aabb, manifold_capsule_obb};
 pub use self::plane::{manifold_sphere_halfspace, manifold_sphere_plane};
 #[cfg(feature = "alloc")]
 pub use self::polyhedron::{
-    manifold_aabb_polyhedron, manifold_obb_polyhedron, manifold_polyhedron_polyhedron,
-    manifold_triangle_polyhedron,
+    ManifoldWorkspace, PolyhedronFeatures, manifold_aabb_polyhedron, manifold_aabb_polyhedron_with,
+    manifold_obb_polyhedron, manifold_obb_polyhedron_with, manifold_polyhedron_polyhedron,
+    manifold_polyhedron_polyhedron_with, manifold_triangle_polyhedron,
+    manifold_triangle_polyhedron_with,
 };
 #[cfg(feature = "alloc")]
 pub use self::round::{

@@ -1,10 +1,232 @@
 //! Manifolds of the convex polyhedron pairs: box-polyhedron, triangle-polyhedron and
 //! polyhedron-polyhedron, by separating axes over face normals and edge pairs and clipping.
 
-use osculate_math::{Aabb, ConvexPolyhedron, Obb, Real, Triangle};
+use osculate_math::{Aabb, ConvexPolyhedron, Obb, Real, ShapeError, Triangle};
 
 use super::Manifold;
-use super::polytope::{Polytope, manifold_polytopes};
+use super::polytope::{Polytope, Scratch, manifold_polytopes, manifold_polytopes_in};
+use crate::EpaWorkspace;
+
+/// The faces, edges and vertices of a convex polyhedron as its contact manifolds read them, built
+/// once and kept with the polyhedron (a copy of it) for [`manifold_polyhedron_polyhedron_with`]
+/// and the other `manifold_*_polyhedron_with` queries, which then find no feature at each call.
+///
+/// Face `i` is plane `i` of [`ConvexPolyhedron::planes`] (`Feature::Face(i)`), its corners the
+/// vertices on its plane, counter-clockwise about its normal; edge `r` (`Feature::Edge(r)`) is the
+/// side of a face of rank `r` among the edges sorted by their (lower, higher) vertex indices, with
+/// the arc between its two faces' normals on the Gauss map prepared for the separating-axis tests;
+/// vertex `i` is vertex `i` of [`ConvexPolyhedron::vertices`]. The numbering is
+/// [`manifold_polyhedron_polyhedron`]'s, which builds the same structure at each call.
+///
+/// The features are those of the polyhedron where it is: a manifold query on the prepared
+/// polyhedron is the query on that polyhedron, placed where it was built.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{ManifoldWorkspace, PolyhedronFeatures, manifold_polyhedron_polyhedron, manifold_polyhedron_polyhedron_with};
+/// use osculate_math::{Aabb, ConvexPolyhedron, Point3};
+///
+/// let cube = |x: f64, z: f64| {
+///     ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(x, 0.0, z), Point3::new(x + 1.0, 1.0, z + 1.0)))
+/// };
+/// let (ground, crate_) = (cube(0.0, 0.0)?, cube(0.25, 0.99)?);
+/// let (g, c) = (PolyhedronFeatures::new(&ground)?, PolyhedronFeatures::new(&crate_)?);
+/// assert_eq!((g.face_count(), g.edge_count()), (6, 12));
+/// let mut workspace = ManifoldWorkspace::new();
+/// let m = manifold_polyhedron_polyhedron_with(&g, &c, 0.0, &mut workspace);
+/// assert_eq!(m, manifold_polyhedron_polyhedron(&ground, &crate_, 0.0));
+/// assert_eq!(m.len(), 4);
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct PolyhedronFeatures<T: Real> {
+    shape: ConvexPolyhedron<T>,
+    polytope: Polytope<T>,
+}
+
+impl<T: Real> PolyhedronFeatures<T> {
+    /// The features of `p` (a copy of `p` kept with them): O(faces · vertices) to build, as
+    /// [`manifold_polyhedron_polyhedron`] finds them.
+    ///
+    /// # Errors
+    /// [`ShapeError::TooFewElements`] for a polyhedron of no plane or no vertex (not
+    /// constructible through [`ConvexPolyhedron`]'s constructors, whose fields are public),
+    /// [`ShapeError::NonFinite`] (`"vertices"` or `"planes"`) for a NaN or infinite number in a
+    /// vertex or a plane: the polyhedra on which [`manifold_polyhedron_polyhedron`] answers the
+    /// empty manifold.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_closest::PolyhedronFeatures;
+    /// use osculate_math::{ConvexPolyhedron, Point3, ShapeError};
+    ///
+    /// let tet = ConvexPolyhedron::try_from_points(&[
+    ///     Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0),
+    ///     Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0),
+    /// ])?;
+    /// let f = PolyhedronFeatures::new(&tet)?;
+    /// assert_eq!((f.face_count(), f.edge_count()), (4, 6));
+    /// // A NaN vertex is refused.
+    /// let mut bad = tet.clone();
+    /// bad.vertices[1].x = f64::NAN;
+    /// assert_eq!(PolyhedronFeatures::new(&bad).unwrap_err(), ShapeError::NonFinite("vertices"));
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    pub fn new(p: &ConvexPolyhedron<T>) -> Result<Self, ShapeError> {
+        if p.planes.is_empty() || p.vertices.is_empty() {
+            return Err(ShapeError::TooFewElements);
+        }
+        if !p.vertices.iter().all(osculate_math::is_finite_point) {
+            return Err(ShapeError::NonFinite("vertices"));
+        }
+        match Polytope::from_polyhedron(p) {
+            Some(polytope) => Ok(Self { shape: p.clone(), polytope }),
+            None => Err(ShapeError::NonFinite("planes")),
+        }
+    }
+
+    /// The polyhedron the features are of.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_closest::PolyhedronFeatures;
+    /// use osculate_math::{Aabb, ConvexPolyhedron, Point3};
+    ///
+    /// let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::origin(), Point3::new(1.0_f32, 1.0, 1.0)))?;
+    /// assert_eq!(PolyhedronFeatures::new(&cube)?.polyhedron(), &cube);
+    /// # Ok::<(), osculate_math::ShapeError>(())
+    /// ```
+    #[must_use]
+    pub fn polyhedron(&self) -> &ConvexPolyhedron<T> {
+        &self.shape
+    }
+
+    /// The number of faces: one per plane.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_closest::PolyhedronFeatures;
+    /// use osculate_math::{Aabb, ConvexPolyhedron, Point3};
+    ///
+    /// let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::origin(), Point3::new(1.0_f64, 1.0, 1.0)))?;
+    /// assert_eq!(PolyhedronFeatures::new(&cube)?.face_count(), cube.planes.len());
+    /// # Ok::<(), osculate_math::ShapeError>(())
+    /// ```
+    #[must_use]
+    pub fn face_count(&self) -> usize {
+        self.polytope.faces.len()
+    }
+
+    /// The corners of face `i` (`Feature::Face(i)`, plane `i`): indices into the vertices,
+    /// counter-clockwise about the face's outward normal, the lowest index first; `None` past the
+    /// last face.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_closest::PolyhedronFeatures;
+    /// use osculate_math::{Aabb, ConvexPolyhedron, Point3};
+    ///
+    /// let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::origin(), Point3::new(1.0_f64, 1.0, 1.0)))?;
+    /// let f = PolyhedronFeatures::new(&cube)?;
+    /// for i in 0..f.face_count() {
+    ///     let corners = f.face_corners(i).unwrap();
+    ///     assert_eq!(corners.len(), 4);
+    ///     // Counter-clockwise about the outward normal.
+    ///     let v = |k: usize| cube.vertices[corners[k]];
+    ///     let n = (v(1) - v(0)).cross(&(v(2) - v(1)));
+    ///     assert!(n.dot(&cube.planes[i].normal) > 0.0);
+    /// }
+    /// assert!(f.face_corners(6).is_none());
+    /// # Ok::<(), osculate_math::ShapeError>(())
+    /// ```
+    #[must_use]
+    pub fn face_corners(&self, i: usize) -> Option<&[usize]> {
+        self.polytope.faces.get(i).map(|f| f.corners.as_slice())
+    }
+
+    /// The number of edges.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_closest::PolyhedronFeatures;
+    /// use osculate_math::{Aabb, ConvexPolyhedron, Point3};
+    ///
+    /// let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::origin(), Point3::new(1.0_f64, 1.0, 1.0)))?;
+    /// assert_eq!(PolyhedronFeatures::new(&cube)?.edge_count(), 12);
+    /// # Ok::<(), osculate_math::ShapeError>(())
+    /// ```
+    #[must_use]
+    pub fn edge_count(&self) -> usize {
+        self.polytope.edges.len()
+    }
+
+    /// The two vertices of edge `r` (`Feature::Edge(r)`), the lower index first; `None` past the
+    /// last edge. The edges are sorted by these pairs.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_closest::PolyhedronFeatures;
+    /// use osculate_math::{ConvexPolyhedron, Point3};
+    ///
+    /// let tet = ConvexPolyhedron::try_from_points(&[
+    ///     Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0),
+    ///     Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0),
+    /// ])?;
+    /// let f = PolyhedronFeatures::new(&tet)?;
+    /// let edges: Vec<[usize; 2]> = (0..f.edge_count()).filter_map(|r| f.edge_vertices(r)).collect();
+    /// assert!(edges.windows(2).all(|w| w[0] < w[1]) && edges.iter().all(|e| e[0] < e[1]));
+    /// assert!(f.edge_vertices(6).is_none());
+    /// # Ok::<(), osculate_math::ShapeError>(())
+    /// ```
+    #[must_use]
+    pub fn edge_vertices(&self, r: usize) -> Option<[usize; 2]> {
+        self.polytope.edges.get(r).map(|e| e.v)
+    }
+}
+
+/// Reusable storage for the polytope manifolds (`manifold_*_polyhedron_with`): the query's
+/// moved vertices and face planes, the clipped polygon, the candidate points and the one-point
+/// fallback's EPA polytope. A query clears what it uses and grows it as it needs; a workspace
+/// reused across queries keeps its capacity, so once it has held the largest pair of a sequence a
+/// polyhedron-polyhedron query allocates nothing. The answer is the same whatever the workspace
+/// held before.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{ManifoldWorkspace, PolyhedronFeatures, manifold_polyhedron_polyhedron_with};
+/// use osculate_math::{Aabb, ConvexPolyhedron, Point3};
+///
+/// let cube = |x: f64| ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(x, 0.0, 0.0), Point3::new(x + 1.0, 1.0, 1.0)));
+/// let a = PolyhedronFeatures::new(&cube(0.0)?)?;
+/// let mut workspace = ManifoldWorkspace::new();
+/// for k in 0..10 {
+///     let b = PolyhedronFeatures::new(&cube(0.9 + 0.01 * f64::from(k))?)?;
+///     let m = manifold_polyhedron_polyhedron_with(&a, &b, 0.0, &mut workspace);
+///     assert!((m.deepest().unwrap().distance + 0.1 - 0.01 * f64::from(k)).abs() < 1e-12);
+/// }
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct ManifoldWorkspace<T: Real> {
+    scratch: Scratch<T>,
+    epa: EpaWorkspace<T>,
+}
+
+impl<T: Real> ManifoldWorkspace<T> {
+    /// An empty workspace (allocates nothing until used).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_closest::ManifoldWorkspace;
+    ///
+    /// let workspace = ManifoldWorkspace::<f32>::new();
+    /// # let _ = workspace;
+    /// ```
+    #[must_use]
+    pub fn new() -> Self {
+        Self { scratch: Scratch::default(), epa: EpaWorkspace::new() }
+    }
+}
 
 /// The contact manifold of two convex polyhedra `a` (A) and `b` (B): up to four points sharing
 /// the normal from A toward B, each with its signed distance along it; points apart by more than
@@ -17,7 +239,9 @@ use super::polytope::{Polytope, manifold_polytopes};
 /// face of the shapes' Minkowski difference: Gregorius's Gauss-map test, the arcs between each
 /// edge's two face normals crossing (signs of triple products of unit normals, no distance
 /// tolerance, so the test is the same near the origin and far from it). Any separation beyond
-/// `prediction` empties the manifold. The largest picks the contact, a face of A preferred over a
+/// `prediction` empties the manifold (a face's separation beyond it by more than the pair's
+/// rounding tolerance and preference ends the search before the edge pairs, an edge pair's ends
+/// it there: the polyhedra's distance is at least any axis's separation). The largest picks the contact, a face of A preferred over a
 /// face of B, and a face over an edge pair, unless the other is larger by 1e-3 of the pair's size
 /// (the sum of the polyhedra's radii about their vertex centroids), so a resting polyhedron keeps
 /// its reference face. For a face: among the faces of the other polyhedron through its deepest
@@ -37,8 +261,11 @@ use super::polytope::{Polytope, manifold_polytopes};
 ///
 /// The polyhedra's faces and edges are found from their planes and vertices at each call (the
 /// corners of a face are the vertices within 1024 ε of its radius and 8 ε of its coordinates of
-/// its plane, sorted about its normal): O(faces · vertices) to build, O(edges_a · edges_b · (vertices_a + vertices_b)) for
-/// the edge axes, and it allocates. Meant for the small hulls collision shapes are.
+/// its plane, sorted about its normal): O(faces · vertices) to build, O(edges_a · edges_b ·
+/// (vertices_a + vertices_b)) for the edge axes, and it allocates. Meant for the small hulls
+/// collision shapes are. [`manifold_polyhedron_polyhedron_with`] gives the same answer on
+/// features built once ([`PolyhedronFeatures`]) in a reused [`ManifoldWorkspace`], without
+/// allocating.
 ///
 /// Feature ids: `Face(i)` is plane `i` of [`ConvexPolyhedron::planes`], `Vertex(i)` vertex `i`
 /// of [`ConvexPolyhedron::vertices`], `Edge(r)` the edge of rank `r` among the edges sorted by
@@ -187,4 +414,138 @@ pub fn manifold_triangle_polyhedron<T: Real>(
     }
     let Some(pa) = Polytope::from_triangle(a) else { return Manifold::empty() };
     manifold_polytopes(&pa, &pb, a, b, prediction)
+}
+
+/// [`manifold_polyhedron_polyhedron`] on polyhedra whose features were built once
+/// ([`PolyhedronFeatures`]), computed in `workspace`: the same manifold (points, distances,
+/// normal and feature ids, bit for bit) without finding the features again, and with no
+/// allocation once the workspace has held the pair's size. Per call: O(edges_a · edges_b ·
+/// (vertices_a + vertices_b)) for the edge axes, O(faces + vertices) for the rest.
+///
+/// Method and feature ids as [`manifold_polyhedron_polyhedron`] documents them.
+///
+/// Degenerate and non-finite input: the features of a polyhedron of no plane or vertex, or with a
+/// non-finite number, cannot be built ([`PolyhedronFeatures::new`] refuses them); a NaN
+/// `prediction` gives the empty manifold.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{ManifoldWorkspace, PolyhedronFeatures, manifold_polyhedron_polyhedron, manifold_polyhedron_polyhedron_with};
+/// use osculate_math::{ConvexPolyhedron, Point3};
+///
+/// let tet = |z: f64| ConvexPolyhedron::try_from_points(&[
+///     Point3::new(-1.0, -1.0, z), Point3::new(1.0, -1.0, z),
+///     Point3::new(0.0, 1.0, z), Point3::new(0.0, 0.0, z + 1.0),
+/// ]);
+/// let (a, b) = (tet(0.0)?, tet(0.9)?);
+/// let (fa, fb) = (PolyhedronFeatures::new(&a)?, PolyhedronFeatures::new(&b)?);
+/// let mut workspace = ManifoldWorkspace::new();
+/// let m = manifold_polyhedron_polyhedron_with(&fa, &fb, 0.0, &mut workspace);
+/// assert_eq!(m, manifold_polyhedron_polyhedron(&a, &b, 0.0));
+/// assert!(m.deepest().unwrap().distance < 0.0);
+/// // A NaN prediction: the empty manifold.
+/// assert!(manifold_polyhedron_polyhedron_with(&fa, &fb, f64::NAN, &mut workspace).is_empty());
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_polyhedron_polyhedron_with<T: Real>(
+    a: &PolyhedronFeatures<T>,
+    b: &PolyhedronFeatures<T>,
+    prediction: T,
+    workspace: &mut ManifoldWorkspace<T>,
+) -> Manifold<T> {
+    let ManifoldWorkspace { scratch, epa } = workspace;
+    manifold_polytopes_in(&a.polytope, &b.polytope, &a.shape, &b.shape, prediction, scratch, epa)
+}
+
+/// [`manifold_obb_polyhedron`] on a polyhedron whose features were built once
+/// ([`PolyhedronFeatures`]), computed in `workspace`: the same manifold, bit for bit. The box's
+/// own features are built at each call (a few small allocations).
+///
+/// Degenerate and non-finite input as [`manifold_obb_polyhedron`] (the polyhedron's are refused
+/// by [`PolyhedronFeatures::new`]).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{Feature, ManifoldWorkspace, PolyhedronFeatures, manifold_obb_polyhedron_with};
+/// use osculate_math::{ConvexPolyhedron, Obb, Point3, Rotation3, Vector3};
+///
+/// let ground = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(5.0_f64, 5.0, 1.0));
+/// let tet = PolyhedronFeatures::new(&ConvexPolyhedron::try_from_points(&[
+///     Point3::new(-1.0, -1.0, 0.95), Point3::new(1.0, -1.0, 0.95),
+///     Point3::new(0.0, 1.0, 0.95), Point3::new(0.0, 0.0, 2.0),
+/// ])?)?;
+/// let m = manifold_obb_polyhedron_with(&ground, &tet, 0.0, &mut ManifoldWorkspace::new());
+/// assert_eq!(m.len(), 3);
+/// assert!(m.points().iter().all(|p| p.id.a == Feature::Face(5) && (p.distance + 0.05).abs() < 1e-12));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_obb_polyhedron_with<T: Real>(
+    a: &Obb<T>,
+    b: &PolyhedronFeatures<T>,
+    prediction: T,
+    workspace: &mut ManifoldWorkspace<T>,
+) -> Manifold<T> {
+    let Some(pa) = Polytope::from_obb(a) else { return Manifold::empty() };
+    let ManifoldWorkspace { scratch, epa } = workspace;
+    manifold_polytopes_in(&pa, &b.polytope, a, &b.shape, prediction, scratch, epa)
+}
+
+/// [`manifold_aabb_polyhedron`] on a polyhedron whose features were built once
+/// ([`PolyhedronFeatures`]): [`manifold_obb_polyhedron_with`] on the box as an oriented box.
+///
+/// Degenerate and non-finite input as [`manifold_aabb_polyhedron`].
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{ManifoldWorkspace, PolyhedronFeatures, manifold_aabb_polyhedron_with};
+/// use osculate_math::{Aabb, ConvexPolyhedron, Point3};
+///
+/// let ground = Aabb::new(Point3::new(-5.0_f64, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0));
+/// let block = PolyhedronFeatures::new(&ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(0.0, 0.0, -0.1), Point3::new(1.0, 1.0, 1.0)))?)?;
+/// let m = manifold_aabb_polyhedron_with(&ground, &block, 0.0, &mut ManifoldWorkspace::new());
+/// assert_eq!(m.len(), 4);
+/// assert!(m.points().iter().all(|p| (p.distance + 0.1).abs() < 1e-12));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_aabb_polyhedron_with<T: Real>(
+    a: &Aabb<T>,
+    b: &PolyhedronFeatures<T>,
+    prediction: T,
+    workspace: &mut ManifoldWorkspace<T>,
+) -> Manifold<T> {
+    manifold_obb_polyhedron_with(&a.to_obb(), b, prediction, workspace)
+}
+
+/// [`manifold_triangle_polyhedron`] on a polyhedron whose features were built once
+/// ([`PolyhedronFeatures`]), computed in `workspace`: the same manifold, bit for bit. The
+/// triangle's own features are built at each call (a few small allocations).
+///
+/// Degenerate and non-finite input as [`manifold_triangle_polyhedron`] (a collapsed triangle is
+/// its segment or point; the polyhedron's are refused by [`PolyhedronFeatures::new`]).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{Feature, ManifoldWorkspace, PolyhedronFeatures, manifold_triangle_polyhedron_with};
+/// use osculate_math::{Aabb, ConvexPolyhedron, Point3, Triangle};
+///
+/// let floor = Triangle::new(Point3::new(-4.0_f64, -4.0, 0.0), Point3::new(4.0, -4.0, 0.0), Point3::new(0.0, 4.0, 0.0));
+/// let block = PolyhedronFeatures::new(&ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(0.0, 0.0, -0.1), Point3::new(1.0, 1.0, 1.0)))?)?;
+/// let m = manifold_triangle_polyhedron_with(&floor, &block, 0.0, &mut ManifoldWorkspace::new());
+/// assert_eq!(m.len(), 4);
+/// assert!(m.points().iter().all(|p| p.id.a == Feature::Face(0) && (p.distance + 0.1).abs() < 1e-12));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_triangle_polyhedron_with<T: Real>(
+    a: &Triangle<T>,
+    b: &PolyhedronFeatures<T>,
+    prediction: T,
+    workspace: &mut ManifoldWorkspace<T>,
+) -> Manifold<T> {
+    let Some(pa) = Polytope::from_triangle(a) else { return Manifold::empty() };
+    let ManifoldWorkspace { scratch, epa } = workspace;
+    manifold_polytopes_in(&pa, &b.polytope, a, &b.shape, prediction, scratch, epa)
 }

@@ -18,7 +18,7 @@ use super::boxes::{
 };
 use super::clip::{Along, ClipVertex, SidePlane, clip_by_side};
 use super::{Feature, FeatureId, Manifold, ManifoldPoint, reduce};
-use crate::{EPA_MAX_ITERATIONS, SupportMap, contact_convex};
+use crate::{EPA_MAX_ITERATIONS, EpaWorkspace, SupportMap, contact_convex_with_workspace};
 
 /// How far (in units of ε times the polytope's magnitude, its largest vertex coordinate) a vertex
 /// may be inside a face plane and still count as a corner of that face. A polyhedron's planes are
@@ -49,15 +49,14 @@ const CLIP_SLACK: f64 = 64.0;
 /// beside a unit triangle would be kept as touching its face.)
 const CLIP_SLACK_SHIFTED: f64 = 8.0;
 
-/// A face: its outward unit normal, its plane offset (`normal · x = d` on the face), its corners
-/// (indices into the vertices, counter-clockwise about the normal), the outward unit normal of
-/// each side (side `s` from corner `s` to corner `s + 1`, in the face's plane; zero for a side
-/// that bounds nothing) and its feature id.
+/// A face: its outward unit normal, its corners (indices into the vertices, counter-clockwise
+/// about the normal), the outward unit normal of each side (side `s` from corner `s` to corner
+/// `s + 1`, in the face's plane; zero for a side that bounds nothing) and its feature id. Its
+/// plane offset, which moves with the polytope, is kept beside it ([`Polytope`]'s `offsets`).
 #[derive(Clone, Debug)]
-struct Face<T: Real> {
+pub(super) struct Face<T: Real> {
     normal: Vector3<T>,
-    d: T,
-    corners: Vec<usize>,
+    pub(super) corners: Vec<usize>,
     sides: Vec<Vector3<T>>,
     id: Feature,
 }
@@ -85,8 +84,8 @@ fn side_normals<T: Real>(
 
 /// An edge: its two vertices (the lower index first) and its feature id.
 #[derive(Clone, Copy, Debug)]
-struct Edge {
-    v: [usize; 2],
+pub(super) struct Edge {
+    pub(super) v: [usize; 2],
     id: Feature,
 }
 
@@ -95,12 +94,17 @@ struct Edge {
 #[derive(Clone, Debug)]
 pub(super) struct Polytope<T: Real> {
     vertices: Vec<Point3<T>>,
-    faces: Vec<Face<T>>,
-    edges: Vec<Edge>,
+    pub(super) faces: Vec<Face<T>>,
+    /// The plane offset of each face (parallel to `faces`): `normal · x = d` on the face.
+    offsets: Vec<T>,
+    pub(super) edges: Vec<Edge>,
     /// The normal cone of each edge (parallel to `edges`): for each face the edge is a side of,
     /// the face's outward normal and the side's outward normal in the face's plane. Empty for an
     /// edge of no face (a segment's), whose cone is every direction perpendicular to it.
     cones: Vec<Vec<(Vector3<T>, Vector3<T>)>>,
+    /// Each edge's cone prepared for the edge-pair tests (parallel to `edges`; an edge past its
+    /// end has no face, and every direction).
+    arcs: Vec<Arc<T>>,
     /// The largest distance of a vertex from the vertices' centroid (rotation-invariant size).
     radius: T,
     /// The largest absolute vertex coordinate (the scale of roundings).
@@ -140,6 +144,7 @@ fn order_ccw<T: Real>(vertices: &[Point3<T>], corners: &mut [usize], normal: &Ve
 }
 
 /// An edge's normal cone as [`Polytope::arc`] prepares it.
+#[derive(Clone, Copy, Debug)]
 enum Arc<T: Real> {
     /// Every direction (an edge of no face).
     All,
@@ -166,16 +171,19 @@ impl<T: Real> Arc<T> {
 }
 
 impl<T: Real> Polytope<T> {
-    /// The polytope of the given vertices and faces; its edges are the sides of the faces, each
-    /// named by `edge_id(lower vertex, higher vertex, rank)`, `rank` being its place among the
-    /// edges sorted by their vertex pair. `None` when a number is not finite.
+    /// The polytope of the given vertices and faces (with their plane offsets); its edges are the
+    /// sides of the faces, each named by `edge_id(lower vertex, higher vertex, rank)`, `rank`
+    /// being its place among the edges sorted by their vertex pair. `None` when a number is not
+    /// finite.
     fn new(
         vertices: Vec<Point3<T>>,
         faces: Vec<Face<T>>,
+        offsets: Vec<T>,
         edge_id: impl Fn(usize, usize, usize) -> Feature,
     ) -> Option<Self> {
         let finite = vertices.iter().all(is_finite_point)
-            && faces.iter().all(|f| f.d.is_finite() && f.normal.iter().all(|x| x.is_finite()));
+            && offsets.iter().all(|d| d.is_finite())
+            && faces.iter().all(|f| f.normal.iter().all(|x| x.is_finite()));
         if !finite || vertices.is_empty() {
             return None;
         }
@@ -210,7 +218,26 @@ impl<T: Real> Polytope<T> {
         let centroid = vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / count;
         let radius = vertices.iter().fold(T::ZERO, |r, v| r.fast_max((v.coords - centroid).norm()));
         let magnitude = vertices.iter().fold(T::ZERO, |m, v| m.fast_max(v.coords.amax()));
-        Some(Self { edges: edges.collect(), cones, vertices, faces, radius, magnitude })
+        let mut p = Self {
+            edges: edges.collect(),
+            cones,
+            arcs: Vec::new(),
+            vertices,
+            faces,
+            offsets,
+            radius,
+            magnitude,
+        };
+        p.arcs = (0..p.edges.len()).map(|e| p.arc(e)).collect();
+        Some(p)
+    }
+
+    /// Appends an edge of no face (a segment's, a collapsed triangle's): every direction is in
+    /// its cone.
+    fn push_bare_edge(&mut self, edge: Edge) {
+        self.edges.push(edge);
+        self.cones.push(Vec::new());
+        self.arcs.push(Arc::All);
     }
 
     /// A convex polyhedron: face `i` is plane `i` (`Face(i)`), its corners the vertices within
@@ -248,10 +275,11 @@ impl<T: Real> Polytope<T> {
                 }
                 order_ccw(&p.vertices, &mut corners, &normal);
                 let sides = side_normals(&p.vertices, &corners, &normal);
-                Face { normal, d: plane.d, corners, sides, id: Feature::Face(i as u32) }
+                Face { normal, corners, sides, id: Feature::Face(i as u32) }
             })
             .collect();
-        Self::new(p.vertices.clone(), faces, |_, _, r| Feature::Edge(r as u32))
+        let offsets = p.planes.iter().map(|plane| plane.d).collect();
+        Self::new(p.vertices.clone(), faces, offsets, |_, _, r| Feature::Edge(r as u32))
     }
 
     /// An oriented box, its features numbered as [`Feature`] says for boxes.
@@ -262,6 +290,7 @@ impl<T: Real> Polytope<T> {
         let u = o.axes();
         let corners = o.corners();
         let mut faces = Vec::with_capacity(6);
+        let mut offsets = Vec::with_capacity(6);
         for (k, axis) in u.iter().enumerate() {
             for positive in [false, true] {
                 let normal = if positive { *axis } else { -axis };
@@ -280,16 +309,11 @@ impl<T: Real> Polytope<T> {
                         if i & (1 << other) != 0 { w } else { -w }
                     })
                     .collect();
-                faces.push(Face {
-                    normal,
-                    d: normal.dot(&o.center.coords) + e,
-                    corners: ring,
-                    sides,
-                    id: box_face(k, positive),
-                });
+                faces.push(Face { normal, corners: ring, sides, id: box_face(k, positive) });
+                offsets.push(normal.dot(&o.center.coords) + e);
             }
         }
-        Self::new(corners.to_vec(), faces, |i, j, _| {
+        Self::new(corners.to_vec(), faces, offsets, |i, j, _| {
             let k = (i ^ j).trailing_zeros() as usize;
             box_edge(k.min(2), [i & 1 != 0, i & 2 != 0, i & 4 != 0])
         })
@@ -310,29 +334,29 @@ impl<T: Real> Polytope<T> {
         let Some(n) = t.unit_normal() else {
             // Collapsed: the segment between its two corners farthest apart (the third lies on
             // it), or a point.
-            let mut p = Self::new(t.vertices().to_vec(), Vec::new(), |_, _, _| Feature::Edge(0))?;
+            let mut p = Self::new(t.vertices().to_vec(), Vec::new(), Vec::new(), |_, _, _| {
+                Feature::Edge(0)
+            })?;
             let length = |[i, j]: [usize; 2]| (p.vertex(j) - p.vertex(i)).norm_squared();
             let longest = [[0, 1], [1, 2], [0, 2]]
                 .into_iter()
                 .fold([0, 1], |best, e| if length(e) > length(best) { e } else { best });
             if length(longest) > T::ZERO {
-                p.edges.push(Edge { v: longest, id: id(longest[0], longest[1]) });
+                p.push_bare_edge(Edge { v: longest, id: id(longest[0], longest[1]) });
             }
             return Some(p);
         };
         let n = n.into_inner();
         let d = n.dot(&t.a.coords);
         let vertices = t.vertices().to_vec();
-        let face = |normal: Vector3<T>, d: T, corners: Vec<usize>| Face {
+        let face = |normal: Vector3<T>, corners: Vec<usize>| Face {
             sides: side_normals(&vertices, &corners, &normal),
             normal,
-            d,
             corners,
             id: Feature::Face(0),
         };
-        let faces =
-            alloc::vec![face(n, d, alloc::vec![0, 1, 2]), face(-n, -d, alloc::vec![0, 2, 1])];
-        Self::new(vertices, faces, |i, j, _| id(i, j))
+        let faces = alloc::vec![face(n, alloc::vec![0, 1, 2]), face(-n, alloc::vec![0, 2, 1])];
+        Self::new(vertices, faces, alloc::vec![d, -d], |i, j, _| id(i, j))
     }
 
     /// The axis of a capsule as a polytope of no face: its ends `Vertex(0)` (`a`) and `Vertex(1)`
@@ -340,9 +364,9 @@ impl<T: Real> Polytope<T> {
     /// when the ends coincide.
     pub(super) fn from_segment(a: &Point3<T>, b: &Point3<T>) -> Option<Self> {
         let vertices = if a == b { alloc::vec![*a] } else { alloc::vec![*a, *b] };
-        let mut p = Self::new(vertices, Vec::new(), |_, _, _| Feature::Edge(0))?;
+        let mut p = Self::new(vertices, Vec::new(), Vec::new(), |_, _, _| Feature::Edge(0))?;
         if p.vertices.len() == 2 {
-            p.edges.push(Edge { v: [0, 1], id: Feature::Edge(0) });
+            p.push_bare_edge(Edge { v: [0, 1], id: Feature::Edge(0) });
         }
         Some(p)
     }
@@ -378,25 +402,29 @@ impl<T: Real> Polytope<T> {
 
     /// Vertex `i` (the origin for an index out of range).
     pub(super) fn vertex(&self, i: usize) -> Point3<T> {
-        self.vertices.get(i).copied().unwrap_or_else(Point3::origin)
+        self.at_rest().vertex(i)
     }
 
-    /// The least and largest projections of the vertices on `l`.
-    fn extent(&self, l: &Vector3<T>) -> (T, T) {
-        self.vertices.iter().fold((T::INFINITY, T::NEG_INFINITY), |(lo, hi), v| {
-            let x = l.dot(&v.coords);
-            (lo.fast_min(x), hi.fast_max(x))
-        })
+    /// This polytope where it was built.
+    fn at_rest(&self) -> Placed<'_, T> {
+        Placed { p: self, vertices: &self.vertices, offsets: &self.offsets }
     }
 
-    /// The same polytope moved by `−o` (its vertices and its face planes). Its magnitude stays
-    /// the one it was given at: the coordinates' rounding comes with the input, and the
-    /// tolerances must cover it wherever the computation is done.
-    fn shifted(&self, o: &Vector3<T>) -> Self {
-        let vertices: Vec<Point3<T>> = self.vertices.iter().map(|v| v - o).collect();
-        let faces =
-            self.faces.iter().map(|f| Face { d: f.d - f.normal.dot(o), ..f.clone() }).collect();
-        Self { vertices, faces, edges: self.edges.clone(), cones: self.cones.clone(), ..*self }
+    /// This polytope moved by `−o`, its moved vertices and face offsets written into `vertices`
+    /// and `offsets` (emptied first; their capacity kept). Its magnitude stays the one it was
+    /// given at: the coordinates' rounding comes with the input, and the tolerances must cover it
+    /// wherever the computation is done.
+    fn moved_into<'a>(
+        &'a self,
+        o: &Vector3<T>,
+        vertices: &'a mut Vec<Point3<T>>,
+        offsets: &'a mut Vec<T>,
+    ) -> Placed<'a, T> {
+        vertices.clear();
+        vertices.extend(self.vertices.iter().map(|v| v - o));
+        offsets.clear();
+        offsets.extend(self.faces.iter().zip(&self.offsets).map(|(f, d)| *d - f.normal.dot(o)));
+        Placed { p: self, vertices, offsets }
     }
 
     /// `true` when the unit direction `n` (perpendicular to edge `e`, the `e`-th of the edges) is
@@ -451,14 +479,6 @@ impl<T: Real> Polytope<T> {
         self.edges.iter().find(|e| e.v == key).map_or(fallback, |e| e.id)
     }
 
-    /// The unit direction, midpoint and half length of edge `e`.
-    fn edge_line(&self, e: &Edge) -> (Vector3<T>, Point3<T>, T) {
-        let (p, q) = (self.vertex(e.v[0]), self.vertex(e.v[1]));
-        let len = (q - p).norm();
-        let dir = if len > T::ZERO { (q - p) / len } else { Vector3::zeros() };
-        (dir, p + (q - p) * T::HALF, len * T::HALF)
-    }
-
     /// The feature of this polytope nearest to its boundary point `p`: a vertex within `tol`, else
     /// an edge within `tol`, else the face whose plane is nearest (the one facing `outward` most
     /// among planes within `tol`).
@@ -475,7 +495,7 @@ impl<T: Real> Polytope<T> {
         }
         best = (T::INFINITY, Feature::Face(0));
         for e in &self.edges {
-            let (dir, mid, half) = self.edge_line(e);
+            let (dir, mid, half) = self.at_rest().edge_line(e);
             let s = (p - mid).dot(&dir).fast_max(-half).fast_min(half);
             let d = (mid + dir * s - p).norm();
             if d < best.0 {
@@ -485,10 +505,11 @@ impl<T: Real> Polytope<T> {
         if best.0 <= tol {
             return best.1;
         }
-        let gap = |f: &Face<T>| (f.normal.dot(&p.coords) - f.d).abs();
-        let nearest = self.faces.iter().fold(T::INFINITY, |g, f| g.fast_min(gap(f)));
+        let gap = |(f, d): (&Face<T>, &T)| (f.normal.dot(&p.coords) - *d).abs();
+        let faces = || self.faces.iter().zip(&self.offsets);
+        let nearest = faces().fold(T::INFINITY, |g, f| g.fast_min(gap(f)));
         let mut face = (T::NEG_INFINITY, Feature::Face(0));
-        for f in self.faces.iter().filter(|f| gap(f) <= nearest + tol) {
+        for (f, _) in faces().filter(|&f| gap(f) <= nearest + tol) {
             let facing = f.normal.dot(outward);
             if facing > face.0 {
                 face = (facing, f.id);
@@ -496,6 +517,66 @@ impl<T: Real> Polytope<T> {
         }
         face.1
     }
+}
+
+/// A polytope as a query places it: its topology and prepared cones, with its vertices and face
+/// offsets where the query computes (moved by minus a vertex of A, in a caller's scratch: the
+/// polytope itself is never copied).
+#[derive(Clone, Copy)]
+struct Placed<'a, T: Real> {
+    p: &'a Polytope<T>,
+    vertices: &'a [Point3<T>],
+    offsets: &'a [T],
+}
+
+impl<T: Real> Placed<'_, T> {
+    /// Vertex `i` (the origin for an index out of range).
+    fn vertex(&self, i: usize) -> Point3<T> {
+        self.vertices.get(i).copied().unwrap_or_else(Point3::origin)
+    }
+
+    /// The plane offset of face `k` (zero for an index out of range).
+    fn offset(&self, k: usize) -> T {
+        self.offsets.get(k).copied().unwrap_or(T::ZERO)
+    }
+
+    /// The least and largest projections of the vertices on `l`.
+    fn extent(&self, l: &Vector3<T>) -> (T, T) {
+        self.vertices.iter().fold((T::INFINITY, T::NEG_INFINITY), |(lo, hi), v| {
+            let x = l.dot(&v.coords);
+            (lo.fast_min(x), hi.fast_max(x))
+        })
+    }
+
+    /// The unit direction, midpoint and half length of edge `e`.
+    fn edge_line(&self, e: &Edge) -> (Vector3<T>, Point3<T>, T) {
+        let (p, q) = (self.vertex(e.v[0]), self.vertex(e.v[1]));
+        let len = (q - p).norm();
+        let dir = if len > T::ZERO { (q - p) / len } else { Vector3::zeros() };
+        (dir, p + (q - p) * T::HALF, len * T::HALF)
+    }
+
+    /// Whether the direction `n` is in the cone of edge `e` (every direction for an edge of no
+    /// face).
+    #[inline]
+    fn holds(&self, e: usize, n: &Vector3<T>) -> bool {
+        self.p.arcs.get(e).is_none_or(|arc| arc.holds(self.p, n))
+    }
+}
+
+/// The storage a polytope manifold computes in: both polytopes' moved vertices and face offsets,
+/// B's edge directions, the clipped polygon and the candidate points. Kept across queries it keeps
+/// its capacity, and a query allocates nothing once it has held the largest pair.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Scratch<T: Real> {
+    vertices_a: Vec<Point3<T>>,
+    vertices_b: Vec<Point3<T>>,
+    offsets_a: Vec<T>,
+    offsets_b: Vec<T>,
+    directions_b: Vec<Vector3<T>>,
+    polygon: Vec<ClipVertex<T>>,
+    clipped: Vec<ClipVertex<T>>,
+    found: Vec<ManifoldPoint<T>>,
 }
 
 /// The contact manifold of polytopes `pa` (A) and `pb` (B), the shapes `a` and `b` they describe
@@ -514,14 +595,47 @@ where
     A: SupportMap<T> + ?Sized,
     B: SupportMap<T> + ?Sized,
 {
+    manifold_polytopes_in(
+        pa,
+        pb,
+        a,
+        b,
+        prediction,
+        &mut Scratch::default(),
+        &mut EpaWorkspace::new(),
+    )
+}
+
+/// [`manifold_polytopes`] computed in `scratch`, the one-point fallback's EPA in `epa`: the same
+/// answer whatever they held before.
+pub(super) fn manifold_polytopes_in<T, A, B>(
+    pa: &Polytope<T>,
+    pb: &Polytope<T>,
+    a: &A,
+    b: &B,
+    prediction: T,
+    scratch: &mut Scratch<T>,
+    epa: &mut EpaWorkspace<T>,
+) -> Manifold<T>
+where
+    T: Real,
+    A: SupportMap<T> + ?Sized,
+    B: SupportMap<T> + ?Sized,
+{
     if prediction.is_nan() {
         return Manifold::empty();
     }
-    let core = local_manifold(pa, pb, prediction);
+    let Some(core) = local_manifold_in(pa, pb, prediction, scratch) else {
+        // Apart beyond the prediction along an axis by more than any rounding of the one-point
+        // contact's distance (at least the separation on any axis): that contact would be
+        // beyond the prediction too.
+        return Manifold::empty();
+    };
     if core.is_empty() {
         // Nothing left after clipping: apart with the closest features beside the reference
         // face, or an overlap of rounding size. The one-point contact answers.
-        return one_point(pa, pb, contact_convex(a, b, EPA_MAX_ITERATIONS), prediction);
+        let c = contact_convex_with_workspace(a, b, EPA_MAX_ITERATIONS, epa).map(|(c, _)| c);
+        return one_point(pa, pb, c, prediction);
     }
     core.checked()
 }
@@ -535,13 +649,37 @@ pub(super) fn local_manifold<T: Real>(
     pb: &Polytope<T>,
     prediction: T,
 ) -> Manifold<T> {
+    local_manifold_in(pa, pb, prediction, &mut Scratch::default()).unwrap_or_else(Manifold::empty)
+}
+
+/// [`local_manifold`] computed in `scratch`; `None` when [`core_manifold`] proves the polytopes
+/// apart beyond the prediction.
+fn local_manifold_in<T: Real>(
+    pa: &Polytope<T>,
+    pb: &Polytope<T>,
+    prediction: T,
+    scratch: &mut Scratch<T>,
+) -> Option<Manifold<T>> {
     let o = pa.vertex(0).coords;
-    let m = core_manifold(&pa.shifted(&o), &pb.shifted(&o), prediction);
+    let Scratch {
+        vertices_a,
+        vertices_b,
+        offsets_a,
+        offsets_b,
+        directions_b,
+        polygon,
+        clipped,
+        found,
+    } = scratch;
+    let a = pa.moved_into(&o, vertices_a, offsets_a);
+    let b = pb.moved_into(&o, vertices_b, offsets_b);
+    let m =
+        core_manifold(a, b, prediction, directions_b, &mut Clipping { polygon, clipped, found })?;
     let mut moved = Manifold::with_normal(m.normal);
     for p in m.points() {
         moved.push(ManifoldPoint { point_a: p.point_a + o, point_b: p.point_b + o, ..*p });
     }
-    moved
+    Some(moved)
 }
 
 /// The one-point manifold of contact `c` of the shapes `pa` and `pb` describe, when within
@@ -559,31 +697,50 @@ pub(super) fn one_point<T: Real>(
     })
 }
 
+/// The clipping's storage: the polygon, the polygon clipped by one more side, the points found.
+struct Clipping<'a, T: Real> {
+    polygon: &'a mut Vec<ClipVertex<T>>,
+    clipped: &'a mut Vec<ClipVertex<T>>,
+    found: &'a mut Vec<ManifoldPoint<T>>,
+}
+
 /// The manifold of the polytopes by separating axes and clipping, empty when they are apart by
-/// more than `prediction` or the clipping leaves nothing.
-fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> Manifold<T> {
+/// more than `prediction` or the clipping leaves nothing; `None` as soon as an axis separates
+/// them by more than `prediction` plus the pair's tolerance and preference (the one-point
+/// contact's distance, at least any axis's separation less its rounding, is then beyond the
+/// prediction as well). `directions_b` and `clipping` are storage.
+fn core_manifold<T: Real>(
+    pa: Placed<'_, T>,
+    pb: Placed<'_, T>,
+    prediction: T,
+    directions_b: &mut Vec<Vector3<T>>,
+    clipping: &mut Clipping<'_, T>,
+) -> Option<Manifold<T>> {
     // The best face of A: its separation is B's least projection on the normal less the face's
     // offset; of B the same with the roles exchanged (the normal from A toward B is then −n).
-    let best_face = |r: &Polytope<T>, o: &Polytope<T>| {
+    let best_face = |r: &Placed<'_, T>, o: &Placed<'_, T>| {
         let mut best = (T::NEG_INFINITY, 0);
-        for (i, f) in r.faces.iter().enumerate() {
-            let s = o.extent(&f.normal).0 - f.d;
+        for (i, f) in r.p.faces.iter().enumerate() {
+            let s = o.extent(&f.normal).0 - r.offset(i);
             if s > best.0 {
                 best = (s, i);
             }
         }
         best
     };
-    let face_a = best_face(pa, pb);
-    let face_b = best_face(pb, pa);
+    let face_a = best_face(&pa, &pb);
+    let face_b = best_face(&pb, &pa);
+    let beyond = prediction + pa.p.tolerance(pb.p) + pa.p.preference(pb.p);
+    if face_a.0.fast_max(face_b.0) > beyond {
+        return None;
+    }
     let mut edges = (T::NEG_INFINITY, (0, 0), Vector3::zeros());
-    // B's edge directions and cones once, not once for each edge of A.
-    let lines_b: Vec<(Vector3<T>, Arc<T>)> =
-        pb.edges.iter().enumerate().map(|(j, e)| (pb.edge_line(e).0, pb.arc(j))).collect();
-    for (i, ea) in pa.edges.iter().enumerate() {
+    // B's edge directions once, not once for each edge of A.
+    directions_b.clear();
+    directions_b.extend(pb.p.edges.iter().map(|e| pb.edge_line(e).0));
+    for (i, ea) in pa.p.edges.iter().enumerate() {
         let (x, _, _) = pa.edge_line(ea);
-        let arc_a = pa.arc(i);
-        for (j, (y, arc_b)) in lines_b.iter().enumerate() {
+        for (j, y) in directions_b.iter().enumerate() {
             // Parallel edges give no axis of their own: their pair's axes are face normals.
             let Some(c) = edge_edge_axis(&x, y, &Vector3::zeros()) else { continue };
             // Only a pair whose edges support their shapes along the axis (A's along n, B's along
@@ -595,10 +752,13 @@ fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> 
             // The cone tests are signs of products linear in the axis, so they take it as it is;
             // only a pair that passes them is normalised and measured.
             for n in [c, -c] {
-                if arc_a.holds(pa, &n) && arc_b.holds(pb, &-n) {
+                if pa.holds(i, &n) && pb.holds(j, &-n) {
                     let n = n / n.norm();
                     let s = pb.extent(&n).0 - pa.extent(&n).1;
                     if s > edges.0 {
+                        if s > beyond {
+                            return None;
+                        }
                         edges = (s, (i, j), n);
                     }
                 }
@@ -607,9 +767,9 @@ fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> 
     }
     if !(face_a.0.fast_max(face_b.0).fast_max(edges.0) <= prediction) {
         // Separated beyond the prediction, or a NaN.
-        return Manifold::empty();
+        return Some(Manifold::empty());
     }
-    let prefer = pa.preference(pb);
+    let prefer = pa.p.preference(pb.p);
     let use_b = face_b.0 > face_a.0 + prefer;
     let face_separation = if use_b { face_b.0 } else { face_a.0 };
     if edges.0 > face_separation + prefer {
@@ -617,13 +777,15 @@ fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> 
         // clipping would answer along a worse axis. When its join is no answer (beyond the
         // preference outside an edge, or edges not at the separation: a face's corners misread),
         // the one-point contact does (the caller's fallback on the empty manifold).
-        return edge_contact(pa, pb, edges.1, &edges.2, prediction, true)
-            .unwrap_or_else(Manifold::empty);
+        return Some(
+            edge_contact(pa, pb, edges.1, &edges.2, prediction, true)
+                .unwrap_or_else(Manifold::empty),
+        );
     }
     let face = if use_b {
-        face_contact(pb, face_b.1, pa, prediction).swapped()
+        face_contact(pb, face_b.1, pa, prediction, clipping).swapped()
     } else {
-        face_contact(pa, face_a.1, pb, prediction)
+        face_contact(pa, face_a.1, pb, prediction, clipping)
     };
     // The face won by the preference over an edge pair, and its clipped points are shallower than
     // its separation by more than the preference: the deepest vertex lies beside the reference
@@ -635,9 +797,9 @@ fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> 
         && let Some(m) = edge_contact(pa, pb, edges.1, &edges.2, prediction, false)
         && m.deepest().is_some_and(|e| face.deepest().is_none_or(|f| e.distance < f.distance))
     {
-        return m;
+        return Some(m);
     }
-    face
+    Some(face)
 }
 
 /// The one-point manifold of edge `i` of A against edge `j` of B on the unit axis `n` (from A
@@ -648,18 +810,16 @@ fn core_manifold<T: Real>(pa: &Polytope<T>, pb: &Polytope<T>, prediction: T) -> 
 /// outside, or edges not joined at the pair's separation (the caller falls back to the one-point
 /// contact, or keeps the face it has).
 fn edge_contact<T: Real>(
-    pa: &Polytope<T>,
-    pb: &Polytope<T>,
+    pa: Placed<'_, T>,
+    pb: Placed<'_, T>,
     (i, j): (usize, usize),
     n: &Vector3<T>,
     prediction: T,
     least: bool,
 ) -> Option<Manifold<T>> {
-    let (ea, eb) = (*pa.edges.get(i)?, *pb.edges.get(j)?);
-    let (x, _, _) = pa.edge_line(&ea);
-    let (y, _, _) = pb.edge_line(&eb);
-    let (_, ca, ha) = pa.edge_line(&ea);
-    let (_, cb, hb) = pb.edge_line(&eb);
+    let (ea, eb) = (*pa.p.edges.get(i)?, *pb.p.edges.get(j)?);
+    let (x, ca, ha) = pa.edge_line(&ea);
+    let (y, cb, hb) = pb.edge_line(&eb);
     // The lines `ca + s·x` and `cb + t·y` joined along n: s = −r·(y × n)/k, t = −r·(x × n)/k,
     // r = ca − cb, k = n·(x × y), as in the box manifold.
     let r = ca - cb;
@@ -674,8 +834,8 @@ fn edge_contact<T: Real>(
     // rounding and the face answers. Apart, a join outside an edge means the closest features are
     // a corner and something else: the closest points answer (the empty manifold here, the
     // caller's one-point fallback).
-    let slack = T::RELATIVE_TOLERANCE * (pa.radius + pb.radius);
-    let reach = if least { pa.preference(pb).fast_max(slack) } else { slack };
+    let slack = T::RELATIVE_TOLERANCE * (pa.p.radius + pb.p.radius);
+    let reach = if least { pa.p.preference(pb.p).fast_max(slack) } else { slack };
     let separation = pb.extent(n).0 - pa.extent(n).1;
     let inside = s.abs() <= ha + slack && t.abs() <= hb + slack;
     if separation > T::ZERO && !inside {
@@ -689,7 +849,7 @@ fn edge_contact<T: Real>(
     let distance = (q - p).dot(n);
     // Edges that support their shapes along n are joined at the separation: a pair the edge
     // cones took for supporting where they do not (a face's corners misread) is no answer.
-    if !((distance - separation).abs() <= pa.tolerance(pb) + reach) {
+    if !((distance - separation).abs() <= pa.p.tolerance(pb.p) + reach) {
         return None;
     }
     let mut m = Manifold::with_normal(Unit::new_unchecked(*n));
@@ -710,13 +870,15 @@ fn edge_contact<T: Real>(
 /// (Sutherland-Hodgman, vertices within [`CLIP_SLACK`] and [`CLIP_SLACK_SHIFTED`] outside kept),
 /// each remaining vertex within `prediction` of the reference plane a point, reduced to four.
 fn face_contact<T: Real>(
-    r: &Polytope<T>,
+    r: Placed<'_, T>,
     f: usize,
-    inc: &Polytope<T>,
+    inc: Placed<'_, T>,
     prediction: T,
+    clipping: &mut Clipping<'_, T>,
 ) -> Manifold<T> {
-    let Some(face) = r.faces.get(f) else { return Manifold::empty() };
+    let Some(face) = r.p.faces.get(f) else { return Manifold::empty() };
     let n = face.normal;
+    let face_d = r.offset(f);
     // The incident face: among the faces through the incident polytope's deepest vertex along
     // −n, the one most anti-parallel to n. The face most anti-parallel of all may miss that vertex
     // (where its region on the Gauss map is narrow), and the clipping then the deepest point.
@@ -724,7 +886,7 @@ fn face_contact<T: Real>(
     let deepest = (0..inc.vertices.len()).fold(0, |b, i| if depth(i) < depth(b) { i } else { b });
     let most_anti_parallel = |through: bool| {
         let mut g = None;
-        for (k, h) in inc.faces.iter().enumerate() {
+        for (k, h) in inc.p.faces.iter().enumerate() {
             let c = h.normal.dot(&n);
             if (!through || h.corners.contains(&deepest)) && g.is_none_or(|(best, _)| c < best) {
                 g = Some((c, k));
@@ -733,38 +895,34 @@ fn face_contact<T: Real>(
         g
     };
     let g = most_anti_parallel(true).or_else(|| most_anti_parallel(false));
-    // A polytope of no face (a capsule's axis, a collapsed triangle) is its own incident
+    // The incident polygon: its corners, its id, and (for a face with sides) its normal and
+    // offset. A polytope of no face (a capsule's axis, a collapsed triangle) is its own incident
     // polygon: the ends of its edge, or its one point (a collapsed triangle's third corner lies
     // between the ends, or on one).
-    let whole = Face {
-        normal: -n,
-        d: T::ZERO,
-        corners: inc.edges.first().map_or_else(|| alloc::vec![0], |e| e.v.to_vec()),
-        sides: Vec::new(),
-        id: inc.edges.first().map_or(Feature::Vertex(0), |e| e.id),
+    let (corners, incident_id, plane) = match g.and_then(|(_, k)| Some((k, inc.p.faces.get(k)?))) {
+        Some((k, h)) => {
+            (h.corners.as_slice(), h.id, (!h.sides.is_empty()).then(|| (h.normal, inc.offset(k))))
+        }
+        None => match inc.p.edges.first() {
+            Some(e) => (&e.v[..], e.id, None),
+            None => (&[0][..], Feature::Vertex(0), None),
+        },
     };
-    let incident = match g.and_then(|(_, k)| inc.faces.get(k)) {
-        Some(h) => h,
-        None => &whole,
-    };
-    let count = incident.corners.len();
-    let mut poly: Vec<ClipVertex<T>> = incident
-        .corners
-        .iter()
-        .enumerate()
-        .map(|(k, &v)| {
-            let next = incident.corners.get((k + 1) % count).copied().unwrap_or(v);
-            ClipVertex {
-                p: inc.vertex(v),
-                on_r: face.id,
-                on_i: Feature::Vertex(v as u32),
-                along: Along::Incident(inc.edge_id(v, next, incident.id)),
-            }
-        })
-        .collect();
+    let count = corners.len();
+    let Clipping { polygon, clipped, found } = clipping;
+    polygon.clear();
+    polygon.extend(corners.iter().enumerate().map(|(k, &v)| {
+        let next = corners.get((k + 1) % count).copied().unwrap_or(v);
+        ClipVertex {
+            p: inc.vertex(v),
+            on_r: face.id,
+            on_i: Feature::Vertex(v as u32),
+            along: Along::Incident(inc.p.edge_id(v, next, incident_id)),
+        }
+    }));
     let slack = T::EPSILON
-        * (T::lit(CLIP_SLACK) * (r.radius + inc.radius)
-            + T::lit(CLIP_SLACK_SHIFTED) * r.magnitude.fast_max(inc.magnitude));
+        * (T::lit(CLIP_SLACK) * (r.p.radius + inc.p.radius)
+            + T::lit(CLIP_SLACK_SHIFTED) * r.p.magnitude.fast_max(inc.p.magnitude));
     let ring = &face.corners;
     let m = ring.len();
     // The reference corner where sides `s` and `s2` meet.
@@ -782,52 +940,48 @@ fn face_contact<T: Real>(
             point: r.vertex(i0),
             normal: side,
             index: s,
-            id: r.edge_id(i0, i1, face.id),
+            id: r.p.edge_id(i0, i1, face.id),
         };
-        let mut out = Vec::with_capacity(poly.len() + 2);
+        clipped.clear();
         clip_by_side(
-            &poly,
+            polygon,
             &side,
             slack,
             |s2| Feature::Vertex(corner(s, s2) as u32),
-            incident.id,
-            |c| {
-                out.push(c);
-            },
+            incident_id,
+            |c| clipped.push(c),
         );
-        poly = out;
-        if poly.is_empty() {
+        core::mem::swap(*polygon, *clipped);
+        if polygon.is_empty() {
             return Manifold::empty();
         }
     }
-    let found: Vec<ManifoldPoint<T>> = poly
-        .iter()
-        .filter_map(|v| {
-            let id = FeatureId { a: v.on_r, b: v.on_i };
-            // A corner of the reference face inside the incident face: the clipped vertex is
-            // only near it (where two side planes cross the incident face, each crossing rounded);
-            // the corner itself, joined along n to the incident plane, is exact.
-            if let (Feature::Vertex(c), false) = (v.on_r, incident.sides.is_empty()) {
-                let corner = r.vertex(c as usize);
-                let k = incident.normal.dot(&n);
-                let distance = (incident.d - incident.normal.dot(&corner.coords)) / k;
-                if k < T::ZERO && distance.is_finite() {
-                    return (distance <= prediction).then(|| ManifoldPoint {
-                        point_a: corner,
-                        point_b: corner + n * distance,
-                        distance,
-                        id,
-                    });
-                }
+    found.clear();
+    found.extend(polygon.iter().filter_map(|v| {
+        let id = FeatureId { a: v.on_r, b: v.on_i };
+        // A corner of the reference face inside the incident face: the clipped vertex is
+        // only near it (where two side planes cross the incident face, each crossing rounded);
+        // the corner itself, joined along n to the incident plane, is exact.
+        if let (Feature::Vertex(c), Some((normal, d))) = (v.on_r, plane) {
+            let corner = r.vertex(c as usize);
+            let k = normal.dot(&n);
+            let distance = (d - normal.dot(&corner.coords)) / k;
+            if k < T::ZERO && distance.is_finite() {
+                return (distance <= prediction).then(|| ManifoldPoint {
+                    point_a: corner,
+                    point_b: corner + n * distance,
+                    distance,
+                    id,
+                });
             }
-            let distance = n.dot(&v.p.coords) - face.d;
-            (distance <= prediction).then(|| ManifoldPoint {
-                point_a: v.p - n * distance,
-                point_b: v.p,
-                distance,
-                id,
-            })
+        }
+        let distance = n.dot(&v.p.coords) - face_d;
+        (distance <= prediction).then(|| ManifoldPoint {
+            point_a: v.p - n * distance,
+            point_b: v.p,
+            distance,
+            id,
         })
-        .collect();
-    reduce(&Unit::new_unchecked(n), &found)
+    }));
+    reduce(&Unit::new_unchecked(n), found)
 }

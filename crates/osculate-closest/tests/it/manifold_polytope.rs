@@ -7,14 +7,17 @@
 //! "overlapping" from GJK/EPA (`contact_convex`).
 
 use osculate_closest::{
-    Contact, EPA_MAX_ITERATIONS, Feature, Manifold, SupportMap, closest_points_convex,
-    contact_convex, manifold_aabb_polyhedron, manifold_aabb_triangle, manifold_capsule_triangle,
-    manifold_obb_polyhedron, manifold_obb_triangle, manifold_polyhedron_polyhedron,
-    manifold_triangle_polyhedron, manifold_triangle_triangle, sq_distance_point_polyhedron,
+    Contact, EPA_MAX_ITERATIONS, Feature, Manifold, ManifoldWorkspace, PolyhedronFeatures,
+    SupportMap, closest_points_convex, contact_convex, manifold_aabb_polyhedron,
+    manifold_aabb_polyhedron_with, manifold_aabb_triangle, manifold_capsule_triangle,
+    manifold_obb_polyhedron, manifold_obb_polyhedron_with, manifold_obb_triangle,
+    manifold_polyhedron_polyhedron, manifold_polyhedron_polyhedron_with,
+    manifold_triangle_polyhedron, manifold_triangle_polyhedron_with, manifold_triangle_triangle,
+    sq_distance_point_polyhedron,
 };
 use osculate_math::{
-    Aabb, Capsule, ConvexPolyhedron, Isometry3, Obb, Point3, Real, Rotation3, Transform, Triangle,
-    Vector3, point3, vector3,
+    Aabb, Capsule, ConvexPolyhedron, Isometry3, Obb, Plane, Point3, Real, Rotation3, ShapeError,
+    Transform, Triangle, Vector3, point3, vector3,
 };
 use osculate_testing::{Pair, Rng};
 use quickcheck::TestResult;
@@ -187,10 +190,7 @@ fn polyhedron_resting_ids_survive_jitter<T: Real>() {
             .planes
             .iter()
             .map(|p| {
-                osculate_math::Plane::new(
-                    osculate_math::Unit::new_unchecked(p.normal.map(T::lit)),
-                    T::lit(p.d),
-                )
+                Plane::new(osculate_math::Unit::new_unchecked(p.normal.map(T::lit)), T::lit(p.d))
             })
             .collect(),
         vertices: h.vertices.iter().map(|v| v.map(T::lit)).collect(),
@@ -380,6 +380,38 @@ fn polytope_non_finite_input<T: Real>((raw, tame): ([f64; 16], bool)) -> TestRes
     let hull = ConvexPolyhedron { planes: Vec::new(), vertices: vec![p, q, r] };
     let hull = ConvexPolyhedron::try_from_points(&[p, q, r, raw_point(&x, 9)]).unwrap_or(hull);
     let pred = x[12];
+    // The prepared path: features refused exactly where the plain manifold is empty for its
+    // polyhedron, otherwise the plain manifolds bit for bit.
+    let mut workspace = ManifoldWorkspace::new();
+    match PolyhedronFeatures::new(&hull) {
+        Ok(f) => {
+            let pairs = [
+                (
+                    manifold_polyhedron_polyhedron(&hull, &hull, pred),
+                    manifold_polyhedron_polyhedron_with(&f, &f, pred, &mut workspace),
+                ),
+                (
+                    manifold_obb_polyhedron(&obb, &hull, pred),
+                    manifold_obb_polyhedron_with(&obb, &f, pred, &mut workspace),
+                ),
+                (
+                    manifold_triangle_polyhedron(&tri, &hull, pred),
+                    manifold_triangle_polyhedron_with(&tri, &f, pred, &mut workspace),
+                ),
+            ];
+            for (plain, prepared) in pairs {
+                if format!("{plain:?}") != format!("{prepared:?}") {
+                    return TestResult::error(format!("plain {plain:?}, prepared {prepared:?}"));
+                }
+            }
+        }
+        Err(e) => {
+            let m = manifold_polyhedron_polyhedron(&hull, &hull, T::ONE);
+            if !m.is_empty() {
+                return TestResult::error(format!("features refused ({e}), plain gave {m:?}"));
+            }
+        }
+    }
     let all = [
         manifold_obb_triangle(&obb, &tri, pred),
         manifold_aabb_triangle(&Aabb::new(p, q), &tri, pred),
@@ -605,3 +637,178 @@ macro_rules! parry_polyhedron_differential {
 
 parry_polyhedron_differential!(parry_f64, f64, parry3d_f64);
 parry_polyhedron_differential!(parry_f32, f32, parry3d);
+
+/// The text of a manifold, which tells every bit of its numbers (−0 from 0) and its ids.
+fn bits<T: Real>(m: &Manifold<T>) -> String {
+    format!("{m:?}")
+}
+
+/// Polyhedron pairs answered through features built once ([`PolyhedronFeatures`]) and one
+/// [`ManifoldWorkspace`] reused by every query of the case (both argument orders, a pair with
+/// itself, three predictions, so each query finds the storage another left): the plain
+/// function's manifold bit for bit (points, distances, normal, feature ids). A generated
+/// polyhedron whose features are refused must be one the plain function answers empty for.
+fn prepared_polyhedron_polyhedron_matches_plain<T: Real>(
+    p: Pair<ConvexPolyhedron<T>, ConvexPolyhedron<T>>,
+) -> TestResult {
+    let (fa, fb) = match (PolyhedronFeatures::new(&p.a), PolyhedronFeatures::new(&p.b)) {
+        (Ok(fa), Ok(fb)) => (fa, fb),
+        _ => {
+            let m = manifold_polyhedron_polyhedron(&p.a, &p.b, T::lit(1e30));
+            return if m.is_empty() {
+                TestResult::discard()
+            } else {
+                TestResult::error(format!("features refused, plain gave {m:?}"))
+            };
+        }
+    };
+    let size = radius(&p.a) + radius(&p.b);
+    let mut workspace = ManifoldWorkspace::new();
+    for pred in [T::ZERO, T::lit(0.01) * size, T::lit(0.5) * size] {
+        let cases = [(&p.a, &fa, &p.b, &fb), (&p.b, &fb, &p.a, &fa), (&p.a, &fa, &p.a, &fa)];
+        for (a, f, b, g) in cases {
+            let plain = manifold_polyhedron_polyhedron(a, b, pred);
+            let prepared = manifold_polyhedron_polyhedron_with(f, g, pred, &mut workspace);
+            if bits(&plain) != bits(&prepared) {
+                return TestResult::error(format!(
+                    "prediction {pred:?}: plain {plain:?}, prepared {prepared:?}"
+                ));
+            }
+        }
+    }
+    TestResult::passed()
+}
+
+osculate_testing::for_f32_and_f64!(run: prepared_polyhedron_polyhedron_matches_plain);
+
+/// Box-polyhedron and triangle-polyhedron pairs through features built once and a reused
+/// workspace: the plain functions' manifolds bit for bit, for three predictions (the box also as
+/// an axis-aligned box, its bounding box).
+fn prepared_box_and_triangle_polyhedron_match_plain<T: Real>(
+    p: Pair<Obb<T>, ConvexPolyhedron<T>>,
+) -> TestResult {
+    let Ok(f) = PolyhedronFeatures::new(&p.b) else { return TestResult::discard() };
+    let mut rng = Rng::new(p.seed);
+    let c = p.a.center;
+    let h = p.a.half_extents.norm();
+    let corner = |rng: &mut Rng| {
+        let u = rng.unit_vector::<T>().into_inner();
+        c + u * (h * T::lit(rng.range(0.5, 2.0)))
+    };
+    let tri = Triangle::new(corner(&mut rng), corner(&mut rng), corner(&mut rng));
+    let aabb = osculate_math::Bounded::aabb(&p.a);
+    let size = radius(&p.a) + radius(&p.b);
+    let mut workspace = ManifoldWorkspace::new();
+    for pred in [T::ZERO, T::lit(0.01) * size, T::lit(0.5) * size] {
+        let pairs = [
+            (
+                manifold_obb_polyhedron(&p.a, &p.b, pred),
+                manifold_obb_polyhedron_with(&p.a, &f, pred, &mut workspace),
+            ),
+            (
+                manifold_aabb_polyhedron(&aabb, &p.b, pred),
+                manifold_aabb_polyhedron_with(&aabb, &f, pred, &mut workspace),
+            ),
+            (
+                manifold_triangle_polyhedron(&tri, &p.b, pred),
+                manifold_triangle_polyhedron_with(&tri, &f, pred, &mut workspace),
+            ),
+        ];
+        for (plain, prepared) in pairs {
+            if bits(&plain) != bits(&prepared) {
+                return TestResult::error(format!(
+                    "prediction {pred:?}: plain {plain:?}, prepared {prepared:?}"
+                ));
+            }
+        }
+    }
+    TestResult::passed()
+}
+
+osculate_testing::for_f32_and_f64!(run: prepared_box_and_triangle_polyhedron_match_plain);
+
+/// Worked cases of [`PolyhedronFeatures`]: a cube's six faces of four corners counter-clockwise
+/// about their normals and twelve edges sorted by their vertex pairs, each a side of two faces;
+/// the features refused (with the error's kind) for a polyhedron of no plane or no vertex and
+/// for a NaN or infinite vertex or plane, where the plain manifold is empty; a resting cube's
+/// manifold through the features equal to the plain one, its ids naming the features the
+/// structure lists.
+fn polyhedron_features_worked_cases<T: Real>() {
+    let Ok(cube) = ConvexPolyhedron::try_from_aabb(&Aabb::new(
+        point3::<T>(0.0, 0.0, 0.0),
+        point3(1.0, 1.0, 1.0),
+    )) else {
+        panic!("cube")
+    };
+    let Ok(f) = PolyhedronFeatures::new(&cube) else { panic!("features") };
+    assert_eq!(f.polyhedron(), &cube);
+    assert_eq!((f.face_count(), f.edge_count()), (6, 12));
+    assert!(f.face_corners(6).is_none() && f.edge_vertices(12).is_none());
+    let v = |i: usize| cube.vertices[i];
+    for (i, plane) in cube.planes.iter().enumerate() {
+        let Some(corners) = f.face_corners(i) else { panic!("face {i}") };
+        assert_eq!(corners.len(), 4);
+        for (k, &c) in corners.iter().enumerate() {
+            // On the plane, and turning counter-clockwise about the outward normal.
+            assert!((plane.normal.dot(&v(c).coords) - plane.d).abs() < T::lit(1e-6));
+            let (b, n) = (corners[(k + 1) % 4], corners[(k + 2) % 4]);
+            assert!((v(b) - v(c)).cross(&(v(n) - v(b))).dot(&plane.normal) > T::ZERO);
+        }
+    }
+    let edges: Vec<[usize; 2]> = (0..12).filter_map(|r| f.edge_vertices(r)).collect();
+    assert!(edges.windows(2).all(|w| w[0] < w[1]));
+    for e in &edges {
+        assert!(e[0] < e[1] && (v(e[1]) - v(e[0])).norm() > T::lit(0.999));
+        let sides = (0..6)
+            .filter(|&i| f.face_corners(i).is_some_and(|c| c.contains(&e[0]) && c.contains(&e[1])));
+        assert_eq!(sides.count(), 2, "edge {e:?}");
+    }
+    // Refused input, and the plain manifold's answer on it.
+    let with = |edit: &dyn Fn(&mut ConvexPolyhedron<T>)| {
+        let mut p = cube.clone();
+        edit(&mut p);
+        p
+    };
+    let bad = [
+        (with(&|p| p.planes.clear()), ShapeError::TooFewElements),
+        (with(&|p| p.vertices.clear()), ShapeError::TooFewElements),
+        (with(&|p| p.vertices[3].y = T::NAN), ShapeError::NonFinite("vertices")),
+        (with(&|p| p.vertices[0].z = T::INFINITY), ShapeError::NonFinite("vertices")),
+        (with(&|p| p.planes[2].d = T::NAN), ShapeError::NonFinite("planes")),
+        (
+            with(&|p| {
+                p.planes[1] = Plane::new(Vector3::x_axis(), T::NEG_INFINITY);
+            }),
+            ShapeError::NonFinite("planes"),
+        ),
+    ];
+    for (p, e) in &bad {
+        assert_eq!(PolyhedronFeatures::new(p).err(), Some(*e), "{p:?}");
+        assert!(manifold_polyhedron_polyhedron(p, &cube, T::ONE).is_empty());
+        assert!(manifold_polyhedron_polyhedron(&cube, p, T::ONE).is_empty());
+    }
+    // A cube resting on the cube, turned a little and sunk 0.01: four points of the top face,
+    // the same through the features, their ids among the listed features.
+    let turn = Isometry3::from_parts(
+        vector3::<T>(0.2, 0.1, 0.99).into(),
+        osculate_math::UnitQuaternion::from_axis_angle(&Vector3::z_axis(), T::lit(0.3)),
+    );
+    let top = cube.transformed(&turn);
+    let Ok(g) = PolyhedronFeatures::new(&top) else { panic!("features") };
+    let mut workspace = ManifoldWorkspace::new();
+    let m = manifold_polyhedron_polyhedron_with(&f, &g, T::ZERO, &mut workspace);
+    assert_eq!(bits(&m), bits(&manifold_polyhedron_polyhedron(&cube, &top, T::ZERO)));
+    assert_eq!(m.len(), 4, "{m:?}");
+    for p in m.points() {
+        assert!((p.distance + T::lit(0.01)).abs() < T::lit(1e-5), "{p:?}");
+        match p.id.a {
+            Feature::Face(i) => assert!(cube.planes[i as usize].normal.z > T::lit(0.99)),
+            Feature::Edge(r) => assert!(f.edge_vertices(r as usize).is_some()),
+            Feature::Vertex(i) => assert!((i as usize) < cube.vertices.len()),
+        }
+    }
+    // A NaN prediction: empty, on both paths.
+    assert!(manifold_polyhedron_polyhedron_with(&f, &g, T::NAN, &mut workspace).is_empty());
+}
+
+osculate_testing::for_f32_and_f64!(polyhedron_features_worked_cases);
