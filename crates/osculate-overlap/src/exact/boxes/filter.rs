@@ -33,8 +33,11 @@ fn fmax_abs(v: &[f64; 3]) -> f64 {
 /// overflows under them); above them every axis goes to the exact path.
 const FILTER_MAX_ENTRY: f64 = 1.0e60; // < 2^200
 const FILTER_MAX_SIZE: f64 = 1.0e90; // < 2^300
-/// `2⁻¹⁰⁷⁰`: the unit of the filters' underflow term.
-const UNDERFLOW_UNIT: f64 = 16.0 * f64::from_bits(1);
+/// The unit of the filters' underflow term: each proof asks for at most `2⁻¹⁰⁶⁰` times its
+/// factors, and `2⁻¹⁰²²` is taken instead, the least normal number, because a term in the
+/// subnormal range would take the processor's slow path for subnormal arithmetic on every call.
+/// A larger allowance is still a bound; it only leaves undecided inputs of size near `10⁻³⁰⁰`.
+const UNDERFLOW_UNIT: f64 = f64::MIN_POSITIVE;
 
 /// The outcome of a static filter over a set of separating axes.
 pub(super) enum Filter {
@@ -79,7 +82,8 @@ pub(super) enum Filter {
 /// - Underflow (Higham's `fl(xy) = xy(1 + δ) + η`, `|η| ≤ 2⁻¹⁰⁷⁵`; sums of floats do not
 ///   underflow inexactly): the products' absolute errors, carried through the later factors, add
 ///   at most `η (6αS + 3S + 6α + 6δ + 7) ≤ 16η (1 + α)(S + δ + 2)`; `E` gets twice that,
-///   `2⁻¹⁰⁷⁰ (1 + α)(S + δ + 2)`, which also covers the underflow of `E`'s own products.
+///   `2⁻¹⁰⁷⁰ (1 + α)(S + δ + 2)`, which also covers the underflow of `E`'s own products
+///   (taken with [`UNDERFLOW_UNIT`], above it).
 /// - Overflow: with `α ≤ 1e60`, `S ≤ 1e90` and `δ ≤ 1e90` every intermediate is below `1e272`;
 ///   beyond them the filter decides nothing.
 ///
@@ -174,10 +178,12 @@ pub(super) fn obb_obb_filter(a: &Box3, b: &Box3) -> Filter {
 /// α³`, `36.2u α² δ`; a face's `|D| − R` within `u K (36.2 δ + 54.3 S)`; an edge's `D` (two
 /// products of a `ta` and an `MA`, and their difference) within `941u K δ`, its scaled radius
 /// within `542u K S`. `E = (1024 u K + 24 (1 + α)⁴ (η̃A + η̃B + 8u α²)) (δ + S)` is above every
-/// axis's error with room for `E`'s own roundings, and `2⁻¹⁰⁶⁰ K (δ + S + 2)` covers the
-/// underflow of the products, each carried through at most five later factors.
+/// axis's error with room for `E`'s own roundings, and `2⁻¹⁰⁶⁰ K (δ + S + 2)` (taken with [`UNDERFLOW_UNIT`])
+/// covers the underflow of the products, each carried through at most five later factors.
 ///
-/// An axis with `|s| ≤ E` is left undecided. For a rotation rounded to `f64`, `E` is about `10⁻¹¹
+/// The faces of `A`, whose quantities are the exact ones, are tested against the rounding part of
+/// `E` alone, before `B`'s cofactors are formed. An axis with `|s| ≤ E` is left undecided. For a
+/// rotation rounded to `f64`, `E` is about `10⁻¹¹
 /// (δ + S)`; to `f32`, about `5·10⁻⁵ (δ + S)`, where [`obb_obb_filter`] takes the rest.
 #[inline]
 #[allow(clippy::needless_range_loop, reason = "the indices are the formulas' i, j, k")]
@@ -193,28 +199,19 @@ pub(super) fn obb_obb_rotation_filter(a: &Box3, b: &Box3) -> Option<Filter> {
         return None;
     }
     let ca = [fcross(&a.r[1], &a.r[2]), fcross(&a.r[2], &a.r[0]), fcross(&a.r[0], &a.r[1])];
-    let cb = [fcross(&b.r[1], &b.r[2]), fcross(&b.r[2], &b.r[0]), fcross(&b.r[0], &b.r[1])];
     let det_a = fdot(&ca[0], &a.r[0]).abs();
-    let det_b = fdot(&cb[0], &b.r[0]).abs();
     if !(det_a >= 0.5) {
         return None;
-    }
-    // `η̃A + η̃B`, bounded by the sum of every entry's departure (no maximum to order).
-    let mut eta = 0.0_f64;
-    for k in 0..3 {
-        for p in 0..3 {
-            eta += (ca[k][p] - a.r[k][p]).abs() + (cb[k][p] - b.r[k][p]).abs();
-        }
     }
     let a1 = 1.0 + alpha;
     let (k2, k4) = (a1 * a1, a1 * a1 * a1 * a1);
     let k6 = k4 * k2;
     let scale = reach + size;
-    let bound = ((1024.0 * U) * k6 + 24.0 * k4 * (eta + 8.0 * U * alpha * alpha)) * scale
-        + k6 * (scale + 2.0) * (1024.0 * UNDERFLOW_UNIT);
+    // The rounding part of the bound, all that the faces of `A` (the exact quantities) need.
+    let rounding = (1024.0 * U) * k6 * scale + k6 * (scale + 2.0) * UNDERFLOW_UNIT;
     let mut undecided = 0;
-    // Whether axis `k`'s `|D| − R` certainly exceeds 0; its bit set when it is within the bound.
-    let mut test = |k: usize, dist: f64, radius: f64| {
+    // Whether axis `k`'s `|D| − R` certainly exceeds 0 by `bound`; its bit set when it is within.
+    let mut test = |k: usize, dist: f64, radius: f64, bound: f64| {
         let s = dist.abs() - radius;
         if s > bound {
             return true;
@@ -235,13 +232,23 @@ pub(super) fn obb_obb_rotation_filter(a: &Box3, b: &Box3) -> Option<Filter> {
     let ta = [fdot(&ca[0], &d), fdot(&ca[1], &d), fdot(&ca[2], &d)];
     for k in 0..3 {
         let radius = a.e[k] * det_a + b.e[0] * m[k][0] + b.e[1] * m[k][1] + b.e[2] * m[k][2];
-        if test(k, ta[k], radius) {
+        if test(k, ta[k], radius, rounding) {
             return Some(Filter::Apart);
         }
     }
+    let cb = [fcross(&b.r[1], &b.r[2]), fcross(&b.r[2], &b.r[0]), fcross(&b.r[0], &b.r[1])];
+    let det_b = fdot(&cb[0], &b.r[0]).abs();
+    // `η̃A + η̃B`, bounded by the sum of every entry's departure (no maximum to order).
+    let mut eta = 0.0_f64;
+    for k in 0..3 {
+        for p in 0..3 {
+            eta += (ca[k][p] - a.r[k][p]).abs() + (cb[k][p] - b.r[k][p]).abs();
+        }
+    }
+    let bound = rounding + 24.0 * k4 * (eta + 8.0 * U * alpha * alpha) * scale;
     for k in 0..3 {
         let radius = b.e[k] * det_b + a.e[0] * m[0][k] + a.e[1] * m[1][k] + a.e[2] * m[2][k];
-        if test(3 + k, fdot(&cb[k], &d), radius) {
+        if test(3 + k, fdot(&cb[k], &d), radius, bound) {
             return Some(Filter::Apart);
         }
     }
@@ -252,7 +259,7 @@ pub(super) fn obb_obb_rotation_filter(a: &Box3, b: &Box3) -> Option<Filter> {
             let radius =
                 a.e[i1] * m[i2][j] + a.e[i2] * m[i1][j] + b.e[j1] * m[i][j2] + b.e[j2] * m[i][j1];
             let dist = ta[i2] * ma[i1][j] - ta[i1] * ma[i2][j];
-            if test(6 + 3 * i + j, dist, det_a * radius) {
+            if test(6 + 3 * i + j, dist, det_a * radius, bound) {
                 return Some(Filter::Apart);
             }
         }
@@ -281,7 +288,8 @@ pub(super) fn obb_obb_rotation_filter(a: &Box3, b: &Box3) -> Option<Filter> {
 /// `s` within `u (109 α² W + 103 α² F + 96 α³ S)`; `f × w` within `8.1u F W` per entry, an edge's
 /// value within `42.4u α F W`, its radius within `54.3u α² F S`, its `s` within `u (48.4 α F W +
 /// 60.3 α² F S)`. `E = 128u (1 + α)³ (1 + F) (W + F + S)` is above each, with room for its own
-/// roundings; `2⁻¹⁰⁶⁰ (1 + α)³ (1 + F) (W + F + S + 1)` covers the products' underflow. An axis
+/// roundings; `2⁻¹⁰⁶⁰ (1 + α)³ (1 + F) (W + F + S + 1)` (taken with [`UNDERFLOW_UNIT`]) covers the products'
+/// underflow. An axis
 /// with `|s| ≤ E` is left undecided.
 #[inline]
 pub(super) fn segment_obb_filter(b: &Box3, p: &[f64; 3], q: &[f64; 3]) -> Option<Filter> {
@@ -297,7 +305,7 @@ pub(super) fn segment_obb_filter(b: &Box3, p: &[f64; 3], q: &[f64; 3]) -> Option
     let a1 = 1.0 + alpha;
     let k3 = a1 * a1 * a1 * (1.0 + edge);
     let scale = reach + edge + size;
-    let bound = (128.0 * U) * k3 * scale + k3 * (scale + 1.0) * (1024.0 * UNDERFLOW_UNIT);
+    let bound = (128.0 * U) * k3 * scale + k3 * (scale + 1.0) * UNDERFLOW_UNIT;
     let c = [fcross(&b.r[1], &b.r[2]), fcross(&b.r[2], &b.r[0]), fcross(&b.r[0], &b.r[1])];
     let det = fdot(&c[0], &b.r[0]).abs();
     let mut undecided = 0;
@@ -358,7 +366,7 @@ pub(super) fn segment_obb_filter(b: &Box3, p: &[f64; 3], q: &[f64; 3]) -> Option
 /// the last difference rounds once more. Expanded, `E = 64u (α + F)² (W + α S)` has the terms
 /// `α² W`, `α F W`, `F² W`, `α³ S`, `α² F S` and `α F² S` with coefficients of at least `64u`,
 /// above every value's bound plus its radius's (at most `60u` per term, `γ_n ≤ n u (1 + n u)`),
-/// with room for the last difference and `E`'s own roundings. `2⁻¹⁰⁶⁸ (1 + α + F)(1 + W + S)`
+/// with room for the last difference and `E`'s own roundings. `2⁻¹⁰⁶⁸ (1 + α + F)(1 + W + S)` (taken with [`UNDERFLOW_UNIT`])
 /// covers the underflow of the at most 64 products, each carried through later factors below
 /// `(1 + α + F)(1 + W + S)`. With every input magnitude below `1e60` no intermediate overflows
 /// (all are below `1e250`); beyond, the filter decides nothing.
@@ -387,7 +395,7 @@ pub(super) fn obb_points_filter(b: &Box3, v: &[[f64; 3]], normal: bool) -> Filte
     }
     let ae = alpha + edge;
     let bound = ae * ae * (reach + alpha * size) * (64.0 * U)
-        + (1.0 + ae) * (1.0 + reach + size) * (4.0 * UNDERFLOW_UNIT);
+        + (1.0 + ae) * (1.0 + reach + size) * UNDERFLOW_UNIT;
     let mut undecided = 0;
     // The interval test of axis `k` on the values `vals` against the radius `r`.
     let mut test = |k: usize, vals: &[f64], r: f64| {
