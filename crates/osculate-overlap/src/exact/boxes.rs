@@ -602,6 +602,7 @@ pub fn obb_obb_exact<T: Real>(a: &Obb<T>, b: &Obb<T>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use core::fmt::Debug;
     use osculate_math::{Rotation3, Vector3};
 
     fn worked_cases<T: Real>() {
@@ -723,47 +724,79 @@ mod tests {
         )
     }
 
-    /// Boxes driven to just inside and just outside the static filter's bound (bisected to
-    /// adjacent floats where the filter starts to prove "apart", where it stops proving
-    /// "overlapping", and where the exact answer flips), 0, 1e4 and 1e8 from the origin: every
-    /// axis the filter decides is decided as exact arithmetic decides it, and the filtered
-    /// answer is the unfiltered one.
-    fn static_filter_agrees_with_exact_arithmetic_at_its_bound<T: Real>() {
-        let mut rng = osculate_testing::Rng::new(0xF11_7E4 ^ T::EPSILON.to_f64().to_bits());
+    /// A box-box filter's promise on one pair (`None`: the filter did not apply): "apart" only
+    /// where exact arithmetic says so, and no axis outside its mask separating. Returns whether
+    /// some axis was left undecided.
+    #[track_caller]
+    fn check_box_filter(ba: &Box3, bx: &Box3, filter: Option<Filter>, pair: &dyn Debug) -> bool {
+        match filter {
+            None => false,
+            Some(Filter::Apart) => {
+                assert!(!obb_obb_unfiltered(ba, bx), "filter: apart; {pair:?}");
+                false
+            }
+            Some(Filter::Undecided(mask)) => {
+                for k in (0..15).filter(|k| mask & (1 << k) == 0) {
+                    assert!(!axis_separates::<Dyadic>(ba, bx, k), "axis {k}: {pair:?}");
+                }
+                mask != 0
+            }
+        }
+    }
+
+    /// `o` with every matrix entry moved by up to `size` (off orthonormal: the exact modes take
+    /// the entries as given).
+    fn skew<T: Real>(rng: &mut osculate_testing::Rng, o: Obb<T>, size: f64) -> Obb<T> {
+        let m = o.rotation.matrix().map(|x| T::lit(x.to_f64() + rng.range(-size, size)));
+        Obb { rotation: Rotation3::from_matrix_unchecked(m), ..o }
+    }
+
+    /// Pairs of boxes driven to just inside and just outside a box-box filter's bound (bisected
+    /// to adjacent floats where it starts to prove "apart", where it stops proving "overlapping",
+    /// and where the exact answer flips), 0, 1e4 and 1e8 from the origin, one pair in five with
+    /// parallel edges, their matrices moved off orthonormal by up to one of `skews` per entry:
+    /// the exact answer is the unfiltered one and `filter` agrees with exact arithmetic on every
+    /// axis it decides. Returns how many pairs it left some axis undecided on, and how many it
+    /// checked.
+    fn box_filter_at_its_bound<T: Real>(
+        seed: u64,
+        skews: &[f64],
+        filter: fn(&Box3, &Box3) -> Option<Filter>,
+    ) -> (usize, usize) {
+        let mut rng = osculate_testing::Rng::new(seed ^ T::EPSILON.to_f64().to_bits());
         let (mut near_bound, mut checked) = (0, 0);
         for _ in 0..osculate_testing::cases(300) {
             let offset = [0.0, 0.0, 1.0e4, 1.0e8][rng.index(4)];
+            let size = skews[rng.index(skews.len())];
             let a = random_obb::<T>(&mut rng, offset);
+            let a = skew(&mut rng, a, size);
             let mut b = random_obb::<T>(&mut rng, offset);
             if rng.chance(0.2) {
                 b.rotation = a.rotation; // parallel edges: zero cross products
             }
+            let b = skew(&mut rng, b, size);
             let w = direction::<T>(&mut rng);
             let ba = box3(&a);
-            let apart = |x: &Obb<T>| matches!(obb_obb_filter(&ba, &box3(x)), Filter::Apart);
-            let sure = |x: &Obb<T>| matches!(obb_obb_filter(&ba, &box3(x)), Filter::Undecided(0));
+            let apart = |x: &Obb<T>| matches!(filter(&ba, &box3(x)), Some(Filter::Apart));
+            let sure = |x: &Obb<T>| matches!(filter(&ba, &box3(x)), Some(Filter::Undecided(0)));
             let exact = |x: &Obb<T>| obb_obb_exact(&a, x);
             let at = |s: T| Obb { center: b.center + w * s, ..b };
             let pairs = [flip(at, apart), flip(at, sure), flip(at, exact)];
             for x in pairs.iter().flatten().flatten() {
                 let bx = box3(x);
-                let unfiltered = obb_obb_unfiltered(&ba, &bx);
-                assert_eq!(obb_obb_exact(&a, x), unfiltered, "{a:?} {x:?}");
-                match obb_obb_filter(&ba, &bx) {
-                    Filter::Apart => assert!(!unfiltered, "filter: apart; {a:?} {x:?}"),
-                    Filter::Undecided(mask) => {
-                        near_bound += usize::from(mask != 0);
-                        for k in (0..15).filter(|k| mask & (1 << k) == 0) {
-                            assert!(
-                                !axis_separates::<Dyadic>(&ba, &bx, k),
-                                "axis {k}: {a:?} {x:?}"
-                            );
-                        }
-                    }
-                }
+                assert_eq!(obb_obb_exact(&a, x), obb_obb_unfiltered(&ba, &bx), "{a:?} {x:?}");
+                let undecided = check_box_filter(&ba, &bx, filter(&ba, &bx), &(a, x));
+                near_bound += usize::from(undecided);
                 checked += 1;
             }
         }
+        (near_bound, checked)
+    }
+
+    /// [`box_filter_at_its_bound`] for [`obb_obb_filter`], on rotations as rounded.
+    fn static_filter_agrees_with_exact_arithmetic_at_its_bound<T: Real>() {
+        let filter = |a: &Box3, b: &Box3| Some(obb_obb_filter(a, b));
+        let (near_bound, checked) = box_filter_at_its_bound::<T>(0xF11_7E4, &[0.0], filter);
         // The bisection reaches inside the bound: the filter leaves axes undecided there.
         assert!(near_bound * 4 > checked / 10, "{near_bound} of {checked} near the bound");
     }
@@ -789,16 +822,22 @@ mod tests {
     /// so, every axis outside the mask not separating, and the filtered answer the unfiltered
     /// one. Returns whether some axis was left undecided.
     #[track_caller]
-    fn check_points_filter(b: &Box3, v: &[[f64; 3]], filtered: bool) -> bool {
+    fn check_points_filter(
+        b: &Box3,
+        v: &[[f64; 3]],
+        filtered: bool,
+        filter: Option<Filter>,
+    ) -> bool {
         let axes = if v.len() == 3 { 13 } else { 6 };
         let unfiltered = (0..axes).all(|k| !points_axis_separates::<Dyadic>(b, v, k));
         assert_eq!(filtered, unfiltered, "{v:?} against {:?}", (b.c, b.r, b.e));
-        match obb_points_filter(b, v, true) {
-            Filter::Apart => {
+        match filter {
+            None => false,
+            Some(Filter::Apart) => {
                 assert!(!unfiltered, "filter: apart; {v:?} against {:?}", (b.c, b.r, b.e));
                 false
             }
-            Filter::Undecided(mask) => {
+            Some(Filter::Undecided(mask)) => {
                 for k in (0..axes).filter(|k| mask & (1 << k) == 0) {
                     let separates = points_axis_separates::<Dyadic>(b, v, k);
                     assert!(!separates, "axis {k}: {v:?} against {:?}", (b.c, b.r, b.e));
@@ -839,7 +878,9 @@ mod tests {
             let exact = |t: &Triangle<T>| obb_triangle_exact(&o, t);
             for t in [flip(at, apart), flip(at, sure), flip(at, exact)].iter().flatten().flatten() {
                 let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
-                near_bound += usize::from(check_points_filter(&bx, &v, obb_triangle_exact(&o, t)));
+                let filter = Some(obb_points_filter(&bx, &v, true));
+                near_bound +=
+                    usize::from(check_points_filter(&bx, &v, obb_triangle_exact(&o, t), filter));
                 checked += 1;
             }
             let s = Segment::new(a, if rng.chance(0.1) { a } else { c });
@@ -850,7 +891,9 @@ mod tests {
             let exact = |s: &Segment<T>| segment_obb_exact(s, &o);
             for s in [flip(at, apart), flip(at, sure), flip(at, exact)].iter().flatten().flatten() {
                 let v = [wide(&s.a), wide(&s.b)];
-                near_bound += usize::from(check_points_filter(&bx, &v, segment_obb_exact(s, &o)));
+                let filter = Some(obb_points_filter(&bx, &v, true));
+                near_bound +=
+                    usize::from(check_points_filter(&bx, &v, segment_obb_exact(s, &o), filter));
                 checked += 1;
             }
         }
@@ -859,59 +902,12 @@ mod tests {
 
     osculate_testing::for_f32_and_f64!(points_filter_agrees_with_exact_arithmetic_at_its_bound);
 
-    /// `o` with every matrix entry moved by up to `size` (off orthonormal: the exact modes take
-    /// the entries as given).
-    fn skew<T: Real>(rng: &mut osculate_testing::Rng, o: Obb<T>, size: f64) -> Obb<T> {
-        let m = o.rotation.matrix().map(|x| T::lit(x.to_f64() + rng.range(-size, size)));
-        Obb { rotation: Rotation3::from_matrix_unchecked(m), ..o }
-    }
-
-    /// Boxes driven to just inside and just outside the bound of [`obb_obb_rotation_filter`]
-    /// (bisected to adjacent floats where it starts to prove "apart", where it stops proving
-    /// "overlapping", and where the exact answer flips), 0, 1e4 and 1e8 from the origin, their
-    /// matrices rotations as rounded or moved off orthonormal by up to 1e-12, 1e-9 or 1e-6 per
-    /// entry: every axis the filter decides is decided as exact arithmetic decides it.
+    /// [`box_filter_at_its_bound`] for [`obb_obb_rotation_filter`], on rotations as rounded and
+    /// matrices moved off orthonormal by up to 1e-12, 1e-9 or 1e-6 per entry.
     fn rotation_filter_agrees_with_exact_arithmetic_at_its_bound<T: Real>() {
-        let mut rng = osculate_testing::Rng::new(0xF11_7E6 ^ T::EPSILON.to_f64().to_bits());
-        let (mut near_bound, mut checked) = (0, 0);
-        for _ in 0..osculate_testing::cases(300) {
-            let offset = [0.0, 0.0, 1.0e4, 1.0e8][rng.index(4)];
-            let size = [0.0, 0.0, 1.0e-12, 1.0e-9, 1.0e-6][rng.index(5)];
-            let a = random_obb::<T>(&mut rng, offset);
-            let a = skew(&mut rng, a, size);
-            let mut b = random_obb::<T>(&mut rng, offset);
-            if rng.chance(0.2) {
-                b.rotation = a.rotation; // parallel edges: zero cross products
-            }
-            let b = skew(&mut rng, b, size);
-            let w = direction::<T>(&mut rng);
-            let ba = box3(&a);
-            let filter = |x: &Obb<T>| obb_obb_rotation_filter(&ba, &box3(x));
-            let apart = |x: &Obb<T>| matches!(filter(x), Some(Filter::Apart));
-            let sure = |x: &Obb<T>| matches!(filter(x), Some(Filter::Undecided(0)));
-            let exact = |x: &Obb<T>| obb_obb_exact(&a, x);
-            let at = |s: T| Obb { center: b.center + w * s, ..b };
-            let pairs = [flip(at, apart), flip(at, sure), flip(at, exact)];
-            for x in pairs.iter().flatten().flatten() {
-                let bx = box3(x);
-                let unfiltered = obb_obb_unfiltered(&ba, &bx);
-                assert_eq!(obb_obb_exact(&a, x), unfiltered, "{a:?} {x:?}");
-                match obb_obb_rotation_filter(&ba, &bx) {
-                    None => {}
-                    Some(Filter::Apart) => assert!(!unfiltered, "filter: apart; {a:?} {x:?}"),
-                    Some(Filter::Undecided(mask)) => {
-                        near_bound += usize::from(mask != 0);
-                        for k in (0..15).filter(|k| mask & (1 << k) == 0) {
-                            assert!(
-                                !axis_separates::<Dyadic>(&ba, &bx, k),
-                                "axis {k}: {a:?} {x:?}"
-                            );
-                        }
-                    }
-                }
-                checked += 1;
-            }
-        }
+        let skews = [0.0, 0.0, 1.0e-12, 1.0e-9, 1.0e-6];
+        let filter = obb_obb_rotation_filter;
+        let (near_bound, checked) = box_filter_at_its_bound::<T>(0xF11_7E6, &skews, filter);
         assert!(near_bound * 4 > checked / 10, "{near_bound} of {checked} near the bound");
     }
 
@@ -944,19 +940,8 @@ mod tests {
             let exact = |s: &Segment<T>| segment_obb_exact(s, &o);
             for s in [flip(at, apart), flip(at, sure), flip(at, exact)].iter().flatten().flatten() {
                 let v = [wide(&s.a), wide(&s.b)];
-                let unfiltered = (0..6).all(|k| !points_axis_separates::<Dyadic>(&bx, &v, k));
-                assert_eq!(segment_obb_exact(s, &o), unfiltered, "{s:?} {o:?}");
-                match filter(s) {
-                    None => {}
-                    Some(Filter::Apart) => assert!(!unfiltered, "filter: apart; {s:?} {o:?}"),
-                    Some(Filter::Undecided(mask)) => {
-                        near_bound += usize::from(mask != 0);
-                        for k in (0..6).filter(|k| mask & (1 << k) == 0) {
-                            let separates = points_axis_separates::<Dyadic>(&bx, &v, k);
-                            assert!(!separates, "axis {k}: {s:?} {o:?}");
-                        }
-                    }
-                }
+                let filtered = segment_obb_exact(s, &o);
+                near_bound += usize::from(check_points_filter(&bx, &v, filtered, filter(s)));
                 checked += 1;
             }
         }

@@ -48,6 +48,26 @@ pub(super) enum Filter {
     Undecided(u32),
 }
 
+/// The axes a filter leaves undecided, bit `k` for axis `k`.
+#[derive(Default)]
+struct Open(u32);
+
+impl Open {
+    /// Whether axis `k`'s excess `s` (its `|D| − R`, or how far its values' interval lies beyond
+    /// the radius) certainly exceeds 0, being above `bound`; the axis is marked undecided when
+    /// `|s| ≤ bound`.
+    #[inline(always)]
+    fn apart(&mut self, k: usize, s: f64, bound: f64) -> bool {
+        if s > bound {
+            return true;
+        }
+        if s >= -bound {
+            self.0 |= 1 << k;
+        }
+        false
+    }
+}
+
 /// The static floating-point filter in front of [`obb_obb_exact`](super::obb_obb_exact): each of the 15 axes' test
 /// `|D| > R` in plain `f64`, with one error bound `E` for all of them (Shewchuk's static
 /// filters, "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates",
@@ -101,24 +121,13 @@ pub(super) fn obb_obb_filter(a: &Box3, b: &Box3) -> Filter {
     }
     let bound = alpha * alpha * (alpha * size + reach) * (64.0 * U)
         + (1.0 + alpha) * (size + reach + 2.0) * UNDERFLOW_UNIT;
-    let mut undecided = 0;
-    // `bit` set when the axis's test `|D| − R` is within the bound.
-    let mut test = |k: usize, dist: f64, radius: f64| {
-        let s = dist.abs() - radius;
-        if s > bound {
-            return true;
-        }
-        if s >= -bound {
-            undecided |= 1 << k;
-        }
-        false
-    };
+    let mut open = Open::default();
     let ca = [fcross(&a.r[1], &a.r[2]), fcross(&a.r[2], &a.r[0]), fcross(&a.r[0], &a.r[1])];
     let det_a = fdot(&ca[0], &a.r[0]).abs();
     let ma = [0, 1, 2].map(|l| [0, 1, 2].map(|j| fdot(&ca[l], &b.r[j]).abs()));
     for k in 0..3 {
         let radius = a.e[k] * det_a + b.e[0] * ma[k][0] + b.e[1] * ma[k][1] + b.e[2] * ma[k][2];
-        if test(k, fdot(&ca[k], &d), radius) {
+        if open.apart(k, fdot(&ca[k], &d).abs() - radius, bound) {
             return Filter::Apart;
         }
     }
@@ -127,7 +136,7 @@ pub(super) fn obb_obb_filter(a: &Box3, b: &Box3) -> Filter {
     let mb = [0, 1, 2].map(|m| [0, 1, 2].map(|i| fdot(&cb[m], &a.r[i]).abs()));
     for k in 0..3 {
         let radius = b.e[k] * det_b + a.e[0] * mb[k][0] + a.e[1] * mb[k][1] + a.e[2] * mb[k][2];
-        if test(3 + k, fdot(&cb[k], &d), radius) {
+        if open.apart(3 + k, fdot(&cb[k], &d).abs() - radius, bound) {
             return Filter::Apart;
         }
     }
@@ -140,12 +149,12 @@ pub(super) fn obb_obb_filter(a: &Box3, b: &Box3) -> Filter {
                 + a.e[i2] * ma[i1][j]
                 + b.e[j1] * mb[j2][i]
                 + b.e[j2] * mb[j1][i];
-            if test(6 + 3 * i + j, fdot(&a.r[i], &w), radius) {
+            if open.apart(6 + 3 * i + j, fdot(&a.r[i], &w).abs() - radius, bound) {
                 return Filter::Apart;
             }
         }
     }
-    Filter::Undecided(undecided)
+    Filter::Undecided(open.0)
 }
 
 /// The static filter that runs first in [`obb_obb_exact`](super::obb_obb_exact): Gottschalk's test in the shape the
@@ -209,18 +218,7 @@ pub(super) fn obb_obb_rotation_filter(a: &Box3, b: &Box3) -> Option<Filter> {
     let scale = reach + size;
     // The rounding part of the bound, all that the faces of `A` (the exact quantities) need.
     let rounding = (1024.0 * U) * k6 * scale + k6 * (scale + 2.0) * UNDERFLOW_UNIT;
-    let mut undecided = 0;
-    // Whether axis `k`'s `|D| − R` certainly exceeds 0 by `bound`; its bit set when it is within.
-    let mut test = |k: usize, dist: f64, radius: f64, bound: f64| {
-        let s = dist.abs() - radius;
-        if s > bound {
-            return true;
-        }
-        if s >= -bound {
-            undecided |= 1 << k;
-        }
-        false
-    };
+    let mut open = Open::default();
     let mut ma = [[0.0; 3]; 3];
     let mut m = [[0.0; 3]; 3];
     for k in 0..3 {
@@ -232,7 +230,7 @@ pub(super) fn obb_obb_rotation_filter(a: &Box3, b: &Box3) -> Option<Filter> {
     let ta = [fdot(&ca[0], &d), fdot(&ca[1], &d), fdot(&ca[2], &d)];
     for k in 0..3 {
         let radius = a.e[k] * det_a + b.e[0] * m[k][0] + b.e[1] * m[k][1] + b.e[2] * m[k][2];
-        if test(k, ta[k], radius, rounding) {
+        if open.apart(k, ta[k].abs() - radius, rounding) {
             return Some(Filter::Apart);
         }
     }
@@ -248,7 +246,7 @@ pub(super) fn obb_obb_rotation_filter(a: &Box3, b: &Box3) -> Option<Filter> {
     let bound = rounding + 24.0 * k4 * (eta + 8.0 * U * alpha * alpha) * scale;
     for k in 0..3 {
         let radius = b.e[k] * det_b + a.e[0] * m[0][k] + a.e[1] * m[1][k] + a.e[2] * m[2][k];
-        if test(3 + k, fdot(&cb[k], &d), radius, bound) {
+        if open.apart(3 + k, fdot(&cb[k], &d).abs() - radius, bound) {
             return Some(Filter::Apart);
         }
     }
@@ -259,12 +257,12 @@ pub(super) fn obb_obb_rotation_filter(a: &Box3, b: &Box3) -> Option<Filter> {
             let radius =
                 a.e[i1] * m[i2][j] + a.e[i2] * m[i1][j] + b.e[j1] * m[i][j2] + b.e[j2] * m[i][j1];
             let dist = ta[i2] * ma[i1][j] - ta[i1] * ma[i2][j];
-            if test(6 + 3 * i + j, dist, det_a * radius, bound) {
+            if open.apart(6 + 3 * i + j, dist.abs() - det_a * radius, bound) {
                 return Some(Filter::Apart);
             }
         }
     }
-    Some(Filter::Undecided(undecided))
+    Some(Filter::Undecided(open.0))
 }
 
 /// The static filter that runs first in [`segment_obb_exact`](super::segment_obb_exact): the six axes of the exact test in
@@ -308,35 +306,26 @@ pub(super) fn segment_obb_filter(b: &Box3, p: &[f64; 3], q: &[f64; 3]) -> Option
     let bound = (128.0 * U) * k3 * scale + k3 * (scale + 1.0) * UNDERFLOW_UNIT;
     let c = [fcross(&b.r[1], &b.r[2]), fcross(&b.r[2], &b.r[0]), fcross(&b.r[0], &b.r[1])];
     let det = fdot(&c[0], &b.r[0]).abs();
-    let mut undecided = 0;
-    let mut test = |k: usize, s: f64| {
-        if s > bound {
-            return true;
-        }
-        if s >= -bound {
-            undecided |= 1 << k;
-        }
-        false
-    };
+    let mut open = Open::default();
     let g = [fdot(&c[0], &f), fdot(&c[1], &f), fdot(&c[2], &f)];
     for k in 0..3 {
         let mid = 2.0 * fdot(&c[k], &w) + g[k];
-        if test(k, mid.abs() - g[k].abs() - 2.0 * b.e[k] * det) {
+        if open.apart(k, mid.abs() - g[k].abs() - 2.0 * b.e[k] * det, bound) {
             return Some(Filter::Apart);
         }
     }
     if edge == 0.0 {
-        return Some(Filter::Undecided(undecided));
+        return Some(Filter::Undecided(open.0));
     }
     let n = fcross(&f, &w);
     for i in 0..3 {
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
         let radius = b.e[i1] * g[i2].abs() + b.e[i2] * g[i1].abs();
-        if test(3 + i, fdot(&b.r[i], &n).abs() - radius) {
+        if open.apart(3 + i, fdot(&b.r[i], &n).abs() - radius, bound) {
             return Some(Filter::Apart);
         }
     }
-    Some(Filter::Undecided(undecided))
+    Some(Filter::Undecided(open.0))
 }
 
 /// The static filter in front of [`obb_triangle_exact`](super::obb_triangle_exact) (`v` the three vertices, `normal` set)
@@ -396,20 +385,14 @@ pub(super) fn obb_points_filter(b: &Box3, v: &[[f64; 3]], normal: bool) -> Filte
     let ae = alpha + edge;
     let bound = ae * ae * (reach + alpha * size) * (64.0 * U)
         + (1.0 + ae) * (1.0 + reach + size) * UNDERFLOW_UNIT;
-    let mut undecided = 0;
-    // The interval test of axis `k` on the values `vals` against the radius `r`.
+    let mut open = Open::default();
+    // The interval test of axis `k` on the values `vals` against the radius `r`: how far the
+    // values lie above `r` or below `−r`.
     let mut test = |k: usize, vals: &[f64], r: f64| {
         let (lo, hi) = vals
             .iter()
             .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| (lo.min(*x), hi.max(*x)));
-        let (above, below) = (lo - r, -hi - r);
-        if above > bound || below > bound {
-            return true;
-        }
-        if above >= -bound || below >= -bound {
-            undecided |= 1 << k;
-        }
-        false
+        open.apart(k, fmax(lo - r, -hi - r), bound)
     };
     let c = [fcross(&b.r[1], &b.r[2]), fcross(&b.r[2], &b.r[0]), fcross(&b.r[0], &b.r[1])];
     let det = fdot(&c[0], &b.r[0]).abs();
@@ -441,5 +424,5 @@ pub(super) fn obb_points_filter(b: &Box3, v: &[[f64; 3]], normal: bool) -> Filte
             return Filter::Apart;
         }
     }
-    Filter::Undecided(undecided)
+    Filter::Undecided(open.0)
 }
