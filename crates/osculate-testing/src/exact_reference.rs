@@ -707,7 +707,7 @@ fn skewed<T: Real>(rng: &mut Rng, b: Obb<T>) -> Obb<T> {
     Obb { rotation: Rotation3::from_matrix_unchecked(m), ..b }
 }
 
-/// Oriented box pairs whose matrices are off orthonormal ([`skewed`], one box or both): random
+/// Oriented box pairs whose matrices are off orthonormal (every entry moved by up to `10⁻³`, `10⁻⁶` or `10⁻⁹`, one box or both): random
 /// or bisected; `i` picks the class. Only the exact mode is judged: the fast mode's promise is
 /// made for rotations, so the outcomes' `fast` and `within_band` repeat the exact mode's answer
 /// and say nothing.
@@ -726,7 +726,7 @@ pub fn obb_obb_skewed_case<T: Real>(
     pairs.into_iter().map(|(a, b)| judge::<T, _, _>(a, b, &exact, &exact, &[])).collect()
 }
 
-/// Segment-box pairs whose box matrix is off orthonormal ([`skewed`]): random or bisected; `i`
+/// Segment-box pairs whose box matrix is off orthonormal (as in [`obb_obb_skewed_case`]): random or bisected; `i`
 /// picks the class. Only the exact mode is judged, as in [`obb_obb_skewed_case`].
 pub fn segment_obb_skewed_case<T: Real>(
     rng: &mut Rng,
