@@ -158,29 +158,6 @@ direction_properties! {
     cylinder_obb: Cylinder, Obb;
 }
 
-/// A capsule whose core lies 2.5e-4 within its radius of a triangle's, 1e4 from the origin: GJK
-/// stops as soon as the cores are nearer than the margin, and the f32 witnesses (rounded to 1e-3
-/// there) had been 1.4e-4 farther apart than the radius: the pair was reported apart by 1.4e-4
-/// along a direction that overlapped them by 0.08. The cores' own distance decides: overlapping.
-fn capsule_within_its_radius_of_a_far_triangle_overlaps<T: Real>() {
-    let p = osculate_math::point3::<T>;
-    let cap = Capsule::new(
-        p(2702.661, -9626.987, 132.0773),
-        p(2701.922, -9628.0, 131.45758),
-        T::lit(0.46515682),
-    );
-    let tri = Triangle::new(
-        p(2702.5984, -9626.983, 131.15068),
-        p(2701.316, -9626.927, 132.79533),
-        p(2701.2522, -9626.555, 131.7627),
-    );
-    let r = distance_convex(&cap, &tri, None, GJK_MAX_ITERATIONS);
-    assert_eq!(r.status, DistanceStatus::Overlapping, "{r:?}");
-    assert_eq!(r.closest.distance, T::ZERO, "{r:?}");
-}
-
-osculate_testing::for_f32_and_f64!(capsule_within_its_radius_of_a_far_triangle_overlaps);
-
 /// Two cones moved to touching (unit scale): near the contact GJK's simplex was a face
 /// 1.4e-7 from the origin, and the next support point, 2.5e-6 past its plane, made a sliver
 /// tetrahedron that holds the origin (in exact arithmetic: the four support points' orientations

@@ -468,12 +468,13 @@ fn obb_normal_axis<A: Arith>(b: &Box3, v: &[[f64; 3]; 3]) -> Option<bool> {
 /// ```
 #[must_use]
 pub fn obb_triangle_exact<T: Real>(b: &Obb<T>, t: &Triangle<T>) -> bool {
-    if !(b.is_valid() && t.is_valid()) {
+    let Some(bx) = Box3::of(b) else {
+        return false;
+    };
+    let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
+    if !finite_points(&v) {
         return false;
     }
-    let (c, r, e) = obb_parts(b);
-    let bx = Box3 { c, r, e };
-    let v = [wide(&t.a), wide(&t.b), wide(&t.c)];
     let Filter::Undecided(mask) = obb_points_filter(&bx, &v, true) else {
         return false;
     };
