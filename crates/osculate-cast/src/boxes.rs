@@ -247,52 +247,58 @@ pub(crate) fn wide<T: Real>(p: &Vector3<T>) -> [f64; 3] {
     [p.x.to_f64(), p.y.to_f64(), p.z.to_f64()]
 }
 
-/// The slab test's filter: every parameter `(bound − o)·(1/d)` computed in `f64` errs by at most
-/// `4u·|t| + 2⁻¹⁰⁷⁴` (`u = 2⁻⁵³`: the subtraction, the reciprocal and the product each round
-/// relatively by `u`, the product absolutely by `2⁻¹⁰⁷⁵` when it underflows; `|d|` is kept within
-/// `[2⁻¹⁰⁰⁰, 2¹⁰⁰⁰]` so that the reciprocal does not). Widened by `8u·|t| + 2⁻¹⁰⁷⁰`, which also
-/// covers the rounding of the widening, each parameter becomes an interval holding the exact one;
-/// the ray meets the box exactly when the largest lower bound (0 and the entries) is at most the
-/// smallest upper bound (`max_t` and the exits). Decided when the intervals say so for certain;
-/// `None` otherwise (and for a parameter that overflows).
-fn slab_filter(
-    o: &[f64; 3],
-    d: &[f64; 3],
-    lo: &[f64; 3],
-    hi: &[f64; 3],
-    max_t: f64,
-) -> Option<bool> {
-    const U: f64 = f64::EPSILON * 0.5;
-    const TINY: f64 = f64::from_bits(1 << 4); // 2⁻¹⁰⁷⁰
-    // 2⁻¹⁰⁰⁰ and 2¹⁰⁰⁰ (biased exponents 23 and 2023).
-    let (small, large) = (f64::from_bits(23 << 52), f64::from_bits(2023 << 52));
-    let (mut low_lo, mut low_hi) = (0.0_f64, 0.0_f64);
-    let (mut up_lo, mut up_hi) = (max_t, max_t);
+/// The slab test's filter, in the input precision and in the fast mode's own form: per axis the
+/// parameters `t = (bound − o)·(1/d)`, the entry `max(0, near_i)` and the exit `min(max_t,
+/// far_i)`, compared against one error bound. `None` when it cannot tell.
+///
+/// The bound, with `u` the unit roundoff of `T` (`2⁻²⁴` or `2⁻⁵³`) and `η` the largest absolute
+/// error of an underflowing product (`2⁻¹⁵⁰` or `2⁻¹⁰⁷⁵`): the subtraction, the reciprocal and
+/// the product each round relatively by `u` (the reciprocal neither overflows nor underflows: the
+/// filter gives up unless `|1/d|` is finite and at least the least normal number), so every
+/// computed `t̃` is within `γ₃|t| + η` of the exact `t` (`γ₃ = 3u/(1 − 3u)`) as long as nothing
+/// overflows (every `t̃` is checked finite, so neither a difference nor a product overflowed).
+/// Rounding is monotone and `lo ≤ hi`, so the computed near and far parameters of an axis are
+/// the rounded exact near and far ones. Of the entry `Ẽ = max(0, ñear_i)` against the exact `E`:
+/// with `k` the computed maximum's index and `j` the exact one's, `Ẽ − E ≤ x̃_k − x_k` and `E − Ẽ
+/// ≤ x_j − x̃_j`, each within `γ₃|x| + η` of a value at most `(|Ẽ| + |E − Ẽ| + η)`, so `|E − Ẽ| ≤
+/// 3.01u|Ẽ| + 2η`; the same for the exit `X̃ = min(max_t, f̃ar_i)` (0 and `max_t` are exact). The
+/// ray meets the box exactly when `X − E ≥ 0`, and the computed gap `fl(X̃ − Ẽ)` is within
+/// `4.02u (|Ẽ| + |X̃|) + 4η` of it. `8u (|Ẽ| + |X̃|) + λ` (`λ` the least normal number, above `4η`
+/// and normal so that no subnormal enters the arithmetic) bounds that with room for its own
+/// roundings: a gap above it is a hit, one below its negative a miss.
+///
+/// A zero direction component keeps the ray in its slab or out of it, by exact comparisons.
+#[inline(always)]
+#[allow(clippy::eq_op, reason = "t − t is the finiteness test: 0 for finite t, NaN otherwise")]
+fn slab_filter<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> Option<bool> {
+    let (o, d) = (&ray.origin, &ray.direction);
+    let mut enter = T::ZERO;
+    let mut exit = ray.max_t;
+    let mut valid = true;
+    let mut finite = T::ZERO;
     for i in 0..3 {
-        if d[i] == 0.0 {
+        valid &= lo[i] <= hi[i];
+        if d[i] == T::ZERO {
             if o[i] < lo[i] || o[i] > hi[i] {
                 return Some(false);
             }
             continue;
         }
-        if !(d[i].abs() >= small && d[i].abs() <= large) {
-            return None;
-        }
-        let inv = 1.0 / d[i];
-        let (near, far) = if d[i] > 0.0 { (lo[i], hi[i]) } else { (hi[i], lo[i]) };
-        let (tn, tf) = ((near - o[i]) * inv, (far - o[i]) * inv);
-        if !(tn.is_finite() && tf.is_finite()) {
-            return None;
-        }
-        let (en, ef) = (8.0 * U * tn.abs() + TINY, 8.0 * U * tf.abs() + TINY);
-        low_lo = low_lo.max(tn - en);
-        low_hi = low_hi.max(tn + en);
-        up_lo = up_lo.min(tf - ef);
-        up_hi = up_hi.min(tf + ef);
+        let inv = T::ONE / d[i];
+        valid &= inv.abs() >= T::MIN_POSITIVE;
+        let (ta, tb) = ((lo[i] - o[i]) * inv, (hi[i] - o[i]) * inv);
+        finite = finite + (ta - ta) + (tb - tb);
+        enter = enter.fast_max(ta.fast_min(tb));
+        exit = exit.fast_min(ta.fast_max(tb));
     }
-    if low_hi <= up_lo {
+    if !(valid & (finite == T::ZERO)) {
+        return None;
+    }
+    let gap = exit - enter;
+    let bound = T::lit(8.0) * (T::EPSILON * T::HALF) * (enter + exit.abs()) + T::MIN_POSITIVE;
+    if gap > bound {
         Some(true)
-    } else if low_lo > up_hi {
+    } else if gap < -bound {
         Some(false)
     } else {
         None
@@ -336,10 +342,10 @@ fn slab_exact(o: &[f64; 3], d: &[f64; 3], lo: &[f64; 3], hi: &[f64; 3], max_t: f
 /// [`ray_aabb`]'s hit decision made exact: whether some point `o + t·d` with `0 ≤ t ≤ max_t` lies
 /// in the closed box, for the values as given (an `f32` input widened to `f64` exactly; the end
 /// point `o + max_t·d` taken as the real number it is, not rounded). The slab test of Kay-Kajiya
-/// (Williams et al. 2005) as a set of comparisons between entry and exit parameters: first a
-/// floating-point filter whose error bound is proven (each parameter within `4u·|t| + 2⁻¹⁰⁷⁴` of
-/// the exact one, `u = 2⁻⁵³`, compared as intervals widened to `8u·|t| + 2⁻¹⁰⁷⁰`), and only when
-/// the intervals overlap across the decision (the ray within rounding of grazing an edge, a
+/// (Williams et al. 2005) as a set of comparisons between entry and exit parameters: first the
+/// fast mode's own slab test in the input precision with a proven error bound (the gap between
+/// the exit and the entry decided when it exceeds `8u` times their magnitudes, `u` the input's
+/// unit roundoff), and only when it does not (the ray within rounding of grazing an edge, a
 /// corner or a face), the same comparisons cross-multiplied in exact dyadic arithmetic.
 ///
 /// Touching counts: a ray through an edge or a corner, along a face, or ending exactly on the box
@@ -373,13 +379,15 @@ pub fn ray_aabb_hits_exact<T: Real>(ray: &Ray<T>, b: &Aabb<T>) -> bool {
     if !usable(ray, &b.min, &b.max) {
         return false;
     }
+    if let Some(hit) = slab_filter(ray, &b.min, &b.max) {
+        return hit;
+    }
     let (o, d) = (wide(&ray.origin.coords), wide(&ray.direction));
     let (lo, hi) = (wide(&b.min.coords), wide(&b.max.coords));
-    if d == [0.0; 3] || (0..3).any(|i| lo[i] > hi[i]) {
+    if (0..3).any(|i| lo[i] > hi[i]) {
         return false;
     }
-    let max_t = ray.max_t.to_f64();
-    slab_filter(&o, &d, &lo, &hi, max_t).unwrap_or_else(|| slab_exact(&o, &d, &lo, &hi, max_t))
+    slab_exact(&o, &d, &lo, &hi, ray.max_t.to_f64())
 }
 
 /// One ray against many boxes (the inner loop of a BVH traversal or a broad phase): `t_enter[i]`
@@ -834,5 +842,84 @@ mod tests {
         assert!(!ray_aabb_hits_exact(&Ray::new(p(0.5, 0.5, 2.0), v(0.0, 0.0, -1.0)), &inverted));
     }
 
-    osculate_testing::for_f32_and_f64!(many_agrees_with_single, worked_cases, exact_worked_cases);
+    /// The ray `at(λ)` on either side of where `pred` changes, `λ` adjacent floats (`None` when
+    /// it does not change between 0 and 4).
+    fn flip<T: Real, S>(at: impl Fn(T) -> S, pred: impl Fn(&S) -> bool) -> Option<[S; 2]> {
+        let (mut lo, mut hi) = (T::ZERO, T::lit(4.0));
+        let start = pred(&at(lo));
+        if pred(&at(hi)) == start {
+            return None;
+        }
+        loop {
+            let mid = (lo + hi) * T::HALF;
+            if mid <= lo || mid >= hi {
+                return Some([at(lo), at(hi)]);
+            }
+            if pred(&at(mid)) == start { lo = mid } else { hi = mid }
+        }
+    }
+
+    /// Rays driven to just inside and just outside the bound of [`slab_filter`] (bisected to
+    /// adjacent floats where it starts to prove a hit, where it starts to prove a miss, and where
+    /// the exact answer flips), boxes 0, 1e4 and 1e8 from the origin, a third of the rays
+    /// bounded, one in eight with a zero direction component: every answer the filter gives is
+    /// the exact one ([`slab_exact`]), and the bisection reaches inputs it leaves undecided.
+    fn slab_filter_agrees_with_exact_arithmetic_at_its_bound<T: Real>() {
+        let mut rng = osculate_testing::Rng::new(0x51AB_F11 ^ T::EPSILON.to_f64().to_bits());
+        let l = |x: f64| T::lit(x);
+        let (mut undecided, mut checked) = (0, 0);
+        for _ in 0..osculate_testing::cases(300) {
+            let offset = [0.0, 0.0, 1.0e4, 1.0e8][rng.index(4)];
+            let mut q = |s: f64| [0, 1, 2].map(|_| l(rng.range(-s, s) + offset));
+            let c = q(1.0);
+            let mut e = || l(rng.range(0.0, 1.0));
+            let half = [e(), e(), e()];
+            let lo = Point3::new(c[0] - half[0], c[1] - half[1], c[2] - half[2]);
+            let hi = Point3::new(c[0] + half[0], c[1] + half[1], c[2] + half[2]);
+            let b = Aabb::new(lo, hi);
+            let mut dir = [0, 1, 2].map(|_| l(rng.range(-1.0, 1.0)));
+            if rng.chance(0.125) {
+                dir[rng.index(3)] = T::ZERO;
+            }
+            let d = Vector3::new(dir[0], dir[1], dir[2]);
+            if d == Vector3::zeros() {
+                continue;
+            }
+            let origin = Point3::new(
+                l(rng.range(-3.0, 3.0) + offset),
+                l(rng.range(-3.0, 3.0) + offset),
+                l(rng.range(-3.0, 3.0) + offset),
+            );
+            let max_t = if rng.chance(0.3) { l(rng.range(0.0, 6.0)) } else { T::INFINITY };
+            let w = Vector3::new(
+                l(rng.range(-1.0, 1.0)),
+                l(rng.range(-1.0, 1.0)),
+                l(rng.range(-1.0, 1.0)),
+            );
+            let at = |s: T| Ray { max_t, ..Ray::new(origin + w * s, d) };
+            let exact = |r: &Ray<T>| {
+                let (o, d) = (wide(&r.origin.coords), wide(&r.direction));
+                let (lo, hi) = (wide(&b.min.coords), wide(&b.max.coords));
+                slab_exact(&o, &d, &lo, &hi, r.max_t.to_f64())
+            };
+            let hit = |r: &Ray<T>| slab_filter(r, &b.min, &b.max) == Some(true);
+            let miss = |r: &Ray<T>| slab_filter(r, &b.min, &b.max) == Some(false);
+            for r in [flip(at, hit), flip(at, miss), flip(at, exact)].iter().flatten().flatten() {
+                match slab_filter(r, &b.min, &b.max) {
+                    Some(answer) => assert_eq!(answer, exact(r), "{r:?} {b:?}"),
+                    None => undecided += 1,
+                }
+                assert_eq!(ray_aabb_hits_exact(r, &b), exact(r), "{r:?} {b:?}");
+                checked += 1;
+            }
+        }
+        assert!(undecided * 4 > checked / 10, "{undecided} of {checked} undecided");
+    }
+
+    osculate_testing::for_f32_and_f64!(
+        many_agrees_with_single,
+        worked_cases,
+        exact_worked_cases,
+        slab_filter_agrees_with_exact_arithmetic_at_its_bound
+    );
 }

@@ -1088,11 +1088,102 @@ mod tests {
         );
     }
 
+    /// The ray `at(λ)` on either side of where `pred` changes, `λ` adjacent floats (`None` when
+    /// it does not change between 0 and 4).
+    fn flip<T: Real, S>(at: impl Fn(T) -> S, pred: impl Fn(&S) -> bool) -> Option<[S; 2]> {
+        let (mut lo, mut hi) = (T::ZERO, T::lit(4.0));
+        let start = pred(&at(lo));
+        if pred(&at(hi)) == start {
+            return None;
+        }
+        loop {
+            let mid = (lo + hi) * T::HALF;
+            if mid <= lo || mid >= hi {
+                return Some([at(lo), at(hi)]);
+            }
+            if pred(&at(mid)) == start { lo = mid } else { hi = mid }
+        }
+    }
+
+    /// Rays driven to just inside and just outside the bounds of the static filter of
+    /// `ray_triangle_hits_exact` (bisected to adjacent floats where it starts to prove a hit,
+    /// where it starts to prove a miss, and where the exact answer flips: across an edge, a
+    /// vertex, the origin's side of the plane and `max_t`), triangles 0, 1e4 and 1e8 from the
+    /// origin, a third of the rays bounded: every answer the filter gives is exact dyadic
+    /// arithmetic's, and the bisection reaches inputs it leaves undecided.
+    fn static_filter_agrees_with_exact_arithmetic_at_its_bound<T: Real>() {
+        let mut rng = osculate_testing::Rng::new(0x7E1_F11 ^ T::EPSILON.to_f64().to_bits());
+        let l = |x: f64| T::lit(x);
+        let (mut undecided, mut checked) = (0, 0);
+        for _ in 0..osculate_testing::cases(300) {
+            let offset = [0.0, 0.0, 1.0e4, 1.0e8][rng.index(4)];
+            let mut p = |s: f64| {
+                let q = [0, 1, 2].map(|_| l(rng.range(-s, s) + offset));
+                Point3::new(q[0], q[1], q[2])
+            };
+            let tri = Triangle::new(p(1.0), p(1.0), p(1.0));
+            let origin = p(3.0);
+            let target = p(1.0);
+            let mut ray = Ray::new(origin, target - origin);
+            if rng.chance(0.3) {
+                ray.max_t = l(rng.range(0.0, 2.0));
+            }
+            let w = Vector3::new(
+                l(rng.range(-1.0, 1.0)),
+                l(rng.range(-1.0, 1.0)),
+                l(rng.range(-1.0, 1.0)),
+            );
+            // Move the origin, or (one time in four) the far end through `max_t`.
+            let moves_end = ray.max_t.is_finite() && rng.chance(0.25);
+            let at = |s: T| {
+                if moves_end {
+                    Ray { max_t: ray.max_t + s * l(0.25), ..ray }
+                } else {
+                    Ray { origin: ray.origin + w * s, ..ray }
+                }
+            };
+            let parts = |r: &Ray<T>| {
+                let (o, d) = (wide(&r.origin.coords), wide(&r.direction));
+                let v = [wide(&tri.a.coords), wide(&tri.b.coords), wide(&tri.c.coords)];
+                (o, d, r.max_t.to_f64(), v)
+            };
+            let filter = |r: &Ray<T>| {
+                let (o, d, max_t, v) = parts(r);
+                ray_triangle_static_filter(&o, &d, max_t, &v)
+            };
+            let exact = |r: &Ray<T>| {
+                let (o, d, max_t, v) = parts(r);
+                ray_triangle_in::<Dyadic>(&o, &d, max_t, &v) == Some(true)
+            };
+            let hit = |r: &Ray<T>| filter(r) == Some(true);
+            let miss = |r: &Ray<T>| filter(r) == Some(false);
+            for r in [flip(at, hit), flip(at, miss), flip(at, exact)].iter().flatten().flatten() {
+                if !valid_ray(r) {
+                    continue;
+                }
+                match filter(r) {
+                    Some(answer) => assert_eq!(answer, exact(r), "{r:?} {tri:?}"),
+                    None => undecided += 1,
+                }
+                assert_eq!(ray_triangle_hits_exact(r, &tri), exact(r), "{r:?} {tri:?}");
+                checked += 1;
+            }
+        }
+        if T::EPSILON.to_f64() < 1e-10 {
+            assert!(undecided * 4 > checked / 10, "{undecided} of {checked} undecided");
+        } else {
+            // An `f32` input is widened to `f64`, whose bound is far below the spacing of `f32`
+            // values: adjacent `f32` rays straddle it, and only exact ties stay undecided.
+            assert!(checked > 40, "{checked} rays checked");
+        }
+    }
+
     for_f32_and_f64!(
         invalid_rays_miss,
         worked_cases,
         exact_worked_cases,
         prepared_matches_reference,
-        static_filter_is_exact_where_it_decides
+        static_filter_is_exact_where_it_decides,
+        static_filter_agrees_with_exact_arithmetic_at_its_bound
     );
 }

@@ -266,29 +266,42 @@ pub(super) fn obb_obb_rotation_filter(a: &Box3, b: &Box3) -> Option<Filter> {
 }
 
 /// The static filter that runs first in [`segment_obb_exact`](super::segment_obb_exact): the six axes of the exact test in
-/// the shape of the fast [`segment_obb`](crate::segment_obb)'s midpoint form. `None` beyond the
-/// magnitudes its bound is proven for (every input below `1e50`); then [`obb_points_filter`]
-/// decides.
+/// the shape of the fast [`segment_obb`](crate::segment_obb)'s test in the box's frame. `None`
+/// beyond the magnitudes its bound is proven for (every input below `1e50`); then
+/// [`obb_points_filter`] decides.
 ///
 /// With `w = p − c` (`p`, `q` the segment's ends, `c`, `R`, `e` the box) and `f = q − p`, so
-/// that `q − c = w + f` exactly, and `C_k = R_{k+1} × R_{k+2}`, the exact test's quantities are:
-/// - face `k`: the ends project to `C_k · w` and `C_k · w + C_k · f`, an interval beyond `[−r,
-///   r]` (`r = e_k |det R|`) exactly when `|2 C_k · w + C_k · f| − |C_k · f| − 2r > 0`;
-/// - edge `R_i × f`: both ends project to `det[R_i, f, w] = R_i · (f × w)`, against `e_{i+1}
-///   |f · C_{i+2}| + e_{i+2} |f · C_{i+1}|`.
+/// that `q − c = w + f` exactly, and `C_k = R_{k+1} × R_{k+2}`, the box's frame is taken through
+/// the cofactors: `W_k = C_k · w` and `G_k = C_k · f` are `det R` times the local coordinates of
+/// `w` and `f`. The exact test's quantities are:
+/// - face `k`: the ends project to `W_k` and `W_k + G_k`, an interval beyond `[−r, r]` (`r = e_k
+///   |det R|`) exactly when `|2 W_k + G_k| − |G_k| − 2r > 0` (the fast mode's midpoint form);
+/// - edge `R_i × f`: both ends project to `det[R_i, f, w]`, against `e_{i+1} |G_{i+2}| + e_{i+2}
+///   |G_{i+1}|`. Since `C_{i+1} × C_{i+2} = det(R) R_i` (the adjugate's adjugate), Binet–Cauchy
+///   gives `det(R) · det[R_i, f, w] = G_{i+1} W_{i+2} − W_{i+1} G_{i+2}` exactly: the fast mode's
+///   cross product in the box's frame. The axis separates exactly when `|G_{i+1} W_{i+2} −
+///   W_{i+1} G_{i+2}| − |det R| (e_{i+1} |G_{i+2}| + e_{i+2} |G_{i+1}|) > 0`, `|det R|` times the
+///   unscaled test (so a certain sign of it needs no lower bound on `det R`: a zero `det R` makes
+///   it 0, never decided).
 ///
 /// A segment with `q = p` has `f̃ = 0` exactly (a difference of floats is zero only for equal
 /// floats): its edge axes are zero and separate nothing.
 ///
 /// The rounding, with `u = 2⁻⁵³`, `α` the largest rotation entry, `W`, `F` the largest
 /// coordinates of the computed `w̃`, `f̃` and `S = Σ e`: `C` within `4.01u α²` per entry, `det R`
-/// within `30u α³`, each `C_k · w` within `36.2u α² W` and `C_k · f` within `36.2u α² F`; a face's
-/// `s` within `u (109 α² W + 103 α² F + 96 α³ S)`; `f × w` within `8.1u F W` per entry, an edge's
-/// value within `42.4u α F W`, its radius within `54.3u α² F S`, its `s` within `u (48.4 α F W +
-/// 60.3 α² F S)`. `E = 128u (1 + α)³ (1 + F) (W + F + S)` is above each, with room for its own
-/// roundings; `2⁻¹⁰⁶⁰ (1 + α)³ (1 + F) (W + F + S + 1)` (taken with [`UNDERFLOW_UNIT`]) covers the products'
-/// underflow. An axis
-/// with `|s| ≤ E` is left undecided.
+/// within `30u α³` (and `|det R| ≤ 6α³`), each `W_k` within `36.2u α² W` and `G_k` within `36.2u
+/// α² F` (and `|W_k| ≤ 6.01 α² W`, `|G_k| ≤ 6.01 α² F`); a face's `s` within `u (109 α² W + 103
+/// α² F + 96 α³ S)`, below `E = 128u (1 + α)³ (1 + F) (W + F + S)`. An edge's scaled value: each
+/// product `G̃ W̃` within `|ΔG| |W̃| + |G| |ΔW| + u |G̃ W̃| ≤ 472.3u α⁴ F W`, the difference within
+/// `1017.2u α⁴ F W`; its scaled radius: the inner sum within `48.3u α² F S` (of magnitude `≤ 6.02
+/// α² F S`), the product with `|det R|` within `507.3u α⁵ F S`; its `s`, with the last
+/// difference's rounding, within `u (1090 α⁴ F W + 544 α⁵ F S)`, below `E' = 2048u α⁴ F (W + α
+/// S)` with room for its own roundings. `2⁻¹⁰⁶⁰ (1 + α)⁵ (1 + F) (W + F + S + 1)` (taken with
+/// [`UNDERFLOW_UNIT`]) covers the products' underflow, each carried through later factors below
+/// that. An axis with `|s|` at most its bound is left undecided.
+///
+/// The faces come first, each face's cofactor column formed only when the faces before it have
+/// not separated the pair: on ordinary input most separated pairs are separated by a face.
 #[inline]
 pub(super) fn segment_obb_filter(b: &Box3, p: &[f64; 3], q: &[f64; 3]) -> Option<Filter> {
     const MAX: f64 = 1.0e50;
@@ -303,13 +316,21 @@ pub(super) fn segment_obb_filter(b: &Box3, p: &[f64; 3], q: &[f64; 3]) -> Option
     let a1 = 1.0 + alpha;
     let k3 = a1 * a1 * a1 * (1.0 + edge);
     let scale = reach + edge + size;
-    let bound = (128.0 * U) * k3 * scale + k3 * (scale + 1.0) * UNDERFLOW_UNIT;
-    let c = [fcross(&b.r[1], &b.r[2]), fcross(&b.r[2], &b.r[0]), fcross(&b.r[0], &b.r[1])];
-    let det = fdot(&c[0], &b.r[0]).abs();
+    let tiny = k3 * a1 * a1 * (scale + 1.0) * UNDERFLOW_UNIT;
+    let bound = (128.0 * U) * k3 * scale + tiny;
+    let c0 = fcross(&b.r[1], &b.r[2]);
+    let det = fdot(&c0, &b.r[0]).abs();
     let mut open = Open::default();
-    let g = [fdot(&c[0], &f), fdot(&c[1], &f), fdot(&c[2], &f)];
+    // Each face's cofactor column and coordinates only when the face before has not separated.
+    let (mut g, mut cw) = ([0.0; 3], [0.0; 3]);
     for k in 0..3 {
-        let mid = 2.0 * fdot(&c[k], &w) + g[k];
+        let ck = match k {
+            0 => c0,
+            1 => fcross(&b.r[2], &b.r[0]),
+            _ => fcross(&b.r[0], &b.r[1]),
+        };
+        (g[k], cw[k]) = (fdot(&ck, &f), fdot(&ck, &w));
+        let mid = 2.0 * cw[k] + g[k];
         if open.apart(k, mid.abs() - g[k].abs() - 2.0 * b.e[k] * det, bound) {
             return Some(Filter::Apart);
         }
@@ -317,11 +338,13 @@ pub(super) fn segment_obb_filter(b: &Box3, p: &[f64; 3], q: &[f64; 3]) -> Option
     if edge == 0.0 {
         return Some(Filter::Undecided(open.0));
     }
-    let n = fcross(&f, &w);
+    let a2 = alpha * alpha;
+    let bound = (2048.0 * U) * (a2 * a2) * edge * (reach + alpha * size) + tiny;
     for i in 0..3 {
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
-        let radius = b.e[i1] * g[i2].abs() + b.e[i2] * g[i1].abs();
-        if open.apart(3 + i, fdot(&b.r[i], &n).abs() - radius, bound) {
+        let value = g[i1] * cw[i2] - cw[i1] * g[i2];
+        let radius = det * (b.e[i1] * g[i2].abs() + b.e[i2] * g[i1].abs());
+        if open.apart(3 + i, value.abs() - radius, bound) {
             return Some(Filter::Apart);
         }
     }
