@@ -624,9 +624,20 @@ pub fn ray_triangle_hits_exact<T: Real>(ray: &Ray<T>, tri: &Triangle<T>) -> bool
     let (o, d) = (wide(&ray.origin.coords), wide(&ray.direction));
     let v = [wide(&tri.a.coords), wide(&tri.b.coords), wide(&tri.c.coords)];
     let max_t = ray.max_t.to_f64();
-    ray_triangle_static_filter(&o, &d, max_t, &v)
-        .or_else(|| ray_triangle_in::<Filtered>(&o, &d, max_t, &v))
-        .or_else(|| ray_triangle_in::<Dyadic>(&o, &d, max_t, &v))
+    match ray_triangle_static_filter(&o, &d, max_t, &v) {
+        Some(hit) => hit,
+        None => ray_triangle_undecided(&o, &d, max_t, &v),
+    }
+}
+
+/// What the static filter of [`ray_triangle_hits_exact`] leaves: the running-bound filter, then
+/// exact arithmetic. Kept out of line, so that the filter's caller carries none of its registers
+/// and stack.
+#[cold]
+#[inline(never)]
+fn ray_triangle_undecided(o: &[f64; 3], d: &[f64; 3], max_t: f64, v: &[[f64; 3]; 3]) -> bool {
+    ray_triangle_in::<Filtered>(o, d, max_t, v)
+        .or_else(|| ray_triangle_in::<Dyadic>(o, d, max_t, v))
         .unwrap_or(false)
 }
 
@@ -653,6 +664,7 @@ pub fn ray_triangle_hits_exact<T: Real>(ray: &Ray<T>, tri: &Triangle<T>) -> bool
 /// `t = V/(d·n)` must satisfy `V·s ≥ 0` and, for a bounded ray, `max_t·|d·n| − V·s ≥ 0`, each
 /// decided when it clears its bound (the second's bound propagates `3` times `e`'s bound and the
 /// rounding of `Σ e_i`, the product and the difference).
+#[inline(always)]
 fn ray_triangle_static_filter(
     o: &[f64; 3],
     d: &[f64; 3],
@@ -672,10 +684,12 @@ fn ray_triangle_static_filter(
         [p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0]]
     };
     let dot = |p: &[f64; 3], q: &[f64; 3]| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
-    let e = [0, 1, 2].map(|i| dot(d, &cross(&r[i], &r[(i + 1) % 3])));
+    // Written out rather than with `array::map`, which is not always inlined here.
+    let e =
+        [dot(d, &cross(&r[0], &r[1])), dot(d, &cross(&r[1], &r[2])), dot(d, &cross(&r[2], &r[0]))];
     let bound_e = 64.0 * U * dm * m * m + (dm + 1.0) * TINY;
-    let pos = e.map(|x| x > bound_e);
-    let neg = e.map(|x| x < -bound_e);
+    let pos = [e[0] > bound_e, e[1] > bound_e, e[2] > bound_e];
+    let neg = [e[0] < -bound_e, e[1] < -bound_e, e[2] < -bound_e];
     if pos.iter().any(|&p| p) && neg.iter().any(|&n| n) {
         return Some(false);
     }

@@ -492,7 +492,7 @@ pub fn obb_triangle_exact<T: Real>(b: &Obb<T>, t: &Triangle<T>) -> bool {
 /// [`segment_obb`](crate::segment_obb) decided exactly, for the coordinates as given and the box
 /// `{c + R x : |x_i| ≤ e_i}` (`R`'s entries exact): the box's three face normals `R_j × R_k`
 /// and the three `R_i × (b − a)`, each comparison decided by a static filter in the fast mode's
-/// midpoint form (`segment_obb_filter`), then by that of [`obb_triangle_exact`] where it can,
+/// form in the box's frame (`segment_obb_filter`), then by that of [`obb_triangle_exact`] where it can,
 /// else filtered and, where the filter cannot tell, exact. Touching counts; an invalid box or a non-finite value gives `false`.
 ///
 /// # Examples
@@ -513,20 +513,26 @@ pub fn segment_obb_exact<T: Real>(s: &Segment<T>, b: &Obb<T>) -> bool {
     if !finite_points(&ends) {
         return false;
     }
-    let filter = match segment_obb_filter(&bx, &ends[0], &ends[1]) {
-        Some(Filter::Undecided(mask)) if mask != 0 => obb_points_filter(&bx, &ends, false),
-        Some(decided) => decided,
-        None => obb_points_filter(&bx, &ends, false),
-    };
-    let Filter::Undecided(mask) = filter else {
+    match segment_obb_filter(&bx, &ends[0], &ends[1]) {
+        Some(Filter::Apart) => false,
+        Some(Filter::Undecided(0)) => true,
+        _ => segment_obb_undecided(&bx, &ends),
+    }
+}
+
+/// What [`segment_obb_filter`] leaves: the static filter of [`obb_triangle_exact`] over the
+/// quantities themselves, then the running-bound filter and exact arithmetic for each axis that
+/// leaves. Kept out of line, so that the filter's caller carries none of its registers and
+/// stack.
+#[cold]
+#[inline(never)]
+fn segment_obb_undecided(bx: &Box3, ends: &[[f64; 3]; 2]) -> bool {
+    let Filter::Undecided(mask) = obb_points_filter(bx, ends, false) else {
         return false;
     };
-    if mask == 0 {
-        return true;
-    }
     (0..6).filter(|k| mask & (1 << k) != 0).all(|k| match k {
-        0..3 => !separates!(obb_face_axis(&bx, k, &ends)),
-        _ => !separates!(obb_edge_axis(&bx, k - 3, &ends[0], &ends[1], &ends)),
+        0..3 => !separates!(obb_face_axis(bx, k, ends)),
+        _ => !separates!(obb_edge_axis(bx, k - 3, &ends[0], &ends[1], ends)),
     })
 }
 

@@ -302,7 +302,7 @@ pub(super) fn obb_obb_rotation_filter(a: &Box3, b: &Box3) -> Option<Filter> {
 ///
 /// The faces come first, each face's cofactor column formed only when the faces before it have
 /// not separated the pair: on ordinary input most separated pairs are separated by a face.
-#[inline]
+#[inline(always)]
 pub(super) fn segment_obb_filter(b: &Box3, p: &[f64; 3], q: &[f64; 3]) -> Option<Filter> {
     const MAX: f64 = 1.0e50;
     let w = [p[0] - b.c[0], p[1] - b.c[1], p[2] - b.c[2]];
