@@ -179,7 +179,10 @@ impl<T: Real> RigidImpact<T> {
 /// Lee, Manocha, "Fast Continuous Collision Detection for Articulated Models", 2007; see the module
 /// documentation) and switching to interval halving (Ericson 5.5.1) where the steps stall; the
 /// time window is first narrowed to where the bounding spheres about the centers come within the
-/// target. Shapes whose own rotation moves nothing (both not turning, or turning about an axis
+/// target and, when only one shape's rotation moves it, to after the first time that shape's
+/// bounding ball about its motion's center comes within the target of the other shape (a GJK
+/// ray cast of their relative translation: a spinning shape passing by is then answered without
+/// a step). Shapes whose own rotation moves nothing (both not turning, or turning about an axis
 /// their core lies on: a sphere spinning about its center) are cast by GJK along the relative
 /// translation instead ([`osculate_closest::cast_convex`]), exact in a few steps.
 ///
@@ -266,7 +269,54 @@ where
     if ta.rotation_moves_nothing() && tb.rotation_moves_nothing() {
         return translating(&ta, &tb, options, &origin);
     }
-    Search::new(&ta, &tb, options)?.run(&origin)
+    let start = if tb.rotation_moves_nothing() {
+        ball_first(&ta, motion_a, &tb, options, &origin)?
+    } else if ta.rotation_moves_nothing() {
+        ball_first(&tb, motion_b, &ta, options, &origin)?
+    } else {
+        T::ZERO
+    };
+    Search::new(&ta, &tb, options, start)?.run(&origin)
+}
+
+/// A lower bound on the first contact of the turning shape of `turning` with the other, which
+/// only translates (`still`): the first time the turning shape's bounding ball about its
+/// motion's center (which moves on a straight line), grown by the target distance and an
+/// allowance for rounding, touches the other shape — the GJK ray cast of their relative
+/// translation. The shape is inside its ball at every time, so it meets nothing the ball has not
+/// met: `None` when the ball meets nothing in `[0, max_time]` (no contact).
+fn ball_first<T, S, O>(
+    turning: &Track<'_, T, S>,
+    motion: &RigidMotion<T>,
+    still: &Track<'_, T, O>,
+    o: &RigidOptions<T>,
+    origin: &Point3<T>,
+) -> Option<T>
+where
+    T: Real,
+    S: SupportMap<T> + ?Sized,
+    O: SupportMap<T> + ?Sized,
+{
+    let eps = T::EPSILON * T::lit(64.0);
+    let extent = turning.travel(o.max_time) + still.travel(o.max_time) + turning.radius + still.own;
+    let radius =
+        turning.radius * (T::ONE + eps) + o.target_distance * (T::ONE + eps) + eps * extent;
+    let ball = Sphere::new(
+        Point3::from(
+            (motion.start.translation.vector - origin.coords)
+                + motion.start.rotation * motion.local_center.coords,
+        ),
+        radius,
+    );
+    let pb = still.at(T::ZERO);
+    let travel = (turning.v - still.v) * o.max_time;
+    if !(radius.is_finite() && is_finite_point(&ball.center) && is_finite_vector(&travel)) {
+        return Some(T::ZERO);
+    }
+    let hit = cast_convex(&ball, &pb, &travel, GJK_MAX_ITERATIONS)?;
+    // The cast's time, from below, rounded down once more.
+    let toi = hit.toi * o.max_time * (T::ONE - eps) - eps * o.max_time;
+    Some(toi.fast_max(T::ZERO))
 }
 
 /// Moving sphere `a` against moving sphere `b` under rigid motions: when both centers move on

@@ -317,6 +317,7 @@ where
         a: &'t Track<'s, T, A>,
         b: &'t Track<'s, T, B>,
         o: &RigidOptions<T>,
+        start: T,
     ) -> Option<Self> {
         let target = o.target_distance;
         let size = a.own + b.own;
@@ -332,6 +333,11 @@ where
         let reach = spheres * (T::ONE + eps * T::lit(64.0))
             + eps * T::lit(64.0) * (extent + offset.amax() + spheres);
         let window = sphere_window(&offset, &rel, reach, o.max_time)?;
+        // No contact before `start` either.
+        if !(start <= window.1) {
+            return None;
+        }
+        let window = (window.0.fast_max(start), window.1);
         let gjk_tol = T::RELATIVE_TOLERANCE.fast_max(T::EPSILON.sqrt() * T::lit(0.01));
         let floor = T::lit(4.0)
             * (gjk_tol * target.fast_max(size * T::lit(1e-3)) + eps * T::lit(32.0) * extent);
