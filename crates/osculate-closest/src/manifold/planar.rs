@@ -110,11 +110,36 @@ fn capsule_manifold<T: Real>(
         return Manifold::empty();
     }
     let Some(normal) = toward(c, plane, solid) else { return Manifold::empty() };
-    let off = normal.into_inner() * c.radius;
-    let ends = [(c.a + off, Feature::Vertex(0)), (c.b + off, Feature::Vertex(1))];
-    // A capsule of no length is a sphere: one point.
-    let count = if c.a == c.b { 1 } else { 2 };
-    from_candidates(plane, normal, ends.into_iter().take(count), prediction)
+    let m = normal.into_inner();
+    let axis = c.b - c.a;
+    // A capsule of no length is a sphere: one point, its support point.
+    if axis == osculate_math::Vector3::zeros() {
+        return from_candidates(
+            plane,
+            normal,
+            [(c.a + m * c.radius, Feature::Vertex(0))],
+            prediction,
+        );
+    }
+    // The lower end (farther along the normal; `a` on a tie): its cap's deepest point. The
+    // other end: the end of the side's generator nearest the plane (the end moved by the radius
+    // along the normal's component across the axis), on the rim of its cap; none when the axis
+    // is along the normal.
+    let low = if axis.dot(&m) > T::ZERO { Feature::Vertex(1) } else { Feature::Vertex(0) };
+    let across = m - axis * (axis.dot(&m) / axis.norm_squared());
+    let len = across.norm();
+    let across = (len > T::DEGENERATE_SQ_TOLERANCE.sqrt()).then(|| across / len);
+    let mut points = [(c.a, low); 2];
+    let mut count = 0;
+    for (end, id) in [(c.a, Feature::Vertex(0)), (c.b, Feature::Vertex(1))] {
+        let x =
+            if id == low { Some(end + m * c.radius) } else { across.map(|w| end + w * c.radius) };
+        if let (Some(x), Some(slot)) = (x, points.get_mut(count)) {
+            *slot = (x, id);
+            count += 1;
+        }
+    }
+    from_candidates(plane, normal, points.into_iter().take(count), prediction)
 }
 
 fn triangle_manifold<T: Real>(
@@ -241,10 +266,12 @@ pub fn manifold_aabb_halfspace<T: Real>(
 }
 
 /// The contact manifold of capsule `c` (A) and `plane` (B, a two-sided surface): the capsule is
-/// pushed back to the side that needs the shorter push, normal `∓n` toward the plane; each end
-/// cap's point nearest the plane (the end moved by the radius along the normal, exactly on the
-/// capsule) within `prediction` is a point: two for a capsule lying along the plane, one for a
-/// tilted one (unless both ends are within the prediction).
+/// pushed back to the side that needs the shorter push, normal `∓n` toward the plane. Two
+/// candidate points, each exactly on the capsule: the deeper end's cap point deepest along the
+/// normal (the capsule's support point), and the other end of the side's generator nearest the
+/// plane (that end moved by the radius across the axis, toward the plane); those within
+/// `prediction` are the points: two for a capsule lying along the plane, one for a tilted or
+/// standing one (none from the upper end when the axis is along the normal).
 ///
 /// Feature ids: (`Vertex(0)`, `Face(0)`) for the cap around `a`, (`Vertex(1)`, `Face(0)`) for the
 /// cap around `b`. A capsule of no length is a sphere: one point, `Vertex(0)`.
@@ -274,7 +301,8 @@ pub fn manifold_capsule_plane<T: Real>(
 }
 
 /// The contact manifold of capsule `c` (A) and the solid halfspace `h` (B, `n·x ≤ d`): normal
-/// `−n`, the end caps' points nearest the plane within `prediction`, as
+/// `−n`, the deeper end's deepest point and the nearest generator's other end within
+/// `prediction`, as
 /// [`manifold_capsule_plane`] describes them.
 ///
 /// Degenerate and non-finite input as [`manifold_capsule_plane`].
