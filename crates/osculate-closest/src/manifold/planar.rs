@@ -608,12 +608,12 @@ mod with_alloc {
     /// use osculate_math::{Cylinder, Halfspace, Plane, Point3, Vector3};
     ///
     /// let ground = Halfspace::new(Plane::new(Vector3::z_axis(), 0.0_f64));
-    /// // Tilted: its rim's lowest point, at z = 0.1 − 0.5 · sin(π/4).
+    /// // Tilted by 45°: its rim's lowest point, at z = 0.3 − 0.5 · sin(π/4), alone below.
     /// let d = 0.5 * std::f64::consts::FRAC_1_SQRT_2;
-    /// let tilted = Cylinder::new(Point3::new(0.0, 0.0, 0.1), Point3::new(1.0, 0.0, 1.1), 0.5);
+    /// let tilted = Cylinder::new(Point3::new(0.0, 0.0, 0.3), Point3::new(1.0, 0.0, 1.3), 0.5);
     /// let m = manifold_cylinder_halfspace(&tilted, &ground, 0.0);
     /// assert_eq!(m.len(), 1);
-    /// assert!((m.points()[0].distance - (0.1 - d)).abs() < 1e-12);
+    /// assert!((m.points()[0].distance - (0.3 - d)).abs() < 1e-12);
     /// ```
     #[must_use]
     pub fn manifold_cylinder_halfspace<T: Real>(
