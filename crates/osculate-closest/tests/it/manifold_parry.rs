@@ -242,8 +242,7 @@ macro_rules! parry_manifolds {
                 manifold_sphere_capsule, manifold_sphere_cone, manifold_sphere_cylinder,
                 manifold_sphere_obb, manifold_sphere_sphere, manifold_sphere_triangle,
                 manifold_triangle_cone, manifold_triangle_cylinder, manifold_triangle_polyhedron,
-                manifold_triangle_triangle, manifold_sphere_polyhedron, manifold_capsule_polyhedron,
-                manifold_aabb_aabb, manifold_aabb_obb,
+                manifold_triangle_triangle,
             };
             use osculate_math::{
                 Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Obb, Point3, Sphere, Triangle,
@@ -448,38 +447,6 @@ macro_rules! parry_manifolds {
                     judge(&mut tally, seed, (a, b), pred, &ours, &theirs);
                 }
                 tally.finish_within(SEEDS, min_agree, bounds);
-            }
-
-            #[test]
-            fn sphere_polyhedron() {
-                run(
-                    "manifold_sphere_polyhedron",
-                    manifold_sphere_polyhedron::<T>,
-                    convex_ball,
-                    0.0,
-                    &[],
-                );
-            }
-
-            #[test]
-            fn capsule_polyhedron() {
-                run(
-                    "manifold_capsule_polyhedron",
-                    manifold_capsule_polyhedron::<T>,
-                    pfm,
-                    0.0,
-                    &[],
-                );
-            }
-
-            #[test]
-            fn aabb_aabb() {
-                run("manifold_aabb_aabb", manifold_aabb_aabb::<T>, pfm, 0.0, &[]);
-            }
-
-            #[test]
-            fn aabb_obb() {
-                run("manifold_aabb_obb", manifold_aabb_obb::<T>, pfm, 0.0, &[]);
             }
 
             /// Parry's 3D capsule manifold keeps one point (the segments' closest points); ours keeps two
