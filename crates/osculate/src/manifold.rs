@@ -2,9 +2,18 @@
 //! `manifold_*` query in [`closest`](crate::closest), in both argument orders.
 
 use osculate_closest::{
-    Manifold, manifold_capsule_aabb, manifold_capsule_capsule, manifold_capsule_obb,
-    manifold_obb_obb, manifold_sphere_aabb, manifold_sphere_capsule, manifold_sphere_halfspace,
+    Manifold, manifold_aabb_aabb, manifold_aabb_halfspace, manifold_aabb_obb, manifold_aabb_plane,
+    manifold_capsule_aabb, manifold_capsule_capsule, manifold_capsule_halfspace,
+    manifold_capsule_obb, manifold_capsule_plane, manifold_obb_halfspace, manifold_obb_obb,
+    manifold_obb_plane, manifold_sphere_aabb, manifold_sphere_capsule, manifold_sphere_halfspace,
     manifold_sphere_obb, manifold_sphere_plane, manifold_sphere_sphere, manifold_sphere_triangle,
+    manifold_triangle_halfspace, manifold_triangle_plane,
+};
+#[cfg(feature = "alloc")]
+use osculate_closest::{
+    PolyhedronFeatures, manifold_aabb_polyhedron_with, manifold_capsule_polyhedron_with,
+    manifold_obb_polyhedron_with, manifold_polyhedron_polyhedron_with,
+    manifold_sphere_polyhedron_with, manifold_triangle_polyhedron_with,
 };
 #[cfg(feature = "alloc")]
 use osculate_closest::{
@@ -16,11 +25,20 @@ use osculate_closest::{
 };
 #[cfg(feature = "alloc")]
 use osculate_closest::{
-    manifold_aabb_polyhedron, manifold_aabb_triangle, manifold_capsule_triangle,
-    manifold_obb_polyhedron, manifold_obb_triangle, manifold_polyhedron_polyhedron,
-    manifold_triangle_polyhedron, manifold_triangle_triangle,
+    manifold_aabb_polyhedron, manifold_aabb_triangle, manifold_capsule_polyhedron,
+    manifold_capsule_triangle, manifold_obb_polyhedron, manifold_obb_triangle,
+    manifold_polyhedron_polyhedron, manifold_sphere_polyhedron, manifold_triangle_polyhedron,
+    manifold_triangle_triangle,
+};
+#[cfg(feature = "alloc")]
+use osculate_closest::{
+    manifold_cone_halfspace, manifold_cone_plane, manifold_cylinder_halfspace,
+    manifold_cylinder_plane, manifold_polyhedron_halfspace, manifold_polyhedron_plane,
 };
 use osculate_math::{Aabb, Capsule, Halfspace, Obb, Plane, Real, Sphere, Triangle};
+
+#[cfg(feature = "alloc")]
+use crate::workspace::with_manifold_workspace;
 #[cfg(feature = "alloc")]
 use osculate_math::{Cone, ConvexPolyhedron, Cylinder};
 
@@ -30,17 +48,27 @@ use osculate_math::{Cone, ConvexPolyhedron, Cylinder};
 /// [`closest::Feature`](crate::closest::Feature)); points apart by more than `prediction` are
 /// left out.
 ///
-/// Implemented for box-box ([`Obb`], by separating axes and clipping:
+/// Implemented for box-box ([`Obb`] and [`Aabb`] in any mix, by separating axes and clipping:
 /// [`manifold_obb_obb`](crate::closest::manifold_obb_obb)), capsule-capsule (two points when
 /// parallel), capsule-box and capsule-oriented box (two points along a face:
-/// [`manifold_capsule_obb`](crate::closest::manifold_capsule_obb)) and the sphere with the sphere, capsule, box, oriented box, triangle, plane and
-/// halfspace (one point); with the `alloc` feature also the convex polyhedron with the polyhedron,
-/// the box, the oriented box and the triangle, and the triangle with the box, the oriented box,
-/// the capsule and the triangle (separating axes and clipping:
-/// [`manifold_polyhedron_polyhedron`](crate::closest::manifold_polyhedron_polyhedron)), and the
+/// [`manifold_capsule_obb`](crate::closest::manifold_capsule_obb)), the sphere with the sphere,
+/// capsule, box, oriented box, triangle, plane and halfspace (one point), and the box, oriented
+/// box, capsule and triangle with a plane and a halfspace (the corners within the prediction,
+/// reduced to four: [`manifold_obb_plane`](crate::closest::manifold_obb_plane)); with the
+/// `alloc` feature also the convex polyhedron with the polyhedron, the box, the oriented box, the
+/// triangle, the capsule (two points along a face) and the sphere (one point), and the triangle
+/// with the box, the oriented box, the capsule and the triangle (separating axes and clipping:
+/// [`manifold_polyhedron_polyhedron`](crate::closest::manifold_polyhedron_polyhedron)), the
 /// cylinder and the cone with each other and with the sphere, capsule, box, oriented box,
 /// triangle and polyhedron (the normal from GJK/EPA, the supporting features clipped, caps as
-/// octagons: [`manifold_cylinder_cylinder`](crate::closest::manifold_cylinder_cylinder)), each in
+/// octagons: [`manifold_cylinder_cylinder`](crate::closest::manifold_cylinder_cylinder)), the
+/// polyhedron, the cylinder and the cone with a plane and a halfspace (vertices and exact rim
+/// points: [`manifold_cylinder_plane`](crate::closest::manifold_cylinder_plane)), and the
+/// prepared polyhedron ([`PolyhedronFeatures`](crate::closest::PolyhedronFeatures), built once)
+/// with itself, the box, the oriented box, the triangle, the sphere and the capsule, by the
+/// allocation-free `manifold_*_polyhedron_with` queries in a thread-local
+/// [`ManifoldWorkspace`](crate::closest::ManifoldWorkspace) (behind `std`; a fresh one per query
+/// without it): the same manifold as the plain query on the polyhedron, bit for bit. Each in
 /// both argument orders: for two shapes of different types the
 /// reversed order calls the same function on `(other, self)` and swaps the answer
 /// ([`Manifold::swapped`]: the normal flipped, the points and the features of A and B
@@ -111,6 +139,7 @@ same_pairs! {
     Sphere: manifold_sphere_sphere;
     Capsule: manifold_capsule_capsule;
     Obb: manifold_obb_obb;
+    Aabb: manifold_aabb_aabb;
 }
 
 both_orders! {
@@ -122,6 +151,15 @@ both_orders! {
     Sphere, Triangle: manifold_sphere_triangle;
     Sphere, Plane: manifold_sphere_plane;
     Sphere, Halfspace: manifold_sphere_halfspace;
+    Aabb, Obb: manifold_aabb_obb;
+    Obb, Plane: manifold_obb_plane;
+    Obb, Halfspace: manifold_obb_halfspace;
+    Aabb, Plane: manifold_aabb_plane;
+    Aabb, Halfspace: manifold_aabb_halfspace;
+    Capsule, Plane: manifold_capsule_plane;
+    Capsule, Halfspace: manifold_capsule_halfspace;
+    Triangle, Plane: manifold_triangle_plane;
+    Triangle, Halfspace: manifold_triangle_halfspace;
 }
 
 #[cfg(feature = "alloc")]
@@ -153,4 +191,58 @@ both_orders! {
     Triangle, Cone: manifold_triangle_cone;
     ConvexPolyhedron, Cylinder: manifold_polyhedron_cylinder;
     ConvexPolyhedron, Cone: manifold_polyhedron_cone;
+    Sphere, ConvexPolyhedron: manifold_sphere_polyhedron;
+    Capsule, ConvexPolyhedron: manifold_capsule_polyhedron;
+    ConvexPolyhedron, Plane: manifold_polyhedron_plane;
+    ConvexPolyhedron, Halfspace: manifold_polyhedron_halfspace;
+    Cylinder, Plane: manifold_cylinder_plane;
+    Cylinder, Halfspace: manifold_cylinder_halfspace;
+    Cone, Plane: manifold_cone_plane;
+    Cone, Halfspace: manifold_cone_halfspace;
+}
+
+/// Implements [`ContactManifold`] for `A` with prepared polyhedron features by
+/// `f(a, features, prediction, workspace)` in this thread's manifold workspace, and for the
+/// features with `A` by the swapped answer.
+#[cfg(feature = "alloc")]
+macro_rules! prepared_pairs {
+    ($($A:ident: $f:ident;)*) => {$(
+        impl<T: Real> ContactManifold<PolyhedronFeatures<T>> for $A<T> {
+            type Scalar = T;
+            #[inline]
+            fn manifold(&self, other: &PolyhedronFeatures<T>, prediction: T) -> Manifold<T> {
+                with_manifold_workspace(|w| $f(self, other, prediction, w))
+            }
+        }
+        impl<T: Real> ContactManifold<$A<T>> for PolyhedronFeatures<T> {
+            type Scalar = T;
+            #[inline]
+            fn manifold(&self, other: &$A<T>, prediction: T) -> Manifold<T> {
+                with_manifold_workspace(|w| $f(other, self, prediction, w)).swapped()
+            }
+        }
+    )*};
+}
+
+#[cfg(feature = "alloc")]
+prepared_pairs! {
+    Obb: manifold_obb_polyhedron_with;
+    Aabb: manifold_aabb_polyhedron_with;
+    Triangle: manifold_triangle_polyhedron_with;
+    Sphere: manifold_sphere_polyhedron_with;
+    Capsule: manifold_capsule_polyhedron_with;
+}
+
+/// Two prepared polyhedra ([`PolyhedronFeatures`], built once): the allocation-free
+/// [`manifold_polyhedron_polyhedron_with`](crate::closest::manifold_polyhedron_polyhedron_with) in
+/// this thread's manifold workspace (behind `std`; a fresh workspace per query without it), the
+/// same manifold as [`manifold_polyhedron_polyhedron`](crate::closest::manifold_polyhedron_polyhedron)
+/// on the polyhedra, bit for bit.
+#[cfg(feature = "alloc")]
+impl<T: Real> ContactManifold<PolyhedronFeatures<T>> for PolyhedronFeatures<T> {
+    type Scalar = T;
+    #[inline]
+    fn manifold(&self, other: &PolyhedronFeatures<T>, prediction: T) -> Manifold<T> {
+        with_manifold_workspace(|w| manifold_polyhedron_polyhedron_with(self, other, prediction, w))
+    }
 }

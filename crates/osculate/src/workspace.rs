@@ -11,6 +11,8 @@
 #[cfg(feature = "std")]
 use core::any::Any;
 
+#[cfg(feature = "alloc")]
+use osculate_closest::ManifoldWorkspace;
 use osculate_closest::{Contact, EPA_MAX_ITERATIONS, EpaWorkspace, SupportMap};
 use osculate_math::Real;
 
@@ -66,4 +68,45 @@ pub(crate) fn with_workspace<T: Real, R>(mut f: impl FnMut(&mut EpaWorkspace<T>)
 #[cfg(not(feature = "std"))]
 pub(crate) fn with_workspace<T: Real, R>(mut f: impl FnMut(&mut EpaWorkspace<T>) -> R) -> R {
     f(&mut EpaWorkspace::new())
+}
+
+#[cfg(all(feature = "std", feature = "alloc"))]
+std::thread_local! {
+    /// This thread's manifold workspaces (the prepared polyhedron manifolds'), one per scalar
+    /// type.
+    static MANIFOLD_WORKSPACES: core::cell::RefCell<(ManifoldWorkspace<f32>, ManifoldWorkspace<f64>)> =
+        core::cell::RefCell::new((ManifoldWorkspace::new(), ManifoldWorkspace::new()));
+}
+
+/// `f` on this thread's manifold workspace of scalar `T` (on a fresh one when it is in use or
+/// gone): the prepared polyhedron manifolds of [`ContactManifold`](crate::ContactManifold) reuse
+/// it, and allocate nothing once it has held the largest pair of a sequence.
+#[cfg(all(feature = "std", feature = "alloc"))]
+pub(crate) fn with_manifold_workspace<T: Real, R>(
+    mut f: impl FnMut(&mut ManifoldWorkspace<T>) -> R,
+) -> R {
+    let reused = MANIFOLD_WORKSPACES
+        .try_with(|cell| {
+            let mut guard = cell.try_borrow_mut().ok()?;
+            let (w32, w64) = &mut *guard;
+            // `Real` is `f32` or `f64`: one of the two is a `ManifoldWorkspace<T>`.
+            let workspace = (w32 as &mut dyn Any)
+                .downcast_mut::<ManifoldWorkspace<T>>()
+                .or_else(|| (w64 as &mut dyn Any).downcast_mut::<ManifoldWorkspace<T>>())?;
+            Some(f(workspace))
+        })
+        .ok()
+        .flatten();
+    match reused {
+        Some(answer) => answer,
+        None => f(&mut ManifoldWorkspace::new()),
+    }
+}
+
+/// `f` on a fresh manifold workspace (no thread-locals without `std`).
+#[cfg(all(not(feature = "std"), feature = "alloc"))]
+pub(crate) fn with_manifold_workspace<T: Real, R>(
+    mut f: impl FnMut(&mut ManifoldWorkspace<T>) -> R,
+) -> R {
+    f(&mut ManifoldWorkspace::new())
 }

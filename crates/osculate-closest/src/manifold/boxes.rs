@@ -506,6 +506,59 @@ pub fn manifold_sphere_aabb<T: Real>(s: &Sphere<T>, b: &Aabb<T>, prediction: T) 
     })
 }
 
+/// The contact manifold of boxes `a` (A) and `b` (B): [`manifold_obb_obb`] on the boxes as
+/// oriented boxes of the identity rotation. Feature ids as [`Feature`] numbers them for boxes
+/// (corner `i` of [`Aabb::corners`], faces and edges along the world axes), meaningful as the
+/// oriented-box manifold's are.
+///
+/// Degenerate and non-finite input as [`manifold_obb_obb`]; an inverted box (`min > max` on an
+/// axis) gives the empty manifold.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{Feature, manifold_aabb_aabb};
+/// use osculate_math::{Aabb, Point3};
+///
+/// let ground = Aabb::new(Point3::new(-5.0_f64, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0));
+/// let crate_ = Aabb::new(Point3::new(0.0, 0.0, -0.01), Point3::new(1.0, 1.0, 0.99));
+/// let m = manifold_aabb_aabb(&ground, &crate_, 0.0);
+/// assert_eq!(m.len(), 4);
+/// assert!(m.points().iter().all(|p| p.id.a == Feature::Face(5) && (p.distance + 0.01).abs() < 1e-12));
+/// ```
+#[must_use]
+pub fn manifold_aabb_aabb<T: Real>(a: &Aabb<T>, b: &Aabb<T>, prediction: T) -> Manifold<T> {
+    if !(osculate_math::Validate::is_valid(a) && osculate_math::Validate::is_valid(b)) {
+        return Manifold::empty();
+    }
+    manifold_obb_obb(&a.to_obb(), &b.to_obb(), prediction)
+}
+
+/// The contact manifold of box `a` (A) and oriented box `b` (B): [`manifold_obb_obb`] on the box
+/// as an oriented box of the identity rotation, ids numbered as for two oriented boxes.
+///
+/// Degenerate and non-finite input as [`manifold_obb_obb`]; an inverted box (`min > max` on an
+/// axis) gives the empty manifold.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::manifold_aabb_obb;
+/// use osculate_math::{Aabb, Obb, Point3, Rotation3, Vector3};
+///
+/// let ground = Aabb::new(Point3::new(-5.0_f64, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0));
+/// let spun = Rotation3::from_axis_angle(&Vector3::z_axis(), 0.3);
+/// let crate_ = Obb::new(Point3::new(0.0, 0.0, 0.49), spun, Vector3::new(0.5, 0.5, 0.5));
+/// let m = manifold_aabb_obb(&ground, &crate_, 0.0);
+/// assert_eq!(m.len(), 4);
+/// assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-12));
+/// ```
+#[must_use]
+pub fn manifold_aabb_obb<T: Real>(a: &Aabb<T>, b: &Obb<T>, prediction: T) -> Manifold<T> {
+    if !osculate_math::Validate::is_valid(a) {
+        return Manifold::empty();
+    }
+    manifold_obb_obb(&a.to_obb(), b, prediction)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

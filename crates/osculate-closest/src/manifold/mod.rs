@@ -14,6 +14,7 @@ mod boxes;
 mod capsule;
 mod capsule_box;
 mod clip;
+mod planar;
 mod plane;
 #[cfg(feature = "alloc")]
 mod polyhedron;
@@ -26,15 +27,30 @@ mod triangle;
 
 use osculate_math::{Point3, Real, UnitVector3, Vector3, is_finite_point};
 
-pub use self::boxes::{manifold_obb_obb, manifold_sphere_aabb, manifold_sphere_obb};
+pub use self::boxes::{
+    manifold_aabb_aabb, manifold_aabb_obb, manifold_obb_obb, manifold_sphere_aabb,
+    manifold_sphere_obb,
+};
 pub use self::capsule::{manifold_capsule_capsule, manifold_sphere_capsule};
 pub use self::capsule_box::{manifold_capsule_aabb, manifold_capsule_obb};
+pub use self::planar::{
+    manifold_aabb_halfspace, manifold_aabb_plane, manifold_capsule_halfspace,
+    manifold_capsule_plane, manifold_obb_halfspace, manifold_obb_plane,
+    manifold_triangle_halfspace, manifold_triangle_plane,
+};
+#[cfg(feature = "alloc")]
+pub use self::planar::{
+    manifold_cone_halfspace, manifold_cone_plane, manifold_cylinder_halfspace,
+    manifold_cylinder_plane, manifold_polyhedron_halfspace, manifold_polyhedron_plane,
+};
 pub use self::plane::{manifold_sphere_halfspace, manifold_sphere_plane};
 #[cfg(feature = "alloc")]
 pub use self::polyhedron::{
     ManifoldWorkspace, PolyhedronFeatures, manifold_aabb_polyhedron, manifold_aabb_polyhedron_with,
-    manifold_obb_polyhedron, manifold_obb_polyhedron_with, manifold_polyhedron_polyhedron,
-    manifold_polyhedron_polyhedron_with, manifold_triangle_polyhedron,
+    manifold_capsule_polyhedron, manifold_capsule_polyhedron_with, manifold_obb_polyhedron,
+    manifold_obb_polyhedron_with, manifold_polyhedron_polyhedron,
+    manifold_polyhedron_polyhedron_with, manifold_sphere_polyhedron,
+    manifold_sphere_polyhedron_with, manifold_triangle_polyhedron,
     manifold_triangle_polyhedron_with,
 };
 #[cfg(feature = "alloc")]

@@ -1,11 +1,17 @@
 //! Manifolds of the convex polyhedron pairs: box-polyhedron, triangle-polyhedron and
 //! polyhedron-polyhedron, by separating axes over face normals and edge pairs and clipping.
 
-use osculate_math::{Aabb, ConvexPolyhedron, Obb, Real, ShapeError, Triangle};
+use osculate_math::{
+    Aabb, Capsule, ConvexPolyhedron, Obb, Real, Segment, ShapeError, Sphere, Triangle, Unit,
+    Validate,
+};
 
-use super::Manifold;
-use super::polytope::{Polytope, Scratch, manifold_polytopes, manifold_polytopes_in};
-use crate::EpaWorkspace;
+use super::polytope::{
+    Polytope, Scratch, local_manifold_in, manifold_polytopes, manifold_polytopes_in,
+};
+use super::triangle::capsule_polytope;
+use super::{Feature, FeatureId, Manifold};
+use crate::{Contact, EpaWorkspace};
 
 /// The faces, edges and vertices of a convex polyhedron as its contact manifolds read them, built
 /// once and kept with the polyhedron (a copy of it) for [`manifold_polyhedron_polyhedron_with`]
@@ -548,4 +554,229 @@ pub fn manifold_triangle_polyhedron_with<T: Real>(
     let Some(pa) = Polytope::from_triangle(a) else { return Manifold::empty() };
     let ManifoldWorkspace { scratch, epa } = workspace;
     manifold_polytopes_in(&pa, &b.polytope, a, &b.shape, prediction, scratch, epa)
+}
+
+/// The one-point manifold of sphere `s` (A) and the polyhedron `b` (B, its polytope `pb`).
+fn sphere_polytope<T: Real>(
+    s: &Sphere<T>,
+    pb: &Polytope<T>,
+    b: &ConvexPolyhedron<T>,
+    prediction: T,
+) -> Manifold<T> {
+    if !s.is_valid() || prediction.is_nan() || b.planes.is_empty() {
+        return Manifold::empty();
+    }
+    let (c, r) = (s.center, s.radius);
+    let Some(pa) = Polytope::from_segment(&c, &c) else { return Manifold::empty() };
+    let tol = pa.tolerance(pb);
+    let q = crate::closest_point_on_polyhedron(&c, b);
+    let gap = (q - c).norm();
+    let contact = if gap > tol {
+        // Outside: along the center's closest point, a face, an edge or a vertex.
+        let n = (q - c) / gap;
+        Contact {
+            distance: gap - r,
+            normal: Unit::new_unchecked(n),
+            point_a: c + n * r,
+            point_b: q,
+        }
+    } else {
+        // Inside, or on the boundary within rounding: out through the nearest face plane (for a
+        // convex polyhedron the distance to its boundary from inside is the least of its face
+        // planes' distances).
+        let mut best: Option<(usize, T)> = None;
+        for (i, p) in b.planes.iter().enumerate() {
+            let sd = p.signed_distance(&c);
+            if best.is_none_or(|(_, d)| sd > d) {
+                best = Some((i, sd));
+            }
+        }
+        let Some((i, sd)) = best else { return Manifold::empty() };
+        let Some(n) = b.planes.get(i).map(|p| p.normal.into_inner()) else {
+            return Manifold::empty();
+        };
+        let m = Manifold::from_contact(
+            Some(Contact {
+                distance: sd - r,
+                normal: Unit::new_unchecked(-n),
+                point_a: c - n * r,
+                point_b: c - n * sd,
+            }),
+            prediction,
+            |_| FeatureId { a: Feature::Face(0), b: Feature::Face(i as u32) },
+        );
+        return m;
+    };
+    Manifold::from_contact(Some(contact), prediction, |c| FeatureId {
+        a: Feature::Face(0),
+        b: pb.feature_at(&c.point_b, &-c.normal.into_inner(), tol),
+    })
+}
+
+/// The one-point contact manifold of sphere `s` (A) and convex polyhedron `b` (B), when its
+/// distance is at most `prediction`. Method: the center's closest point on the polyhedron
+/// ([`closest_point_on_polyhedron`](crate::closest_point_on_polyhedron), Ericson 5.1.6's regions
+/// over the face planes); a center outside by more than rounding leaves along the direction to it
+/// (distance: the gap less the radius). A center inside (or on the boundary within rounding)
+/// leaves through the nearest face plane: for a convex polyhedron the depth of a point is the
+/// least distance to its face planes, so the penetration is exact, normal minus that plane's.
+///
+/// Feature ids: `Face(0)` on the sphere; on the polyhedron the feature nearest the point (a
+/// vertex or an edge within rounding of it, else the face), numbered as
+/// [`manifold_polyhedron_polyhedron`] numbers them; inside, the face of the nearest plane.
+///
+/// Degenerate and non-finite input: a sphere of radius zero is a point. A NaN or infinite number,
+/// a negative radius, a polyhedron with no plane or no vertex, or a NaN `prediction` gives the
+/// empty manifold.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{Feature, manifold_sphere_polyhedron};
+/// use osculate_math::{Aabb, ConvexPolyhedron, Point3, Sphere};
+///
+/// let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)))?;
+/// // Resting on the top face, 0.1 deep.
+/// let m = manifold_sphere_polyhedron(&Sphere::new(Point3::new(0.5, 0.5, 1.4), 0.5), &cube, 0.0);
+/// assert_eq!(m.len(), 1);
+/// assert!((m.points()[0].distance + 0.1).abs() < 1e-12);
+/// assert!((m.normal.z + 1.0).abs() < 1e-12);
+/// // The center inside, nearest the face x = 1: pushed out through it.
+/// let m = manifold_sphere_polyhedron(&Sphere::new(Point3::new(0.9, 0.5, 0.5), 0.25), &cube, 0.0);
+/// assert!((m.points()[0].distance + 0.35).abs() < 1e-12);
+/// assert!(matches!(m.points()[0].id.b, Feature::Face(_)));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_sphere_polyhedron<T: Real>(
+    s: &Sphere<T>,
+    b: &ConvexPolyhedron<T>,
+    prediction: T,
+) -> Manifold<T> {
+    let Some(pb) = Polytope::from_polyhedron(b) else { return Manifold::empty() };
+    sphere_polytope(s, &pb, b, prediction)
+}
+
+/// [`manifold_sphere_polyhedron`] on a polyhedron whose features were built once
+/// ([`PolyhedronFeatures`]): the same manifold, bit for bit, without finding the polyhedron's
+/// features again. The workspace is not needed by this pair; it is taken so that the prepared
+/// queries share one signature.
+///
+/// Degenerate and non-finite input as [`manifold_sphere_polyhedron`].
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{ManifoldWorkspace, PolyhedronFeatures, manifold_sphere_polyhedron, manifold_sphere_polyhedron_with};
+/// use osculate_math::{Aabb, ConvexPolyhedron, Point3, Sphere};
+///
+/// let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::origin(), Point3::new(1.0_f64, 1.0, 1.0)))?;
+/// let ball = Sphere::new(Point3::new(1.2, 1.2, 1.2), 0.5);
+/// let m = manifold_sphere_polyhedron_with(&ball, &PolyhedronFeatures::new(&cube)?, 0.0, &mut ManifoldWorkspace::new());
+/// assert_eq!(m, manifold_sphere_polyhedron(&ball, &cube, 0.0));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_sphere_polyhedron_with<T: Real>(
+    s: &Sphere<T>,
+    b: &PolyhedronFeatures<T>,
+    prediction: T,
+    workspace: &mut ManifoldWorkspace<T>,
+) -> Manifold<T> {
+    let _ = workspace;
+    sphere_polytope(s, &b.polytope, &b.shape, prediction)
+}
+
+/// The manifold of capsule `a` (A) and the polyhedron `b` (B, its polytope `pb`), the axis's
+/// polytope manifold computed in `scratch`.
+fn capsule_polytope_in<T: Real>(
+    a: &Capsule<T>,
+    pb: &Polytope<T>,
+    b: &ConvexPolyhedron<T>,
+    prediction: T,
+    scratch: &mut Scratch<T>,
+) -> Manifold<T> {
+    let r = a.radius;
+    if prediction.is_nan() || !(r >= T::ZERO && r.is_finite()) || b.planes.is_empty() {
+        return Manifold::empty();
+    }
+    let Some(pa) = Polytope::from_segment(&a.a, &a.b) else { return Manifold::empty() };
+    let core = local_manifold_in(&pa, pb, prediction + r, scratch).unwrap_or_else(Manifold::empty);
+    let axis = crate::closest_points_convex(&Segment::new(a.a, a.b), b);
+    capsule_polytope(a, &pa, pb, b, &axis, &core, prediction)
+}
+
+/// The contact manifold of capsule `a` (A) and convex polyhedron `b` (B), by the method of
+/// [`manifold_capsule_triangle`](crate::manifold_capsule_triangle) with the polyhedron for the
+/// triangle: the capsule's axis as a polytope of one edge and two vertices against the
+/// polyhedron by [`manifold_polyhedron_polyhedron`]'s separating axes and clipping, within the
+/// prediction plus the radius, each point moved out by the radius along the normal. An axis lying
+/// parallel on a face (within a sine of 1e-2, as the capsule-capsule manifold counts axes
+/// parallel) is clipped by the face's side planes: two points, as the capsule-box manifold gives
+/// them. Tilted against the normal by more, one point: the deepest end, or the join of an edge
+/// pair; where the axis is apart from the polyhedron and the separating axes do not give its
+/// closest features, the closest points of the axis and the polyhedron (GJK,
+/// [`closest_points_convex`](crate::closest_points_convex)), moved out by the radius; where
+/// nothing is left after clipping and the axis meets the polyhedron, GJK/EPA's contact
+/// ([`contact_convex`](crate::contact_convex)).
+///
+/// Feature ids: on the capsule `Vertex(0)` (the cap around `a`), `Vertex(1)` (around `b`) or
+/// `Edge(0)` (its side), as [`Feature`](crate::Feature) says; on the polyhedron as
+/// [`manifold_polyhedron_polyhedron`] numbers them.
+///
+/// Degenerate and non-finite input: a capsule of no length is a sphere (its axis a point). A NaN
+/// or infinite number, a negative radius, a polyhedron with no plane or no vertex or a NaN
+/// `prediction` gives the empty manifold.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{Feature, manifold_capsule_polyhedron};
+/// use osculate_math::{Aabb, Capsule, ConvexPolyhedron, Point3};
+///
+/// let block = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(-2.0_f64, -2.0, -1.0), Point3::new(2.0, 2.0, 0.0)))?;
+/// // Lying on the top face, 0.05 deep: two points, one at each end.
+/// let lying = Capsule::new(Point3::new(-1.0, 0.0, 0.45), Point3::new(1.0, 0.0, 0.45), 0.5);
+/// let m = manifold_capsule_polyhedron(&lying, &block, 0.0);
+/// assert_eq!(m.len(), 2);
+/// assert!(m.points().iter().all(|p| (p.distance + 0.05).abs() < 1e-12));
+/// assert!(m.points().iter().all(|p| matches!(p.id.a, Feature::Vertex(_))));
+/// // Standing on its end: one point.
+/// let standing = Capsule::new(Point3::new(0.0, 0.0, 0.45), Point3::new(0.0, 0.0, 2.0), 0.5);
+/// assert_eq!(manifold_capsule_polyhedron(&standing, &block, 0.0).len(), 1);
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_capsule_polyhedron<T: Real>(
+    a: &Capsule<T>,
+    b: &ConvexPolyhedron<T>,
+    prediction: T,
+) -> Manifold<T> {
+    let Some(pb) = Polytope::from_polyhedron(b) else { return Manifold::empty() };
+    capsule_polytope_in(a, &pb, b, prediction, &mut Scratch::default())
+}
+
+/// [`manifold_capsule_polyhedron`] on a polyhedron whose features were built once
+/// ([`PolyhedronFeatures`]), its clipping computed in `workspace`: the same manifold, bit for bit.
+/// The capsule's axis is built at each call (a small allocation).
+///
+/// Degenerate and non-finite input as [`manifold_capsule_polyhedron`].
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{ManifoldWorkspace, PolyhedronFeatures, manifold_capsule_polyhedron, manifold_capsule_polyhedron_with};
+/// use osculate_math::{Aabb, Capsule, ConvexPolyhedron, Point3};
+///
+/// let block = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(-2.0_f64, -2.0, -1.0), Point3::new(2.0, 2.0, 0.0)))?;
+/// let lying = Capsule::new(Point3::new(-1.0, 0.0, 0.45), Point3::new(1.0, 0.0, 0.45), 0.5);
+/// let prepared = PolyhedronFeatures::new(&block)?;
+/// let m = manifold_capsule_polyhedron_with(&lying, &prepared, 0.0, &mut ManifoldWorkspace::new());
+/// assert_eq!(m, manifold_capsule_polyhedron(&lying, &block, 0.0));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_capsule_polyhedron_with<T: Real>(
+    a: &Capsule<T>,
+    b: &PolyhedronFeatures<T>,
+    prediction: T,
+    workspace: &mut ManifoldWorkspace<T>,
+) -> Manifold<T> {
+    capsule_polytope_in(a, &b.polytope, &b.shape, prediction, &mut workspace.scratch)
 }

@@ -654,7 +654,7 @@ pub(super) fn local_manifold<T: Real>(
 
 /// [`local_manifold`] computed in `scratch`; `None` when [`core_manifold`] proves the polytopes
 /// apart beyond the prediction.
-fn local_manifold_in<T: Real>(
+pub(super) fn local_manifold_in<T: Real>(
     pa: &Polytope<T>,
     pb: &Polytope<T>,
     prediction: T,

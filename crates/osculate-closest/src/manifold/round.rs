@@ -128,6 +128,12 @@ impl<T: Real> Support<T> {
         }
     }
 
+    /// The corners with their ids.
+    pub(super) fn into_corners(self) -> impl Iterator<Item = (Point3<T>, Feature)> {
+        let len = self.len;
+        self.points.into_iter().zip(self.vertices).take(len)
+    }
+
     fn at(&self, k: usize) -> Point3<T> {
         self.points.get(k % self.len.max(1)).copied().unwrap_or_else(Point3::origin)
     }
@@ -153,7 +159,7 @@ pub(super) trait Supporting<T: Real>: SupportMap<T> {
 /// first of `roll` not within 30° of the normal (else the one farthest from it, else
 /// [`any_perpendicular`] where every one is along it); corners `Vertex(first + k)`, sides
 /// `Edge(first + k)`.
-fn cap_polygon<T: Real>(
+pub(super) fn cap_polygon<T: Real>(
     center: &Point3<T>,
     normal: &Vector3<T>,
     radius: T,
@@ -200,7 +206,7 @@ fn max_nan<T: Real>(x: T, y: T) -> T {
 }
 
 /// The unit component of `d` across the unit `axis`, or `None` when `d` is along it.
-fn radial<T: Real>(d: &Vector3<T>, axis: &Vector3<T>) -> Option<Vector3<T>> {
+pub(super) fn radial<T: Real>(d: &Vector3<T>, axis: &Vector3<T>) -> Option<Vector3<T>> {
     let r = d - axis * axis.dot(d);
     let len = r.norm();
     (len > T::DEGENERATE_SQ_TOLERANCE.sqrt() * d.norm()).then(|| r / len)

@@ -178,8 +178,26 @@ pub fn manifold_capsule_triangle<T: Real>(
     };
     let core = local_manifold(&pa, &pb, prediction + r);
     let axis = crate::closest_points_segment_triangle(&osculate_math::Segment::new(a.a, a.b), b);
-    let tol = pa.tolerance(&pb);
-    // The one point of the axis's closest points, when the axis and the triangle are apart; the
+    capsule_polytope(a, &pa, &pb, b, &axis, &core, prediction)
+}
+
+/// The manifold of capsule `a` (A, its axis the polytope `pa`) and the shape `b` (B, the
+/// polytope `pb`) from `core`, the polytope manifold of the axis and `b` within the prediction
+/// plus the radius, and `axis`, the closest points of the axis and `b`: the method
+/// [`manifold_capsule_triangle`] documents.
+#[cfg(feature = "alloc")]
+pub(super) fn capsule_polytope<T: Real, B: crate::SupportMap<T> + ?Sized>(
+    a: &Capsule<T>,
+    pa: &Polytope<T>,
+    pb: &Polytope<T>,
+    b: &B,
+    axis: &crate::ClosestPoints<T>,
+    core: &Manifold<T>,
+    prediction: T,
+) -> Manifold<T> {
+    let r = a.radius;
+    let tol = pa.tolerance(pb);
+    // The one point of the axis's closest points, when the axis and B are apart; the
     // contact by GJK/EPA when they meet.
     let closest = || {
         if axis.distance > tol {
@@ -195,14 +213,14 @@ pub fn manifold_capsule_triangle<T: Real>(
                 b: pb.feature_at(&axis.point_b, &-n, tol),
             })
         } else {
-            one_point(&pa, &pb, crate::contact_convex(a, b, crate::EPA_MAX_ITERATIONS), prediction)
+            one_point(pa, pb, crate::contact_convex(a, b, crate::EPA_MAX_ITERATIONS), prediction)
         }
     };
     let Some(deepest) = core.deepest() else { return closest() };
-    // An axis apart from the triangle: the separating axes bound its distance from below, and
+    // An axis apart from B: the separating axes bound its distance from below, and
     // give it only along the direction of the closest features; along another (a corner of the
     // triangle nearest an end of the axis), the closest points are the contact.
-    if axis.distance > tol && deepest.distance > axis.distance + pa.preference(&pb) {
+    if axis.distance > tol && deepest.distance > axis.distance + pa.preference(pb) {
         return closest();
     }
     let n = core.normal.into_inner();
@@ -214,9 +232,9 @@ pub fn manifold_capsule_triangle<T: Real>(
     let tilted = d.dot(&n).abs() > sine * d.norm();
     // Tilted, the deepest point of the axis is on the capsule's surface (moved out by the radius
     // along the normal) only at an end of the axis, where the cap is round: a crossing of the axis
-    // with a side plane of the triangle (the axis's end beyond the triangle's edge) is a point
+    // with a side plane of B (the axis's end beyond B's edge) is a point
     // inside the capsule by up to the radius times 1 − cos of the tilt, and the closest features
-    // are then the axis and the triangle's edge. The closest points, or GJK/EPA, answer.
+    // are then the axis and B's edge. The closest points, or GJK/EPA, answer.
     if tilted && !matches!(deepest.id.a, Feature::Vertex(_)) {
         return closest();
     }

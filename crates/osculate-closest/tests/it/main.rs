@@ -9,6 +9,7 @@ mod gjk_direction;
 mod invalid;
 mod manifold;
 mod manifold_parry;
+mod manifold_planar;
 mod manifold_polytope;
 mod manifold_round;
 mod pairs;

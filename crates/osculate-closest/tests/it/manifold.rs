@@ -13,10 +13,11 @@ use osculate_closest::{
     closest_points_segment_obb, closest_points_sphere_capsule, closest_points_sphere_sphere,
     contact_capsule_capsule, contact_obb_obb, contact_sphere_aabb, contact_sphere_capsule,
     contact_sphere_halfspace, contact_sphere_obb, contact_sphere_plane, contact_sphere_sphere,
-    contact_sphere_triangle, manifold_capsule_aabb, manifold_capsule_capsule, manifold_capsule_obb,
-    manifold_obb_obb, manifold_sphere_aabb, manifold_sphere_capsule, manifold_sphere_halfspace,
-    manifold_sphere_obb, manifold_sphere_plane, manifold_sphere_sphere, manifold_sphere_triangle,
-    sq_distance_point_segment, sq_distance_point_triangle,
+    contact_sphere_triangle, manifold_aabb_aabb, manifold_aabb_obb, manifold_capsule_aabb,
+    manifold_capsule_capsule, manifold_capsule_obb, manifold_obb_obb, manifold_sphere_aabb,
+    manifold_sphere_capsule, manifold_sphere_halfspace, manifold_sphere_obb, manifold_sphere_plane,
+    manifold_sphere_sphere, manifold_sphere_triangle, sq_distance_point_segment,
+    sq_distance_point_triangle,
 };
 use osculate_math::{
     Aabb, Capsule, Halfspace, Isometry3, Obb, Plane, Point3, Real, Rotation3, Segment, Sphere,
@@ -224,6 +225,35 @@ impl<T: Real> Query<T, Obb<T>> for Obb<T> {
     fn shift(b: &Obb<T>, v: &Vector3<T>) -> Obb<T> {
         translate(b, v)
     }
+}
+
+/// The axis-aligned box pairs: the oriented-box manifold on the boxes as oriented boxes, the
+/// one-point contact of the oriented boxes, the box-box face preference.
+macro_rules! aligned_box_pairs {
+    ($($B:ident: $manifold:ident;)*) => {$(
+        impl<T: Real> Query<T, $B<T>> for Aabb<T> {
+            fn manifold(&self, b: &$B<T>, prediction: T) -> Manifold<T> {
+                $manifold(self, b, prediction)
+            }
+            fn contact(&self, b: &$B<T>) -> Option<Contact<T>> {
+                contact_obb_obb(&self.to_obb(), &as_obb(b))
+            }
+            fn apart(&self, b: &$B<T>) -> Option<T> {
+                Some(closest_points_convex(self, b).distance)
+            }
+            fn preference(&self, b: &$B<T>) -> T {
+                T::lit(1e-3) * (self.size() + b.size())
+            }
+            fn shift(b: &$B<T>, v: &Vector3<T>) -> $B<T> {
+                shift_any(b, v)
+            }
+        }
+    )*};
+}
+
+aligned_box_pairs! {
+    Aabb: manifold_aabb_aabb;
+    Obb: manifold_aabb_obb;
 }
 
 impl<T: Real> Query<T, Capsule<T>> for Capsule<T> {
@@ -774,6 +804,8 @@ manifold_properties! {
     sphere_triangle: Sphere, Triangle;
     sphere_plane: Sphere, Plane;
     sphere_halfspace: Sphere, Halfspace;
+    aabb_aabb: Aabb, Aabb;
+    aabb_obb: Aabb, Obb;
 }
 
 /// A box resting on a larger box (the ground turned at random, the top box turned about the
@@ -888,6 +920,8 @@ fn non_finite_input_gives_the_empty_manifold<T: Real>(raw: [f64; 16], tame: bool
         manifold_sphere_halfspace(&sphere, &Halfspace::new(plane), pred),
         manifold_capsule_obb(&capsule, &obb, pred),
         manifold_capsule_aabb(&capsule, &aabb, pred),
+        manifold_aabb_aabb(&aabb, &Aabb::new(q, r), pred),
+        manifold_aabb_obb(&aabb, &obb, pred),
     ];
     let finite = |m: &Manifold<T>| {
         m.points().iter().all(|p| {
@@ -910,6 +944,13 @@ fn non_finite_input_gives_the_empty_manifold<T: Real>(raw: [f64; 16], tame: bool
         let obb_nan = capsule_nan || has_nan(&x[7..]);
         if (obb_nan && !all[10].is_empty()) || (capsule_nan && !all[11].is_empty()) {
             return TestResult::error(format!("NaN capsule or box gave points: {:?}", &all[10..]));
+        }
+        // The aligned box pairs read x[0..9] (and the oriented box x[7..16]).
+        if has_nan(&x[..9]) && !(all[12].is_empty() && all[13].is_empty()) {
+            return TestResult::error(format!("NaN aligned box gave points: {:?}", &all[12..]));
+        }
+        if has_nan(&x[7..]) && !all[13].is_empty() {
+            return TestResult::error(format!("NaN oriented box gave points: {:?}", all[13]));
         }
         if x[12].is_nan() && !all.iter().all(Manifold::is_empty) {
             return TestResult::error(format!("NaN prediction gave points: {all:?}"));

@@ -9,15 +9,16 @@
 use osculate_closest::{
     Contact, EPA_MAX_ITERATIONS, Feature, Manifold, ManifoldWorkspace, PolyhedronFeatures,
     SupportMap, closest_points_convex, contact_convex, manifold_aabb_polyhedron,
-    manifold_aabb_polyhedron_with, manifold_aabb_triangle, manifold_capsule_triangle,
-    manifold_obb_polyhedron, manifold_obb_polyhedron_with, manifold_obb_triangle,
-    manifold_polyhedron_polyhedron, manifold_polyhedron_polyhedron_with,
-    manifold_triangle_polyhedron, manifold_triangle_polyhedron_with, manifold_triangle_triangle,
-    sq_distance_point_polyhedron,
+    manifold_aabb_polyhedron_with, manifold_aabb_triangle, manifold_capsule_polyhedron,
+    manifold_capsule_polyhedron_with, manifold_capsule_triangle, manifold_obb_polyhedron,
+    manifold_obb_polyhedron_with, manifold_obb_triangle, manifold_polyhedron_polyhedron,
+    manifold_polyhedron_polyhedron_with, manifold_sphere_polyhedron,
+    manifold_sphere_polyhedron_with, manifold_triangle_polyhedron,
+    manifold_triangle_polyhedron_with, manifold_triangle_triangle, sq_distance_point_polyhedron,
 };
 use osculate_math::{
     Aabb, Capsule, ConvexPolyhedron, Isometry3, Obb, Plane, Point3, Real, Rotation3, ShapeError,
-    Transform, Triangle, Vector3, point3, vector3,
+    Sphere, Transform, Triangle, Vector3, point3, vector3,
 };
 use osculate_testing::{Pair, Rng};
 use quickcheck::TestResult;
@@ -92,6 +93,12 @@ impl<T: Real> Radius<T> for Triangle<T> {
     }
 }
 
+impl<T: Real> Radius<T> for Sphere<T> {
+    fn radius(&self) -> T {
+        self.radius
+    }
+}
+
 impl<T: Real> Radius<T> for Capsule<T> {
     fn radius(&self) -> T {
         (self.b - self.a).norm() * T::HALF
@@ -139,6 +146,9 @@ polytope_pairs! {
     Obb, Triangle: manifold_obb_triangle, |_, _| T::ZERO;
     Aabb, Triangle: manifold_aabb_triangle, |_, _| T::ZERO;
     Capsule, Triangle: manifold_capsule_triangle, |c, _| T::lit(0.5e-4) * c.radius;
+    Capsule, ConvexPolyhedron: manifold_capsule_polyhedron,
+        |c, b| T::lit(0.5e-4) * c.radius + hull_rounding(b);
+    Sphere, ConvexPolyhedron: manifold_sphere_polyhedron, |_, b| hull_rounding(b);
     Triangle, Triangle: manifold_triangle_triangle, |_, _| T::ZERO;
 }
 
@@ -158,6 +168,8 @@ manifold_properties! {
     obb_triangle: Obb, Triangle;
     aabb_triangle: Aabb, Triangle;
     capsule_triangle: Capsule, Triangle;
+    capsule_polyhedron: Capsule, ConvexPolyhedron;
+    sphere_polyhedron: Sphere, ConvexPolyhedron;
     triangle_triangle: Triangle, Triangle;
 }
 
@@ -420,6 +432,8 @@ fn polytope_non_finite_input<T: Real>((raw, tame): ([f64; 16], bool)) -> TestRes
         manifold_obb_polyhedron(&obb, &hull, pred),
         manifold_triangle_polyhedron(&tri, &hull, pred),
         manifold_polyhedron_polyhedron(&hull, &hull, pred),
+        manifold_capsule_polyhedron(&capsule, &hull, pred),
+        manifold_sphere_polyhedron(&Sphere::new(q, x[13]), &hull, pred),
     ];
     let finite = |m: &Manifold<T>| {
         m.points().iter().all(|p| {
@@ -432,6 +446,13 @@ fn polytope_non_finite_input<T: Real>((raw, tame): ([f64; 16], bool)) -> TestRes
     }
     if x[12].is_nan() && !all.iter().all(Manifold::is_empty) {
         return TestResult::error(format!("NaN prediction gave points: {all:?}"));
+    }
+    // The capsule reads x[0..6] and x[13]; the sphere x[3..6] and x[13].
+    if (has_nan(&x[..6]) || x[13].is_nan()) && !all[7].is_empty() {
+        return TestResult::error(format!("NaN capsule gave points: {all:?}"));
+    }
+    if (has_nan(&x[3..6]) || x[13].is_nan()) && !all[8].is_empty() {
+        return TestResult::error(format!("NaN sphere gave points: {all:?}"));
     }
     // The triangle reads x[0..9].
     if has_nan(&x[..9]) && !(all[1].is_empty() && all[3].is_empty()) {
@@ -726,6 +747,39 @@ fn prepared_box_and_triangle_polyhedron_match_plain<T: Real>(
 }
 
 osculate_testing::for_f32_and_f64!(run: prepared_box_and_triangle_polyhedron_match_plain);
+
+/// Sphere-polyhedron and capsule-polyhedron pairs through features built once and a reused
+/// workspace: the plain functions' manifolds bit for bit, for three predictions.
+fn prepared_sphere_and_capsule_polyhedron_match_plain<T: Real>(
+    p: Pair<Capsule<T>, ConvexPolyhedron<T>>,
+) -> TestResult {
+    let Ok(f) = PolyhedronFeatures::new(&p.b) else { return TestResult::discard() };
+    let ball = Sphere::new(p.a.a, p.a.radius);
+    let size = radius(&p.a) + radius(&p.b) + p.a.radius;
+    let mut workspace = ManifoldWorkspace::new();
+    for pred in [T::ZERO, T::lit(0.01) * size, T::lit(0.5) * size] {
+        let pairs = [
+            (
+                manifold_capsule_polyhedron(&p.a, &p.b, pred),
+                manifold_capsule_polyhedron_with(&p.a, &f, pred, &mut workspace),
+            ),
+            (
+                manifold_sphere_polyhedron(&ball, &p.b, pred),
+                manifold_sphere_polyhedron_with(&ball, &f, pred, &mut workspace),
+            ),
+        ];
+        for (plain, prepared) in pairs {
+            if bits(&plain) != bits(&prepared) {
+                return TestResult::error(format!(
+                    "prediction {pred:?}: plain {plain:?}, prepared {prepared:?}"
+                ));
+            }
+        }
+    }
+    TestResult::passed()
+}
+
+osculate_testing::for_f32_and_f64!(run: prepared_sphere_and_capsule_polyhedron_match_plain);
 
 /// Worked cases of [`PolyhedronFeatures`]: a cube's six faces of four corners counter-clockwise
 /// about their normals and twelve edges sorted by their vertex pairs, each a side of two faces;

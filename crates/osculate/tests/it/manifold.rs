@@ -6,9 +6,11 @@
 
 use osculate::ContactManifold;
 use osculate::closest::{
-    Manifold, manifold_capsule_capsule, manifold_cone_cone, manifold_cylinder_cylinder,
-    manifold_obb_obb, manifold_polyhedron_polyhedron, manifold_sphere_sphere,
-    manifold_triangle_triangle,
+    Manifold, PolyhedronFeatures, manifold_aabb_aabb, manifold_aabb_polyhedron,
+    manifold_capsule_capsule, manifold_capsule_polyhedron, manifold_cone_cone,
+    manifold_cylinder_cylinder, manifold_obb_obb, manifold_obb_polyhedron,
+    manifold_polyhedron_polyhedron, manifold_sphere_polyhedron, manifold_sphere_sphere,
+    manifold_triangle_polyhedron, manifold_triangle_triangle,
 };
 use osculate::math::{
     Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Obb, Plane, Real, Sphere, Triangle,
@@ -92,6 +94,7 @@ same_type! {
     triangle_triangle: Triangle, manifold_triangle_triangle;
     cylinder_cylinder: Cylinder, manifold_cylinder_cylinder;
     cone_cone: Cone, manifold_cone_cone;
+    aabb_aabb: Aabb, manifold_aabb_aabb;
 }
 
 two_types! {
@@ -122,7 +125,78 @@ two_types! {
     triangle_cone: Triangle, Cone;
     polyhedron_cylinder: ConvexPolyhedron, Cylinder;
     polyhedron_cone: ConvexPolyhedron, Cone;
+    sphere_polyhedron: Sphere, ConvexPolyhedron;
+    capsule_polyhedron: Capsule, ConvexPolyhedron;
+    aabb_obb: Aabb, Obb;
+    obb_plane: Obb, Plane;
+    obb_halfspace: Obb, Halfspace;
+    aabb_plane: Aabb, Plane;
+    aabb_halfspace: Aabb, Halfspace;
+    capsule_plane: Capsule, Plane;
+    capsule_halfspace: Capsule, Halfspace;
+    triangle_plane: Triangle, Plane;
+    triangle_halfspace: Triangle, Halfspace;
+    polyhedron_plane: ConvexPolyhedron, Plane;
+    polyhedron_halfspace: ConvexPolyhedron, Halfspace;
+    cylinder_plane: Cylinder, Plane;
+    cylinder_halfspace: Cylinder, Halfspace;
+    cone_plane: Cone, Plane;
+    cone_halfspace: Cone, Halfspace;
 }
+
+/// The text of a manifold, which tells every bit of its numbers (−0 from 0) and its ids.
+fn bits<T: Real>(m: &Manifold<T>) -> String {
+    format!("{m:?}")
+}
+
+/// Prepared polyhedra ([`PolyhedronFeatures`]) through the trait, every query of the loop in
+/// this thread's manifold workspace (left by the one before): the plain free function's
+/// manifold bit for bit, with a prepared polyhedron, a box, an oriented box, a triangle, a sphere
+/// and a capsule, in both orders (the reversed one swapped).
+fn prepared_is_the_plain_path<T: Real>() {
+    let mut touching = 0;
+    for seed in 0..SEEDS {
+        let p = Pair::<ConvexPolyhedron<T>, ConvexPolyhedron<T>>::from_seed(seed);
+        let (Ok(fa), Ok(fb)) = (PolyhedronFeatures::new(&p.a), PolyhedronFeatures::new(&p.b))
+        else {
+            continue;
+        };
+        let q = Pair::<Obb<T>, Aabb<T>>::from_seed(seed);
+        let r = Pair::<Sphere<T>, Triangle<T>>::from_seed(seed);
+        let c = Pair::<Capsule<T>, Capsule<T>>::from_seed(seed).a;
+        for prediction in predictions::<T>() {
+            let m = fa.manifold(&fb, prediction);
+            assert_eq!(bits(&m), bits(&manifold_polyhedron_polyhedron(&p.a, &p.b, prediction)));
+            touching += usize::from(!m.is_empty());
+            let pairs = [
+                (q.a.manifold(&fb, prediction), manifold_obb_polyhedron(&q.a, &p.b, prediction)),
+                (q.b.manifold(&fb, prediction), manifold_aabb_polyhedron(&q.b, &p.b, prediction)),
+                (
+                    r.b.manifold(&fb, prediction),
+                    manifold_triangle_polyhedron(&r.b, &p.b, prediction),
+                ),
+                (r.a.manifold(&fb, prediction), manifold_sphere_polyhedron(&r.a, &p.b, prediction)),
+                (c.manifold(&fb, prediction), manifold_capsule_polyhedron(&c, &p.b, prediction)),
+            ];
+            for (prepared, plain) in pairs {
+                assert_eq!(bits(&prepared), bits(&plain), "seed {seed}");
+            }
+            let reversed = [
+                (fb.manifold(&q.a, prediction), q.a.manifold(&fb, prediction)),
+                (fb.manifold(&q.b, prediction), q.b.manifold(&fb, prediction)),
+                (fb.manifold(&r.b, prediction), r.b.manifold(&fb, prediction)),
+                (fb.manifold(&r.a, prediction), r.a.manifold(&fb, prediction)),
+                (fb.manifold(&c, prediction), c.manifold(&fb, prediction)),
+            ];
+            for (ba, ab) in reversed {
+                assert_eq!(bits(&ba), bits(&ab.swapped()), "seed {seed}");
+            }
+        }
+    }
+    assert!(touching > 0, "no seed gave a point");
+}
+
+osculate_testing::for_f32_and_f64!(prepared_is_the_plain_path);
 
 /// The polyhedron pairs through the trait on a worked case: a cube resting on a box, in both
 /// orders.
