@@ -275,6 +275,18 @@ pub(super) const NEAR: f64 = 0.05;
 /// Levels of interval halving kept: each halving pushes one later interval.
 pub(super) const DEPTH: usize = 48;
 
+/// A sample GJK called overlapping, resolved (see [`Search::resolve`]).
+pub(super) struct Resolved<T: Real> {
+    /// A point of A.
+    pub(super) point_a: Point3<T>,
+    /// A point of B.
+    pub(super) point_b: Point3<T>,
+    /// Their distance: at least the shapes'.
+    pub(super) distance: T,
+    /// The unit direction from A to B of the pair moved apart.
+    pub(super) n: Vector3<T>,
+}
+
 /// The search state: both tracks, the target and tolerance, the time window and the intervals
 /// still to clear.
 pub(super) struct Search<'t, 's, T: Real, A: ?Sized, B: ?Sized> {
@@ -405,8 +417,15 @@ where
         if is_finite_vector(&r.direction) && r.direction != Vector3::zeros() {
             self.warm = Some(r.direction);
         }
-        let (point_a, point_b, distance) =
+        let (mut point_a, mut point_b, mut distance) =
             (r.closest.point_a, r.closest.point_b, r.closest.distance);
+        let mut resolved = None;
+        if r.status == DistanceStatus::Overlapping && t > T::ZERO {
+            resolved = self.resolve(&pa, &pb, &r.direction);
+            if let Some(q) = &resolved {
+                (point_a, point_b, distance) = (q.point_a, q.point_b, q.distance);
+            }
+        }
         let mut s = Sample {
             distance,
             point_a,
@@ -429,6 +448,10 @@ where
         if r.status != DistanceStatus::Overlapping && vn > T::ZERO && vn.is_finite() {
             s.n = v / vn;
             s.gjk_n = s.n;
+        }
+        if let Some(q) = &resolved {
+            s.n = q.n;
+            s.gjk_n = q.n;
         }
         if distance <= self.target + self.tolerance {
             return Some(s); // within reach: no step needed
@@ -511,6 +534,43 @@ where
             s.behind = self.refine(&pa, &pb, &n, s.gap, step(s.gap, &back), -T::ONE, limits.1, pad);
         }
         (!s.ahead.is_nan() && !s.behind.is_nan()).then_some(s)
+    }
+
+    /// The pair at a time after the start where GJK ended "overlapping": a run that stalls
+    /// within its rounding (a curved pair's can, a few hundred-millionths of its size apart)
+    /// reports overlap with a midpoint witness that need not lie on either shape, for a pair
+    /// that need not touch. B moved away by a thousandth of the shapes' size, along the last
+    /// separating direction (or GJK's last search direction), is far enough apart for GJK to
+    /// resolve, and the same features are nearest: its witnesses, B's moved back, are points of
+    /// the shapes, so their distance bounds the pair's from above (`measure` then bounds it
+    /// from below along the direction). Returns the witnesses, their distance and the moved
+    /// pair's direction from A to B; `None` when the moved pair still overlaps (a real overlap).
+    fn resolve(
+        &self,
+        pa: &Posed<'s, T, A>,
+        pb: &Posed<'s, T, B>,
+        searched: &Vector3<T>,
+    ) -> Option<Resolved<T>> {
+        let unit = |v: Vector3<T>| {
+            let n = v.norm();
+            (n > T::ZERO && n.is_finite()).then(|| v / n)
+        };
+        let n = self.hint.or_else(|| unit(-*searched))?;
+        let apart = self.size * T::lit(1e-3);
+        let moved = Posed { anchor: pb.anchor + n * apart, ..*pb };
+        let r = distance_convex(pa, &moved, Some(-n), GJK_MAX_ITERATIONS);
+        if r.status != DistanceStatus::Separated {
+            return None;
+        }
+        let d = unit(-r.direction)?;
+        let (qa, qb) = (r.closest.point_a, r.closest.point_b - n * apart);
+        let distance = (qb - qa).norm();
+        (distance.is_finite() && is_finite_point(&qa) && is_finite_point(&qb)).then_some(Resolved {
+            point_a: qa,
+            point_b: qb,
+            distance,
+            n: d,
+        })
     }
 
     /// The longest time `τ ≤ limit` (forward for `sign = 1`, backward for `−1`) over which the

@@ -1166,6 +1166,20 @@ pairs! {
     polyhedron_polyhedron: ConvexPolyhedron, ConvexPolyhedron;
 }
 
+/// Grazing cylinder-cone motions in `f64` where GJK, stalled within its rounding near contact,
+/// called the pair overlapping: its midpoint witness lay up to 3e-6 off both shapes, and a
+/// segment (a cylinder of radius 0) 2.6e-8 from a cone, twice the tolerance, was reported in
+/// contact. The sample is now resolved with B moved apart along the separating direction.
+#[test]
+fn stalled_gjk_near_contact_is_resolved() {
+    for seed in [12_881_191_608_584_983_210, 5_947_872_175_996_166_809, 1_020_047_208_664_276_572] {
+        let c = Case::<Cylinder<f64>, Cone<f64>, f64>::generate(seed);
+        // Passed, neither failed nor discarded (quickcheck's status is private: its `Debug`).
+        let r = check_case(&c);
+        assert!(format!("{r:?}").contains("Pass"), "seed {seed}: {r:?}");
+    }
+}
+
 // ---- Thin planks spinning past thin walls --------------------------------------------------------
 
 /// A plank (half-thickness 1e-3 of its half-length) spinning 5 to 40 turns about its center while
