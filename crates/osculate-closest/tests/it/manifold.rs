@@ -945,12 +945,17 @@ fn non_finite_input_gives_the_empty_manifold<T: Real>(raw: [f64; 16], tame: bool
         if (obb_nan && !all[10].is_empty()) || (capsule_nan && !all[11].is_empty()) {
             return TestResult::error(format!("NaN capsule or box gave points: {:?}", &all[10..]));
         }
-        // The aligned box pairs read x[0..9] (and the oriented box x[7..16]).
-        if has_nan(&x[..9]) && !(all[12].is_empty() && all[13].is_empty()) {
-            return TestResult::error(format!("NaN aligned box gave points: {:?}", &all[12..]));
+        // The two aligned boxes read x[0..9]; the aligned box with the oriented one reads
+        // x[0..3] and x[6..9] (the aligned box) and x[0..3] and x[7..16] (the oriented one), not
+        // the second box's corner x[3..6].
+        if has_nan(&x[..9]) && !all[12].is_empty() {
+            return TestResult::error(format!("NaN aligned box gave points: {:?}", all[12]));
         }
-        if has_nan(&x[7..]) && !all[13].is_empty() {
-            return TestResult::error(format!("NaN oriented box gave points: {:?}", all[13]));
+        if (has_nan(&x[..3]) || has_nan(&x[6..])) && !all[13].is_empty() {
+            return TestResult::error(format!(
+                "NaN aligned or oriented box gave points: {:?}",
+                all[13]
+            ));
         }
         if x[12].is_nan() && !all.iter().all(Manifold::is_empty) {
             return TestResult::error(format!("NaN prediction gave points: {all:?}"));
