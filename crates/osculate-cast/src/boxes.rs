@@ -854,18 +854,7 @@ mod tests {
     /// The ray `at(λ)` on either side of where `pred` changes, `λ` adjacent floats (`None` when
     /// it does not change between 0 and 4).
     fn flip<T: Real, S>(at: impl Fn(T) -> S, pred: impl Fn(&S) -> bool) -> Option<[S; 2]> {
-        let (mut lo, mut hi) = (T::ZERO, T::lit(4.0));
-        let start = pred(&at(lo));
-        if pred(&at(hi)) == start {
-            return None;
-        }
-        loop {
-            let mid = (lo + hi) * T::HALF;
-            if mid <= lo || mid >= hi {
-                return Some([at(lo), at(hi)]);
-            }
-            if pred(&at(mid)) == start { lo = mid } else { hi = mid }
-        }
+        osculate_testing::exact_reference::flip_within(at, pred, T::lit(4.0))
     }
 
     /// Rays driven to just inside and just outside the bound of [`slab_filter`] (bisected to

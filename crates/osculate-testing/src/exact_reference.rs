@@ -339,6 +339,29 @@ fn bisect<T: Real, B: Copy>(
     Some((at(lo), at(hi)))
 }
 
+/// The inputs `at(λ)` on either side of where `pred` changes between `λ = 0` and `λ = hi`,
+/// `λ` bisected to adjacent floats: `[at(last λ like 0), at(first λ like hi)]`, or `None` when
+/// `pred` is the same at both ends. A filter's bound tests drive their inputs to where it starts
+/// and stops deciding, and to where the exact answer flips.
+pub fn flip_within<T: Real, S>(
+    at: impl Fn(T) -> S,
+    pred: impl Fn(&S) -> bool,
+    hi: T,
+) -> Option<[S; 2]> {
+    let (mut lo, mut hi) = (T::ZERO, hi);
+    let start = pred(&at(lo));
+    if pred(&at(hi)) == start {
+        return None;
+    }
+    loop {
+        let mid = (lo + hi) * T::HALF;
+        if mid <= lo || mid >= hi {
+            return Some([at(lo), at(hi)]);
+        }
+        if pred(&at(mid)) == start { lo = mid } else { hi = mid }
+    }
+}
+
 /// The float parameter `s ≥ 0` where `hit(s)` turns from true (at `s = 0`) to false, bisected to
 /// adjacent floats in at most `steps` halvings: `(last true, first false)`, or `None` when
 /// `hit(0)` is false or `hit` is still true beyond `s = 1e6`.

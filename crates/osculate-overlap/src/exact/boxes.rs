@@ -709,18 +709,7 @@ mod tests {
     /// The shapes `at(λ)` on either side of where `pred` changes, `λ` adjacent floats (`None`
     /// when it does not change between 0 and 64).
     fn flip<T: Real, S>(at: impl Fn(T) -> S, pred: impl Fn(&S) -> bool) -> Option<[S; 2]> {
-        let (mut lo, mut hi) = (T::ZERO, T::lit(64.0));
-        let start = pred(&at(lo));
-        if pred(&at(hi)) == start {
-            return None;
-        }
-        loop {
-            let mid = (lo + hi) * T::HALF;
-            if mid <= lo || mid >= hi {
-                return Some([at(lo), at(hi)]);
-            }
-            if pred(&at(mid)) == start { lo = mid } else { hi = mid }
-        }
+        osculate_testing::exact_reference::flip_within(at, pred, T::lit(64.0))
     }
 
     fn direction<T: Real>(rng: &mut osculate_testing::Rng) -> Vector3<T> {
