@@ -10,28 +10,13 @@ const TARGETS: [&str; 4] = ["closest", "overlap", "cast", "dynamic"];
 
 /// Parses `--seconds N` (default 60) and `--target T`.
 pub(crate) fn options(args: &[String]) -> Result<(u64, Option<String>), String> {
-    let mut seconds = 60;
-    let mut target = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--seconds" => {
-                seconds = crate::number_after(&mut it, "--seconds")?;
-            }
-            "--target" => {
-                let t = it.next().ok_or("--target needs a name")?;
-                if !TARGETS.contains(&t.as_str()) {
-                    return Err(format!(
-                        "unknown fuzz target `{t}` (have: {})",
-                        TARGETS.join(", ")
-                    ));
-                }
-                target = Some(t.clone());
-            }
-            other => return Err(format!("fuzz: unknown option `{other}`")),
+    crate::number_and_name("fuzz", args, ("--seconds", 60), ("--target", "name"), |t| {
+        if TARGETS.contains(&t) {
+            Ok(())
+        } else {
+            Err(format!("unknown fuzz target `{t}` (have: {})", TARGETS.join(", ")))
         }
-    }
-    Ok((seconds, target))
+    })
 }
 
 fn run_in(dir: &Path, program: &str, args: &[&str]) -> Result<(), String> {

@@ -143,6 +143,33 @@ pub(crate) fn number_after<'a>(
     n.parse().map_err(|_| format!("{flag}: not a number: {n}"))
 }
 
+/// The options `[NUMBER n] [NAME name]` in any order of the task `task`, for the tasks that take a
+/// count and a name: the number (`default` without it) and the name, which `check` accepts or
+/// rejects (`noun` says what the name is when it is missing).
+pub(crate) fn number_and_name(
+    task: &str,
+    args: &[String],
+    (number, default): (&str, u64),
+    (name, noun): (&str, &str),
+    check: impl Fn(&str) -> Result<(), String>,
+) -> Result<(u64, Option<String>), String> {
+    let mut n = default;
+    let mut named = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            flag if flag == number => n = number_after(&mut it, number)?,
+            flag if flag == name => {
+                let value = it.next().ok_or_else(|| format!("{name} needs a {noun}"))?;
+                check(value)?;
+                named = Some(value.clone());
+            }
+            other => return Err(format!("{task}: unknown option `{other}`")),
+        }
+    }
+    Ok((n, named))
+}
+
 type Step = (&'static str, Box<dyn Fn() -> Result<(), String>>);
 
 fn ci() -> Result<(), String> {

@@ -19,19 +19,7 @@ const CRATES: [&str; 7] = [
 
 /// Parses `--cases N` (default 1,000,000) and `--filter S` (only properties whose name contains S).
 pub(crate) fn options(args: &[String]) -> Result<(u64, Option<String>), String> {
-    let mut cases = 1_000_000;
-    let mut filter = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--cases" => {
-                cases = crate::number_after(&mut it, "--cases")?;
-            }
-            "--filter" => filter = Some(it.next().ok_or("--filter needs a string")?.clone()),
-            other => return Err(format!("soak: unknown option `{other}`")),
-        }
-    }
-    Ok((cases, filter))
+    crate::number_and_name("soak", args, ("--cases", 1_000_000), ("--filter", "string"), |_| Ok(()))
 }
 
 /// The names of the tests of one crate's `it` binary (`--list`).

@@ -645,7 +645,7 @@ mod tests {
 
     /// An f32 sliver (`c` 9e-4 from `a`, nearly on `ab`): the face formula's barycentrics, inside the
     /// triangle, put a point of the edge 2.7e-4 away from itself along the sliver (property tests:
-    /// `point_of_shape_is_its_own_closest_f32`).
+    /// `point_of_shape_is_its_own_closest::f32`).
     #[test]
     fn sliver_triangle_point_on_edge_is_its_own_closest() {
         let tri = Triangle::new(
@@ -691,7 +691,7 @@ mod tests {
     }
 
     /// A needle face of an f32 tetrahedron (`d` near the middle of edge `ac`, property test
-    /// `tetrahedron::point_of_shape_is_its_own_closest_f32` at 1,000,000 cases): Ericson's
+    /// `tetrahedron::point_of_shape_is_its_own_closest::f32` at 1,000,000 cases): Ericson's
     /// region test for edge `ac` (`vb`, a difference of products of dot products) rounded the
     /// wrong way and mapped a point of the face to edge `ac`, 1.3e-4 away. The sliver path
     /// measures instead of testing regions.

@@ -14,7 +14,11 @@ use osculate_closest::{
 };
 use osculate_math::{Aabb, Capsule, Cone, Cylinder, Obb, Real, Triangle};
 use osculate_testing::Pair;
-use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+use stats_alloc::{INSTRUMENTED_SYSTEM, StatsAlloc};
+use support::{allocating_nothing, counted};
+
+#[path = "support/counted.rs"]
+mod support;
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
@@ -48,23 +52,18 @@ fn no_allocation_after_growth<T: Real>() -> usize {
         assert_eq!(grown, *want.last().unwrap_or(&None));
     }
     let mut got = Vec::with_capacity(shapes.len());
-    let region = Region::new(GLOBAL);
-    for (a, b) in &shapes {
-        got.push(contact_convex_with_workspace(&**a, &**b, EPA_MAX_ITERATIONS, &mut workspace));
-    }
-    let reused = region.change();
-    assert_eq!(
-        (reused.allocations, reused.reallocations, reused.deallocations),
-        (0, 0, 0),
-        "EPA through a grown workspace allocated: {reused:?}"
-    );
+    allocating_nothing(GLOBAL, "EPA through a grown workspace", || {
+        for (a, b) in &shapes {
+            got.push(contact_convex_with_workspace(&**a, &**b, EPA_MAX_ITERATIONS, &mut workspace));
+        }
+    });
     assert_eq!(got, want, "a reused workspace changed an answer");
     // Without a workspace each overlapping pair allocates its polytope: the counter counts.
-    let region = Region::new(GLOBAL);
-    for (a, b) in &shapes {
-        let _ = contact_convex_with_status(&**a, &**b, EPA_MAX_ITERATIONS);
-    }
-    let fresh = region.change();
+    let ((), fresh) = counted(GLOBAL, || {
+        for (a, b) in &shapes {
+            let _ = contact_convex_with_status(&**a, &**b, EPA_MAX_ITERATIONS);
+        }
+    });
     let overlapping = want.iter().filter(|c| c.is_some_and(|(c, _)| c.distance < T::ZERO)).count();
     assert!(fresh.allocations >= overlapping, "{fresh:?} for {overlapping} overlapping pairs");
     overlapping

@@ -15,7 +15,11 @@ use osculate_closest::{
 };
 use osculate_math::{ConvexPolyhedron, Real};
 use osculate_testing::Pair;
-use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+use stats_alloc::{INSTRUMENTED_SYSTEM, StatsAlloc};
+use support::{allocating_nothing, counted};
+
+#[path = "support/counted.rs"]
+mod support;
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
@@ -37,22 +41,17 @@ fn no_allocation_after_growth<T: Real>() -> usize {
         let _ = manifold_polyhedron_polyhedron_with(fa, fb, pred, &mut workspace);
     }
     let mut got = Vec::with_capacity(pairs.len());
-    let region = Region::new(GLOBAL);
-    for (_, _, fa, fb) in &pairs {
-        got.push(manifold_polyhedron_polyhedron_with(fa, fb, pred, &mut workspace));
-    }
-    let reused = region.change();
-    assert_eq!(
-        (reused.allocations, reused.reallocations, reused.deallocations),
-        (0, 0, 0),
-        "the prepared manifold through a grown workspace allocated: {reused:?}"
-    );
+    allocating_nothing(GLOBAL, "the prepared manifold through a grown workspace", || {
+        for (_, _, fa, fb) in &pairs {
+            got.push(manifold_polyhedron_polyhedron_with(fa, fb, pred, &mut workspace));
+        }
+    });
     assert_eq!(got, want, "the prepared manifold differs from the plain one");
-    let region = Region::new(GLOBAL);
-    for (a, b, _, _) in &pairs {
-        let _ = manifold_polyhedron_polyhedron(a, b, pred);
-    }
-    let fresh = region.change();
+    let ((), fresh) = counted(GLOBAL, || {
+        for (a, b, _, _) in &pairs {
+            let _ = manifold_polyhedron_polyhedron(a, b, pred);
+        }
+    });
     assert!(fresh.allocations >= pairs.len(), "{fresh:?} for {} pairs", pairs.len());
     want.iter().filter(|m| !m.is_empty()).count()
 }

@@ -6,29 +6,40 @@ use crate::{
     point_max, point_min,
 };
 
-/// An axis-aligned box, stored as its minimum and maximum corners (van den Bergen 3.2's min-max form;
-/// [`Aabb::from_center_extents`] and [`Aabb::half_extents`] convert to and from the center-extent form).
-///
-/// A box with `min > max` on some axis is *empty*: it contains nothing, overlaps nothing and is hit by
-/// no ray ([`Aabb::try_new`] rejects it; [`Aabb::EMPTY`] is the canonical one, the identity of
-/// [`Aabb::merged`]). A box with `min == max` on an axis is flat and valid.
-///
-/// # Examples
-/// ```
-/// use osculate_math::{Aabb, Point3, Vector3};
-///
-/// let b = Aabb::from_center_extents(Point3::new(1.0_f64, 0.0, 0.0), Vector3::new(1.0, 2.0, 3.0));
-/// assert_eq!(b.min, Point3::new(0.0, -2.0, -3.0));
-/// assert_eq!(b.half_extents(), Vector3::new(1.0, 2.0, 3.0));
-/// assert_eq!(b.center(), Point3::new(1.0, 0.0, 0.0));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Aabb<T: Real> {
-    /// The corner with the smallest coordinates.
-    pub min: Point3<T>,
-    /// The corner with the largest coordinates.
-    pub max: Point3<T>,
+shape! {
+    /// An axis-aligned box, stored as its minimum and maximum corners (van den Bergen 3.2's min-max form;
+    /// [`Aabb::from_center_extents`] and [`Aabb::half_extents`] convert to and from the center-extent form).
+    ///
+    /// A box with `min > max` on some axis is *empty*: it contains nothing, overlaps nothing and is hit by
+    /// no ray ([`Aabb::try_new`] rejects it; [`Aabb::EMPTY`] is the canonical one, the identity of
+    /// [`Aabb::merged`]). A box with `min == max` on an axis is flat and valid.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::{Aabb, Point3, Vector3};
+    ///
+    /// let b = Aabb::from_center_extents(Point3::new(1.0_f64, 0.0, 0.0), Vector3::new(1.0, 2.0, 3.0));
+    /// assert_eq!(b.min, Point3::new(0.0, -2.0, -3.0));
+    /// assert_eq!(b.half_extents(), Vector3::new(1.0, 2.0, 3.0));
+    /// assert_eq!(b.center(), Point3::new(1.0, 0.0, 0.0));
+    /// ```
+    pub struct Aabb {
+        /// The corner with the smallest coordinates.
+        pub min: Point3<T> => finite_point,
+        /// The corner with the largest coordinates.
+        pub max: Point3<T> => finite_point,
+    }
+
+    /// A box from its corners.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate, [`ShapeError::InvertedBox`] when
+    /// `min > max` on some axis.
+    try_new then {
+        if min.x > max.x || min.y > max.y || min.z > max.z {
+            return Err(ShapeError::InvertedBox);
+        }
+    };
 }
 
 impl<T: Real> Aabb<T> {
@@ -37,27 +48,6 @@ impl<T: Real> Aabb<T> {
         min: Point3::new(T::INFINITY, T::INFINITY, T::INFINITY),
         max: Point3::new(T::NEG_INFINITY, T::NEG_INFINITY, T::NEG_INFINITY),
     };
-
-    /// A box from its corners, unchecked.
-    #[inline]
-    #[must_use]
-    pub const fn new(min: Point3<T>, max: Point3<T>) -> Self {
-        Self { min, max }
-    }
-
-    /// A box from its corners.
-    ///
-    /// # Errors
-    /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate, [`ShapeError::InvertedBox`] when
-    /// `min > max` on some axis.
-    pub fn try_new(min: Point3<T>, max: Point3<T>) -> Result<Self, ShapeError> {
-        finite_point(&min, "min")?;
-        finite_point(&max, "max")?;
-        if min.x > max.x || min.y > max.y || min.z > max.z {
-            return Err(ShapeError::InvertedBox);
-        }
-        Ok(Self { min, max })
-    }
 
     /// A box from its center and half extents (van den Bergen's center-extent form), unchecked.
     #[inline]
@@ -184,39 +174,30 @@ impl<T: Real> Transform<T> for Aabb<T> {
     }
 }
 
-/// An oriented box: a center, a rotation whose columns are the box's local axes, and the half extent
-/// along each axis (Ericson 4.4's `c`, `u[3]`, `e`).
-///
-/// A negative half extent makes the box empty; a zero one makes it flat (valid).
-///
-/// # Examples
-/// ```
-/// use osculate_math::{ContainsPoint, Obb, Point3, Rotation3, Vector3};
-///
-/// let rot = Rotation3::from_axis_angle(&Vector3::z_axis(), std::f64::consts::FRAC_PI_4);
-/// let b = Obb::try_new(Point3::origin(), rot, Vector3::new(1.0, 1.0, 1.0))?;
-/// // The corner direction of an axis box is now along the x axis: sqrt(2) reaches it.
-/// assert!(b.contains_point(&Point3::new(1.41, 0.0, 0.0)));
-/// assert!(!b.contains_point(&Point3::new(1.0, 1.0, 0.0)));
-/// # Ok::<(), osculate_math::ShapeError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Obb<T: Real> {
-    /// The center of the box.
-    pub center: Point3<T>,
-    /// The orientation: column `i` is the box's local axis `i` in world space.
-    pub rotation: Rotation3<T>,
-    /// The half extent along each local axis.
-    pub half_extents: Vector3<T>,
-}
-
-impl<T: Real> Obb<T> {
-    /// A box from its parts, unchecked.
-    #[inline]
-    #[must_use]
-    pub const fn new(center: Point3<T>, rotation: Rotation3<T>, half_extents: Vector3<T>) -> Self {
-        Self { center, rotation, half_extents }
+shape! {
+    /// An oriented box: a center, a rotation whose columns are the box's local axes, and the half extent
+    /// along each axis (Ericson 4.4's `c`, `u[3]`, `e`).
+    ///
+    /// A negative half extent makes the box empty; a zero one makes it flat (valid).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::{ContainsPoint, Obb, Point3, Rotation3, Vector3};
+    ///
+    /// let rot = Rotation3::from_axis_angle(&Vector3::z_axis(), std::f64::consts::FRAC_PI_4);
+    /// let b = Obb::try_new(Point3::origin(), rot, Vector3::new(1.0, 1.0, 1.0))?;
+    /// // The corner direction of an axis box is now along the x axis: sqrt(2) reaches it.
+    /// assert!(b.contains_point(&Point3::new(1.41, 0.0, 0.0)));
+    /// assert!(!b.contains_point(&Point3::new(1.0, 1.0, 0.0)));
+    /// # Ok::<(), osculate_math::ShapeError>(())
+    /// ```
+    pub struct Obb {
+        /// The center of the box.
+        pub center: Point3<T> => finite_point,
+        /// The orientation: column `i` is the box's local axis `i` in world space.
+        pub rotation: Rotation3<T>,
+        /// The half extent along each local axis.
+        pub half_extents: Vector3<T> => finite_vector,
     }
 
     /// A box from its parts.
@@ -225,29 +206,24 @@ impl<T: Real> Obb<T> {
     /// [`ShapeError::NonFinite`], [`ShapeError::Negative`] for a negative half extent,
     /// [`ShapeError::NotRotation`] when `rotation`'s matrix is not orthonormal with determinant 1
     /// (within [`Real::UNIT_TOLERANCE`]).
-    pub fn try_new(
-        center: Point3<T>,
-        rotation: Rotation3<T>,
-        half_extents: Vector3<T>,
-    ) -> Result<Self, ShapeError> {
-        finite_point(&center, "center")?;
-        finite_vector(&half_extents, "half_extents")?;
+    try_new then {
         if !rotation.matrix().iter().all(|x| x.is_finite()) {
             return Err(ShapeError::NonFinite("rotation"));
         }
         for (i, field) in
             ["half_extents.x", "half_extents.y", "half_extents.z"].into_iter().enumerate()
         {
-            non_negative(half_extents[i], field)?;
+            non_negative(&half_extents[i], field)?;
         }
         let m = rotation.matrix();
         let err = (m.transpose() * m - nalgebra::Matrix3::identity()).abs().max();
         if !(err <= T::UNIT_TOLERANCE) || !(m.determinant() > T::ZERO) {
             return Err(ShapeError::NotRotation);
         }
-        Ok(Self { center, rotation, half_extents })
-    }
+    };
+}
 
+impl<T: Real> Obb<T> {
     /// The three local axes (the columns of the rotation) in world space.
     ///
     /// # Examples

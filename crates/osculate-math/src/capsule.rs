@@ -6,49 +6,37 @@ use crate::{
     point_max, point_min,
 };
 
-/// A capsule (a "swept sphere"): every point within `radius` of the segment `a`–`b`.
-///
-/// `a == b` makes it a sphere and a zero radius makes it a segment (both valid); a negative radius
-/// makes it empty.
-///
-/// # Examples
-/// ```
-/// use osculate_math::{Capsule, ContainsPoint, Point3};
-///
-/// let c = Capsule::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
-/// assert!(c.contains_point(&Point3::new(0.0, 0.0, 2.9)));
-/// assert!(!c.contains_point(&Point3::new(0.9, 0.0, 2.9)));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Capsule<T: Real> {
-    /// One end of the inner segment.
-    pub a: Point3<T>,
-    /// The other end of the inner segment.
-    pub b: Point3<T>,
-    /// The radius around the segment (≥ 0 for a valid capsule).
-    pub radius: T,
-}
-
-impl<T: Real> Capsule<T> {
-    /// A capsule, unchecked.
-    #[inline]
-    #[must_use]
-    pub const fn new(a: Point3<T>, b: Point3<T>, radius: T) -> Self {
-        Self { a, b, radius }
+shape! {
+    /// A capsule (a "swept sphere"): every point within `radius` of the segment `a`–`b`.
+    ///
+    /// `a == b` makes it a sphere and a zero radius makes it a segment (both valid); a negative radius
+    /// makes it empty.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::{Capsule, ContainsPoint, Point3};
+    ///
+    /// let c = Capsule::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(0.0, 0.0, 2.0), 1.0);
+    /// assert!(c.contains_point(&Point3::new(0.0, 0.0, 2.9)));
+    /// assert!(!c.contains_point(&Point3::new(0.9, 0.0, 2.9)));
+    /// ```
+    pub struct Capsule {
+        /// One end of the inner segment.
+        pub a: Point3<T> => finite_point,
+        /// The other end of the inner segment.
+        pub b: Point3<T> => finite_point,
+        /// The radius around the segment (≥ 0 for a valid capsule).
+        pub radius: T => non_negative,
     }
 
     /// A capsule.
     ///
     /// # Errors
     /// [`ShapeError::NonFinite`], [`ShapeError::Negative`] for a negative radius.
-    pub fn try_new(a: Point3<T>, b: Point3<T>, radius: T) -> Result<Self, ShapeError> {
-        finite_point(&a, "a")?;
-        finite_point(&b, "b")?;
-        non_negative(radius, "radius")?;
-        Ok(Self { a, b, radius })
-    }
+    try_new;
+}
 
+impl<T: Real> Capsule<T> {
     /// The inner segment `a`–`b`.
     #[inline]
     #[must_use]

@@ -7,40 +7,31 @@ use crate::{
     point_max, point_min,
 };
 
-/// A solid right circular cone: the apex `tip`, the unit `axis` pointing from the tip into the cone,
-/// the `height` along it and the `radius` of the base disc (centered at `tip + height·axis`).
-///
-/// A zero height makes it a flat disc, a zero radius a segment (both valid); a negative height or
-/// radius makes it empty.
-///
-/// # Examples
-/// ```
-/// use osculate_math::{Cone, ContainsPoint, Point3, Vector3};
-///
-/// let c = Cone::try_new(Point3::new(0.0_f64, 2.0, 0.0), -Vector3::y_axis(), 2.0, 1.0)?;
-/// assert!(c.contains_point(&Point3::new(0.0, 1.0, 0.49)));
-/// assert!(!c.contains_point(&Point3::new(0.0, 1.0, 0.51)));
-/// # Ok::<(), osculate_math::ShapeError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Cone<T: Real> {
-    /// The apex.
-    pub tip: Point3<T>,
-    /// Unit vector from the tip toward the base center.
-    pub axis: UnitVector3<T>,
-    /// Distance from the tip to the base plane (≥ 0).
-    pub height: T,
-    /// Radius of the base disc (≥ 0).
-    pub radius: T,
-}
-
-impl<T: Real> Cone<T> {
-    /// A cone, unchecked.
-    #[inline]
-    #[must_use]
-    pub const fn new(tip: Point3<T>, axis: UnitVector3<T>, height: T, radius: T) -> Self {
-        Self { tip, axis, height, radius }
+shape! {
+    /// A solid right circular cone: the apex `tip`, the unit `axis` pointing from the tip into the cone,
+    /// the `height` along it and the `radius` of the base disc (centered at `tip + height·axis`).
+    ///
+    /// A zero height makes it a flat disc, a zero radius a segment (both valid); a negative height or
+    /// radius makes it empty.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::{Cone, ContainsPoint, Point3, Vector3};
+    ///
+    /// let c = Cone::try_new(Point3::new(0.0_f64, 2.0, 0.0), -Vector3::y_axis(), 2.0, 1.0)?;
+    /// assert!(c.contains_point(&Point3::new(0.0, 1.0, 0.49)));
+    /// assert!(!c.contains_point(&Point3::new(0.0, 1.0, 0.51)));
+    /// # Ok::<(), osculate_math::ShapeError>(())
+    /// ```
+    pub struct Cone {
+        /// The apex.
+        pub tip: Point3<T> => finite_point,
+        /// Unit vector from the tip toward the base center.
+        pub axis: UnitVector3<T> => unit_vector,
+        /// Distance from the tip to the base plane (≥ 0).
+        pub height: T => non_negative,
+        /// Radius of the base disc (≥ 0).
+        pub radius: T => non_negative,
     }
 
     /// A cone.
@@ -48,19 +39,10 @@ impl<T: Real> Cone<T> {
     /// # Errors
     /// [`ShapeError::NonFinite`], [`ShapeError::Negative`] for a negative height or radius,
     /// [`ShapeError::NotUnit`] when `axis` is not of unit length.
-    pub fn try_new(
-        tip: Point3<T>,
-        axis: UnitVector3<T>,
-        height: T,
-        radius: T,
-    ) -> Result<Self, ShapeError> {
-        finite_point(&tip, "tip")?;
-        unit_vector(&axis, "axis")?;
-        non_negative(height, "height")?;
-        non_negative(radius, "radius")?;
-        Ok(Self { tip, axis, height, radius })
-    }
+    try_new;
+}
 
+impl<T: Real> Cone<T> {
     /// The center of the base disc, `tip + height·axis`.
     #[inline]
     #[must_use]

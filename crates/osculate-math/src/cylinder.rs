@@ -6,39 +6,30 @@ use crate::{
     UnitVector3, Vector3, point_max, point_min,
 };
 
-/// A solid right circular cylinder: the disc of `radius` about the axis `a`→`b`, swept from `a` to
-/// `b` (Ericson 5.3.7's `p`, `q`, `r`).
-///
-/// A zero radius makes it a segment (valid). `a == b` leaves the cap's orientation undefined:
-/// [`Cylinder::try_new`] rejects it, and queries treat such a cylinder as the sphere of `radius` about
-/// `a` (the union of every orientation of the flat disc), saying so in their docs.
-///
-/// # Examples
-/// ```
-/// use osculate_math::{ContainsPoint, Cylinder, Point3};
-///
-/// let c = Cylinder::try_new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(0.0, 3.0, 0.0), 1.0)?;
-/// assert!(c.contains_point(&Point3::new(0.7, 3.0, 0.7)));
-/// assert!(!c.contains_point(&Point3::new(0.0, 3.1, 0.0)));
-/// # Ok::<(), osculate_math::ShapeError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Cylinder<T: Real> {
-    /// The center of one end cap.
-    pub a: Point3<T>,
-    /// The center of the other end cap.
-    pub b: Point3<T>,
-    /// The radius (≥ 0 for a valid cylinder).
-    pub radius: T,
-}
-
-impl<T: Real> Cylinder<T> {
-    /// A cylinder, unchecked.
-    #[inline]
-    #[must_use]
-    pub const fn new(a: Point3<T>, b: Point3<T>, radius: T) -> Self {
-        Self { a, b, radius }
+shape! {
+    /// A solid right circular cylinder: the disc of `radius` about the axis `a`→`b`, swept from `a` to
+    /// `b` (Ericson 5.3.7's `p`, `q`, `r`).
+    ///
+    /// A zero radius makes it a segment (valid). `a == b` leaves the cap's orientation undefined:
+    /// [`Cylinder::try_new`] rejects it, and queries treat such a cylinder as the sphere of `radius` about
+    /// `a` (the union of every orientation of the flat disc), saying so in their docs.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::{ContainsPoint, Cylinder, Point3};
+    ///
+    /// let c = Cylinder::try_new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(0.0, 3.0, 0.0), 1.0)?;
+    /// assert!(c.contains_point(&Point3::new(0.7, 3.0, 0.7)));
+    /// assert!(!c.contains_point(&Point3::new(0.0, 3.1, 0.0)));
+    /// # Ok::<(), osculate_math::ShapeError>(())
+    /// ```
+    pub struct Cylinder {
+        /// The center of one end cap.
+        pub a: Point3<T> => finite_point,
+        /// The center of the other end cap.
+        pub b: Point3<T> => finite_point,
+        /// The radius (≥ 0 for a valid cylinder).
+        pub radius: T => non_negative,
     }
 
     /// A cylinder.
@@ -46,16 +37,14 @@ impl<T: Real> Cylinder<T> {
     /// # Errors
     /// [`ShapeError::NonFinite`], [`ShapeError::Negative`] for a negative radius,
     /// [`ShapeError::ZeroDirection`] when `a == b` (no axis).
-    pub fn try_new(a: Point3<T>, b: Point3<T>, radius: T) -> Result<Self, ShapeError> {
-        finite_point(&a, "a")?;
-        finite_point(&b, "b")?;
-        non_negative(radius, "radius")?;
+    try_new then {
         if a == b {
             return Err(ShapeError::ZeroDirection("b - a"));
         }
-        Ok(Self { a, b, radius })
-    }
+    };
+}
 
+impl<T: Real> Cylinder<T> {
     /// The unit axis from `a` to `b`, or `None` when `a == b` (or the difference overflows).
     #[inline]
     #[must_use]

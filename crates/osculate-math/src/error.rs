@@ -57,7 +57,7 @@ impl core::error::Error for ShapeError {}
 
 /// `Err(NonFinite(field))` unless `x` is finite.
 #[inline]
-pub(crate) fn finite<T: Real>(x: T, field: &'static str) -> Result<(), ShapeError> {
+pub(crate) fn finite<T: Real>(x: &T, field: &'static str) -> Result<(), ShapeError> {
     if x.is_finite() { Ok(()) } else { Err(ShapeError::NonFinite(field)) }
 }
 
@@ -78,9 +78,9 @@ pub(crate) fn finite_vector<T: Real>(
 
 /// A finite, non-negative scalar.
 #[inline]
-pub(crate) fn non_negative<T: Real>(x: T, field: &'static str) -> Result<(), ShapeError> {
+pub(crate) fn non_negative<T: Real>(x: &T, field: &'static str) -> Result<(), ShapeError> {
     finite(x, field)?;
-    if x < T::ZERO { Err(ShapeError::Negative(field)) } else { Ok(()) }
+    if *x < T::ZERO { Err(ShapeError::Negative(field)) } else { Ok(()) }
 }
 
 /// A finite vector of non-zero length.

@@ -44,6 +44,9 @@ compile_error!(
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+#[macro_use]
+mod declare;
+
 mod boxes;
 mod capsule;
 mod cone;

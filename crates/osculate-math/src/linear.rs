@@ -5,45 +5,34 @@ use crate::{
     Aabb, Bounded, Isometry3, Point3, Real, ShapeError, Transform, Vector3, point_max, point_min,
 };
 
-/// The segment from `a` to `b`, parametrised as `a + t·(b − a)` for `t ∈ [0, 1]`.
-///
-/// `a == b` makes it a point (valid).
-///
-/// # Examples
-/// ```
-/// use osculate_math::{Point3, Segment};
-///
-/// let s = Segment::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0));
-/// assert_eq!(s.point_at(0.25), Point3::new(0.5, 0.0, 0.0));
-/// assert_eq!(s.closest_parameter(&Point3::new(5.0, 1.0, 0.0)), 1.0);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Segment<T: Real> {
-    /// The start, at `t = 0`.
-    pub a: Point3<T>,
-    /// The end, at `t = 1`.
-    pub b: Point3<T>,
-}
-
-impl<T: Real> Segment<T> {
-    /// A segment, unchecked.
-    #[inline]
-    #[must_use]
-    pub const fn new(a: Point3<T>, b: Point3<T>) -> Self {
-        Self { a, b }
+shape! {
+    /// The segment from `a` to `b`, parametrised as `a + t·(b − a)` for `t ∈ [0, 1]`.
+    ///
+    /// `a == b` makes it a point (valid).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::{Point3, Segment};
+    ///
+    /// let s = Segment::new(Point3::new(0.0_f64, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0));
+    /// assert_eq!(s.point_at(0.25), Point3::new(0.5, 0.0, 0.0));
+    /// assert_eq!(s.closest_parameter(&Point3::new(5.0, 1.0, 0.0)), 1.0);
+    /// ```
+    pub struct Segment {
+        /// The start, at `t = 0`.
+        pub a: Point3<T> => finite_point,
+        /// The end, at `t = 1`.
+        pub b: Point3<T> => finite_point,
     }
 
     /// A segment.
     ///
     /// # Errors
     /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate.
-    pub fn try_new(a: Point3<T>, b: Point3<T>) -> Result<Self, ShapeError> {
-        finite_point(&a, "a")?;
-        finite_point(&b, "b")?;
-        Ok(Self { a, b })
-    }
+    try_new;
+}
 
+impl<T: Real> Segment<T> {
     /// `b − a`.
     #[inline]
     #[must_use]
@@ -219,31 +208,22 @@ impl<T: Real> Transform<T> for Ray<T> {
     }
 }
 
-/// The infinite line `point + t·direction`, `t ∈ ℝ`.
-///
-/// # Examples
-/// ```
-/// use osculate_math::{Line, Point3, Vector3};
-///
-/// let l = Line::try_new(Point3::new(1.0_f64, 0.0, 0.0), Vector3::new(0.0, 1.0, 0.0))?;
-/// assert_eq!(l.point_at(-2.0), Point3::new(1.0, -2.0, 0.0));
-/// # Ok::<(), osculate_math::ShapeError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Line<T: Real> {
-    /// A point on the line (`t = 0`).
-    pub point: Point3<T>,
-    /// The direction (any non-zero length).
-    pub direction: Vector3<T>,
-}
-
-impl<T: Real> Line<T> {
-    /// A line, unchecked.
-    #[inline]
-    #[must_use]
-    pub const fn new(point: Point3<T>, direction: Vector3<T>) -> Self {
-        Self { point, direction }
+shape! {
+    /// The infinite line `point + t·direction`, `t ∈ ℝ`.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::{Line, Point3, Vector3};
+    ///
+    /// let l = Line::try_new(Point3::new(1.0_f64, 0.0, 0.0), Vector3::new(0.0, 1.0, 0.0))?;
+    /// assert_eq!(l.point_at(-2.0), Point3::new(1.0, -2.0, 0.0));
+    /// # Ok::<(), osculate_math::ShapeError>(())
+    /// ```
+    pub struct Line {
+        /// A point on the line (`t = 0`).
+        pub point: Point3<T> => finite_point,
+        /// The direction (any non-zero length).
+        pub direction: Vector3<T> => nonzero_vector,
     }
 
     /// A line.
@@ -251,12 +231,10 @@ impl<T: Real> Line<T> {
     /// # Errors
     /// [`ShapeError::NonFinite`] for a NaN or infinite point, [`ShapeError::ZeroDirection`] for a zero
     /// or non-finite direction.
-    pub fn try_new(point: Point3<T>, direction: Vector3<T>) -> Result<Self, ShapeError> {
-        finite_point(&point, "point")?;
-        nonzero_vector(&direction, "direction")?;
-        Ok(Self { point, direction })
-    }
+    try_new;
+}
 
+impl<T: Real> Line<T> {
     /// The line through two points.
     ///
     /// # Errors

@@ -7,52 +7,41 @@ use crate::{
     UnitVector3, Vector3, is_finite_point,
 };
 
-/// The plane of points `x` with `normal·x = d` (Ericson 3.6), `normal` of unit length.
-///
-/// The normal orients the plane: [`Plane::signed_distance`] is positive on the side it points to.
-///
-/// # Examples
-/// ```
-/// use osculate_math::{Plane, Point3, Vector3};
-///
-/// let p = Plane::try_from_points(
-///     Point3::new(0.0_f64, 0.0, 1.0),
-///     Point3::new(1.0, 0.0, 1.0),
-///     Point3::new(0.0, 1.0, 1.0),
-/// )?;
-/// assert_eq!(p.normal.into_inner(), Vector3::z());
-/// assert_eq!(p.d, 1.0);
-/// assert_eq!(p.signed_distance(&Point3::new(5.0, 5.0, 3.0)), 2.0);
-/// # Ok::<(), osculate_math::ShapeError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Plane<T: Real> {
-    /// The unit normal.
-    pub normal: UnitVector3<T>,
-    /// The offset: `normal·x = d` for every point `x` of the plane (the signed distance of the
-    /// plane from the origin along the normal).
-    pub d: T,
-}
-
-impl<T: Real> Plane<T> {
-    /// A plane, unchecked.
-    #[inline]
-    #[must_use]
-    pub const fn new(normal: UnitVector3<T>, d: T) -> Self {
-        Self { normal, d }
+shape! {
+    /// The plane of points `x` with `normal·x = d` (Ericson 3.6), `normal` of unit length.
+    ///
+    /// The normal orients the plane: [`Plane::signed_distance`] is positive on the side it points to.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::{Plane, Point3, Vector3};
+    ///
+    /// let p = Plane::try_from_points(
+    ///     Point3::new(0.0_f64, 0.0, 1.0),
+    ///     Point3::new(1.0, 0.0, 1.0),
+    ///     Point3::new(0.0, 1.0, 1.0),
+    /// )?;
+    /// assert_eq!(p.normal.into_inner(), Vector3::z());
+    /// assert_eq!(p.d, 1.0);
+    /// assert_eq!(p.signed_distance(&Point3::new(5.0, 5.0, 3.0)), 2.0);
+    /// # Ok::<(), osculate_math::ShapeError>(())
+    /// ```
+    pub struct Plane {
+        /// The unit normal.
+        pub normal: UnitVector3<T> => unit_vector,
+        /// The offset: `normal·x = d` for every point `x` of the plane (the signed distance of the
+        /// plane from the origin along the normal).
+        pub d: T => finite,
     }
 
     /// A plane from its unit normal and offset.
     ///
     /// # Errors
     /// [`ShapeError::NonFinite`], [`ShapeError::ZeroDirection`] or [`ShapeError::NotUnit`] for the normal.
-    pub fn try_new(normal: UnitVector3<T>, d: T) -> Result<Self, ShapeError> {
-        unit_vector(&normal, "normal")?;
-        finite(d, "d")?;
-        Ok(Self { normal, d })
-    }
+    try_new;
+}
 
+impl<T: Real> Plane<T> {
     /// The plane through `point` with normal direction `normal` (any non-zero length; normalised here).
     ///
     /// # Errors
@@ -62,7 +51,7 @@ impl<T: Real> Plane<T> {
         nonzero_vector(&normal, "normal")?;
         let n = Unit::new_normalize(normal);
         let d = n.dot(&point.coords);
-        finite(d, "point")?;
+        finite(&d, "point")?;
         Ok(Self { normal: n, d })
     }
 

@@ -5,35 +5,26 @@ use crate::{
     Aabb, Bounded, ContainsPoint, Isometry3, Point3, Real, ShapeError, Transform, Vector3,
 };
 
-/// A solid ball: every point within `radius` of `center`.
-///
-/// A zero radius makes it a point (valid); a negative radius makes it empty.
-///
-/// # Examples
-/// ```
-/// use osculate_math::{Point3, Sphere, ShapeError};
-///
-/// assert!(Sphere::try_new(Point3::new(0.0_f32, 0.0, 0.0), 1.0).is_ok());
-/// assert_eq!(
-///     Sphere::try_new(Point3::new(0.0_f32, 0.0, 0.0), -1.0),
-///     Err(ShapeError::Negative("radius"))
-/// );
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Sphere<T: Real> {
-    /// The center.
-    pub center: Point3<T>,
-    /// The radius (≥ 0 for a valid sphere).
-    pub radius: T,
-}
-
-impl<T: Real> Sphere<T> {
-    /// A sphere, unchecked.
-    #[inline]
-    #[must_use]
-    pub const fn new(center: Point3<T>, radius: T) -> Self {
-        Self { center, radius }
+shape! {
+    /// A solid ball: every point within `radius` of `center`.
+    ///
+    /// A zero radius makes it a point (valid); a negative radius makes it empty.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::{Point3, Sphere, ShapeError};
+    ///
+    /// assert!(Sphere::try_new(Point3::new(0.0_f32, 0.0, 0.0), 1.0).is_ok());
+    /// assert_eq!(
+    ///     Sphere::try_new(Point3::new(0.0_f32, 0.0, 0.0), -1.0),
+    ///     Err(ShapeError::Negative("radius"))
+    /// );
+    /// ```
+    pub struct Sphere {
+        /// The center.
+        pub center: Point3<T> => finite_point,
+        /// The radius (≥ 0 for a valid sphere).
+        pub radius: T => non_negative,
     }
 
     /// A sphere.
@@ -41,11 +32,7 @@ impl<T: Real> Sphere<T> {
     /// # Errors
     /// [`ShapeError::NonFinite`] for a NaN or infinite field, [`ShapeError::Negative`] for a negative
     /// radius.
-    pub fn try_new(center: Point3<T>, radius: T) -> Result<Self, ShapeError> {
-        finite_point(&center, "center")?;
-        non_negative(radius, "radius")?;
-        Ok(Self { center, radius })
-    }
+    try_new;
 }
 
 impl<T: Real> Bounded<T> for Sphere<T> {

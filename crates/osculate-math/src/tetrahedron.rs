@@ -5,35 +5,41 @@ use crate::{
     Aabb, Bounded, ContainsPoint, Isometry3, Point3, Real, ShapeError, Transform, Triangle,
 };
 
-/// A solid tetrahedron with vertices `a`, `b`, `c`, `d` (either orientation).
-///
-/// A flat tetrahedron (zero volume) is valid: it is the flat convex hull of its vertices.
-///
-/// # Examples
-/// ```
-/// use osculate_math::{ContainsPoint, Point3, Tetrahedron};
-///
-/// let t = Tetrahedron::new(
-///     Point3::new(0.0_f32, 0.0, 0.0),
-///     Point3::new(1.0, 0.0, 0.0),
-///     Point3::new(0.0, 1.0, 0.0),
-///     Point3::new(0.0, 0.0, 1.0),
-/// );
-/// assert!(t.contains_point(&Point3::new(0.2, 0.2, 0.2)));
-/// assert!(!t.contains_point(&Point3::new(0.4, 0.4, 0.4)));
-/// assert!((t.signed_volume() - 1.0 / 6.0).abs() < 1e-7);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Tetrahedron<T: Real> {
-    /// First vertex.
-    pub a: Point3<T>,
-    /// Second vertex.
-    pub b: Point3<T>,
-    /// Third vertex.
-    pub c: Point3<T>,
-    /// Fourth vertex.
-    pub d: Point3<T>,
+shape! {
+    /// A solid tetrahedron with vertices `a`, `b`, `c`, `d` (either orientation).
+    ///
+    /// A flat tetrahedron (zero volume) is valid: it is the flat convex hull of its vertices.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::{ContainsPoint, Point3, Tetrahedron};
+    ///
+    /// let t = Tetrahedron::new(
+    ///     Point3::new(0.0_f32, 0.0, 0.0),
+    ///     Point3::new(1.0, 0.0, 0.0),
+    ///     Point3::new(0.0, 1.0, 0.0),
+    ///     Point3::new(0.0, 0.0, 1.0),
+    /// );
+    /// assert!(t.contains_point(&Point3::new(0.2, 0.2, 0.2)));
+    /// assert!(!t.contains_point(&Point3::new(0.4, 0.4, 0.4)));
+    /// assert!((t.signed_volume() - 1.0 / 6.0).abs() < 1e-7);
+    /// ```
+    pub struct Tetrahedron {
+        /// First vertex.
+        pub a: Point3<T> => finite_point,
+        /// Second vertex.
+        pub b: Point3<T> => finite_point,
+        /// Third vertex.
+        pub c: Point3<T> => finite_point,
+        /// Fourth vertex.
+        pub d: Point3<T> => finite_point,
+    }
+
+    /// A tetrahedron.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate. Flat tetrahedra are accepted.
+    try_new;
 }
 
 /// `(b − a) × (c − a) · (p − a)`: six times the signed volume of `a b c p`, positive when `p` lies on
@@ -44,29 +50,6 @@ fn orient<T: Real>(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, p: &Point3<T>) -
 }
 
 impl<T: Real> Tetrahedron<T> {
-    /// A tetrahedron, unchecked.
-    #[inline]
-    #[must_use]
-    pub const fn new(a: Point3<T>, b: Point3<T>, c: Point3<T>, d: Point3<T>) -> Self {
-        Self { a, b, c, d }
-    }
-
-    /// A tetrahedron.
-    ///
-    /// # Errors
-    /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate. Flat tetrahedra are accepted.
-    pub fn try_new(
-        a: Point3<T>,
-        b: Point3<T>,
-        c: Point3<T>,
-        d: Point3<T>,
-    ) -> Result<Self, ShapeError> {
-        for (p, f) in [(&a, "a"), (&b, "b"), (&c, "c"), (&d, "d")] {
-            finite_point(p, f)?;
-        }
-        Ok(Self { a, b, c, d })
-    }
-
     /// The vertices as an array.
     #[inline]
     #[must_use]

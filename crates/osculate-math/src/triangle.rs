@@ -5,55 +5,43 @@ use crate::{
     Aabb, Bounded, Isometry3, Point3, Real, ShapeError, Transform, Unit, UnitVector3, Vector3,
 };
 
-/// The triangle `a`, `b`, `c` (a surface, not a solid). Counter-clockwise `a`, `b`, `c` seen from the
-/// side [`Triangle::normal`] points to.
-///
-/// Collapsed triangles (collinear or coincident vertices) are valid: queries treat them as the segment
-/// or point they are.
-///
-/// # Examples
-/// ```
-/// use osculate_math::{Point3, Triangle, Vector3};
-///
-/// let t = Triangle::new(
-///     Point3::new(0.0_f64, 0.0, 0.0),
-///     Point3::new(2.0, 0.0, 0.0),
-///     Point3::new(0.0, 2.0, 0.0),
-/// );
-/// assert_eq!(t.area(), 2.0);
-/// assert_eq!(t.normal(), Vector3::new(0.0, 0.0, 4.0));
-/// assert_eq!(t.barycentric(&Point3::new(0.5, 0.5, 7.0)), Some([0.5, 0.25, 0.25]));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Triangle<T: Real> {
-    /// First vertex.
-    pub a: Point3<T>,
-    /// Second vertex.
-    pub b: Point3<T>,
-    /// Third vertex.
-    pub c: Point3<T>,
-}
-
-impl<T: Real> Triangle<T> {
-    /// A triangle, unchecked.
-    #[inline]
-    #[must_use]
-    pub const fn new(a: Point3<T>, b: Point3<T>, c: Point3<T>) -> Self {
-        Self { a, b, c }
+shape! {
+    /// The triangle `a`, `b`, `c` (a surface, not a solid). Counter-clockwise `a`, `b`, `c` seen from the
+    /// side [`Triangle::normal`] points to.
+    ///
+    /// Collapsed triangles (collinear or coincident vertices) are valid: queries treat them as the segment
+    /// or point they are.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::{Point3, Triangle, Vector3};
+    ///
+    /// let t = Triangle::new(
+    ///     Point3::new(0.0_f64, 0.0, 0.0),
+    ///     Point3::new(2.0, 0.0, 0.0),
+    ///     Point3::new(0.0, 2.0, 0.0),
+    /// );
+    /// assert_eq!(t.area(), 2.0);
+    /// assert_eq!(t.normal(), Vector3::new(0.0, 0.0, 4.0));
+    /// assert_eq!(t.barycentric(&Point3::new(0.5, 0.5, 7.0)), Some([0.5, 0.25, 0.25]));
+    /// ```
+    pub struct Triangle {
+        /// First vertex.
+        pub a: Point3<T> => finite_point,
+        /// Second vertex.
+        pub b: Point3<T> => finite_point,
+        /// Third vertex.
+        pub c: Point3<T> => finite_point,
     }
 
     /// A triangle.
     ///
     /// # Errors
     /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate. Collapsed triangles are accepted.
-    pub fn try_new(a: Point3<T>, b: Point3<T>, c: Point3<T>) -> Result<Self, ShapeError> {
-        finite_point(&a, "a")?;
-        finite_point(&b, "b")?;
-        finite_point(&c, "c")?;
-        Ok(Self { a, b, c })
-    }
+    try_new;
+}
 
+impl<T: Real> Triangle<T> {
     /// The vertices as an array.
     #[inline]
     #[must_use]

@@ -136,28 +136,27 @@ impl<T: Real> ConvexShape<T> for Capsule<T> {
     }
 }
 
-impl<T: Real> ConvexShape<T> for Segment<T> {
-    #[inline]
-    fn overlaps_triangle(&self, tri: &Triangle<T>) -> bool {
-        osculate_overlap::segment_triangle(self, tri)
-    }
+/// The [`ConvexShape`] impls of the shapes with a closed form against a triangle for both the
+/// overlap test and the closest points (the rest by GJK and EPA): `Shape: overlap, closest`.
+macro_rules! closed_against_triangle {
+    ($($shape:ident: $overlap:path, $closest:path;)*) => {$(
+        impl<T: Real> ConvexShape<T> for $shape<T> {
+            #[inline]
+            fn overlaps_triangle(&self, tri: &Triangle<T>) -> bool {
+                $overlap(self, tri)
+            }
 
-    #[inline]
-    fn closest_points_triangle(&self, tri: &Triangle<T>) -> ClosestPoints<T> {
-        closest_points_segment_triangle(self, tri)
-    }
+            #[inline]
+            fn closest_points_triangle(&self, tri: &Triangle<T>) -> ClosestPoints<T> {
+                $closest(self, tri)
+            }
+        }
+    )*};
 }
 
-impl<T: Real> ConvexShape<T> for Triangle<T> {
-    #[inline]
-    fn overlaps_triangle(&self, tri: &Triangle<T>) -> bool {
-        osculate_overlap::triangle_triangle(self, tri)
-    }
-
-    #[inline]
-    fn closest_points_triangle(&self, tri: &Triangle<T>) -> ClosestPoints<T> {
-        closest_points_triangle_triangle(self, tri)
-    }
+closed_against_triangle! {
+    Segment: osculate_overlap::segment_triangle, closest_points_segment_triangle;
+    Triangle: osculate_overlap::triangle_triangle, closest_points_triangle_triangle;
 }
 
 impl<T: Real> ConvexShape<T> for Aabb<T> {

@@ -388,6 +388,16 @@ fn to_local<T: Real>(pose: &Isometry3<T>, v: &Vector3<T>) -> Vector3<T> {
     pose.rotation.inverse_transform_vector(v)
 }
 
+/// A world-space ray in the frame of `pose` (the same parameters: the pose is rigid).
+#[inline]
+fn local_ray<T: Real>(pose: &Isometry3<T>, ray: &Ray<T>) -> Ray<T> {
+    Ray {
+        origin: pose.inverse_transform_point(&ray.origin),
+        direction: to_local(pose, &ray.direction),
+        max_t: ray.max_t,
+    }
+}
+
 /// Where a pair of [`LocalShape`]s is answered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Frame {
@@ -476,40 +486,38 @@ macro_rules! frame_of {
     };
 }
 
-impl<'a, 'b, T, A, B> Overlaps<Posed<'b, B, T>> for Posed<'a, A, T>
-where
-    T: Real,
-    A: LocalShape<Scalar = T>,
-    B: LocalShape<Scalar = T>,
-    A::Local: Overlaps<B::Local>,
-{
+/// The impl of query trait `$Trait` for two posed shapes whose local shapes answer it (with
+/// `Scalar = T` where the trait has a scalar), `$body` its items.
+macro_rules! posed_pair_impl {
+    ($Trait:ident $(, $Scalar:ident)? { $($body:tt)* }) => {
+        impl<'a, 'b, T, A, B> $Trait<Posed<'b, B, T>> for Posed<'a, A, T>
+        where
+            T: Real,
+            A: LocalShape<Scalar = T>,
+            B: LocalShape<Scalar = T>,
+            A::Local: $Trait<B::Local $(, $Scalar = T)?>,
+        {
+            $($body)*
+        }
+    };
+}
+
+posed_pair_impl!(Overlaps {
     #[inline]
     fn overlaps(&self, other: &Posed<'b, B, T>) -> bool {
         in_frame(self, other, frame_of!(A, B; overlap), |a, b, _| a.overlaps(b))
     }
-}
+});
 
-impl<'a, 'b, T, A, B> Distance<Posed<'b, B, T>> for Posed<'a, A, T>
-where
-    T: Real,
-    A: LocalShape<Scalar = T>,
-    B: LocalShape<Scalar = T>,
-    A::Local: Distance<B::Local, Scalar = T>,
-{
+posed_pair_impl!(Distance, Scalar {
     type Scalar = T;
     #[inline]
     fn closest_points(&self, other: &Posed<'b, B, T>) -> ClosestPoints<T> {
         in_frame(self, other, frame_of!(A, B; distance), |a, b, _| a.closest_points(b))
     }
-}
+});
 
-impl<'a, 'b, T, A, B> Penetration<Posed<'b, B, T>> for Posed<'a, A, T>
-where
-    T: Real,
-    A: LocalShape<Scalar = T>,
-    B: LocalShape<Scalar = T>,
-    A::Local: Penetration<B::Local, Scalar = T>,
-{
+posed_pair_impl!(Penetration, Scalar {
     type Scalar = T;
     #[inline]
     fn contact(&self, other: &Posed<'b, B, T>) -> Option<Contact<T>> {
@@ -524,15 +532,9 @@ where
     ) -> Option<Contact<T>> {
         in_frame(self, other, frame_of!(A, B; contact), |a, b, _| a.contact_with(b, workspace))
     }
-}
+});
 
-impl<'a, 'b, T, A, B> Sweep<Posed<'b, B, T>> for Posed<'a, A, T>
-where
-    T: Real,
-    A: LocalShape<Scalar = T>,
-    B: LocalShape<Scalar = T>,
-    A::Local: Sweep<B::Local, Scalar = T>,
-{
+posed_pair_impl!(Sweep, Scalar {
     type Scalar = T;
     #[inline]
     fn time_of_impact(
@@ -545,7 +547,7 @@ where
             a.time_of_impact(&place.vector_in(v_self), b, &place.vector_in(v_other))
         })
     }
-}
+});
 
 impl<T, S> RayCast for Posed<'_, S, T>
 where
@@ -556,12 +558,7 @@ where
     type Scalar = T;
     #[inline]
     fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>> {
-        let local = Ray {
-            origin: self.pose.inverse_transform_point(&ray.origin),
-            direction: to_local(&self.pose, &ray.direction),
-            max_t: ray.max_t,
-        };
-        self.shape.local().cast_ray(&local).to_world(&self.pose)
+        self.shape.local().cast_ray(&local_ray(&self.pose, ray)).to_world(&self.pose)
     }
 }
 
@@ -666,12 +663,7 @@ macro_rules! polytope_impls {
             type Scalar = T;
             #[inline]
             fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>> {
-                let local = Ray {
-                    origin: self.pose.inverse_transform_point(&ray.origin),
-                    direction: to_local(&self.pose, &ray.direction),
-                    max_t: ray.max_t,
-                };
-                RayCast::cast_ray(self.shape, &local).to_world(&self.pose)
+                RayCast::cast_ray(self.shape, &local_ray(&self.pose, ray)).to_world(&self.pose)
             }
         }
         $(

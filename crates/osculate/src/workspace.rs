@@ -36,6 +36,32 @@ pub(crate) fn contact<T: Real, A: SupportMap<T> + ?Sized, B: SupportMap<T> + ?Si
     with_workspace(|workspace| contact_in(a, b, workspace))
 }
 
+/// `f` on this thread's workspace `W` in `key`, a pair of the workspace in `f32` and in `f64` (on
+/// a fresh one from `fresh` when it is in use or gone).
+#[cfg(feature = "std")]
+fn with_thread_local<W32: 'static, W64: 'static, W: 'static, R>(
+    key: &'static std::thread::LocalKey<core::cell::RefCell<(W32, W64)>>,
+    fresh: impl FnOnce() -> W,
+    mut f: impl FnMut(&mut W) -> R,
+) -> R {
+    let reused = key
+        .try_with(|cell| {
+            let mut guard = cell.try_borrow_mut().ok()?;
+            let (w32, w64) = &mut *guard;
+            // `Real` is `f32` or `f64`: one of the two is a `W`.
+            let workspace = (w32 as &mut dyn Any)
+                .downcast_mut::<W>()
+                .or_else(|| (w64 as &mut dyn Any).downcast_mut::<W>())?;
+            Some(f(workspace))
+        })
+        .ok()
+        .flatten();
+    match reused {
+        Some(answer) => answer,
+        None => f(&mut fresh()),
+    }
+}
+
 #[cfg(feature = "std")]
 std::thread_local! {
     /// This thread's EPA workspaces, one per scalar type.
@@ -45,23 +71,8 @@ std::thread_local! {
 
 /// `f` on this thread's workspace of scalar `T` (on a fresh one when it is in use or gone).
 #[cfg(feature = "std")]
-pub(crate) fn with_workspace<T: Real, R>(mut f: impl FnMut(&mut EpaWorkspace<T>) -> R) -> R {
-    let reused = WORKSPACES
-        .try_with(|cell| {
-            let mut guard = cell.try_borrow_mut().ok()?;
-            let (w32, w64) = &mut *guard;
-            // `Real` is `f32` or `f64`: one of the two is an `EpaWorkspace<T>`.
-            let workspace = (w32 as &mut dyn Any)
-                .downcast_mut::<EpaWorkspace<T>>()
-                .or_else(|| (w64 as &mut dyn Any).downcast_mut::<EpaWorkspace<T>>())?;
-            Some(f(workspace))
-        })
-        .ok()
-        .flatten();
-    match reused {
-        Some(answer) => answer,
-        None => f(&mut EpaWorkspace::new()),
-    }
+pub(crate) fn with_workspace<T: Real, R>(f: impl FnMut(&mut EpaWorkspace<T>) -> R) -> R {
+    with_thread_local(&WORKSPACES, EpaWorkspace::new, f)
 }
 
 /// `f` on a fresh workspace (no thread-locals without `std`).
@@ -83,24 +94,9 @@ std::thread_local! {
 /// it, and allocate nothing once it has held the largest pair of a sequence.
 #[cfg(all(feature = "std", feature = "alloc"))]
 pub(crate) fn with_manifold_workspace<T: Real, R>(
-    mut f: impl FnMut(&mut ManifoldWorkspace<T>) -> R,
+    f: impl FnMut(&mut ManifoldWorkspace<T>) -> R,
 ) -> R {
-    let reused = MANIFOLD_WORKSPACES
-        .try_with(|cell| {
-            let mut guard = cell.try_borrow_mut().ok()?;
-            let (w32, w64) = &mut *guard;
-            // `Real` is `f32` or `f64`: one of the two is a `ManifoldWorkspace<T>`.
-            let workspace = (w32 as &mut dyn Any)
-                .downcast_mut::<ManifoldWorkspace<T>>()
-                .or_else(|| (w64 as &mut dyn Any).downcast_mut::<ManifoldWorkspace<T>>())?;
-            Some(f(workspace))
-        })
-        .ok()
-        .flatten();
-    match reused {
-        Some(answer) => answer,
-        None => f(&mut ManifoldWorkspace::new()),
-    }
+    with_thread_local(&MANIFOLD_WORKSPACES, ManifoldWorkspace::new, f)
 }
 
 /// `f` on a fresh manifold workspace (no thread-locals without `std`).

@@ -633,12 +633,6 @@ macro_rules! gjk_test {
             });
         }
     };
-    ($test:ident: closed_f64, $a:ident, $b:ident) => {
-        #[test]
-        fn $test() {
-            run(|c: Pair<$a<f64>, $b<f64>>| gjk_distance_agrees_with_closed_form(&c.a, &c.b));
-        }
-    };
     ($test:ident: closed, $a:ident, $b:ident) => {
         #[test]
         fn $test() {
@@ -648,8 +642,8 @@ macro_rules! gjk_test {
     };
 }
 
-/// One module per pair with the listed GJK tests (`all`: answer and motion in both types, and the
-/// closed-form comparison where there is one).
+/// One module per pair with the listed GJK tests: `answer` and `motion` a module of one test per
+/// scalar type each, `closed` the closed-form comparison in both types where there is one.
 macro_rules! gjk_properties {
     ($($name:ident: $a:ident, $b:ident => [$($what:tt)*]),* $(,)?) => {$(
         mod $name {
@@ -658,24 +652,20 @@ macro_rules! gjk_properties {
         }
     )*};
     (@tests $a:ident, $b:ident; ) => {};
-    (@tests $a:ident, $b:ident; answer_f32 $($rest:tt)*) => {
-        gjk_test!(gjk_answer_is_closest_f32: answer, $a, $b, f32);
+    (@tests $a:ident, $b:ident; answer $($rest:tt)*) => {
+        mod gjk_answer_is_closest {
+            use super::*;
+            gjk_test!(f32: answer, $a, $b, f32);
+            gjk_test!(f64: answer, $a, $b, f64);
+        }
         gjk_properties!(@tests $a, $b; $($rest)*);
     };
-    (@tests $a:ident, $b:ident; answer_f64 $($rest:tt)*) => {
-        gjk_test!(gjk_answer_is_closest_f64: answer, $a, $b, f64);
-        gjk_properties!(@tests $a, $b; $($rest)*);
-    };
-    (@tests $a:ident, $b:ident; motion_f32 $($rest:tt)*) => {
-        gjk_test!(gjk_distance_is_invariant_under_motion_f32: motion, $a, $b, f32);
-        gjk_properties!(@tests $a, $b; $($rest)*);
-    };
-    (@tests $a:ident, $b:ident; motion_f64 $($rest:tt)*) => {
-        gjk_test!(gjk_distance_is_invariant_under_motion_f64: motion, $a, $b, f64);
-        gjk_properties!(@tests $a, $b; $($rest)*);
-    };
-    (@tests $a:ident, $b:ident; closed_f64 $($rest:tt)*) => {
-        gjk_test!(gjk_agrees_with_closed_form_f64: closed_f64, $a, $b);
+    (@tests $a:ident, $b:ident; motion $($rest:tt)*) => {
+        mod gjk_distance_is_invariant_under_motion {
+            use super::*;
+            gjk_test!(f32: motion, $a, $b, f32);
+            gjk_test!(f64: motion, $a, $b, f64);
+        }
         gjk_properties!(@tests $a, $b; $($rest)*);
     };
     (@tests $a:ident, $b:ident; closed $($rest:tt)*) => {
@@ -701,34 +691,34 @@ macro_rules! gjk_properties {
 mod gjk_pairs {
     use super::*;
     gjk_properties!(
-        segment_segment: Segment, Segment => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
-        segment_triangle: Segment, Triangle => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
+        segment_segment: Segment, Segment => [answer motion closed],
+        segment_triangle: Segment, Triangle => [answer motion closed],
         triangle_triangle: Triangle, Triangle => [
-            answer_f32 answer_f64 motion_f32 motion_f64 closed
+            answer motion closed
         ],
-        segment_aabb: Segment, Aabb => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
-        segment_obb: Segment, Obb => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
-        obb_obb: Obb, Obb => [answer_f32 answer_f64 motion_f32 motion_f64],
+        segment_aabb: Segment, Aabb => [answer motion closed],
+        segment_obb: Segment, Obb => [answer motion closed],
+        obb_obb: Obb, Obb => [answer motion],
         polyhedron_polyhedron: ConvexPolyhedron, ConvexPolyhedron => [
-            answer_f32 answer_f64 motion_f32 motion_f64
+            answer motion
         ],
-        sphere_sphere: Sphere, Sphere => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
-        segment_sphere: Segment, Sphere => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
-        sphere_capsule: Sphere, Capsule => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
-        sphere_triangle: Sphere, Triangle => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
-        sphere_aabb: Sphere, Aabb => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
-        sphere_obb: Sphere, Obb => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
-        capsule_segment: Capsule, Segment => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
-        capsule_capsule: Capsule, Capsule => [answer_f32 answer_f64 motion_f32 motion_f64 closed],
-        capsule_obb: Capsule, Obb => [answer_f32 answer_f64 motion_f32 motion_f64],
-        cylinder_cylinder: Cylinder, Cylinder => [answer_f32 answer_f64 motion_f32 motion_f64],
-        cylinder_cone: Cylinder, Cone => [answer_f32 answer_f64 motion_f32 motion_f64],
-        cylinder_obb: Cylinder, Obb => [answer_f32 answer_f64 motion_f32 motion_f64],
-        cone_cone: Cone, Cone => [answer_f32 answer_f64 motion_f32 motion_f64],
-        cone_capsule: Cone, Capsule => [answer_f32 answer_f64 motion_f32 motion_f64],
-        cone_triangle: Cone, Triangle => [answer_f32 answer_f64 motion_f32 motion_f64],
-        sphere_cylinder: Sphere, Cylinder => [answer_f32 answer_f64 motion_f32 motion_f64],
-        tetrahedron_obb: Tetrahedron, Obb => [answer_f32 answer_f64 motion_f32 motion_f64],
+        sphere_sphere: Sphere, Sphere => [answer motion closed],
+        segment_sphere: Segment, Sphere => [answer motion closed],
+        sphere_capsule: Sphere, Capsule => [answer motion closed],
+        sphere_triangle: Sphere, Triangle => [answer motion closed],
+        sphere_aabb: Sphere, Aabb => [answer motion closed],
+        sphere_obb: Sphere, Obb => [answer motion closed],
+        capsule_segment: Capsule, Segment => [answer motion closed],
+        capsule_capsule: Capsule, Capsule => [answer motion closed],
+        capsule_obb: Capsule, Obb => [answer motion],
+        cylinder_cylinder: Cylinder, Cylinder => [answer motion],
+        cylinder_cone: Cylinder, Cone => [answer motion],
+        cylinder_obb: Cylinder, Obb => [answer motion],
+        cone_cone: Cone, Cone => [answer motion],
+        cone_capsule: Cone, Capsule => [answer motion],
+        cone_triangle: Cone, Triangle => [answer motion],
+        sphere_cylinder: Sphere, Cylinder => [answer motion],
+        tetrahedron_obb: Tetrahedron, Obb => [answer motion],
     );
 }
 

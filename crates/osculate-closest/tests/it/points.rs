@@ -74,9 +74,12 @@ pub(crate) trait Shape<T: Real>: Sample<T> + Debug + Clone {
     /// Whether `q` lies on the shape (in it, for solids), loosened by the absolute tolerance `tol`,
     /// judged by the shape's own measure rather than by a query of this crate.
     fn holds(&self, q: &Point3<T>, tol: T) -> bool;
-    /// For solids: whether `q` lies inside by at least `margin` (in the solid shrunk by `margin`).
-    fn deep_inside(&self, _: &Point3<T>, _: T) -> bool {
-        false
+    /// A solid whose [`Shape::holds`] with a negative tolerance is the solid shrunk by it.
+    const SHRINKS: bool = false;
+    /// For solids: whether `q` lies inside by at least `margin` (in the solid shrunk by `margin`);
+    /// by default `holds(q, −margin)` for a solid that [`Shape::SHRINKS`] so, else never.
+    fn deep_inside(&self, q: &Point3<T>, margin: T) -> bool {
+        Self::SHRINKS && self.holds(q, -margin)
     }
 }
 
@@ -155,6 +158,7 @@ impl<T: Real> Shape<T> for Segment<T> {
 }
 
 impl<T: Real> Shape<T> for Aabb<T> {
+    const SHRINKS: bool = true;
     type As<U: Real> = Aabb<U>;
     fn recast<U: Real>(&self) -> Aabb<U> {
         Aabb::new(cast_point(&self.min), cast_point(&self.max))
@@ -165,12 +169,10 @@ impl<T: Real> Shape<T> for Aabb<T> {
     fn holds(&self, q: &Point3<T>, tol: T) -> bool {
         self.loosened(tol).contains_point(q)
     }
-    fn deep_inside(&self, q: &Point3<T>, margin: T) -> bool {
-        self.holds(q, -margin)
-    }
 }
 
 impl<T: Real> Shape<T> for Obb<T> {
+    const SHRINKS: bool = true;
     type As<U: Real> = Obb<U>;
     fn recast<U: Real>(&self) -> Obb<U> {
         Obb::new(
@@ -184,9 +186,6 @@ impl<T: Real> Shape<T> for Obb<T> {
     }
     fn holds(&self, q: &Point3<T>, tol: T) -> bool {
         Obb::new(self.center, self.rotation, self.half_extents.add_scalar(tol)).contains_point(q)
-    }
-    fn deep_inside(&self, q: &Point3<T>, margin: T) -> bool {
-        self.holds(q, -margin)
     }
 }
 
@@ -213,6 +212,7 @@ impl<T: Real> Shape<T> for Triangle<T> {
 }
 
 impl<T: Real> Shape<T> for Sphere<T> {
+    const SHRINKS: bool = true;
     type As<U: Real> = Sphere<U>;
     fn recast<U: Real>(&self) -> Sphere<U> {
         Sphere::new(cast_point(&self.center), cast(self.radius))
@@ -223,12 +223,10 @@ impl<T: Real> Shape<T> for Sphere<T> {
     fn holds(&self, q: &Point3<T>, tol: T) -> bool {
         (q - self.center).norm() <= self.radius + tol
     }
-    fn deep_inside(&self, q: &Point3<T>, margin: T) -> bool {
-        self.holds(q, -margin)
-    }
 }
 
 impl<T: Real> Shape<T> for Capsule<T> {
+    const SHRINKS: bool = true;
     type As<U: Real> = Capsule<U>;
     fn recast<U: Real>(&self) -> Capsule<U> {
         Capsule::new(cast_point(&self.a), cast_point(&self.b), cast(self.radius))
@@ -238,9 +236,6 @@ impl<T: Real> Shape<T> for Capsule<T> {
     }
     fn holds(&self, q: &Point3<T>, tol: T) -> bool {
         self.segment().sq_distance_to_point(q).sqrt() <= self.radius + tol
-    }
-    fn deep_inside(&self, q: &Point3<T>, margin: T) -> bool {
-        self.holds(q, -margin)
     }
 }
 
@@ -328,6 +323,7 @@ impl<T: Real> Shape<T> for ConvexPolyhedron<T> {
 }
 
 impl<T: Real> Shape<T> for Cylinder<T> {
+    const SHRINKS: bool = true;
     type As<U: Real> = Cylinder<U>;
     fn recast<U: Real>(&self) -> Cylinder<U> {
         Cylinder::new(cast_point(&self.a), cast_point(&self.b), cast(self.radius))
@@ -344,12 +340,10 @@ impl<T: Real> Shape<T> for Cylinder<T> {
         let (off, along) = line_offsets(q, &self.a, &d);
         off <= self.radius + tol && along >= -tol && along <= d.norm() + tol
     }
-    fn deep_inside(&self, q: &Point3<T>, margin: T) -> bool {
-        self.holds(q, -margin)
-    }
 }
 
 impl<T: Real> Shape<T> for Cone<T> {
+    const SHRINKS: bool = true;
     type As<U: Real> = Cone<U>;
     fn recast<U: Real>(&self) -> Cone<U> {
         Cone::new(
@@ -368,9 +362,6 @@ impl<T: Real> Shape<T> for Cone<T> {
         let (h, r) = (self.height, self.radius);
         let (y, x) = line_offsets(q, &self.tip, &self.axis);
         x >= -tol && x <= h + tol && y <= r + tol && y * h - x * r <= tol * (h * h + r * r).sqrt()
-    }
-    fn deep_inside(&self, q: &Point3<T>, margin: T) -> bool {
-        self.holds(q, -margin)
     }
 }
 
@@ -409,71 +400,48 @@ pub(crate) fn check_curve<T: Real>(
     Ok(())
 }
 
-impl<T: Real> PointQuery<T> for Plane<T> {
-    fn closest(&self, p: &Point3<T>) -> Point3<T> {
-        closest_point_on_plane(p, self)
-    }
-    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
-        Some(sq_distance_point_plane(p, self))
-    }
+/// The [`PointQuery`] impls of the shapes whose query answers `closest(p, shape)` (its `.point`
+/// where the answer carries a parameter) with the companion `sq(p, shape)`: a row is
+/// `Shape: closest, sq, returns_inside_point_exactly`, and for a curve `curve(lo, hi)`, the
+/// parameter's range (`hi` a function of the shape).
+macro_rules! point_queries {
+    ($($shape:ident: $closest:ident $(.$field:ident)?, $sq:ident, $exact:literal
+        $(, curve($lo:expr, $hi:expr))?;)*) => {$(
+        impl<T: Real> PointQuery<T> for $shape<T> {
+            const RETURNS_INSIDE_POINT_EXACTLY: bool = $exact;
+            fn closest(&self, p: &Point3<T>) -> Point3<T> {
+                $closest(p, self)$(.$field)?
+            }
+            fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
+                Some($sq(p, self))
+            }
+            $(
+                fn check_param(&self, p: &Point3<T>, tol: T) -> Result<(), String> {
+                    let c = $closest(p, self);
+                    check_curve(c.t, $lo, ($hi)(self), self.point_at(c.t), c.point, tol)
+                }
+            )?
+        }
+    )*};
 }
 
-impl<T: Real> PointQuery<T> for Line<T> {
-    fn closest(&self, p: &Point3<T>) -> Point3<T> {
-        closest_point_on_line(p, self).point
-    }
-    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
-        Some(sq_distance_point_line(p, self))
-    }
-    fn check_param(&self, p: &Point3<T>, tol: T) -> Result<(), String> {
-        let c = closest_point_on_line(p, self);
-        check_curve(c.t, T::NEG_INFINITY, T::INFINITY, self.point_at(c.t), c.point, tol)
-    }
-}
-
-impl<T: Real> PointQuery<T> for Ray<T> {
-    fn closest(&self, p: &Point3<T>) -> Point3<T> {
-        closest_point_on_ray(p, self).point
-    }
-    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
-        Some(sq_distance_point_ray(p, self))
-    }
-    fn check_param(&self, p: &Point3<T>, tol: T) -> Result<(), String> {
-        let c = closest_point_on_ray(p, self);
-        check_curve(c.t, T::ZERO, self.max_t, self.point_at(c.t), c.point, tol)
-    }
-}
-
-impl<T: Real> PointQuery<T> for Segment<T> {
-    fn closest(&self, p: &Point3<T>) -> Point3<T> {
-        closest_point_on_segment(p, self).point
-    }
-    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
-        Some(sq_distance_point_segment(p, self))
-    }
-    fn check_param(&self, p: &Point3<T>, tol: T) -> Result<(), String> {
-        let c = closest_point_on_segment(p, self);
-        check_curve(c.t, T::ZERO, T::ONE, self.point_at(c.t), c.point, tol)
-    }
-}
-
-impl<T: Real> PointQuery<T> for Aabb<T> {
-    const RETURNS_INSIDE_POINT_EXACTLY: bool = true;
-    fn closest(&self, p: &Point3<T>) -> Point3<T> {
-        closest_point_on_aabb(p, self)
-    }
-    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
-        Some(sq_distance_point_aabb(p, self))
-    }
-}
-
-impl<T: Real> PointQuery<T> for Obb<T> {
-    fn closest(&self, p: &Point3<T>) -> Point3<T> {
-        closest_point_on_obb(p, self)
-    }
-    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
-        Some(sq_distance_point_obb(p, self))
-    }
+point_queries! {
+    Plane: closest_point_on_plane, sq_distance_point_plane, false;
+    Line: closest_point_on_line.point, sq_distance_point_line, false,
+        curve(T::NEG_INFINITY, |_| T::INFINITY);
+    Ray: closest_point_on_ray.point, sq_distance_point_ray, false,
+        curve(T::ZERO, |s: &Ray<T>| s.max_t);
+    Segment: closest_point_on_segment.point, sq_distance_point_segment, false,
+        curve(T::ZERO, |_| T::ONE);
+    Aabb: closest_point_on_aabb, sq_distance_point_aabb, true;
+    Obb: closest_point_on_obb, sq_distance_point_obb, false;
+    Sphere: closest_point_on_sphere, sq_distance_point_sphere, true;
+    Capsule: closest_point_on_capsule, sq_distance_point_capsule, true;
+    Tetrahedron: closest_point_on_tetrahedron, sq_distance_point_tetrahedron, true;
+    ConvexPolygon: closest_point_on_polygon, sq_distance_point_polygon, false;
+    ConvexPolyhedron: closest_point_on_polyhedron, sq_distance_point_polyhedron, true;
+    Cylinder: closest_point_on_cylinder, sq_distance_point_cylinder, true;
+    Cone: closest_point_on_cone, sq_distance_point_cone, true;
 }
 
 /// Barycentrics each in `[0, 1]` (loosened by `slack`), summing to 1, reproducing the point.
@@ -508,75 +476,6 @@ impl<T: Real> PointQuery<T> for Triangle<T> {
         // Barycentrics are dimensionless: the test tolerance itself bounds their rounding error
         // (a few dozen ε relative to 1) for the triangles the generators make.
         check_barycentric(self, c.barycentric, &c.point, test_tolerance::<T>(), tol)
-    }
-}
-
-impl<T: Real> PointQuery<T> for Sphere<T> {
-    const RETURNS_INSIDE_POINT_EXACTLY: bool = true;
-    fn closest(&self, p: &Point3<T>) -> Point3<T> {
-        closest_point_on_sphere(p, self)
-    }
-    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
-        Some(sq_distance_point_sphere(p, self))
-    }
-}
-
-impl<T: Real> PointQuery<T> for Capsule<T> {
-    const RETURNS_INSIDE_POINT_EXACTLY: bool = true;
-    fn closest(&self, p: &Point3<T>) -> Point3<T> {
-        closest_point_on_capsule(p, self)
-    }
-    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
-        Some(sq_distance_point_capsule(p, self))
-    }
-}
-
-impl<T: Real> PointQuery<T> for Tetrahedron<T> {
-    const RETURNS_INSIDE_POINT_EXACTLY: bool = true;
-    fn closest(&self, p: &Point3<T>) -> Point3<T> {
-        closest_point_on_tetrahedron(p, self)
-    }
-    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
-        Some(sq_distance_point_tetrahedron(p, self))
-    }
-}
-
-impl<T: Real> PointQuery<T> for ConvexPolygon<T> {
-    fn closest(&self, p: &Point3<T>) -> Point3<T> {
-        closest_point_on_polygon(p, self)
-    }
-    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
-        Some(sq_distance_point_polygon(p, self))
-    }
-}
-
-impl<T: Real> PointQuery<T> for ConvexPolyhedron<T> {
-    const RETURNS_INSIDE_POINT_EXACTLY: bool = true;
-    fn closest(&self, p: &Point3<T>) -> Point3<T> {
-        closest_point_on_polyhedron(p, self)
-    }
-    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
-        Some(sq_distance_point_polyhedron(p, self))
-    }
-}
-
-impl<T: Real> PointQuery<T> for Cylinder<T> {
-    const RETURNS_INSIDE_POINT_EXACTLY: bool = true;
-    fn closest(&self, p: &Point3<T>) -> Point3<T> {
-        closest_point_on_cylinder(p, self)
-    }
-    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
-        Some(sq_distance_point_cylinder(p, self))
-    }
-}
-
-impl<T: Real> PointQuery<T> for Cone<T> {
-    const RETURNS_INSIDE_POINT_EXACTLY: bool = true;
-    fn closest(&self, p: &Point3<T>) -> Point3<T> {
-        closest_point_on_cone(p, self)
-    }
-    fn sq_distance(&self, p: &Point3<T>) -> Option<T> {
-        Some(sq_distance_point_cone(p, self))
     }
 }
 
@@ -750,8 +649,9 @@ macro_rules! point_test {
     };
 }
 
-/// A property's tests for a shape: `f32` and `f64` (or the one f32-against-f64 test); `common`
-/// stands for the five every point query has (all but the squared-distance companion).
+/// A property's tests for a shape: a module of one test per scalar type, `f32` and `f64` (or the
+/// one f32-against-f64 test); `common` stands for the five every point query has (all but the
+/// squared-distance companion).
 macro_rules! point_property {
     (common, $shape:ident) => {
         point_property!(closest_point_lies_on_shape, $shape);
@@ -766,43 +666,12 @@ macro_rules! point_property {
             run(|c: Pair<Point3<f64>, $shape<f64>>| f32_distance_agrees_with_f64(&c.a, &c.b));
         }
     };
-    (closest_point_lies_on_shape, $shape:ident) => {
-        point_test!(closest_point_lies_on_shape_f32: closest_point_lies_on_shape, $shape<f32>);
-        point_test!(closest_point_lies_on_shape_f64: closest_point_lies_on_shape, $shape<f64>);
-    };
-    (no_sample_is_closer, $shape:ident) => {
-        point_test!(no_sample_is_closer_f32: no_sample_is_closer, $shape<f32>);
-        point_test!(no_sample_is_closer_f64: no_sample_is_closer, $shape<f64>);
-    };
-    (point_of_shape_is_its_own_closest, $shape:ident) => {
-        point_test!(
-            point_of_shape_is_its_own_closest_f32: point_of_shape_is_its_own_closest,
-            $shape<f32>
-        );
-        point_test!(
-            point_of_shape_is_its_own_closest_f64: point_of_shape_is_its_own_closest,
-            $shape<f64>
-        );
-    };
-    (distance_is_invariant_under_motion, $shape:ident) => {
-        point_test!(
-            distance_is_invariant_under_motion_f32: distance_is_invariant_under_motion,
-            $shape<f32>
-        );
-        point_test!(
-            distance_is_invariant_under_motion_f64: distance_is_invariant_under_motion,
-            $shape<f64>
-        );
-    };
-    (sq_distance_matches_closest_point, $shape:ident) => {
-        point_test!(
-            sq_distance_matches_closest_point_f32: sq_distance_matches_closest_point,
-            $shape<f32>
-        );
-        point_test!(
-            sq_distance_matches_closest_point_f64: sq_distance_matches_closest_point,
-            $shape<f64>
-        );
+    ($property:ident, $shape:ident) => {
+        mod $property {
+            use super::*;
+            point_test!(f32: $property, $shape<f32>);
+            point_test!(f64: $property, $shape<f64>);
+        }
     };
 }
 
