@@ -60,6 +60,7 @@ tasks:
                   --quick   a few-minute subset    --no-run  report the last run's estimates
   soak          every layer's properties with many cases in release mode, one at a time
                   --cases N (default 1000000)   --filter S (names containing S)
+                  --crate C (only crate C's properties; repeatable)
   fuzz          run each cargo-fuzz target of fuzz/ (nightly) for N seconds
                   --seconds N (default 60)   --target closest|overlap|cast|dynamic
   accuracy      every query in f32 against f64 on the same inputs: max and 99.9th percentile

@@ -1,6 +1,7 @@
 //! `cargo xtask soak --cases N`: the quickcheck properties of every layer with `N` cases each
 //! (default 1,000,000), in release mode, one property at a time with a progress bar, then a table
-//! of cases, failures and seconds per property.
+//! of cases, failures and seconds per property. `--filter S` keeps the properties whose name
+//! contains `S`; `--crate C` (repeatable) only lists and builds those crates' tests.
 
 use std::path::Path;
 use std::process::Command;
@@ -17,9 +18,37 @@ const CRATES: [&str; 7] = [
     "osculate",
 ];
 
-/// Parses `--cases N` (default 1,000,000) and `--filter S` (only properties whose name contains S).
-pub(crate) fn options(args: &[String]) -> Result<(u64, Option<String>), String> {
-    crate::number_and_name("soak", args, ("--cases", 1_000_000), ("--filter", "string"), |_| Ok(()))
+/// What the soak runs: the cases per property, a filter on the names, and the crates (empty:
+/// every crate of [`CRATES`]).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Options {
+    cases: u64,
+    filter: Option<String>,
+    crates: Vec<String>,
+}
+
+/// Parses `--cases N` (default 1,000,000), `--filter S` (only properties whose name contains S)
+/// and `--crate C` (only that crate's properties; repeatable).
+pub(crate) fn options(args: &[String]) -> Result<Options, String> {
+    let mut o = Options { cases: 1_000_000, filter: None, crates: Vec::new() };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--cases" => {
+                o.cases = crate::number_after(&mut it, "--cases")?;
+            }
+            "--filter" => o.filter = Some(it.next().ok_or("--filter needs a string")?.clone()),
+            "--crate" => {
+                let c = it.next().ok_or("--crate needs a crate name")?;
+                if !CRATES.contains(&c.as_str()) {
+                    return Err(format!("soak: no properties in `{c}` (one of {CRATES:?})"));
+                }
+                o.crates.push(c.clone());
+            }
+            other => return Err(format!("soak: unknown option `{other}`")),
+        }
+    }
+    Ok(o)
 }
 
 /// The names of the tests of one crate's `it` binary (`--list`).
@@ -44,9 +73,12 @@ fn list(root: &Path, krate: &str) -> Result<Vec<String>, String> {
 
 /// Runs the soak.
 pub(crate) fn run(root: &Path, args: &[String]) -> Result<(), String> {
-    let (cases, filter) = options(args)?;
+    let Options { cases, filter, crates } = options(args)?;
     let mut all = Vec::new();
     for krate in CRATES {
+        if !crates.is_empty() && !crates.iter().any(|c| c == krate) {
+            continue;
+        }
         if !root.join("crates").join(krate).join("tests/it/main.rs").exists() {
             continue;
         }
@@ -101,9 +133,20 @@ mod tests {
 
     #[test]
     fn options_parse() {
-        assert_eq!(options(&[]), Ok((1_000_000, None)));
-        let args: Vec<String> = ["--cases", "50", "--filter", "sphere"].map(String::from).into();
-        assert_eq!(options(&args), Ok((50, Some("sphere".into()))));
+        let all = Options { cases: 1_000_000, filter: None, crates: Vec::new() };
+        assert_eq!(options(&[]), Ok(all));
+        let args: Vec<String> =
+            ["--cases", "50", "--filter", "sphere", "--crate", "osculate-dynamic"]
+                .map(String::from)
+                .into();
+        let want = Options {
+            cases: 50,
+            filter: Some("sphere".into()),
+            crates: vec!["osculate-dynamic".into()],
+        };
+        assert_eq!(options(&args), Ok(want));
+        assert!(options(&["--crate".into()]).is_err());
+        assert!(options(&["--crate".into(), "parry".into()]).is_err());
         assert!(options(&["--cases".into()]).is_err());
         assert!(options(&["--cases".into(), "x".into()]).is_err());
     }

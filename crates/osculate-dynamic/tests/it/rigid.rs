@@ -987,6 +987,35 @@ impl<A: Body<T>, B: Body<T>, T: Real> Reference<A, B, T> {
         }
     }
 
+    /// A proven lower bound on the distance at `t`, independent of GJK's convergence: the
+    /// separation along a direction (exact up to the rounding of the supports), the direction
+    /// being GJK's with B moved apart along it by a thousandth of `scale` (the same features are
+    /// nearest, now far enough apart for GJK's direction to be exact to rounding), or GJK's own
+    /// direction, whichever separates more. Negative or zero when the shapes touch.
+    fn proven_gap(&self, t: f64, scale: f64) -> f64 {
+        let (d, pa, pb) = self.distance(t);
+        if !(d > 0.0) {
+            return d;
+        }
+        let n = (pb - pa) / d;
+        let mut best = self.separation(t, &n);
+        let (a, b) = self.posed(t);
+        let apart = n * (1e-3 * scale);
+        let moved = Transformed {
+            shape: b.shape,
+            pose: Isometry3::from_parts(
+                (b.pose.translation.vector + apart).into(),
+                b.pose.rotation,
+            ),
+        };
+        let r = distance_convex(&a, &moved, Some(-n), 256);
+        if r.status == DistanceStatus::Separated && r.closest.distance > 0.0 {
+            let m = (r.closest.point_b - r.closest.point_a) / r.closest.distance;
+            best = best.max(self.separation(t, &m));
+        }
+        best
+    }
+
     /// The separation of the shapes along the unit `n` at `t`.
     fn separation(&self, t: f64, n: &Vector3<f64>) -> f64 {
         let (a, b) = self.posed(t);

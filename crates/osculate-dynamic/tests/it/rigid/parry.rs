@@ -111,44 +111,88 @@ impl<T: Real> ParryBody<T> for ConvexPolyhedron<T> {
     }
 }
 
-/// How parry's answer compares with the referee's (see the module documentation).
+/// How parry's answer compares with the referee's (see the module documentation). In every
+/// scene of every class our answer passes the properties' checks against the same referee, so a
+/// class other than agreement is parry's answer departing from the referee, never ours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Class {
+    /// parry's time is within the referee's tolerance of the contact, or both see none.
     Agree,
+    /// parry reports no contact where the shapes penetrate by more than [`GRAZE`] of the scale:
+    /// its final check along one direction at the end of the interval passes over a contact that
+    /// came and went (fast spins, swung motions), or a grazing approach that cuts deeper
+    /// elsewhere along the motion than where it was aimed.
     Misses,
-    /// A miss of a contact no deeper than [`GRAZE`] of the scale: within parry's resolution.
+    /// A miss of a contact no deeper than [`GRAZE`] of the scale: within parry's resolution
+    /// (the grazing scenes, `1e-6` of the scale deep by construction).
     MissesGraze,
+    /// parry reports a contact after a time at which the shapes already penetrate by the
+    /// tolerance: its bisection along a direction held fixed stepped over the first contact
+    /// (mostly fast spins, whose first contact lasts a small fraction of the interval).
     Late,
+    /// parry stops before the first contact with the shapes still farther apart than the
+    /// tolerance (conservative, but not the time of impact): its bisection along one direction
+    /// ends where the separation along that direction reaches its tolerance, and that
+    /// separation is below the distance when the direction is not the closest one (the closest
+    /// features turned, or its closest-point query ended on a curved shape with its direction
+    /// off by a small angle). Frequent with a curved shape (capsule, cylinder, cone: a few
+    /// percent of the scenes, up to about `1e-5` of the scale apart), rare between flat ones.
+    /// Each is proven apart by a separation along a direction ([`Reference::proven_gap`]).
     Early,
+    /// parry reports a contact in a scene where the shapes never come within the tolerance, at
+    /// a time they are farther apart than it (proven as for [`Class::Early`]): the same early
+    /// stop, in a grazing scene that passes `1e-6` of the scale apart.
     NoContact,
     /// parry refused the shape (a hull it could not build) or the pair.
     Unsupported,
 }
 
-/// The tally of one pair: cases per class, the worst figure of each class (misses: the deepest
-/// penetration parry stepped over, in units of the scale; late: the largest time after the first
-/// contact; early and no contact: the largest distance at parry's time, in scales), and the
-/// classes of motion ([`super::Class`]) it was seen in.
+/// One bound on one class of parry's answers on one row: the class, the largest fraction of the
+/// scenes in it (a run may exceed it by [`SPARE`] scenes), the largest figure ([`Seen`]).
+type Bound = (Class, f64, f64);
+
+/// Scenes a run may have in a class beyond its fraction: a class seen in a few of 20,000 scenes
+/// can fall once in a run of 100 (`OSCULATE_CASES` sets the count), 1% of it.
+const SPARE: usize = 2;
+
+/// What one class of parry's answers came to on one pair: its count, the worst figure (misses:
+/// the deepest penetration parry stepped over, in units of the scale; late: the largest time
+/// after the first contact; early and no contact: the largest distance at parry's time, in
+/// scales), the seed of that worst case, and the classes of motion ([`super::Class`]) it was
+/// seen in, with their counts.
+#[derive(Debug, Default)]
+struct Seen {
+    count: usize,
+    worst: f64,
+    worst_seed: u64,
+    motions: std::collections::BTreeMap<String, usize>,
+}
+
+/// The tally of one pair: cases, the scenes the referee could not decide, and what each class
+/// came to.
 #[derive(Debug, Default)]
 struct Tally {
     cases: usize,
     undecided: usize,
-    classes: std::collections::BTreeMap<Class, (usize, f64, Vec<String>)>,
+    classes: std::collections::BTreeMap<Class, Seen>,
 }
 
 impl Tally {
-    fn add(&mut self, class: Class, figure: f64, motion: super::Class) {
+    fn add(&mut self, class: Class, figure: f64, motion: super::Class, seed: u64) {
         self.cases += 1;
-        let e = self.classes.entry(class).or_insert((0, 0.0, Vec::new()));
-        e.0 += 1;
-        e.1 = e.1.max(figure);
+        let e = self.classes.entry(class).or_default();
+        e.count += 1;
+        if figure > e.worst || e.count == 1 {
+            e.worst = e.worst.max(figure);
+            e.worst_seed = seed;
+        }
         if class != Class::Agree {
-            e.2.push(format!("{motion:?}"));
+            *e.motions.entry(format!("{motion:?}")).or_default() += 1;
         }
     }
 
     fn count(&self, class: Class) -> usize {
-        self.classes.get(&class).map_or(0, |e| e.0)
+        self.classes.get(&class).map_or(0, |e| e.count)
     }
 }
 
@@ -189,7 +233,10 @@ fn classify<A: Body<T>, B: Body<T>, T: Real>(
 }
 
 macro_rules! against {
-    ($module:ident, $parry:ident, $T:ty, $bounds:expr) => {
+    (
+        $module:ident, $parry:ident, $T:ty,
+        $box_box:expr, $capsule_box:expr, $cylinder_cone:expr, $polyhedron_polyhedron:expr $(,)?
+    ) => {
         mod $module {
             use super::*;
             use $parry::math::{Pose, Rot3, Vector};
@@ -256,8 +303,9 @@ macro_rules! against {
                 }
             }
 
-            fn pair<A: ParryBody<T>, B: ParryBody<T>>(name: &str) -> Tally {
+            fn pair<A: ParryBody<T>, B: ParryBody<T>>(name: &str, bounds: &[Bound]) -> Tally {
                 let mut tally = Tally::default();
+                let mut ours_wrong = Vec::new();
                 let want = cases(SCENES) as usize;
                 let mut seed = 0;
                 while tally.cases < want && seed < 40 * want as u64 {
@@ -280,26 +328,42 @@ macro_rules! against {
                     if let Err(e) =
                         check_answer("ours", &ours, &r, deep, sampled, tol, &plain, &plain_dir)
                     {
-                        panic!("{name} seed {seed}: {e}\n  {c:?}");
+                        ours_wrong.push(format!("{name} seed {seed}: {e}\n  {c:?}"));
                     }
-                    let (class, figure) = match parry_toi(&c) {
+                    let parry = parry_toi(&c);
+                    let (class, figure) = match parry {
                         Err(()) => (Class::Unsupported, 0.0),
                         Ok(p) => classify(p, &r, deep, tol, c.scale),
                     };
-                    tally.add(class, figure, c.class);
+                    // A gap at parry's time is confirmed by a proven lower bound on the distance
+                    // (a separation along a direction), not only by the referee's GJK.
+                    if let (Class::Early | Class::NoContact, Ok(Some(p))) = (class, parry) {
+                        let proven = r.proven_gap(p, c.scale);
+                        assert!(
+                            proven > tol,
+                            "{name} seed {seed}: parry's {class:?} by {figure} of the scale at \
+                             {p}, proven apart by {proven} only (tol {tol})"
+                        );
+                    }
+                    tally.add(class, figure, c.class, seed);
                 }
-                eprintln!("{name} ({}): {tally:?}", stringify!($T));
+                eprintln!("{name} ({}): {tally:#?}", stringify!($T));
+                assert!(
+                    ours_wrong.is_empty(),
+                    "{} wrong answers of ours:\n{}",
+                    ours_wrong.len(),
+                    ours_wrong.join("\n")
+                );
                 assert!(tally.cases >= want / 2, "{name}: too few scenes: {tally:?}");
-                let bounds: &[(Class, f64, f64)] = $bounds;
                 for &(class, fraction, largest) in bounds {
                     let n = tally.count(class);
                     assert!(
-                        n as f64 <= fraction * tally.cases as f64,
+                        n as f64 <= fraction * tally.cases as f64 + SPARE as f64,
                         "{name}: parry's {class:?} in {n} of {} scenes, above the bound \
                          {fraction}: {tally:?}",
                         tally.cases
                     );
-                    let worst = tally.classes.get(&class).map_or(0.0, |e| e.1);
+                    let worst = tally.classes.get(&class).map_or(0.0, |e| e.worst);
                     assert!(
                         worst <= largest,
                         "{name}: parry's {class:?} by {worst}, above {largest}: {tally:?}"
@@ -316,41 +380,125 @@ macro_rules! against {
 
             #[test]
             fn box_box() {
-                pair::<Obb<T>, Obb<T>>("box-box");
+                pair::<Obb<T>, Obb<T>>("box-box", $box_box);
             }
 
             #[test]
             fn capsule_box() {
-                pair::<Capsule<T>, Obb<T>>("capsule-box");
+                pair::<Capsule<T>, Obb<T>>("capsule-box", $capsule_box);
             }
 
             #[test]
             fn cylinder_cone() {
-                pair::<Cylinder<T>, Cone<T>>("cylinder-cone");
+                pair::<Cylinder<T>, Cone<T>>("cylinder-cone", $cylinder_cone);
             }
 
             #[test]
             fn polyhedron_polyhedron() {
-                pair::<ConvexPolyhedron<T>, ConvexPolyhedron<T>>("polyhedron-polyhedron");
+                pair::<ConvexPolyhedron<T>, ConvexPolyhedron<T>>(
+                    "polyhedron-polyhedron",
+                    $polyhedron_polyhedron,
+                );
             }
         }
     };
 }
 
-/// The bounds of each class of parry's answers: the fraction of the scenes, and the worst
-/// figure ([`Tally`]). Measured on these seeds (f64 / f32, of 100 scenes a pair): parry is late
-/// in 4 to 7 (fast spins, one swung motion; up to 0.73 of the interval after the first contact),
-/// misses a contact deeper than [`GRAZE`] in 0 to 2 (fast spins: a capsule through a box by 3.5%
-/// of the scale; grazing motions that cut 1.2e-3 of the scale deep) and a graze in 0 to 5 (f64),
-/// and stops early in 0 to 6 (f64 only, at most 2e-7 of the scale apart: its resolution). No scene has parry
-/// report a contact that does not happen, nor refuse a shape. The fractions leave room for the
-/// soak's other seeds; a late answer or a miss is a wrong answer of parry's, never of ours.
-const BOUNDS: &[(Class, f64, f64)] = &[
-    (Class::Misses, 0.1, f64::INFINITY),
-    (Class::MissesGraze, 0.15, GRAZE),
-    (Class::Late, 0.15, f64::INFINITY),
-    (Class::Early, 0.15, 1e-6),
+// The bounds of each row, measured in release on the first 20,000 scenes of each row
+// (`OSCULATE_CASES=20000`) and on the first 100 (the default run, the same seeds' start). Our
+// answer passed the properties' checks in every one of those scenes, and every early stop and
+// false contact of parry's was proven apart by a separation. A fraction is twice the larger of
+// the two measured (a run may exceed it by `SPARE` scenes); a figure is four times the worst
+// measured (ten times for a class seen in at most ten scenes), except where parry's method has
+// no bound: a miss is bounded by the geometry (a penetration is less than the scale; the worst
+// measured is 0.14 to 0.18 of it), a late answer by the generator's longest interval (3; the
+// worst measured is 2.33 to 2.48; 2.78 at 50,000, nearly all of an interval). A class not
+// listed in a row fails the test if it appears.
+
+/// Misses of deeper contacts: 0.57% to 0.74% of the scenes on every row, f32 and f64 alike
+/// (fast spins, swung motions and grazes that cut deeper elsewhere; 0 to 2 of the first 100).
+const MISSES: Bound = (Class::Misses, 0.04, 1.0);
+
+/// Late answers: 4.4% to 7.1% of the scenes on every row (fast spins above all; 4 to 7 of the
+/// first 100).
+const LATE: Bound = (Class::Late, 0.15, 3.0);
+
+/// Early stops and false contacts in f32 (the tolerance `1e-3` of the scale), on every row: a
+/// few of 20,000 to 50,000 scenes each (at most 4 of 50,000 on capsule-box, 6 of 20,000 false
+/// contacts on cylinder-cone, 3 and 1 of 50,000 on box-box, which had none in its first
+/// 20,000), at most `7.2e-3` of the scale apart.
+const EARLY_F32: Bound = (Class::Early, 2e-4, 8e-2);
+/// See [`EARLY_F32`]: at most `3.3e-3` of the scale apart.
+const NO_CONTACT_F32: Bound = (Class::NoContact, 6e-4, 4e-2);
+
+/// Early stops and false contacts in f64 between flat shapes: early 3 of 50,000 on box-box, at
+/// most `1.06e-8` of the scale apart; none on polyhedron-polyhedron in 50,000, and no false
+/// contact on either. Both bounded as on the curved rows (the same mechanism): a class seen
+/// once in 20,000 to 50,000 scenes on one row turned up on its sibling rows at 50,000.
+const EARLY_FLAT_F64: Bound = (Class::Early, 2e-4, 3e-5);
+/// See [`EARLY_FLAT_F64`].
+const NO_CONTACT_FLAT_F64: Bound = (Class::NoContact, 2e-4, 3e-5);
+
+/// box-box, f64. Grazes missed: 283 of 20,000 (1.4%), 1 of the first 100.
+const BOX_BOX_F64: &[Bound] =
+    &[MISSES, LATE, (Class::MissesGraze, 0.03, GRAZE), EARLY_FLAT_F64, NO_CONTACT_FLAT_F64];
+
+/// box-box, f32.
+const BOX_BOX_F32: &[Bound] = &[MISSES, LATE, EARLY_F32, NO_CONTACT_F32];
+
+/// capsule-box, f64. Grazes missed: 466 of 20,000 (2.3%), 2 of the first 100. Early: 1273 of
+/// 20,000 (6.4%; aimed, grazing, screw and slerp motions), 6 of the first 100, at most `1.25e-5`
+/// of the scale apart (a curved shape: see [`Class::Early`]; 3169 of 50,000, the same worst). No
+/// contact: 10 of 20,000 (23 of 50,000), all grazes that pass `1e-6` of the scale apart, at
+/// most `9.0e-6` of the scale apart at parry's time.
+const CAPSULE_BOX_F64: &[Bound] = &[
+    MISSES,
+    LATE,
+    (Class::MissesGraze, 0.05, GRAZE),
+    (Class::Early, 0.13, 5e-5),
+    (Class::NoContact, 0.001, 1e-4),
 ];
 
-against!(in_f64, parry3d_f64, f64, BOUNDS);
-against!(in_f32, parry3d, f32, BOUNDS);
+/// capsule-box, f32.
+const CAPSULE_BOX_F32: &[Bound] = &[MISSES, LATE, EARLY_F32, NO_CONTACT_F32];
+
+/// polyhedron-polyhedron, f64. Grazes missed: 266 of 20,000 (1.3%), 5 of the first 100.
+const POLYHEDRON_POLYHEDRON_F64: &[Bound] =
+    &[MISSES, LATE, (Class::MissesGraze, 0.1, GRAZE), EARLY_FLAT_F64, NO_CONTACT_FLAT_F64];
+
+/// polyhedron-polyhedron, f32.
+const POLYHEDRON_POLYHEDRON_F32: &[Bound] = &[MISSES, LATE, EARLY_F32, NO_CONTACT_F32];
+
+/// cylinder-cone, f64. Grazes missed: 500 of 20,000 (2.5%), none of the first 100. Early: 745
+/// of 20,000 (3.7%; aimed, grazing, screw and slerp motions), 3 of the first 100, at most
+/// `6.7e-6` of the scale apart. No contact: 5 of 20,000, all grazes, at most `2.2e-6` of the
+/// scale apart at parry's time.
+const CYLINDER_CONE_F64: &[Bound] = &[
+    MISSES,
+    LATE,
+    (Class::MissesGraze, 0.05, GRAZE),
+    (Class::Early, 0.08, 3e-5),
+    (Class::NoContact, 5e-4, 3e-5),
+];
+
+/// cylinder-cone, f32.
+const CYLINDER_CONE_F32: &[Bound] = &[MISSES, LATE, EARLY_F32, NO_CONTACT_F32];
+
+against!(
+    in_f64,
+    parry3d_f64,
+    f64,
+    BOX_BOX_F64,
+    CAPSULE_BOX_F64,
+    CYLINDER_CONE_F64,
+    POLYHEDRON_POLYHEDRON_F64,
+);
+against!(
+    in_f32,
+    parry3d,
+    f32,
+    BOX_BOX_F32,
+    CAPSULE_BOX_F32,
+    CYLINDER_CONE_F32,
+    POLYHEDRON_POLYHEDRON_F32,
+);
