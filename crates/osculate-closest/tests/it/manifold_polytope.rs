@@ -204,9 +204,7 @@ fn polyhedron_resting_ids_survive_jitter<T: Real>() {
         planes: h
             .planes
             .iter()
-            .map(|p| {
-                Plane::new(osculate_math::Unit::new_unchecked(p.normal.map(T::lit)), T::lit(p.d))
-            })
+            .map(|p| Plane::new(Unit::new_unchecked(p.normal.map(T::lit)), T::lit(p.d)))
             .collect(),
         vertices: h.vertices.iter().map(|v| v.map(T::lit)).collect(),
     };
@@ -220,13 +218,9 @@ fn polyhedron_resting_ids_survive_jitter<T: Real>() {
         let [x, y, z] = ground.axes();
         let lay =
             Rotation3::rotation_between(&face.normal.into_inner(), &-z).unwrap_or_else(|| {
-                Rotation3::from_axis_angle(
-                    &osculate_math::Unit::new_normalize(x),
-                    std::f64::consts::PI,
-                )
+                Rotation3::from_axis_angle(&Unit::new_normalize(x), std::f64::consts::PI)
             });
-        let spin =
-            Rotation3::from_axis_angle(&osculate_math::Unit::new_normalize(z), rng.range(0.0, 6.3));
+        let spin = Rotation3::from_axis_angle(&Unit::new_normalize(z), rng.range(0.0, 6.3));
         let rotation = spin * lay;
         let size = radius(&hull);
         // The face's plane ends at `face.d` from the hull's origin along its normal: put it on
