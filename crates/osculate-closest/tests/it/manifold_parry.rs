@@ -287,7 +287,11 @@ fn classify_halfspace(
             core::cmp::Ordering::Equal => None,
             // Parry keeps every vertex of its support feature within the prediction: a capsule's
             // two segment ends lowered by the radius (ours: the upper end's point on the rim,
-            // higher unless the capsule lies flat), a polyhedron face's first four vertices.
+            // higher unless the capsule lies flat); and on a degenerate shape the coinciding
+            // vertices of its feature each as a point (a box of zero half extents, a cylinder
+            // or a cone of zero radius: a cap's square of no size gives four equal points),
+            // where ours gives each distinct corner once (the reduction keeps distinct
+            // candidates).
             core::cmp::Ordering::Less => Some("parry keeps more points"),
             // Ours keeps every corner (rim point) within the prediction, reduced to four; parry
             // only those of its one support feature: a box's support face without the corners
@@ -322,9 +326,7 @@ fn judge_halfspace<T, A>(
     match classify_halfspace(ours, theirs, &n64, exact, prediction.to_f64(), rounding, tie) {
         None => tally.agree(),
         Some(class) => {
-            if class == "unexplained"
-                || (class == "parry keeps more points" && std::env::var_os("OSC_DEBUG").is_some())
-            {
+            if class == "unexplained" {
                 eprintln!(
                     "{} seed {seed}: exact {exact}, ours {ours:?}, parry {theirs:?}\n{a:?}\n{h:?}",
                     tally.query,
