@@ -8,14 +8,13 @@
 //! cached normal reset: an engine keeps one per pair, so parry's point buffer is allocated once,
 //! and no call reuses the last input's contacts or its normal as GJK's first direction.
 
+use osculate::closest::SupportMap as _;
 use osculate::{closest, overlap};
 use osculate_benches::input::Dists;
 use osculate_benches::input::{inputs, pair};
 use osculate_benches::race::{Answer, Class::*, OSCULATE_F32, OSCULATE_F64, Race, Row, Sink};
 use osculate_benches::{osculate, parry};
-use osculate_math::{
-    Aabb, Capsule, ConvexPolyhedron, Cylinder, Halfspace, Obb, Real, Sphere, SupportMap as _,
-};
+use osculate_math::{Aabb, Capsule, ConvexPolyhedron, Cylinder, Halfspace, Obb, Real, Sphere};
 use osculate_testing::Rng;
 
 /// Every row of this module.
