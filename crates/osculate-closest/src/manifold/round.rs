@@ -895,8 +895,7 @@ pub fn manifold_polyhedron_cylinder<T: Real>(
 
 /// [`manifold_polyhedron_cylinder`] on a polyhedron whose features were built once
 /// ([`PolyhedronFeatures`]), EPA's polytope kept in `workspace`: the same manifold, bit for bit,
-/// without finding the polyhedron's features again and, once the workspace has grown, without
-/// allocating.
+/// without finding the polyhedron's features again at each call.
 ///
 /// Degenerate and non-finite input as [`manifold_polyhedron_cylinder`].
 ///
@@ -961,8 +960,7 @@ pub fn manifold_polyhedron_cone<T: Real>(
 
 /// [`manifold_polyhedron_cone`] on a polyhedron whose features were built once
 /// ([`PolyhedronFeatures`]), EPA's polytope kept in `workspace`: the same manifold, bit for bit,
-/// without finding the polyhedron's features again and, once the workspace has grown, without
-/// allocating.
+/// without finding the polyhedron's features again at each call.
 ///
 /// Degenerate and non-finite input as [`manifold_polyhedron_cone`].
 ///
