@@ -349,11 +349,14 @@ fn polyhedron_halfspace(s: &mut Sink<'_>) {
         |rng| with_hull::<Halfspace<f64>>(rng),
         |(h, p)| h.plane.signed_distance(&p.support(&-h.plane.normal.into_inner())) <= 0.0,
     );
-    let mut r = s.race(Row::new("manifold_polyhedron_halfspace", LikeForLike).note(
-        "osculate: every vertex within the prediction, reduced to four; parry: its halfspace \
-         manifold, the first four vertices of the hull's face whose normal is nearest the \
-         halfspace's (which may miss the deepest vertex), the halfspace as shape 1",
-    ));
+    let mut r =
+        s.race(Row::new("manifold_polyhedron_halfspace", LikeForLike).tolerance(1e-2, 1e-2).note(
+            "osculate: every vertex within the prediction, reduced to four; parry: its halfspace \
+             manifold, the first four vertices of the hull's face whose normal is nearest the \
+             halfspace's, which may miss the deepest vertex (one input of these, parry's deepest \
+             8.95e-3 short of the support vertex's depth, osculate's f32 and f64 agreeing), the \
+             halfspace as shape 1",
+        ));
     osculate! { r, d, |x| closest::manifold_polyhedron_halfspace(&x.1, &x.0, 0.01), |_, m| deepest(m) }
     parry! { r, d, |x| {
         let (ph, h) = cv::halfspace(&x.0);
