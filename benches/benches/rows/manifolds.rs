@@ -8,12 +8,13 @@
 //! cached normal reset: an engine keeps one per pair, so parry's point buffer is allocated once,
 //! and no call reuses the last input's contacts or its normal as GJK's first direction.
 
+use osculate::closest::SupportMap as _;
 use osculate::{closest, overlap};
 use osculate_benches::input::Dists;
 use osculate_benches::input::{inputs, pair};
 use osculate_benches::race::{Answer, Class::*, OSCULATE_F32, OSCULATE_F64, Race, Row, Sink};
 use osculate_benches::{osculate, parry};
-use osculate_math::{Capsule, ConvexPolyhedron, Cylinder, Obb, Real};
+use osculate_math::{Aabb, Capsule, ConvexPolyhedron, Cylinder, Halfspace, Obb, Real, Sphere};
 use osculate_testing::Rng;
 
 /// Every row of this module.
@@ -23,6 +24,13 @@ pub(crate) fn all(s: &mut Sink<'_>) {
     polyhedron_polyhedron(s);
     polyhedron_polyhedron_prepared(s);
     cylinder_cylinder(s);
+    aabb_aabb(s);
+    sphere_polyhedron(s);
+    capsule_polyhedron(s);
+    box_halfspace(s);
+    capsule_halfspace(s);
+    polyhedron_halfspace(s);
+    cylinder_halfspace(s);
 }
 
 /// The deepest point's signed distance of osculate's manifold.
@@ -212,6 +220,174 @@ fn cylinder_cylinder(s: &mut Sink<'_>) {
     parry: |p| {
         let mut m = fresh!(p.3);
         qd::contact_manifold_pfm_pfm(&p.0, &p.1, 0.0, None, &p.2, 0.0, None, 0.01, &mut m);
+        their_deepest!(m)
+    } => |_, a| *a }
+    r.finish();
+}
+
+fn aabb_aabb(s: &mut Sink<'_>) {
+    let d = inputs(704, "overlap", pair::<Aabb<f64>, Aabb<f64>>, |(a, b)| overlap::aabb_aabb(a, b));
+    let mut r = s.race(Row::new("manifold_aabb_aabb", LikeForLike).note(
+        "both the box-box manifold (separating axes, a reference face clipped against an \
+         incident face): osculate's on the boxes as oriented boxes of the identity rotation, \
+         parry's on two posed cuboids",
+    ));
+    osculate! { r, d, |x| closest::manifold_aabb_aabb(&x.0, &x.1, 0.01), |_, m| deepest(m) }
+    parry! { r, d, |x| {
+        let ((pa, ca), (pb, cb)) = (cv::cuboid(&x.0), cv::cuboid(&x.1));
+        (pa.inv_mul(&pb), ca, cb, std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+    },
+    parry: |p| {
+        let mut m = fresh!(p.3);
+        qd::contact_manifold_cuboid_cuboid(&p.0, &p.1, &p.2, 0.01, &mut m);
+        their_deepest!(m)
+    } => |_, a| *a }
+    r.finish();
+}
+
+/// A shape and a convex polyhedron that both parry crates build a hull of.
+fn with_hull<A: osculate_testing::Generate<f64>>(rng: &mut Rng) -> (A, ConvexPolyhedron<f64>) {
+    loop {
+        let x = pair::<A, ConvexPolyhedron<f64>>(rng);
+        if super::has_hulls(&x.1) {
+            return x;
+        }
+    }
+}
+
+fn sphere_polyhedron(s: &mut Sink<'_>) {
+    let d = inputs(705, "overlap", with_hull::<Sphere<f64>>, |(a, b)| {
+        closest::intersect_convex(a, b, closest::GJK_MAX_ITERATIONS)
+    });
+    let mut r = s.race(Row::new("manifold_sphere_polyhedron", LikeForLike).note(
+        "one point: osculate projects the center on the polyhedron (Voronoi regions over the \
+         face planes, the nearest face plane when inside); parry: its convex-ball manifold \
+         (the center projected on the hull)",
+    ));
+    osculate! { r, d, |x| closest::manifold_sphere_polyhedron(&x.0, &x.1, 0.01), |_, m| deepest(m) }
+    parry! { r, d, |x| {
+        let (pb, ball) = cv::ball(&x.0);
+        (pb, cv::kept_hull(&x.1), ball, std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+    },
+    parry: |p| {
+        let mut m = fresh!(p.3);
+        qd::contact_manifold_convex_ball(&p.0, &p.1, &p.2, None, None, 0.01, &mut m, false);
+        their_deepest!(m)
+    } => |_, a| *a }
+    r.finish();
+}
+
+fn capsule_polyhedron(s: &mut Sink<'_>) {
+    let d = inputs(706, "overlap", with_hull::<Capsule<f64>>, |(a, b)| {
+        closest::intersect_convex(a, b, closest::GJK_MAX_ITERATIONS)
+    });
+    let mut r =
+        s.race(Row::new("manifold_capsule_polyhedron", LikeForLike).tolerance(1e-2, 3e-3).note(
+            "osculate: the axis as a polytope of one edge against the polyhedron's faces and edge \
+         pairs, clipped, moved out by the radius; parry: GJK and EPA on the segment and the \
+         hull, its support features clipped along the normal",
+        ));
+    osculate! { r, d, |x| closest::manifold_capsule_polyhedron(&x.0, &x.1, 0.01), |_, m| deepest(m) }
+    parry! { r, d, |x| {
+        (cv::capsule(&x.0), cv::kept_hull(&x.1), std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+    },
+    parry: |p| {
+        let mut m = fresh!(p.2);
+        qd::contact_manifold_pfm_pfm(
+            &Pose::IDENTITY, &p.0.segment, p.0.radius, None, &p.1, 0.0, None, 0.01, &mut m,
+        );
+        their_deepest!(m)
+    } => |_, a| *a }
+    r.finish();
+}
+
+/// The note shared by the halfspace rows.
+const HALFSPACE: &str = "osculate: every corner (rim point) within the prediction, reduced to \
+    four; parry: its halfspace manifold, the vertices of the shape's one support feature along \
+    the normal within the prediction (no reduction), the halfspace as shape 1";
+
+fn box_halfspace(s: &mut Sink<'_>) {
+    let d = inputs(707, "overlap", pair::<Obb<f64>, Halfspace<f64>>, |(a, h)| {
+        overlap::obb_halfspace(a, h)
+    });
+    let mut r = s.race(Row::new("manifold_box_halfspace", LikeForLike).note(HALFSPACE));
+    osculate! { r, d, |x| closest::manifold_obb_halfspace(&x.0, &x.1, 0.01), |_, m| deepest(m) }
+    parry! { r, d, |x| {
+        let ((pa, ca), (ph, h)) = (cv::obb(&x.0), cv::halfspace(&x.1));
+        (ph.inv_mul(&pa), h, ca, std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+    },
+    parry: |p| {
+        let mut m = fresh!(p.3);
+        qd::contact_manifold_halfspace_pfm(&p.0, &p.1, &p.2, 0.0, 0.01, &mut m, false);
+        their_deepest!(m)
+    } => |_, a| *a }
+    r.finish();
+}
+
+fn capsule_halfspace(s: &mut Sink<'_>) {
+    let d = inputs(708, "overlap", pair::<Capsule<f64>, Halfspace<f64>>, |(a, h)| {
+        overlap::capsule_halfspace(a, h)
+    });
+    let mut r = s.race(Row::new("manifold_capsule_halfspace", LikeForLike).note(HALFSPACE));
+    osculate! { r, d, |x| closest::manifold_capsule_halfspace(&x.0, &x.1, 0.01), |_, m| deepest(m) }
+    parry! { r, d, |x| {
+        let (ph, h) = cv::halfspace(&x.1);
+        (ph.inverse(), h, cv::capsule(&x.0), std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+    },
+    parry: |p| {
+        let mut m = fresh!(p.3);
+        qd::contact_manifold_halfspace_pfm(&p.0, &p.1, &p.2.segment, p.2.radius, 0.01, &mut m, false);
+        their_deepest!(m)
+    } => |_, a| *a }
+    r.finish();
+}
+
+fn polyhedron_halfspace(s: &mut Sink<'_>) {
+    let d = inputs(
+        709,
+        "overlap",
+        |rng| with_hull::<Halfspace<f64>>(rng),
+        |(h, p)| h.plane.signed_distance(&p.support(&-h.plane.normal.into_inner())) <= 0.0,
+    );
+    let mut r =
+        s.race(Row::new("manifold_polyhedron_halfspace", LikeForLike).tolerance(1e-2, 1e-2).note(
+            "osculate: every vertex within the prediction, reduced to four; parry: its halfspace \
+             manifold, the first four vertices of the hull's face whose normal is nearest the \
+             halfspace's, which may miss the deepest vertex (one input of these, parry's deepest \
+             8.95e-3 short of the support vertex's depth, osculate's f32 and f64 agreeing), the \
+             halfspace as shape 1",
+        ));
+    osculate! { r, d, |x| closest::manifold_polyhedron_halfspace(&x.1, &x.0, 0.01), |_, m| deepest(m) }
+    parry! { r, d, |x| {
+        let (ph, h) = cv::halfspace(&x.0);
+        (ph.inverse(), h, cv::kept_hull(&x.1), std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+    },
+    parry: |p| {
+        let mut m = fresh!(p.3);
+        qd::contact_manifold_halfspace_pfm(&p.0, &p.1, &p.2, 0.0, 0.01, &mut m, false);
+        their_deepest!(m)
+    } => |_, a| *a }
+    r.finish();
+}
+
+fn cylinder_halfspace(s: &mut Sink<'_>) {
+    let d = inputs(710, "overlap", pair::<Cylinder<f64>, Halfspace<f64>>, |(c, h)| {
+        h.plane.signed_distance(&c.support(&-h.plane.normal.into_inner())) <= 0.0
+    });
+    let mut r = s.race(Row::new("manifold_cylinder_halfspace", LikeForLike).note(
+        "osculate: the two caps' rims as eight exact rim points each, turned so the first is \
+         the deepest, those within the prediction reduced to four; parry: its halfspace \
+         manifold on the cylinder's support feature (a cap's square turned to the deepest rim \
+         point, or a side segment), the halfspace as shape 1",
+    ));
+    osculate! { r, d, |x| closest::manifold_cylinder_halfspace(&x.0, &x.1, 0.01), |_, m| deepest(m) }
+    parry! { r, d, |x| {
+        let ((pc, c), (ph, h)) = (cv::cylinder(&x.0), cv::halfspace(&x.1));
+        (ph.inv_mul(&pc), h, c, std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+    },
+    parry: |p| {
+        let mut m = fresh!(p.3);
+        qd::contact_manifold_halfspace_pfm(&p.0, &p.1, &p.2, 0.0, 0.01, &mut m, false);
         their_deepest!(m)
     } => |_, a| *a }
     r.finish();

@@ -41,7 +41,8 @@ pub use self::planar::{
 #[cfg(feature = "alloc")]
 pub use self::planar::{
     manifold_cone_halfspace, manifold_cone_plane, manifold_cylinder_halfspace,
-    manifold_cylinder_plane, manifold_polyhedron_halfspace, manifold_polyhedron_plane,
+    manifold_cylinder_plane, manifold_polyhedron_halfspace, manifold_polyhedron_halfspace_with,
+    manifold_polyhedron_plane, manifold_polyhedron_plane_with,
 };
 pub use self::plane::{manifold_sphere_halfspace, manifold_sphere_plane};
 #[cfg(feature = "alloc")]
@@ -58,8 +59,9 @@ pub use self::round::{
     CAP_POLYGON_VERTICES, manifold_aabb_cone, manifold_aabb_cylinder, manifold_capsule_cone,
     manifold_capsule_cylinder, manifold_cone_cone, manifold_cylinder_cone,
     manifold_cylinder_cylinder, manifold_obb_cone, manifold_obb_cylinder, manifold_polyhedron_cone,
-    manifold_polyhedron_cylinder, manifold_sphere_cone, manifold_sphere_cylinder,
-    manifold_triangle_cone, manifold_triangle_cylinder,
+    manifold_polyhedron_cone_with, manifold_polyhedron_cylinder, manifold_polyhedron_cylinder_with,
+    manifold_sphere_cone, manifold_sphere_cylinder, manifold_triangle_cone,
+    manifold_triangle_cylinder,
 };
 pub use self::sphere::manifold_sphere_sphere;
 pub use self::triangle::manifold_sphere_triangle;

@@ -37,6 +37,16 @@ fn toward<T: Real, S: SupportMap<T> + ?Sized>(
     Some(if -low <= high { -n } else { n })
 }
 
+/// [`toward`] for a valid shape: `None` also for a shape with a NaN or infinite number or a
+/// negative size (its [`Validate`] check), which gives the empty manifold.
+fn valid_toward<T: Real, S: SupportMap<T> + Validate>(
+    s: &S,
+    plane: &Plane<T>,
+    solid: bool,
+) -> Option<UnitVector3<T>> {
+    if s.is_valid() { toward(s, plane, solid) } else { None }
+}
+
 /// The manifold point of the shape's boundary point `x` (feature `id`) against the plane, with
 /// the normal `normal` (`±n`) toward it: the signed distance along the normal, the point's
 /// projection on the plane.
@@ -93,10 +103,7 @@ fn box_corners<T: Real>(o: &Obb<T>) -> impl Iterator<Item = (Point3<T>, Feature)
 }
 
 fn obb_manifold<T: Real>(o: &Obb<T>, plane: &Plane<T>, solid: bool, prediction: T) -> Manifold<T> {
-    if !o.is_valid() {
-        return Manifold::empty();
-    }
-    let Some(normal) = toward(o, plane, solid) else { return Manifold::empty() };
+    let Some(normal) = valid_toward(o, plane, solid) else { return Manifold::empty() };
     from_candidates(plane, normal, box_corners(o), prediction)
 }
 
@@ -106,10 +113,7 @@ fn capsule_manifold<T: Real>(
     solid: bool,
     prediction: T,
 ) -> Manifold<T> {
-    if !c.is_valid() {
-        return Manifold::empty();
-    }
-    let Some(normal) = toward(c, plane, solid) else { return Manifold::empty() };
+    let Some(normal) = valid_toward(c, plane, solid) else { return Manifold::empty() };
     let m = normal.into_inner();
     let axis = c.b - c.a;
     // A capsule of no length is a sphere: one point, its support point.
@@ -148,10 +152,7 @@ fn triangle_manifold<T: Real>(
     solid: bool,
     prediction: T,
 ) -> Manifold<T> {
-    if !t.is_valid() {
-        return Manifold::empty();
-    }
-    let Some(normal) = toward(t, plane, solid) else { return Manifold::empty() };
+    let Some(normal) = valid_toward(t, plane, solid) else { return Manifold::empty() };
     let corners = t.vertices().into_iter().zip((0..3).map(Feature::Vertex));
     from_candidates(plane, normal, corners, prediction)
 }
@@ -385,7 +386,8 @@ pub fn manifold_triangle_halfspace<T: Real>(
 #[cfg(feature = "alloc")]
 pub use self::with_alloc::{
     manifold_cone_halfspace, manifold_cone_plane, manifold_cylinder_halfspace,
-    manifold_cylinder_plane, manifold_polyhedron_halfspace, manifold_polyhedron_plane,
+    manifold_cylinder_plane, manifold_polyhedron_halfspace, manifold_polyhedron_halfspace_with,
+    manifold_polyhedron_plane, manifold_polyhedron_plane_with,
 };
 
 #[cfg(feature = "alloc")]
@@ -393,35 +395,36 @@ mod with_alloc {
     use alloc::vec::Vec;
 
     use osculate_math::{
-        Cone, ConvexPolyhedron, Cylinder, Halfspace, Plane, Point3, Real, UnitVector3, Validate,
-        Vector3,
+        Cone, ConvexPolyhedron, Cylinder, Halfspace, Plane, Point3, Real, UnitVector3, Vector3,
     };
 
     use super::super::round::{cap_polygon, radial};
-    use super::super::{CAP_POLYGON_VERTICES, Feature, Manifold, reduce};
-    use super::{from_candidates, point_on, toward};
+    use super::super::{
+        CAP_POLYGON_VERTICES, Feature, Manifold, ManifoldWorkspace, PolyhedronFeatures, reduce,
+    };
+    use super::{from_candidates, point_on, valid_toward};
     use crate::manifold::ManifoldPoint;
 
+    /// The manifold of polyhedron `p` against `plane`, its candidate points gathered in `found`.
     fn polyhedron_manifold<T: Real>(
         p: &ConvexPolyhedron<T>,
         plane: &Plane<T>,
         solid: bool,
         prediction: T,
+        found: &mut Vec<ManifoldPoint<T>>,
     ) -> Manifold<T> {
-        if !p.is_valid() || prediction.is_nan() {
-            return Manifold::empty();
-        }
-        let Some(normal) = toward(p, plane, solid) else {
+        let Some(normal) = valid_toward(p, plane, solid).filter(|_| !prediction.is_nan()) else {
             return Manifold::empty();
         };
-        let found: Vec<ManifoldPoint<T>> = p
-            .vertices
-            .iter()
-            .enumerate()
-            .map(|(i, v)| point_on(plane, &normal, *v, Feature::Vertex(i as u32)))
-            .filter(|q| q.distance <= prediction)
-            .collect();
-        reduce(&normal, &found).checked()
+        found.clear();
+        found.extend(
+            p.vertices
+                .iter()
+                .enumerate()
+                .map(|(i, v)| point_on(plane, &normal, *v, Feature::Vertex(i as u32)))
+                .filter(|q| q.distance <= prediction),
+        );
+        reduce(&normal, found).checked()
     }
 
     /// The rim of a circle (center `center`, unit normal `axis` of its plane, radius `radius`)
@@ -445,10 +448,7 @@ mod with_alloc {
         solid: bool,
         prediction: T,
     ) -> Manifold<T> {
-        if !c.is_valid() {
-            return Manifold::empty();
-        }
-        let Some(normal) = toward(c, plane, solid) else { return Manifold::empty() };
+        let Some(normal) = valid_toward(c, plane, solid) else { return Manifold::empty() };
         let n = CAP_POLYGON_VERTICES as u32;
         let axis = c.b - c.a;
         let len = axis.norm();
@@ -473,10 +473,7 @@ mod with_alloc {
         solid: bool,
         prediction: T,
     ) -> Manifold<T> {
-        if !c.is_valid() {
-            return Manifold::empty();
-        }
-        let Some(normal) = toward(c, plane, solid) else { return Manifold::empty() };
+        let Some(normal) = valid_toward(c, plane, solid) else { return Manifold::empty() };
         let n = CAP_POLYGON_VERTICES as u32;
         let apex = core::iter::once((c.tip, Feature::Vertex(n)));
         if !(c.radius > T::ZERO) {
@@ -521,7 +518,39 @@ mod with_alloc {
         plane: &Plane<T>,
         prediction: T,
     ) -> Manifold<T> {
-        polyhedron_manifold(p, plane, false, prediction)
+        polyhedron_manifold(p, plane, false, prediction, &mut Vec::new())
+    }
+
+    /// [`manifold_polyhedron_plane`] on a polyhedron whose features were built once
+    /// ([`PolyhedronFeatures`]), its candidate points gathered in `workspace`: the same
+    /// manifold, bit for bit, without allocating once the workspace has grown.
+    ///
+    /// Degenerate and non-finite input as [`manifold_polyhedron_plane`].
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_closest::{ManifoldWorkspace, PolyhedronFeatures, manifold_polyhedron_plane, manifold_polyhedron_plane_with};
+    /// use osculate_math::{Aabb, ConvexPolyhedron, Plane, Point3, Vector3};
+    ///
+    /// let block = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(0.0_f64, 0.0, -0.1), Point3::new(1.0, 1.0, 1.0)))?;
+    /// let prepared = PolyhedronFeatures::new(&block)?;
+    /// let mut workspace = ManifoldWorkspace::new();
+    /// for k in 0..4 {
+    ///     let floor = Plane::new(Vector3::z_axis(), 0.01 * f64::from(k));
+    ///     let m = manifold_polyhedron_plane_with(&prepared, &floor, 0.0, &mut workspace);
+    ///     assert_eq!(m, manifold_polyhedron_plane(&block, &floor, 0.0));
+    ///     assert_eq!(m.len(), 4);
+    /// }
+    /// # Ok::<(), osculate_math::ShapeError>(())
+    /// ```
+    #[must_use]
+    pub fn manifold_polyhedron_plane_with<T: Real>(
+        p: &PolyhedronFeatures<T>,
+        plane: &Plane<T>,
+        prediction: T,
+        workspace: &mut ManifoldWorkspace<T>,
+    ) -> Manifold<T> {
+        polyhedron_manifold(p.parts().0, plane, false, prediction, workspace.points_mut())
     }
 
     /// The contact manifold of convex polyhedron `p` (A) and the solid halfspace `h` (B,
@@ -548,7 +577,34 @@ mod with_alloc {
         h: &Halfspace<T>,
         prediction: T,
     ) -> Manifold<T> {
-        polyhedron_manifold(p, &h.plane, true, prediction)
+        polyhedron_manifold(p, &h.plane, true, prediction, &mut Vec::new())
+    }
+
+    /// [`manifold_polyhedron_halfspace`] on a polyhedron whose features were built once
+    /// ([`PolyhedronFeatures`]), its candidate points gathered in `workspace`: the same
+    /// manifold, bit for bit, without allocating once the workspace has grown.
+    ///
+    /// Degenerate and non-finite input as [`manifold_polyhedron_halfspace`].
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_closest::{ManifoldWorkspace, PolyhedronFeatures, manifold_polyhedron_halfspace, manifold_polyhedron_halfspace_with};
+    /// use osculate_math::{Aabb, ConvexPolyhedron, Halfspace, Plane, Point3, Vector3};
+    ///
+    /// let ground = Halfspace::new(Plane::new(Vector3::z_axis(), 0.0_f64));
+    /// let block = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(0.0, 0.0, -0.1), Point3::new(1.0, 1.0, 1.0)))?;
+    /// let m = manifold_polyhedron_halfspace_with(&PolyhedronFeatures::new(&block)?, &ground, 0.0, &mut ManifoldWorkspace::new());
+    /// assert_eq!(m, manifold_polyhedron_halfspace(&block, &ground, 0.0));
+    /// # Ok::<(), osculate_math::ShapeError>(())
+    /// ```
+    #[must_use]
+    pub fn manifold_polyhedron_halfspace_with<T: Real>(
+        p: &PolyhedronFeatures<T>,
+        h: &Halfspace<T>,
+        prediction: T,
+        workspace: &mut ManifoldWorkspace<T>,
+    ) -> Manifold<T> {
+        polyhedron_manifold(p.parts().0, &h.plane, true, prediction, workspace.points_mut())
     }
 
     /// The contact manifold of cylinder `c` (A) and `plane` (B, a two-sided surface): the

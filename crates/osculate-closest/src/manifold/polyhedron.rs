@@ -6,11 +6,13 @@ use osculate_math::{
     Validate,
 };
 
+use alloc::vec::Vec;
+
 use super::polytope::{
     Polytope, Scratch, local_manifold_in, manifold_polytopes, manifold_polytopes_in,
 };
 use super::triangle::capsule_polytope;
-use super::{Feature, FeatureId, Manifold};
+use super::{Feature, FeatureId, Manifold, ManifoldPoint};
 use crate::{Contact, EpaWorkspace};
 
 /// The faces, edges and vertices of a convex polyhedron as its contact manifolds read them, built
@@ -216,6 +218,7 @@ impl<T: Real> PolyhedronFeatures<T> {
 pub struct ManifoldWorkspace<T: Real> {
     scratch: Scratch<T>,
     epa: EpaWorkspace<T>,
+    points: Vec<ManifoldPoint<T>>,
 }
 
 impl<T: Real> ManifoldWorkspace<T> {
@@ -230,7 +233,24 @@ impl<T: Real> ManifoldWorkspace<T> {
     /// ```
     #[must_use]
     pub fn new() -> Self {
-        Self { scratch: Scratch::default(), epa: EpaWorkspace::new() }
+        Self { scratch: Scratch::default(), epa: EpaWorkspace::new(), points: Vec::new() }
+    }
+
+    /// EPA's polytope, for the round-shape manifolds.
+    pub(super) fn epa_mut(&mut self) -> &mut EpaWorkspace<T> {
+        &mut self.epa
+    }
+
+    /// A buffer of manifold points, for the manifolds that gather candidates before reducing.
+    pub(super) fn points_mut(&mut self) -> &mut Vec<ManifoldPoint<T>> {
+        &mut self.points
+    }
+}
+
+impl<T: Real> PolyhedronFeatures<T> {
+    /// The polyhedron and its features.
+    pub(super) fn parts(&self) -> (&ConvexPolyhedron<T>, &Polytope<T>) {
+        (&self.shape, &self.polytope)
     }
 }
 
@@ -460,7 +480,7 @@ pub fn manifold_polyhedron_polyhedron_with<T: Real>(
     prediction: T,
     workspace: &mut ManifoldWorkspace<T>,
 ) -> Manifold<T> {
-    let ManifoldWorkspace { scratch, epa } = workspace;
+    let ManifoldWorkspace { scratch, epa, .. } = workspace;
     manifold_polytopes_in(&a.polytope, &b.polytope, &a.shape, &b.shape, prediction, scratch, epa)
 }
 
@@ -494,7 +514,7 @@ pub fn manifold_obb_polyhedron_with<T: Real>(
     workspace: &mut ManifoldWorkspace<T>,
 ) -> Manifold<T> {
     let Some(pa) = Polytope::from_obb(a) else { return Manifold::empty() };
-    let ManifoldWorkspace { scratch, epa } = workspace;
+    let ManifoldWorkspace { scratch, epa, .. } = workspace;
     manifold_polytopes_in(&pa, &b.polytope, a, &b.shape, prediction, scratch, epa)
 }
 
@@ -552,7 +572,7 @@ pub fn manifold_triangle_polyhedron_with<T: Real>(
     workspace: &mut ManifoldWorkspace<T>,
 ) -> Manifold<T> {
     let Some(pa) = Polytope::from_triangle(a) else { return Manifold::empty() };
-    let ManifoldWorkspace { scratch, epa } = workspace;
+    let ManifoldWorkspace { scratch, epa, .. } = workspace;
     manifold_polytopes_in(&pa, &b.polytope, a, &b.shape, prediction, scratch, epa)
 }
 

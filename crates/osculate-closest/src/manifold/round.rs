@@ -16,7 +16,7 @@ use self::method::local_round;
 use super::boxes::{corner as box_corner_id, edge as box_edge, face as box_face, face_ring};
 use super::capsule::PARALLEL_SINE;
 use super::polytope::Polytope;
-use super::{Feature, Manifold, ManifoldPoint};
+use super::{Feature, Manifold, ManifoldPoint, ManifoldWorkspace, PolyhedronFeatures};
 use crate::{EpaWorkspace, SupportMap};
 
 /// The number of vertices of the regular polygon a cylinder's cap or a cone's base stands for
@@ -451,7 +451,7 @@ impl<T: Real> Supporting<T> for Triangle<T> {
 /// numbered as [`Feature`] says for polyhedra.
 struct Hull<'a, T: Real> {
     shape: &'a ConvexPolyhedron<T>,
-    polytope: Polytope<T>,
+    polytope: &'a Polytope<T>,
 }
 
 impl<T: Real> SupportMap<T> for Hull<'_, T> {
@@ -843,26 +843,146 @@ let cone = Cone::new(Point3::new(0.0, 0.0, -0.01), axis, h, r);
 let m = manifold_triangle_cone(&t, &cone, 0.0);
 assert_eq!(m.len(), 2);
 assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-6));";
-    manifold_polyhedron_cylinder: ConvexPolyhedron, Cylinder,
-        |p| Polytope::from_polyhedron(p).filter(|_| !p.planes.is_empty()).map(|polytope| Hull { shape: p, polytope }),
-        "use osculate_closest::manifold_polyhedron_cylinder;
-use osculate_math::{Aabb, ConvexPolyhedron, Cylinder, Point3};
+}
 
-let ground = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(-5.0_f64, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0)))?;
-let can = Cylinder::new(Point3::new(0.0, 0.0, -0.01), Point3::new(0.0, 0.0, 1.0), 0.5);
-let m = manifold_polyhedron_cylinder(&ground, &can, 0.0);
-assert_eq!(m.len(), 4);
-assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-9));
-# Ok::<(), osculate_math::ShapeError>(())";
-    manifold_polyhedron_cone: ConvexPolyhedron, Cone,
-        |p| Polytope::from_polyhedron(p).filter(|_| !p.planes.is_empty()).map(|polytope| Hull { shape: p, polytope }),
-        "use osculate_closest::manifold_polyhedron_cone;
-use osculate_math::{Aabb, ConvexPolyhedron, Cone, Point3, Vector3};
+/// The manifold of polyhedron `shape` (A, its features `polytope`) and the round shape `b` (B),
+/// EPA's polytope kept in `workspace`.
+fn polyhedron_round<T: Real, B: Supporting<T>>(
+    shape: &ConvexPolyhedron<T>,
+    polytope: &Polytope<T>,
+    b: &B,
+    prediction: T,
+    workspace: &mut EpaWorkspace<T>,
+) -> Manifold<T> {
+    if shape.planes.is_empty() {
+        return Manifold::empty();
+    }
+    manifold_round(&Hull { shape, polytope }, b, prediction, workspace)
+}
 
-let ground = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(-5.0_f64, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0)))?;
-let cone = Cone::new(Point3::new(0.0, 0.0, 0.99), -Vector3::z_axis(), 1.0, 0.5);
-let m = manifold_polyhedron_cone(&ground, &cone, 0.0);
-assert_eq!(m.len(), 4);
-assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-9));
-# Ok::<(), osculate_math::ShapeError>(())";
+/// The contact manifold of `a` (A, a [`ConvexPolyhedron`]) and `b` (B, a [`Cylinder`]), by the
+/// method of [`manifold_cylinder_cylinder`] (features numbered as it says and as [`Feature`] says
+/// for polyhedra). The polyhedron's faces and edges are found at each call, which allocates;
+/// [`manifold_polyhedron_cylinder_with`] gives the same manifold on features built once, in a
+/// reused workspace.
+///
+/// Degenerate and non-finite input as [`manifold_cylinder_cylinder`] says; a polyhedron of no
+/// plane or no vertex gives the empty manifold.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::manifold_polyhedron_cylinder;
+/// use osculate_math::{Aabb, ConvexPolyhedron, Cylinder, Point3};
+///
+/// let ground = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(-5.0_f64, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0)))?;
+/// let can = Cylinder::new(Point3::new(0.0, 0.0, -0.01), Point3::new(0.0, 0.0, 1.0), 0.5);
+/// let m = manifold_polyhedron_cylinder(&ground, &can, 0.0);
+/// assert_eq!(m.len(), 4);
+/// assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-9));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_polyhedron_cylinder<T: Real>(
+    a: &ConvexPolyhedron<T>,
+    b: &Cylinder<T>,
+    prediction: T,
+) -> Manifold<T> {
+    match Polytope::from_polyhedron(a) {
+        Some(polytope) => polyhedron_round(a, &polytope, b, prediction, &mut EpaWorkspace::new()),
+        None => Manifold::empty(),
+    }
+}
+
+/// [`manifold_polyhedron_cylinder`] on a polyhedron whose features were built once
+/// ([`PolyhedronFeatures`]), EPA's polytope kept in `workspace`: the same manifold, bit for bit,
+/// without finding the polyhedron's features again at each call.
+///
+/// Degenerate and non-finite input as [`manifold_polyhedron_cylinder`].
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{ManifoldWorkspace, PolyhedronFeatures, manifold_polyhedron_cylinder, manifold_polyhedron_cylinder_with};
+/// use osculate_math::{Aabb, ConvexPolyhedron, Cylinder, Point3};
+///
+/// let ground = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(-5.0_f64, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0)))?;
+/// let prepared = PolyhedronFeatures::new(&ground)?;
+/// let mut workspace = ManifoldWorkspace::new();
+/// for k in 0..4 {
+///     let can = Cylinder::new(Point3::new(0.0, 0.0, -0.01 * f64::from(k)), Point3::new(0.3, 0.0, 1.0), 0.5);
+///     let m = manifold_polyhedron_cylinder_with(&prepared, &can, 0.0, &mut workspace);
+///     assert_eq!(m, manifold_polyhedron_cylinder(&ground, &can, 0.0));
+/// }
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_polyhedron_cylinder_with<T: Real>(
+    a: &PolyhedronFeatures<T>,
+    b: &Cylinder<T>,
+    prediction: T,
+    workspace: &mut ManifoldWorkspace<T>,
+) -> Manifold<T> {
+    let (shape, polytope) = a.parts();
+    polyhedron_round(shape, polytope, b, prediction, workspace.epa_mut())
+}
+
+/// The contact manifold of `a` (A, a [`ConvexPolyhedron`]) and `b` (B, a [`Cone`]), by the
+/// method of [`manifold_cylinder_cylinder`] (features numbered as it says and as [`Feature`] says
+/// for polyhedra). The polyhedron's faces and edges are found at each call, which allocates;
+/// [`manifold_polyhedron_cone_with`] gives the same manifold on features built once, in a reused
+/// workspace.
+///
+/// Degenerate and non-finite input as [`manifold_cylinder_cylinder`] says; a polyhedron of no
+/// plane or no vertex gives the empty manifold.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::manifold_polyhedron_cone;
+/// use osculate_math::{Aabb, ConvexPolyhedron, Cone, Point3, Vector3};
+///
+/// let ground = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(-5.0_f64, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0)))?;
+/// let cone = Cone::new(Point3::new(0.0, 0.0, 0.99), -Vector3::z_axis(), 1.0, 0.5);
+/// let m = manifold_polyhedron_cone(&ground, &cone, 0.0);
+/// assert_eq!(m.len(), 4);
+/// assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-9));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_polyhedron_cone<T: Real>(
+    a: &ConvexPolyhedron<T>,
+    b: &Cone<T>,
+    prediction: T,
+) -> Manifold<T> {
+    match Polytope::from_polyhedron(a) {
+        Some(polytope) => polyhedron_round(a, &polytope, b, prediction, &mut EpaWorkspace::new()),
+        None => Manifold::empty(),
+    }
+}
+
+/// [`manifold_polyhedron_cone`] on a polyhedron whose features were built once
+/// ([`PolyhedronFeatures`]), EPA's polytope kept in `workspace`: the same manifold, bit for bit,
+/// without finding the polyhedron's features again at each call.
+///
+/// Degenerate and non-finite input as [`manifold_polyhedron_cone`].
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{ManifoldWorkspace, PolyhedronFeatures, manifold_polyhedron_cone, manifold_polyhedron_cone_with};
+/// use osculate_math::{Aabb, ConvexPolyhedron, Cone, Point3, Vector3};
+///
+/// let ground = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(-5.0_f64, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0)))?;
+/// let prepared = PolyhedronFeatures::new(&ground)?;
+/// let cone = Cone::new(Point3::new(0.0, 0.0, 0.99), -Vector3::z_axis(), 1.0, 0.5);
+/// let m = manifold_polyhedron_cone_with(&prepared, &cone, 0.0, &mut ManifoldWorkspace::new());
+/// assert_eq!(m, manifold_polyhedron_cone(&ground, &cone, 0.0));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_polyhedron_cone_with<T: Real>(
+    a: &PolyhedronFeatures<T>,
+    b: &Cone<T>,
+    prediction: T,
+    workspace: &mut ManifoldWorkspace<T>,
+) -> Manifold<T> {
+    let (shape, polytope) = a.parts();
+    polyhedron_round(shape, polytope, b, prediction, workspace.epa_mut())
 }

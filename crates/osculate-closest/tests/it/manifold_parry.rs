@@ -5,7 +5,10 @@
 //! pairs (`contact_manifold_ball_ball`, `contact_manifold_convex_ball`), the box-triangle pair
 //! (`contact_manifold_cuboid_triangle`) and every pair of shapes parry gives a polygonal feature
 //! map (`contact_manifold_pfm_pfm`: boxes, capsules as a segment with a border radius, triangles,
-//! polyhedra, cylinders and cones).
+//! polyhedra, cylinders and cones), the axis-aligned box pairs (`contact_manifold_cuboid_cuboid`
+//! on posed cuboids), and every shape parry gives a polygonal feature map against a halfspace
+//! (`contact_manifold_halfspace_pfm`, as parry's dispatcher calls it; parry has no two-sided
+//! plane, so the plane manifolds have no differential test).
 //!
 //! One comparison serves every pair: both empty, or the same normal and the same deepest distance
 //! (what every manifold method must agree on); the number of points is compared and its
@@ -18,16 +21,26 @@
 //! agreement by 0.9 of the lesser measured; an unexplained case fails the test. The most common
 //! class is parry keeping more points: its polygonal-feature manifold adds its GJK/EPA point to
 //! the clipped ones, and none of parry's manifolds reduces to four.
+//!
+//! The halfspace pairs have a referee of their own (`classify_halfspace`): both normals must be
+//! the halfspace's `−n`, and the deepest distances the plane's signed distance of the shape's
+//! support point along `−n` (exact for every shape); the classes are the number of points (ours
+//! keeps every corner or rim point within the prediction, reduced to four, parry the vertices of
+//! one support feature), the reduction's depth tie, and parry's polyhedron face missing the
+//! deepest vertex.
 
 use osculate_closest::{SupportMap, closest_points_convex};
-use osculate_math::{Aabb, Bounded, Real, Vector3};
+use osculate_math::{Aabb, Bounded, Halfspace, Real, Vector3};
 use osculate_testing::Tally;
 
 use crate::manifold::Body;
 use crate::manifold_round::epa_angle;
 
-/// Seeds per pair and scalar type.
-const SEEDS: u64 = 1000;
+/// Seeds per pair and scalar type: 1000, or `OSCULATE_CASES` (the bounds are fractions of the
+/// seeds, measured at 5000 in release).
+fn seeds() -> u64 {
+    osculate_testing::cases(1000)
+}
 
 /// One side's manifold in f64: its unit normal (from A toward B, in world space) and the signed
 /// distance of each point (world units).
@@ -126,7 +139,14 @@ fn classify<F: Fn(&Vector3<f64>) -> f64>(
         // shapes is deeper, and a manifold holding the shapes' support points along it has
         // its deepest point there.
         let exact = |d: f64, s: f64| (d - s).abs() <= r.rounding;
-        return Some(if exact(da, sa) && db > sb && db - sb <= r.prefer {
+        return Some(if exact(da, sa) && db < sb - r.rounding {
+            // Parry's deepest point is deeper than the shapes' overlap along the normal (no
+            // pair of points of the shapes is that deep along it): its hull merges adjacent
+            // triangles whose normals are within `1 − cos θ < √DEFAULT_EPSILON` (θ up to 2.6e-2
+            // rad in f32, 1.7e-4 in f64) into one face, whose other vertices then lie off the
+            // plane its clipped points' depths are measured to. Ours is the overlap.
+            "same normal: parry's deepest beyond the overlap (its hull's merged faces)"
+        } else if exact(da, sa) && db > sb && db - sb <= r.prefer {
             // Parry's deepest point is its GJK/EPA point, whose depth on a curved surface
             // falls short of the overlap (EPA's polytope lies inside the shapes; its clipped
             // points lie on a cap's inscribed square): ours is the overlap along the normal.
@@ -216,6 +236,107 @@ fn judge<T, A, B>(
     }
 }
 
+/// Decides one shape-halfspace case: `None` when both sides agree, else the disagreement's class.
+/// `exact` is the referee's deepest distance, the plane's signed distance (in f64) of the shape's
+/// support point along `−n`; both normals must be `−n` (both manifolds push the shape out of the
+/// halfspace's front); `tie` bounds the reduction's depth tie (5e-4 of the shape's bounding-box
+/// diagonal).
+fn classify_halfspace(
+    ours: &Side,
+    theirs: &Side,
+    n: &Vector3<f64>,
+    exact: f64,
+    prediction: f64,
+    rounding: f64,
+    tie: f64,
+) -> Option<&'static str> {
+    if ours.is_empty() && theirs.is_empty() {
+        return None;
+    }
+    if (!ours.is_empty() && (ours.normal + n).norm() > 1e-3)
+        || (!theirs.is_empty() && (theirs.normal + n).norm() > 1e-3)
+    {
+        return Some("unexplained");
+    }
+    if !ours.is_empty() && (ours.deepest() - exact).abs() > rounding {
+        return Some(if ours.len() == 4 && ours.deepest() - exact <= tie + rounding {
+            // More than four candidates: the reduction keeps as its deepest the first candidate
+            // (in the shape's feature order) within its depth tie (5e-4 of the candidate patch,
+            // no wider than the shape) of the deepest, so that the choice survives small
+            // motions; parry keeps every point of its feature, the deepest among them.
+            "ours' deepest a reduction tie of the deepest"
+        } else {
+            "unexplained"
+        });
+    }
+    if ours.is_empty() || theirs.is_empty() {
+        return Some(if (exact - prediction).abs() <= rounding {
+            "at the prediction"
+        } else if theirs.is_empty() && exact <= prediction {
+            // Parry keeps the vertices of one support feature within the prediction; a
+            // polyhedron's is the face whose normal is nearest `−n`, which need not hold the
+            // support vertex, and at most its first four vertices.
+            "parry's support face misses the deepest vertex"
+        } else {
+            "unexplained"
+        });
+    }
+    let db = theirs.deepest();
+    if (db - exact).abs() <= rounding {
+        return match ours.len().cmp(&theirs.len()) {
+            core::cmp::Ordering::Equal => None,
+            // Parry keeps every vertex of its support feature within the prediction: a capsule's
+            // two segment ends lowered by the radius (ours: the upper end's point on the rim,
+            // higher unless the capsule lies flat); and on a degenerate shape the coinciding
+            // vertices of its feature each as a point (a box of zero half extents, a cylinder
+            // or a cone of zero radius: a cap's square of no size gives four equal points),
+            // where ours gives each distinct corner once (the reduction keeps distinct
+            // candidates).
+            core::cmp::Ordering::Less => Some("parry keeps more points"),
+            // Ours keeps every corner (rim point) within the prediction, reduced to four; parry
+            // only those of its one support feature: a box's support face without the corners
+            // of the face beside it, a cylinder's cap square or side segment without the rim
+            // points between.
+            core::cmp::Ordering::Greater => Some("ours keeps more points"),
+        };
+    }
+    Some(if db > exact { "parry's support face misses the deepest vertex" } else { "unexplained" })
+}
+
+/// Compares one shape-halfspace case and counts it in `tally`; prints an unexplained one.
+fn judge_halfspace<T, A>(
+    tally: &mut Tally,
+    seed: u64,
+    (a, h): (&A, &Halfspace<T>),
+    prediction: T,
+    ours: &Side,
+    theirs: &Side,
+) where
+    T: Real,
+    A: Body<T> + SupportMap<T> + Bounded<T>,
+{
+    let diagonal = (a.aabb().max - a.aabb().min).norm().to_f64();
+    let magnitude = a.size().to_f64() + a.magnitude().to_f64().max(h.magnitude().to_f64());
+    let rounding = T::EPSILON.to_f64() * 1024.0 * magnitude;
+    let n = h.plane.normal.into_inner();
+    let n64 = n.map(|x| x.to_f64());
+    let x = a.support(&-n).coords.map(|x| x.to_f64());
+    let exact = n64.dot(&x) - h.plane.d.to_f64();
+    let tie = 5e-4 * diagonal;
+    match classify_halfspace(ours, theirs, &n64, exact, prediction.to_f64(), rounding, tie) {
+        None => tally.agree(),
+        Some(class) => {
+            if class == "unexplained" {
+                eprintln!(
+                    "{} seed {seed}: exact {exact}, ours {ours:?}, parry {theirs:?}\n{a:?}\n{h:?}",
+                    tally.query,
+                );
+            }
+            tally.class(class);
+        }
+    }
+}
+
 /// The pairs, per scalar type and parry crate: each row names our manifold, the shapes, and how
 /// parry is called (`pfm`: `contact_manifold_pfm_pfm`, `capsules`, `balls`, `convex_ball`,
 /// `cuboid_triangle`), with the least agreement and each class's bound measured.
@@ -226,12 +347,17 @@ macro_rules! parry_manifolds {
             use $parry::query::ContactManifold;
             use $parry::query::details::{
                 contact_manifold_ball_ball, contact_manifold_capsule_capsule,
-                contact_manifold_convex_ball_shapes, contact_manifold_cuboid_triangle,
+                contact_manifold_convex_ball_shapes, contact_manifold_cuboid_cuboid,
+                contact_manifold_cuboid_triangle, contact_manifold_halfspace_pfm_shapes,
                 contact_manifold_pfm_pfm_shapes,
             };
             use $parry::shape::{self, Shape};
 
             use osculate_closest::{
+                manifold_aabb_aabb, manifold_aabb_halfspace, manifold_aabb_obb,
+                manifold_capsule_halfspace, manifold_capsule_polyhedron, manifold_cone_halfspace,
+                manifold_cylinder_halfspace, manifold_obb_halfspace, manifold_polyhedron_halfspace,
+                manifold_sphere_polyhedron, manifold_triangle_halfspace,
                 manifold_aabb_cone, manifold_aabb_cylinder, manifold_aabb_polyhedron,
                 manifold_aabb_triangle, manifold_capsule_aabb, manifold_sphere_aabb,
                 Manifold, manifold_capsule_capsule, manifold_capsule_cone,
@@ -245,13 +371,13 @@ macro_rules! parry_manifolds {
                 manifold_triangle_triangle,
             };
             use osculate_math::{
-                Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Obb, Point3, Sphere, Triangle,
-                Vector3,
+                Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Obb, Plane, Point3,
+                Sphere, Triangle, Vector3,
             };
             use osculate_testing::parry::$parry as convert;
             use osculate_testing::{Pair, Tally};
 
-            use super::{SEEDS, Side, judge};
+            use super::{Side, judge, judge_halfspace, seeds};
             use crate::manifold::Body;
 
             type T = $T;
@@ -367,6 +493,18 @@ macro_rules! parry_manifolds {
                 }
             }
 
+            impl ToParry for Halfspace<T> {
+                fn parry(&self, f: &Frame) -> Option<(Pose, Box<dyn Shape>)> {
+                    let n = self.plane.normal;
+                    let h = Halfspace::new(Plane::new(n, (self.plane.d - n.dot(&f.o)) * f.k));
+                    let (pose, halfspace) = convert::halfspace(&h);
+                    Some((pose, Box::new(halfspace)))
+                }
+                fn anchor(&self) -> Point3<T> {
+                    Point3::from(self.plane.normal.into_inner() * self.plane.d)
+                }
+            }
+
             /// Parry's manifold as a [`Side`] in world units: its normal turned into world space
             /// by A's pose, its distances scaled back.
             fn theirs(pose1: &Pose, m: &ContactManifold<(), ()>, k: T) -> Side {
@@ -407,6 +545,12 @@ macro_rules! parry_manifolds {
                 contact_manifold_convex_ball_shapes(pos12, s1, s2, None, None, pred, m);
             }
 
+            fn cuboids(pos12: &Pose, s1: &dyn Shape, s2: &dyn Shape, pred: T, m: &mut ContactManifold<(), ()>) {
+                if let (Some(c1), Some(c2)) = (s1.as_cuboid(), s2.as_cuboid()) {
+                    contact_manifold_cuboid_cuboid(pos12, c1, c2, pred, m);
+                }
+            }
+
             fn cuboid_triangle(pos12: &Pose, s1: &dyn Shape, s2: &dyn Shape, pred: T, m: &mut ContactManifold<(), ()>) {
                 if let (Some(c), Some(t)) = (s1.as_cuboid(), s2.as_triangle()) {
                     contact_manifold_cuboid_triangle(pos12, &pos12.inverse(), c, t, None, None, pred, m, false);
@@ -425,7 +569,8 @@ macro_rules! parry_manifolds {
                 B: ToParry + Body<T> + osculate_closest::SupportMap<T> + osculate_math::Bounded<T> + osculate_testing::GenerateAny<Scalar = T>,
             {
                 let mut tally = Tally::new(format!("{name} vs parry ({})", stringify!($T)));
-                for seed in 0..SEEDS {
+                let seeds = seeds();
+                for seed in 0..seeds {
                     let p = Pair::<A, B>::from_seed(seed);
                     let (a, b) = (&p.a, &p.b);
                     let size = a.size() + b.size();
@@ -446,7 +591,197 @@ macro_rules! parry_manifolds {
                     let theirs = theirs(&m1, &m, frame.k);
                     judge(&mut tally, seed, (a, b), pred, &ours, &theirs);
                 }
-                tally.finish_within(SEEDS, min_agree, bounds);
+                tally.finish_within(seeds, min_agree, bounds);
+            }
+
+            /// Runs one shape against a halfspace over the seeds (parry's
+            /// `contact_manifold_halfspace_pfm`, the halfspace as shape 2, as its dispatcher calls
+            /// it) and checks the tally against its bounds. The prediction is a tenth of the
+            /// shape's size.
+            fn run_halfspace<A>(
+                name: &str,
+                manifold: fn(&A, &Halfspace<T>, T) -> Manifold<T>,
+                min_agree: f64,
+                bounds: &[(&str, f64)],
+            ) where
+                A: ToParry + Body<T> + osculate_closest::SupportMap<T> + osculate_math::Bounded<T> + osculate_testing::GenerateAny<Scalar = T>,
+            {
+                let mut tally = Tally::new(format!("{name} vs parry ({})", stringify!($T)));
+                let seeds = seeds();
+                for seed in 0..seeds {
+                    let p = Pair::<A, Halfspace<T>>::from_seed(seed);
+                    let (a, h) = (&p.a, &p.b);
+                    let pred = a.size() * 0.1;
+                    let frame = Frame {
+                        o: a.anchor().coords,
+                        k: if a.size() < 1e-2 { 16384.0 } else { 1.0 },
+                    };
+                    let (Some((m1, s1)), Some((m2, s2))) = (a.parry(&frame), h.parry(&frame)) else {
+                        tally.class("parry has no such shape");
+                        continue;
+                    };
+                    let mut m = ContactManifold::<(), ()>::new();
+                    contact_manifold_halfspace_pfm_shapes(&m1.inv_mul(&m2), &*s1, &*s2, pred * frame.k, &mut m);
+                    let ours = ours(&manifold(a, h, pred));
+                    let theirs = theirs(&m1, &m, frame.k);
+                    judge_halfspace(&mut tally, seed, (a, h), pred, &ours, &theirs);
+                }
+                tally.finish_within(seeds, min_agree, bounds);
+            }
+
+            #[test]
+            fn obb_halfspace() {
+                run_halfspace(
+                    "manifold_obb_halfspace",
+                    manifold_obb_halfspace::<T>,
+                    0.76,
+                    &[
+                        ("ours keeps more points", 0.128),
+                        ("ours' deepest a reduction tie of the deepest", 0.004),
+                        ("parry keeps more points", 0.099),
+                    ],
+                );
+            }
+
+            #[test]
+            fn aabb_halfspace() {
+                run_halfspace(
+                    "manifold_aabb_halfspace",
+                    manifold_aabb_halfspace::<T>,
+                    0.76,
+                    &[
+                        ("ours keeps more points", 0.136),
+                        ("ours' deepest a reduction tie of the deepest", 0.004),
+                        ("parry keeps more points", 0.087),
+                    ],
+                );
+            }
+
+            #[test]
+            fn capsule_halfspace() {
+                run_halfspace(
+                    "manifold_capsule_halfspace",
+                    manifold_capsule_halfspace::<T>,
+                    0.8,
+                    &[("parry keeps more points", 0.168)],
+                );
+            }
+
+            #[test]
+            fn triangle_halfspace() {
+                run_halfspace(
+                    "manifold_triangle_halfspace",
+                    manifold_triangle_halfspace::<T>,
+                    0.9,
+                    &[],
+                );
+            }
+
+            #[test]
+            fn polyhedron_halfspace() {
+                run_halfspace(
+                    "manifold_polyhedron_halfspace",
+                    manifold_polyhedron_halfspace::<T>,
+                    0.53,
+                    &[
+                        ("ours keeps more points", 0.612),
+                        ("ours' deepest a reduction tie of the deepest", 0.005),
+                        ("parry's support face misses the deepest vertex", 0.006),
+                    ],
+                );
+            }
+
+            #[test]
+            fn cylinder_halfspace() {
+                run_halfspace(
+                    "manifold_cylinder_halfspace",
+                    manifold_cylinder_halfspace::<T>,
+                    0.48,
+                    &[
+                        ("ours keeps more points", 0.642),
+                        ("parry keeps more points", 0.056),
+                    ],
+                );
+            }
+
+            #[test]
+            fn cone_halfspace() {
+                run_halfspace(
+                    "manifold_cone_halfspace",
+                    manifold_cone_halfspace::<T>,
+                    0.53,
+                    &[
+                        ("ours keeps more points", 0.571),
+                        ("parry keeps more points", 0.044),
+                    ],
+                );
+            }
+
+            #[test]
+            fn aabb_aabb() {
+                run(
+                    "manifold_aabb_aabb",
+                    manifold_aabb_aabb::<T>,
+                    cuboids,
+                    0.88,
+                    &[
+                        ("apart within the prediction: parry reports none", 0.007),
+                        ("at the prediction", 0.004),
+                        ("axis within the face preference", 0.005),
+                        ("parry keeps more points", 0.022),
+                    ],
+                );
+            }
+
+            #[test]
+            fn aabb_obb() {
+                run(
+                    "manifold_aabb_obb",
+                    manifold_aabb_obb::<T>,
+                    cuboids,
+                    0.53,
+                    &[
+                        ("apart within the prediction: parry reports none", 0.006),
+                        ("apart: ours a feature axis, no point nearer than the gap", 0.004),
+                        ("at the prediction", 0.004),
+                        ("axis within the face preference", 0.079),
+                        ("normals within EPA's accuracy", 0.028),
+                        ("parry keeps more points", 0.574),
+                        ("same normal: ours a clipped corner within the preference of the overlap", 0.005),
+                    ],
+                );
+            }
+
+            #[test]
+            fn sphere_polyhedron() {
+                run(
+                    "manifold_sphere_polyhedron",
+                    manifold_sphere_polyhedron::<T>,
+                    convex_ball,
+                    0.87,
+                    &[
+                        ("axis within the face preference", 0.004),
+                        ("normals within EPA's accuracy", 0.042),
+                        ("parry reports points beyond the prediction", 0.004),
+                    ],
+                );
+            }
+
+            #[test]
+            fn capsule_polyhedron() {
+                run(
+                    "manifold_capsule_polyhedron",
+                    manifold_capsule_polyhedron::<T>,
+                    pfm,
+                    0.26,
+                    &[
+                        ("axis within the face preference", 0.009),
+                        ("normals within EPA's accuracy", 0.025),
+                        ("parry keeps more points", 1.0),
+                        ("same normal: ours a clipped corner within the preference of the overlap", 0.006),
+                        ("same normal: parry's deepest beyond the overlap (its hull's merged faces)", 0.005),
+                    ],
+                );
             }
 
             /// Parry's 3D capsule manifold keeps one point (the segments' closest points); ours keeps two

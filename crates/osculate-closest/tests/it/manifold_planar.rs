@@ -1,7 +1,7 @@
 //! Properties of the manifolds of boxes, capsules, triangles, polyhedra, cylinders and cones
 //! against a plane (two-sided) and a halfspace (solid), on the property suite of `manifold.rs`,
-//! worked cases, non-finite input, and their differential test against parry3d's
-//! halfspace-polyhedron manifold.
+//! worked cases and non-finite input (the halfspace pairs' differential test against parry3d's
+//! halfspace manifold is in `manifold_parry.rs`).
 //!
 //! The references are independent of the manifold code: a shape's boundary distance from the
 //! closed forms of `manifold.rs` and the other manifold test files; the one-point contact from

@@ -11,14 +11,17 @@ use osculate_closest::{
     SupportMap, closest_points_convex, contact_convex, manifold_aabb_polyhedron,
     manifold_aabb_polyhedron_with, manifold_aabb_triangle, manifold_capsule_polyhedron,
     manifold_capsule_polyhedron_with, manifold_capsule_triangle, manifold_obb_polyhedron,
-    manifold_obb_polyhedron_with, manifold_obb_triangle, manifold_polyhedron_polyhedron,
+    manifold_obb_polyhedron_with, manifold_obb_triangle, manifold_polyhedron_cone,
+    manifold_polyhedron_cone_with, manifold_polyhedron_cylinder, manifold_polyhedron_cylinder_with,
+    manifold_polyhedron_halfspace, manifold_polyhedron_halfspace_with, manifold_polyhedron_plane,
+    manifold_polyhedron_plane_with, manifold_polyhedron_polyhedron,
     manifold_polyhedron_polyhedron_with, manifold_sphere_polyhedron,
     manifold_sphere_polyhedron_with, manifold_triangle_polyhedron,
     manifold_triangle_polyhedron_with, manifold_triangle_triangle, sq_distance_point_polyhedron,
 };
 use osculate_math::{
-    Aabb, Capsule, ConvexPolyhedron, Isometry3, Obb, Plane, Point3, Real, Rotation3, ShapeError,
-    Sphere, Transform, Triangle, Vector3, point3, vector3,
+    Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Isometry3, Obb, Plane, Point3,
+    Real, Rotation3, ShapeError, Sphere, Transform, Triangle, Unit, Vector3, point3, vector3,
 };
 use osculate_testing::{Pair, Rng};
 use quickcheck::TestResult;
@@ -201,9 +204,7 @@ fn polyhedron_resting_ids_survive_jitter<T: Real>() {
         planes: h
             .planes
             .iter()
-            .map(|p| {
-                Plane::new(osculate_math::Unit::new_unchecked(p.normal.map(T::lit)), T::lit(p.d))
-            })
+            .map(|p| Plane::new(Unit::new_unchecked(p.normal.map(T::lit)), T::lit(p.d)))
             .collect(),
         vertices: h.vertices.iter().map(|v| v.map(T::lit)).collect(),
     };
@@ -217,13 +218,9 @@ fn polyhedron_resting_ids_survive_jitter<T: Real>() {
         let [x, y, z] = ground.axes();
         let lay =
             Rotation3::rotation_between(&face.normal.into_inner(), &-z).unwrap_or_else(|| {
-                Rotation3::from_axis_angle(
-                    &osculate_math::Unit::new_normalize(x),
-                    std::f64::consts::PI,
-                )
+                Rotation3::from_axis_angle(&Unit::new_normalize(x), std::f64::consts::PI)
             });
-        let spin =
-            Rotation3::from_axis_angle(&osculate_math::Unit::new_normalize(z), rng.range(0.0, 6.3));
+        let spin = Rotation3::from_axis_angle(&Unit::new_normalize(z), rng.range(0.0, 6.3));
         let rotation = spin * lay;
         let size = radius(&hull);
         // The face's plane ends at `face.d` from the hull's origin along its normal: put it on
@@ -780,6 +777,62 @@ fn prepared_sphere_and_capsule_polyhedron_match_plain<T: Real>(
 }
 
 osculate_testing::for_f32_and_f64!(run: prepared_sphere_and_capsule_polyhedron_match_plain);
+
+/// Polyhedron-cylinder, polyhedron-cone, polyhedron-plane and polyhedron-halfspace pairs through
+/// features built once and one workspace reused by every query of the case (so each finds the
+/// storage another left): the plain functions' manifolds bit for bit, for three predictions. The
+/// cone stands on the cylinder's axis, the plane passes through a point near the pair with a
+/// random normal.
+fn prepared_polyhedron_round_and_planar_match_plain<T: Real>(
+    p: Pair<ConvexPolyhedron<T>, Cylinder<T>>,
+) -> TestResult {
+    let Ok(f) = PolyhedronFeatures::new(&p.a) else { return TestResult::discard() };
+    let mut rng = Rng::new(p.seed);
+    let y = &p.b;
+    let axis = y.b - y.a;
+    let cone = Cone::new(
+        y.a,
+        Unit::try_new(axis, T::ZERO).unwrap_or_else(Vector3::z_axis),
+        axis.norm(),
+        y.radius,
+    );
+    let n = rng.unit_vector::<T>();
+    let through = y.a.coords.lerp(&p.a.center().coords, T::lit(rng.range(0.0, 1.0)));
+    let plane = Plane::new(n, n.dot(&through));
+    let halfspace = Halfspace::new(plane);
+    let size = radius(&p.a) + axis.norm() + y.radius;
+    let mut workspace = ManifoldWorkspace::new();
+    for pred in [T::ZERO, T::lit(0.01) * size, T::lit(0.5) * size] {
+        let pairs = [
+            (
+                manifold_polyhedron_cylinder(&p.a, y, pred),
+                manifold_polyhedron_cylinder_with(&f, y, pred, &mut workspace),
+            ),
+            (
+                manifold_polyhedron_cone(&p.a, &cone, pred),
+                manifold_polyhedron_cone_with(&f, &cone, pred, &mut workspace),
+            ),
+            (
+                manifold_polyhedron_plane(&p.a, &plane, pred),
+                manifold_polyhedron_plane_with(&f, &plane, pred, &mut workspace),
+            ),
+            (
+                manifold_polyhedron_halfspace(&p.a, &halfspace, pred),
+                manifold_polyhedron_halfspace_with(&f, &halfspace, pred, &mut workspace),
+            ),
+        ];
+        for (plain, prepared) in pairs {
+            if bits(&plain) != bits(&prepared) {
+                return TestResult::error(format!(
+                    "prediction {pred:?}: plain {plain:?}, prepared {prepared:?}"
+                ));
+            }
+        }
+    }
+    TestResult::passed()
+}
+
+osculate_testing::for_f32_and_f64!(run: prepared_polyhedron_round_and_planar_match_plain);
 
 /// Worked cases of [`PolyhedronFeatures`]: a cube's six faces of four corners counter-clockwise
 /// about their normals and twelve edges sorted by their vertex pairs, each a side of two faces;
