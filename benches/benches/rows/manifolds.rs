@@ -343,12 +343,9 @@ fn capsule_halfspace(s: &mut Sink<'_>) {
 }
 
 fn polyhedron_halfspace(s: &mut Sink<'_>) {
-    let d = inputs(
-        709,
-        "overlap",
-        |rng| with_hull::<Halfspace<f64>>(rng),
-        |(h, p)| h.plane.signed_distance(&p.support(&-h.plane.normal.into_inner())) <= 0.0,
-    );
+    let d = inputs(709, "overlap", with_hull::<Halfspace<f64>>, |(h, p)| {
+        h.plane.signed_distance(&p.support(&-h.plane.normal.into_inner())) <= 0.0
+    });
     let mut r =
         s.race(Row::new("manifold_polyhedron_halfspace", LikeForLike).tolerance(1e-2, 1e-2).note(
             "osculate: every vertex within the prediction, reduced to four; parry: its halfspace \
