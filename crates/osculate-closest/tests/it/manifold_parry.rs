@@ -961,6 +961,9 @@ macro_rules! parry_manifolds {
                         ("normals within EPA's accuracy", 0.026),
                         ("parry keeps more points", 0.918),
                         ("same normal: ours a clipped corner within the preference of the overlap", 0.005),
+                        // One f32 case of the 1000 seeds: parry's merged hull face, as for the
+                        // capsule (the same polyhedron side).
+                        ("same normal: parry's deepest beyond the overlap (its hull's merged faces)", 0.005),
                     ],
                 );
             }
