@@ -45,7 +45,8 @@ const HELP: &str = "\
 cargo xtask <task>
 
 tasks:
-  ci            fmt --check, clippy -D warnings, tests, docs -D warnings, benches compiled,
+  ci            fmt --check, clippy -D warnings (every target, benches included), tests,
+                docs -D warnings, the interop features,
                 no_std build of each library crate, layering check (stops at the first failure)
   tidy          fail, naming file and line, on a date, a session or run label, this project's
                 issue numbers or a commit hash in crates/, docs/ or README.md; an instruction
@@ -177,6 +178,8 @@ fn ci() -> Result<(), String> {
     let mut steps: Vec<Step> = vec![
         ("fmt", Box::new(|| run_cargo(&["fmt", "--all", "--check"], &[]))),
         (
+            // Every target, the bench binaries and examples included: their type check is their
+            // compile check (the optimised bench build is `cargo xtask bench-report`'s).
             "clippy",
             Box::new(|| {
                 run_cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"], &[])
@@ -198,15 +201,6 @@ fn ci() -> Result<(), String> {
                     &["doc", "-p", "osculate", "--no-deps"],
                     &[("RUSTDOCFLAGS", "-D warnings")],
                 )
-            }),
-        ),
-        (
-            // The bench binaries built with the test profile: the test step's dependencies are
-            // reused, where the bench profile's LTO would rebuild them all. `cargo xtask
-            // bench-report` builds and runs them optimised.
-            "bench (compile)",
-            Box::new(|| {
-                run_cargo(&["build", "--workspace", "--benches", "--profile", "test"], &[])
             }),
         ),
         (
