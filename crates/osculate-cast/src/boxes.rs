@@ -256,7 +256,9 @@ pub(crate) fn wide<T: Real>(p: &Vector3<T>) -> [f64; 3] {
 /// the product each round relatively by `u` (the reciprocal neither overflows nor underflows: the
 /// filter gives up unless `|1/d|` is finite and at least the least normal number), so every
 /// computed `t̃` is within `γ₃|t| + η` of the exact `t` (`γ₃ = 3u/(1 − 3u)`) as long as nothing
-/// overflows (every `t̃` is checked finite, so neither a difference nor a product overflowed).
+/// overflows (the sum of every `t̃` is checked finite, which it is only when every `t̃` is, an
+/// infinite term making the sum infinite or NaN: so neither a difference nor a product
+/// overflowed; a sum that overflows from finite terms only makes the filter give up).
 /// Rounding is monotone and `lo ≤ hi`, so the computed near and far parameters of an axis are
 /// the rounded exact near and far ones. Of the entry `Ẽ = max(0, ñear_i)` against the exact `E`:
 /// with `k` the computed maximum's index and `j` the exact one's, `Ẽ − E ≤ x̃_k − x_k` and `E − Ẽ
@@ -268,40 +270,51 @@ pub(crate) fn wide<T: Real>(p: &Vector3<T>) -> [f64; 3] {
 /// roundings: a gap above it is a hit, one below its negative a miss.
 ///
 /// A zero direction component keeps the ray in its slab or out of it, by exact comparisons.
+///
+/// The three axes are written out (as the fast mode's loop is unrolled), and the decision is one
+/// branch, `|gap| > bound` (the filter is certain), with the hit the sign of the gap: whether the
+/// ray hits is not a branch, so a random mix of hits and misses mispredicts nothing.
 #[inline(always)]
-#[allow(clippy::eq_op, reason = "t − t is the finiteness test: 0 for finite t, NaN otherwise")]
+#[allow(clippy::eq_op, reason = "s − s is the finiteness test: 0 for finite s, NaN otherwise")]
 fn slab_filter<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> Option<bool> {
     let (o, d) = (&ray.origin, &ray.direction);
-    let mut enter = T::ZERO;
-    let mut exit = ray.max_t;
-    let mut valid = true;
-    let mut finite = T::ZERO;
-    for i in 0..3 {
-        valid &= lo[i] <= hi[i];
-        if d[i] == T::ZERO {
-            if o[i] < lo[i] || o[i] > hi[i] {
-                return Some(false);
-            }
-            continue;
-        }
-        let inv = T::ONE / d[i];
-        valid &= inv.abs() >= T::MIN_POSITIVE;
-        let (ta, tb) = ((lo[i] - o[i]) * inv, (hi[i] - o[i]) * inv);
-        finite = finite + (ta - ta) + (tb - tb);
-        enter = enter.fast_max(ta.fast_min(tb));
-        exit = exit.fast_min(ta.fast_max(tb));
+    let mut f = FilterSlabs { enter: T::ZERO, exit: ray.max_t, valid: true, sum: T::ZERO };
+    if !(f.axis(lo.x, hi.x, o.x, d.x) & f.axis(lo.y, hi.y, o.y, d.y) & f.axis(lo.z, hi.z, o.z, d.z))
+    {
+        return Some(false);
     }
-    if !(valid & (finite == T::ZERO)) {
-        return None;
-    }
+    let (enter, exit) = (f.enter, f.exit);
     let gap = exit - enter;
     let bound = T::lit(8.0) * (T::EPSILON * T::HALF) * (enter + exit.abs()) + T::MIN_POSITIVE;
-    if gap > bound {
-        Some(true)
-    } else if gap < -bound {
-        Some(false)
-    } else {
-        None
+    (f.valid & (f.sum - f.sum == T::ZERO) & (gap.abs() > bound)).then_some(gap > T::ZERO)
+}
+
+/// What [`slab_filter`] accumulates over the axes: the entry and exit as computed, whether the
+/// box is not inverted and every reciprocal is at least the least normal number, and the sum of
+/// every parameter (finite only when all are: an infinite term makes the sum infinite or NaN).
+struct FilterSlabs<T> {
+    enter: T,
+    exit: T,
+    valid: bool,
+    sum: T,
+}
+
+impl<T: Real> FilterSlabs<T> {
+    /// One axis of [`slab_filter`]: `false` when a zero direction component keeps the ray out of
+    /// the slab (a miss, decided exactly).
+    #[inline(always)]
+    fn axis(&mut self, lo: T, hi: T, o: T, d: T) -> bool {
+        self.valid &= lo <= hi;
+        if d == T::ZERO {
+            return (lo <= o) & (o <= hi);
+        }
+        let inv = T::ONE / d;
+        self.valid &= inv.abs() >= T::MIN_POSITIVE;
+        let (ta, tb) = ((lo - o) * inv, (hi - o) * inv);
+        self.sum = self.sum + (ta + tb);
+        self.enter = self.enter.fast_max(ta.fast_min(tb));
+        self.exit = self.exit.fast_min(ta.fast_max(tb));
+        true
     }
 }
 
