@@ -311,7 +311,7 @@ impl<T: Real> FilterSlabs<T> {
         let inv = T::ONE / d;
         self.valid &= inv.abs() >= T::MIN_POSITIVE;
         let (ta, tb) = ((lo - o) * inv, (hi - o) * inv);
-        self.sum = self.sum + (ta + tb);
+        self.sum += ta + tb;
         self.enter = self.enter.fast_max(ta.fast_min(tb));
         self.exit = self.exit.fast_min(ta.fast_max(tb));
         true
