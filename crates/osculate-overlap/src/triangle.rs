@@ -396,7 +396,9 @@ impl<T: Real> Predicates<T> for Fast {
 
 /// Shewchuk's `ccwerrboundA`, `(3 + 16u) u` of `|left| + |right|` (`spread`), with the underflow
 /// term of [`filtered_side`]: a 2×2 orientation determinant computed in floating point beyond it
-/// has the exact determinant's sign.
+/// has the exact determinant's sign. An overflowing evaluation never gets beyond it: an
+/// infinite or NaN product makes `spread` infinite or NaN, and an infinite `left − right` has
+/// `|left| + |right|`, at least as large, infinite too.
 #[inline]
 fn orient2d_bound<T: Real>(spread: T) -> T {
     let u = T::EPSILON * T::HALF;
@@ -425,8 +427,14 @@ fn cross_with_spread<T: Real>(u: &Vector3<T>, v: &Vector3<T>) -> (Vector3<T>, Ve
 /// determinant of the input points, the permanent being computed in the same arithmetic (the
 /// `56u` covers its own rounding). Shewchuk assumes no underflow; a product that underflows is off
 /// by at most half the smallest subnormal, which later products multiply by at most `|w_i|`, so
-/// `MIN_POSITIVE · (1 + Σ |w_i|)` more covers it with a wide margin. Beyond the bound the sign is
-/// that of the exact determinant; within it the caller asks the exact predicate.
+/// `MIN_POSITIVE · (1 + Σ |w_i|)` more covers it with a wide margin. Nor does Shewchuk allow for
+/// overflow, which in `f32` begins with coordinates near `1e12`; an overflowing evaluation never
+/// decides. Each computed `spread_i` is at least `|n_i|` and every term of the permanent at
+/// least the magnitude of the matching term of `n · w` (rounding is monotone, and both sums are
+/// taken in the same order), so an infinite `n`, product or `d` makes the permanent, and so the
+/// bound, infinite; an infinite or NaN difference or product makes it infinite or NaN; and
+/// `|d| > bound` is false for either. Beyond the bound the sign is that of the exact
+/// determinant; within it the caller asks the exact predicate.
 #[inline]
 fn filtered_side<T: Real>(n: &Vector3<T>, spread: &Vector3<T>, w: &Vector3<T>) -> Option<Sign> {
     let d = n.dot(w);
@@ -1444,6 +1452,53 @@ mod tests {
         }
         // The ordinary points (a quarter of the determinants) are all decided by the filter.
         assert!(decided >= 3000, "the filter decided only {decided} of 12,000");
+    }
+
+    /// In `f32` the filters' products overflow for coordinates beyond about `1e12` (a product of
+    /// three differences past `3.4e38`), where the adaptive predicates in `f64` are still exact:
+    /// an overflowing evaluation must never decide. Points at scales up to `1e38`, ordinary and
+    /// bisected onto a plane, against the adaptive predicates; the filter both decides and
+    /// defers among them (counted).
+    #[test]
+    fn filtered_orientations_defer_on_overflow_in_f32() {
+        let mut rng = osculate_testing::Rng::new(0x0f2);
+        let (mut decided, mut deferred) = (0, 0);
+        for case in 0..3000 {
+            let scale = [1.0e6, 1.0e12, 1.0e13, 1.0e20, 1.0e30, 1.0e38][case % 6];
+            let mut p = || {
+                let c = |r: &mut osculate_testing::Rng| (r.range(-1.0, 1.0) * scale) as f32;
+                Point3::new(c(&mut rng), c(&mut rng), c(&mut rng))
+            };
+            let (a, b, c, q) = (p(), p(), p(), p());
+            let n = (b - a).cross(&(c - a));
+            let onto =
+                if n.z.is_finite() && n.z != 0.0 { q.z - n.dot(&(q - a)) / n.z } else { q.z };
+            let mut cases = [q; 2];
+            if onto.is_finite() {
+                cases[1].z = onto;
+            }
+            for d in &cases {
+                let exact = exact_orient3d(&a, &b, &c, d);
+                assert_eq!(<Exact as Predicates<f32>>::orient3d(&a, &b, &c, d), exact, "{case}");
+                assert_eq!(<Fast as Predicates<f32>>::orient3d(&a, &b, &c, d), exact, "{case}");
+                if let Some(plane) = <Exact as Predicates<f32>>::plane(&a, &b, &c) {
+                    let [side] = <Exact as Predicates<f32>>::sides(&plane, [&a, &b, &c], [d], 0.0);
+                    assert_eq!(side, exact, "case {case}: the exact mode's side");
+                }
+                let (nn, spread) = cross_with_spread(&(b - a), &(c - a));
+                match filtered_side(&nn, &spread, &(d - a)) {
+                    Some(s) => {
+                        assert_eq!(s, exact, "case {case}: the filter decided wrongly");
+                        decided += 1;
+                    }
+                    None => deferred += 1,
+                }
+                let (x, y, z) = ([a.x, a.y], [b.x, b.y], [d.x, d.y]);
+                let exact2 = exact_orient2d(x, y, z);
+                assert_eq!(<Exact as Predicates<f32>>::orient2d(x, y, z), exact2, "case {case}");
+            }
+        }
+        assert!(decided >= 1000 && deferred >= 1000, "decided {decided}, deferred {deferred}");
     }
 
     for_f32_and_f64!(
