@@ -927,6 +927,46 @@ mod tests {
         assert!(undecided * 4 > checked / 10, "{undecided} of {checked} undecided");
     }
 
+    /// `f32` rays and boxes whose slab parameters overflow (coordinates up to `3e38`, direction
+    /// components from `1e-40`, subnormal, to `1e38`, whose reciprocals are subnormal) or come
+    /// near it: the filter gives up where anything overflowed, and every answer it gives is the
+    /// exact one; both happen (counted).
+    #[test]
+    fn slab_filter_defers_on_overflow_in_f32() {
+        let mut rng = osculate_testing::Rng::new(0x051A_BF12);
+        let (mut decided, mut deferred) = (0, 0);
+        for case in 0..4000 {
+            let scale = [1.0e3, 1.0e20, 1.0e37, 3.0e38][case % 4];
+            let size = [1.0e-40, 1.0e-30, 1.0, 1.0e30, 1.0e38][rng.index(5)];
+            let c = |r: &mut osculate_testing::Rng, s: f64| r.range(-s, s) as f32;
+            let mut v = |s: f64| [0; 3].map(|_| c(&mut rng, s));
+            let (p, q, o) = (v(scale), v(scale), v(scale));
+            let lo = Point3::new(p[0].min(q[0]), p[1].min(q[1]), p[2].min(q[2]));
+            let hi = Point3::new(p[0].max(q[0]), p[1].max(q[1]), p[2].max(q[2]));
+            let origin = Point3::new(o[0], o[1], o[2]);
+            let d = Vector3::from(v(size));
+            if d == Vector3::zeros() {
+                continue;
+            }
+            let bounded = rng.chance(0.3);
+            let max_t = if bounded { c(&mut rng, 1.0e30).abs() } else { f32::INFINITY };
+            let r = Ray { max_t, ..Ray::new(origin, d) };
+            let exact = {
+                let (o, dw) = (wide(&r.origin.coords), wide(&r.direction));
+                slab_exact(&o, &dw, &wide(&lo.coords), &wide(&hi.coords), f64::from(max_t))
+            };
+            match slab_filter(&r, &lo, &hi) {
+                Some(answer) => {
+                    assert_eq!(answer, exact, "case {case}: {r:?} {lo:?} {hi:?}");
+                    decided += 1;
+                }
+                None => deferred += 1,
+            }
+            assert_eq!(ray_aabb_hits_exact(&r, &Aabb::new(lo, hi)), exact, "case {case}");
+        }
+        assert!(decided >= 500 && deferred >= 200, "decided {decided}, deferred {deferred}");
+    }
+
     osculate_testing::for_f32_and_f64!(
         many_agrees_with_single,
         worked_cases,
