@@ -432,7 +432,7 @@ fn cross_with_spread<T: Real>(u: &Vector3<T>, v: &Vector3<T>) -> (Vector3<T>, Ve
 /// decides. Each computed `spread_i` is at least `|n_i|` and every term of the permanent at
 /// least the magnitude of the matching term of `n · w` (rounding is monotone, and both sums are
 /// taken in the same order), so an infinite `n`, product or `d` makes the permanent, and so the
-/// bound, infinite; an infinite or NaN difference or product makes it infinite or NaN; and
+/// bound, infinite or NaN (`0 · ∞` where a `w_i` is zero); so does an infinite difference; and
 /// `|d| > bound` is false for either. Beyond the bound the sign is that of the exact
 /// determinant; within it the caller asks the exact predicate.
 #[inline]
