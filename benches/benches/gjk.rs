@@ -19,6 +19,11 @@
 //!   prediction (which also stops early).
 //! - `triangle_triangle_filter/overlap/{fast,exact,parry}`: the triangle-triangle overlap test's
 //!   fast and exact modes on 256 ordinary pairs, beside parry's GJK intersection test.
+//! - `segment_triangle_filter/overlap/{fast,exact,parry}`: the same for the segment-triangle test
+//!   on 256 segments aimed at or near their triangles.
+//! - `ray_aabb_filter/hits/{fast,exact,parry}`: the ray-box hit decision, `ray_aabb_hits` and
+//!   `ray_aabb_hits_exact`, on 256 rays aimed at or near their boxes, beside parry's
+//!   `intersects_local_ray` (not GJK: the exact modes' filters side by side with their fast modes).
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use osculate::closest::{
@@ -308,5 +313,44 @@ fn triangles(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, epa, warm, within, triangles);
+/// `overlap_segment_triangle`'s fast and exact modes on 256 segments aimed at or near their
+/// triangles (the rows' generator), beside parry's GJK intersection test on the same pairs.
+fn segment_triangles(c: &mut Criterion) {
+    use osculate::overlap::{segment_triangle, segment_triangle_exact};
+    use osculate_math::{Segment, Triangle};
+    let mut g = c.benchmark_group("segment_triangle_filter");
+    let mut rng = Rng::new(0x544);
+    let pairs: Vec<(Segment<f64>, Triangle<f64>)> =
+        (0..N).map(|_| osculate_benches::input::segment_at(&mut rng)).collect();
+    cycled(&mut g, BenchmarkId::new("overlap", "fast"), &pairs, |(s, t)| segment_triangle(s, t));
+    cycled(&mut g, BenchmarkId::new("overlap", "exact"), &pairs, |(s, t)| {
+        segment_triangle_exact(s, t)
+    });
+    let p: Vec<_> = pairs.iter().map(|(s, t)| (cv::segment(s), cv::triangle(t))).collect();
+    cycled(&mut g, BenchmarkId::new("overlap", "parry"), &p, |(s, t)| {
+        qd::intersection_test_support_map_support_map(&Pose::IDENTITY, s, t)
+    });
+    g.finish();
+}
+
+/// `ray_aabb_hits` and `ray_aabb_hits_exact` on 256 rays aimed at or near their boxes (the rows'
+/// generator, a third of them bounded), beside parry's `Aabb::intersects_local_ray`.
+fn ray_boxes(c: &mut Criterion) {
+    use osculate::cast::{ray_aabb_hits, ray_aabb_hits_exact};
+    use osculate_math::{Aabb, Ray};
+    use parry3d_f64::query::RayCast as _;
+    let mut g = c.benchmark_group("ray_aabb_filter");
+    let mut rng = Rng::new(0x200);
+    let pairs: Vec<(Ray<f64>, Aabb<f64>)> =
+        (0..N).map(|_| osculate_benches::input::ray_at(&mut rng)).collect();
+    cycled(&mut g, BenchmarkId::new("hits", "fast"), &pairs, |(r, b)| ray_aabb_hits(r, b));
+    cycled(&mut g, BenchmarkId::new("hits", "exact"), &pairs, |(r, b)| ray_aabb_hits_exact(r, b));
+    let p: Vec<_> = pairs.iter().map(|(r, b)| (cv::aabb(b), cv::ray(r), r.max_t)).collect();
+    cycled(&mut g, BenchmarkId::new("hits", "parry"), &p, |(b, r, max_t)| {
+        b.intersects_local_ray(r, *max_t)
+    });
+    g.finish();
+}
+
+criterion_group!(benches, epa, warm, within, triangles, segment_triangles, ray_boxes);
 criterion_main!(benches);

@@ -256,7 +256,9 @@ pub(crate) fn wide<T: Real>(p: &Vector3<T>) -> [f64; 3] {
 /// the product each round relatively by `u` (the reciprocal neither overflows nor underflows: the
 /// filter gives up unless `|1/d|` is finite and at least the least normal number), so every
 /// computed `t̃` is within `γ₃|t| + η` of the exact `t` (`γ₃ = 3u/(1 − 3u)`) as long as nothing
-/// overflows (every `t̃` is checked finite, so neither a difference nor a product overflowed).
+/// overflows (the sum of every `t̃` is checked finite, which it is only when every `t̃` is, an
+/// infinite term making the sum infinite or NaN: so neither a difference nor a product
+/// overflowed; a sum that overflows from finite terms only makes the filter give up).
 /// Rounding is monotone and `lo ≤ hi`, so the computed near and far parameters of an axis are
 /// the rounded exact near and far ones. Of the entry `Ẽ = max(0, ñear_i)` against the exact `E`:
 /// with `k` the computed maximum's index and `j` the exact one's, `Ẽ − E ≤ x̃_k − x_k` and `E − Ẽ
@@ -268,40 +270,51 @@ pub(crate) fn wide<T: Real>(p: &Vector3<T>) -> [f64; 3] {
 /// roundings: a gap above it is a hit, one below its negative a miss.
 ///
 /// A zero direction component keeps the ray in its slab or out of it, by exact comparisons.
+///
+/// The three axes are written out (as the fast mode's loop is unrolled), and the decision is one
+/// branch, `|gap| > bound` (the filter is certain), with the hit the sign of the gap: whether the
+/// ray hits is not a branch, so a random mix of hits and misses mispredicts nothing.
 #[inline(always)]
-#[allow(clippy::eq_op, reason = "t − t is the finiteness test: 0 for finite t, NaN otherwise")]
+#[allow(clippy::eq_op, reason = "s − s is the finiteness test: 0 for finite s, NaN otherwise")]
 fn slab_filter<T: Real>(ray: &Ray<T>, lo: &Point3<T>, hi: &Point3<T>) -> Option<bool> {
     let (o, d) = (&ray.origin, &ray.direction);
-    let mut enter = T::ZERO;
-    let mut exit = ray.max_t;
-    let mut valid = true;
-    let mut finite = T::ZERO;
-    for i in 0..3 {
-        valid &= lo[i] <= hi[i];
-        if d[i] == T::ZERO {
-            if o[i] < lo[i] || o[i] > hi[i] {
-                return Some(false);
-            }
-            continue;
-        }
-        let inv = T::ONE / d[i];
-        valid &= inv.abs() >= T::MIN_POSITIVE;
-        let (ta, tb) = ((lo[i] - o[i]) * inv, (hi[i] - o[i]) * inv);
-        finite = finite + (ta - ta) + (tb - tb);
-        enter = enter.fast_max(ta.fast_min(tb));
-        exit = exit.fast_min(ta.fast_max(tb));
+    let mut f = FilterSlabs { enter: T::ZERO, exit: ray.max_t, valid: true, sum: T::ZERO };
+    if !(f.axis(lo.x, hi.x, o.x, d.x) & f.axis(lo.y, hi.y, o.y, d.y) & f.axis(lo.z, hi.z, o.z, d.z))
+    {
+        return Some(false);
     }
-    if !(valid & (finite == T::ZERO)) {
-        return None;
-    }
+    let (enter, exit) = (f.enter, f.exit);
     let gap = exit - enter;
     let bound = T::lit(8.0) * (T::EPSILON * T::HALF) * (enter + exit.abs()) + T::MIN_POSITIVE;
-    if gap > bound {
-        Some(true)
-    } else if gap < -bound {
-        Some(false)
-    } else {
-        None
+    (f.valid & (f.sum - f.sum == T::ZERO) & (gap.abs() > bound)).then_some(gap > T::ZERO)
+}
+
+/// What [`slab_filter`] accumulates over the axes: the entry and exit as computed, whether the
+/// box is not inverted and every reciprocal is at least the least normal number, and the sum of
+/// every parameter (finite only when all are: an infinite term makes the sum infinite or NaN).
+struct FilterSlabs<T> {
+    enter: T,
+    exit: T,
+    valid: bool,
+    sum: T,
+}
+
+impl<T: Real> FilterSlabs<T> {
+    /// One axis of [`slab_filter`]: `false` when a zero direction component keeps the ray out of
+    /// the slab (a miss, decided exactly).
+    #[inline(always)]
+    fn axis(&mut self, lo: T, hi: T, o: T, d: T) -> bool {
+        self.valid &= lo <= hi;
+        if d == T::ZERO {
+            return (lo <= o) & (o <= hi);
+        }
+        let inv = T::ONE / d;
+        self.valid &= inv.abs() >= T::MIN_POSITIVE;
+        let (ta, tb) = ((lo - o) * inv, (hi - o) * inv);
+        self.sum += ta + tb;
+        self.enter = self.enter.fast_max(ta.fast_min(tb));
+        self.exit = self.exit.fast_min(ta.fast_max(tb));
+        true
     }
 }
 
@@ -912,6 +925,46 @@ mod tests {
             }
         }
         assert!(undecided * 4 > checked / 10, "{undecided} of {checked} undecided");
+    }
+
+    /// `f32` rays and boxes whose slab parameters overflow (coordinates up to `3e38`, direction
+    /// components from `1e-40`, subnormal, to `1e38`, whose reciprocals are subnormal) or come
+    /// near it: the filter gives up where anything overflowed, and every answer it gives is the
+    /// exact one; both happen (counted).
+    #[test]
+    fn slab_filter_defers_on_overflow_in_f32() {
+        let mut rng = osculate_testing::Rng::new(0x051A_BF12);
+        let (mut decided, mut deferred) = (0, 0);
+        for case in 0..4000 {
+            let scale = [1.0e3, 1.0e20, 1.0e37, 3.0e38][case % 4];
+            let size = [1.0e-40, 1.0e-30, 1.0, 1.0e30, 1.0e38][rng.index(5)];
+            let c = |r: &mut osculate_testing::Rng, s: f64| r.range(-s, s) as f32;
+            let mut v = |s: f64| [0; 3].map(|_| c(&mut rng, s));
+            let (p, q, o) = (v(scale), v(scale), v(scale));
+            let lo = Point3::new(p[0].min(q[0]), p[1].min(q[1]), p[2].min(q[2]));
+            let hi = Point3::new(p[0].max(q[0]), p[1].max(q[1]), p[2].max(q[2]));
+            let origin = Point3::new(o[0], o[1], o[2]);
+            let d = Vector3::from(v(size));
+            if d == Vector3::zeros() {
+                continue;
+            }
+            let bounded = rng.chance(0.3);
+            let max_t = if bounded { c(&mut rng, 1.0e30).abs() } else { f32::INFINITY };
+            let r = Ray { max_t, ..Ray::new(origin, d) };
+            let exact = {
+                let (o, dw) = (wide(&r.origin.coords), wide(&r.direction));
+                slab_exact(&o, &dw, &wide(&lo.coords), &wide(&hi.coords), f64::from(max_t))
+            };
+            match slab_filter(&r, &lo, &hi) {
+                Some(answer) => {
+                    assert_eq!(answer, exact, "case {case}: {r:?} {lo:?} {hi:?}");
+                    decided += 1;
+                }
+                None => deferred += 1,
+            }
+            assert_eq!(ray_aabb_hits_exact(&r, &Aabb::new(lo, hi)), exact, "case {case}");
+        }
+        assert!(decided >= 500 && deferred >= 200, "decided {decided}, deferred {deferred}");
     }
 
     osculate_testing::for_f32_and_f64!(

@@ -27,7 +27,8 @@
 //!   [`segment_aabb`] and [`segment_obb`].
 //! - **Orientation predicates**: [`triangle_triangle`] (Guigue-Devillers 2003) and
 //!   [`segment_triangle`], each with an exact mode ([`triangle_triangle_exact`],
-//!   [`segment_triangle_exact`]) through Shewchuk's adaptive predicates.
+//!   [`segment_triangle_exact`]) through a filter with Shewchuk's error bound and, within it,
+//!   Shewchuk's adaptive predicates.
 //! - **Exact modes of the box tests** ([`exact`]): [`aabb_triangle_exact`],
 //!   [`obb_triangle_exact`], [`obb_obb_exact`], [`segment_aabb_exact`], [`segment_obb_exact`]:
 //!   the same separating axes with every sign filtered and, where the filter cannot tell,

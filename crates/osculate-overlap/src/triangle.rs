@@ -14,7 +14,8 @@
 //! edges: it errs only toward "overlapping", by at most that tolerance. Every other sign it uses
 //! is certain: a floating-point determinant whose error bound decides it (Shewchuk's filter, on
 //! ordinary input always), else the exact one. It never says "apart" where the exact mode says
-//! "overlapping". The exact mode (`*_exact`) evaluates them with Shewchuk's
+//! "overlapping". The exact mode (`*_exact`) takes no tolerance: every orientation is decided by
+//! the same filter, and within its error bound by Shewchuk's
 //! adaptive predicates (the `robust` crate) on the inputs converted to `f64` — exact as long as no
 //! intermediate product overflows or underflows: every non-zero coordinate within `[1e-80, 1e80]`
 //! in magnitude (the predicates multiply up to three coordinate differences and their rounding
@@ -209,76 +210,22 @@ fn sign<T: Real>(x: T) -> Sign {
     }
 }
 
-/// The orientation predicates the tests are built on.
+/// The orientation predicates the tests are built on. Both modes evaluate every orientation the
+/// same way, certain in sign: a floating-point determinant in the input precision whose error
+/// bound decides it (Shewchuk's filter, [`filtered_side`] and [`orient2d_bound`]; on ordinary
+/// input always), else the exact predicate ([`exact_orient3d`], [`exact_orient2d`]). They differ
+/// in what they take as on a plane and as collapsed ([`Predicates::plane`],
+/// [`Predicates::sides`]).
 trait Predicates<T: Real> {
     /// The sign of `(b − a) × (c − a) · (d − a)`: positive when `d` is on the side of plane `abc`
     /// that `(b − a) × (c − a)` points to.
-    fn orient3d(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, d: &Point3<T>) -> Sign;
-    /// The sign of `(b − a) × (c − a)` in 2D: positive when `abc` turns counter-clockwise.
-    fn orient2d(a: [T; 2], b: [T; 2], c: [T; 2]) -> Sign;
-    /// Triangle `abc`'s plane, computed once for every test against it: `None` when the triangle
-    /// is collinear (the exact mode, decided in [`projection_for`]) or taken as collapsed (the
-    /// fast mode), so that it is tested as the union of its edges.
-    fn plane(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>) -> Option<TrianglePlane<T>>
-    where
-        Self: Sized,
-    {
-        projection_for::<T, Self>(a, b, c).map(|drop| TrianglePlane::projection(drop))
-    }
-    /// Whether [`Predicates::sides`] rounds signs within a tolerance of the plane to 0 (the fast
-    /// mode): a 0 then means "within the tolerance", not "on the plane".
-    const TOLERANT: bool = false;
-    /// The sides of the points `others` with respect to the plane of the non-degenerate triangle
-    /// `t` (whose [`Predicates::plane`] is `plane`): `orient3d(t, p)` for each (the fast mode: 0
-    /// within a tolerance of the plane, `scale` the largest coordinate of the points tested, so
-    /// that all zero means "coplanar").
-    fn sides<const N: usize>(
-        _plane: &TrianglePlane<T>,
-        t: [&Point3<T>; 3],
-        others: [&Point3<T>; N],
-        _scale: T,
-    ) -> [Sign; N] {
-        others.map(|p| Self::orient3d(t[0], t[1], t[2], p))
-    }
-}
-
-/// What the tests against a non-degenerate triangle's plane use, computed once per triangle.
-struct TrianglePlane<T: Real> {
-    /// The coordinate to drop for a 2D test in which the triangle keeps its area.
-    drop: usize,
-    /// The fast mode's normal `(b − a) × (c − a)` (zero in the exact mode, which does not use it).
-    n: Vector3<T>,
-    /// Its spread (see [`cross_with_spread`]).
-    spread: Vector3<T>,
-    /// `(RELATIVE_TOLERANCE · |n|)²`, the fast mode's coplanarity tolerance before the scale.
-    tolerance_sq: T,
-}
-
-impl<T: Real> TrianglePlane<T> {
-    /// The plane with only its projection (the exact mode).
-    fn projection(drop: usize) -> Self {
-        Self { drop, n: Vector3::zeros(), spread: Vector3::zeros(), tolerance_sq: T::ZERO }
-    }
-}
-
-/// The fast mode: orientations against a plane taken as zero within a tolerance, triangles
-/// collapsed up to rounding taken as their edges, and every other sign certain. A sign computed
-/// in floating point without a margin is a coin toss within rounding of zero, and one such sign
-/// on Guigue-Devillers' interval test said "apart" for triangles one ulp inside overlap; so the
-/// orientations are those of [`Exact`], whose filter (Shewchuk's, a floating-point evaluation
-/// with an error bound) decides at the cost of one floating-point determinant whenever the sign
-/// is certain, which on ordinary input is always.
-struct Fast;
-
-impl<T: Real> Predicates<T> for Fast {
-    const TOLERANT: bool = true;
     #[inline]
     fn orient3d(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, d: &Point3<T>) -> Sign {
         let (u, v) = (b - a, c - a);
         let (n, spread) = cross_with_spread(&u, &v);
-        filtered_side(&n, &spread, &(d - a))
-            .unwrap_or_else(|| <Exact as Predicates<T>>::orient3d(a, b, c, d))
+        filtered_side(&n, &spread, &(d - a)).unwrap_or_else(|| exact_orient3d(a, b, c, d))
     }
+    /// The sign of `(b − a) × (c − a)` in 2D: positive when `abc` turns counter-clockwise.
     #[inline]
     fn orient2d(a: [T; 2], b: [T; 2], c: [T; 2]) -> Sign {
         let left = (b[0] - a[0]) * (c[1] - a[1]);
@@ -287,9 +234,100 @@ impl<T: Real> Predicates<T> for Fast {
         if det.abs() > orient2d_bound(left.abs() + right.abs()) {
             sign(det)
         } else {
-            <Exact as Predicates<T>>::orient2d(a, b, c)
+            exact_orient2d(a, b, c)
         }
     }
+    /// Triangle `abc`'s plane, computed once for every test against it: `None` when the triangle
+    /// is collinear (the exact mode) or taken as collapsed (the fast mode), so that it is tested
+    /// as the union of its edges.
+    ///
+    /// The exact mode: one cross product `n = (b − a) × (c − a)` with its spread serves every
+    /// test on the triangle ([`Predicates::sides`]). The projection drops the normal's largest
+    /// coordinate when its filter decides that coordinate is not zero (see [`plane_from`]);
+    /// otherwise [`projection_for`] decides, and `None` when every projection collapses.
+    #[inline]
+    fn plane(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>) -> Option<TrianglePlane<T>>
+    where
+        Self: Sized,
+    {
+        let (n, spread) = cross_with_spread(&(b - a), &(c - a));
+        plane_from::<T, Self>(a, b, c, n, spread, T::ZERO)
+    }
+    /// Whether [`Predicates::sides`] rounds signs within a tolerance of the plane to 0 (the fast
+    /// mode): a 0 then means "within the tolerance", not "on the plane".
+    const TOLERANT: bool = false;
+    /// The sides of the points `others` with respect to the plane of the non-degenerate triangle
+    /// `t` (whose [`Predicates::plane`] is `plane`): `orient3d(t, p)` for each (the fast mode: 0
+    /// within a tolerance of the plane, `scale` the largest coordinate of the points tested, so
+    /// that all zero means "coplanar").
+    ///
+    /// The exact mode: the sign of `n · (p − a)` with the plane's `n` and spread, the same
+    /// operations as [`Predicates::orient3d`], so its filter [`filtered_side`] decides it with
+    /// the same bound; within the bound, the exact predicate.
+    #[inline]
+    fn sides<const N: usize>(
+        plane: &TrianglePlane<T>,
+        t: [&Point3<T>; 3],
+        others: [&Point3<T>; N],
+        _scale: T,
+    ) -> [Sign; N] {
+        others.map(|p| {
+            filtered_side(&plane.n, &plane.spread, &(p - t[0]))
+                .unwrap_or_else(|| exact_orient3d(t[0], t[1], t[2], p))
+        })
+    }
+}
+
+/// What the tests against a non-degenerate triangle's plane use, computed once per triangle.
+struct TrianglePlane<T: Real> {
+    /// The coordinate to drop for a 2D test in which the triangle keeps its area.
+    drop: usize,
+    /// The normal `(b − a) × (c − a)` as computed in the input precision.
+    n: Vector3<T>,
+    /// Its spread (see [`cross_with_spread`]).
+    spread: Vector3<T>,
+    /// `(RELATIVE_TOLERANCE · |n|)²`, the fast mode's coplanarity tolerance before the scale
+    /// (zero in the exact mode, which does not use it).
+    tolerance_sq: T,
+}
+
+/// The plane of `abc` from its computed normal `n = (b − a) × (c − a)` and `spread`, for a
+/// triangle not taken as collapsed: the projection drops the normal's largest coordinate. That
+/// coordinate is the projected orientation [`Predicates::orient2d`] computes, with the same
+/// operations, so its filter (on `n` and the spread) decides that the projection keeps the area;
+/// when it cannot, [`projection_for`] does (`None`: collinear).
+#[inline]
+fn plane_from<T: Real, P: Predicates<T>>(
+    a: &Point3<T>,
+    b: &Point3<T>,
+    c: &Point3<T>,
+    n: Vector3<T>,
+    spread: Vector3<T>,
+    tolerance_sq: T,
+) -> Option<TrianglePlane<T>> {
+    let m = n.abs();
+    let k = if m.x >= m.y && m.x >= m.z {
+        0
+    } else if m.y >= m.z {
+        1
+    } else {
+        2
+    };
+    let drop = if m[k] > orient2d_bound(spread[k]) { k } else { projection_for::<T, P>(a, b, c)? };
+    Some(TrianglePlane { drop, n, spread, tolerance_sq })
+}
+
+/// The fast mode: orientations against a plane taken as zero within a tolerance, triangles
+/// collapsed up to rounding taken as their edges, and every other sign certain. A sign computed
+/// in floating point without a margin is a coin toss within rounding of zero, and one such sign
+/// on Guigue-Devillers' interval test said "apart" for triangles one ulp inside overlap; so the
+/// orientations are the filtered ones of [`Predicates`] (Shewchuk's filter, a floating-point
+/// evaluation with an error bound, then the exact predicate), which decide at the cost of one
+/// floating-point determinant whenever the sign is certain, which on ordinary input is always.
+struct Fast;
+
+impl<T: Real> Predicates<T> for Fast {
+    const TOLERANT: bool = true;
     /// One cross product `n = (b − a) × (c − a)` serves every test on the triangle. A triangle
     /// collapsed up to rounding (`|n|² ≤ DEGENERATE_SQ_TOLERANCE · |b − a|² |c − a|²`) has a
     /// normal made of rounding noise: every orientation against its plane would be a coin toss,
@@ -307,18 +345,8 @@ impl<T: Real> Predicates<T> for Fast {
         if n2 <= T::DEGENERATE_SQ_TOLERANCE * u.norm_squared() * v.norm_squared() {
             return None;
         }
-        let m = n.abs();
-        let k = if m.x >= m.y && m.x >= m.z {
-            0
-        } else if m.y >= m.z {
-            1
-        } else {
-            2
-        };
-        let drop =
-            if m[k] > orient2d_bound(spread[k]) { k } else { projection_for::<T, Self>(a, b, c)? };
         let tolerance_sq = T::RELATIVE_TOLERANCE * T::RELATIVE_TOLERANCE * n2;
-        Some(TrianglePlane { drop, n, spread, tolerance_sq })
+        plane_from::<T, Self>(a, b, c, n, spread, tolerance_sq)
     }
     /// Points within `RELATIVE_TOLERANCE × scale` of the plane (`scale` the largest coordinate
     /// involved) are on it (sign 0): they are in it up to the input's own rounding, and their
@@ -360,7 +388,7 @@ impl<T: Real> Predicates<T> for Fast {
                 0
             } else {
                 filtered_side(&plane.n, &plane.spread, &w)
-                    .unwrap_or_else(|| <Exact as Predicates<T>>::orient3d(t[0], t[1], t[2], p))
+                    .unwrap_or_else(|| exact_orient3d(t[0], t[1], t[2], p))
             }
         })
     }
@@ -368,7 +396,9 @@ impl<T: Real> Predicates<T> for Fast {
 
 /// Shewchuk's `ccwerrboundA`, `(3 + 16u) u` of `|left| + |right|` (`spread`), with the underflow
 /// term of [`filtered_side`]: a 2×2 orientation determinant computed in floating point beyond it
-/// has the exact determinant's sign.
+/// has the exact determinant's sign. An overflowing evaluation never gets beyond it: an
+/// infinite or NaN product makes `spread` infinite or NaN, and an infinite `left − right` has
+/// `|left| + |right|`, at least as large, infinite too.
 #[inline]
 fn orient2d_bound<T: Real>(spread: T) -> T {
     let u = T::EPSILON * T::HALF;
@@ -397,8 +427,14 @@ fn cross_with_spread<T: Real>(u: &Vector3<T>, v: &Vector3<T>) -> (Vector3<T>, Ve
 /// determinant of the input points, the permanent being computed in the same arithmetic (the
 /// `56u` covers its own rounding). Shewchuk assumes no underflow; a product that underflows is off
 /// by at most half the smallest subnormal, which later products multiply by at most `|w_i|`, so
-/// `MIN_POSITIVE · (1 + Σ |w_i|)` more covers it with a wide margin. Beyond the bound the sign is
-/// that of the exact determinant; within it the caller asks the exact predicate.
+/// `MIN_POSITIVE · (1 + Σ |w_i|)` more covers it with a wide margin. Nor does Shewchuk allow for
+/// overflow, which in `f32` begins with coordinates near `1e12`; an overflowing evaluation never
+/// decides. Each computed `spread_i` is at least `|n_i|` and every term of the permanent at
+/// least the magnitude of the matching term of `n · w` (rounding is monotone, and both sums are
+/// taken in the same order), so an infinite `n`, product or `d` makes the permanent, and so the
+/// bound, infinite or NaN (`0 · ∞` where a `w_i` is zero); so does an infinite difference; and
+/// `|d| > bound` is false for either. Beyond the bound the sign is that of the exact
+/// determinant; within it the caller asks the exact predicate.
 #[inline]
 fn filtered_side<T: Real>(n: &Vector3<T>, spread: &Vector3<T>, w: &Vector3<T>) -> Option<Sign> {
     let d = n.dot(w);
@@ -409,21 +445,33 @@ fn filtered_side<T: Real>(n: &Vector3<T>, spread: &Vector3<T>, w: &Vector3<T>) -
     (d.abs() > bound).then(|| sign(d))
 }
 
-/// Shewchuk's adaptive exact determinants on the inputs widened to `f64`.
+/// The exact mode: every orientation certain, no tolerance. Each is decided by its filter in the
+/// input precision where the error bound allows (on ordinary input always, at the cost of the
+/// fast mode's own arithmetic), else by Shewchuk's adaptive exact determinants on the inputs
+/// widened to `f64`.
 struct Exact;
 
-impl<T: Real> Predicates<T> for Exact {
-    fn orient3d(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, d: &Point3<T>) -> Sign {
-        let w =
-            |p: &Point3<T>| robust::Coord3D { x: p.x.to_f64(), y: p.y.to_f64(), z: p.z.to_f64() };
-        // Shewchuk's orient3d is positive when d is *below* plane abc (abc counter-clockwise seen
-        // from above), i.e. it is minus this module's orientation.
-        -sign(robust::orient3d(w(a), w(b), w(c), w(d)))
-    }
-    fn orient2d(a: [T; 2], b: [T; 2], c: [T; 2]) -> Sign {
-        let w = |p: [T; 2]| robust::Coord { x: p[0].to_f64(), y: p[1].to_f64() };
-        sign(robust::orient2d(w(a), w(b), w(c)))
-    }
+impl<T: Real> Predicates<T> for Exact {}
+
+/// The sign of [`Predicates::orient3d`] by Shewchuk's adaptive exact determinant (the `robust`
+/// crate) on the inputs widened to `f64`. Out of line: the filters call it only within their
+/// error bound.
+#[cold]
+#[inline(never)]
+fn exact_orient3d<T: Real>(a: &Point3<T>, b: &Point3<T>, c: &Point3<T>, d: &Point3<T>) -> Sign {
+    let w = |p: &Point3<T>| robust::Coord3D { x: p.x.to_f64(), y: p.y.to_f64(), z: p.z.to_f64() };
+    // Shewchuk's orient3d is positive when d is *below* plane abc (abc counter-clockwise seen
+    // from above), i.e. it is minus this module's orientation.
+    -sign(robust::orient3d(w(a), w(b), w(c), w(d)))
+}
+
+/// The sign of [`Predicates::orient2d`] by Shewchuk's adaptive exact determinant on the inputs
+/// widened to `f64`.
+#[cold]
+#[inline(never)]
+fn exact_orient2d<T: Real>(a: [T; 2], b: [T; 2], c: [T; 2]) -> Sign {
+    let w = |p: [T; 2]| robust::Coord { x: p[0].to_f64(), y: p[1].to_f64() };
+    sign(robust::orient2d(w(a), w(b), w(c)))
 }
 
 /// The 2D projection dropping coordinate `drop`.
@@ -796,11 +844,13 @@ pub fn triangle_triangle<T: Real>(a: &Triangle<T>, b: &Triangle<T>) -> bool {
     finite_triangle(a) && finite_triangle(b) && triangle_triangle_with::<T, Fast>(a, b)
 }
 
-/// [`triangle_triangle`] with every orientation evaluated exactly (Shewchuk's adaptive predicates,
-/// the `robust` crate): the true answer for the given `f32` or `f64` coordinates, touching and
-/// coplanar configurations included. Costs about the fast test when no sign is in doubt (the
-/// adaptive predicates first try a filtered floating-point evaluation) and more only near
-/// degenerate configurations.
+/// [`triangle_triangle`] with every orientation certain and no tolerance: the true answer for the
+/// given `f32` or `f64` coordinates, touching and coplanar configurations included. Each
+/// orientation is decided by a floating-point filter in the input precision (the determinant
+/// against Shewchuk's error bound, each triangle's normal computed once) and, within the bound,
+/// by Shewchuk's adaptive predicates (the `robust` crate) on the coordinates widened to `f64`.
+/// Costs less than the fast test when no sign is in doubt (the filter is the fast test's own
+/// arithmetic, without its tolerance tests) and more only near degenerate configurations.
 ///
 /// # Examples
 /// ```
@@ -840,8 +890,10 @@ pub fn segment_triangle<T: Real>(s: &Segment<T>, t: &Triangle<T>) -> bool {
     finite_segment_triangle::<T, Fast>(s, t)
 }
 
-/// [`segment_triangle`] with exact orientations (Shewchuk's adaptive predicates): the true answer
-/// for the given coordinates, within the range of exactness of the module documentation. Touching
+/// [`segment_triangle`] with exact orientations (a floating-point filter in the input precision,
+/// then Shewchuk's adaptive predicates within its error bound, as in [`triangle_triangle_exact`]):
+/// the true answer for the given coordinates, within the range of exactness of the module
+/// documentation. Touching
 /// (an end on the triangle, the segment through an edge or a vertex, a coplanar segment meeting
 /// the boundary) counts as meeting, exactly.
 ///
@@ -1047,8 +1099,10 @@ mod tests {
         let (a, b, c) =
             (Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
         let up = Point3::new(0.0, 0.0, 1.0_f64);
+        assert_eq!(exact_orient3d(&a, &b, &c, &up), 1);
         assert_eq!(<Exact as Predicates<f64>>::orient3d(&a, &b, &c, &up), 1);
         assert_eq!(<Fast as Predicates<f64>>::orient3d(&a, &b, &c, &up), 1);
+        assert_eq!(exact_orient2d([0.0, 0.0], [1.0, 0.0], [0.0, 1.0]), 1);
         assert_eq!(<Exact as Predicates<f64>>::orient2d([0.0, 0.0], [1.0, 0.0], [0.0, 1.0]), 1);
         assert_eq!(<Fast as Predicates<f64>>::orient2d([0.0, 0.0], [1.0, 0.0], [0.0, 1.0]), 1);
     }
@@ -1352,7 +1406,8 @@ mod tests {
         assert!(segment_triangle_exact(&s, &a));
     }
 
-    /// The fast mode's filtered orientations are the exact ones wherever they answer: on points
+    /// The filtered orientations (both modes', and the exact mode's sides of a plane computed once)
+    /// are the exact ones wherever they answer: on points
     /// bisected onto a plane (the last floats on each side and on it, where the floating-point
     /// determinant is noise and the filter must defer), at the unit scale, 1e4 and 1e8 from the
     /// origin, and on ordinary points (where it must decide without the exact predicate: counted).
@@ -1375,20 +1430,75 @@ mod tests {
             cases[2].z = onto + onto.abs() * T::EPSILON;
             cases[3].z = onto - onto.abs() * T::EPSILON;
             for d in &cases {
-                let exact = <Exact as Predicates<T>>::orient3d(&a, &b, &c, d);
+                let exact = exact_orient3d(&a, &b, &c, d);
                 assert_eq!(<Fast as Predicates<T>>::orient3d(&a, &b, &c, d), exact, "case {case}");
+                assert_eq!(<Exact as Predicates<T>>::orient3d(&a, &b, &c, d), exact, "case {case}");
+                // The exact mode's sides, from the plane computed once.
+                if let Some(plane) = <Exact as Predicates<T>>::plane(&a, &b, &c) {
+                    let [side] =
+                        <Exact as Predicates<T>>::sides(&plane, [&a, &b, &c], [d], T::ZERO);
+                    assert_eq!(side, exact, "case {case}: the exact mode's side");
+                }
                 let (nn, spread) = cross_with_spread(&(b - a), &(c - a));
                 if let Some(s) = filtered_side(&nn, &spread, &(d - a)) {
                     assert_eq!(s, exact, "case {case}: the filter decided wrongly");
                     decided += 1;
                 }
                 let (x, y, z) = ([a.x, a.y], [b.x, b.y], [d.x, d.y]);
-                let exact2 = <Exact as Predicates<T>>::orient2d(x, y, z);
+                let exact2 = exact_orient2d(x, y, z);
                 assert_eq!(<Fast as Predicates<T>>::orient2d(x, y, z), exact2, "case {case}");
+                assert_eq!(<Exact as Predicates<T>>::orient2d(x, y, z), exact2, "case {case}");
             }
         }
         // The ordinary points (a quarter of the determinants) are all decided by the filter.
         assert!(decided >= 3000, "the filter decided only {decided} of 12,000");
+    }
+
+    /// In `f32` the filters' products overflow for coordinates beyond about `1e12` (a product of
+    /// three differences past `3.4e38`), where the adaptive predicates in `f64` are still exact:
+    /// an overflowing evaluation must never decide. Points at scales up to `1e38`, ordinary and
+    /// bisected onto a plane, against the adaptive predicates; the filter both decides and
+    /// defers among them (counted).
+    #[test]
+    fn filtered_orientations_defer_on_overflow_in_f32() {
+        let mut rng = osculate_testing::Rng::new(0x0f2);
+        let (mut decided, mut deferred) = (0, 0);
+        for case in 0..3000 {
+            let scale = [1.0e6, 1.0e12, 1.0e13, 1.0e20, 1.0e30, 1.0e38][case % 6];
+            let mut p = || {
+                let c = |r: &mut osculate_testing::Rng| (r.range(-1.0, 1.0) * scale) as f32;
+                Point3::new(c(&mut rng), c(&mut rng), c(&mut rng))
+            };
+            let (a, b, c, q) = (p(), p(), p(), p());
+            let n = (b - a).cross(&(c - a));
+            let onto =
+                if n.z.is_finite() && n.z != 0.0 { q.z - n.dot(&(q - a)) / n.z } else { q.z };
+            let mut cases = [q; 2];
+            if onto.is_finite() {
+                cases[1].z = onto;
+            }
+            for d in &cases {
+                let exact = exact_orient3d(&a, &b, &c, d);
+                assert_eq!(<Exact as Predicates<f32>>::orient3d(&a, &b, &c, d), exact, "{case}");
+                assert_eq!(<Fast as Predicates<f32>>::orient3d(&a, &b, &c, d), exact, "{case}");
+                if let Some(plane) = <Exact as Predicates<f32>>::plane(&a, &b, &c) {
+                    let [side] = <Exact as Predicates<f32>>::sides(&plane, [&a, &b, &c], [d], 0.0);
+                    assert_eq!(side, exact, "case {case}: the exact mode's side");
+                }
+                let (nn, spread) = cross_with_spread(&(b - a), &(c - a));
+                match filtered_side(&nn, &spread, &(d - a)) {
+                    Some(s) => {
+                        assert_eq!(s, exact, "case {case}: the filter decided wrongly");
+                        decided += 1;
+                    }
+                    None => deferred += 1,
+                }
+                let (x, y, z) = ([a.x, a.y], [b.x, b.y], [d.x, d.y]);
+                let exact2 = exact_orient2d(x, y, z);
+                assert_eq!(<Exact as Predicates<f32>>::orient2d(x, y, z), exact2, "case {case}");
+            }
+        }
+        assert!(decided >= 1000 && deferred >= 1000, "decided {decided}, deferred {deferred}");
     }
 
     for_f32_and_f64!(
