@@ -28,7 +28,9 @@ pub(super) fn face(k: usize, positive: bool) -> Feature {
 }
 
 /// The corners (indices into [`Obb::corners`]) of the face of a box on the `positive` (or
-/// negative) side of its axis `k`, counter-clockwise about the face's outward normal.
+/// negative) side of its axis `k`, counter-clockwise about the face's outward normal (read by
+/// the polyhedron and round manifolds, which need `alloc`).
+#[cfg(feature = "alloc")]
 pub(super) fn face_ring(k: usize, positive: bool) -> [usize; 4] {
     let (p, q) = ((k + 1) % 3, (k + 2) % 3);
     let (p, q) = (p.min(q), p.max(q));
