@@ -24,6 +24,9 @@
 //! - `ray_aabb_filter/hits/{fast,exact,parry}`: the ray-box hit decision, `ray_aabb_hits` and
 //!   `ray_aabb_hits_exact`, on 256 rays aimed at or near their boxes, beside parry's
 //!   `intersects_local_ray` (not GJK: the exact modes' filters side by side with their fast modes).
+//! - `exact_modes/{test}/{fast,exact}`: every other exact boolean test (`aabb_triangle`,
+//!   `obb_triangle`, `obb_obb`, `segment_aabb`, `segment_obb`, `ray_triangle` beside
+//!   `ray_triangle_watertight_hits`) beside its fast mode on 256 ordinary inputs.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use osculate::closest::{
@@ -352,5 +355,49 @@ fn ray_boxes(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, epa, warm, within, triangles, segment_triangles, ray_boxes);
+/// The other exact boolean tests beside their fast modes, on 256 inputs of the rows' ordinary
+/// generators each (pairs of the shape generators, segments and rays aimed at or near their
+/// shapes): `exact_modes/{test}/{fast,exact}`.
+fn exact_modes(c: &mut Criterion) {
+    use osculate::cast::{Culling, ray_triangle_hits_exact, ray_triangle_watertight_hits};
+    use osculate::overlap::{
+        aabb_triangle, aabb_triangle_exact, obb_obb, obb_obb_exact, obb_triangle,
+        obb_triangle_exact, segment_aabb, segment_aabb_exact, segment_obb, segment_obb_exact,
+    };
+    use osculate_benches::input::{pair, ray_at, segment_at};
+    use osculate_math::{Aabb, Ray, Segment, Triangle};
+    let mut g = c.benchmark_group("exact_modes");
+    let mut rng = Rng::new(0x3E7);
+    let boxes: Vec<(Aabb<f64>, Triangle<f64>)> = (0..N).map(|_| pair(&mut rng)).collect();
+    cycled(&mut g, BenchmarkId::new("aabb_triangle", "fast"), &boxes, |(b, t)| aabb_triangle(b, t));
+    cycled(&mut g, BenchmarkId::new("aabb_triangle", "exact"), &boxes, |(b, t)| {
+        aabb_triangle_exact(b, t)
+    });
+    let obbs: Vec<(Obb<f64>, Triangle<f64>)> = (0..N).map(|_| pair(&mut rng)).collect();
+    cycled(&mut g, BenchmarkId::new("obb_triangle", "fast"), &obbs, |(b, t)| obb_triangle(b, t));
+    cycled(&mut g, BenchmarkId::new("obb_triangle", "exact"), &obbs, |(b, t)| {
+        obb_triangle_exact(b, t)
+    });
+    let pairs: Vec<(Obb<f64>, Obb<f64>)> = (0..N).map(|_| pair(&mut rng)).collect();
+    cycled(&mut g, BenchmarkId::new("obb_obb", "fast"), &pairs, |(a, b)| obb_obb(a, b));
+    cycled(&mut g, BenchmarkId::new("obb_obb", "exact"), &pairs, |(a, b)| obb_obb_exact(a, b));
+    let sa: Vec<(Segment<f64>, Aabb<f64>)> = (0..N).map(|_| segment_at(&mut rng)).collect();
+    cycled(&mut g, BenchmarkId::new("segment_aabb", "fast"), &sa, |(s, b)| segment_aabb(s, b));
+    cycled(&mut g, BenchmarkId::new("segment_aabb", "exact"), &sa, |(s, b)| {
+        segment_aabb_exact(s, b)
+    });
+    let so: Vec<(Segment<f64>, Obb<f64>)> = (0..N).map(|_| segment_at(&mut rng)).collect();
+    cycled(&mut g, BenchmarkId::new("segment_obb", "fast"), &so, |(s, b)| segment_obb(s, b));
+    cycled(&mut g, BenchmarkId::new("segment_obb", "exact"), &so, |(s, b)| segment_obb_exact(s, b));
+    let rays: Vec<(Ray<f64>, Triangle<f64>)> = (0..N).map(|_| ray_at(&mut rng)).collect();
+    cycled(&mut g, BenchmarkId::new("ray_triangle", "fast"), &rays, |(r, t)| {
+        ray_triangle_watertight_hits(r, t, Culling::TwoSided)
+    });
+    cycled(&mut g, BenchmarkId::new("ray_triangle", "exact"), &rays, |(r, t)| {
+        ray_triangle_hits_exact(r, t)
+    });
+    g.finish();
+}
+
+criterion_group!(benches, epa, warm, within, triangles, segment_triangles, ray_boxes, exact_modes);
 criterion_main!(benches);
