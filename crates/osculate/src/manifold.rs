@@ -12,8 +12,10 @@ use osculate_closest::{
 #[cfg(feature = "alloc")]
 use osculate_closest::{
     PolyhedronFeatures, manifold_aabb_polyhedron_with, manifold_capsule_polyhedron_with,
-    manifold_obb_polyhedron_with, manifold_polyhedron_polyhedron_with,
-    manifold_sphere_polyhedron_with, manifold_triangle_polyhedron_with,
+    manifold_obb_polyhedron_with, manifold_polyhedron_cone_with, manifold_polyhedron_cylinder_with,
+    manifold_polyhedron_halfspace_with, manifold_polyhedron_plane_with,
+    manifold_polyhedron_polyhedron_with, manifold_sphere_polyhedron_with,
+    manifold_triangle_polyhedron_with,
 };
 #[cfg(feature = "alloc")]
 use osculate_closest::{
@@ -65,8 +67,9 @@ use osculate_math::{Cone, ConvexPolyhedron, Cylinder};
 /// polyhedron, the cylinder and the cone with a plane and a halfspace (vertices and exact rim
 /// points: [`manifold_cylinder_plane`](crate::closest::manifold_cylinder_plane)), and the
 /// prepared polyhedron ([`PolyhedronFeatures`](crate::closest::PolyhedronFeatures), built once)
-/// with itself, the box, the oriented box, the triangle, the sphere and the capsule, by the
-/// allocation-free `manifold_*_polyhedron_with` queries in a thread-local
+/// with itself, the box, the oriented box, the triangle, the sphere, the capsule, the cylinder,
+/// the cone, the plane and the halfspace, by the allocation-free `manifold_*_polyhedron_with` and
+/// `manifold_polyhedron_*_with` queries in a thread-local
 /// [`ManifoldWorkspace`](crate::closest::ManifoldWorkspace) (behind `std`; a fresh one per query
 /// without it): the same manifold as the plain query on the polyhedron, bit for bit. Each in
 /// both argument orders: for two shapes of different types the
@@ -231,6 +234,37 @@ prepared_pairs! {
     Triangle: manifold_triangle_polyhedron_with;
     Sphere: manifold_sphere_polyhedron_with;
     Capsule: manifold_capsule_polyhedron_with;
+}
+
+/// Implements [`ContactManifold`] for prepared polyhedron features with `B` by
+/// `f(features, b, prediction, workspace)` in this thread's manifold workspace, and for `B` with
+/// the features by the swapped answer (the `_with` queries that take the polyhedron first).
+#[cfg(feature = "alloc")]
+macro_rules! prepared_first_pairs {
+    ($($B:ident: $f:ident;)*) => {$(
+        impl<T: Real> ContactManifold<$B<T>> for PolyhedronFeatures<T> {
+            type Scalar = T;
+            #[inline]
+            fn manifold(&self, other: &$B<T>, prediction: T) -> Manifold<T> {
+                with_manifold_workspace(|w| $f(self, other, prediction, w))
+            }
+        }
+        impl<T: Real> ContactManifold<PolyhedronFeatures<T>> for $B<T> {
+            type Scalar = T;
+            #[inline]
+            fn manifold(&self, other: &PolyhedronFeatures<T>, prediction: T) -> Manifold<T> {
+                with_manifold_workspace(|w| $f(other, self, prediction, w)).swapped()
+            }
+        }
+    )*};
+}
+
+#[cfg(feature = "alloc")]
+prepared_first_pairs! {
+    Cylinder: manifold_polyhedron_cylinder_with;
+    Cone: manifold_polyhedron_cone_with;
+    Plane: manifold_polyhedron_plane_with;
+    Halfspace: manifold_polyhedron_halfspace_with;
 }
 
 /// Two prepared polyhedra ([`PolyhedronFeatures`], built once): the allocation-free

@@ -1,17 +1,22 @@
-//! The facade's GJK + EPA contacts allocate nothing per query once EPA's workspace has grown:
-//! this test binary counts every allocation through its own global allocator (`stats_alloc`) and
-//! runs one test, so nothing else allocates while it measures. A sequence of overlapping pairs
-//! answered by EPA through [`Penetration`] (cylinder-cone, box-oriented box, capsule-box,
-//! triangle-box, the same pairs posed, and two posed polyhedra; f32 and f64) is answered once to
-//! grow the workspaces, then again: through [`Penetration::contact`] (the thread's workspace)
-//! and through [`Penetration::contact_with`] (a caller's), the second pass makes no allocation,
-//! reallocation or deallocation and gives the same contacts as the first. The same pass through
-//! the lower layer's workspace-free `contact_convex` does allocate, which shows that the counter
-//! counts.
+//! The facade's GJK + EPA contacts and its prepared polyhedron manifolds allocate nothing per
+//! query once their workspaces have grown: this test binary counts every allocation through its
+//! own global allocator (`stats_alloc`) and runs one test, so nothing else allocates while it
+//! measures. A sequence of overlapping pairs answered by EPA through [`Penetration`]
+//! (cylinder-cone, box-oriented box, capsule-box, triangle-box, the same pairs posed, and two
+//! posed polyhedra; f32 and f64) is answered once to grow the workspaces, then again: through
+//! [`Penetration::contact`] (the thread's workspace) and through [`Penetration::contact_with`]
+//! (a caller's), the second pass makes no allocation, reallocation or deallocation and gives the
+//! same contacts as the first. The same pass through the lower layer's workspace-free
+//! `contact_convex` does allocate, which shows that the counter counts. Likewise the prepared
+//! polyhedron ([`PolyhedronFeatures`]) through [`ContactManifold`] with a polyhedron, a
+//! cylinder, a cone, a plane and a halfspace, in both orders (the thread's manifold workspace).
 
 use std::alloc::System;
 
-use osculate::closest::{EPA_MAX_ITERATIONS, EpaWorkspace, contact_convex};
+use osculate::closest::{
+    EPA_MAX_ITERATIONS, EpaWorkspace, Manifold, PolyhedronFeatures, contact_convex,
+    manifold_polyhedron_cylinder,
+};
 use osculate::prelude::*;
 use osculate_testing::{Motion, Pair, Rng};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
@@ -120,9 +125,101 @@ fn no_allocation_after_growth<T: Real>() -> usize {
     overlapping
 }
 
+/// The prepared polyhedra's pairs, built before anything is counted.
+struct Prepared<T: Real> {
+    hulls: Vec<(PolyhedronFeatures<T>, PolyhedronFeatures<T>)>,
+    cylinder: Vec<(PolyhedronFeatures<T>, ConvexPolyhedron<T>, Cylinder<T>)>,
+    cone: Vec<(PolyhedronFeatures<T>, Cone<T>)>,
+    plane: Vec<(PolyhedronFeatures<T>, Plane<T>)>,
+    halfspace: Vec<(PolyhedronFeatures<T>, Halfspace<T>)>,
+}
+
+fn prepared<T: Real>() -> Prepared<T> {
+    let mut s = Prepared {
+        hulls: Vec::new(),
+        cylinder: Vec::new(),
+        cone: Vec::new(),
+        plane: Vec::new(),
+        halfspace: Vec::new(),
+    };
+    let features = PolyhedronFeatures::new;
+    for seed in 0..SEEDS {
+        let p = Pair::<ConvexPolyhedron<T>, ConvexPolyhedron<T>>::from_seed(seed);
+        if let (Ok(a), Ok(b)) = (features(&p.a), features(&p.b)) {
+            s.hulls.push((a, b));
+        }
+        let p = Pair::<ConvexPolyhedron<T>, Cylinder<T>>::from_seed(seed);
+        if let Ok(a) = features(&p.a) {
+            s.cylinder.push((a, p.a, p.b));
+        }
+        let p = Pair::<ConvexPolyhedron<T>, Cone<T>>::from_seed(seed);
+        if let Ok(a) = features(&p.a) {
+            s.cone.push((a, p.b));
+        }
+        let p = Pair::<ConvexPolyhedron<T>, Plane<T>>::from_seed(seed);
+        if let Ok(a) = features(&p.a) {
+            s.plane.push((a, p.b));
+        }
+        let p = Pair::<ConvexPolyhedron<T>, Halfspace<T>>::from_seed(seed);
+        if let Ok(a) = features(&p.a) {
+            s.halfspace.push((a, p.b));
+        }
+    }
+    s
+}
+
+/// Every prepared pair's manifold through the trait, in both orders.
+fn manifolds<T: Real>(s: &Prepared<T>, out: &mut Vec<Manifold<T>>) {
+    let pred = T::lit(0.01);
+    for (a, b) in &s.hulls {
+        out.extend([a.manifold(b, pred), b.manifold(a, pred)]);
+    }
+    for (a, _, b) in &s.cylinder {
+        out.extend([a.manifold(b, pred), b.manifold(a, pred)]);
+    }
+    for (a, b) in &s.cone {
+        out.extend([a.manifold(b, pred), b.manifold(a, pred)]);
+    }
+    for (a, b) in &s.plane {
+        out.extend([a.manifold(b, pred), b.manifold(a, pred)]);
+    }
+    for (a, b) in &s.halfspace {
+        out.extend([a.manifold(b, pred), b.manifold(a, pred)]);
+    }
+}
+
+/// Returns how many of the prepared manifolds have a point.
+fn prepared_manifolds_allocate_nothing<T: Real>() -> usize {
+    let s = prepared::<T>();
+    let (mut want, mut got) = (Vec::with_capacity(4096), Vec::with_capacity(4096));
+    manifolds(&s, &mut want);
+    let region = Region::new(GLOBAL);
+    manifolds(&s, &mut got);
+    let reused = region.change();
+    assert_eq!(
+        (reused.allocations, reused.reallocations, reused.deallocations),
+        (0, 0, 0),
+        "a prepared manifold through the facade allocated once its workspace had grown: {reused:?}"
+    );
+    assert_eq!(got, want, "a reused workspace changed a manifold");
+    // The plain polyhedron-cylinder query finds the features and grows EPA's polytope afresh.
+    let region = Region::new(GLOBAL);
+    for (_, a, b) in &s.cylinder {
+        let _ = manifold_polyhedron_cylinder(a, b, T::lit(0.01));
+    }
+    let fresh = region.change();
+    assert!(fresh.allocations > 0, "{fresh:?}: the counter did not count");
+    want.iter().filter(|m| !m.is_empty()).count()
+}
+
 #[test]
-fn facade_epa_allocates_nothing_once_grown() {
+fn facade_epa_and_prepared_manifolds_allocate_nothing_once_grown() {
     let (n32, n64) = (no_allocation_after_growth::<f32>(), no_allocation_after_growth::<f64>());
     // Enough of the pairs overlap for EPA to have run on every family.
     assert!(n32 > 100 && n64 > 100, "only {n32} (f32) and {n64} (f64) contacts overlapping");
+    let (m32, m64) = (
+        prepared_manifolds_allocate_nothing::<f32>(),
+        prepared_manifolds_allocate_nothing::<f64>(),
+    );
+    assert!(m32 > 100 && m64 > 100, "only {m32} (f32) and {m64} (f64) manifolds in contact");
 }

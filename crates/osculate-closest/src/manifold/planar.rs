@@ -396,11 +396,13 @@ mod with_alloc {
 
     use osculate_math::{
         Cone, ConvexPolyhedron, Cylinder, Halfspace, Plane, Point3, Real, UnitVector3, Vector3,
+        any_perpendicular,
     };
 
     use super::super::round::{cap_polygon, radial};
     use super::super::{
-        CAP_POLYGON_VERTICES, Feature, Manifold, ManifoldWorkspace, PolyhedronFeatures, reduce,
+        CAP_POLYGON_VERTICES, Feature, Manifold, ManifoldWorkspace, PolyhedronFeatures,
+        REDUCTION_DEPTH_TIE, reduce,
     };
     use super::{from_candidates, point_on, valid_toward};
     use crate::manifold::ManifoldPoint;
@@ -428,9 +430,13 @@ mod with_alloc {
     }
 
     /// The rim of a circle (center `center`, unit normal `axis` of its plane, radius `radius`)
-    /// as the cap polygon's [`CAP_POLYGON_VERTICES`] points on it, the first at the rim's point
-    /// farthest along `normal` (or along [`any_perpendicular`](osculate_math::any_perpendicular)
-    /// of the axis when `normal` is along it), ids `Vertex(first + k)`.
+    /// as the cap polygon's [`CAP_POLYGON_VERTICES`] points on it, ids `Vertex(first + k)`: the
+    /// first at the rim's point farthest along `normal` where the circle is tilted to the plane
+    /// (the sine of the tilt above [`REDUCTION_DEPTH_TIE`]); a circle level within that sine,
+    /// whose rim points' depths differ by less than the reduction's depth tie, takes the first
+    /// along [`any_perpendicular`] of `normal`, a direction fixed by the plane, so that small
+    /// motions of a standing cylinder or cone neither turn its points about the axis nor
+    /// renumber them.
     fn rim<T: Real>(
         center: &Point3<T>,
         axis: &Vector3<T>,
@@ -438,7 +444,13 @@ mod with_alloc {
         normal: &UnitVector3<T>,
         first: u32,
     ) -> impl Iterator<Item = (Point3<T>, Feature)> + use<T> {
-        let toward = radial(&normal.into_inner(), axis).unwrap_or_else(Vector3::zeros);
+        let d = normal.into_inner();
+        let across = d - axis * axis.dot(&d);
+        let toward = if across.norm() > T::lit(REDUCTION_DEPTH_TIE) {
+            radial(&d, axis).unwrap_or_else(Vector3::zeros)
+        } else {
+            any_perpendicular(&d).into_inner()
+        };
         cap_polygon(center, axis, radius, &[toward; 3], Feature::Face(0), first).into_corners()
     }
 
@@ -612,18 +624,25 @@ mod with_alloc {
     /// plane. Each cap's rim is taken as exact rim points: the [`CAP_POLYGON_VERTICES`] corners
     /// of its cap polygon, turned so that the first is the rim's point deepest along the normal;
     /// every point lies on the cylinder, and the deepest is the cylinder's exact support point
-    /// (no polygon approximation of the depth). Those within `prediction` are points, reduced to
+    /// (no polygon approximation of the depth; a cap level with the plane within a sine of 5e-4
+    /// keeps a roll fixed by the plane, its deepest point within `radius · 5e-4` of the support
+    /// depth, as the ids below say). Those within `prediction` are points, reduced to
     /// four keeping the deepest and the largest area: a cylinder standing on a cap gives four
     /// rim points spanning it, one lying on its side the two ends of its lowest generator, a
     /// tilted one its deepest rim point.
     ///
     /// Feature ids, as the cylinder's other manifolds number them: (`Vertex(k)`, `Face(0)`) for
-    /// the rim around `a`, (`Vertex(8 + k)`, `Face(0)`) around `b`, `k` counted from the deepest
-    /// rim point. The rim points turn with the plane's direction about the axis (the cylinder has
-    /// no frame of its own about it), so ids persist under rigid motions and under small motions
-    /// of a cylinder lying or tilted; a cylinder standing within rounding of upright takes the
-    /// first point along [`any_perpendicular`](osculate_math::any_perpendicular) of its axis.
-    /// A cylinder of no radius is its axis: its ends `Vertex(16)` and `Vertex(17)`.
+    /// the rim around `a`, (`Vertex(8 + k)`, `Face(0)`) around `b`, `k` counted from the rim's
+    /// deepest point. The rim points turn with the plane's direction about the axis (the
+    /// cylinder has no frame of its own about it), so ids persist under rigid motions and under
+    /// small motions of a cylinder lying or tilted. A cylinder standing level within a sine of
+    /// 5e-4 (the reduction's depth tie: its rim points' depths differ by less than the tie) takes
+    /// its first point along [`any_perpendicular`](osculate_math::any_perpendicular) of the
+    /// normal, a direction fixed by the plane: its points and ids stay under small motions (there
+    /// the points do not follow a rigid motion of both bodies about the normal, which the pair
+    /// has no frame to follow; the deepest rim point lies within `radius · 5e-4` of the exact
+    /// support depth). A cylinder of no radius is its axis: its ends `Vertex(16)` and
+    /// `Vertex(17)`.
     ///
     /// Degenerate and non-finite input: a NaN or infinite number, a negative radius, a normal that
     /// is not unit or a NaN `prediction` gives the empty manifold.
@@ -689,7 +708,9 @@ mod with_alloc {
     /// tip the apex.
     ///
     /// Feature ids, as the cone's other manifolds number them: (`Vertex(k)`, `Face(0)`) the base
-    /// rim's points, `k` counted from the deepest; (`Vertex(8)`, `Face(0)`) the apex. A cone of
+    /// rim's points, `k` counted from the deepest (a base level with the plane within a sine of
+    /// 5e-4 from a direction fixed by the plane, as [`manifold_cylinder_plane`] says);
+    /// (`Vertex(8)`, `Face(0)`) the apex. A cone of
     /// no radius is its axis: the apex and the base center (`Face(0)`).
     ///
     /// Degenerate and non-finite input: a NaN or infinite number, an axis that is not unit, a

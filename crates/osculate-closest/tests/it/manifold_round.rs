@@ -10,13 +10,13 @@ use osculate_closest::{
     CAP_POLYGON_VERTICES, Contact, EPA_MAX_ITERATIONS, Feature, Manifold, SupportMap,
     closest_points_convex, contact_convex, manifold_aabb_cone, manifold_aabb_cylinder,
     manifold_capsule_cone, manifold_capsule_cylinder, manifold_cone_cone, manifold_cylinder_cone,
-    manifold_cylinder_cylinder, manifold_obb_cone, manifold_obb_cylinder, manifold_polyhedron_cone,
-    manifold_polyhedron_cylinder, manifold_sphere_cone, manifold_sphere_cylinder,
-    manifold_triangle_cone, manifold_triangle_cylinder,
+    manifold_cylinder_cylinder, manifold_cylinder_plane, manifold_obb_cone, manifold_obb_cylinder,
+    manifold_polyhedron_cone, manifold_polyhedron_cylinder, manifold_sphere_cone,
+    manifold_sphere_cylinder, manifold_triangle_cone, manifold_triangle_cylinder,
 };
 use osculate_math::{
-    Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Isometry3, Obb, Point3, Real, Rotation3,
-    Sphere, Transform, Triangle, Unit, Vector3, point3, vector3,
+    Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Isometry3, Obb, Plane, Point3, Real,
+    Rotation3, Sphere, Transform, Triangle, Unit, Vector3, point3, vector3,
 };
 use osculate_testing::Pair;
 
@@ -465,6 +465,100 @@ fn round_resting_ids_survive_jitter<T: Real>() {
 }
 
 osculate_testing::for_f32_and_f64!(round_resting_ids_survive_jitter);
+
+/// A cylinder resting on its cap (upright) or on its rim (tilted by 0.1 to 1.2 rad, its lowest rim
+/// point on the ground) on a box, on the same box as a polyhedron, and on the plane of the box's
+/// top face (the ground turned at random, the cylinder tilted toward a random direction about
+/// the ground's normal, its foot within the middle of the top face, sunk by 1e-3 of its size),
+/// and the same
+/// cylinder jittered by 1e-4 of its size in position and 1e-4 rad in angle: at least 99% of the
+/// ids of the first manifold are found again in the second, for each ground. A point whose id
+/// survives names the same place: it moves by at most 1e-2 of the size (the cap polygon's roll
+/// and the plane manifold's rim points must not turn about the axis under the jitter).
+fn cylinder_resting_ids_survive_jitter<T: Real>() {
+    let mut rng = Rng::new(0x00c7_1d0e_5eed);
+    // Per ground (box, polyhedron, plane): ids kept, ids before, the largest move of a kept
+    // point relative to the size.
+    let mut tally = [(0usize, 0usize, 0.0_f64); 3];
+    for trial in 0..300 {
+        let ground = random_ground::<T>(&mut rng);
+        let hull = ConvexPolyhedron::try_from_points(&ground.corners()).ok();
+        let [x, _, z] = ground.axes();
+        let top = Plane::new(
+            Unit::new_normalize(z),
+            z.dot(&(ground.center.coords + z * ground.half_extents.z)),
+        );
+        let (r, h) = (T::lit(rng.range(0.2, 0.6)), T::lit(rng.range(0.3, 1.2)));
+        let size = r.fast_max(h);
+        let spin = Rotation3::from_axis_angle(&Unit::new_normalize(z), T::lit(rng.range(0.0, 6.3)));
+        // Within the top face, the rim's lowest point too (the box-on-box and round tests
+        // above cover overhangs).
+        let [gx, gy, gz] = [ground.half_extents.x, ground.half_extents.y, ground.half_extents.z];
+        let [_, y, _] = ground.axes();
+        let foot = ground.center
+            + x * (T::lit(rng.range(-0.6, 0.6)) * gx)
+            + y * (T::lit(rng.range(-0.6, 0.6)) * gy)
+            + z * gz;
+        let sink = T::lit(1e-3) * size;
+        let nudge = rng_offset::<T>(&mut rng, 1.0) * (T::lit(1e-4) * size);
+        let tilt = Rotation3::from_scaled_axis(rng.unit_vector::<T>().into_inner() * T::lit(1e-4));
+        let jitter = Isometry3::from_parts((foot.coords + nudge).into(), tilt.into())
+            * Isometry3::translation(-foot.x, -foot.y, -foot.z);
+        let pred = T::lit(1e-2) * size;
+        let c = if trial % 2 == 0 {
+            Cylinder::new(foot - z * sink, foot + z * (h - sink), r)
+        } else {
+            // Tilted by `t` toward `w`: its lowest rim point, at the foot, `r sin t` below the
+            // bottom cap's center and `r cos t` behind it.
+            let t = T::lit(rng.range(0.1, 1.2));
+            let w = spin * x;
+            let u = z * t.cos() + w * t.sin();
+            let a = foot + z * (r * t.sin() - sink) - w * (r * t.cos());
+            Cylinder::new(a, a + u * h, r)
+        };
+        let moved = c.transformed(&jitter);
+        let mut pairs = vec![
+            (
+                0,
+                manifold_obb_cylinder(&ground, &c, pred),
+                manifold_obb_cylinder(&ground, &moved, pred),
+            ),
+            (
+                2,
+                manifold_cylinder_plane(&c, &top, pred).swapped(),
+                manifold_cylinder_plane(&moved, &top, pred).swapped(),
+            ),
+        ];
+        if let Some(hull) = &hull {
+            pairs.push((
+                1,
+                manifold_polyhedron_cylinder(hull, &c, pred),
+                manifold_polyhedron_cylinder(hull, &moved, pred),
+            ));
+        }
+        for (g, before, after) in pairs {
+            assert!(!before.is_empty(), "trial {trial}, ground {g}: {before:?}");
+            let (kept, total, moved_most) = &mut tally[g];
+            *total += before.len();
+            *kept += ids_kept(&before, &after);
+            for p in before.points() {
+                if let Some(q) = after.points().iter().find(|q| q.id == p.id) {
+                    let d = ((q.point_b - p.point_b).norm() / size).to_f64();
+                    *moved_most = moved_most.max(d);
+                }
+            }
+        }
+    }
+    for (what, (kept, total, moved_most)) in
+        ["cylinder on a box", "cylinder on a polyhedron", "cylinder on a plane"].iter().zip(tally)
+    {
+        eprintln!("{what}: a kept point moved at most {moved_most:.3e} of the size");
+        assert_ids_survive(what, kept, total);
+        assert!(moved_most <= 1e-2, "{what}: a kept id's point moved {moved_most} of the size");
+    }
+}
+
+osculate_testing::for_f32_and_f64!(cylinder_resting_ids_survive_jitter);
 
 /// A cone's base polygon and a triangle tilted far from it (the generator's triangle-cone pairs,
 /// 2000 seeds): no manifold point is deeper than the overlap along the manifold's normal (the gap

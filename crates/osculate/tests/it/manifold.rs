@@ -9,8 +9,9 @@ use osculate::closest::{
     Manifold, PolyhedronFeatures, manifold_aabb_aabb, manifold_aabb_polyhedron,
     manifold_capsule_capsule, manifold_capsule_polyhedron, manifold_cone_cone,
     manifold_cylinder_cylinder, manifold_obb_obb, manifold_obb_polyhedron,
-    manifold_polyhedron_polyhedron, manifold_sphere_polyhedron, manifold_sphere_sphere,
-    manifold_triangle_polyhedron, manifold_triangle_triangle,
+    manifold_polyhedron_cone, manifold_polyhedron_cylinder, manifold_polyhedron_halfspace,
+    manifold_polyhedron_plane, manifold_polyhedron_polyhedron, manifold_sphere_polyhedron,
+    manifold_sphere_sphere, manifold_triangle_polyhedron, manifold_triangle_triangle,
 };
 use osculate::math::{
     Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Obb, Plane, Real, Sphere, Triangle,
@@ -217,3 +218,47 @@ fn polyhedron_on_box_through_the_trait() {
     assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-12));
     assert_eq!(cube.manifold(&ground, 0.0), m.swapped());
 }
+
+/// A prepared polyhedron ([`PolyhedronFeatures`]) with `B` through the trait, in this thread's
+/// manifold workspace (left by the query before): the plain `f(polyhedron, b)` bit for bit, and
+/// the reversed order its swap; returns how many manifolds had a point.
+fn prepared_first_is_the_plain_path<T, B>(
+    f: fn(&ConvexPolyhedron<T>, &B, T) -> Manifold<T>,
+) -> usize
+where
+    T: Real,
+    B: GenerateAny<Scalar = T>
+        + ContactManifold<PolyhedronFeatures<T>, Scalar = T>
+        + std::fmt::Debug,
+    PolyhedronFeatures<T>: ContactManifold<B, Scalar = T>,
+{
+    let mut touching = 0;
+    for seed in 0..SEEDS {
+        let p = Pair::<ConvexPolyhedron<T>, B>::from_seed(seed);
+        let Ok(fa) = PolyhedronFeatures::new(&p.a) else {
+            continue;
+        };
+        for prediction in predictions::<T>() {
+            let m = fa.manifold(&p.b, prediction);
+            assert_eq!(bits(&m), bits(&f(&p.a, &p.b, prediction)), "seed {seed}: {:?}", p.b);
+            assert_eq!(bits(&p.b.manifold(&fa, prediction)), bits(&m.swapped()), "seed {seed}");
+            touching += usize::from(!m.is_empty());
+        }
+    }
+    touching
+}
+
+/// The prepared polyhedron with a cylinder, a cone, a plane and a halfspace (the
+/// `manifold_polyhedron_*_with` queries): each the plain query's manifold, bit for bit, in both
+/// orders, and each pair touching on some seeds.
+fn prepared_round_and_planar_are_the_plain_path<T: Real>() {
+    let counts = [
+        prepared_first_is_the_plain_path::<T, Cylinder<T>>(manifold_polyhedron_cylinder),
+        prepared_first_is_the_plain_path::<T, Cone<T>>(manifold_polyhedron_cone),
+        prepared_first_is_the_plain_path::<T, Plane<T>>(manifold_polyhedron_plane),
+        prepared_first_is_the_plain_path::<T, Halfspace<T>>(manifold_polyhedron_halfspace),
+    ];
+    assert!(counts.iter().all(|&n| n > 0), "a pair never touched: {counts:?}");
+}
+
+osculate_testing::for_f32_and_f64!(prepared_round_and_planar_are_the_plain_path);
