@@ -33,9 +33,10 @@ const LAYERS: [(&str, u32); 7] = [
 /// Every interop feature of the facade: the serde derives and the mint and glam conversions.
 const INTEROP: &str = "serde,mint,glam030,glam031,glam032,glam033";
 
-/// The layers with `serde` derives of their own (linted with the feature on).
-const SERDE_LAYERS: [&str; 5] =
-    ["osculate-math", "osculate-closest", "osculate-cast", "osculate-dynamic", "osculate-mesh"];
+/// The facade's interop features as `cargo --features` takes them for the whole workspace.
+fn interop_features() -> String {
+    INTEROP.split(',').map(|f| format!("osculate/{f}")).collect::<Vec<_>>().join(",")
+}
 
 /// Whether `cargo xtask ci` runs `tidy` as its first step (as rust-analyzer's tidy test runs
 /// with its other tests): the tree is kept free of what tidy reports.
@@ -179,13 +180,37 @@ fn ci() -> Result<(), String> {
         ("fmt", Box::new(|| run_cargo(&["fmt", "--all", "--check"], &[]))),
         (
             // Every target, the bench binaries and examples included: their type check is their
-            // compile check (the optimised bench build is `cargo xtask bench-report`'s).
+            // compile check (the optimised bench build is `cargo xtask bench-report`'s). With
+            // every interop feature on, so the serde derives, the conversions and the interop
+            // test are linted in the same pass as the rest.
             "clippy",
             Box::new(|| {
-                run_cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"], &[])
+                let features = interop_features();
+                run_cargo(
+                    &[
+                        "clippy",
+                        "--workspace",
+                        "--all-targets",
+                        "--features",
+                        &features,
+                        "--",
+                        "-D",
+                        "warnings",
+                    ],
+                    &[],
+                )
             }),
         ),
-        ("test", Box::new(|| run_cargo(&["test", "--workspace"], &[]))),
+        (
+            // One build of every test target, with the interop features on: they only add
+            // derives and conversions (no query changes with them), so the suite's answers are
+            // the default build's, and the interop test shares the build instead of compiling
+            // every layer a second time.
+            "test",
+            Box::new(|| {
+                run_cargo(&["test", "--workspace", "--features", &interop_features()], &[])
+            }),
+        ),
         (
             "doc",
             Box::new(|| {
@@ -204,33 +229,11 @@ fn ci() -> Result<(), String> {
             }),
         ),
         (
-            "interop",
+            // The libraries as a user without features builds them (lints that only show
+            // there), and the facade without `std`, with the features that work there.
+            "default features",
             Box::new(|| {
-                run_cargo(
-                    &[
-                        "clippy",
-                        "-p",
-                        "osculate",
-                        "--all-targets",
-                        "--features",
-                        INTEROP,
-                        "--",
-                        "-D",
-                        "warnings",
-                    ],
-                    &[],
-                )?;
-                let mut lint = vec!["clippy"];
-                for layer in SERDE_LAYERS {
-                    lint.extend(["-p", layer]);
-                }
-                let features = SERDE_LAYERS.map(|l| format!("{l}/serde")).join(",");
-                lint.extend(["--features", &features, "--", "-D", "warnings"]);
-                run_cargo(&lint, &[])?;
-                run_cargo(
-                    &["test", "-p", "osculate", "--features", INTEROP, "--test", "interop"],
-                    &[],
-                )?;
+                run_cargo(&["clippy", "--workspace", "--lib", "--", "-D", "warnings"], &[])?;
                 run_cargo(
                     &[
                         "build",
