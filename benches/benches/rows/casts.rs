@@ -6,9 +6,7 @@
 
 use osculate::cast;
 use osculate_benches::BATCH;
-use osculate_benches::input::{
-    Dists, Inputs, RATES, aim, inputs, pair, ray_at, segment_at, shape,
-};
+use osculate_benches::input::{Dists, Inputs, RATES, aim, inputs, pair, ray_at, segment_at, shape};
 use osculate_benches::race::{
     Answer, Class::*, OSCULATE_F32, OSCULATE_F64, PARRY_F32, PARRY_F64, Race, Row, Sink,
 };
@@ -345,7 +343,8 @@ pub(crate) fn triangle_leaves(rng: &mut Rng, rate: usize) -> Vec<Leaf<f64>> {
     let hits = (LEAF * rate + 50) / 100;
     let centrals: Vec<Leaf<f64>> = (0..CENTRAL)
         .map(|_| {
-            let origin = Point3::new(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0), rng.range(-2.0, 2.0));
+            let origin =
+                Point3::new(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0), rng.range(-2.0, 2.0));
             let unit = rng.unit_vector::<f64>().into_inner();
             let len = rng.range(0.5, 2.0);
             let mut central = Ray::new(origin, unit * len);
