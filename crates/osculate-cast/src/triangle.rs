@@ -1261,26 +1261,37 @@ mod tests {
         let ordinary =
             Ray::new(Point3::new(l(1.0), l(2.0), l(3.0)), Vector3::new(l(0.5), l(-1.0), l(2.0)));
         assert!(point_bound(&ordinary) > l(1e30));
-        // A triangle 1e30 away along a direction of 1e-10: t = 1e40, past f32's range and
-        // `point_bound`'s in f64 only if the direction is tiny enough; both precisions agree
-        // with the reference.
+        // Parameters past the bound or the precision's range (far triangles along tiny
+        // directions), and an origin beyond `MAX/4` (no bound: every parameter takes the full
+        // test, here a hit at 0.3·MAX): the same answers as the reference, hits among them.
         let far = |z: f64| {
             Triangle::new(
-                Point3::new(l(-1.0), l(-1.0), l(z)),
-                Point3::new(l(2.0), l(-1.0), l(z)),
-                Point3::new(l(-1.0), l(2.0), l(z)),
+                Point3::new(l(-0.5), l(-0.5), l(z)),
+                Point3::new(l(1.0), l(-0.5), l(z)),
+                Point3::new(l(-0.5), l(1.0), l(z)),
             )
         };
-        for (z, dz) in [(1e30, 1e-10), (1e300, 1e-300), (1e20, 1e-30), (1.0, 1e-38)] {
-            let ray = Ray::new(Point3::origin(), Vector3::new(l(0.0), l(0.0), l(dz)));
+        let big = -0.3 * T::MAX.to_f64();
+        let mut far_hits = 0;
+        for (oz, z, dz) in [
+            (0.0, 1e30, 1e-10),
+            (0.0, 1e300, 1e-300),
+            (0.0, 1e20, 1e-30),
+            (0.0, 1.0, 1e-38),
+            (big, 0.0, 1.0),
+        ] {
+            let ray =
+                Ray::new(Point3::new(l(0.0), l(0.0), l(oz)), Vector3::new(l(0.0), l(0.0), l(dz)));
             let (tri, prepared) = (far(z), WatertightRay::new(&ray));
             let want = reference_watertight(&ray, &tri, Culling::TwoSided);
+            far_hits += usize::from(want.is_some());
             assert_eq!(
                 prepared.cast_t(&tri, Culling::TwoSided).map(|t| t.to_f64().to_bits()),
                 want.map(|h| h.hit.t_enter.to_f64().to_bits()),
                 "{ray:?} {tri:?}"
             );
         }
+        assert!(far_hits >= 2, "{far_hits} hits");
     }
 
     for_f32_and_f64!(
