@@ -6,7 +6,7 @@
 
 use osculate::cast;
 use osculate_benches::BATCH;
-use osculate_benches::input::{Dists, Inputs, RATES, inputs, pair, ray_at, segment_at, shape};
+use osculate_benches::input::{Dists, Inputs, RATES, aim, inputs, pair, ray_at, segment_at, shape};
 use osculate_benches::race::{
     Answer, Class::*, OSCULATE_F32, OSCULATE_F64, PARRY_F32, PARRY_F64, Race, Row, Sink,
 };
@@ -51,6 +51,7 @@ pub(crate) fn all(s: &mut Sink<'_>) {
     segment_aabb(s);
     local_rays(s);
     ray_triangle(s);
+    ray_triangle_prepared(s);
     posed_rays(s);
     cheap_forms(s);
     osculate_only(s);
@@ -321,6 +322,194 @@ fn ray_triangle(s: &mut Sink<'_>) {
     parry! { r, d, |x| (cv::ray(&x.0), cv::triangle(&x.1), x.0.max_t),
     parry: |p| p.1.intersects_local_ray(&p.0, p.2) }
     r.finish();
+}
+
+/// Triangles per ray in the prepared rows: a batch a mesh's leaves give one ray, small enough to
+/// stay in the first-level cache in both precisions.
+pub(crate) const LEAF: usize = 64;
+
+/// Central rays of the prepared rows, each with triangles of its own: consecutive rays meet
+/// different triangles, so no hit pattern repeats within 16 batches.
+pub(crate) const CENTRAL: usize = 16;
+
+/// A ray and the [`LEAF`] triangles it is cast against.
+pub(crate) type Leaf<T> = (Ray<T>, Rc<[Triangle<T>]>);
+
+/// [`BATCH`] rays, each against [`LEAF`] triangles: [`CENTRAL`] central rays (from up to two units
+/// away, a third of them with a finite `max_t`), each with its own triangles of which `rate`% are
+/// hit by it (ordinary triangles moved so that a random point of or near them lies on the ray's
+/// line, up to three units ahead or a little behind), and the rays jittered from them by 1e-4.
+pub(crate) fn triangle_leaves(rng: &mut Rng, rate: usize) -> Vec<Leaf<f64>> {
+    let hits = (LEAF * rate + 50) / 100;
+    let centrals: Vec<Leaf<f64>> = (0..CENTRAL)
+        .map(|_| {
+            let origin =
+                Point3::new(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0), rng.range(-2.0, 2.0));
+            let unit = rng.unit_vector::<f64>().into_inner();
+            let len = rng.range(0.5, 2.0);
+            let mut central = Ray::new(origin, unit * len);
+            if rng.chance(0.3) {
+                central.max_t = rng.range(1.0, 3.0) / len;
+            }
+            let (mut yes, mut no) = (Vec::new(), Vec::new());
+            while yes.len() < hits || no.len() < LEAF - hits {
+                let t: Triangle<f64> = shape(rng);
+                let on_line = origin + unit * rng.range(-0.3, 3.0);
+                let shift = on_line - aim(rng, &t);
+                let t = Triangle::new(t.a + shift, t.b + shift, t.c + shift);
+                if cast::ray_triangle_watertight_hits(&central, &t, cast::Culling::TwoSided) {
+                    if yes.len() < hits {
+                        yes.push(t);
+                    }
+                } else if no.len() < LEAF - hits {
+                    no.push(t);
+                }
+            }
+            let mut tris: Vec<Triangle<f64>> = yes.into_iter().chain(no).collect();
+            for i in (1..tris.len()).rev() {
+                tris.swap(i, rng.index(i + 1));
+            }
+            (central, tris.into())
+        })
+        .collect();
+    let jitter = |rng: &mut Rng| {
+        Vector3::new(rng.range(-1e-4, 1e-4), rng.range(-1e-4, 1e-4), rng.range(-1e-4, 1e-4))
+    };
+    (0..BATCH)
+        .map(|i| {
+            let (central, tris) = &centrals[i % CENTRAL];
+            let ray = Ray {
+                origin: central.origin + jitter(rng),
+                direction: central.direction + jitter(rng),
+                ..*central
+            };
+            (ray, Rc::clone(tris))
+        })
+        .collect()
+}
+
+/// The prepared rows' inputs: [`triangle_leaves`] for each of [`RATES`].
+pub(crate) fn leaf_inputs() -> Inputs<Leaf<f64>> {
+    let mut rng = Rng::new(222);
+    let sets =
+        RATES.iter().map(|&rate| (format!("hit{rate}"), triangle_leaves(&mut rng, rate))).collect();
+    Inputs::from_sets(Dists { sets })
+}
+
+/// A prepared row's digest of one ray's answers: each hit counts one plus its parameter (a miss
+/// nothing), so a hit gained or lost moves the digest by more than the row's tolerance and a
+/// parameter off by more than it does too.
+fn leaf_digest(out: &[f64]) -> Answer {
+    Answer::Value(Some(out.iter().filter(|t| t.is_finite()).map(|t| 1.0 + t).sum()))
+}
+
+/// parry's side of the prepared rows, for one parry crate: `Triangle::cast_local_ray` (`t`) or
+/// `intersects_local_ray` (`hits`) on each triangle of the leaf, the ray in the triangles' frame
+/// as osculate's is, the answers written out as osculate's are (a hit's parameter, or 0 for the
+/// decision alone; infinity for a miss).
+macro_rules! parry_leaf {
+    ($r:ident, $data:expr, $cv:ident, $pr:ident, $t:ty, $id:expr, $hits:expr) => {{
+        use osculate_benches::convert::$cv as cv;
+        use $pr::query::RayCast as _;
+        let data = $data.map(|(ray, tris)| {
+            (cv::ray(ray), ray.max_t, tris.iter().map(cv::triangle).collect::<Rc<[_]>>())
+        });
+        let out = RefCell::new(vec![<$t>::INFINITY; LEAF]);
+        let answer = |_: &_, _: &_| {
+            leaf_digest(&out.borrow().iter().map(|&t| f64::from(t)).collect::<Vec<_>>())
+        };
+        if $hits {
+            $r.run(
+                $id,
+                "intersects_local_ray",
+                &data,
+                |x| {
+                    let mut out = out.borrow_mut();
+                    for (tri, o) in x.2.iter().zip(out.iter_mut()) {
+                        *o = if tri.intersects_local_ray(&x.0, x.1) { 0.0 } else { <$t>::INFINITY };
+                    }
+                    out[LEAF - 1]
+                },
+                answer,
+            );
+        } else {
+            $r.run(
+                $id,
+                "cast_local_ray",
+                &data,
+                |x| {
+                    let mut out = out.borrow_mut();
+                    for (tri, o) in x.2.iter().zip(out.iter_mut()) {
+                        *o = tri.cast_local_ray(&x.0, x.1, true).unwrap_or(<$t>::INFINITY);
+                    }
+                    out[LEAF - 1]
+                },
+                answer,
+            );
+        }
+    }};
+}
+
+/// osculate's side of the prepared rows, for one precision: one [`cast::WatertightRay`] per ray,
+/// then `cast_t` (or `hits`) on each triangle of its leaf, the answers written out (a hit's
+/// parameter, or 0 for the decision alone; infinity for a miss).
+fn race_leaf<T: Real>(r: &mut Race<'_>, id: &'static str, data: &Dists<Leaf<T>>, hits: bool) {
+    let out = RefCell::new(vec![T::INFINITY; LEAF]);
+    let answer =
+        |_: &_, _: &T| leaf_digest(&out.borrow().iter().map(|t| t.to_f64()).collect::<Vec<_>>());
+    let two = cast::Culling::TwoSided;
+    if hits {
+        r.run(
+            id,
+            "cast::WatertightRay::hits",
+            data,
+            |x| {
+                let ray = cast::WatertightRay::new(&x.0);
+                let mut out = out.borrow_mut();
+                for (tri, o) in x.1.iter().zip(out.iter_mut()) {
+                    *o = if ray.hits(tri, two) { T::ZERO } else { T::INFINITY };
+                }
+                out[LEAF - 1]
+            },
+            answer,
+        );
+    } else {
+        r.run(
+            id,
+            "cast::WatertightRay::cast_t",
+            data,
+            |x| {
+                let ray = cast::WatertightRay::new(&x.0);
+                let mut out = out.borrow_mut();
+                for (tri, o) in x.1.iter().zip(out.iter_mut()) {
+                    *o = ray.cast_t(tri, two).unwrap_or(T::INFINITY);
+                }
+                out[LEAF - 1]
+            },
+            answer,
+        );
+    }
+}
+
+/// The watertight test on a prepared ray, one ray against a leaf of [`LEAF`] triangles (the
+/// permutation and shear made once per ray, as a mesh traversal does), against parry's
+/// Möller-Trumbore on the same pairs; times are per [`LEAF`] triangles.
+fn ray_triangle_prepared(s: &mut Sink<'_>) {
+    let d = leaf_inputs();
+    for (query, hits) in [
+        ("ray_triangle_watertight_prepared_t_64", false),
+        ("ray_triangle_watertight_prepared_hits_64", true),
+    ] {
+        let mut r = s.race(Row::new(query, LikeForLike).note(
+            "one prepared ray against 64 triangles, two-sided; parry: Möller-Trumbore's \
+             `Triangle::cast_local_ray` (or `intersects_local_ray`) in a loop",
+        ));
+        race_leaf::<f32>(&mut r, OSCULATE_F32, &d.f32, hits);
+        race_leaf::<f64>(&mut r, OSCULATE_F64, &d.f64, hits);
+        parry_leaf!(r, d.f32, p32, parry3d, f32, PARRY_F32, hits);
+        parry_leaf!(r, d.f64, p64, parry3d_f64, f64, PARRY_F64, hits);
+        r.finish();
+    }
 }
 
 /// A ray aimed at a convex polyhedron that both parry crates can build a hull of.

@@ -1,7 +1,7 @@
 //! Rays and lines against triangles: Möller-Trumbore (1997), the watertight test of Woop, Benthin
 //! and Wald (2013), and the line test of Ericson 5.3.4; one- or two-sided ([`Culling`]).
 
-use osculate_math::{Point3, Ray, Real, Triangle, finite_probe, is_finite_point};
+use osculate_math::{Point3, Ray, Real, Triangle, is_finite_point};
 use osculate_overlap::exact::{Arith, Dyadic, Filtered, V3, cross, det3, diff, dot, exact};
 
 use crate::boxes::wide;
@@ -267,6 +267,12 @@ pub struct WatertightRay<T: Real> {
     o: [T; 3],
     /// The shear `(Sx, Sy, Sz)`.
     s: [T; 3],
+    /// A parameter up to which every point of the ray is finite: `(MAX/4) / max|d_i|` (at most
+    /// `MAX`) for an origin within `MAX/4` per coordinate, −1 otherwise (see `point_bound`).
+    t_safe: T,
+    /// `min(max_t, t_safe)` for a valid ray with `max_t ≥ 0`, −1 otherwise: a parameter in
+    /// `[0, t_fast]` needs no other range or finiteness check.
+    t_fast: T,
 }
 
 /// The axis after `kz` in cyclic order: the `kx` of a ray whose largest component is `kz`.
@@ -280,6 +286,32 @@ struct Crossing<T> {
     t_scaled: T,
     det: T,
     uvw: [T; 3],
+}
+
+/// A parameter `t_safe` such that `o + t·d` is finite, coordinate by coordinate as rounded, for
+/// every `t ∈ [0, t_safe]`: with every `|o_i| ≤ MAX/4` and `t·|d_i| ≤ t_safe·max|d_i| ≤
+/// (MAX/4)(1 + ε)`, each rounded coordinate is below `MAX/2·(1 + 3ε)`. `t_safe` is
+/// `(MAX/4) / max|d_i|` rounded, or `MAX` if that is larger (then `max|d_i| < 1/4` and
+/// `t·|d_i| ≤ MAX/4`); −1 (no parameter) for an origin beyond `MAX/4` or NaN.
+#[inline]
+fn point_bound<T: Real>(ray: &Ray<T>) -> T {
+    let (o, d) = (&ray.origin, &ray.direction);
+    let quarter = T::MAX * T::lit(0.25);
+    let o_max = o.x.abs().fast_max(o.y.abs()).fast_max(o.z.abs());
+    let d_max = d.x.abs().fast_max(d.y.abs()).fast_max(d.z.abs());
+    if o_max <= quarter { (quarter / d_max).fast_min(T::MAX) } else { -T::ONE }
+}
+
+/// Whether `tri` is collapsed up to rounding: `|(b − a) × (c − a)|²` at most
+/// [`Real::DEGENERATE_SQ_TOLERANCE`] `|b − a|²|c − a|²`, or NaN there. Such a triangle misses:
+/// its edge functions are noise of one sign as often as not, and their noise barycentrics put
+/// the hit anywhere along the sliver's length. The test depends on the triangle alone, not on
+/// the ray.
+#[inline(always)]
+fn sliver<T: Real>(tri: &Triangle<T>) -> bool {
+    let (e1, e2) = (tri.b - tri.a, tri.c - tri.a);
+    !(e1.cross(&e2).norm_squared()
+        > T::DEGENERATE_SQ_TOLERANCE * e1.norm_squared() * e2.norm_squared())
 }
 
 impl<T: Real> WatertightRay<T> {
@@ -300,13 +332,24 @@ impl<T: Real> WatertightRay<T> {
             core::mem::swap(&mut kx, &mut ky);
         }
         let o = &ray.origin;
+        let valid = valid_ray(ray);
+        let t_safe = point_bound(ray);
         Self {
             ray: *ray,
-            valid: valid_ray(ray),
+            valid,
             k: [kx, ky, kz],
             o: [o[kx], o[ky], o[kz]],
             s: [d[kx] / d[kz], d[ky] / d[kz], T::ONE / d[kz]],
+            t_safe,
+            t_fast: Self::fast_bound(valid, ray.max_t, t_safe),
         }
+    }
+
+    /// `t_fast` of a ray: `min(max_t, t_safe)` if it is valid and `max_t ≥ 0`, −1 otherwise
+    /// (a NaN `max_t` included).
+    #[inline]
+    fn fast_bound(valid: bool, max_t: T, t_safe: T) -> T {
+        if valid & (max_t >= T::ZERO) { max_t.fast_min(t_safe) } else { -T::ONE }
     }
 
     /// The ray as given (with the `max_t` of [`WatertightRay::with_max_t`], if set).
@@ -322,7 +365,8 @@ impl<T: Real> WatertightRay<T> {
     #[inline]
     #[must_use]
     pub fn with_max_t(self, max_t: T) -> Self {
-        Self { ray: Ray { max_t, ..self.ray }, ..self }
+        let t_fast = Self::fast_bound(self.valid, max_t, self.t_safe);
+        Self { ray: Ray { max_t, ..self.ray }, t_fast, ..self }
     }
 
     /// [`ray_triangle_watertight`] on the prepared ray: the hit on `tri`, or `None`.
@@ -341,6 +385,9 @@ impl<T: Real> WatertightRay<T> {
     #[must_use]
     pub fn cast(&self, tri: &Triangle<T>, culling: Culling) -> Option<TriangleHit<T>> {
         let x = self.crossing(tri, culling)?;
+        if sliver(tri) {
+            return None;
+        }
         let inv = T::ONE / x.det;
         let [u, v, w] = x.uvw;
         triangle_hit(&self.ray, tri, x.t_scaled * inv, [u * inv, v * inv, w * inv])
@@ -364,12 +411,23 @@ impl<T: Real> WatertightRay<T> {
     pub fn cast_t(&self, tri: &Triangle<T>, culling: Culling) -> Option<T> {
         let x = self.crossing(tri, culling)?;
         let t = x.t_scaled * (T::ONE / x.det);
-        // What `triangle_hit` and `hit` check besides the normal, which exists here: the
-        // sliver test passed, so `(b − a) × (c − a)` is finite and non-zero, and its unit vector
-        // (either way round) has unit length within the tolerance `hit` allows.
+        // What `triangle_hit` and `hit` check besides the normal, which exists once the sliver
+        // test below passes (`(b − a) × (c − a)` is then finite and non-zero, and its unit
+        // vector, either way round, has unit length within the tolerance `hit` allows): `t` in
+        // `[0, max_t]`, finite, and its point finite. A `t` in `[0, t_fast]` is all of these
+        // (see `point_bound`); any other takes the full test. Each is a pure rejection, so the
+        // order does not change the answer.
+        let in_range = ((T::ZERO <= t) & (t <= self.t_fast)) || self.in_range_slow(t);
+        (in_range && !sliver(tri)).then_some(t)
+    }
+
+    /// The range test of [`WatertightRay::cast_t`] for a parameter outside `[0, t_fast]`: in
+    /// `[0, max_t]`, finite, and its point finite.
+    #[cold]
+    #[inline(never)]
+    fn in_range_slow(&self, t: T) -> bool {
         let point = self.ray.point_at(t);
-        ((T::ZERO <= t) & (t <= self.ray.max_t) & t.is_finite() & is_finite_point(&point))
-            .then_some(t)
+        (T::ZERO <= t) & (t <= self.ray.max_t) & t.is_finite() & is_finite_point(&point)
     }
 
     /// [`ray_triangle_watertight_hits`] on the prepared ray: whether it hits `tri`.
@@ -389,11 +447,11 @@ impl<T: Real> WatertightRay<T> {
         self.cast_t(tri, culling).is_some()
     }
 
-    /// The test up to the hit's parameter: `None` where [`ray_triangle_watertight`] rejects before
-    /// dividing. The cheap rejections come first: the edge functions' signs decide most misses,
-    /// and the triangle's own checks (finite vertices, not collapsed) are made only for a ray
-    /// that passes them. Every test here is a pure rejection, so their order does not change
-    /// the answer.
+    /// The test up to the hit's parameter: `None` where the edge functions' signs reject, or
+    /// their sum (a vertex that is not finite makes it so, see below), or the scaled parameter
+    /// is out of range. The callers then test the divided parameter and the triangle's collapse
+    /// (`sliver`): every test is a pure rejection, so their order does not change the answer,
+    /// and the cheap ones come first.
     #[inline(always)]
     fn crossing(&self, tri: &Triangle<T>, culling: Culling) -> Option<Crossing<T>> {
         if !self.valid {
@@ -433,19 +491,12 @@ impl<T: Real> WatertightRay<T> {
         // The sign of det says which face the ray meets: positive is the front (counter-clockwise
         // seen from the origin, as in `ray_triangle`).
         let culled = (culling == Culling::FrontOnly) & (det < T::ZERO);
+        // A vertex coordinate that is not finite needs no test of its own: it makes both
+        // sheared coordinates of its vertex not finite (`x − s·z` is ±∞ or NaN when `x` or `z`
+        // is, `0·∞` included), so both edge functions of that vertex are ±∞ or NaN (a product
+        // with an infinite or NaN factor is, and so is its difference with anything), and so is
+        // their sum `det` with the third (in `f32` and in the `f64` recomputation alike).
         if (any_neg & any_pos) | (det == T::ZERO) | !det.is_finite() | culled {
-            return None;
-        }
-        // A triangle collapsed up to rounding (|(b − a) × (c − a)|² below DEGENERATE_SQ_TOLERANCE
-        // times |b − a|²|c − a|²) misses: its edge functions are noise of one sign as often as
-        // not, and their noise barycentrics put the hit anywhere along the sliver's length.
-        let probe =
-            finite_probe(&tri.a.coords) + finite_probe(&tri.b.coords) + finite_probe(&tri.c.coords);
-        let (e1, e2) = (tri.b - tri.a, tri.c - tri.a);
-        if !((probe.x + probe.y + probe.z == T::ZERO)
-            && e1.cross(&e2).norm_squared()
-                > T::DEGENERATE_SQ_TOLERANCE * e1.norm_squared() * e2.norm_squared())
-        {
             return None;
         }
         let t_scaled = u * (sz * az) + v * (sz * bz) + w * (sz * cz);
@@ -1181,11 +1232,74 @@ mod tests {
         }
     }
 
+    /// `point_bound` is sound: on rays with origins and directions of every magnitude (up to
+    /// `MAX`, down to subnormal), the ray's point at the bound, and at the largest parameter
+    /// below it, is finite wherever the bound is a parameter (`≥ 0`); it is one for ordinary
+    /// rays; and a hit parameter past it (a far triangle, a tiny direction) still takes the
+    /// full range test and answers as the reference.
+    fn point_bound_is_sound<T: Real>() {
+        let mut rng = osculate_testing::Rng::new(47);
+        let scale = |rng: &mut osculate_testing::Rng| {
+            let e = rng.range(-1.0, 1.0) * T::MAX.to_f64().log2();
+            T::lit(rng.range(-1.0, 1.0) * e.exp2())
+        };
+        let mut bounded = 0;
+        for _ in 0..2_000 {
+            let p =
+                |rng: &mut osculate_testing::Rng| Vector3::new(scale(rng), scale(rng), scale(rng));
+            let ray = Ray::new(Point3::from(p(&mut rng)), p(&mut rng));
+            let t = point_bound(&ray);
+            if t >= T::ZERO && valid_ray(&ray) {
+                bounded += 1;
+                assert!(is_finite_point(&ray.point_at(t)), "{ray:?} at {t:?}");
+                let below = T::lit(t.to_f64() * (1.0 - 1e-6));
+                assert!(is_finite_point(&ray.point_at(below)), "{ray:?} at {below:?}");
+            }
+        }
+        assert!(bounded > 500, "{bounded} rays bounded");
+        let l = |x: f64| T::lit(x);
+        let ordinary =
+            Ray::new(Point3::new(l(1.0), l(2.0), l(3.0)), Vector3::new(l(0.5), l(-1.0), l(2.0)));
+        assert!(point_bound(&ordinary) > l(1e30));
+        // Parameters past the bound or the precision's range (far triangles along tiny
+        // directions), and an origin beyond `MAX/4` (no bound: every parameter takes the full
+        // test, here a hit at 0.3·MAX): the same answers as the reference, hits among them.
+        let far = |z: f64| {
+            Triangle::new(
+                Point3::new(l(-0.5), l(-0.5), l(z)),
+                Point3::new(l(1.0), l(-0.5), l(z)),
+                Point3::new(l(-0.5), l(1.0), l(z)),
+            )
+        };
+        let big = -0.3 * T::MAX.to_f64();
+        let mut far_hits = 0;
+        for (oz, z, dz) in [
+            (0.0, 1e30, 1e-10),
+            (0.0, 1e300, 1e-300),
+            (0.0, 1e20, 1e-30),
+            (0.0, 1.0, 1e-38),
+            (big, 0.0, 1.0),
+        ] {
+            let ray =
+                Ray::new(Point3::new(l(0.0), l(0.0), l(oz)), Vector3::new(l(0.0), l(0.0), l(dz)));
+            let (tri, prepared) = (far(z), WatertightRay::new(&ray));
+            let want = reference_watertight(&ray, &tri, Culling::TwoSided);
+            far_hits += usize::from(want.is_some());
+            assert_eq!(
+                prepared.cast_t(&tri, Culling::TwoSided).map(|t| t.to_f64().to_bits()),
+                want.map(|h| h.hit.t_enter.to_f64().to_bits()),
+                "{ray:?} {tri:?}"
+            );
+        }
+        assert!(far_hits >= 2, "{far_hits} hits");
+    }
+
     for_f32_and_f64!(
         invalid_rays_miss,
         worked_cases,
         exact_worked_cases,
         prepared_matches_reference,
+        point_bound_is_sound,
         static_filter_is_exact_where_it_decides,
         static_filter_agrees_with_exact_arithmetic_at_its_bound
     );
