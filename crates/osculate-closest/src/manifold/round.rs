@@ -291,13 +291,10 @@ impl<T: Real> Supporting<T> for Cone<T> {
                 Support::point(self.base_center(), Feature::Face(0))
             }
         };
-        if !(self.height > T::ZERO) && self.radius > T::ZERO {
-            // A disc: the base on the axis's side, its back on the other.
-            return if u.dot(d) >= T::ZERO {
-                base()
-            } else {
-                cap_polygon(&self.base_center(), &-u, self.radius, roll, Feature::Face(1), n + 2)
-            };
+        if !(self.height > T::ZERO) && self.radius > T::ZERO && u.dot(d) < T::ZERO {
+            // A disc seen from behind: its back (its base on the axis's side, below).
+            let back = Feature::Face(1);
+            return cap_polygon(&self.base_center(), &-u, self.radius, roll, back, n + 2);
         }
         let Some(r) = radial(d, &u) else {
             return if u.dot(d) > T::ZERO { base() } else { Support::point(self.tip, apex) };
