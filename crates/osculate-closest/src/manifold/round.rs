@@ -273,7 +273,12 @@ fn cap<T: Real>(c: &Cylinder<T>, u: &Vector3<T>, along: T, roll: &[Vector3<T>; 3
 
 /// Cone features: `Face(0)` the base, `Face(1)` the side; the base polygon's corners `Vertex(k)`
 /// and sides `Edge(k)`; the apex `Vertex(8)`; the side's segment along the direction `Edge(8)`,
-/// from the apex to its end on the rim, `Vertex(9)`.
+/// from the apex to its end on the rim, `Vertex(9)`. A cone of no height (a disc, of positive
+/// radius) has its side flat on the base's plane, facing the other way: its supporting feature
+/// along any direction with a component against the axis is that back face, `Face(1)`, the
+/// base polygon seen from behind (outward normal `−axis`, corners `Vertex(10 + k)`, sides
+/// `Edge(10 + k)`), so that a face resting on either side of the disc fixes the normal to the
+/// axis exactly.
 impl<T: Real> Supporting<T> for Cone<T> {
     fn supporting(&self, d: &Vector3<T>, roll: &[Vector3<T>; 3]) -> Support<T> {
         let n = CAP_POLYGON_VERTICES as u32;
@@ -286,6 +291,11 @@ impl<T: Real> Supporting<T> for Cone<T> {
                 Support::point(self.base_center(), Feature::Face(0))
             }
         };
+        if !(self.height > T::ZERO) && self.radius > T::ZERO && u.dot(d) < T::ZERO {
+            // A disc seen from behind: its back (its base on the axis's side, below).
+            let back = Feature::Face(1);
+            return cap_polygon(&self.base_center(), &-u, self.radius, roll, back, n + 2);
+        }
         let Some(r) = radial(d, &u) else {
             return if u.dot(d) > T::ZERO { base() } else { Support::point(self.tip, apex) };
         };

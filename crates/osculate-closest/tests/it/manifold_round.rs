@@ -411,6 +411,64 @@ fn round_worked_cases<T: Real>() {
 
 osculate_testing::for_f32_and_f64!(round_worked_cases);
 
+/// A cone of no height (a disc) is a face on both sides: a disc lying on a box, a box resting on
+/// a disc and a ball resting on a disc, with the disc's axis toward the other shape and away
+/// from it, each sunk 0.01. The normal is the disc's axis exactly (within a few ulps: the box's
+/// face normal, or the disc's own ±axis), every point 0.01 deep, and the disc's points are the
+/// corners of its base polygon on whichever side faces the other shape.
+fn flat_cone_worked_cases<T: Real>() {
+    let n = CAP_POLYGON_VERTICES as u32;
+    let ground =
+        Obb::new(point3(0.0, 0.0, 0.0), Rotation3::identity(), vector3::<T>(5.0, 5.0, 1.0));
+    let tol = T::lit(1e-4);
+    let ulps = T::EPSILON * T::lit(4.0);
+    // The normal is ±z to within a few ulps.
+    let along_z = |m: &Manifold<T>, sign: T| {
+        m.normal.x.abs() <= ulps && m.normal.y.abs() <= ulps && (m.normal.z - sign).abs() <= ulps
+    };
+    // The disc's features: its base polygon (`Vertex(0..n)`) when its axis faces the other
+    // shape, its back (`Vertex(n + 2..2n + 2)`) otherwise.
+    let corners = |axis_faces: bool| if axis_faces { 0..n } else { n + 2..2 * n + 2 };
+    for (up, axis) in [(true, Vector3::z_axis()), (false, -Vector3::z_axis())] {
+        // Lying on the box's top (z = 1), sunk 0.01: the box's normal is +z.
+        let disc = Cone::new(point3(0.3, -0.2, 0.99), axis, T::ZERO, T::lit(0.5));
+        let m = manifold_obb_cone(&ground, &disc, T::ZERO);
+        assert_eq!(m.len(), 4, "{m:?}");
+        assert!(along_z(&m, T::ONE), "{m:?}");
+        let ids = corners(!up);
+        for p in m.points() {
+            assert!((p.distance + T::lit(0.01)).abs() < tol, "{m:?}");
+            assert!(matches!(p.id.b, Feature::Vertex(k) if ids.contains(&k)), "{m:?}");
+            assert!((p.point_b.z - T::lit(0.99)).abs() < tol, "{m:?}");
+        }
+        // A box resting on the disc (the disc at z = 0, the box's bottom at z = −0.01): from the
+        // box toward the disc the normal is −z.
+        let disc = Cone::new(point3(0.0, 0.0, 0.0), axis, T::ZERO, T::lit(0.5));
+        let block =
+            Obb::new(point3(0.1, 0.2, 0.99), Rotation3::identity(), vector3::<T>(1.0, 1.0, 1.0));
+        let m = manifold_obb_cone(&block, &disc, T::ZERO);
+        assert_eq!(m.len(), 4, "{m:?}");
+        assert!(along_z(&m, -T::ONE), "{m:?}");
+        let ids = corners(up);
+        for p in m.points() {
+            assert!((p.distance + T::lit(0.01)).abs() < tol, "{m:?}");
+            assert!(matches!(p.id.b, Feature::Vertex(k) if ids.contains(&k)), "{m:?}");
+            assert!(p.point_b.z.abs() < tol, "{m:?}");
+        }
+        // A ball resting on the disc: one point under the ball, the normal the disc's axis.
+        let ball = Sphere::new(point3(0.1, 0.2, 0.49), T::lit(0.5));
+        let m = manifold_sphere_cone(&ball, &disc, T::ZERO);
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert!(along_z(&m, -T::ONE), "{m:?}");
+        let p = m.points()[0];
+        assert!((p.distance + T::lit(0.01)).abs() < tol, "{m:?}");
+        assert!((p.point_a - point3(0.1, 0.2, -0.01)).norm() < tol, "{m:?}");
+        assert!((p.point_b - point3(0.1, 0.2, 0.0)).norm() < tol, "{m:?}");
+    }
+}
+
+osculate_testing::for_f32_and_f64!(flat_cone_worked_cases);
+
 /// A cylinder standing on a box, or lying on it, or a cone standing on its base (the ground
 /// turned at random, the body spun about the ground's normal, placed anywhere on its top face,
 /// overhanging or not, sunk by 1e-3 of its size), and the same body jittered by 1e-4 of its size

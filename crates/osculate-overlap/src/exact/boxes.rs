@@ -377,20 +377,30 @@ struct Box3 {
 }
 
 impl Box3 {
-    /// The box widened to `f64`, or `None` when it is not valid ([`Validate::is_valid`]: a
-    /// non-finite value or a negative half extent), checked without a branch per value: `x − x`
-    /// is 0 for a finite `x` and NaN otherwise.
+    /// The box widened to `f64`, or `None` when it is not valid ([`Box3::is_valid`]).
+    #[inline]
+    fn of<T: Real>(b: &Obb<T>) -> Option<Self> {
+        let w = Self::widened(b);
+        w.is_valid().then_some(w)
+    }
+
+    /// The box widened to `f64`, valid or not.
+    #[inline]
+    fn widened<T: Real>(b: &Obb<T>) -> Self {
+        let (c, r, e) = obb_parts(b);
+        Self { c, r, e }
+    }
+
+    /// Whether the box is valid ([`Validate::is_valid`]: no non-finite value, no negative half
+    /// extent), checked without a branch per value: `x − x` is 0 for a finite `x` and NaN
+    /// otherwise.
     #[inline]
     #[allow(clippy::eq_op, reason = "x − x is the finiteness test: 0 for finite x, NaN otherwise")]
-    fn of<T: Real>(b: &Obb<T>) -> Option<Self> {
-        let (c, r, e) = obb_parts(b);
-        let mut z = (c[0] - c[0]) + (c[1] - c[1]) + (c[2] - c[2]);
-        z += (e[0] - e[0]) + (e[1] - e[1]) + (e[2] - e[2]);
-        for col in &r {
-            z += (col[0] - col[0]) + (col[1] - col[1]) + (col[2] - col[2]);
-        }
-        let valid = (z == 0.0) & (e[0] >= 0.0) & (e[1] >= 0.0) & (e[2] >= 0.0);
-        valid.then_some(Self { c, r, e })
+    fn is_valid(&self) -> bool {
+        let (c, r, e) = (&self.c, &self.r, &self.e);
+        let zero = |v: &[f64; 3]| ((v[0] - v[0]) + (v[1] - v[1])) + (v[2] - v[2]);
+        let z = ((zero(c) + zero(e)) + (zero(&r[0]) + zero(&r[1]))) + zero(&r[2]);
+        (z == 0.0) & (e[0] >= 0.0) & (e[1] >= 0.0) & (e[2] >= 0.0)
     }
 
     /// The projection radius on the axis `u` whose products with the box's axes are the
@@ -583,26 +593,35 @@ fn obb_obb_edge_axis<A: Arith>(a: &Box3, b: &Box3, i: usize, j: usize) -> Option
 /// ```
 #[must_use]
 pub fn obb_obb_exact<T: Real>(a: &Obb<T>, b: &Obb<T>) -> bool {
-    let (Some(ba), Some(bb)) = (Box3::of(a), Box3::of(b)) else {
-        return false;
-    };
-    let filter = match obb_obb_rotation_filter(&ba, &bb) {
-        Some(Filter::Undecided(mask)) if mask != 0 => obb_obb_filter(&ba, &bb),
-        Some(decided) => decided,
-        None => obb_obb_filter(&ba, &bb),
-    };
-    let Filter::Undecided(mask) = filter else {
-        return false;
-    };
-    if mask == 0 {
-        return true;
+    // The filter runs on the boxes as given: an invalid pair is never overlapping, so "apart"
+    // is right for it too, the filter's arithmetic on a non-finite value neither panics nor
+    // loops, and it decides "overlapping" only for valid boxes.
+    let (ba, bb) = (Box3::widened(a), Box3::widened(b));
+    match obb_obb_rotation_filter(&ba, &bb) {
+        Some(Filter::Apart) => false,
+        Some(Filter::Undecided(0)) => true,
+        Some(Filter::Undecided(_)) | None => obb_obb_undecided(&ba, &bb),
     }
+}
+
+/// What [`obb_obb_rotation_filter`] leaves: the static filter over the quantities themselves,
+/// then the running-bound filter and exact arithmetic for each axis that leaves. Kept out of
+/// line, so that the first filter's caller carries none of its registers and stack.
+#[cold]
+#[inline(never)]
+fn obb_obb_undecided(ba: &Box3, bb: &Box3) -> bool {
+    if !(ba.is_valid() && bb.is_valid()) {
+        return false;
+    }
+    let Filter::Undecided(mask) = obb_obb_filter(ba, bb) else {
+        return false;
+    };
     // The axes the static filter could not decide (none, on ordinary input): the running-bound
     // filter, then exact arithmetic.
     (0..15).filter(|k| mask & (1 << k) != 0).all(|k| match k {
-        0..3 => !separates!(obb_obb_face_axis(&ba, &bb, k)),
-        3..6 => !separates!(obb_obb_face_axis(&bb, &ba, k - 3)),
-        _ => !separates!(obb_obb_edge_axis(&ba, &bb, (k - 6) / 3, (k - 6) % 3)),
+        0..3 => !separates!(obb_obb_face_axis(ba, bb, k)),
+        3..6 => !separates!(obb_obb_face_axis(bb, ba, k - 3)),
+        _ => !separates!(obb_obb_edge_axis(ba, bb, (k - 6) / 3, (k - 6) % 3)),
     })
 }
 
@@ -666,6 +685,39 @@ mod tests {
         assert!(!obb_obb_exact(&az, &Obb::new(p(2.0 * s2 + 0.01, 0.0, 0.0), qy, e)));
         let bad = Obb::new(p(0.0, 0.0, 0.0), Rotation3::identity(), -e);
         assert!(!obb_obb_exact(&a, &bad));
+        // Invalid boxes that would overlap `a` were their numbers valid, in both orders: the
+        // filter runs on them unchecked and must not call them overlapping.
+        let (inf, nan) = (f64::INFINITY, f64::NAN);
+        let entry = |i: usize, j: usize, x: f64| {
+            let mut m = *Rotation3::<T>::identity().matrix();
+            m[(i, j)] = l(x);
+            Obb::new(p(0.5, 0.0, 0.0), Rotation3::from_matrix_unchecked(m), e)
+        };
+        let extent = |k: usize, x: f64| {
+            let mut h = e;
+            h[k] = l(x);
+            Obb::new(p(0.5, 0.0, 0.0), Rotation3::identity(), h)
+        };
+        let check = |bad: &Obb<T>| {
+            assert!(!obb_obb_exact(&a, bad) && !obb_obb_exact(bad, &a), "{bad:?}");
+        };
+        check(&Obb::new(p(inf, 0.0, 0.0), Rotation3::identity(), e));
+        check(&Obb::new(p(0.5, nan, 0.0), Rotation3::identity(), e));
+        check(&Obb::new(p(0.5, 0.0, -inf), Rotation3::identity(), e));
+        for (i, j) in [(0, 0), (1, 2), (2, 1)] {
+            for x in [nan, inf, -inf] {
+                check(&entry(i, j, x));
+            }
+        }
+        for k in 0..3 {
+            for x in [nan, inf, -inf, -0.5] {
+                check(&extent(k, x));
+            }
+        }
+        // A NaN and an infinity in one column, which a largest-magnitude scan may pass over.
+        let mut m = *Rotation3::<T>::identity().matrix();
+        (m[(0, 0)], m[(1, 0)]) = (l(inf), l(nan));
+        check(&Obb::new(p(0.5, 0.0, 0.0), Rotation3::from_matrix_unchecked(m), e));
     }
 
     osculate_testing::for_f32_and_f64!(worked_cases);

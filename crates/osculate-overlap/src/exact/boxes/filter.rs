@@ -29,10 +29,35 @@ fn fmax_abs(v: &[f64; 3]) -> f64 {
     fmax(fmax(v[0].abs(), v[1].abs()), v[2].abs())
 }
 
+/// Whether every entry is finite: `x − x` is 0 for a finite `x` and NaN otherwise.
+#[inline(always)]
+#[allow(clippy::eq_op, reason = "x − x is the finiteness test: 0 for finite x, NaN otherwise")]
+fn finite3(v: &[f64; 3]) -> bool {
+    ((v[0] - v[0]) + (v[1] - v[1])) + (v[2] - v[2]) == 0.0
+}
+
+/// `Σ |c_kp − r_kp|` over the nine entries, summed as a tree.
+#[inline(always)]
+fn departure(c: &[[f64; 3]; 3], r: &[[f64; 3]; 3]) -> f64 {
+    let row = |k: usize| {
+        ((c[k][0] - r[k][0]).abs() + (c[k][1] - r[k][1]).abs()) + (c[k][2] - r[k][2]).abs()
+    };
+    (row(0) + row(1)) + row(2)
+}
+
 /// The bound of [`obb_obb_filter`] is proven for inputs below these magnitudes (no intermediate
 /// overflows under them); above them every axis goes to the exact path.
 const FILTER_MAX_ENTRY: f64 = 1.0e60; // < 2^200
 const FILTER_MAX_SIZE: f64 = 1.0e90; // < 2^300
+/// The largest rotation entry [`obb_obb_rotation_filter`] takes (a rotation's entries are at most
+/// 1, and within a few rounding errors of that when rounded); above it the filter does not apply.
+/// Its bound takes the powers of `1 + α` at this value, constants, instead of at the input's own
+/// `α`: no chain of products from the entries to the bound.
+const ROTATION_MAX_ENTRY: f64 = 1.0 + 1.0 / 1024.0;
+/// `(1 + ROTATION_MAX_ENTRY)⁴`, rounded up: above `(1 + α)⁴` for every `α` the filter takes.
+const ROTATION_K4: f64 = 16.04;
+/// `(1 + ROTATION_MAX_ENTRY)⁶`, rounded up.
+const ROTATION_K6: f64 = 64.19;
 /// The unit of the filters' underflow term: each proof asks for at most `2⁻¹⁰⁶⁰` times its
 /// factors, and `2⁻¹⁰²²` is taken instead, the least normal number, because a term in the
 /// subnormal range would take the processor's slow path for subnormal arithmetic on every call.
@@ -160,8 +185,15 @@ pub(super) fn obb_obb_filter(a: &Box3, b: &Box3) -> Filter {
 /// The static filter that runs first in [`obb_obb_exact`](super::obb_obb_exact): Gottschalk's test in the shape the
 /// fast [`obb_obb`](crate::obb_obb) evaluates it, made exact for rotations given as rounded
 /// matrices by measuring how far each matrix is from orthonormal. `None` when it does not apply
-/// (a rotation entry above 2, a determinant below 1/2, or magnitudes beyond those of
-/// [`obb_obb_filter`]); then [`obb_obb_filter`] decides.
+/// (a rotation entry above [`ROTATION_MAX_ENTRY`], a determinant below 1/2, magnitudes beyond
+/// those of [`obb_obb_filter`], or, where no axis separates, a box it cannot show valid); then
+/// [`obb_obb_filter`] decides. It runs on the boxes unchecked: its arithmetic on a non-finite
+/// value is harmless, an invalid pair is never overlapping (so "apart" is right for it), and it
+/// answers "overlapping" only for valid boxes: a NaN rotation entry makes its matrix's
+/// determinant NaN (so it is not at least 1/2), without one the largest entry is the true one (so
+/// an infinite entry is above the largest taken), a center coordinate is finite when `d`'s is (a
+/// difference of floats is finite only for finite floats), a half extent is finite or `−∞` when
+/// their sum is at most the size taken, and their signs are tested.
 ///
 /// With `A_k`, `B_k` the columns, `CA_k = A_{k+1} × A_{k+2}` the cofactor columns, `d = c_b −
 /// c_a`, and `MA[k][j] = CA_k · B_j`, `ta_k = CA_k · d`, `tb_k = CB_k · d`, the exact test's
@@ -183,10 +215,11 @@ pub(super) fn obb_obb_filter(a: &Box3, b: &Box3) -> Filter {
 /// rounding); the filter takes the sum of every entry's departure, which bounds `η̃A + η̃B`.
 ///
 /// The rounding, counted as in [`obb_obb_filter`] with `δ` the largest `|d̃_p|` and `K = (1 +
-/// α)⁶` (above every power of `α` up to the sixth): `CA`, `MA`, `ta` within `4.01u α²`, `30.2u
+/// α)⁶` (above every power of `α` up to the sixth; taken at `α` = [`ROTATION_MAX_ENTRY`], a
+/// constant, so that the bound waits on no products of the entries): `CA`, `MA`, `ta` within `4.01u α²`, `30.2u
 /// α³`, `36.2u α² δ`; a face's `|D| − R` within `u K (36.2 δ + 54.3 S)`; an edge's `D` (two
 /// products of a `ta` and an `MA`, and their difference) within `941u K δ`, its scaled radius
-/// within `542u K S`. `E = (1024 u K + 24 (1 + α)⁴ (η̃A + η̃B + 8u α²)) (δ + S)` is above every
+/// within `542u K S`. `E = (1024 u K + 24 (1 + α)⁴ (η̃A + η̃B + 8u α²)) (δ + S)` (`α` again at its largest) is above every
 /// axis's error with room for `E`'s own roundings, and `2⁻¹⁰⁶⁰ K (δ + S + 2)` (taken with [`UNDERFLOW_UNIT`])
 /// covers the underflow of the products, each carried through at most five later factors.
 ///
@@ -194,7 +227,7 @@ pub(super) fn obb_obb_filter(a: &Box3, b: &Box3) -> Filter {
 /// `E` alone, before `B`'s cofactors are formed. An axis with `|s| ≤ E` is left undecided. For a
 /// rotation rounded to `f64`, `E` is about `10⁻¹¹
 /// (δ + S)`; to `f32`, about `5·10⁻⁵ (δ + S)`, where [`obb_obb_filter`] takes the rest.
-#[inline]
+#[inline(always)]
 #[allow(clippy::needless_range_loop, reason = "the indices are the formulas' i, j, k")]
 pub(super) fn obb_obb_rotation_filter(a: &Box3, b: &Box3) -> Option<Filter> {
     let d = [b.c[0] - a.c[0], b.c[1] - a.c[1], b.c[2] - a.c[2]];
@@ -204,7 +237,7 @@ pub(super) fn obb_obb_rotation_filter(a: &Box3, b: &Box3) -> Option<Filter> {
     );
     let size = (a.e[0] + a.e[1] + a.e[2]) + (b.e[0] + b.e[1] + b.e[2]);
     let reach = fmax_abs(&d);
-    if !(alpha <= 2.0 && size <= FILTER_MAX_SIZE && reach <= FILTER_MAX_SIZE) {
+    if !(alpha <= ROTATION_MAX_ENTRY && size <= FILTER_MAX_SIZE && reach <= FILTER_MAX_SIZE) {
         return None;
     }
     let ca = [fcross(&a.r[1], &a.r[2]), fcross(&a.r[2], &a.r[0]), fcross(&a.r[0], &a.r[1])];
@@ -212,12 +245,10 @@ pub(super) fn obb_obb_rotation_filter(a: &Box3, b: &Box3) -> Option<Filter> {
     if !(det_a >= 0.5) {
         return None;
     }
-    let a1 = 1.0 + alpha;
-    let (k2, k4) = (a1 * a1, a1 * a1 * a1 * a1);
-    let k6 = k4 * k2;
     let scale = reach + size;
     // The rounding part of the bound, all that the faces of `A` (the exact quantities) need.
-    let rounding = (1024.0 * U) * k6 * scale + k6 * (scale + 2.0) * UNDERFLOW_UNIT;
+    let rounding =
+        (1024.0 * U * ROTATION_K6) * scale + ROTATION_K6 * (scale + 2.0) * UNDERFLOW_UNIT;
     let mut open = Open::default();
     let mut ma = [[0.0; 3]; 3];
     let mut m = [[0.0; 3]; 3];
@@ -229,23 +260,23 @@ pub(super) fn obb_obb_rotation_filter(a: &Box3, b: &Box3) -> Option<Filter> {
     }
     let ta = [fdot(&ca[0], &d), fdot(&ca[1], &d), fdot(&ca[2], &d)];
     for k in 0..3 {
-        let radius = a.e[k] * det_a + b.e[0] * m[k][0] + b.e[1] * m[k][1] + b.e[2] * m[k][2];
+        let radius = (a.e[k] * det_a + b.e[0] * m[k][0]) + (b.e[1] * m[k][1] + b.e[2] * m[k][2]);
         if open.apart(k, ta[k].abs() - radius, rounding) {
             return Some(Filter::Apart);
         }
     }
     let cb = [fcross(&b.r[1], &b.r[2]), fcross(&b.r[2], &b.r[0]), fcross(&b.r[0], &b.r[1])];
     let det_b = fdot(&cb[0], &b.r[0]).abs();
-    // `η̃A + η̃B`, bounded by the sum of every entry's departure (no maximum to order).
-    let mut eta = 0.0_f64;
-    for k in 0..3 {
-        for p in 0..3 {
-            eta += (ca[k][p] - a.r[k][p]).abs() + (cb[k][p] - b.r[k][p]).abs();
-        }
+    if !(det_b >= 0.5) {
+        return None;
     }
-    let bound = rounding + 24.0 * k4 * (eta + 8.0 * U * alpha * alpha) * scale;
+    // `η̃A + η̃B`, bounded by the sum of every entry's departure (no maximum to order), summed
+    // as a tree so that no long chain of additions holds the bound back.
+    let eta = departure(&ca, &a.r) + departure(&cb, &b.r);
+    let bound = rounding
+        + (24.0 * ROTATION_K4) * (eta + 8.0 * U * ROTATION_MAX_ENTRY * ROTATION_MAX_ENTRY) * scale;
     for k in 0..3 {
-        let radius = b.e[k] * det_b + a.e[0] * m[0][k] + a.e[1] * m[1][k] + a.e[2] * m[2][k];
+        let radius = (b.e[k] * det_b + a.e[0] * m[0][k]) + (a.e[1] * m[1][k] + a.e[2] * m[2][k]);
         if open.apart(3 + k, fdot(&cb[k], &d).abs() - radius, bound) {
             return Some(Filter::Apart);
         }
@@ -254,13 +285,22 @@ pub(super) fn obb_obb_rotation_filter(a: &Box3, b: &Box3) -> Option<Filter> {
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
         for j in 0..3 {
             let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
-            let radius =
-                a.e[i1] * m[i2][j] + a.e[i2] * m[i1][j] + b.e[j1] * m[i][j2] + b.e[j2] * m[i][j1];
+            let radius = (a.e[i1] * m[i2][j] + a.e[i2] * m[i1][j])
+                + (b.e[j1] * m[i][j2] + b.e[j2] * m[i][j1]);
             let dist = ta[i2] * ma[i1][j] - ta[i1] * ma[i2][j];
             if open.apart(6 + 3 * i + j, dist.abs() - det_a * radius, bound) {
                 return Some(Filter::Apart);
             }
         }
+    }
+    // The boxes are valid when they overlap here: every rotation entry is finite (an infinite
+    // one is above the largest entry, a NaN makes its matrix's determinant NaN), and so is
+    // every center coordinate when `d` is (a difference of floats is finite only for finite
+    // floats), and every half extent when their sum is; what is left is their signs.
+    let e_signs = (a.e[0] >= 0.0) & (a.e[1] >= 0.0) & (a.e[2] >= 0.0);
+    let e_signs = e_signs & (b.e[0] >= 0.0) & (b.e[1] >= 0.0) & (b.e[2] >= 0.0);
+    if !(e_signs && finite3(&d)) {
+        return None;
     }
     Some(Filter::Undecided(open.0))
 }
