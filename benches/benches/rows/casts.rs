@@ -419,76 +419,74 @@ macro_rules! parry_leaf {
             leaf_digest(&out.borrow().iter().map(|&t| f64::from(t)).collect::<Vec<_>>())
         };
         if $hits {
-            $r.run(
-                $id,
-                "intersects_local_ray",
-                &data,
-                |x| {
-                    let mut out = out.borrow_mut();
-                    for (tri, o) in x.2.iter().zip(out.iter_mut()) {
-                        *o = if tri.intersects_local_ray(&x.0, x.1) { 0.0 } else { <$t>::INFINITY };
-                    }
-                    out[LEAF - 1]
-                },
-                answer,
-            );
+            parry_leaf!(@run $r, $id, "intersects_local_ray", data, out, answer, |tri, x| {
+                if tri.intersects_local_ray(&x.0, x.1) { 0.0 } else { <$t>::INFINITY }
+            });
         } else {
-            $r.run(
-                $id,
-                "cast_local_ray",
-                &data,
-                |x| {
-                    let mut out = out.borrow_mut();
-                    for (tri, o) in x.2.iter().zip(out.iter_mut()) {
-                        *o = tri.cast_local_ray(&x.0, x.1, true).unwrap_or(<$t>::INFINITY);
-                    }
-                    out[LEAF - 1]
-                },
-                answer,
-            );
+            parry_leaf!(@run $r, $id, "cast_local_ray", data, out, answer, |tri, x| {
+                tri.cast_local_ray(&x.0, x.1, true).unwrap_or(<$t>::INFINITY)
+            });
         }
     }};
+    (@run $r:ident, $id:expr, $call:literal, $data:ident, $out:ident, $answer:ident,
+        |$tri:ident, $x:ident| $each:block) => {
+        $r.run(
+            $id,
+            $call,
+            &$data,
+            |$x| {
+                let mut out = $out.borrow_mut();
+                for ($tri, o) in $x.2.iter().zip(out.iter_mut()) {
+                    *o = $each;
+                }
+                out[LEAF - 1]
+            },
+            $answer,
+        )
+    };
 }
 
 /// osculate's side of the prepared rows, for one precision: one [`cast::WatertightRay`] per ray,
 /// then `cast_t` (or `hits`) on each triangle of its leaf, the answers written out (a hit's
 /// parameter, or 0 for the decision alone; infinity for a miss).
 fn race_leaf<T: Real>(r: &mut Race<'_>, id: &'static str, data: &Dists<Leaf<T>>, hits: bool) {
+    let two = cast::Culling::TwoSided;
+    if hits {
+        leaf_loop(r, id, "cast::WatertightRay::hits", data, |ray, tri| {
+            if ray.hits(tri, two) { T::ZERO } else { T::INFINITY }
+        });
+    } else {
+        leaf_loop(r, id, "cast::WatertightRay::cast_t", data, |ray, tri| {
+            ray.cast_t(tri, two).unwrap_or(T::INFINITY)
+        });
+    }
+}
+
+/// One prepared ray per input, `each` on every triangle of its leaf, the answers written out.
+fn leaf_loop<T: Real>(
+    r: &mut Race<'_>,
+    id: &'static str,
+    call: &'static str,
+    data: &Dists<Leaf<T>>,
+    each: impl Fn(&cast::WatertightRay<T>, &Triangle<T>) -> T,
+) {
     let out = RefCell::new(vec![T::INFINITY; LEAF]);
     let answer =
         |_: &_, _: &T| leaf_digest(&out.borrow().iter().map(|t| t.to_f64()).collect::<Vec<_>>());
-    let two = cast::Culling::TwoSided;
-    if hits {
-        r.run(
-            id,
-            "cast::WatertightRay::hits",
-            data,
-            |x| {
-                let ray = cast::WatertightRay::new(&x.0);
-                let mut out = out.borrow_mut();
-                for (tri, o) in x.1.iter().zip(out.iter_mut()) {
-                    *o = if ray.hits(tri, two) { T::ZERO } else { T::INFINITY };
-                }
-                out[LEAF - 1]
-            },
-            answer,
-        );
-    } else {
-        r.run(
-            id,
-            "cast::WatertightRay::cast_t",
-            data,
-            |x| {
-                let ray = cast::WatertightRay::new(&x.0);
-                let mut out = out.borrow_mut();
-                for (tri, o) in x.1.iter().zip(out.iter_mut()) {
-                    *o = ray.cast_t(tri, two).unwrap_or(T::INFINITY);
-                }
-                out[LEAF - 1]
-            },
-            answer,
-        );
-    }
+    r.run(
+        id,
+        call,
+        data,
+        |x| {
+            let ray = cast::WatertightRay::new(&x.0);
+            let mut out = out.borrow_mut();
+            for (tri, o) in x.1.iter().zip(out.iter_mut()) {
+                *o = each(&ray, tri);
+            }
+            out[LEAF - 1]
+        },
+        answer,
+    );
 }
 
 /// The watertight test on a prepared ray, one ray against a leaf of [`LEAF`] triangles (the
