@@ -259,7 +259,7 @@ pub(crate) fn posed_box<T: Real, S: SupportMap<T>>(part: &Transformed<S, T>) -> 
 }
 
 /// Whether `pose` is finite with a unit rotation quaternion.
-fn valid_pose<T: Real>(pose: &Isometry3<T>) -> bool {
+pub(crate) fn valid_pose<T: Real>(pose: &Isometry3<T>) -> bool {
     let q = pose.rotation.as_ref().coords;
     is_finite_vector(&pose.translation.vector)
         && q.iter().all(|x| x.is_finite())

@@ -115,5 +115,7 @@ pub use crate::point::{
     ray_mesh_test, signed_distance_point_mesh, sq_distance_point_mesh,
 };
 pub use crate::sets::{
-    ConvexSet, OnPieces, PlacedPart, closest_points_sets, contact_sets, overlap_sets, sweep_sets,
+    ConvexSet, MovedShape, OnPieces, PlacedPart, closest_points_sets, closest_points_sets_posed,
+    contact_sets, contact_sets_posed, overlap_sets, overlap_sets_posed, sweep_sets,
+    sweep_sets_posed,
 };

@@ -22,12 +22,12 @@ pub enum Predicate {
     Exact,
 }
 
-/// A node box of B in A's frame: `pose` applied to its center and its extents turned into A's
-/// axes (`|R|·e`, Ericson 4.2.6), loosened by `8ε` of the magnitudes involved for the rounding of
-/// the transform (so it contains B's triangles as `pose` rounds them).
+/// A box of B's frame as a box of A's frame around it: `pose` applied to its center and its
+/// extents turned into A's axes (`|R|·e`, Ericson 4.2.6), loosened by `8ε` of the magnitudes
+/// involved for the rounding of the transform (so it contains what the box holds as `pose`
+/// rounds it).
 #[inline]
-fn posed_box<T: Real>(n: &Box32, pose: &Isometry3<T>) -> Aabb<T> {
-    let b: Aabb<T> = n.aabb();
+pub(crate) fn moved_box<T: Real>(b: &Aabb<T>, pose: &Isometry3<T>) -> Aabb<T> {
     let c = pose * b.center();
     let h = b.half_extents();
     let r = pose.rotation.to_rotation_matrix();
@@ -82,7 +82,7 @@ pub fn visit_intersecting_triangles<T: Real>(
     }
     let node_test = |na: &Box32, nb: &Box32| {
         let qa: Aabb<T> = na.aabb();
-        aabb_aabb(&qa, &posed_box(nb, pose))
+        aabb_aabb(&qa, &moved_box(&nb.aabb(), pose))
     };
     a.bvh.pair_slots(&b.bvh, node_test, |sa, sb| {
         let (Some(ta), Some(tb)) = (a.slot_triangle(sa), b.slot_triangle(sb)) else {

@@ -8,17 +8,22 @@ use osculate_closest::{
     ClosestPoints, Contact, GJK_MAX_ITERATIONS, SupportMap, Transformed, intersect_convex,
 };
 use osculate_dynamic::Impact;
-use osculate_math::{Aabb, Bounded, Point3, Real, Triangle, Vector3, is_finite_vector};
+use osculate_math::{
+    Aabb, Bounded, Isometry3, Point3, Real, Transform, Triangle, Vector3, is_finite_vector,
+};
 
 use crate::bvh::Bvh;
 use crate::compound::{
     Compound, Part, box_distance, box_enter, closest_points_convex_compound,
-    contact_convex_compound, posed_box, query_box, sweep_convex_compound,
+    contact_convex_compound, overlap_convex_compound, posed_box, query_box, sweep_convex_compound,
+    valid_pose,
 };
 use crate::convex::{
-    ConvexShape, closest_points_convex_mesh, contact_convex_mesh, sweep_convex_mesh,
+    ConvexShape, closest_points_convex_mesh, contact_convex_mesh, overlap_convex_mesh,
+    sweep_convex_mesh,
 };
 use crate::mesh::TriangleMesh;
+use crate::pairs::moved_box;
 use crate::traverse::distance_slack;
 
 /// A part of a compound as placed in the compound's frame: a convex shape with a support
@@ -48,37 +53,65 @@ impl<S, T: Real> Clone for PlacedPart<'_, S, T> {
 
 impl<S, T: Real> Copy for PlacedPart<'_, S, T> {}
 
-impl<T: Real, S: SupportMap<T>> SupportMap<T> for PlacedPart<'_, S, T> {
-    #[inline]
-    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
-        self.0.support(dir)
-    }
-    #[inline]
-    fn center(&self) -> Point3<T> {
-        self.0.center()
-    }
-    #[inline]
-    fn margin(&self) -> T {
-        self.0.margin()
-    }
-    #[inline]
-    fn core_support(&self, dir: &Vector3<T>) -> Point3<T> {
-        self.0.core_support(dir)
-    }
-    #[inline]
-    fn is_valid_input(&self) -> bool {
-        self.0.is_valid_input()
-    }
+/// A convex piece from a shape and a pose (`$Name(…)` whose field `0` is a [`Transformed`] or a
+/// reference to one): the support mapping through the pose, the box from six support points.
+macro_rules! placed_piece {
+    ($Name:ident, [$($unsized:tt)*]) => {
+        impl<T: Real, S: SupportMap<T> $($unsized)*> SupportMap<T> for $Name<'_, S, T> {
+            #[inline]
+            fn support(&self, dir: &Vector3<T>) -> Point3<T> {
+                self.0.support(dir)
+            }
+            #[inline]
+            fn center(&self) -> Point3<T> {
+                self.0.center()
+            }
+            #[inline]
+            fn margin(&self) -> T {
+                self.0.margin()
+            }
+            #[inline]
+            fn core_support(&self, dir: &Vector3<T>) -> Point3<T> {
+                self.0.core_support(dir)
+            }
+            #[inline]
+            fn is_valid_input(&self) -> bool {
+                self.0.is_valid_input()
+            }
+        }
+
+        impl<T: Real, S: SupportMap<T> $($unsized)*> Bounded<T> for $Name<'_, S, T> {
+            #[inline]
+            fn aabb(&self) -> Aabb<T> {
+                posed_box(&self.0)
+            }
+        }
+
+        impl<T: Real, S: SupportMap<T> $($unsized)*> ConvexShape<T> for $Name<'_, S, T> {}
+    };
 }
 
-impl<T: Real, S: SupportMap<T>> Bounded<T> for PlacedPart<'_, S, T> {
-    #[inline]
-    fn aabb(&self) -> Aabb<T> {
-        posed_box(self.0)
-    }
-}
+placed_piece!(PlacedPart, []);
 
-impl<T: Real, S: SupportMap<T>> ConvexShape<T> for PlacedPart<'_, S, T> {}
+/// A convex shape carried into another frame by a pose, without being rebuilt: its support
+/// mapping through the pose ([`Transformed`] of the borrowed shape) and its box from the support
+/// points along the six axis directions. What a posed query hands a set for a shape that has no
+/// cheaper moved form: a polytope, or a compound's part (its own pose composed with the set's).
+///
+/// # Examples
+/// ```
+/// use osculate_closest::Transformed;
+/// use osculate_math::{Bounded, Isometry3, Point3, Sphere};
+/// use osculate_mesh::MovedShape;
+///
+/// let ball = Sphere::new(Point3::origin(), 1.0_f64);
+/// let moved = MovedShape(Transformed { shape: &ball, pose: Isometry3::translation(3.0, 0.0, 0.0) });
+/// assert_eq!(moved.aabb().min, Point3::new(2.0, -1.0, -1.0));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct MovedShape<'a, S: ?Sized, T: Real>(pub Transformed<&'a S, T>);
+
+placed_piece!(MovedShape, [+ ?Sized]);
 
 mod sealed {
     pub trait Sealed {}
@@ -107,10 +140,21 @@ pub trait ConvexSet<T: Real>: Bounded<T> + sealed::Sealed {
     type Piece<'a>: ConvexShape<T>
     where
         Self: 'a;
+    /// A piece carried into another frame by a pose (a triangle moved as it is, a part as a
+    /// [`MovedShape`] with its pose composed).
+    type Moved<'a>: ConvexShape<T>
+    where
+        Self: 'a;
     /// The tree over the pieces' boxes.
     fn tree(&self) -> &Bvh;
     /// The piece in the tree's slot `slot` (slot order is [`Bvh::leaf_order`]).
     fn slot_piece(&self, slot: usize) -> Option<Self::Piece<'_>>;
+    /// The piece in slot `slot` carried by `pose` (from the set's frame into another).
+    fn slot_piece_moved(&self, slot: usize, pose: &Isometry3<T>) -> Option<Self::Moved<'_>>;
+    /// Whether convex `shape` overlaps the set (as
+    /// [`overlap_convex_mesh`](crate::overlap_convex_mesh) or [`overlap_convex_compound`]
+    /// answers).
+    fn overlaps_shape<S: ConvexShape<T>>(&self, shape: &S) -> bool;
     /// The closest points of convex `shape` (A) and the set (B) with the nearest piece's number
     /// (as [`closest_points_convex_mesh`](crate::closest_points_convex_mesh) or
     /// [`closest_points_convex_compound`] answers).
@@ -137,7 +181,11 @@ pub trait ConvexSet<T: Real>: Bounded<T> + sealed::Sealed {
 /// convex-against-set functions (`$closest`, `$contact`, `$sweep`), whose results name the piece
 /// they were found on by the field `$piece` (a triangle's or a part's number).
 macro_rules! convex_set_queries {
-    ($closest:ident, $contact:ident, $sweep:ident, $piece:ident) => {
+    ($overlap:ident, $closest:ident, $contact:ident, $sweep:ident, $piece:ident) => {
+        #[inline]
+        fn overlaps_shape<S: ConvexShape<T>>(&self, shape: &S) -> bool {
+            $overlap(shape, self)
+        }
         #[inline]
         fn closest_points_to<S: ConvexShape<T>>(
             &self,
@@ -170,11 +218,17 @@ impl<T: Real> ConvexSet<T> for TriangleMesh<T> {
     fn tree(&self) -> &Bvh {
         self.bvh()
     }
+    type Moved<'a> = Triangle<T>;
     #[inline]
     fn slot_piece(&self, slot: usize) -> Option<Triangle<T>> {
         self.slot_triangle(slot)
     }
+    #[inline]
+    fn slot_piece_moved(&self, slot: usize, pose: &Isometry3<T>) -> Option<Triangle<T>> {
+        self.slot_triangle(slot).map(|t| t.transformed(pose))
+    }
     convex_set_queries!(
+        overlap_convex_mesh,
         closest_points_convex_mesh,
         contact_convex_mesh,
         sweep_convex_mesh,
@@ -191,11 +245,21 @@ impl<T: Real, P: Part<T>> ConvexSet<T> for Compound<T, P> {
     fn tree(&self) -> &Bvh {
         self.bvh()
     }
+    type Moved<'a>
+        = MovedShape<'a, P, T>
+    where
+        P: 'a;
     #[inline]
     fn slot_piece(&self, slot: usize) -> Option<PlacedPart<'_, P, T>> {
         self.parts().get(self.bvh().item(slot)).map(PlacedPart)
     }
+    #[inline]
+    fn slot_piece_moved(&self, slot: usize, pose: &Isometry3<T>) -> Option<MovedShape<'_, P, T>> {
+        let part = self.parts().get(self.bvh().item(slot))?;
+        Some(MovedShape(Transformed { shape: &part.shape, pose: pose * part.pose }))
+    }
     convex_set_queries!(
+        overlap_convex_compound,
         closest_points_convex_compound,
         contact_convex_compound,
         sweep_convex_compound,
@@ -255,18 +319,7 @@ fn boxes_meet<T: Real>(x: &Aabb<T>, y: &Aabb<T>) -> bool {
 /// ```
 #[must_use]
 pub fn overlap_sets<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(a: &A, b: &B) -> bool {
-    a.tree()
-        .pair_slots(
-            b.tree(),
-            |x, y| boxes_meet::<T>(&x.aabb(), &y.aabb()),
-            |i, j| match (a.slot_piece(i), b.slot_piece(j)) {
-                (Some(p), Some(q)) if intersect_convex(&p, &q, GJK_MAX_ITERATIONS) => {
-                    ControlFlow::Break(())
-                }
-                _ => ControlFlow::Continue(()),
-            },
-        )
-        .is_break()
+    overlap_carried(a, b, OneFrame)
 }
 
 /// The closest points of two sets (A and B, a mesh or a compound each, in the same frame): the
@@ -300,18 +353,9 @@ pub fn closest_points_sets<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
     b: &B,
 ) -> Option<OnPieces<ClosestPoints<T>>> {
     if a.tree().len() > b.tree().len() {
-        return closest_points_sets(b, a).map(|c| c.swapped_by(ClosestPoints::swapped));
+        return closest_descending(b, a, OneFrame).map(|c| c.swapped_by(ClosestPoints::swapped));
     }
-    let qb = query_box(b, T::ZERO)?;
-    let measure = |slot: usize| b.closest_points_to(&a.slot_piece(slot)?);
-    let (slot, _) = a.tree().best_first_slots(
-        T::INFINITY,
-        distance_slack(),
-        |n, _| core::array::from_fn(|l| box_distance(&n.aabb(l), &qb)),
-        |slot, _| measure(slot).map(|(_, c)| c.distance).filter(|d| !d.is_nan()),
-    )?;
-    let (piece_b, result) = measure(slot)?;
-    Some(OnPieces { piece_a: a.tree().item(slot), piece_b, result })
+    closest_descending(a, b, OneFrame)
 }
 
 /// The contact of two sets (a mesh or a compound each, in the same frame) within `prediction`:
@@ -340,27 +384,11 @@ pub fn contact_sets<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
     b: &B,
     prediction: T,
 ) -> Option<OnPieces<Contact<T>>> {
-    if prediction.is_nan() {
-        return None;
-    }
     if a.tree().len() > b.tree().len() {
-        return contact_sets(b, a, prediction).map(|c| c.swapped_by(Contact::swapped));
+        return contact_descending(b, a, prediction, OneFrame)
+            .map(|c| c.swapped_by(Contact::swapped));
     }
-    let qb = query_box(b, prediction.fast_max(T::ZERO))?;
-    let mut best: Option<OnPieces<Contact<T>>> = None;
-    let _ = a.tree().visit_slots(
-        |n| core::array::from_fn(|l| n.used(l) && boxes_meet(&n.aabb(l), &qb)),
-        |slot| {
-            let c = a.slot_piece(slot).and_then(|p| b.contact_with(&p, prediction));
-            if let Some((piece_b, c)) = c
-                && best.is_none_or(|b| c.distance < b.result.distance)
-            {
-                best = Some(OnPieces { piece_a: a.tree().item(slot), piece_b, result: c });
-            }
-            ControlFlow::Continue(())
-        },
-    );
-    best
+    contact_descending(a, b, prediction, OneFrame)
 }
 
 /// Set A moving by `motion` over `t ∈ [0, 1]` against the resting set B (a mesh or a compound
@@ -392,17 +420,332 @@ pub fn sweep_sets<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
     motion: &Vector3<T>,
     b: &B,
 ) -> Option<OnPieces<Impact<T>>> {
+    sweep_descending(a, motion, b, OneFrame)
+}
+
+/// Whether two sets overlap, touching counts, with B placed in A's frame by `pose`: as
+/// [`overlap_sets`], B's node boxes moved into A's frame as boxes around them and B's pieces
+/// carried by `pose` as they are met (a triangle moved, a part's pose composed); nothing is
+/// rebuilt. `false` for a pose with a NaN or infinite entry or a rotation that is not unit.
+///
+/// # Examples
+/// ```
+/// use osculate_math::{Aabb, Isometry3, Point3};
+/// use osculate_mesh::{Compound, TriangleMesh, overlap_sets_posed};
+///
+/// let v = vec![Point3::new(-4.0_f64, 0.0, -4.0), Point3::new(4.0, 0.0, -4.0), Point3::new(0.0, 0.0, 4.0)];
+/// let floor = TriangleMesh::try_new(v, vec![[0, 2, 1]])?;
+/// let leg = Aabb::new(Point3::new(-0.1, 0.0, -0.1), Point3::new(0.1, 1.0, 0.1));
+/// let stool = Compound::try_new(vec![(Isometry3::identity(), leg)])?;
+/// assert!(!overlap_sets_posed(&floor, &stool, &Isometry3::translation(0.0, 0.5, 0.0)));
+/// assert!(overlap_sets_posed(&floor, &stool, &Isometry3::translation(0.0, -0.5, 0.0)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn overlap_sets_posed<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
+    a: &A,
+    b: &B,
+    pose: &Isometry3<T>,
+) -> bool {
+    valid_pose(pose) && overlap_carried(a, b, ByPose::new(pose))
+}
+
+/// [`closest_points_sets`] with B placed in A's frame by `pose`; the answer in A's frame. The
+/// smaller set is descended, its pieces carried into the other set's frame (the other set's box
+/// moved back as a box around it for the pruning). `None` for an invalid pose (as
+/// [`overlap_sets_posed`]).
+///
+/// # Examples
+/// ```
+/// use osculate_math::{Isometry3, Point3, Sphere};
+/// use osculate_mesh::{Compound, TriangleMesh, closest_points_sets_posed};
+///
+/// let v = vec![Point3::new(-4.0_f64, 0.0, -4.0), Point3::new(4.0, 0.0, -4.0), Point3::new(0.0, 0.0, 4.0)];
+/// let floor = TriangleMesh::try_new(v, vec![[0, 2, 1]])?;
+/// let balls = Compound::try_new(vec![(Isometry3::identity(), Sphere::new(Point3::origin(), 0.5))])?;
+/// let c = closest_points_sets_posed(&floor, &balls, &Isometry3::translation(1.0, 2.0, 0.0)).unwrap();
+/// assert!((c.result.distance - 1.5).abs() < 1e-12);
+/// assert!((c.result.point_b - Point3::new(1.0, 1.5, 0.0)).norm() < 1e-12);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn closest_points_sets_posed<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
+    a: &A,
+    b: &B,
+    pose: &Isometry3<T>,
+) -> Option<OnPieces<ClosestPoints<T>>> {
+    if !valid_pose(pose) {
+        return None;
+    }
+    if a.tree().len() > b.tree().len() {
+        return closest_descending(b, a, ByPose::new(pose))
+            .map(|c| c.swapped_by(ClosestPoints::swapped));
+    }
+    let back = ByPose::new(pose).back();
+    closest_descending(a, b, back).map(|c| c.carried(pose))
+}
+
+/// [`contact_sets`] with B placed in A's frame by `pose`; the answer in A's frame, the normal
+/// from A to B. `None` for an invalid pose (as [`overlap_sets_posed`]).
+///
+/// # Examples
+/// ```
+/// use osculate_math::{Isometry3, Point3, Sphere, Vector3};
+/// use osculate_mesh::{Compound, TriangleMesh, contact_sets_posed};
+///
+/// let v = vec![Point3::new(-4.0_f64, 0.0, -4.0), Point3::new(4.0, 0.0, -4.0), Point3::new(0.0, 0.0, 4.0)];
+/// let floor = TriangleMesh::try_new(v, vec![[0, 2, 1]])?;
+/// let ball = Compound::try_new(vec![(Isometry3::identity(), Sphere::new(Point3::origin(), 0.5))])?;
+/// let c = contact_sets_posed(&floor, &ball, &Isometry3::translation(0.0, 0.25, 0.0), 0.0).unwrap();
+/// assert!((c.result.distance + 0.25).abs() < 1e-9);
+/// assert!((c.result.normal.into_inner() - Vector3::y()).norm() < 1e-9); // from the floor up
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn contact_sets_posed<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
+    a: &A,
+    b: &B,
+    pose: &Isometry3<T>,
+    prediction: T,
+) -> Option<OnPieces<Contact<T>>> {
+    if !valid_pose(pose) {
+        return None;
+    }
+    if a.tree().len() > b.tree().len() {
+        return contact_descending(b, a, prediction, ByPose::new(pose))
+            .map(|c| c.swapped_by(Contact::swapped));
+    }
+    contact_descending(a, b, prediction, ByPose::new(pose).back()).map(|c| c.carried(pose))
+}
+
+/// [`sweep_sets`] with B placed in A's frame by `pose`: A moving by `motion` (in A's frame)
+/// against the resting B; the impact in A's frame. A's pieces are carried into B's frame as they
+/// are met. `None` for an invalid pose (as [`overlap_sets_posed`]).
+///
+/// # Examples
+/// ```
+/// use osculate_math::{Aabb, Isometry3, Point3, Vector3};
+/// use osculate_mesh::{Compound, TriangleMesh, sweep_sets_posed};
+///
+/// let v = vec![Point3::new(-4.0_f64, 0.0, -4.0), Point3::new(4.0, 0.0, -4.0), Point3::new(0.0, 0.0, 4.0)];
+/// let floor = TriangleMesh::try_new(v, vec![[0, 2, 1]])?;
+/// let cube = Aabb::new(Point3::new(-0.5, -0.5, -0.5), Point3::new(0.5, 0.5, 0.5));
+/// let crate_ = Compound::try_new(vec![(Isometry3::identity(), cube)])?;
+/// // The floor placed 2.5 below the crate, the crate falling 4.
+/// let hit = sweep_sets_posed(&crate_, &Vector3::new(0.0, -4.0, 0.0), &floor, &Isometry3::translation(0.0, -2.5, 0.0)).unwrap();
+/// assert!((hit.result.toi - 0.5).abs() < 1e-6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn sweep_sets_posed<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
+    a: &A,
+    motion: &Vector3<T>,
+    b: &B,
+    pose: &Isometry3<T>,
+) -> Option<OnPieces<Impact<T>>> {
+    if !valid_pose(pose) {
+        return None;
+    }
+    sweep_descending(a, motion, b, ByPose::new(pose).back()).map(|c| c.carried(pose))
+}
+
+/// How the pieces of one set reach another set's frame: as they are (one frame), or carried by a
+/// pose. The queries between two sets are written once over it.
+trait Carry<T: Real>: Copy {
+    /// `set`'s piece in slot `slot`, in the other frame.
+    fn piece<S: ConvexSet<T>>(self, set: &S, slot: usize) -> Option<impl ConvexShape<T>>;
+    /// A box of this frame as a box (around it) of the other frame.
+    fn boxed(self, b: &Aabb<T>) -> Aabb<T>;
+    /// A vector of this frame in the other frame.
+    fn vector(self, v: &Vector3<T>) -> Vector3<T>;
+    /// The carry from the other frame back to this one.
+    fn back(self) -> Self;
+}
+
+/// Both sets in one frame: nothing is carried.
+#[derive(Clone, Copy)]
+struct OneFrame;
+
+impl<T: Real> Carry<T> for OneFrame {
+    #[inline]
+    fn piece<S: ConvexSet<T>>(self, set: &S, slot: usize) -> Option<impl ConvexShape<T>> {
+        set.slot_piece(slot)
+    }
+    #[inline]
+    fn boxed(self, b: &Aabb<T>) -> Aabb<T> {
+        *b
+    }
+    #[inline]
+    fn vector(self, v: &Vector3<T>) -> Vector3<T> {
+        *v
+    }
+    #[inline]
+    fn back(self) -> Self {
+        self
+    }
+}
+
+/// Carried by `pose` (and back by its inverse, computed once).
+#[derive(Clone, Copy)]
+struct ByPose<T: Real> {
+    pose: Isometry3<T>,
+    inverse: Isometry3<T>,
+}
+
+impl<T: Real> ByPose<T> {
+    fn new(pose: &Isometry3<T>) -> Self {
+        Self { pose: *pose, inverse: pose.inverse() }
+    }
+}
+
+impl<T: Real> Carry<T> for ByPose<T> {
+    #[inline]
+    fn piece<S: ConvexSet<T>>(self, set: &S, slot: usize) -> Option<impl ConvexShape<T>> {
+        set.slot_piece_moved(slot, &self.pose)
+    }
+    #[inline]
+    fn boxed(self, b: &Aabb<T>) -> Aabb<T> {
+        moved_box(b, &self.pose)
+    }
+    #[inline]
+    fn vector(self, v: &Vector3<T>) -> Vector3<T> {
+        self.pose.rotation * v
+    }
+    #[inline]
+    fn back(self) -> Self {
+        Self { pose: self.inverse, inverse: self.pose }
+    }
+}
+
+/// A result between two pieces, carried into another frame by a pose.
+trait Carried<T: Real> {
+    /// The result in the frame `pose` maps into.
+    fn carried_by(self, pose: &Isometry3<T>) -> Self;
+}
+
+impl<T: Real> Carried<T> for ClosestPoints<T> {
+    #[inline]
+    fn carried_by(self, pose: &Isometry3<T>) -> Self {
+        Self { point_a: pose * self.point_a, point_b: pose * self.point_b, ..self }
+    }
+}
+
+impl<T: Real> Carried<T> for Contact<T> {
+    #[inline]
+    fn carried_by(self, pose: &Isometry3<T>) -> Self {
+        Self {
+            normal: pose.rotation * self.normal,
+            point_a: pose * self.point_a,
+            point_b: pose * self.point_b,
+            ..self
+        }
+    }
+}
+
+impl<T: Real> Carried<T> for Impact<T> {
+    #[inline]
+    fn carried_by(self, pose: &Isometry3<T>) -> Self {
+        Self { point: pose * self.point, normal: pose.rotation * self.normal, ..self }
+    }
+}
+
+impl<R> OnPieces<R> {
+    /// The answer with its result carried by `pose`.
+    fn carried<T: Real>(self, pose: &Isometry3<T>) -> Self
+    where
+        R: Carried<T>,
+    {
+        Self { result: self.result.carried_by(pose), ..self }
+    }
+}
+
+/// [`overlap_sets`] with B's node boxes and pieces carried into A's frame by `carry`.
+fn overlap_carried<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
+    a: &A,
+    b: &B,
+    carry: impl Carry<T>,
+) -> bool {
+    a.tree()
+        .pair_slots(
+            b.tree(),
+            |x, y| boxes_meet::<T>(&x.aabb(), &carry.boxed(&y.aabb())),
+            |i, j| match (a.slot_piece(i), carry.piece(b, j)) {
+                (Some(p), Some(q)) if intersect_convex(&p, &q, GJK_MAX_ITERATIONS) => {
+                    ControlFlow::Break(())
+                }
+                _ => ControlFlow::Continue(()),
+            },
+        )
+        .is_break()
+}
+
+/// The closest points of set `d`, descended best-first, and set `e`, which answers each of
+/// `d`'s pieces carried into its frame by `carry`; the result in `e`'s frame, A the piece of `d`.
+fn closest_descending<T: Real, D: ConvexSet<T>, E: ConvexSet<T>>(
+    d: &D,
+    e: &E,
+    carry: impl Carry<T>,
+) -> Option<OnPieces<ClosestPoints<T>>> {
+    let qe = carry.back().boxed(&query_box(e, T::ZERO)?);
+    let measure = |slot: usize| e.closest_points_to(&carry.piece(d, slot)?);
+    let (slot, _) = d.tree().best_first_slots(
+        T::INFINITY,
+        distance_slack(),
+        |n, _| core::array::from_fn(|l| box_distance(&n.aabb(l), &qe)),
+        |slot, _| measure(slot).map(|(_, c)| c.distance).filter(|d| !d.is_nan()),
+    )?;
+    let (piece_b, result) = measure(slot)?;
+    Some(OnPieces { piece_a: d.tree().item(slot), piece_b, result })
+}
+
+/// The deepest contact within `prediction` of set `d`'s pieces, carried by `carry` into set
+/// `e`'s frame, with `e`; the result in `e`'s frame, A the piece of `d`.
+fn contact_descending<T: Real, D: ConvexSet<T>, E: ConvexSet<T>>(
+    d: &D,
+    e: &E,
+    prediction: T,
+    carry: impl Carry<T>,
+) -> Option<OnPieces<Contact<T>>> {
+    if prediction.is_nan() {
+        return None;
+    }
+    let qe = carry.back().boxed(&query_box(e, prediction.fast_max(T::ZERO))?);
+    let mut best: Option<OnPieces<Contact<T>>> = None;
+    let _ = d.tree().visit_slots(
+        |n| core::array::from_fn(|l| n.used(l) && boxes_meet(&n.aabb(l), &qe)),
+        |slot| {
+            let c = carry.piece(d, slot).and_then(|p| e.contact_with(&p, prediction));
+            if let Some((piece_b, c)) = c
+                && best.is_none_or(|b| c.distance < b.result.distance)
+            {
+                best = Some(OnPieces { piece_a: d.tree().item(slot), piece_b, result: c });
+            }
+            ControlFlow::Continue(())
+        },
+    );
+    best
+}
+
+/// Set `d` moving by `motion` (in its frame) against the resting set `e`, `d`'s pieces carried
+/// into `e`'s frame by `carry`; the impact in `e`'s frame, A the piece of `d`.
+fn sweep_descending<T: Real, D: ConvexSet<T>, E: ConvexSet<T>>(
+    d: &D,
+    motion: &Vector3<T>,
+    e: &E,
+    carry: impl Carry<T>,
+) -> Option<OnPieces<Impact<T>>> {
     if !is_finite_vector(motion) {
         return None;
     }
-    let qb = query_box(b, T::ZERO)?;
-    let sweep = |slot: usize| b.sweep_of(&a.slot_piece(slot)?, motion);
-    let (slot, _) = a.tree().best_first_slots(
+    let qe = carry.back().boxed(&query_box(e, T::ZERO)?);
+    let moved = carry.vector(motion);
+    let sweep = |slot: usize| e.sweep_of(&carry.piece(d, slot)?, &moved);
+    let (slot, _) = d.tree().best_first_slots(
         T::ONE,
         distance_slack(),
-        |n, _| core::array::from_fn(|l| box_enter(&n.aabb(l), motion, &qb)),
+        |n, _| core::array::from_fn(|l| box_enter(&n.aabb(l), motion, &qe)),
         |slot, _| sweep(slot).map(|(_, h)| h.toi),
     )?;
     let (piece_b, result) = sweep(slot)?;
-    Some(OnPieces { piece_a: a.tree().item(slot), piece_b, result })
+    Some(OnPieces { piece_a: d.tree().item(slot), piece_b, result })
 }

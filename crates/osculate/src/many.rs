@@ -17,8 +17,10 @@
 //! - [`RayCast`]: [`ray_mesh`] (two-sided, watertight) and [`ray_compound`].
 //!
 //! The convex shapes are those with a support mapping and a box: sphere, segment, capsule, box,
-//! oriented box, triangle, cylinder, cone, tetrahedron and convex polyhedron. A mesh with a
-//! compound has no pair yet.
+//! oriented box, triangle, cylinder, cone, tetrahedron and convex polyhedron, and any of them
+//! carried by a pose ([`MovedShape`](osculate_mesh::MovedShape): how a posed polytope meets a
+//! posed set). Two sets (meshes and compounds, in any pairing) answer through the mesh layer's
+//! set queries.
 //!
 //! # Examples
 //! ```
@@ -52,24 +54,25 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use osculate_closest::{ClosestPoints, Contact, Param};
+use osculate_closest::{ClosestPoints, Contact, Param, SupportMap};
 use osculate_dynamic::Impact;
 use osculate_math::{
     Aabb, Bounded, Capsule, Cone, ConvexPolygon, ConvexPolyhedron, Cylinder, Isometry3, Obb, Ray,
     Real, Segment, Sphere, Tetrahedron, Triangle, Vector3, nan_point,
 };
 use osculate_mesh::{
-    Compound, Part, TriangleMesh, closest_points_convex_compound, closest_points_convex_mesh,
-    closest_points_sets, contact_convex_compound, contact_convex_mesh, contact_sets,
-    overlap_compound_compound, overlap_convex_compound, overlap_convex_mesh, overlap_mesh_mesh,
-    overlap_sets, ray_compound, ray_mesh, sweep_convex_compound, sweep_convex_mesh, sweep_sets,
+    Compound, MovedShape, Part, TriangleMesh, closest_points_convex_compound,
+    closest_points_convex_mesh, closest_points_sets, contact_convex_compound, contact_convex_mesh,
+    contact_sets, overlap_compound_compound, overlap_convex_compound, overlap_convex_mesh,
+    overlap_mesh_mesh, overlap_sets, ray_compound, ray_mesh, sweep_convex_compound,
+    sweep_convex_mesh, sweep_sets,
 };
 
 use crate::{Distance, Overlaps, Penetration, RayCast, Sweep};
 use osculate_cast::{Culling, RayHit};
 
 /// The answer for a shape with a NaN or infinite bound: NaN points and distance.
-fn no_points<T: Real>() -> ClosestPoints<T> {
+pub(crate) fn no_points<T: Real>() -> ClosestPoints<T> {
     ClosestPoints {
         point_a: nan_point(),
         point_b: nan_point(),
@@ -85,7 +88,7 @@ fn no_points<T: Real>() -> ClosestPoints<T> {
 /// is computed apart from the closest points' and may round above it by a few `ε·m`: far from the
 /// origin that exceeds a slack relative to `d` alone). A looser prediction only admits more
 /// candidates; the deepest is still the answer.
-fn contact_within<T: Real>(
+pub(crate) fn contact_within<T: Real>(
     distance: Option<T>,
     boxes: (Aabb<T>, Aabb<T>),
     contact: impl FnOnce(T) -> Option<Contact<T>>,
@@ -132,52 +135,52 @@ impl<T: Real, P: Part<T>, Q: Part<T>> Overlaps<Compound<T, Q>> for Compound<T, P
     }
 }
 
-/// The four traits between convex shape `$S` and the set type `$Set` (with the generics
+/// The four traits between convex shape type `$S` and the set type `$Set` (with the generics
 /// `$g` besides `T`), in both orders, by the mesh layer's queries `$overlap`, `$closest`,
 /// `$contact` and `$sweep` of that set type.
 macro_rules! convex_with_set {
-    ($S:ident, $Set:ty, [$($g:tt)*], $overlap:ident, $closest:ident, $contact:ident, $sweep:ident) => {
-        impl<T: Real, $($g)*> Overlaps<$Set> for $S<T> {
+    ($S:ty, $Set:ty, [$($g:tt)*], $overlap:ident, $closest:ident, $contact:ident, $sweep:ident) => {
+        impl<$($g)*> Overlaps<$Set> for $S {
             #[inline]
             fn overlaps(&self, other: &$Set) -> bool {
                 $overlap(self, other)
             }
         }
-        impl<T: Real, $($g)*> Overlaps<$S<T>> for $Set {
+        impl<$($g)*> Overlaps<$S> for $Set {
             #[inline]
-            fn overlaps(&self, other: &$S<T>) -> bool {
+            fn overlaps(&self, other: &$S) -> bool {
                 $overlap(other, self)
             }
         }
-        impl<T: Real, $($g)*> Distance<$Set> for $S<T> {
+        impl<$($g)*> Distance<$Set> for $S {
             type Scalar = T;
             #[inline]
             fn closest_points(&self, other: &$Set) -> ClosestPoints<T> {
                 $closest(self, other).map_or_else(no_points, |c| c.result)
             }
         }
-        impl<T: Real, $($g)*> Distance<$S<T>> for $Set {
+        impl<$($g)*> Distance<$S> for $Set {
             type Scalar = T;
             #[inline]
-            fn closest_points(&self, other: &$S<T>) -> ClosestPoints<T> {
+            fn closest_points(&self, other: &$S) -> ClosestPoints<T> {
                 other.closest_points(self).swapped()
             }
         }
-        impl<T: Real, $($g)*> Penetration<$Set> for $S<T> {
+        impl<$($g)*> Penetration<$Set> for $S {
             type Scalar = T;
             fn contact(&self, other: &$Set) -> Option<Contact<T>> {
                 let d = $closest(self, other).map(|c| c.result.distance);
                 contact_within(d, (self.aabb(), other.aabb()), |p| Some($contact(self, other, p)?.result))
             }
         }
-        impl<T: Real, $($g)*> Penetration<$S<T>> for $Set {
+        impl<$($g)*> Penetration<$S> for $Set {
             type Scalar = T;
             #[inline]
-            fn contact(&self, other: &$S<T>) -> Option<Contact<T>> {
+            fn contact(&self, other: &$S) -> Option<Contact<T>> {
                 other.contact(self).map(Contact::swapped)
             }
         }
-        impl<T: Real, $($g)*> Sweep<$Set> for $S<T> {
+        impl<$($g)*> Sweep<$Set> for $S {
             type Scalar = T;
             fn time_of_impact(
                 &self,
@@ -189,13 +192,13 @@ macro_rules! convex_with_set {
                 Some(Impact { point: hit.point + v_other * hit.toi, ..hit })
             }
         }
-        impl<T: Real, $($g)*> Sweep<$S<T>> for $Set {
+        impl<$($g)*> Sweep<$S> for $Set {
             type Scalar = T;
             #[inline]
             fn time_of_impact(
                 &self,
                 v_self: &Vector3<T>,
-                other: &$S<T>,
+                other: &$S,
                 v_other: &Vector3<T>,
             ) -> Option<Impact<T>> {
                 other.time_of_impact(v_other, self, v_self).map(Impact::swapped)
@@ -206,30 +209,31 @@ macro_rules! convex_with_set {
 
 /// The four traits between each convex shape and the mesh and compound types, in both orders.
 macro_rules! convex_with_many {
-    ($($S:ident),* $(,)?) => {$(
+    ($([$($g:tt)*] $S:ty),* $(,)?) => {$(
         convex_with_set!(
-            $S, TriangleMesh<T>, [], overlap_convex_mesh, closest_points_convex_mesh,
+            $S, TriangleMesh<T>, [$($g)*], overlap_convex_mesh, closest_points_convex_mesh,
             contact_convex_mesh, sweep_convex_mesh
         );
         convex_with_set!(
-            $S, Compound<T, P>, [P: Part<T>], overlap_convex_compound,
+            $S, Compound<T, P>, [$($g)*, P: Part<T>], overlap_convex_compound,
             closest_points_convex_compound, contact_convex_compound, sweep_convex_compound
         );
     )*};
 }
 
 convex_with_many!(
-    Sphere,
-    Segment,
-    Capsule,
-    Aabb,
-    Obb,
-    Triangle,
-    Cylinder,
-    Cone,
-    Tetrahedron,
-    ConvexPolygon,
-    ConvexPolyhedron,
+    [T: Real] Sphere<T>,
+    [T: Real] Segment<T>,
+    [T: Real] Capsule<T>,
+    [T: Real] Aabb<T>,
+    [T: Real] Obb<T>,
+    [T: Real] Triangle<T>,
+    [T: Real] Cylinder<T>,
+    [T: Real] Cone<T>,
+    [T: Real] Tetrahedron<T>,
+    [T: Real] ConvexPolygon<T>,
+    [T: Real] ConvexPolyhedron<T>,
+    ['m, T: Real, S: SupportMap<T> + ?Sized] MovedShape<'m, S, T>,
 );
 
 impl<T: Real, P: Part<T>> Overlaps<Compound<T, P>> for TriangleMesh<T> {
