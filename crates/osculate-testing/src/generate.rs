@@ -763,6 +763,12 @@ pub fn test_tolerance<T: Real>() -> T {
     if T::EPSILON > T::lit(1e-10) { T::lit(1e-4) } else { T::lit(1e-9) }
 }
 
+/// Runs the seeded check `check` as a quickcheck property on `cases(default)` random seeds: an
+/// `Err` fails it with the message (the seed is the whole input: quickcheck cannot shrink it).
+pub fn check_seeds(default: u64, check: fn(u64) -> Result<(), String>) {
+    quickcheck::QuickCheck::new().tests(cases(default)).quickcheck(check);
+}
+
 /// The number of cases a property runs: `default`, or the `OSCULATE_CASES` environment variable
 /// when it is set to a number (`cargo xtask soak --cases N` sets it for long runs).
 #[must_use]

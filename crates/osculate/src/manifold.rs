@@ -79,6 +79,13 @@ use osculate_math::{Cone, ConvexPolyhedron, Cylinder};
 /// order given (the reference face of a box pair goes to A within the face preference). Degenerate
 /// and non-finite input as each function documents: any NaN gives the empty manifold.
 ///
+/// Two [`Posed`](crate::Posed) shapes have the manifold of their shapes: it is computed in one
+/// body's frame, the other shape moved into it as the other posed queries move it (a box stays a
+/// box, an [`Aabb`] becomes an [`Obb`], a polyhedron is never moved against a moved shape), and
+/// mapped back by that body's pose ([`Manifold::transformed`]); the ids are the shapes' own, so
+/// they persist as the bodies move. A posed polyhedron with a posed polyhedron rebuilds the
+/// second in the first's frame (an allocation: the clipping reads the polytope's faces).
+///
 /// # Examples
 /// ```
 /// use osculate::ContactManifold;
@@ -95,6 +102,13 @@ use osculate_math::{Cone, ConvexPolyhedron, Cylinder};
 /// let r = ground.manifold(&ball, 0.0);
 /// assert_eq!(r.normal.into_inner(), -m.normal.into_inner());
 /// assert_eq!(r.points()[0].id, m.points()[0].id.swapped());
+///
+/// // Posed: the ball kept about its own origin, placed by a pose; the same manifold.
+/// let local = Sphere::new(Point3::origin(), 0.5);
+/// let placed = Posed::new(&local, Isometry3::translation(0.0, 0.0, 1.4));
+/// let p = placed.manifold(&Posed::new(&ground, Isometry3::identity()), 0.0);
+/// assert_eq!(p.points()[0].id, m.points()[0].id);
+/// assert!((p.points()[0].distance - m.points()[0].distance).abs() < 1e-12);
 /// ```
 pub trait ContactManifold<B: ?Sized> {
     /// The scalar type.

@@ -33,7 +33,7 @@
 //! [`UnitQuaternion`] guarantees when built by nalgebra's constructors).
 
 use osculate_cast::RayHit;
-use osculate_closest::{ClosestPoints, Contact, SupportMap, Transformed};
+use osculate_closest::{ClosestPoints, Contact, Manifold, SupportMap, Transformed};
 use osculate_dynamic::Impact;
 use osculate_math::{
     Aabb, Capsule, Cone, Cylinder, Halfspace, Isometry3, Line, Obb, Plane, Point3, Ray, Real,
@@ -41,7 +41,7 @@ use osculate_math::{
     Vector3,
 };
 
-use crate::{Distance, Overlaps, Penetration, RayCast, Sweep};
+use crate::{ContactManifold, Distance, Overlaps, Penetration, RayCast, Sweep};
 
 mod sets;
 
@@ -358,6 +358,18 @@ impl<T: Real> ToWorld<T> for Option<Contact<T>> {
     }
 }
 
+impl<T: Real> ToWorld<T> for Manifold<T> {
+    #[inline]
+    fn out_of(self, place: &Place<'_, T>) -> Self {
+        match place {
+            Place::Pose(pose) => self.transformed(pose),
+            Place::Shift(t) => {
+                self.transformed(&Isometry3::from_parts((*t).into(), UnitQuaternion::identity()))
+            }
+        }
+    }
+}
+
 /// `ToWorld` for the optional answers made of one point and one normal.
 macro_rules! point_and_normal_to_world {
     ($($answer:ident),*) => {$(
@@ -484,6 +496,9 @@ macro_rules! frame_of {
     ($A:ident, $B:ident; sweep) => {
         frame($A::MOVE_COST, $B::MOVE_COST, 4)
     };
+    ($A:ident, $B:ident; manifold) => {
+        frame($A::MOVE_COST, $B::MOVE_COST, 9)
+    };
 }
 
 /// The impl of query trait `$Trait` for two posed shapes whose local shapes answer it (with
@@ -546,6 +561,14 @@ posed_pair_impl!(Sweep, Scalar {
         in_frame(self, other, frame_of!(A, B; sweep), |a, b, place| {
             a.time_of_impact(&place.vector_in(v_self), b, &place.vector_in(v_other))
         })
+    }
+});
+
+posed_pair_impl!(ContactManifold, Scalar {
+    type Scalar = T;
+    #[inline]
+    fn manifold(&self, other: &Posed<'b, B, T>, prediction: T) -> Manifold<T> {
+        in_frame(self, other, frame_of!(A, B; manifold), |a, b, _| a.manifold(b, prediction))
     }
 });
 

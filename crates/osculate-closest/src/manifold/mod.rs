@@ -7,8 +7,8 @@
 //! by Sutherland-Hodgman, or a single edge-edge point; reduction to four points keeping the deepest
 //! and the largest area.
 //!
-//! The shapes are given in world space; a posed wrapper can call the same functions on shapes in
-//! one body's local frame and move the answer back.
+//! The shapes are given in one frame; a posed query calls the same functions on shapes in one
+//! body's frame and moves the answer back ([`Manifold::transformed`]).
 
 mod boxes;
 mod capsule;
@@ -25,7 +25,7 @@ mod round;
 mod sphere;
 mod triangle;
 
-use osculate_math::{Point3, Real, UnitVector3, Vector3, is_finite_point};
+use osculate_math::{Isometry3, Point3, Real, UnitVector3, Vector3, is_finite_point};
 
 pub use self::boxes::{
     manifold_aabb_aabb, manifold_aabb_obb, manifold_obb_obb, manifold_sphere_aabb,
@@ -238,6 +238,32 @@ impl<T: Real> Manifold<T> {
                 distance: p.distance,
                 id: p.id.swapped(),
             };
+        }
+        self
+    }
+
+    /// The same manifold moved by the rigid motion `iso`: the normal turned, both points of every
+    /// contact moved; distances and features unchanged (what a posed query does to bring a
+    /// manifold computed in one body's frame to world space).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_closest::manifold_sphere_sphere;
+    /// use osculate_math::{Isometry3, Point3, Sphere, Vector3};
+    ///
+    /// let (a, b) = (Sphere::new(Point3::origin(), 1.0_f64), Sphere::new(Point3::new(1.5, 0.0, 0.0), 1.0));
+    /// let quarter = Isometry3::new(Vector3::new(0.0, 0.0, 5.0), Vector3::z() * std::f64::consts::FRAC_PI_2);
+    /// let m = manifold_sphere_sphere(&a, &b, 0.0).transformed(&quarter);
+    /// assert!((m.normal.into_inner() - Vector3::y()).norm() < 1e-12); // +x turned to +y
+    /// assert!((m.points()[0].point_a - Point3::new(0.0, 1.0, 5.0)).norm() < 1e-12);
+    /// assert_eq!(m.points()[0].distance, -0.5);
+    /// ```
+    #[must_use]
+    pub fn transformed(mut self, iso: &Isometry3<T>) -> Self {
+        self.normal = iso.rotation * self.normal;
+        for p in self.points.iter_mut().take(self.len) {
+            p.point_a = iso * p.point_a;
+            p.point_b = iso * p.point_b;
         }
         self
     }

@@ -5,13 +5,13 @@
 //! mesh layer's posed set queries with the relative pose.
 
 use osculate_cast::RayHit;
-use osculate_closest::{ClosestPoints, Contact, Transformed};
+use osculate_closest::{ClosestPoints, Contact, Manifold, Transformed};
 use osculate_dynamic::Impact;
 use osculate_math::{Bounded, Isometry3, Ray, Real, Transform, Vector3};
 use osculate_mesh::{Compound, MovedShape, Part, TriangleMesh};
 
 use super::{LocalShape, Posed, ToWorld, local_ray, relative, to_local};
-use crate::{Distance, Overlaps, Penetration, RayCast, Sweep};
+use crate::{ContactManifold, Distance, Overlaps, Penetration, RayCast, Sweep};
 
 /// The posed impls with a convex polygon or polyhedron `$P`: against a [`LocalShape`] in `$P`'s
 /// frame (the other shape moved into it, `$P` never rebuilt), and against the polytope `$Q` by the
@@ -110,6 +110,24 @@ macro_rules! polytope_impls {
                 self.shape.time_of_impact(&va, &moved, &vb).to_world(&self.pose)
             }
         }
+        impl<'a, 'b, T: Real, $($g)* B: LocalShape<Scalar = T>> ContactManifold<Posed<'b, B, T>> for Posed<'a, $P, T>
+        where $P: ContactManifold<B::Local, Scalar = T> {
+            type Scalar = T;
+            #[inline]
+            fn manifold(&self, other: &Posed<'b, B, T>, prediction: T) -> Manifold<T> {
+                let moved = other.shape.moved_between(&other.pose, &self.pose);
+                self.shape.manifold(&moved, prediction).to_world(&self.pose)
+            }
+        }
+        impl<'a, 'b, T: Real, $($g)* A: LocalShape<Scalar = T>> ContactManifold<Posed<'b, $P, T>> for Posed<'a, A, T>
+        where A::Local: ContactManifold<$P, Scalar = T> {
+            type Scalar = T;
+            #[inline]
+            fn manifold(&self, other: &Posed<'b, $P, T>, prediction: T) -> Manifold<T> {
+                let moved = self.shape.moved_between(&self.pose, &other.pose);
+                moved.manifold(other.shape, prediction).to_world(&other.pose)
+            }
+        }
         impl<T: Real, $($g)*> RayCast for Posed<'_, $P, T> {
             type Scalar = T;
             #[inline]
@@ -118,6 +136,18 @@ macro_rules! polytope_impls {
             }
         }
         $(
+            impl<'a, 'b, T: Real> ContactManifold<Posed<'b, $Q<T>, T>> for Posed<'a, $P, T>
+            where $P: ContactManifold<$Q<T>, Scalar = T> {
+                type Scalar = T;
+                /// The manifold in `self`'s frame, `other` rebuilt there (its vertices moved: the
+                /// manifold's clipping reads the polytope's faces, which a support map does not
+                /// give).
+                #[inline]
+                fn manifold(&self, other: &Posed<'b, $Q<T>, T>, prediction: T) -> Manifold<T> {
+                    let moved = other.shape.transformed(&relative(&self.pose, &other.pose));
+                    self.shape.manifold(&moved, prediction).to_world(&self.pose)
+                }
+            }
             impl<'a, 'b, T: Real> Overlaps<Posed<'b, $Q<T>, T>> for Posed<'a, $P, T> {
                 #[inline]
                 fn overlaps(&self, other: &Posed<'b, $Q<T>, T>) -> bool {

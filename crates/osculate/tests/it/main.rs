@@ -11,6 +11,7 @@ mod manifold;
 mod many;
 mod motion;
 mod posed;
+mod posed_manifold;
 mod posed_parry;
 mod posed_sets;
 mod shape;

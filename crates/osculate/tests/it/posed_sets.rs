@@ -242,16 +242,8 @@ fn posed_sets_answer_as_the_moved_sets<T: Real>(seed: u64) -> Result<(), String>
     Ok(())
 }
 
-fn property<T: Real>(seed: u64) -> quickcheck::TestResult {
-    match posed_sets_answer_as_the_moved_sets::<T>(seed) {
-        Ok(()) => quickcheck::TestResult::passed(),
-        Err(e) => quickcheck::TestResult::error(e),
-    }
-}
-
 #[test]
 fn posed_meshes_and_compounds_answer_as_the_moved_ones() {
-    let cases = osculate_testing::cases(SEEDS);
-    quickcheck::QuickCheck::new().tests(cases).quickcheck(property::<f32> as fn(u64) -> _);
-    quickcheck::QuickCheck::new().tests(cases).quickcheck(property::<f64> as fn(u64) -> _);
+    osculate_testing::check_seeds(SEEDS, posed_sets_answer_as_the_moved_sets::<f32>);
+    osculate_testing::check_seeds(SEEDS, posed_sets_answer_as_the_moved_sets::<f64>);
 }

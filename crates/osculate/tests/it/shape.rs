@@ -189,18 +189,10 @@ fn each_variant_boxes<T: Real>(s: &Scene<T>) -> Result<(), String> {
     Ok(())
 }
 
-fn property<T: Real>(seed: u64) -> quickcheck::TestResult {
-    match shape_answers_as_the_concrete_call::<T>(seed) {
-        Ok(()) => quickcheck::TestResult::passed(),
-        Err(e) => quickcheck::TestResult::error(e),
-    }
-}
-
 #[test]
 fn every_pair_of_variants_answers_as_the_concrete_call() {
-    let cases = osculate_testing::cases(12);
-    quickcheck::QuickCheck::new().tests(cases).quickcheck(property::<f32> as fn(u64) -> _);
-    quickcheck::QuickCheck::new().tests(cases).quickcheck(property::<f64> as fn(u64) -> _);
+    osculate_testing::check_seeds(12, shape_answers_as_the_concrete_call::<f32>);
+    osculate_testing::check_seeds(12, shape_answers_as_the_concrete_call::<f64>);
 }
 
 /// The worked case of the enum's purpose: a scene of mixed shapes, the nearest to a probe found
