@@ -1,6 +1,8 @@
 //! Criterion benchmarks of triangle meshes: osculate's `TriangleMesh` (f32 and f64) beside
 //! parry3d's `TriMesh` on its most direct paths (`TriMesh::new`, `RayCast::cast_local_ray`,
-//! `PointQuery::project_local_point`, `query::intersection_test`).
+//! `PointQuery::project_local_point`, `query::intersection_test`, and
+//! `query::details::{distance,contact,cast_shapes}_composite_shape_shape` for a capsule's
+//! distance, contact and sweep against the mesh).
 //!
 //! The meshes are displaced spheres: an icosahedron whose faces are cut into `n²` triangles
 //! (vertices shared), pushed onto a bumpy sphere of radius about 1; 10k, 100k and 1M triangles.
@@ -20,9 +22,13 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use osculate::cast::Culling;
-use osculate::mesh::{TriangleMesh, closest_point_on_mesh, overlap_convex_mesh, ray_mesh};
+use osculate::closest::closest_points_segment_triangle;
+use osculate::mesh::{
+    TriangleMesh, closest_point_on_mesh, closest_points_convex_mesh, contact_convex_mesh,
+    overlap_convex_mesh, ray_mesh, sweep_convex_mesh,
+};
 use osculate_benches::cycled;
-use osculate_math::{Point3, Ray, Sphere, Vector3};
+use osculate_math::{Capsule, Point3, Ray, Segment, Sphere, Vector3};
 use osculate_testing::Rng;
 use parry3d::query::{PointQuery as _, RayCast as _};
 
@@ -239,6 +245,181 @@ fn rays(c: &mut Criterion) {
     g.finish();
 }
 
+/// Capsules of length 0.2 and radius 0.05, turned at random, centred in the shell between radius
+/// 0.8 and 1.3 (about the surface: many touch or cross it), as osculate `f32` and `f64` capsules
+/// and parry's capsules (their segments given in the mesh's frame).
+fn capsules(rng: &mut Rng) -> (Vec<Capsule<f32>>, Vec<Capsule<f64>>, Vec<parry3d::shape::Capsule>) {
+    let c64: Vec<Capsule<f64>> = (0..BATCH)
+        .map(|_| {
+            let c = rng.unit_vector::<f64>().into_inner() * rng.range(0.8, 1.3);
+            let half = rng.unit_vector::<f64>().into_inner() * 0.1;
+            Capsule::new(Point3::from(c - half), Point3::from(c + half), 0.05)
+        })
+        .collect();
+    let c32: Vec<Capsule<f32>> =
+        c64.iter().map(|k| Capsule::new(k.a.cast(), k.b.cast(), 0.05)).collect();
+    let v = |p: &Point3<f32>| parry3d::math::Vector::new(p.x, p.y, p.z);
+    let cp = c32.iter().map(|k| parry3d::shape::Capsule::new(v(&k.a), v(&k.b), k.radius)).collect();
+    (c32, c64, cp)
+}
+
+/// Convex shapes against the mesh: a capsule's distance, contact (prediction 0.05) and sweep (by
+/// 0.5 toward the origin), beside parry3d's most direct composite paths
+/// (`query::details::{distance,contact,cast_shapes}_composite_shape_shape` with the mesh first
+/// and the capsule given in the mesh's frame). Before timing, each group checks that both give
+/// the same distances (and the same hits and times for the sweep) within `2e-3` on every input
+/// but the grazing ones.
+fn convex(c: &mut Criterion) {
+    use parry3d::query::details::{
+        cast_shapes_composite_shape_shape, contact_composite_shape_shape,
+        distance_composite_shape_shape,
+    };
+    use parry3d::query::{DefaultQueryDispatcher, ShapeCastOptions};
+    let all: Vec<_> = all_meshes().into_iter().take(2).collect();
+    let mut rng = Rng::new(0x5EED_0126);
+    let (c32, c64, cp) = capsules(&mut rng);
+    let id = parry3d::math::Pose::IDENTITY;
+    let d = DefaultQueryDispatcher;
+    let prediction = 0.05_f32;
+    let motion = |k: &Capsule<f32>| -(k.a.coords + k.b.coords) * 0.25;
+    let vp = |v: Vector3<f32>| parry3d::math::Vector::new(v.x, v.y, v.z);
+    let options = ShapeCastOptions { max_time_of_impact: 1.0, ..ShapeCastOptions::default() };
+    for (m, label) in &all {
+        // The capsule's distance to the mesh by brute force, in f64 over every triangle: the
+        // referee when the two disagree.
+        let brute = |k: &Capsule<f32>| {
+            let axis = Segment::new(k.a.cast::<f64>(), k.b.cast());
+            let d =
+                m.f64.triangles().map(|(_, t)| closest_points_segment_triangle(&axis, &t).distance);
+            d.fold(f64::INFINITY, f64::min) - f64::from(k.radius)
+        };
+        let mut parry_misses = [0usize; 4];
+        let mut parry_deeper = 0usize;
+        for (k, p) in c32.iter().zip(&cp) {
+            let ours =
+                closest_points_convex_mesh(k, &m.f32).map_or(f32::NAN, |c| c.result.distance);
+            let theirs = distance_composite_shape_shape(&d, &id, &m.parry, p).distance;
+            if (ours - theirs).abs() > 2e-3 {
+                let b = brute(k) as f32;
+                assert!(
+                    (ours - b).abs() <= 2e-3,
+                    "distance {label}: ours {ours}, brute force {b}, {k:?}"
+                );
+                // Parry above it missed the nearest triangle; below it (0, in the cases seen),
+                // it called apart shapes touching.
+                parry_misses[usize::from(theirs < b) * 3] += 1;
+            }
+            let ours = contact_convex_mesh(k, &m.f32, prediction).map(|c| c.result.distance);
+            let theirs =
+                contact_composite_shape_shape(&d, &id, &m.parry, p, prediction).map(|c| c.dist);
+            let near_edge = |x: f32| (x - prediction).abs() <= 2e-3;
+            match (ours, theirs) {
+                (Some(a), Some(b)) if (a - b).abs() <= 2e-3 => {}
+                (Some(x), None) | (None, Some(x)) if near_edge(x) => {}
+                (None, None) => {}
+                // Penetrating with the capsule's axis clear of every triangle: ours is the
+                // smallest translation out of the nearest triangle (the brute force's radius
+                // less the axis's distance); parry's triangle contact pushes out along the face
+                // and reports a deeper one.
+                (Some(a), Some(b)) if b < a && a < 0.0 && (a - brute(k) as f32).abs() <= 2e-3 => {
+                    parry_deeper += 1;
+                }
+                _ => {
+                    // Apart, a disagreement is a miss of the nearest triangle: the brute force
+                    // decides.
+                    let b = brute(k) as f32;
+                    let ours_right = ours.is_some_and(|a| (a - b).abs() <= 2e-3)
+                        || (ours.is_none() && b > prediction);
+                    assert!(
+                        b > 0.0 && ours_right,
+                        "contact {label}: ours {ours:?}, parry {theirs:?}, brute force {b}, {k:?}"
+                    );
+                    parry_misses[1] += 1;
+                }
+            }
+            let v = motion(k);
+            let ours = sweep_convex_mesh(k, &v, &m.f32).map(|h| h.result.toi);
+            let theirs = cast_shapes_composite_shape_shape(&d, &id, vp(v), &m.parry, p, options)
+                .map(|h| h.time_of_impact);
+            // The capsule moved to time `t`.
+            let at = |t: f32| Capsule::new(k.a + v * t, k.b + v * t, k.radius);
+            match (ours, theirs) {
+                (Some(a), Some(b)) if (a - b).abs() <= 2e-3 => {}
+                (Some(a), Some(b)) => {
+                    // Ours earlier: it must touch there (parry is late, through the first
+                    // contact); ours later: wrong.
+                    let gap = brute(&at(a)) as f32;
+                    assert!(
+                        a < b && gap.abs() <= 2e-3,
+                        "sweep {label}: ours {a} (gap {gap}), parry {b}, {k:?}"
+                    );
+                    parry_misses[2] += 1;
+                }
+                (Some(x), None) | (None, Some(x)) => {
+                    assert!(x >= 1.0 - 2e-3, "sweep {label}: {x} one-sided, {k:?}")
+                }
+                (None, None) => {}
+            }
+        }
+        eprintln!(
+            "{label}: parry's distance above the brute force on {} of {BATCH} capsules and below it on {}, its contact off on {} (deeper, along the face, on {parry_deeper}), its sweep late on {}",
+            parry_misses[0], parry_misses[3], parry_misses[1], parry_misses[2]
+        );
+    }
+    let groups: [(&str, u8); 3] =
+        [("mesh_capsule_distance", 0), ("mesh_capsule_contact", 1), ("mesh_capsule_sweep", 2)];
+    for (name, query) in groups {
+        let mut g = c.benchmark_group(name);
+        g.throughput(Throughput::Elements(1));
+        for (m, label) in &all {
+            match query {
+                0 => {
+                    cycled(&mut g, BenchmarkId::new("osculate-f32", label), &c32, |k| {
+                        closest_points_convex_mesh(k, &m.f32)
+                    });
+                    cycled(&mut g, BenchmarkId::new("osculate-f64", label), &c64, |k| {
+                        closest_points_convex_mesh(k, &m.f64)
+                    });
+                    cycled(&mut g, BenchmarkId::new("parry3d", label), &cp, |p| {
+                        distance_composite_shape_shape(&d, &id, &m.parry, p)
+                    });
+                }
+                1 => {
+                    cycled(&mut g, BenchmarkId::new("osculate-f32", label), &c32, |k| {
+                        contact_convex_mesh(k, &m.f32, prediction)
+                    });
+                    cycled(&mut g, BenchmarkId::new("osculate-f64", label), &c64, |k| {
+                        contact_convex_mesh(k, &m.f64, 0.05)
+                    });
+                    cycled(&mut g, BenchmarkId::new("parry3d", label), &cp, |p| {
+                        contact_composite_shape_shape(&d, &id, &m.parry, p, prediction)
+                    });
+                }
+                _ => {
+                    let moves: Vec<(Capsule<f32>, Vector3<f32>)> =
+                        c32.iter().map(|k| (*k, motion(k))).collect();
+                    let moves64: Vec<(Capsule<f64>, Vector3<f64>)> = moves
+                        .iter()
+                        .map(|(k, v)| (Capsule::new(k.a.cast(), k.b.cast(), 0.05), v.cast()))
+                        .collect();
+                    let pm: Vec<(&parry3d::shape::Capsule, parry3d::math::Vector)> =
+                        cp.iter().zip(&moves).map(|(p, (_, v))| (p, vp(*v))).collect();
+                    cycled(&mut g, BenchmarkId::new("osculate-f32", label), &moves, |(k, v)| {
+                        sweep_convex_mesh(k, v, &m.f32)
+                    });
+                    cycled(&mut g, BenchmarkId::new("osculate-f64", label), &moves64, |(k, v)| {
+                        sweep_convex_mesh(k, v, &m.f64)
+                    });
+                    cycled(&mut g, BenchmarkId::new("parry3d", label), &pm, |(p, v)| {
+                        cast_shapes_composite_shape_shape(&d, &id, *v, &m.parry, *p, options)
+                    });
+                }
+            }
+        }
+        g.finish();
+    }
+}
+
 fn build(c: &mut Criterion) {
     let mut g = c.benchmark_group("mesh_build");
     g.sample_size(10);
@@ -361,7 +542,7 @@ fn cpu_loop() {
     }
 }
 
-criterion_group!(benches, build, rays);
+criterion_group!(benches, build, rays, convex);
 
 fn main() {
     if std::env::args().any(|a| a == "--cpu-loop") {
