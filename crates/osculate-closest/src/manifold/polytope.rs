@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 
 use osculate_math::{
     ConvexPolyhedron, Obb, Point3, Real, Triangle, Unit, Vector3, any_perpendicular,
-    edge_edge_axis, is_finite_point,
+    is_finite_point,
 };
 
 use super::boxes::{
@@ -157,15 +157,22 @@ enum Arc<T: Real> {
 }
 
 impl<T: Real> Arc<T> {
-    /// Whether the direction `n` (perpendicular to the edge, any length) is in the cone of the
-    /// edge of `p` this arc was prepared from.
+    /// Whether the direction `n` and whether `−n` (perpendicular to the edge, any length) are in
+    /// the cone of the edge of `p` this arc was prepared from, from one set of products (a product
+    /// of `−n` is the negated product of `n`, exactly).
     #[inline]
-    fn holds(&self, p: &Polytope<T>, n: &Vector3<T>) -> bool {
+    fn sides(&self, p: &Polytope<T>, n: &Vector3<T>) -> (bool, bool) {
         match self {
-            Arc::All => true,
-            Arc::Half(m) => n.dot(m) >= T::ZERO,
-            Arc::Between(u1, u2) => n.dot(u1) >= T::ZERO && n.dot(u2) >= T::ZERO,
-            Arc::General(e) => p.in_cone(*e, n),
+            Arc::All => (true, true),
+            Arc::Half(m) => {
+                let d = n.dot(m);
+                (d >= T::ZERO, d <= T::ZERO)
+            }
+            Arc::Between(u1, u2) => {
+                let (d1, d2) = (n.dot(u1), n.dot(u2));
+                (d1 >= T::ZERO && d2 >= T::ZERO, d1 <= T::ZERO && d2 <= T::ZERO)
+            }
+            Arc::General(e) => (p.in_cone(*e, n), p.in_cone(*e, &-n)),
         }
     }
 }
@@ -555,13 +562,6 @@ impl<T: Real> Placed<'_, T> {
         let dir = if len > T::ZERO { (q - p) / len } else { Vector3::zeros() };
         (dir, p + (q - p) * T::HALF, len * T::HALF)
     }
-
-    /// Whether the direction `n` is in the cone of edge `e` (every direction for an edge of no
-    /// face).
-    #[inline]
-    fn holds(&self, e: usize, n: &Vector3<T>) -> bool {
-        self.p.arcs.get(e).is_none_or(|arc| arc.holds(self.p, n))
-    }
 }
 
 /// The storage a polytope manifold computes in: both polytopes' moved vertices and face offsets,
@@ -573,7 +573,7 @@ pub(super) struct Scratch<T: Real> {
     vertices_b: Vec<Point3<T>>,
     offsets_a: Vec<T>,
     offsets_b: Vec<T>,
-    directions_b: Vec<Vector3<T>>,
+    directions_b: Vec<(Vector3<T>, T, Point3<T>)>,
     polygon: Vec<ClipVertex<T>>,
     clipped: Vec<ClipVertex<T>>,
     found: Vec<ManifoldPoint<T>>,
@@ -704,6 +704,21 @@ struct Clipping<'a, T: Real> {
     found: &'a mut Vec<ManifoldPoint<T>>,
 }
 
+/// [`edge_edge_axis`](osculate_math::edge_edge_axis) of the edge directions `x` and `y` (squared lengths `xx` and `yy`) with no
+/// offset between the edges: their cross product by [`edge_cross`](osculate_math::edge_cross),
+/// `None` when it is (nearly) zero. The same roundings, with the lengths computed once per edge.
+#[inline]
+fn pair_axis<T: Real>(x: &Vector3<T>, y: &Vector3<T>, xx: T, yy: T) -> Option<Vector3<T>> {
+    let c = x.cross(y);
+    let m = if c.norm_squared() < T::lit(1e-3) * xx * yy {
+        let w = if x.dot(y) >= T::ZERO { y - x } else { y + x };
+        if w.norm_squared() < yy { x.cross(&w) } else { c }
+    } else {
+        c
+    };
+    (m.norm_squared() > T::DEGENERATE_SQ_TOLERANCE * xx * yy).then_some(m)
+}
+
 /// The manifold of the polytopes by separating axes and clipping, empty when they are apart by
 /// more than `prediction` or the clipping leaves nothing; `None` as soon as an axis separates
 /// them by more than `prediction` plus the pair's tolerance and preference (the one-point
@@ -713,54 +728,84 @@ fn core_manifold<T: Real>(
     pa: Placed<'_, T>,
     pb: Placed<'_, T>,
     prediction: T,
-    directions_b: &mut Vec<Vector3<T>>,
+    directions_b: &mut Vec<(Vector3<T>, T, Point3<T>)>,
     clipping: &mut Clipping<'_, T>,
 ) -> Option<Manifold<T>> {
     // The best face of A: its separation is B's least projection on the normal less the face's
     // offset; of B the same with the roles exchanged (the normal from A toward B is then −n).
+    // `None` as soon as a face separates beyond `beyond`.
+    let beyond = prediction + pa.p.tolerance(pb.p) + pa.p.preference(pb.p);
     let best_face = |r: &Placed<'_, T>, o: &Placed<'_, T>| {
         let mut best = (T::NEG_INFINITY, 0);
         for (i, f) in r.p.faces.iter().enumerate() {
             let s = o.extent(&f.normal).0 - r.offset(i);
             if s > best.0 {
+                if s > beyond {
+                    return None;
+                }
                 best = (s, i);
             }
         }
-        best
+        Some(best)
     };
-    let face_a = best_face(&pa, &pb);
-    let face_b = best_face(&pb, &pa);
-    let beyond = prediction + pa.p.tolerance(pb.p) + pa.p.preference(pb.p);
-    if face_a.0.fast_max(face_b.0) > beyond {
-        return None;
-    }
-    let mut edges = (T::NEG_INFINITY, (0, 0), Vector3::zeros());
-    // B's edge directions once, not once for each edge of A.
+    let face_a = best_face(&pa, &pb)?;
+    let face_b = best_face(&pb, &pa)?;
+    let prefer = pa.p.preference(pb.p);
+    let use_b = face_b.0 > face_a.0 + prefer;
+    let face_separation = if use_b { face_b.0 } else { face_a.0 };
+    // The best edge pair matters only where it separates more than the chosen face (below, every
+    // use of it is behind `edges.0 > face_separation`, and the face's separation already bounds
+    // the shapes'): the search starts from the face's, and a pair that cannot beat it is skipped
+    // unmeasured.
+    let mut edges = (face_separation, (0, 0), Vector3::zeros());
+    // B's edge directions (with their squared lengths and a vertex of each) once, not once for
+    // each edge of A.
     directions_b.clear();
-    directions_b.extend(pb.p.edges.iter().map(|e| pb.edge_line(e).0));
-    for (i, ea) in pa.p.edges.iter().enumerate() {
+    directions_b.extend(pb.p.edges.iter().map(|e| {
+        let y = pb.edge_line(e).0;
+        (y, y.norm_squared(), pb.vertex(e.v[0]))
+    }));
+    for (i, (ea, arc_a)) in pa.p.edges.iter().zip(&pa.p.arcs).enumerate() {
         let (x, _, _) = pa.edge_line(ea);
-        for (j, y) in directions_b.iter().enumerate() {
+        let xx = x.norm_squared();
+        let a_at = pa.vertex(ea.v[0]);
+        for (j, ((y, yy, b_at), arc_b)) in directions_b.iter().zip(&pb.p.arcs).enumerate() {
             // Parallel edges give no axis of their own: their pair's axes are face normals.
-            let Some(c) = edge_edge_axis(&x, y, &Vector3::zeros()) else { continue };
+            let Some(c) = pair_axis(&x, y, xx, *yy) else { continue };
             // Only a pair whose edges support their shapes along the axis (A's along n, B's along
             // −n) makes a face of the shapes' Minkowski difference, Gregorius's Gauss-map test:
             // the arcs of A's and of B's negated edge cones cross, at ±c. Another pair's axis is a
             // valid lower bound on the separation, but its edges are not where the shapes meet.
             // A flat polytope's edge (or a segment) supports its shape both ways along an axis in
             // its plane: both signs may make a face, each is a valid bound, the larger counts.
-            // The cone tests are signs of products linear in the axis, so they take it as it is;
-            // only a pair that passes them is normalised and measured.
-            for n in [c, -c] {
-                if pa.holds(i, &n) && pb.holds(j, &-n) {
-                    let n = n / n.norm();
-                    let s = pb.extent(&n).0 - pa.extent(&n).1;
-                    if s > edges.0 {
-                        if s > beyond {
-                            return None;
-                        }
-                        edges = (s, (i, j), n);
+            // The cone tests are signs of products linear in the axis, so they take it as it is
+            // (both signs from the same products); only a pair that passes them is normalised and
+            // measured.
+            let (a_plus, a_minus) = arc_a.sides(pa.p, &c);
+            if !(a_plus || a_minus) {
+                continue;
+            }
+            let (b_plus, b_minus) = arc_b.sides(pb.p, &c);
+            for (n, holds) in [(c, a_plus && b_minus), (-c, a_minus && b_plus)] {
+                if !holds {
+                    continue;
+                }
+                let n = n / n.norm();
+                // A bound from one vertex of each edge: B's least projection is at most its
+                // edge's, A's largest at least its edge's, so the pair's separation (the same
+                // roundings of the same products) is at most `bound`. Edges that support their
+                // shapes along n make it the separation up to rounding; only a pair whose bound
+                // beats the best is measured over all the vertices.
+                let bound = n.dot(&b_at.coords) - n.dot(&a_at.coords);
+                if bound <= edges.0 {
+                    continue;
+                }
+                let s = pb.extent(&n).0 - pa.extent(&n).1;
+                if s > edges.0 {
+                    if s > beyond {
+                        return None;
                     }
+                    edges = (s, (i, j), n);
                 }
             }
         }
@@ -769,9 +814,6 @@ fn core_manifold<T: Real>(
         // Separated beyond the prediction, or a NaN.
         return Some(Manifold::empty());
     }
-    let prefer = pa.p.preference(pb.p);
-    let use_b = face_b.0 > face_a.0 + prefer;
-    let face_separation = if use_b { face_b.0 } else { face_a.0 };
     if edges.0 > face_separation + prefer {
         // The edge pair's axis separates more than every face by the preference: the faces'
         // clipping would answer along a worse axis. When its join is no answer (beyond the
