@@ -232,6 +232,26 @@ fn main() {
         let d = inputs(702, "overlap", hull_pair, |(a, b)| {
             closest::intersect_convex(a, b, closest::GJK_MAX_ITERATIONS)
         });
+        if args.iter().any(|a| a == "--dump") {
+            // Every manifold of the polyhedron rows' inputs, to compare two builds' answers.
+            let mut w32 = closest::ManifoldWorkspace::new();
+            let mut w64 = closest::ManifoldWorkspace::new();
+            for (_, set) in &d.f32.sets {
+                for x in set {
+                    if let (Ok(a), Ok(b)) = (closest::PolyhedronFeatures::new(&x.0), closest::PolyhedronFeatures::new(&x.1)) {
+                        println!("{:?}", closest::manifold_polyhedron_polyhedron_with(&a, &b, 0.01, &mut w32));
+                    }
+                }
+            }
+            for (_, set) in &d.f64.sets {
+                for x in set {
+                    if let (Ok(a), Ok(b)) = (closest::PolyhedronFeatures::new(&x.0), closest::PolyhedronFeatures::new(&x.1)) {
+                        println!("{:?}", closest::manifold_polyhedron_polyhedron_with(&a, &b, 0.01, &mut w64));
+                    }
+                }
+            }
+            return;
+        }
         poly_ours(&d.f32, "32", &mut entries);
         poly_parry!(d.f32, p32, parry3d, "32", entries);
         poly_ours(&d.f64, "64", &mut entries);

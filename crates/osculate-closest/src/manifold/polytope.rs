@@ -49,6 +49,22 @@ const CLIP_SLACK: f64 = 64.0;
 /// beside a unit triangle would be kept as touching its face.)
 const CLIP_SLACK_SHIFTED: f64 = 8.0;
 
+/// How far (a dot product of unit vectors, about the sine of an angle) both ends of an edge's
+/// normal-cone arc must be on one side of the plane normal to another edge's direction before the
+/// pair is set aside unexamined: the arc then does not cross that plane, where the pair's axis
+/// lies, so the pair makes no face of the shapes' Minkowski difference (Gregorius's arc test
+/// split into its two plane tests). The margin is far above the rounding of the cone tests that
+/// decide the other pairs, so the pairs set aside are ones those tests reject as well, save where
+/// the axis is within about this angle of a face normal (an arc's end), where the face and the
+/// pair give the same separation.
+const PLANE_MARGIN: f64 = 1.0 / 64.0;
+
+/// The least squared sine of the angle between an edge's two face normals for its arc to be
+/// screened by [`PLANE_MARGIN`] (the arc of a nearly flat edge, or of one whose faces nearly fold
+/// onto each other, is prepared from a cross product of few significant digits, and is always
+/// examined).
+const ARC_SIN_SQ: f64 = 1e-4;
+
 /// A face: its outward unit normal, its corners (indices into the vertices, counter-clockwise
 /// about the normal), the outward unit normal of each side (side `s` from corner `s` to corner
 /// `s + 1`, in the face's plane; zero for a side that bounds nothing) and its feature id. Its
@@ -105,6 +121,10 @@ pub(super) struct Polytope<T: Real> {
     /// Each edge's cone prepared for the edge-pair tests (parallel to `edges`; an edge past its
     /// end has no face, and every direction).
     arcs: Vec<Arc<T>>,
+    /// The two faces of each edge whose cone is the arc between them and neither short nor near
+    /// a half circle (parallel to `edges`), for [`PLANE_MARGIN`]'s screening; `None` for every
+    /// other edge, which is never screened.
+    arc_faces: Vec<Option<[usize; 2]>>,
     /// The largest distance of a vertex from the vertices' centroid (rotation-invariant size).
     radius: T,
     /// The largest absolute vertex coordinate (the scale of roundings).
@@ -209,15 +229,17 @@ impl<T: Real> Polytope<T> {
         let edges =
             pairs.iter().enumerate().map(|(r, &[i, j])| Edge { v: [i, j], id: edge_id(i, j, r) });
         let mut cones = alloc::vec![Vec::new(); pairs.len()];
-        for f in &faces {
+        let mut cone_faces = alloc::vec![Vec::new(); pairs.len()];
+        for (k_face, f) in faces.iter().enumerate() {
             let n = f.corners.len();
             for (k, &i) in f.corners.iter().enumerate() {
                 let j = f.corners.get((k + 1) % n).copied().unwrap_or(i);
                 let side = f.sides.get(k).copied().unwrap_or_else(Vector3::zeros);
                 if let Ok(r) = pairs.binary_search(&[i.min(j), i.max(j)])
-                    && let Some(cone) = cones.get_mut(r)
+                    && let (Some(cone), Some(by)) = (cones.get_mut(r), cone_faces.get_mut(r))
                 {
                     cone.push((f.normal, side));
+                    by.push(k_face);
                 }
             }
         }
@@ -229,6 +251,7 @@ impl<T: Real> Polytope<T> {
             edges: edges.collect(),
             cones,
             arcs: Vec::new(),
+            arc_faces: Vec::new(),
             vertices,
             faces,
             offsets,
@@ -236,6 +259,19 @@ impl<T: Real> Polytope<T> {
             magnitude,
         };
         p.arcs = (0..p.edges.len()).map(|e| p.arc(e)).collect();
+        p.arc_faces = p
+            .arcs
+            .iter()
+            .zip(&p.cones)
+            .zip(&cone_faces)
+            .map(|((arc, cone), by)| match (arc, cone.as_slice(), by.as_slice()) {
+                (Arc::Between(..), [(n1, _), (n2, _)], &[f1, f2]) => {
+                    let sin_sq = n1.cross(n2).norm_squared();
+                    (sin_sq >= T::lit(ARC_SIN_SQ)).then_some([f1, f2])
+                }
+                _ => None,
+            })
+            .collect();
         Some(p)
     }
 
@@ -245,6 +281,7 @@ impl<T: Real> Polytope<T> {
         self.edges.push(edge);
         self.cones.push(Vec::new());
         self.arcs.push(Arc::All);
+        self.arc_faces.push(None);
     }
 
     /// A convex polyhedron: face `i` is plane `i` (`Face(i)`), its corners the vertices within
@@ -574,6 +611,8 @@ pub(super) struct Scratch<T: Real> {
     offsets_a: Vec<T>,
     offsets_b: Vec<T>,
     directions_b: Vec<(Vector3<T>, T, Point3<T>)>,
+    sides_a: Vec<i8>,
+    sides_b: Vec<i8>,
     polygon: Vec<ClipVertex<T>>,
     clipped: Vec<ClipVertex<T>>,
     found: Vec<ManifoldPoint<T>>,
@@ -667,14 +706,21 @@ pub(super) fn local_manifold_in<T: Real>(
         offsets_a,
         offsets_b,
         directions_b,
+        sides_a,
+        sides_b,
         polygon,
         clipped,
         found,
     } = scratch;
     let a = pa.moved_into(&o, vertices_a, offsets_a);
     let b = pb.moved_into(&o, vertices_b, offsets_b);
-    let m =
-        core_manifold(a, b, prediction, directions_b, &mut Clipping { polygon, clipped, found })?;
+    let m = core_manifold(
+        a,
+        b,
+        prediction,
+        (directions_b, sides_a, sides_b),
+        &mut Clipping { polygon, clipped, found },
+    )?;
     let mut moved = Manifold::with_normal(m.normal);
     for p in m.points() {
         moved.push(ManifoldPoint { point_a: p.point_a + o, point_b: p.point_b + o, ..*p });
@@ -723,12 +769,16 @@ fn pair_axis<T: Real>(x: &Vector3<T>, y: &Vector3<T>, xx: T, yy: T) -> Option<Ve
 /// more than `prediction` or the clipping leaves nothing; `None` as soon as an axis separates
 /// them by more than `prediction` plus the pair's tolerance and preference (the one-point
 /// contact's distance, at least any axis's separation less its rounding, is then beyond the
-/// prediction as well). `directions_b` and `clipping` are storage.
+/// prediction as well). `directions_b`, `sides_a`, `sides_b` and `clipping` are storage.
 fn core_manifold<T: Real>(
     pa: Placed<'_, T>,
     pb: Placed<'_, T>,
     prediction: T,
-    directions_b: &mut Vec<(Vector3<T>, T, Point3<T>)>,
+    (directions_b, sides_a, sides_b): (
+        &mut Vec<(Vector3<T>, T, Point3<T>)>,
+        &mut Vec<i8>,
+        &mut Vec<i8>,
+    ),
     clipping: &mut Clipping<'_, T>,
 ) -> Option<Manifold<T>> {
     // The best face of A: its separation is B's least projection on the normal less the face's
@@ -765,11 +815,47 @@ fn core_manifold<T: Real>(
         let y = pb.edge_line(e).0;
         (y, y.norm_squared(), pb.vertex(e.v[0]))
     }));
+    // The side of each face normal of A on the plane normal to each edge of B (`faces_a` a row),
+    // and (for each edge of A in turn) of each face normal of B on the plane normal to it: 1 or
+    // −1 beyond the margin, 0 within it.
+    let margin = T::lit(PLANE_MARGIN);
+    let side = |d: T| -> i8 {
+        if d > margin {
+            1
+        } else if d < -margin {
+            -1
+        } else {
+            0
+        }
+    };
+    let faces_a = pa.p.faces.len();
+    sides_b.clear();
+    for (y, _, _) in directions_b.iter() {
+        sides_b.extend(pa.p.faces.iter().map(|f| side(f.normal.dot(y))));
+    }
+    // Whether the arc between faces `f` of a polytope lies beyond the margin on one side.
+    let apart = |sides: &[i8], f: &Option<[usize; 2]>| {
+        f.is_some_and(|[f1, f2]| {
+            let s1 = sides.get(f1).copied().unwrap_or(0);
+            s1 != 0 && sides.get(f2).is_some_and(|&s2| s2 == s1)
+        })
+    };
     for (i, (ea, arc_a)) in pa.p.edges.iter().zip(&pa.p.arcs).enumerate() {
         let (x, _, _) = pa.edge_line(ea);
         let xx = x.norm_squared();
         let a_at = pa.vertex(ea.v[0]);
-        for (j, ((y, yy, b_at), arc_b)) in directions_b.iter().zip(&pb.p.arcs).enumerate() {
+        let faces_of_a = pa.p.arc_faces.get(i).copied().flatten();
+        sides_a.clear();
+        sides_a.extend(pb.p.faces.iter().map(|f| side(f.normal.dot(&x))));
+        let pairs_b = directions_b.iter().zip(&pb.p.arcs).zip(&pb.p.arc_faces).enumerate();
+        for (j, (((y, yy, b_at), arc_b), faces_of_b)) in pairs_b {
+            // Gregorius's arc test, first as its two plane tests on prepared signs: B's arc must
+            // cross the plane normal to A's edge, and A's the plane normal to B's edge.
+            if apart(sides_a, faces_of_b)
+                || apart(sides_b.get(j * faces_a..).unwrap_or(&[]), &faces_of_a)
+            {
+                continue;
+            }
             // Parallel edges give no axis of their own: their pair's axes are face normals.
             let Some(c) = pair_axis(&x, y, xx, *yy) else { continue };
             // Only a pair whose edges support their shapes along the axis (A's along n, B's along
