@@ -238,15 +238,27 @@ fn main() {
             let mut w64 = closest::ManifoldWorkspace::new();
             for (_, set) in &d.f32.sets {
                 for x in set {
-                    if let (Ok(a), Ok(b)) = (closest::PolyhedronFeatures::new(&x.0), closest::PolyhedronFeatures::new(&x.1)) {
-                        println!("{:?}", closest::manifold_polyhedron_polyhedron_with(&a, &b, 0.01, &mut w32));
+                    if let (Ok(a), Ok(b)) = (
+                        closest::PolyhedronFeatures::new(&x.0),
+                        closest::PolyhedronFeatures::new(&x.1),
+                    ) {
+                        println!(
+                            "{:?}",
+                            closest::manifold_polyhedron_polyhedron_with(&a, &b, 0.01, &mut w32)
+                        );
                     }
                 }
             }
             for (_, set) in &d.f64.sets {
                 for x in set {
-                    if let (Ok(a), Ok(b)) = (closest::PolyhedronFeatures::new(&x.0), closest::PolyhedronFeatures::new(&x.1)) {
-                        println!("{:?}", closest::manifold_polyhedron_polyhedron_with(&a, &b, 0.01, &mut w64));
+                    if let (Ok(a), Ok(b)) = (
+                        closest::PolyhedronFeatures::new(&x.0),
+                        closest::PolyhedronFeatures::new(&x.1),
+                    ) {
+                        println!(
+                            "{:?}",
+                            closest::manifold_polyhedron_polyhedron_with(&a, &b, 0.01, &mut w64)
+                        );
                     }
                 }
             }
