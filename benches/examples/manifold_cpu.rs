@@ -271,6 +271,19 @@ fn main() {
     }
     if want("box") {
         let d = inputs(700, "overlap", pair::<Obb<f64>, Obb<f64>>, |(a, b)| overlap::obb_obb(a, b));
+        if args.iter().any(|a| a == "--dump") {
+            for (_, set) in &d.f32.sets {
+                for (a, b) in set {
+                    println!("{:?}", closest::manifold_obb_obb(a, b, 0.01));
+                }
+            }
+            for (_, set) in &d.f64.sets {
+                for (a, b) in set {
+                    println!("{:?}", closest::manifold_obb_obb(a, b, 0.01));
+                }
+            }
+            return;
+        }
         box_rows!(d.f32, p32, parry3d, "32", entries);
         box_rows!(d.f64, p64, parry3d_f64, "64", entries);
     }
@@ -278,6 +291,19 @@ fn main() {
         let d = inputs(703, "overlap", pair::<Cylinder<f64>, Cylinder<f64>>, |(a, b)| {
             closest::intersect_convex(a, b, closest::GJK_MAX_ITERATIONS)
         });
+        if args.iter().any(|a| a == "--dump") {
+            for (_, set) in &d.f32.sets {
+                for (a, b) in set {
+                    println!("{:?}", closest::manifold_cylinder_cylinder(a, b, 0.01));
+                }
+            }
+            for (_, set) in &d.f64.sets {
+                for (a, b) in set {
+                    println!("{:?}", closest::manifold_cylinder_cylinder(a, b, 0.01));
+                }
+            }
+            return;
+        }
         cyl_rows!(d.f32, p32, parry3d, "32", entries);
         cyl_rows!(d.f64, p64, parry3d_f64, "64", entries);
     }
