@@ -1,8 +1,9 @@
 //! The contact-manifold rows' inputs timed by the thread's CPU time, osculate beside parry, best
 //! of several interleaved rounds (`cargo run --release -p osculate-benches --example manifold_cpu
 //! [-- poly|box|cyl] [--profile poly64]`): a steadier comparison than criterion's wall time on a
-//! loaded machine, and a small program to run under callgrind (`--profile NAME` runs one
-//! contender's loop alone).
+//! loaded machine, and a small program to run under callgrind (`--profile poly64 1 [parry]` runs
+//! one contender's loop over one set alone, 0 for overlap10 and 1 for overlap90). `--dump` prints
+//! every manifold of a group's inputs (`poly`, `box` or `cyl`), to compare two builds' answers.
 
 use std::cell::RefCell;
 use std::hint::black_box;
