@@ -8,17 +8,20 @@
 use alloc::vec::Vec;
 
 use osculate_math::{
-    ConvexPolyhedron, Obb, Point3, Real, Triangle, Unit, Vector3, any_perpendicular,
-    edge_edge_axis, is_finite_point,
+    ConvexPolyhedron, Obb, Point3, Real, Triangle, Vector3, any_perpendicular, is_finite_point,
 };
 
 use super::boxes::{
     FACE_PREFERENCE, edge as box_edge, face as box_face, face_ring as box_face_ring,
     valid as box_valid,
 };
-use super::clip::{Along, ClipVertex, SidePlane, clip_by_side};
-use super::{Feature, FeatureId, Manifold, ManifoldPoint, reduce};
+use super::clip::ClipVertex;
+use super::{Feature, FeatureId, Manifold, ManifoldPoint};
 use crate::{EPA_MAX_ITERATIONS, EpaWorkspace, SupportMap, contact_convex_with_workspace};
+
+mod contact;
+
+use contact::{edge_contact, face_contact};
 
 /// How far (in units of ε times the polytope's magnitude, its largest vertex coordinate) a vertex
 /// may be inside a face plane and still count as a corner of that face. A polyhedron's planes are
@@ -48,6 +51,25 @@ const CLIP_SLACK: f64 = 64.0;
 /// (64 ε of the magnitude, as for boxes, is 0.1 at coordinates of 1e4 in `f32`: a vertex that far
 /// beside a unit triangle would be kept as touching its face.)
 const CLIP_SLACK_SHIFTED: f64 = 8.0;
+
+/// How far (a dot product of unit vectors, about the sine of an angle) both ends of an edge's
+/// normal-cone arc must be on one side of the plane normal to another edge's direction before the
+/// pair is set aside unexamined: the arc then does not cross that plane, where the pair's axis
+/// lies, so the pair makes no face of the shapes' Minkowski difference (Gregorius's arc test
+/// split into its two plane tests). The margin is far above the rounding of the cone tests that
+/// decide the other pairs, so the pairs set aside are ones those tests reject as well, save where
+/// the axis is within about this angle of a face normal (an arc's end), where the face and the
+/// pair give the same separation.
+const PLANE_MARGIN: f64 = 1.0 / 64.0;
+
+/// The least squared sine of the angle between an edge's two face normals for its arc to be
+/// screened by [`PLANE_MARGIN`] (the arc of a nearly flat edge, or of one whose faces nearly fold
+/// onto each other, is prepared from a cross product of few significant digits, and is always
+/// examined).
+const ARC_SIN_SQ: f64 = 1e-4;
+
+/// The faces of an edge that is never screened: no face index (a screen reads no side for it).
+const NO_ARC: [u32; 2] = [u32::MAX; 2];
 
 /// A face: its outward unit normal, its corners (indices into the vertices, counter-clockwise
 /// about the normal), the outward unit normal of each side (side `s` from corner `s` to corner
@@ -105,8 +127,14 @@ pub(super) struct Polytope<T: Real> {
     /// Each edge's cone prepared for the edge-pair tests (parallel to `edges`; an edge past its
     /// end has no face, and every direction).
     arcs: Vec<Arc<T>>,
+    /// The two faces of each edge whose cone is the arc between them and neither short nor near
+    /// a half circle (parallel to `edges`), for [`PLANE_MARGIN`]'s screening; [`NO_ARC`] for
+    /// every other edge, which is never screened.
+    arc_faces: Vec<[u32; 2]>,
     /// The largest distance of a vertex from the vertices' centroid (rotation-invariant size).
     radius: T,
+    /// The vertices' centroid.
+    centroid: Point3<T>,
     /// The largest absolute vertex coordinate (the scale of roundings).
     magnitude: T,
 }
@@ -157,15 +185,22 @@ enum Arc<T: Real> {
 }
 
 impl<T: Real> Arc<T> {
-    /// Whether the direction `n` (perpendicular to the edge, any length) is in the cone of the
-    /// edge of `p` this arc was prepared from.
+    /// Whether the direction `n` and whether `−n` (perpendicular to the edge, any length) are in
+    /// the cone of the edge of `p` this arc was prepared from, from one set of products (a product
+    /// of `−n` is the negated product of `n`, exactly).
     #[inline]
-    fn holds(&self, p: &Polytope<T>, n: &Vector3<T>) -> bool {
+    fn sides(&self, p: &Polytope<T>, n: &Vector3<T>) -> (bool, bool) {
         match self {
-            Arc::All => true,
-            Arc::Half(m) => n.dot(m) >= T::ZERO,
-            Arc::Between(u1, u2) => n.dot(u1) >= T::ZERO && n.dot(u2) >= T::ZERO,
-            Arc::General(e) => p.in_cone(*e, n),
+            Arc::All => (true, true),
+            Arc::Half(m) => {
+                let d = n.dot(m);
+                (d >= T::ZERO, d <= T::ZERO)
+            }
+            Arc::Between(u1, u2) => {
+                let (d1, d2) = (n.dot(u1), n.dot(u2));
+                (d1 >= T::ZERO && d2 >= T::ZERO, d1 <= T::ZERO && d2 <= T::ZERO)
+            }
+            Arc::General(e) => (p.in_cone(*e, n), p.in_cone(*e, &-n)),
         }
     }
 }
@@ -202,15 +237,17 @@ impl<T: Real> Polytope<T> {
         let edges =
             pairs.iter().enumerate().map(|(r, &[i, j])| Edge { v: [i, j], id: edge_id(i, j, r) });
         let mut cones = alloc::vec![Vec::new(); pairs.len()];
-        for f in &faces {
+        let mut cone_faces = alloc::vec![Vec::new(); pairs.len()];
+        for (k_face, f) in faces.iter().enumerate() {
             let n = f.corners.len();
             for (k, &i) in f.corners.iter().enumerate() {
                 let j = f.corners.get((k + 1) % n).copied().unwrap_or(i);
                 let side = f.sides.get(k).copied().unwrap_or_else(Vector3::zeros);
                 if let Ok(r) = pairs.binary_search(&[i.min(j), i.max(j)])
-                    && let Some(cone) = cones.get_mut(r)
+                    && let (Some(cone), Some(by)) = (cones.get_mut(r), cone_faces.get_mut(r))
                 {
                     cone.push((f.normal, side));
+                    by.push(k_face);
                 }
             }
         }
@@ -222,13 +259,32 @@ impl<T: Real> Polytope<T> {
             edges: edges.collect(),
             cones,
             arcs: Vec::new(),
+            arc_faces: Vec::new(),
             vertices,
             faces,
             offsets,
             radius,
+            centroid: Point3::from(centroid),
             magnitude,
         };
         p.arcs = (0..p.edges.len()).map(|e| p.arc(e)).collect();
+        p.arc_faces = p
+            .arcs
+            .iter()
+            .zip(&p.cones)
+            .zip(&cone_faces)
+            .map(|((arc, cone), by)| match (arc, cone.as_slice(), by.as_slice()) {
+                (Arc::Between(..), [(n1, _), (n2, _)], &[f1, f2])
+                    if n1.cross(n2).norm_squared() >= T::lit(ARC_SIN_SQ) =>
+                {
+                    match (u32::try_from(f1), u32::try_from(f2)) {
+                        (Ok(f1), Ok(f2)) if f1 != u32::MAX && f2 != u32::MAX => [f1, f2],
+                        _ => NO_ARC,
+                    }
+                }
+                _ => NO_ARC,
+            })
+            .collect();
         Some(p)
     }
 
@@ -238,6 +294,7 @@ impl<T: Real> Polytope<T> {
         self.edges.push(edge);
         self.cones.push(Vec::new());
         self.arcs.push(Arc::All);
+        self.arc_faces.push(NO_ARC);
     }
 
     /// A convex polyhedron: face `i` is plane `i` (`Face(i)`), its corners the vertices within
@@ -407,7 +464,12 @@ impl<T: Real> Polytope<T> {
 
     /// This polytope where it was built.
     fn at_rest(&self) -> Placed<'_, T> {
-        Placed { p: self, vertices: &self.vertices, offsets: &self.offsets }
+        Placed {
+            p: self,
+            vertices: &self.vertices,
+            offsets: &self.offsets,
+            centroid: self.centroid,
+        }
     }
 
     /// This polytope moved by `−o`, its moved vertices and face offsets written into `vertices`
@@ -424,7 +486,7 @@ impl<T: Real> Polytope<T> {
         vertices.extend(self.vertices.iter().map(|v| v - o));
         offsets.clear();
         offsets.extend(self.faces.iter().zip(&self.offsets).map(|(f, d)| *d - f.normal.dot(o)));
-        Placed { p: self, vertices, offsets }
+        Placed { p: self, vertices, offsets, centroid: self.centroid - o }
     }
 
     /// `true` when the unit direction `n` (perpendicular to edge `e`, the `e`-th of the edges) is
@@ -527,6 +589,8 @@ struct Placed<'a, T: Real> {
     p: &'a Polytope<T>,
     vertices: &'a [Point3<T>],
     offsets: &'a [T],
+    /// The vertices' centroid, placed with them.
+    centroid: Point3<T>,
 }
 
 impl<T: Real> Placed<'_, T> {
@@ -555,13 +619,6 @@ impl<T: Real> Placed<'_, T> {
         let dir = if len > T::ZERO { (q - p) / len } else { Vector3::zeros() };
         (dir, p + (q - p) * T::HALF, len * T::HALF)
     }
-
-    /// Whether the direction `n` is in the cone of edge `e` (every direction for an edge of no
-    /// face).
-    #[inline]
-    fn holds(&self, e: usize, n: &Vector3<T>) -> bool {
-        self.p.arcs.get(e).is_none_or(|arc| arc.holds(self.p, n))
-    }
 }
 
 /// The storage a polytope manifold computes in: both polytopes' moved vertices and face offsets,
@@ -573,7 +630,9 @@ pub(super) struct Scratch<T: Real> {
     vertices_b: Vec<Point3<T>>,
     offsets_a: Vec<T>,
     offsets_b: Vec<T>,
-    directions_b: Vec<Vector3<T>>,
+    directions_b: Vec<(Vector3<T>, T, Point3<T>)>,
+    sides_a: Vec<i8>,
+    sides_b: Vec<i8>,
     polygon: Vec<ClipVertex<T>>,
     clipped: Vec<ClipVertex<T>>,
     found: Vec<ManifoldPoint<T>>,
@@ -667,14 +726,21 @@ pub(super) fn local_manifold_in<T: Real>(
         offsets_a,
         offsets_b,
         directions_b,
+        sides_a,
+        sides_b,
         polygon,
         clipped,
         found,
     } = scratch;
     let a = pa.moved_into(&o, vertices_a, offsets_a);
     let b = pb.moved_into(&o, vertices_b, offsets_b);
-    let m =
-        core_manifold(a, b, prediction, directions_b, &mut Clipping { polygon, clipped, found })?;
+    let m = core_manifold(
+        a,
+        b,
+        prediction,
+        EdgeStorage { directions_b, sides_a, sides_b },
+        &mut Clipping { polygon, clipped, found },
+    )?;
     let mut moved = Manifold::with_normal(m.normal);
     for p in m.points() {
         moved.push(ManifoldPoint { point_a: p.point_a + o, point_b: p.point_b + o, ..*p });
@@ -704,63 +770,164 @@ struct Clipping<'a, T: Real> {
     found: &'a mut Vec<ManifoldPoint<T>>,
 }
 
+/// [`edge_edge_axis`](osculate_math::edge_edge_axis) of the edge directions `x` and `y` (squared lengths `xx` and `yy`) with no
+/// offset between the edges: their cross product by [`edge_cross`](osculate_math::edge_cross),
+/// `None` when it is (nearly) zero. The same roundings, with the lengths computed once per edge.
+#[inline]
+fn pair_axis<T: Real>(x: &Vector3<T>, y: &Vector3<T>, xx: T, yy: T) -> Option<Vector3<T>> {
+    let c = x.cross(y);
+    let m = if c.norm_squared() < T::lit(1e-3) * xx * yy {
+        let w = if x.dot(y) >= T::ZERO { y - x } else { y + x };
+        if w.norm_squared() < yy { x.cross(&w) } else { c }
+    } else {
+        c
+    };
+    (m.norm_squared() > T::DEGENERATE_SQ_TOLERANCE * xx * yy).then_some(m)
+}
+
+/// The edge search's storage: B's edge directions (each with its squared length and a vertex),
+/// the sides of B's face normals on the plane normal to an edge of A, and the sides of A's face
+/// normals on the plane normal to each edge of B.
+struct EdgeStorage<'a, T: Real> {
+    directions_b: &'a mut Vec<(Vector3<T>, T, Point3<T>)>,
+    sides_a: &'a mut Vec<i8>,
+    sides_b: &'a mut Vec<i8>,
+}
+
 /// The manifold of the polytopes by separating axes and clipping, empty when they are apart by
 /// more than `prediction` or the clipping leaves nothing; `None` as soon as an axis separates
 /// them by more than `prediction` plus the pair's tolerance and preference (the one-point
 /// contact's distance, at least any axis's separation less its rounding, is then beyond the
-/// prediction as well). `directions_b` and `clipping` are storage.
+/// prediction as well). `edge_storage` and `clipping` are storage.
 fn core_manifold<T: Real>(
     pa: Placed<'_, T>,
     pb: Placed<'_, T>,
     prediction: T,
-    directions_b: &mut Vec<Vector3<T>>,
+    edge_storage: EdgeStorage<'_, T>,
     clipping: &mut Clipping<'_, T>,
 ) -> Option<Manifold<T>> {
     // The best face of A: its separation is B's least projection on the normal less the face's
     // offset; of B the same with the roles exchanged (the normal from A toward B is then −n).
+    // `None` as soon as an axis separates beyond `beyond`: first the direction from A's centroid
+    // to B's, which separates most pairs that are well apart at the cost of one projection of
+    // each shape (a proof of the distance, as any axis is, though none of the faces or edge pairs
+    // the search measures), then each face.
+    let beyond = prediction + pa.p.tolerance(pb.p) + pa.p.preference(pb.p);
+    let towards = pb.centroid - pa.centroid;
+    let length = towards.norm();
+    if length > T::ZERO {
+        let l = towards / length;
+        if pb.extent(&l).0 - pa.extent(&l).1 > beyond {
+            return None;
+        }
+    }
+    let EdgeStorage { directions_b, sides_a, sides_b } = edge_storage;
     let best_face = |r: &Placed<'_, T>, o: &Placed<'_, T>| {
         let mut best = (T::NEG_INFINITY, 0);
         for (i, f) in r.p.faces.iter().enumerate() {
             let s = o.extent(&f.normal).0 - r.offset(i);
             if s > best.0 {
+                if s > beyond {
+                    return None;
+                }
                 best = (s, i);
             }
         }
-        best
+        Some(best)
     };
-    let face_a = best_face(&pa, &pb);
-    let face_b = best_face(&pb, &pa);
-    let beyond = prediction + pa.p.tolerance(pb.p) + pa.p.preference(pb.p);
-    if face_a.0.fast_max(face_b.0) > beyond {
-        return None;
-    }
-    let mut edges = (T::NEG_INFINITY, (0, 0), Vector3::zeros());
-    // B's edge directions once, not once for each edge of A.
+    let face_a = best_face(&pa, &pb)?;
+    let face_b = best_face(&pb, &pa)?;
+    let prefer = pa.p.preference(pb.p);
+    let use_b = face_b.0 > face_a.0 + prefer;
+    let face_separation = if use_b { face_b.0 } else { face_a.0 };
+    // The best edge pair matters only where it separates more than the chosen face (below, every
+    // use of it is behind `edges.0 > face_separation`, and the face's separation already bounds
+    // the shapes'): the search starts from the face's, and a pair that cannot beat it is skipped
+    // unmeasured.
+    let mut edges = (face_separation, (0, 0), Vector3::zeros());
+    // B's edge directions (with their squared lengths and a vertex of each) once, not once for
+    // each edge of A.
     directions_b.clear();
-    directions_b.extend(pb.p.edges.iter().map(|e| pb.edge_line(e).0));
-    for (i, ea) in pa.p.edges.iter().enumerate() {
+    directions_b.extend(pb.p.edges.iter().map(|e| {
+        let y = pb.edge_line(e).0;
+        (y, y.norm_squared(), pb.vertex(e.v[0]))
+    }));
+    // The side of each face normal of A on the plane normal to each edge of B (`faces_a` a row),
+    // and (for each edge of A in turn) of each face normal of B on the plane normal to it: 1 or
+    // −1 beyond the margin, 0 within it.
+    let margin = T::lit(PLANE_MARGIN);
+    let side = |d: T| -> i8 {
+        if d > margin {
+            1
+        } else if d < -margin {
+            -1
+        } else {
+            0
+        }
+    };
+    let faces_a = pa.p.faces.len();
+    sides_b.clear();
+    for (y, _, _) in directions_b.iter() {
+        sides_b.extend(pa.p.faces.iter().map(|f| side(f.normal.dot(y))));
+    }
+    // Whether the arc between faces `f` of a polytope lies beyond the margin on one side (never
+    // for [`NO_ARC`], whose faces have no side).
+    let apart = |sides: &[i8], [f1, f2]: [u32; 2]| {
+        let s1 = sides.get(f1 as usize).copied().unwrap_or(0);
+        s1 != 0 && sides.get(f2 as usize).is_some_and(|&s2| s2 == s1)
+    };
+    for (i, (ea, arc_a)) in pa.p.edges.iter().zip(&pa.p.arcs).enumerate() {
         let (x, _, _) = pa.edge_line(ea);
-        for (j, y) in directions_b.iter().enumerate() {
+        let xx = x.norm_squared();
+        let a_at = pa.vertex(ea.v[0]);
+        let faces_of_a = pa.p.arc_faces.get(i).copied().unwrap_or(NO_ARC);
+        sides_a.clear();
+        sides_a.extend(pb.p.faces.iter().map(|f| side(f.normal.dot(&x))));
+        let pairs_b = directions_b.iter().zip(&pb.p.arcs).zip(&pb.p.arc_faces).enumerate();
+        for (j, (((y, yy, b_at), arc_b), faces_of_b)) in pairs_b {
+            // Gregorius's arc test, first as its two plane tests on prepared signs: B's arc must
+            // cross the plane normal to A's edge, and A's the plane normal to B's edge.
+            if apart(sides_a, *faces_of_b)
+                || apart(sides_b.get(j * faces_a..).unwrap_or(&[]), faces_of_a)
+            {
+                continue;
+            }
             // Parallel edges give no axis of their own: their pair's axes are face normals.
-            let Some(c) = edge_edge_axis(&x, y, &Vector3::zeros()) else { continue };
+            let Some(c) = pair_axis(&x, y, xx, *yy) else { continue };
             // Only a pair whose edges support their shapes along the axis (A's along n, B's along
             // −n) makes a face of the shapes' Minkowski difference, Gregorius's Gauss-map test:
             // the arcs of A's and of B's negated edge cones cross, at ±c. Another pair's axis is a
             // valid lower bound on the separation, but its edges are not where the shapes meet.
             // A flat polytope's edge (or a segment) supports its shape both ways along an axis in
             // its plane: both signs may make a face, each is a valid bound, the larger counts.
-            // The cone tests are signs of products linear in the axis, so they take it as it is;
-            // only a pair that passes them is normalised and measured.
-            for n in [c, -c] {
-                if pa.holds(i, &n) && pb.holds(j, &-n) {
-                    let n = n / n.norm();
-                    let s = pb.extent(&n).0 - pa.extent(&n).1;
-                    if s > edges.0 {
-                        if s > beyond {
-                            return None;
-                        }
-                        edges = (s, (i, j), n);
+            // The cone tests are signs of products linear in the axis, so they take it as it is
+            // (both signs from the same products); only a pair that passes them is normalised and
+            // measured.
+            let (a_plus, a_minus) = arc_a.sides(pa.p, &c);
+            if !(a_plus || a_minus) {
+                continue;
+            }
+            let (b_plus, b_minus) = arc_b.sides(pb.p, &c);
+            for (n, holds) in [(c, a_plus && b_minus), (-c, a_minus && b_plus)] {
+                if !holds {
+                    continue;
+                }
+                let n = n / n.norm();
+                // A bound from one vertex of each edge: B's least projection is at most its
+                // edge's, A's largest at least its edge's, so the pair's separation (the same
+                // roundings of the same products) is at most `bound`. Edges that support their
+                // shapes along n make it the separation up to rounding; only a pair whose bound
+                // beats the best is measured over all the vertices.
+                let bound = n.dot(&b_at.coords) - n.dot(&a_at.coords);
+                if bound <= edges.0 {
+                    continue;
+                }
+                let s = pb.extent(&n).0 - pa.extent(&n).1;
+                if s > edges.0 {
+                    if s > beyond {
+                        return None;
                     }
+                    edges = (s, (i, j), n);
                 }
             }
         }
@@ -769,9 +936,6 @@ fn core_manifold<T: Real>(
         // Separated beyond the prediction, or a NaN.
         return Some(Manifold::empty());
     }
-    let prefer = pa.p.preference(pb.p);
-    let use_b = face_b.0 > face_a.0 + prefer;
-    let face_separation = if use_b { face_b.0 } else { face_a.0 };
     if edges.0 > face_separation + prefer {
         // The edge pair's axis separates more than every face by the preference: the faces'
         // clipping would answer along a worse axis. When its join is no answer (beyond the
@@ -800,188 +964,4 @@ fn core_manifold<T: Real>(
         return Some(m);
     }
     Some(face)
-}
-
-/// The one-point manifold of edge `i` of A against edge `j` of B on the unit axis `n` (from A
-/// toward B), both supporting their shapes along it: the points where they are joined along `n`,
-/// clamped to the edges when the shapes overlap and `least` (the pair is the axis of least
-/// overlap) within the preference; the empty manifold when they are apart and the join falls
-/// outside either edge (the caller falls back to the closest points); `None` for a join farther
-/// outside, or edges not joined at the pair's separation (the caller falls back to the one-point
-/// contact, or keeps the face it has).
-fn edge_contact<T: Real>(
-    pa: Placed<'_, T>,
-    pb: Placed<'_, T>,
-    (i, j): (usize, usize),
-    n: &Vector3<T>,
-    prediction: T,
-    least: bool,
-) -> Option<Manifold<T>> {
-    let (ea, eb) = (*pa.p.edges.get(i)?, *pb.p.edges.get(j)?);
-    let (x, ca, ha) = pa.edge_line(&ea);
-    let (y, cb, hb) = pb.edge_line(&eb);
-    // The lines `ca + s·x` and `cb + t·y` joined along n: s = −r·(y × n)/k, t = −r·(x × n)/k,
-    // r = ca − cb, k = n·(x × y), as in the box manifold.
-    let r = ca - cb;
-    let k = n.dot(&osculate_math::edge_cross(&x, &y));
-    let s = -r.dot(&y.cross(n)) / k;
-    let t = -r.dot(&x.cross(n)) / k;
-    // Overlapping, the axis of least overlap is the face of the shapes' Minkowski difference
-    // nearest the origin, and the origin's projection on it (the join) lies within both edges: a
-    // join outside is rounding (of size ε / sin θ for edges at an angle θ) and is clamped, so that
-    // the edge pair does not give way to a face as rounding decides; beyond the preference (1e-3
-    // of the size), or for a pair that is not the axis of least overlap (`least` false), it is no
-    // rounding and the face answers. Apart, a join outside an edge means the closest features are
-    // a corner and something else: the closest points answer (the empty manifold here, the
-    // caller's one-point fallback).
-    let slack = T::RELATIVE_TOLERANCE * (pa.p.radius + pb.p.radius);
-    let reach = if least { pa.p.preference(pb.p).fast_max(slack) } else { slack };
-    let separation = pb.extent(n).0 - pa.extent(n).1;
-    let inside = s.abs() <= ha + slack && t.abs() <= hb + slack;
-    if separation > T::ZERO && !inside {
-        return Some(Manifold::empty());
-    }
-    if !(s.abs() <= ha + reach && t.abs() <= hb + reach) {
-        return None;
-    }
-    let clamp = |v: T, e: T| v.fast_max(-e).fast_min(e);
-    let (p, q) = (ca + x * clamp(s, ha), cb + y * clamp(t, hb));
-    let distance = (q - p).dot(n);
-    // Edges that support their shapes along n are joined at the separation: a pair the edge
-    // cones took for supporting where they do not (a face's corners misread) is no answer.
-    if !((distance - separation).abs() <= pa.p.tolerance(pb.p) + reach) {
-        return None;
-    }
-    let mut m = Manifold::with_normal(Unit::new_unchecked(*n));
-    if distance <= prediction {
-        m.push(ManifoldPoint {
-            point_a: p,
-            point_b: q,
-            distance,
-            id: FeatureId { a: ea.id, b: eb.id },
-        });
-    }
-    Some(m)
-}
-
-/// The manifold of face `f` of the reference polytope `r` (as A) against the incident polytope
-/// `inc`: the face of `inc` most anti-parallel to it among those through its deepest vertex,
-/// clipped by the reference face's side planes
-/// (Sutherland-Hodgman, vertices within [`CLIP_SLACK`] and [`CLIP_SLACK_SHIFTED`] outside kept),
-/// each remaining vertex within `prediction` of the reference plane a point, reduced to four.
-fn face_contact<T: Real>(
-    r: Placed<'_, T>,
-    f: usize,
-    inc: Placed<'_, T>,
-    prediction: T,
-    clipping: &mut Clipping<'_, T>,
-) -> Manifold<T> {
-    let Some(face) = r.p.faces.get(f) else { return Manifold::empty() };
-    let n = face.normal;
-    let face_d = r.offset(f);
-    // The incident face: among the faces through the incident polytope's deepest vertex along
-    // −n, the one most anti-parallel to n. The face most anti-parallel of all may miss that vertex
-    // (where its region on the Gauss map is narrow), and the clipping then the deepest point.
-    let depth = |i: usize| n.dot(&inc.vertex(i).coords);
-    let deepest = (0..inc.vertices.len()).fold(0, |b, i| if depth(i) < depth(b) { i } else { b });
-    let most_anti_parallel = |through: bool| {
-        let mut g = None;
-        for (k, h) in inc.p.faces.iter().enumerate() {
-            let c = h.normal.dot(&n);
-            if (!through || h.corners.contains(&deepest)) && g.is_none_or(|(best, _)| c < best) {
-                g = Some((c, k));
-            }
-        }
-        g
-    };
-    let g = most_anti_parallel(true).or_else(|| most_anti_parallel(false));
-    // The incident polygon: its corners, its id, and (for a face with sides) its normal and
-    // offset. A polytope of no face (a capsule's axis, a collapsed triangle) is its own incident
-    // polygon: the ends of its edge, or its one point (a collapsed triangle's third corner lies
-    // between the ends, or on one).
-    let (corners, incident_id, plane) = match g.and_then(|(_, k)| Some((k, inc.p.faces.get(k)?))) {
-        Some((k, h)) => {
-            (h.corners.as_slice(), h.id, (!h.sides.is_empty()).then(|| (h.normal, inc.offset(k))))
-        }
-        None => match inc.p.edges.first() {
-            Some(e) => (&e.v[..], e.id, None),
-            None => (&[0][..], Feature::Vertex(0), None),
-        },
-    };
-    let count = corners.len();
-    let Clipping { polygon, clipped, found } = clipping;
-    polygon.clear();
-    polygon.extend(corners.iter().enumerate().map(|(k, &v)| {
-        let next = corners.get((k + 1) % count).copied().unwrap_or(v);
-        ClipVertex {
-            p: inc.vertex(v),
-            on_r: face.id,
-            on_i: Feature::Vertex(v as u32),
-            along: Along::Incident(inc.p.edge_id(v, next, incident_id)),
-        }
-    }));
-    let slack = T::EPSILON
-        * (T::lit(CLIP_SLACK) * (r.p.radius + inc.p.radius)
-            + T::lit(CLIP_SLACK_SHIFTED) * r.p.magnitude.fast_max(inc.p.magnitude));
-    let ring = &face.corners;
-    let m = ring.len();
-    // The reference corner where sides `s` and `s2` meet.
-    let corner = |s: usize, s2: usize| {
-        let at = |k: usize| ring.get(k % m.max(1)).copied().unwrap_or(0);
-        if s2 == (s + 1) % m { at(s + 1) } else { at(s) }
-    };
-    for s in 0..m {
-        let (Some(&i0), Some(&i1), Some(&side)) =
-            (ring.get(s), ring.get((s + 1) % m), face.sides.get(s))
-        else {
-            break;
-        };
-        let side = SidePlane {
-            point: r.vertex(i0),
-            normal: side,
-            index: s,
-            id: r.p.edge_id(i0, i1, face.id),
-        };
-        clipped.clear();
-        clip_by_side(
-            polygon,
-            &side,
-            slack,
-            |s2| Feature::Vertex(corner(s, s2) as u32),
-            incident_id,
-            |c| clipped.push(c),
-        );
-        core::mem::swap(*polygon, *clipped);
-        if polygon.is_empty() {
-            return Manifold::empty();
-        }
-    }
-    found.clear();
-    found.extend(polygon.iter().filter_map(|v| {
-        let id = FeatureId { a: v.on_r, b: v.on_i };
-        // A corner of the reference face inside the incident face: the clipped vertex is
-        // only near it (where two side planes cross the incident face, each crossing rounded);
-        // the corner itself, joined along n to the incident plane, is exact.
-        if let (Feature::Vertex(c), Some((normal, d))) = (v.on_r, plane) {
-            let corner = r.vertex(c as usize);
-            let k = normal.dot(&n);
-            let distance = (d - normal.dot(&corner.coords)) / k;
-            if k < T::ZERO && distance.is_finite() {
-                return (distance <= prediction).then(|| ManifoldPoint {
-                    point_a: corner,
-                    point_b: corner + n * distance,
-                    distance,
-                    id,
-                });
-            }
-        }
-        let distance = n.dot(&v.p.coords) - face_d;
-        (distance <= prediction).then(|| ManifoldPoint {
-            point_a: v.p - n * distance,
-            point_b: v.p,
-            distance,
-            id,
-        })
-    }));
-    reduce(&Unit::new_unchecked(n), found)
 }

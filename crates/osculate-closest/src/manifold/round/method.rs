@@ -396,6 +396,21 @@ where
     A: Supporting<T> + ?Sized,
     B: Supporting<T> + ?Sized,
 {
+    // A first proof of separation, before GJK: the shapes' extents along the direction between
+    // their centers, apart by more than the prediction and the rounding of the supports and of
+    // GJK's distance (the distance is at least the separation along any axis; GJK's is then
+    // beyond the prediction too).
+    let towards = SupportMap::center(b) - SupportMap::center(a);
+    let length = towards.norm();
+    if length > T::ZERO {
+        let l = towards / length;
+        let gap = l.dot(&b.support(&-l).coords) - l.dot(&a.support(&l).coords);
+        let slack = T::RELATIVE_TOLERANCE * (a.size() + b.size())
+            + T::EPSILON * T::lit(64.0) * a.magnitude().fast_max(b.magnitude());
+        if gap > prediction + slack {
+            return Manifold::empty();
+        }
+    }
     let Some((c, _)) = contact_convex_with_workspace(a, b, EPA_MAX_ITERATIONS, workspace) else {
         return Manifold::empty();
     };
