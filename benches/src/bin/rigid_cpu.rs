@@ -210,7 +210,10 @@ macro_rules! row {
             let o64 = RigidOptions::<f64>::default();
             let o32 = RigidOptions::<f32>::default();
             if let Some((_, prec, set, n)) = &$args.profile {
-                let (evals, calls) = if prec == "parry32" {
+                let (evals, calls) = if prec == "census" {
+                    census(&d.f32.sets, set);
+                    (0, 1)
+                } else if prec == "parry32" {
                     for (_, set32) in d.f32.sets.iter().filter(|s| &s.0 == set) {
                         let q32: Vec<_> = set32.iter().map(|x| {
                             let $sa = &x.0.0;
@@ -328,13 +331,70 @@ fn parry_loop(f: impl FnOnce()) {
     f();
 }
 
+/// Distance evaluations per scene by class (found by the least `max_iterations` that ends the
+/// search), for f32.
+fn census<A, B>(sets: &[(String, Vec<Scene<A, B, f32>>)], set: &str)
+where
+    A: osculate::closest::SupportMap<f32>,
+    B: osculate::closest::SupportMap<f32>,
+{
+    use osculate::dynamic::RigidStatus;
+    let mut tally = std::collections::BTreeMap::<String, (usize, usize)>::new();
+    for (_, x) in sets.iter().filter(|s| s.0 == set) {
+        for x in x {
+            let o = RigidOptions::<f32>::default();
+            let full = convex_convex_rigid(&x.0.0, &x.0.1, &x.1.0, &x.1.1, &o);
+            let evals = match full {
+                Some(h) => h.iterations,
+                None => (1..=512)
+                    .find(|&k| {
+                        let o = RigidOptions::<f32> { max_iterations: k, ..o };
+                        convex_convex_rigid(&x.0.0, &x.0.1, &x.1.0, &x.1.1, &o)
+                            .is_none_or(|h| h.status != RigidStatus::HitIterationBound)
+                    })
+                    .map_or(0, |k| {
+                        // zero when the search never ran (no evaluation)
+                        let o = RigidOptions::<f32> { max_iterations: 0, ..o };
+                        let _ = o;
+                        k
+                    }),
+            };
+            let spin =
+                if x.0.1.angvel.norm() > 1.5 * std::f32::consts::TAU { "spin" } else { "aim" };
+            let b = if x.1.1.angvel.norm() == 0.0 { "Bstill" } else { "Bturn" };
+            let m = if full.is_some() { "meet" } else { "miss" };
+            let e = tally.entry(format!("{spin} {b} {m}")).or_default();
+            e.0 += 1;
+            e.1 += evals;
+        }
+    }
+    for (k, (n, e)) in tally {
+        println!("{k:24} {n:5} scenes {e:6} evals ({:.1} each)", e as f64 / n as f64);
+    }
+}
+
 fn main() {
     let args = args();
     row!(args, "rigid_box_box", 900, Obb<f64>, Obb<f64>, |a| cv::obb(a), |b| cv::obb(b));
-    row!(args, "rigid_capsule_box", 910, Capsule<f64>, Obb<f64>,
-        |a| (Pose::IDENTITY, cv::capsule(a)), |b| cv::obb(b));
-    row!(args, "rigid_cylinder_cone", 920, Cylinder<f64>, Cone<f64>,
-        |a| cv::cylinder(a), |b| cv::cone(b));
-    row!(args, "rigid_polyhedron_polyhedron", 930, ConvexPolyhedron<f64>, ConvexPolyhedron<f64>,
-        |a| (Pose::IDENTITY, cv::kept_hull(a)), |b| (Pose::IDENTITY, cv::kept_hull(b)));
+    row!(
+        args,
+        "rigid_capsule_box",
+        910,
+        Capsule<f64>,
+        Obb<f64>,
+        |a| (Pose::IDENTITY, cv::capsule(a)),
+        |b| cv::obb(b)
+    );
+    row!(args, "rigid_cylinder_cone", 920, Cylinder<f64>, Cone<f64>, |a| cv::cylinder(a), |b| {
+        cv::cone(b)
+    });
+    row!(
+        args,
+        "rigid_polyhedron_polyhedron",
+        930,
+        ConvexPolyhedron<f64>,
+        ConvexPolyhedron<f64>,
+        |a| (Pose::IDENTITY, cv::kept_hull(a)),
+        |b| (Pose::IDENTITY, cv::kept_hull(b))
+    );
 }
