@@ -179,10 +179,9 @@ impl<T: Real> RigidImpact<T> {
 /// Lee, Manocha, "Fast Continuous Collision Detection for Articulated Models", 2007; see the module
 /// documentation) and switching to interval halving (Ericson 5.5.1) where the steps stall; the
 /// time window is first narrowed to where the bounding spheres about the centers come within the
-/// target and to where the faster-turning shape's bounding ball about its motion's center comes
-/// within the target of the other shape, or, when that one turns too, of the cylinder about its
-/// rotation axis it turns in (two GJK ray casts of their relative translation, forward from the
-/// start and backward from the end: a spinning shape passing by is then often answered without
+/// target and, when only one shape's rotation moves it, to after the first time that shape's
+/// bounding ball about its motion's center comes within the target of the other shape (a GJK
+/// ray cast of their relative translation: a spinning shape passing by is then answered without
 /// a step). Shapes whose own rotation moves nothing (both not turning, or turning about an axis
 /// their core lies on: a sphere spinning about its center) are cast by GJK along the relative
 /// translation instead ([`osculate_closest::cast_convex`]), exact in a few steps.
@@ -204,8 +203,8 @@ impl<T: Real> RigidImpact<T> {
 /// **Cost.** Each evaluation is one GJK query (warm-started from the previous simplex; where
 /// turning dominates the motion and the shapes are far apart, run only to a relative tolerance of
 /// 1/256: the step, from the separation along its direction, is a lower bound either way) and a
-/// few support points for the step's bound (a few dozen near contact, where the bound is refined
-/// to second order). A head-on approach takes a few evaluations,
+/// few support points for the step's bound (a few dozen near contact, or where the motion is
+/// dominated by translation, where the bound is refined to second order). A head-on approach takes a few evaluations,
 /// a fast spin about as many as the turns it needs to pass the other shape's nearest feature, a
 /// grazing motion more (capped by `options.max_iterations`). No allocation.
 ///
@@ -272,40 +271,31 @@ where
         return translating(&ta, &tb, options, &origin);
     }
     let start = if tb.rotation_moves_nothing() {
-        ball_first(&ta, motion_a, &tb.at(T::ZERO), &tb, options, &origin)?
+        ball_first(&ta, motion_a, &tb, options, &origin)?
     } else if ta.rotation_moves_nothing() {
-        ball_first(&tb, motion_b, &ta.at(T::ZERO), &ta, options, &origin)?
-    } else if ta.spin * ta.rho_core >= tb.spin * tb.rho_core {
-        // Both turn: the faster's ball against the cylinder the other turns in.
-        ball_first(&ta, motion_a, &tb.revolution(), &tb, options, &origin)?
+        ball_first(&tb, motion_b, &ta, options, &origin)?
     } else {
-        ball_first(&tb, motion_b, &ta.revolution(), &ta, options, &origin)?
+        T::ZERO
     };
     Search::new(&ta, &tb, options, start)?.run(&origin)
 }
 
-/// Bounds on the contacts of the turning shape of `turning` with the other (`still`), placed at
-/// `t = 0` as `pb`: the other shape itself when it only translates, or the cylinder about its
-/// rotation axis it turns in (a [`Revolution`], which translates with its motion's center).
-/// The first and last times the turning shape's bounding ball about its motion's center (which
-/// moves on a straight line), grown by the target distance and an allowance for rounding,
-/// touches `pb` — the GJK ray casts of their relative translation from the start and back from
-/// the end (two translating convex shapes meet over one interval of time). The shape is inside
-/// its ball, and the other inside `pb`, at every time, so it meets nothing the ball has not met:
-/// no contact outside the times returned, and `None` when the ball meets nothing in
-/// `[0, max_time]`.
-fn ball_first<T, S, P, O>(
+/// A lower bound on the first contact of the turning shape of `turning` with the other, which
+/// only translates (`still`): the first time the turning shape's bounding ball about its
+/// motion's center (which moves on a straight line), grown by the target distance and an
+/// allowance for rounding, touches the other shape — the GJK ray cast of their relative
+/// translation. The shape is inside its ball at every time, so it meets nothing the ball has not
+/// met: `None` when the ball meets nothing in `[0, max_time]` (no contact).
+fn ball_first<T, S, O>(
     turning: &Track<'_, T, S>,
     motion: &RigidMotion<T>,
-    pb: &P,
     still: &Track<'_, T, O>,
     o: &RigidOptions<T>,
     origin: &Point3<T>,
-) -> Option<(T, T)>
+) -> Option<T>
 where
     T: Real,
     S: SupportMap<T> + ?Sized,
-    P: SupportMap<T>,
     O: SupportMap<T> + ?Sized,
 {
     let eps = T::EPSILON * T::lit(64.0);
@@ -319,22 +309,15 @@ where
         ),
         radius,
     );
+    let pb = still.at(T::ZERO);
     let travel = (turning.v - still.v) * o.max_time;
     if !(radius.is_finite() && is_finite_point(&ball.center) && is_finite_vector(&travel)) {
-        return Some((T::ZERO, o.max_time));
+        return Some(T::ZERO);
     }
-    let hit = cast_convex(&ball, pb, &travel, GJK_MAX_ITERATIONS)?;
+    let hit = cast_convex(&ball, &pb, &travel, GJK_MAX_ITERATIONS)?;
     // The cast's time, from below, rounded down once more.
-    let toi = (hit.toi * o.max_time * (T::ONE - eps) - eps * o.max_time).fast_max(T::ZERO);
-    // The last time they meet: the same cast backward from the end (translating convex shapes
-    // meet over one interval of time), its time from below, so the end from above.
-    let end_ball = Sphere::new(ball.center + travel, radius);
-    let end = cast_convex(&end_ball, pb, &-travel, GJK_MAX_ITERATIONS).map_or(o.max_time, |back| {
-        let back = (back.toi * o.max_time * (T::ONE - eps) - eps * o.max_time).fast_max(T::ZERO);
-        o.max_time - back
-    });
-    let end = if end.is_finite() { end.fast_max(toi).fast_min(o.max_time) } else { o.max_time };
-    Some((toi, end))
+    let toi = hit.toi * o.max_time * (T::ONE - eps) - eps * o.max_time;
+    Some(toi.fast_max(T::ZERO))
 }
 
 /// Moving sphere `a` against moving sphere `b` under rigid motions: when both centers move on

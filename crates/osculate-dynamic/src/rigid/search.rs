@@ -57,44 +57,6 @@ pub(super) struct Track<'s, T: Real, S: ?Sized> {
     pub(super) core_radius: T,
     /// The motion's center at `t = 0`, in the search frame.
     pub(super) center0: Point3<T>,
-    /// The shape's extent along the rotation axis (world, unit; any axis when not turning)
-    /// about the motion's center, `(lo, hi)`, the margin included.
-    pub(super) axial: (T, T),
-    /// The rotation axis in the world (unit; `z` when not turning).
-    pub(super) axis_world: Vector3<T>,
-}
-
-/// The solid a shape sweeps turning about its motion's axis by any angle, bounded by the
-/// cylinder about that axis (through the motion's center) of the shape's distance from it and
-/// its extent along it: the shape is inside it at every time of its motion, the cylinder
-/// translating with the motion's center.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Revolution<T: Real> {
-    pub(super) center: Point3<T>,
-    pub(super) axis: Vector3<T>,
-    pub(super) lo: T,
-    pub(super) hi: T,
-    pub(super) radius: T,
-}
-
-impl<T: Real> SupportMap<T> for Revolution<T> {
-    #[inline]
-    fn support(&self, dir: &Vector3<T>) -> Point3<T> {
-        let along = dir.dot(&self.axis);
-        let across = dir - self.axis * along;
-        let n = across.norm();
-        let h = if along >= T::ZERO { self.hi } else { self.lo };
-        let r = if n > T::ZERO && n.is_finite() {
-            across * (self.radius / n)
-        } else {
-            Vector3::zeros()
-        };
-        self.center + self.axis * h + r
-    }
-    #[inline]
-    fn center(&self) -> Point3<T> {
-        self.center + self.axis * ((self.lo + self.hi) * T::HALF)
-    }
 }
 
 /// A shape at one time: placed by the rotation `rot` about its anchor at `anchor`.
@@ -193,17 +155,8 @@ impl<'s, T: Real, S: SupportMap<T> + ?Sized> Track<'s, T, S> {
         let center0 = Point3::from(
             (m.start.translation.vector - origin.coords) + m.start.rotation * m.local_center.coords,
         );
-        // Along the axis about the motion's center: the anchor's offset and the core's extent.
-        let k = axis.dot(&arm_local);
-        let reach_axial =
-            (along + margin) * slack + (k.abs() + along + margin) * T::EPSILON * T::lit(64.0);
-        let axial = (k - reach_axial, k + reach_axial);
-        let axis_world = m.start.rotation * axis;
         let ok = rho_core.is_finite()
             && radius.is_finite()
-            && axial.0.is_finite()
-            && axial.1.is_finite()
-            && is_finite_vector(&axis_world)
             && is_finite_point(&anchor0)
             && is_finite_vector(&arm)
             && is_finite_point(&center0);
@@ -221,21 +174,7 @@ impl<'s, T: Real, S: SupportMap<T> + ?Sized> Track<'s, T, S> {
             radius,
             core_radius,
             center0,
-            axial,
-            axis_world,
         })
-    }
-
-    /// The cylinder about the rotation axis the shape stays in (see [`Revolution`]), at `t = 0`.
-    pub(super) fn revolution(&self) -> Revolution<T> {
-        let slack = T::ONE + T::EPSILON * T::lit(64.0);
-        Revolution {
-            center: self.center0,
-            axis: self.axis_world,
-            lo: self.axial.0,
-            hi: self.axial.1,
-            radius: (self.rho_core + self.shape.margin()) * slack,
-        }
     }
 
     /// A bound on the anchor's coordinates over `[0, max_time]`: its start, its travel, and a
@@ -390,7 +329,7 @@ where
         a: &'t Track<'s, T, A>,
         b: &'t Track<'s, T, B>,
         o: &RigidOptions<T>,
-        (start, end): (T, T),
+        start: T,
     ) -> Option<Self> {
         let target = o.target_distance;
         let size = a.own + b.own;
@@ -406,11 +345,11 @@ where
         let reach = spheres * (T::ONE + eps * T::lit(64.0))
             + eps * T::lit(64.0) * (extent + offset.amax() + spheres);
         let window = sphere_window(&offset, &rel, reach, o.max_time)?;
-        // No contact before `start` or after `end` either.
-        let window = (window.0.fast_max(start), window.1.fast_min(end));
-        if !(window.0 <= window.1) {
+        // No contact before `start` either.
+        if !(start <= window.1) {
             return None;
         }
+        let window = (window.0.fast_max(start), window.1);
         let gjk_tol = T::RELATIVE_TOLERANCE.fast_max(T::EPSILON.sqrt() * T::lit(0.01));
         let floor = T::lit(4.0)
             * (gjk_tol * target.fast_max(size * T::lit(1e-3)) + eps * T::lit(32.0) * extent);
