@@ -203,9 +203,11 @@ impl<T: Real> RigidImpact<T> {
 /// **Cost.** Each evaluation is one GJK query (warm-started from the previous simplex; where
 /// turning dominates the motion and the shapes are far apart, run only to a relative tolerance of
 /// 1/256: the step, from the separation along its direction, is a lower bound either way) and a
-/// few dozen support points for the step's bound. A head-on approach takes a few evaluations,
-/// a fast spin about as many as the turns it needs to pass the other shape's nearest feature, a
-/// grazing motion more (capped by `options.max_iterations`). No allocation.
+/// few support points for the step's bound (a few dozen near contact, or where the motion is
+/// dominated by translation, where the bound is refined to second order). A head-on approach
+/// takes a few evaluations, a fast spin about as many as the turns it needs to pass the other
+/// shape's nearest feature, a grazing motion more (capped by `options.max_iterations`). No
+/// allocation.
 ///
 /// Returns `None` when the shapes stay apart, and for invalid input: a NaN or infinite number in
 /// a motion, a shape or the options, a negative `max_time`, `target_distance` or `tolerance`, or

@@ -525,7 +525,15 @@ where
         {
             return None;
         }
-        s.ahead = self.refine(&pa, &pb, &n, s.gap, step(s.gap, &forward), T::ONE, limits.0, pad);
+        // Far from contact in a motion dominated by turning, the step of the rate bound alone:
+        // the refinement's support points (three frames of reference) lengthen such a step by
+        // less than they cost, where near contact they save many steps.
+        let refined = !(self.turning && distance >= self.near());
+        s.ahead = if refined {
+            self.refine(&pa, &pb, &n, s.gap, step(s.gap, &forward), T::ONE, limits.0, pad)
+        } else {
+            step(s.gap, &forward)
+        };
         if backward {
             let back = padded(self.a.rate(&pa, &-n) + self.b.rate(&pb, &n));
             if !(back.first.is_finite() && back.second.is_finite() && back.cap.is_finite()) {
