@@ -121,6 +121,9 @@ fn v3(rng: &mut Rng, lo: f64, hi: f64) -> Vector3<f64> {
 
 type Scene<A, B, T = f64> = ((A, RigidMotion<T>), (B, RigidMotion<T>));
 
+/// Named sets of scenes (the rows' `meet10` and `meet90`).
+type SceneSets<A, B, T = f64> = [(String, Vec<Scene<A, B, T>>)];
+
 fn scene<A: Body, B: Body>(rng: &mut Rng) -> Scene<A, B> {
     let (a, b) = (A::body(rng), B::body(rng));
     let far = (a.reach() + b.reach()) * rng.range(0.8, 2.0);
@@ -301,7 +304,7 @@ macro_rules! row {
 /// return an impact, and the calls.
 #[inline(never)]
 fn profile_loop<T, A, B>(
-    sets: &[(String, Vec<Scene<A, B, T>>)],
+    sets: &SceneSets<A, B, T>,
     set: &str,
     n: usize,
     o: &RigidOptions<T>,
@@ -333,7 +336,7 @@ fn parry_loop(f: impl FnOnce()) {
 
 /// Distance evaluations per scene by class (found by the least `max_iterations` that ends the
 /// search), for f32.
-fn census<A, B>(sets: &[(String, Vec<Scene<A, B, f32>>)], set: &str)
+fn census<A, B>(sets: &SceneSets<A, B, f32>, set: &str)
 where
     A: osculate::closest::SupportMap<f32>,
     B: osculate::closest::SupportMap<f32>,
