@@ -765,8 +765,11 @@ pub fn test_tolerance<T: Real>() -> T {
 
 /// Runs the seeded check `check` as a quickcheck property on `cases(default)` random seeds: an
 /// `Err` fails it with the message (the seed is the whole input: quickcheck cannot shrink it).
+/// quickcheck's own cap on the number of draws (10,000 unless set) is raised to the count, so a
+/// soak's count is honoured.
 pub fn check_seeds(default: u64, check: fn(u64) -> Result<(), String>) {
-    quickcheck::QuickCheck::new().tests(cases(default)).quickcheck(check);
+    let n = cases(default);
+    quickcheck::QuickCheck::new().tests(n).max_tests(n).quickcheck(check);
 }
 
 /// The number of cases a property runs: `default`, or the `OSCULATE_CASES` environment variable

@@ -809,10 +809,10 @@ mod tests {
                     frames_agree(&pair, &ma, &mb)
                 }
                 let cases = osculate_testing::cases(200);
-                quickcheck::QuickCheck::new().tests(cases).quickcheck(
+                quickcheck::QuickCheck::new().tests(cases).max_tests(cases * 10).quickcheck(
                     check::<f32> as fn(Pair<$A<f32>, $B<f32>>, Motion<f32>, Motion<f32>) -> bool,
                 );
-                quickcheck::QuickCheck::new().tests(cases).quickcheck(
+                quickcheck::QuickCheck::new().tests(cases).max_tests(cases * 10).quickcheck(
                     check::<f64> as fn(Pair<$A<f64>, $B<f64>>, Motion<f64>, Motion<f64>) -> bool,
                 );
             }
@@ -867,9 +867,11 @@ mod tests {
         let cases = osculate_testing::cases(500);
         quickcheck::QuickCheck::new()
             .tests(cases)
+            .max_tests(cases * 10)
             .quickcheck(moved_as_transformed::<f32> as fn(Motion<f32>, Motion<f32>) -> bool);
         quickcheck::QuickCheck::new()
             .tests(cases)
+            .max_tests(cases * 10)
             .quickcheck(moved_as_transformed::<f64> as fn(Motion<f64>, Motion<f64>) -> bool);
     }
 

@@ -652,10 +652,10 @@ mod tests {
     #[test]
     fn triangle_ray_options_route_to_their_tests() {
         let cases = osculate_testing::cases(500);
-        quickcheck::QuickCheck::new().tests(cases).quickcheck(
+        quickcheck::QuickCheck::new().tests(cases).max_tests(cases * 10).quickcheck(
             options_route_to_their_tests::<f32> as fn(Pair<Ray<f32>, Triangle<f32>>) -> bool,
         );
-        quickcheck::QuickCheck::new().tests(cases).quickcheck(
+        quickcheck::QuickCheck::new().tests(cases).max_tests(cases * 10).quickcheck(
             options_route_to_their_tests::<f64> as fn(Pair<Ray<f64>, Triangle<f64>>) -> bool,
         );
         // The aimed rays hit in most cases, so the barycentrics are checked.

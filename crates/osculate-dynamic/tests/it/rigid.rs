@@ -502,7 +502,8 @@ fn raw_input_is_answered<T: Real>(c: RawCase<T>) -> TestResult {
 
 /// `prop` on 2000 cases (`OSCULATE_CASES` overrides it).
 fn run_2000<A: Arbitrary + core::fmt::Debug>(prop: fn(A) -> TestResult) {
-    QuickCheck::new().tests(cases(2000)).quickcheck(prop);
+    let n = cases(2000);
+    QuickCheck::new().tests(n).max_tests(n * 10).quickcheck(prop);
 }
 
 osculate_testing::for_f32_and_f64!(run_2000: raw_input_is_answered);
@@ -571,7 +572,8 @@ fn bounds_hold<T: Real>(c: BoundCase<T>) -> TestResult {
 
 /// `prop` on 500 cases (`OSCULATE_CASES` overrides it).
 fn run_500<A: Arbitrary + core::fmt::Debug>(prop: fn(A) -> TestResult) {
-    QuickCheck::new().tests(cases(500)).quickcheck(prop);
+    let n = cases(500);
+    QuickCheck::new().tests(n).max_tests(n * 10).quickcheck(prop);
 }
 
 osculate_testing::for_f32_and_f64!(run_500: bounds_hold);

@@ -629,11 +629,11 @@ fn common_motion_carries_the_answer<T: Real>(
 #[test]
 fn common_motion_carries_the_answer_f32_f64() {
     let cases = osculate_testing::cases(200);
-    quickcheck::QuickCheck::new().tests(cases).quickcheck(
+    quickcheck::QuickCheck::new().tests(cases).max_tests(cases * 10).quickcheck(
         common_motion_carries_the_answer::<f32>
             as fn(Pair<Capsule<f32>, Obb<f32>>, Motion<f32>, Motion<f32>, Motion<f32>) -> bool,
     );
-    quickcheck::QuickCheck::new().tests(cases).quickcheck(
+    quickcheck::QuickCheck::new().tests(cases).max_tests(cases * 10).quickcheck(
         common_motion_carries_the_answer::<f64>
             as fn(Pair<Capsule<f64>, Obb<f64>>, Motion<f64>, Motion<f64>, Motion<f64>) -> bool,
     );
