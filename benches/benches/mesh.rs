@@ -440,36 +440,14 @@ fn build(c: &mut Criterion) {
     g.finish();
 }
 
-/// The CPU time this thread has run, in seconds (Linux's `schedstat`: the benchmark thread's own
-/// time, which the other processes on a loaded machine do not inflate as they do wall time). The
-/// kernel brings it up to date at each tick and context switch, so a run must last far longer
-/// than a tick: [`best_of_three`] repeats its work for at least [`RUN_SECONDS`].
-fn thread_cpu_seconds() -> f64 {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
-    let ns: f64 = s.split_whitespace().next().and_then(|x| x.parse().ok()).unwrap_or(f64::NAN);
-    ns * 1e-9
-}
-
-/// The least CPU time of one round of the loop over a run.
+/// The least CPU time of one round of the loop over a run (the thread's own time, which the
+/// other processes on a loaded machine do not inflate as they do wall time).
 const RUN_SECONDS: f64 = 0.4;
 
 /// The least CPU time per call of `f` over three runs, each repeating `f` for at least
 /// [`RUN_SECONDS`], in seconds.
-fn best_of_three(mut f: impl FnMut()) -> f64 {
-    (0..3)
-        .map(|_| {
-            let t = thread_cpu_seconds();
-            let mut calls = 0u32;
-            loop {
-                f();
-                calls += 1;
-                let spent = thread_cpu_seconds() - t;
-                if spent >= RUN_SECONDS {
-                    return spent / f64::from(calls);
-                }
-            }
-        })
-        .fold(f64::INFINITY, f64::min)
+fn best_of_three(f: impl FnMut()) -> f64 {
+    osculate_benches::cpu::best_of(3, RUN_SECONDS, f)
 }
 
 /// The plain-loop measurement (`cargo bench -p osculate-benches --bench mesh -- --cpu-loop`):

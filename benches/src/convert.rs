@@ -30,7 +30,7 @@ macro_rules! conversions {
                 )
             }
 
-            /// [`hull`] of a polyhedron the rows' generator kept (`crate::rows::has_hulls`).
+            /// [`hull`] of a polyhedron the generator kept (`crate::convert::has_hulls`).
             ///
             /// # Panics
             /// When parry builds no hull: the generator keeps only polyhedra it builds one of.
@@ -110,3 +110,23 @@ macro_rules! conversions {
 
 conversions!(p32, parry3d, f32);
 conversions!(p64, parry3d_f64, f64);
+
+/// Whether both parry crates build a hull of `p` (and of its `f32` rounding): the generators keep
+/// only such polyhedra, so that every contender answers on every input.
+#[must_use]
+pub fn has_hulls(p: &osculate_math::ConvexPolyhedron<f64>) -> bool {
+    p64::hull(p).is_some() && p32::hull(&crate::input::Narrow::narrow(p)).is_some()
+}
+
+/// Two random convex polyhedra ([`crate::input::pair`]) that both parry crates build a hull of,
+/// drawn again until they are.
+pub fn hull_pair(
+    rng: &mut osculate_testing::Rng,
+) -> (osculate_math::ConvexPolyhedron<f64>, osculate_math::ConvexPolyhedron<f64>) {
+    loop {
+        let x = crate::input::pair::<osculate_math::ConvexPolyhedron<f64>, _>(rng);
+        if has_hulls(&x.0) && has_hulls(&x.1) {
+            return x;
+        }
+    }
+}

@@ -17,6 +17,7 @@
 pub mod accuracy;
 pub mod concrete;
 pub mod convert;
+pub mod cpu;
 pub mod floor;
 pub mod input;
 pub mod race;

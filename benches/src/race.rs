@@ -8,11 +8,13 @@
 //! osculate's ([`PARRY_F32`] / [`PARRY_F64`]) and its cheapest ([`PARRY_F32_CHEAP`] /
 //! [`PARRY_F64_CHEAP`]).
 //!
-//! A [`Sink`] runs each row one of two ways: under criterion (each contender a benchmark
+//! A [`Sink`] runs each row one of three ways: under criterion (each contender a benchmark
 //! `{query}/{contender}/{distribution}`, one query per iteration, inputs cycled with
-//! `i & (BATCH - 1)`), or as a check that every contender answers the same question as osculate
+//! `i & (BATCH - 1)`); as a check that every contender answers the same question as osculate
 //! on every input (hit or miss, overlap, the parameter or distance within a tolerance), so that a
-//! race never compares different questions. The bench run also writes each row's class, calls and
+//! race never compares different questions; or timed by the thread's CPU time ([`CpuOptions`],
+//! the `rows_cpu` binary), each contender's loop over a whole set, a steadier comparison than
+//! criterion's wall time on a loaded machine and a small program to profile. The bench run also writes each row's class, calls and
 //! note to `target/bench-rows.tsv` for `cargo xtask bench-report`.
 
 use crate::BATCH;
@@ -291,11 +293,35 @@ impl<T: Real> ToAnswer for Impact<T> {
     }
 }
 
-/// How a group's contenders are run: timed by criterion, or checked against each other.
+/// How a group's contenders are run: timed by criterion, checked against each other, or timed
+/// by CPU time.
 #[allow(missing_debug_implementations, reason = "criterion's types have no `Debug`")]
 pub struct Sink<'c> {
     criterion: Option<&'c mut Criterion>,
+    cpu: Option<CpuOptions>,
     log: Log,
+}
+
+/// What [`Sink::cpu`] runs: each contender's loop over each set of the rows kept, best of
+/// `rounds` runs of at least `seconds` of the thread's CPU time; or, with `profile`, one
+/// contender's loop alone (for valgrind), untimed.
+#[derive(Clone, Debug)]
+pub struct CpuOptions {
+    /// Keeps the rows whose query contains this text (every row when `None`).
+    pub only: Option<String>,
+    /// How many runs of each loop (the least time is kept).
+    pub rounds: usize,
+    /// The least CPU time of a run, in seconds.
+    pub seconds: f64,
+    /// `(contender, set, passes)`: runs that contender's loop over the named set `passes` times
+    /// and times nothing.
+    pub profile: Option<(String, String, usize)>,
+}
+
+impl Default for CpuOptions {
+    fn default() -> Self {
+        Self { only: None, rounds: 3, seconds: 0.3, profile: None }
+    }
 }
 
 /// What the rows left: their descriptions and, when checked, their disagreements.
@@ -312,19 +338,33 @@ pub struct Log {
 impl<'c> Sink<'c> {
     /// Rows timed by `criterion`.
     pub fn bench(criterion: &'c mut Criterion) -> Self {
-        Self { criterion: Some(criterion), log: Log::default() }
+        Self { criterion: Some(criterion), cpu: None, log: Log::default() }
     }
 
     /// Rows checked: every contender's answers compared with osculate's.
     #[must_use]
     pub fn check() -> Self {
-        Self { criterion: None, log: Log::default() }
+        Self { criterion: None, cpu: None, log: Log::default() }
+    }
+
+    /// Rows timed by the thread's CPU time, one line printed per row and set: each contender's
+    /// time per call and osculate's time over parry's in each precision.
+    #[must_use]
+    pub fn cpu(options: CpuOptions) -> Self {
+        Self { criterion: None, cpu: Some(options), log: Log::default() }
     }
 
     /// Starts a row.
     pub fn race(&mut self, row: Row) -> Race<'_> {
         let group = self.criterion.as_deref_mut().map(|c| c.benchmark_group(row.query));
+        let cpu = self
+            .cpu
+            .clone()
+            .filter(|o| o.only.as_ref().is_none_or(|q| row.query.contains(q.as_str())));
         Race {
+            skip: self.cpu.is_some() && cpu.is_none(),
+            cpu,
+            times: Vec::new(),
             row,
             group,
             log: &mut self.log,
@@ -371,6 +411,12 @@ pub struct Race<'s> {
     calls: Vec<(&'static str, String)>,
     /// The sets' names.
     sets: Vec<String>,
+    /// A CPU-time run's options, for a row it keeps.
+    cpu: Option<CpuOptions>,
+    /// A CPU-time run leaves this row out.
+    skip: bool,
+    /// Each contender's CPU time per call on each set, in a CPU-time run.
+    times: Vec<(&'static str, Vec<f64>)>,
 }
 
 impl Race<'_> {
@@ -384,11 +430,36 @@ impl Race<'_> {
         mut f: impl FnMut(&D) -> R,
         answer: impl Fn(&D, &R) -> Answer,
     ) {
+        if self.skip {
+            return;
+        }
         self.calls.push((id, call_name(call)));
         if self.sets.is_empty() {
             self.sets = data.names();
         }
-        if let Some(g) = &mut self.group {
+        if let Some(o) = &self.cpu {
+            let mut pass = |set: &[D]| {
+                for x in set {
+                    black_box(f(black_box(x)));
+                }
+            };
+            if let Some((who, which, passes)) = &o.profile {
+                for (_, set) in data.sets.iter().filter(|(name, _)| who == id && name == which) {
+                    (0..*passes).for_each(|_| pass(set));
+                }
+            } else {
+                let times = data
+                    .sets
+                    .iter()
+                    .map(|(_, set)| {
+                        #[allow(clippy::cast_precision_loss, reason = "a batch of 1,024")]
+                        let n = set.len().max(1) as f64;
+                        crate::cpu::best_of(o.rounds, o.seconds, || pass(set)) / n
+                    })
+                    .collect();
+                self.times.push((id, times));
+            }
+        } else if let Some(g) = &mut self.group {
             for (name, set) in &data.sets {
                 debug_assert_eq!(set.len(), BATCH);
                 let mut i = 0usize;
@@ -417,8 +488,9 @@ impl Race<'_> {
     /// Ends the row: logs its description and, when checked, compares each contender's answers
     /// with osculate's in the same precision (and the floor's with osculate `f32`).
     pub fn finish(self) {
-        let Self { row, group, log, answers, calls, sets } = self;
+        let Self { row, group, log, answers, calls, sets, times, .. } = self;
         drop(group);
+        print_times(row.query, &sets, &times);
         let class = if calls.iter().any(|(id, _)| id.starts_with("parry")) {
             row.class
         } else {
@@ -494,6 +566,29 @@ impl Race<'_> {
                 }
                 log.checks.push(summary);
             }
+        }
+    }
+}
+
+/// Prints a CPU-time run's row: per set, each precision's osculate time per call, parry's, and
+/// their ratio (osculate over parry; below 1 osculate is faster), then the cheap parry call's.
+fn print_times(query: &str, sets: &[String], times: &[(&'static str, Vec<f64>)]) {
+    let find = |id: &str| times.iter().find(|(i, _)| *i == id).map(|(_, t)| t);
+    for (k, set) in sets.iter().enumerate() {
+        let mut line = String::new();
+        for (ours, theirs) in [
+            (OSCULATE_F32, PARRY_F32),
+            (OSCULATE_F32, PARRY_F32_CHEAP),
+            (OSCULATE_F64, PARRY_F64),
+            (OSCULATE_F64, PARRY_F64_CHEAP),
+        ] {
+            let at = |id| find(id).and_then(|t| t.get(k)).copied();
+            if let (Some(a), Some(b)) = (at(ours), at(theirs)) {
+                let _ = write!(line, " | {theirs} {:.2} ({:.1}/{:.1} ns)", a / b, a * 1e9, b * 1e9);
+            }
+        }
+        if !line.is_empty() {
+            println!("{query} {set}{line}");
         }
     }
 }

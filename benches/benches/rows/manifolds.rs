@@ -10,6 +10,7 @@
 
 use osculate::closest::SupportMap as _;
 use osculate::{closest, overlap};
+use osculate_benches::convert::{has_hulls, hull_pair};
 use osculate_benches::input::Dists;
 use osculate_benches::input::{inputs, pair};
 use osculate_benches::race::{Answer, Class::*, OSCULATE_F32, OSCULATE_F64, Race, Row, Sink};
@@ -104,16 +105,6 @@ fn capsule_capsule(s: &mut Sink<'_>) {
         their_deepest!(m)
     } => |_, a| *a }
     r.finish();
-}
-
-/// Two convex polyhedra that both parry crates build a hull of.
-fn hull_pair(rng: &mut Rng) -> (ConvexPolyhedron<f64>, ConvexPolyhedron<f64>) {
-    loop {
-        let x = pair::<ConvexPolyhedron<f64>, ConvexPolyhedron<f64>>(rng);
-        if super::has_hulls(&x.0) && super::has_hulls(&x.1) {
-            return x;
-        }
-    }
 }
 
 /// parry's side of the polyhedron rows: its polygonal-feature manifold on the hulls it keeps
@@ -249,7 +240,7 @@ fn aabb_aabb(s: &mut Sink<'_>) {
 fn with_hull<A: osculate_testing::Generate<f64>>(rng: &mut Rng) -> (A, ConvexPolyhedron<f64>) {
     loop {
         let x = pair::<A, ConvexPolyhedron<f64>>(rng);
-        if super::has_hulls(&x.1) {
+        if has_hulls(&x.1) {
             return x;
         }
     }

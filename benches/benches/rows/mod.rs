@@ -32,13 +32,6 @@ pub(crate) mod posed;
 pub(crate) mod rigid;
 pub(crate) mod sweeps;
 
-/// Whether both parry crates build a hull of `p`'s vertices (the polyhedron rows keep only such
-/// inputs, so that parry answers every one).
-fn has_hulls(p: &osculate_math::ConvexPolyhedron<f64>) -> bool {
-    use osculate_benches::convert::{p32, p64};
-    p64::hull(p).is_some() && p32::hull(&osculate_benches::input::Narrow::narrow(p)).is_some()
-}
-
 /// A draw of `draw` (a query and a convex polyhedron) whose polyhedron both parry crates can
 /// build a hull of, drawing again until one is.
 fn with_hulls<Q>(
@@ -47,7 +40,7 @@ fn with_hulls<Q>(
 ) -> (Q, osculate_math::ConvexPolyhedron<f64>) {
     loop {
         let x = draw(rng);
-        if has_hulls(&x.1) {
+        if osculate_benches::convert::has_hulls(&x.1) {
             return x;
         }
     }

@@ -109,7 +109,7 @@ impl Body for ConvexPolyhedron<f64> {
                 .map(|_| Point3::from(rng.unit_vector::<f64>().into_inner() * rng.range(0.3, 1.0)))
                 .collect();
             if let Ok(p) = ConvexPolyhedron::try_from_points(&points)
-                && super::has_hulls(&p)
+                && osculate_benches::convert::has_hulls(&p)
             {
                 return p;
             }
