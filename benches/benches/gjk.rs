@@ -28,7 +28,8 @@
 //!   `obb_triangle`, `obb_obb`, `segment_aabb`, `segment_obb`, `ray_triangle` beside
 //!   `ray_triangle_watertight_hits`) beside its fast mode on 256 ordinary inputs.
 
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
 use osculate::closest::{
     EPA_MAX_ITERATIONS, EpaWorkspace, GJK_MAX_ITERATIONS, GjkCache, SupportMap, Transformed,
     contact_convex_with_status, contact_convex_with_workspace, distance_convex,
@@ -131,7 +132,7 @@ fn epa(c: &mut Criterion) {
 }
 
 fn bench_epa<A, B, PA, PB>(
-    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    g: &mut BenchmarkGroup<'_, WallTime>,
     name: &str,
     pairs: &[(A, B)],
     parry: impl Fn(&(A, B)) -> (Pose, PA, PB),
@@ -214,7 +215,7 @@ fn warm(c: &mut Criterion) {
 
 #[allow(clippy::too_many_arguments, reason = "one group's inputs for both libraries")]
 fn bench_warm<A, B, PA, PB>(
-    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    g: &mut BenchmarkGroup<'_, WallTime>,
     name: &str,
     a: &A,
     b: B,
@@ -296,44 +297,73 @@ fn within(c: &mut Criterion) {
     g.finish();
 }
 
-/// `overlap_triangle_triangle`'s fast and exact modes on 256 pairs of the ordinary generator
-/// (about half overlapping), beside parry's GJK intersection test on the same triangles.
-fn triangles(c: &mut Criterion) {
-    use osculate::overlap::{triangle_triangle, triangle_triangle_exact};
-    use osculate_math::Triangle;
-    let mut g = c.benchmark_group("triangle_triangle_filter");
-    let mut rng = Rng::new(0x310);
-    let pairs: Vec<(Triangle<f64>, Triangle<f64>)> =
-        (0..N).map(|_| osculate_benches::input::pair(&mut rng)).collect();
-    cycled(&mut g, BenchmarkId::new("overlap", "fast"), &pairs, |(a, b)| triangle_triangle(a, b));
-    cycled(&mut g, BenchmarkId::new("overlap", "exact"), &pairs, |(a, b)| {
-        triangle_triangle_exact(a, b)
-    });
-    let p: Vec<_> = pairs.iter().map(|(a, b)| (cv::triangle(a), cv::triangle(b))).collect();
+/// `{test}/fast` and `{test}/exact`: a boolean test's two modes on the same inputs.
+fn fast_and_exact<A, B>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    test: &str,
+    inputs: &[(A, B)],
+    fast: impl Fn(&A, &B) -> bool,
+    exact: impl Fn(&A, &B) -> bool,
+) {
+    cycled(g, BenchmarkId::new(test, "fast"), inputs, |(a, b)| fast(a, b));
+    cycled(g, BenchmarkId::new(test, "exact"), inputs, |(a, b)| exact(a, b));
+}
+
+/// A boolean test of two shapes.
+type Test<A, B> = fn(&A, &B) -> bool;
+
+/// An overlap test's fast and exact modes (`modes`) on 256 pairs drawn by `draw` (seeded with `seed`),
+/// beside parry's GJK intersection test on the same pairs (`parry` converts one):
+/// `{group}/overlap/{fast,exact,parry}`.
+fn beside_gjk<A, B, PA, PB>(
+    c: &mut Criterion,
+    group: &str,
+    seed: u64,
+    draw: fn(&mut Rng) -> (A, B),
+    modes: [Test<A, B>; 2],
+    parry: fn(&A, &B) -> (PA, PB),
+) where
+    PA: parry3d_f64::shape::SupportMap,
+    PB: parry3d_f64::shape::SupportMap,
+{
+    let mut g = c.benchmark_group(group);
+    let mut rng = Rng::new(seed);
+    let pairs: Vec<(A, B)> = (0..N).map(|_| draw(&mut rng)).collect();
+    fast_and_exact(&mut g, "overlap", &pairs, modes[0], modes[1]);
+    let p: Vec<_> = pairs.iter().map(|(a, b)| parry(a, b)).collect();
     cycled(&mut g, BenchmarkId::new("overlap", "parry"), &p, |(a, b)| {
         qd::intersection_test_support_map_support_map(&Pose::IDENTITY, a, b)
     });
     g.finish();
 }
 
+/// `overlap_triangle_triangle`'s fast and exact modes on 256 pairs of the ordinary generator
+/// (about half overlapping), beside parry's GJK intersection test on the same triangles.
+fn triangles(c: &mut Criterion) {
+    use osculate::overlap::{triangle_triangle, triangle_triangle_exact};
+    use osculate_math::Triangle;
+    beside_gjk::<Triangle<f64>, Triangle<f64>, _, _>(
+        c,
+        "triangle_triangle_filter",
+        0x310,
+        osculate_benches::input::pair,
+        [triangle_triangle, triangle_triangle_exact],
+        |a, b| (cv::triangle(a), cv::triangle(b)),
+    );
+}
+
 /// `overlap_segment_triangle`'s fast and exact modes on 256 segments aimed at or near their
 /// triangles (the rows' generator), beside parry's GJK intersection test on the same pairs.
 fn segment_triangles(c: &mut Criterion) {
     use osculate::overlap::{segment_triangle, segment_triangle_exact};
-    use osculate_math::{Segment, Triangle};
-    let mut g = c.benchmark_group("segment_triangle_filter");
-    let mut rng = Rng::new(0x544);
-    let pairs: Vec<(Segment<f64>, Triangle<f64>)> =
-        (0..N).map(|_| osculate_benches::input::segment_at(&mut rng)).collect();
-    cycled(&mut g, BenchmarkId::new("overlap", "fast"), &pairs, |(s, t)| segment_triangle(s, t));
-    cycled(&mut g, BenchmarkId::new("overlap", "exact"), &pairs, |(s, t)| {
-        segment_triangle_exact(s, t)
-    });
-    let p: Vec<_> = pairs.iter().map(|(s, t)| (cv::segment(s), cv::triangle(t))).collect();
-    cycled(&mut g, BenchmarkId::new("overlap", "parry"), &p, |(s, t)| {
-        qd::intersection_test_support_map_support_map(&Pose::IDENTITY, s, t)
-    });
-    g.finish();
+    beside_gjk(
+        c,
+        "segment_triangle_filter",
+        0x544,
+        osculate_benches::input::segment_at,
+        [segment_triangle, segment_triangle_exact],
+        |s, t| (cv::segment(s), cv::triangle(t)),
+    );
 }
 
 /// `ray_aabb_hits` and `ray_aabb_hits_exact` on 256 rays aimed at or near their boxes (the rows'
@@ -369,33 +399,23 @@ fn exact_modes(c: &mut Criterion) {
     let mut g = c.benchmark_group("exact_modes");
     let mut rng = Rng::new(0x3E7);
     let boxes: Vec<(Aabb<f64>, Triangle<f64>)> = (0..N).map(|_| pair(&mut rng)).collect();
-    cycled(&mut g, BenchmarkId::new("aabb_triangle", "fast"), &boxes, |(b, t)| aabb_triangle(b, t));
-    cycled(&mut g, BenchmarkId::new("aabb_triangle", "exact"), &boxes, |(b, t)| {
-        aabb_triangle_exact(b, t)
-    });
+    fast_and_exact(&mut g, "aabb_triangle", &boxes, aabb_triangle, aabb_triangle_exact);
     let obbs: Vec<(Obb<f64>, Triangle<f64>)> = (0..N).map(|_| pair(&mut rng)).collect();
-    cycled(&mut g, BenchmarkId::new("obb_triangle", "fast"), &obbs, |(b, t)| obb_triangle(b, t));
-    cycled(&mut g, BenchmarkId::new("obb_triangle", "exact"), &obbs, |(b, t)| {
-        obb_triangle_exact(b, t)
-    });
+    fast_and_exact(&mut g, "obb_triangle", &obbs, obb_triangle, obb_triangle_exact);
     let pairs: Vec<(Obb<f64>, Obb<f64>)> = (0..N).map(|_| pair(&mut rng)).collect();
-    cycled(&mut g, BenchmarkId::new("obb_obb", "fast"), &pairs, |(a, b)| obb_obb(a, b));
-    cycled(&mut g, BenchmarkId::new("obb_obb", "exact"), &pairs, |(a, b)| obb_obb_exact(a, b));
+    fast_and_exact(&mut g, "obb_obb", &pairs, obb_obb, obb_obb_exact);
     let sa: Vec<(Segment<f64>, Aabb<f64>)> = (0..N).map(|_| segment_at(&mut rng)).collect();
-    cycled(&mut g, BenchmarkId::new("segment_aabb", "fast"), &sa, |(s, b)| segment_aabb(s, b));
-    cycled(&mut g, BenchmarkId::new("segment_aabb", "exact"), &sa, |(s, b)| {
-        segment_aabb_exact(s, b)
-    });
+    fast_and_exact(&mut g, "segment_aabb", &sa, segment_aabb, segment_aabb_exact);
     let so: Vec<(Segment<f64>, Obb<f64>)> = (0..N).map(|_| segment_at(&mut rng)).collect();
-    cycled(&mut g, BenchmarkId::new("segment_obb", "fast"), &so, |(s, b)| segment_obb(s, b));
-    cycled(&mut g, BenchmarkId::new("segment_obb", "exact"), &so, |(s, b)| segment_obb_exact(s, b));
+    fast_and_exact(&mut g, "segment_obb", &so, segment_obb, segment_obb_exact);
     let rays: Vec<(Ray<f64>, Triangle<f64>)> = (0..N).map(|_| ray_at(&mut rng)).collect();
-    cycled(&mut g, BenchmarkId::new("ray_triangle", "fast"), &rays, |(r, t)| {
-        ray_triangle_watertight_hits(r, t, Culling::TwoSided)
-    });
-    cycled(&mut g, BenchmarkId::new("ray_triangle", "exact"), &rays, |(r, t)| {
-        ray_triangle_hits_exact(r, t)
-    });
+    fast_and_exact(
+        &mut g,
+        "ray_triangle",
+        &rays,
+        |r, t| ray_triangle_watertight_hits(r, t, Culling::TwoSided),
+        ray_triangle_hits_exact,
+    );
     g.finish();
 }
 

@@ -651,10 +651,15 @@ fn compare(a: Answer, b: Answer, tolerance: f64) -> Agreement {
 
 /// The function a call's source text names: `details::contact_ball_ball` for
 /// `qd::contact_ball_ball(&p.0, ..)` (`qd` is parry's `query::details`), `cast_local_ray` for
-/// `p.1.cast_local_ray(&p.0, p.2, true)`, with a trailing argument that sets the semantics
-/// (`Real::MAX`, `0.0`) kept as `(.., MAX)`.
+/// `p.1.cast_local_ray(&p.0, p.2, true)`, a block's first `qd::` call, with a trailing argument
+/// that sets the semantics (`Real::MAX`, `0.0`) kept as `(.., MAX)`.
 fn call_name(call: &str) -> String {
     let call = call.trim();
+    // A block's call: its first statement that calls parry's `query::details`.
+    let call = match call.find("qd::") {
+        Some(i) if call.starts_with('{') => call[i..].split(';').next().unwrap_or(call),
+        _ => call,
+    };
     let head = call.split('(').next().unwrap_or(call).trim();
     let head = head.rsplit_once(". ").map_or(head, |(_, h)| h);
     let head = match head.rsplit_once('.') {
@@ -695,6 +700,12 @@ mod tests {
             "bounding_volume::BoundingVolume::intersects"
         );
         assert_eq!(call_name("p.1.cast_local_ray(&p.0, p.2, true)"), "cast_local_ray");
+        assert_eq!(
+            call_name(
+                "{ let m = fresh(q); qd::contact_manifold_pfm_pfm(&p.0, m, 0.0); deepest(m) }"
+            ),
+            "details::contact_manifold_pfm_pfm(.., 0)"
+        );
         assert_eq!(
             call_name("closest::contact_sphere_sphere(&x.0, &x.1)"),
             "closest::contact_sphere_sphere"

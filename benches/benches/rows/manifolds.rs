@@ -11,8 +11,7 @@
 use osculate::closest::SupportMap as _;
 use osculate::{closest, overlap};
 use osculate_benches::convert::{has_hulls, hull_pair};
-use osculate_benches::input::Dists;
-use osculate_benches::input::{inputs, pair};
+use osculate_benches::input::{Dists, Inputs, Narrow, inputs, pair};
 use osculate_benches::race::{Answer, Class::*, OSCULATE_F32, OSCULATE_F64, Race, Row, Sink};
 use osculate_benches::{osculate, parry};
 use osculate_math::{Aabb, Capsule, ConvexPolyhedron, Cylinder, Halfspace, Obb, Real, Sphere};
@@ -39,107 +38,97 @@ fn deepest<T: Real>(m: &closest::Manifold<T>) -> Answer {
     Answer::Value(m.deepest().map(|p| p.distance.to_f64()))
 }
 
-/// A parry manifold with no points and no cached normal, its buffer kept.
-macro_rules! fresh {
-    ($m:expr) => {{
-        let mut m = $m.borrow_mut();
-        m.clear();
-        m.local_n1 = Vector::ZERO;
-        m
-    }};
+/// parry's side of a row: its calls on `prep`'s form of each input, each given `m`, the input's
+/// own `ContactManifold` cleared with its cached normal reset (the deepest of its points the
+/// answer).
+macro_rules! parry_manifold {
+    ($r:ident, $d:ident, |$y:pat_param| $prep:expr, $($kind:ident: |$p:ident, $m:ident| $call:expr),+ $(,)?) => {
+        parry! { $r, $d, |$y| ($prep, std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new())),
+        $($kind: |q| {
+            let mut kept = q.1.borrow_mut();
+            kept.clear();
+            kept.local_n1 = Vector::ZERO;
+            let ($p, $m) = (&q.0, &mut *kept);
+            $call;
+            Answer::Value($m.points.iter().map(|c| cv::wide(c.dist)).reduce(f64::min))
+        } => |_, a| *a),+ }
+    };
 }
 
-/// The deepest point's signed distance of parry's manifold.
-macro_rules! their_deepest {
-    ($m:expr) => {
-        Answer::Value($m.points.iter().map(|c| cv::wide(c.dist)).reduce(f64::min))
-    };
+/// A row: osculate's `ours` on each input (its deepest point the answer) and
+/// [`parry_manifold!`]'s calls.
+macro_rules! manifold_row {
+    ($s:ident, $row:expr, $d:ident, |$x:pat_param| $ours:expr, $($parry:tt)+) => {{
+        let mut r = $s.race($row);
+        osculate! { r, $d, |$x| $ours, |_, m| deepest(m) }
+        parry_manifold! { r, $d, $($parry)+ }
+        r.finish();
+    }};
 }
 
 fn box_box(s: &mut Sink<'_>) {
     let d = inputs(700, "overlap", pair::<Obb<f64>, Obb<f64>>, |(a, b)| overlap::obb_obb(a, b));
-    let mut r = s.race(Row::new("manifold_box_box", LikeForLike).tolerance(2e-3, 2e-3).note(
+    let row = Row::new("manifold_box_box", LikeForLike).tolerance(2e-3, 2e-3).note(
         "both separating axes, a reference face clipped against an incident face; parry keeps \
          every clipped point (up to eight), osculate reduces to four; where the two pick different \
          axes within osculate's face preference (1e-3 of the size) the deepest distances differ \
          by up to 1.7e-3 on these inputs",
-    ));
-    osculate! { r, d, |x| closest::manifold_obb_obb(&x.0, &x.1, 0.01), |_, m| deepest(m) }
-    parry! { r, d, |x| {
+    );
+    manifold_row! { s, row, d, |x| closest::manifold_obb_obb(&x.0, &x.1, 0.01),
+    |x| {
         let ((pa, ca), (pb, cb)) = (cv::obb(&x.0), cv::obb(&x.1));
-        (pa.inv_mul(&pb), ca, cb, std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+        (pa.inv_mul(&pb), ca, cb)
     },
-    parry: |p| {
-        let mut m = fresh!(p.3);
-        qd::contact_manifold_cuboid_cuboid(&p.0, &p.1, &p.2, 0.01, &mut m);
-        their_deepest!(m)
-    } => |_, a| *a }
-    r.finish();
+    parry: |p, m| qd::contact_manifold_cuboid_cuboid(&p.0, &p.1, &p.2, 0.01, m) }
 }
 
 fn capsule_capsule(s: &mut Sink<'_>) {
     let d = inputs(701, "overlap", pair::<Capsule<f64>, Capsule<f64>>, |(a, b)| {
         overlap::capsule_capsule(a, b)
     });
-    let mut r = s.race(Row::new("manifold_capsule_capsule", LikeForLike).note(
+    let row = Row::new("manifold_capsule_capsule", LikeForLike).note(
         "osculate: the closest points of the segments, two clipped points when the capsules are \
          parallel; parry: its polygonal-feature manifold (GJK on the segments, the segments \
          clipped: two points when parallel); cheap: its capsule manifold, which keeps one point \
          in 3D",
-    ));
-    osculate! { r, d, |x| closest::manifold_capsule_capsule(&x.0, &x.1, 0.01), |_, m| deepest(m) }
-    parry! { r, d, |x| {
-        (Pose::IDENTITY, cv::capsule(&x.0), cv::capsule(&x.1),
-         std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
-    },
-    parry: |p| {
-        let mut m = fresh!(p.3);
-        qd::contact_manifold_pfm_pfm(
-            &p.0, &p.1.segment, p.1.radius, None, &p.2.segment, p.2.radius, None, 0.01, &mut m,
-        );
-        their_deepest!(m)
-    } => |_, a| *a,
-    cheap: |p| {
-        let mut m = fresh!(p.3);
-        qd::contact_manifold_capsule_capsule(&p.0, &p.1, &p.2, 0.01, &mut m);
-        their_deepest!(m)
-    } => |_, a| *a }
-    r.finish();
+    );
+    manifold_row! { s, row, d, |x| closest::manifold_capsule_capsule(&x.0, &x.1, 0.01),
+    |x| (Pose::IDENTITY, cv::capsule(&x.0), cv::capsule(&x.1)),
+    parry: |p, m| qd::contact_manifold_pfm_pfm(
+        &p.0, &p.1.segment, p.1.radius, None, &p.2.segment, p.2.radius, None, 0.01, m,
+    ),
+    cheap: |p, m| qd::contact_manifold_capsule_capsule(&p.0, &p.1, &p.2, 0.01, m) }
 }
+
+/// The note of the polyhedron rows.
+const POLYHEDRA: &str = "osculate: separating axes over the faces and edge pairs, a reference \
+    face clipped; parry: GJK and EPA for the normal, its support features clipped along it; the \
+    deepest distances differ by up to 2e-3 in f64 (an axis within osculate's face preference) and \
+    6.3e-3 in f32 (parry's f32 EPA depth; osculate's f32 agrees with its f64 to 1e-7) on these \
+    inputs";
 
 /// parry's side of the polyhedron rows: its polygonal-feature manifold on the hulls it keeps
 /// (built outside the timed call).
 macro_rules! parry_hulls {
     ($r:ident, $d:ident) => {
-        parry! { $r, $d, |x| {
-            (cv::kept_hull(&x.0), cv::kept_hull(&x.1),
-             std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
-        },
-        parry: |p| {
-            let mut m = fresh!(p.2);
-            qd::contact_manifold_pfm_pfm(&Pose::IDENTITY, &p.0, 0.0, None, &p.1, 0.0, None, 0.01, &mut m);
-            their_deepest!(m)
-        } => |_, a| *a }
+        parry_manifold! { $r, $d, |x| (cv::kept_hull(&x.0), cv::kept_hull(&x.1)),
+        parry: |p, m| qd::contact_manifold_pfm_pfm(&Pose::IDENTITY, &p.0, 0.0, None, &p.1, 0.0, None, 0.01, m) }
     };
 }
 
 fn polyhedron_polyhedron(s: &mut Sink<'_>) {
     let d = hull_pairs();
-    let mut r =
-        s.race(Row::new("manifold_polyhedron_polyhedron", LikeForLike).tolerance(1e-2, 3e-3).note(
-            "osculate: separating axes over the faces and edge pairs, a reference face clipped; \
-         parry: GJK and EPA for the normal, its support features clipped along it; the deepest \
-         distances differ by up to 2e-3 in f64 (an axis within osculate's face preference) and \
-         6.3e-3 in f32 (parry's f32 EPA depth; osculate's f32 agrees with its f64 to 1e-7) on \
-         these inputs",
-        ));
+    let mut r = s.race(
+        Row::new("manifold_polyhedron_polyhedron", LikeForLike)
+            .tolerance(1e-2, 3e-3)
+            .note(POLYHEDRA),
+    );
     osculate! { r, d, |x| closest::manifold_polyhedron_polyhedron(&x.0, &x.1, 0.01), |_, m| deepest(m) }
     parry_hulls!(r, d);
     r.finish();
 }
-
 /// The inputs of `manifold_polyhedron_polyhedron`.
-fn hull_pairs() -> osculate_benches::input::Inputs<(ConvexPolyhedron<f64>, ConvexPolyhedron<f64>)> {
+fn hull_pairs() -> Inputs<(ConvexPolyhedron<f64>, ConvexPolyhedron<f64>)> {
     inputs(702, "overlap", hull_pair, |(a, b)| {
         closest::intersect_convex(a, b, closest::GJK_MAX_ITERATIONS)
     })
@@ -196,44 +185,33 @@ fn cylinder_cylinder(s: &mut Sink<'_>) {
     let d = inputs(703, "overlap", pair::<Cylinder<f64>, Cylinder<f64>>, |(a, b)| {
         closest::intersect_convex(a, b, closest::GJK_MAX_ITERATIONS)
     });
-    let mut r =
-        s.race(Row::new("manifold_cylinder_cylinder", LikeForLike).tolerance(1e-2, 2e-3).note(
-            "both GJK and EPA for a first normal, then the supporting features clipped: osculate's \
+    let row = Row::new("manifold_cylinder_cylinder", LikeForLike).tolerance(1e-2, 2e-3).note(
+        "both GJK and EPA for a first normal, then the supporting features clipped: osculate's \
          caps an octagon, parry's a square; parry's deepest is its EPA point, short of the \
          overlap by up to 6.8e-3 in f32 and 1e-3 in f64 on these inputs (osculate's normal is \
          refined on the support maps, its f32 depth within 4e-8 of its f64)",
-        ));
-    osculate! { r, d, |x| closest::manifold_cylinder_cylinder(&x.0, &x.1, 0.01), |_, m| deepest(m) }
-    parry! { r, d, |x| {
+    );
+    manifold_row! { s, row, d, |x| closest::manifold_cylinder_cylinder(&x.0, &x.1, 0.01),
+    |x| {
         let ((pa, ya), (pb, yb)) = (cv::cylinder(&x.0), cv::cylinder(&x.1));
-        (pa.inv_mul(&pb), ya, yb, std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+        (pa.inv_mul(&pb), ya, yb)
     },
-    parry: |p| {
-        let mut m = fresh!(p.3);
-        qd::contact_manifold_pfm_pfm(&p.0, &p.1, 0.0, None, &p.2, 0.0, None, 0.01, &mut m);
-        their_deepest!(m)
-    } => |_, a| *a }
-    r.finish();
+    parry: |p, m| qd::contact_manifold_pfm_pfm(&p.0, &p.1, 0.0, None, &p.2, 0.0, None, 0.01, m) }
 }
 
 fn aabb_aabb(s: &mut Sink<'_>) {
     let d = inputs(704, "overlap", pair::<Aabb<f64>, Aabb<f64>>, |(a, b)| overlap::aabb_aabb(a, b));
-    let mut r = s.race(Row::new("manifold_aabb_aabb", LikeForLike).note(
+    let row = Row::new("manifold_aabb_aabb", LikeForLike).note(
         "both the box-box manifold (separating axes, a reference face clipped against an \
          incident face): osculate's on the boxes as oriented boxes of the identity rotation, \
          parry's on two posed cuboids",
-    ));
-    osculate! { r, d, |x| closest::manifold_aabb_aabb(&x.0, &x.1, 0.01), |_, m| deepest(m) }
-    parry! { r, d, |x| {
+    );
+    manifold_row! { s, row, d, |x| closest::manifold_aabb_aabb(&x.0, &x.1, 0.01),
+    |x| {
         let ((pa, ca), (pb, cb)) = (cv::cuboid(&x.0), cv::cuboid(&x.1));
-        (pa.inv_mul(&pb), ca, cb, std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+        (pa.inv_mul(&pb), ca, cb)
     },
-    parry: |p| {
-        let mut m = fresh!(p.3);
-        qd::contact_manifold_cuboid_cuboid(&p.0, &p.1, &p.2, 0.01, &mut m);
-        their_deepest!(m)
-    } => |_, a| *a }
-    r.finish();
+    parry: |p, m| qd::contact_manifold_cuboid_cuboid(&p.0, &p.1, &p.2, 0.01, m) }
 }
 
 /// A shape and a convex polyhedron that both parry crates build a hull of.
@@ -246,50 +224,44 @@ fn with_hull<A: osculate_testing::Generate<f64>>(rng: &mut Rng) -> (A, ConvexPol
     }
 }
 
-fn sphere_polyhedron(s: &mut Sink<'_>) {
-    let d = inputs(705, "overlap", with_hull::<Sphere<f64>>, |(a, b)| {
+/// The inputs of a row of a shape against a polyhedron: their overlap by GJK.
+fn against_hull<A>(seed: u64) -> Inputs<(A, ConvexPolyhedron<f64>)>
+where
+    A: osculate_testing::Generate<f64> + closest::SupportMap<f64> + Clone + Narrow,
+    (A, ConvexPolyhedron<f64>): Narrow,
+{
+    inputs(seed, "overlap", with_hull::<A>, |(a, b)| {
         closest::intersect_convex(a, b, closest::GJK_MAX_ITERATIONS)
-    });
-    let mut r = s.race(Row::new("manifold_sphere_polyhedron", LikeForLike).note(
+    })
+}
+
+fn sphere_polyhedron(s: &mut Sink<'_>) {
+    let d = against_hull::<Sphere<f64>>(705);
+    let row = Row::new("manifold_sphere_polyhedron", LikeForLike).note(
         "one point: osculate projects the center on the polyhedron (Voronoi regions over the \
          face planes, the nearest face plane when inside); parry: its convex-ball manifold \
          (the center projected on the hull)",
-    ));
-    osculate! { r, d, |x| closest::manifold_sphere_polyhedron(&x.0, &x.1, 0.01), |_, m| deepest(m) }
-    parry! { r, d, |x| {
+    );
+    manifold_row! { s, row, d, |x| closest::manifold_sphere_polyhedron(&x.0, &x.1, 0.01),
+    |x| {
         let (pb, ball) = cv::ball(&x.0);
-        (pb, cv::kept_hull(&x.1), ball, std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+        (pb, cv::kept_hull(&x.1), ball)
     },
-    parry: |p| {
-        let mut m = fresh!(p.3);
-        qd::contact_manifold_convex_ball(&p.0, &p.1, &p.2, None, None, 0.01, &mut m, false);
-        their_deepest!(m)
-    } => |_, a| *a }
-    r.finish();
+    parry: |p, m| qd::contact_manifold_convex_ball(&p.0, &p.1, &p.2, None, None, 0.01, m, false) }
 }
 
 fn capsule_polyhedron(s: &mut Sink<'_>) {
-    let d = inputs(706, "overlap", with_hull::<Capsule<f64>>, |(a, b)| {
-        closest::intersect_convex(a, b, closest::GJK_MAX_ITERATIONS)
-    });
-    let mut r =
-        s.race(Row::new("manifold_capsule_polyhedron", LikeForLike).tolerance(1e-2, 3e-3).note(
-            "osculate: the axis as a polytope of one edge against the polyhedron's faces and edge \
+    let d = against_hull::<Capsule<f64>>(706);
+    let row = Row::new("manifold_capsule_polyhedron", LikeForLike).tolerance(1e-2, 3e-3).note(
+        "osculate: the axis as a polytope of one edge against the polyhedron's faces and edge \
          pairs, clipped, moved out by the radius; parry: GJK and EPA on the segment and the \
          hull, its support features clipped along the normal",
-        ));
-    osculate! { r, d, |x| closest::manifold_capsule_polyhedron(&x.0, &x.1, 0.01), |_, m| deepest(m) }
-    parry! { r, d, |x| {
-        (cv::capsule(&x.0), cv::kept_hull(&x.1), std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
-    },
-    parry: |p| {
-        let mut m = fresh!(p.2);
-        qd::contact_manifold_pfm_pfm(
-            &Pose::IDENTITY, &p.0.segment, p.0.radius, None, &p.1, 0.0, None, 0.01, &mut m,
-        );
-        their_deepest!(m)
-    } => |_, a| *a }
-    r.finish();
+    );
+    manifold_row! { s, row, d, |x| closest::manifold_capsule_polyhedron(&x.0, &x.1, 0.01),
+    |x| (cv::capsule(&x.0), cv::kept_hull(&x.1)),
+    parry: |p, m| qd::contact_manifold_pfm_pfm(
+        &Pose::IDENTITY, &p.0.segment, p.0.radius, None, &p.1, 0.0, None, 0.01, m,
+    ) }
 }
 
 /// The note shared by the halfspace rows.
@@ -301,82 +273,63 @@ fn box_halfspace(s: &mut Sink<'_>) {
     let d = inputs(707, "overlap", pair::<Obb<f64>, Halfspace<f64>>, |(a, h)| {
         overlap::obb_halfspace(a, h)
     });
-    let mut r = s.race(Row::new("manifold_box_halfspace", LikeForLike).note(HALFSPACE));
-    osculate! { r, d, |x| closest::manifold_obb_halfspace(&x.0, &x.1, 0.01), |_, m| deepest(m) }
-    parry! { r, d, |x| {
+    let row = Row::new("manifold_box_halfspace", LikeForLike).note(HALFSPACE);
+    manifold_row! { s, row, d, |x| closest::manifold_obb_halfspace(&x.0, &x.1, 0.01),
+    |x| {
         let ((pa, ca), (ph, h)) = (cv::obb(&x.0), cv::halfspace(&x.1));
-        (ph.inv_mul(&pa), h, ca, std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+        (ph.inv_mul(&pa), h, ca)
     },
-    parry: |p| {
-        let mut m = fresh!(p.3);
-        qd::contact_manifold_halfspace_pfm(&p.0, &p.1, &p.2, 0.0, 0.01, &mut m, false);
-        their_deepest!(m)
-    } => |_, a| *a }
-    r.finish();
+    parry: |p, m| qd::contact_manifold_halfspace_pfm(&p.0, &p.1, &p.2, 0.0, 0.01, m, false) }
 }
 
 fn capsule_halfspace(s: &mut Sink<'_>) {
     let d = inputs(708, "overlap", pair::<Capsule<f64>, Halfspace<f64>>, |(a, h)| {
         overlap::capsule_halfspace(a, h)
     });
-    let mut r = s.race(Row::new("manifold_capsule_halfspace", LikeForLike).note(HALFSPACE));
-    osculate! { r, d, |x| closest::manifold_capsule_halfspace(&x.0, &x.1, 0.01), |_, m| deepest(m) }
-    parry! { r, d, |x| {
+    let row = Row::new("manifold_capsule_halfspace", LikeForLike).note(HALFSPACE);
+    manifold_row! { s, row, d, |x| closest::manifold_capsule_halfspace(&x.0, &x.1, 0.01),
+    |x| {
         let (ph, h) = cv::halfspace(&x.1);
-        (ph.inverse(), h, cv::capsule(&x.0), std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+        (ph.inverse(), h, cv::capsule(&x.0))
     },
-    parry: |p| {
-        let mut m = fresh!(p.3);
-        qd::contact_manifold_halfspace_pfm(&p.0, &p.1, &p.2.segment, p.2.radius, 0.01, &mut m, false);
-        their_deepest!(m)
-    } => |_, a| *a }
-    r.finish();
+    parry: |p, m| qd::contact_manifold_halfspace_pfm(
+        &p.0, &p.1, &p.2.segment, p.2.radius, 0.01, m, false,
+    ) }
 }
 
 fn polyhedron_halfspace(s: &mut Sink<'_>) {
     let d = inputs(709, "overlap", with_hull::<Halfspace<f64>>, |(h, p)| {
         h.plane.signed_distance(&p.support(&-h.plane.normal.into_inner())) <= 0.0
     });
-    let mut r =
-        s.race(Row::new("manifold_polyhedron_halfspace", LikeForLike).tolerance(1e-2, 1e-2).note(
-            "osculate: every vertex within the prediction, reduced to four; parry: its halfspace \
-             manifold, the first four vertices of the hull's face whose normal is nearest the \
-             halfspace's, which may miss the deepest vertex (one input of these, parry's deepest \
-             8.95e-3 short of the support vertex's depth, osculate's f32 and f64 agreeing), the \
-             halfspace as shape 1",
-        ));
-    osculate! { r, d, |x| closest::manifold_polyhedron_halfspace(&x.1, &x.0, 0.01), |_, m| deepest(m) }
-    parry! { r, d, |x| {
+    let row = Row::new("manifold_polyhedron_halfspace", LikeForLike).tolerance(1e-2, 1e-2).note(
+        "osculate: every vertex within the prediction, reduced to four; parry: its halfspace \
+         manifold, the first four vertices of the hull's face whose normal is nearest the \
+         halfspace's, which may miss the deepest vertex (one input of these, parry's deepest \
+         8.95e-3 short of the support vertex's depth, osculate's f32 and f64 agreeing), the \
+         halfspace as shape 1",
+    );
+    manifold_row! { s, row, d, |x| closest::manifold_polyhedron_halfspace(&x.1, &x.0, 0.01),
+    |x| {
         let (ph, h) = cv::halfspace(&x.0);
-        (ph.inverse(), h, cv::kept_hull(&x.1), std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+        (ph.inverse(), h, cv::kept_hull(&x.1))
     },
-    parry: |p| {
-        let mut m = fresh!(p.3);
-        qd::contact_manifold_halfspace_pfm(&p.0, &p.1, &p.2, 0.0, 0.01, &mut m, false);
-        their_deepest!(m)
-    } => |_, a| *a }
-    r.finish();
+    parry: |p, m| qd::contact_manifold_halfspace_pfm(&p.0, &p.1, &p.2, 0.0, 0.01, m, false) }
 }
 
 fn cylinder_halfspace(s: &mut Sink<'_>) {
     let d = inputs(710, "overlap", pair::<Cylinder<f64>, Halfspace<f64>>, |(c, h)| {
         h.plane.signed_distance(&c.support(&-h.plane.normal.into_inner())) <= 0.0
     });
-    let mut r = s.race(Row::new("manifold_cylinder_halfspace", LikeForLike).note(
+    let row = Row::new("manifold_cylinder_halfspace", LikeForLike).note(
         "osculate: the two caps' rims as eight exact rim points each, turned so the first is \
          the deepest, those within the prediction reduced to four; parry: its halfspace \
          manifold on the cylinder's support feature (a cap's square turned to the deepest rim \
          point, or a side segment), the halfspace as shape 1",
-    ));
-    osculate! { r, d, |x| closest::manifold_cylinder_halfspace(&x.0, &x.1, 0.01), |_, m| deepest(m) }
-    parry! { r, d, |x| {
+    );
+    manifold_row! { s, row, d, |x| closest::manifold_cylinder_halfspace(&x.0, &x.1, 0.01),
+    |x| {
         let ((pc, c), (ph, h)) = (cv::cylinder(&x.0), cv::halfspace(&x.1));
-        (ph.inv_mul(&pc), h, c, std::cell::RefCell::new(pr::query::ContactManifold::<(), ()>::new()))
+        (ph.inv_mul(&pc), h, c)
     },
-    parry: |p| {
-        let mut m = fresh!(p.3);
-        qd::contact_manifold_halfspace_pfm(&p.0, &p.1, &p.2, 0.0, 0.01, &mut m, false);
-        their_deepest!(m)
-    } => |_, a| *a }
-    r.finish();
+    parry: |p, m| qd::contact_manifold_halfspace_pfm(&p.0, &p.1, &p.2, 0.0, 0.01, m, false) }
 }

@@ -98,78 +98,89 @@ where
     Inputs::from_sets(d.f64.map(|x| x.0.clone()))
 }
 
+/// A posed contact row: osculate's `posed::contact` against parry's `qd::$f` on the second of
+/// `prep`'s shapes' pose in the first's frame (`prep` gives parry's pose, shape, pose, shape in
+/// its function's argument order), the matching call with an unbounded prediction and the cheap
+/// one reporting only touching shapes.
+macro_rules! posed_contact {
+    ($s:ident, $row:expr, $d:expr, |$x:ident| $prep:expr, $f:ident) => {{
+        let d = $d;
+        let mut r = $s.race($row.cheap_touching_only());
+        osculate! { r, d, |x| posed::contact(&x.0.1, &x.0.0, &x.1.1, &x.1.0) }
+        parry! { r, d, |$x| $prep,
+        parry: |p| qd::$f(&p.0.inv_mul(&p.2), &p.1, &p.3, Real::MAX) => |_, c| cv::contact_distance(c),
+        cheap: |p| qd::$f(&p.0.inv_mul(&p.2), &p.1, &p.3, 0.0) => |_, c| cv::contact_distance(c) }
+        r.finish();
+    }};
+}
+
 /// A sphere's posed contact with an oriented box: parry's `contact_convex_polyhedron_ball` on
 /// the ball's pose in the box's frame.
 fn contact_sphere_obb(s: &mut Sink<'_>) {
+    let row = Row::new("posed_contact_sphere_obb", LikeForLike).note(
+        "osculate: `posed::contact`; parry: the ball's pose in the box's frame, then \
+         `contact_convex_polyhedron_ball`",
+    );
     let d = posed_inputs::<Sphere<f64>, Obb<f64>>(700, overlap::sphere_obb);
-    let mut r =
-        s.race(Row::new("posed_contact_sphere_obb", LikeForLike).cheap_touching_only().note(
-            "osculate: `posed::contact`; parry: the ball's pose in the box's frame, then \
-             `contact_convex_polyhedron_ball`",
-        ));
-    osculate! { r, d, |x| posed::contact(&x.0.1, &x.0.0, &x.1.1, &x.1.0) }
-    parry! { r, d, |x| (cv::pose(&x.0.1), cv::ball(&x.0.0).1, cv::pose(&x.1.1), cv::obb(&x.1.0).1),
-    parry: |p| qd::contact_convex_polyhedron_ball(&p.2.inv_mul(&p.0), &p.3, &p.1, Real::MAX)
-        => |_, c| cv::contact_distance(c),
-    cheap: |p| qd::contact_convex_polyhedron_ball(&p.2.inv_mul(&p.0), &p.3, &p.1, 0.0)
-        => |_, c| cv::contact_distance(c) }
-    r.finish();
+    posed_contact!(
+        s,
+        row,
+        d,
+        |x| (cv::pose(&x.1.1), cv::obb(&x.1.0).1, cv::pose(&x.0.1), cv::ball(&x.0.0).1),
+        contact_convex_polyhedron_ball
+    );
 }
 
 /// Two posed spheres' contact: parry's `contact_ball_ball` on the second ball's pose in the
 /// first's frame.
 fn contact_sphere_sphere(s: &mut Sink<'_>) {
+    let row = Row::new("posed_contact_sphere_sphere", LikeForLike).note(
+        "osculate: `posed::contact`; parry: ball 2's pose in ball 1's frame, then \
+         `contact_ball_ball`",
+    );
     let d = posed_inputs::<Sphere<f64>, Sphere<f64>>(706, overlap::sphere_sphere);
-    let mut r =
-        s.race(Row::new("posed_contact_sphere_sphere", LikeForLike).cheap_touching_only().note(
-            "osculate: `posed::contact`; parry: ball 2's pose in ball 1's frame, then \
-             `contact_ball_ball`",
-        ));
-    osculate! { r, d, |x| posed::contact(&x.0.1, &x.0.0, &x.1.1, &x.1.0) }
-    parry! { r, d, |x| (cv::pose(&x.0.1), cv::ball(&x.0.0).1, cv::pose(&x.1.1), cv::ball(&x.1.0).1),
-    parry: |p| qd::contact_ball_ball(&p.0.inv_mul(&p.2), &p.1, &p.3, Real::MAX)
-        => |_, c| cv::contact_distance(c),
-    cheap: |p| qd::contact_ball_ball(&p.0.inv_mul(&p.2), &p.1, &p.3, 0.0)
-        => |_, c| cv::contact_distance(c) }
-    r.finish();
+    posed_contact!(
+        s,
+        row,
+        d,
+        |x| (cv::pose(&x.0.1), cv::ball(&x.0.0).1, cv::pose(&x.1.1), cv::ball(&x.1.0).1),
+        contact_ball_ball
+    );
 }
 
 /// A posed sphere's contact with a posed capsule: parry's `contact_convex_polyhedron_ball` on
 /// the ball's pose in the capsule's frame (as the world-space `contact_sphere_capsule` row).
 fn contact_sphere_capsule(s: &mut Sink<'_>) {
+    let row = Row::new("posed_contact_sphere_capsule", LikeForLike).note(
+        "osculate: `posed::contact`; parry: the ball's pose in the capsule's frame, then \
+         `contact_convex_polyhedron_ball`",
+    );
     let d = posed_inputs::<Sphere<f64>, Capsule<f64>>(708, overlap::sphere_capsule);
-    let mut r =
-        s.race(Row::new("posed_contact_sphere_capsule", LikeForLike).cheap_touching_only().note(
-            "osculate: `posed::contact`; parry: the ball's pose in the capsule's frame, then \
-             `contact_convex_polyhedron_ball`",
-        ));
-    osculate! { r, d, |x| posed::contact(&x.0.1, &x.0.0, &x.1.1, &x.1.0) }
-    parry! { r, d, |x| (cv::pose(&x.0.1), cv::ball(&x.0.0).1, cv::pose(&x.1.1), cv::capsule(&x.1.0)),
-    parry: |p| qd::contact_convex_polyhedron_ball(&p.2.inv_mul(&p.0), &p.3, &p.1, Real::MAX)
-        => |_, c| cv::contact_distance(c),
-    cheap: |p| qd::contact_convex_polyhedron_ball(&p.2.inv_mul(&p.0), &p.3, &p.1, 0.0)
-        => |_, c| cv::contact_distance(c) }
-    r.finish();
+    posed_contact!(
+        s,
+        row,
+        d,
+        |x| (cv::pose(&x.1.1), cv::capsule(&x.1.0), cv::pose(&x.0.1), cv::ball(&x.0.0).1),
+        contact_convex_polyhedron_ball
+    );
 }
 
 /// Two posed oriented boxes' contact: osculate's separating axes in one box's frame against
 /// parry's GJK and EPA (the path of its `query::contact` for cuboids, as in the world-space
 /// `contact_cuboid_cuboid` row).
 fn contact_obb_obb(s: &mut Sink<'_>) {
-    let d = posed_inputs::<Obb<f64>, Obb<f64>>(702, overlap::obb_obb);
-    let mut r = s.race(
-        Row::new("posed_contact_cuboid_cuboid", ClosedVsGeneral).cheap_touching_only().note(
-            "osculate: `posed::contact` (separating axes); parry: box 2's pose in box 1's frame, \
-             then GJK and EPA",
-        ),
+    let row = Row::new("posed_contact_cuboid_cuboid", ClosedVsGeneral).note(
+        "osculate: `posed::contact` (separating axes); parry: box 2's pose in box 1's frame, \
+         then GJK and EPA",
     );
-    osculate! { r, d, |x| posed::contact(&x.0.1, &x.0.0, &x.1.1, &x.1.0) }
-    parry! { r, d, |x| (cv::pose(&x.0.1), cv::obb(&x.0.0).1, cv::pose(&x.1.1), cv::obb(&x.1.0).1),
-    parry: |p| qd::contact_support_map_support_map(&p.0.inv_mul(&p.2), &p.1, &p.3, Real::MAX)
-        => |_, c| cv::contact_distance(c),
-    cheap: |p| qd::contact_support_map_support_map(&p.0.inv_mul(&p.2), &p.1, &p.3, 0.0)
-        => |_, c| cv::contact_distance(c) }
-    r.finish();
+    let d = posed_inputs::<Obb<f64>, Obb<f64>>(702, overlap::obb_obb);
+    posed_contact!(
+        s,
+        row,
+        d,
+        |x| (cv::pose(&x.0.1), cv::obb(&x.0.0).1, cv::pose(&x.1.1), cv::obb(&x.1.0).1),
+        contact_support_map_support_map
+    );
 }
 
 /// A posed cylinder and cone's closest points: both GJK.
