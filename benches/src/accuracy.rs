@@ -57,28 +57,44 @@ impl Scale for Vector3<f32> {
     }
 }
 
-impl Widen for Sphere<f32> {
-    type Wide = Sphere<f64>;
-    fn widen(&self) -> Sphere<f64> {
-        Sphere { center: self.center.widen(), radius: f64::from(self.radius) }
+/// A scalar size: its magnitude.
+impl Widen for f32 {
+    type Wide = f64;
+    fn widen(&self) -> f64 {
+        f64::from(*self)
     }
 }
-impl Scale for Sphere<f32> {
+impl Scale for f32 {
     fn scale(&self) -> f64 {
-        self.center.scale().max(f64::from(self.radius.abs()))
+        f64::from(self.abs())
     }
 }
 
-impl Widen for Aabb<f32> {
-    type Wide = Aabb<f64>;
-    fn widen(&self) -> Aabb<f64> {
-        Aabb { min: self.min.widen(), max: self.max.widen() }
-    }
+/// [`Widen`] field by field and [`Scale`] as the largest of the fields' scales, for shapes whose
+/// every field is a point or a size.
+macro_rules! by_fields {
+    ($($shape:ident { $first:ident $(, $field:ident)* }),+ $(,)?) => {$(
+        impl Widen for $shape<f32> {
+            type Wide = $shape<f64>;
+            fn widen(&self) -> $shape<f64> {
+                $shape { $first: self.$first.widen() $(, $field: self.$field.widen())* }
+            }
+        }
+        impl Scale for $shape<f32> {
+            fn scale(&self) -> f64 {
+                self.$first.scale() $(.max(self.$field.scale()))*
+            }
+        }
+    )+};
 }
-impl Scale for Aabb<f32> {
-    fn scale(&self) -> f64 {
-        self.min.scale().max(self.max.scale())
-    }
+
+by_fields! {
+    Sphere { center, radius },
+    Aabb { min, max },
+    Segment { a, b },
+    Triangle { a, b, c },
+    Capsule { a, b, radius },
+    Cylinder { a, b, radius },
 }
 
 impl Widen for Obb<f32> {
@@ -94,18 +110,6 @@ impl Widen for Obb<f32> {
 impl Scale for Obb<f32> {
     fn scale(&self) -> f64 {
         self.center.scale().max(amax(&self.half_extents))
-    }
-}
-
-impl Widen for Segment<f32> {
-    type Wide = Segment<f64>;
-    fn widen(&self) -> Segment<f64> {
-        Segment { a: self.a.widen(), b: self.b.widen() }
-    }
-}
-impl Scale for Segment<f32> {
-    fn scale(&self) -> f64 {
-        self.a.scale().max(self.b.scale())
     }
 }
 
@@ -135,42 +139,6 @@ impl Widen for Ray<f32> {
 impl Scale for Ray<f32> {
     fn scale(&self) -> f64 {
         self.origin.scale()
-    }
-}
-
-impl Widen for Triangle<f32> {
-    type Wide = Triangle<f64>;
-    fn widen(&self) -> Triangle<f64> {
-        Triangle { a: self.a.widen(), b: self.b.widen(), c: self.c.widen() }
-    }
-}
-impl Scale for Triangle<f32> {
-    fn scale(&self) -> f64 {
-        self.a.scale().max(self.b.scale()).max(self.c.scale())
-    }
-}
-
-impl Widen for Capsule<f32> {
-    type Wide = Capsule<f64>;
-    fn widen(&self) -> Capsule<f64> {
-        Capsule { a: self.a.widen(), b: self.b.widen(), radius: f64::from(self.radius) }
-    }
-}
-impl Scale for Capsule<f32> {
-    fn scale(&self) -> f64 {
-        self.a.scale().max(self.b.scale()).max(f64::from(self.radius.abs()))
-    }
-}
-
-impl Widen for Cylinder<f32> {
-    type Wide = Cylinder<f64>;
-    fn widen(&self) -> Cylinder<f64> {
-        Cylinder { a: self.a.widen(), b: self.b.widen(), radius: f64::from(self.radius) }
-    }
-}
-impl Scale for Cylinder<f32> {
-    fn scale(&self) -> f64 {
-        self.a.scale().max(self.b.scale()).max(f64::from(self.radius.abs()))
     }
 }
 
