@@ -13,13 +13,12 @@ use osculate_benches::race::{
     Answer, CONCRETE_F32, CONCRETE_F64, Class::*, GENERIC_F32, GENERIC_F64, Row, Sink, TRAIT_F32,
     TRAIT_F64, point_distance,
 };
-use osculate_benches::{osculate, parry};
+use osculate_benches::{osculate, parry, table};
 use osculate_math::{Aabb, Bounded, ContainsPoint, Obb, Point3, Real, Sphere};
 
 /// Every group of this module.
 pub(crate) fn all(s: &mut Sink<'_>) {
-    aabb_of_sphere(s);
-    aabb_of_obb(s);
+    aabbs_of_shapes(s);
     aabb_contains_point(s);
     zero_cost(s);
 }
@@ -29,24 +28,23 @@ fn box_sum<T: Real>(b: &Aabb<T>) -> Answer {
     Answer::Value(Some((b.min.coords.sum() + b.max.coords.sum()).to_f64()))
 }
 
-fn aabb_of_sphere(s: &mut Sink<'_>) {
-    let d = inputs(1, "large", shape::<Sphere<f64>>, |b| b.radius > 0.5);
-    let mut r = s.race(Row::new("aabb_of_sphere", LikeForLike).note("branch-free"));
-    osculate!(r, d, |x| x.aabb(), |_, b| box_sum(b));
-    parry!(r, d, |x| cv::ball(x),
-        parry: |p| p.1.aabb(&p.0)
-            => |_, b| Answer::Value(Some(cv::wide(b.mins.element_sum() + b.maxs.element_sum()))));
-    r.finish();
-}
-
-fn aabb_of_obb(s: &mut Sink<'_>) {
-    let d = inputs(2, "large", shape::<Obb<f64>>, |b| b.half_extents.norm() > 0.8);
-    let mut r = s.race(Row::new("aabb_of_obb", LikeForLike).note("branch-free"));
-    osculate!(r, d, |x| x.aabb(), |_, b| box_sum(b));
-    parry!(r, d, |x| cv::obb(x),
-        parry: |p| p.1.aabb(&p.0)
-            => |_, b| Answer::Value(Some(cv::wide(b.mins.element_sum() + b.maxs.element_sum()))));
-    r.finish();
+/// The bounding boxes of a sphere and an oriented box: parry's `aabb` on the same shapes.
+fn aabbs_of_shapes(s: &mut Sink<'_>) {
+    table! { s, { parry: |p| p.1.aabb(&p.0)
+        => |_, b| Answer::Value(Some(cv::wide(b.mins.element_sum() + b.maxs.element_sum()))) };
+        [
+            Row::new("aabb_of_sphere", LikeForLike).note("branch-free"),
+            inputs(1, "large", shape::<Sphere<f64>>, |b| b.radius > 0.5),
+            |x| x.aabb() => |_, b| box_sum(b),
+            |x| cv::ball(x),
+        ],
+        [
+            Row::new("aabb_of_obb", LikeForLike).note("branch-free"),
+            inputs(2, "large", shape::<Obb<f64>>, |b| b.half_extents.norm() > 0.8),
+            |x| x.aabb() => |_, b| box_sum(b),
+            |x| cv::obb(x),
+        ],
+    }
 }
 
 fn aabb_contains_point(s: &mut Sink<'_>) {
