@@ -134,49 +134,72 @@ fn hull_pairs() -> Inputs<(ConvexPolyhedron<f64>, ConvexPolyhedron<f64>)> {
     })
 }
 
-/// osculate's prepared side for one precision: each input's features built outside the timed
-/// call, one workspace reused by every call (as parry's manifold buffer is).
-fn race_prepared<T: Real>(
+/// osculate's prepared side for one precision: each input's polyhedron features (and
+/// `prepare`'s form of the other shape) built outside the timed call, one workspace reused by
+/// every call (as parry's manifold buffer is).
+fn race_prepared<A, P, T: Real>(
     r: &mut Race<'_>,
-    id: &'static str,
-    data: &Dists<(ConvexPolyhedron<T>, ConvexPolyhedron<T>)>,
+    (id, call): (&'static str, &'static str),
+    data: &Dists<(A, ConvexPolyhedron<T>)>,
+    prepare: impl Fn(&A) -> Option<P>,
+    f: impl Fn(
+        &P,
+        &closest::PolyhedronFeatures<T>,
+        T,
+        &mut closest::ManifoldWorkspace<T>,
+    ) -> closest::Manifold<T>,
 ) {
-    let prepared = data.map(|x| {
-        (closest::PolyhedronFeatures::new(&x.0).ok(), closest::PolyhedronFeatures::new(&x.1).ok())
-    });
+    let prepared = data.map(|x| (prepare(&x.0), closest::PolyhedronFeatures::new(&x.1).ok()));
     let mut workspace = closest::ManifoldWorkspace::new();
     r.run(
         id,
-        "closest::manifold_polyhedron_polyhedron_with",
+        call,
         &prepared,
         |x| match x {
-            (Some(a), Some(b)) => Some(closest::manifold_polyhedron_polyhedron_with(
-                a,
-                b,
-                T::lit(0.01),
-                &mut workspace,
-            )),
+            (Some(a), Some(b)) => Some(f(a, b, T::lit(0.01), &mut workspace)),
             _ => None,
         },
         |_, m| m.as_ref().map_or(Answer::Value(None), deepest),
     );
 }
 
+/// [`race_prepared`] in both precisions: `$f` is the prepared manifold function, `$prepare` the
+/// other shape's preparation.
+macro_rules! prepared {
+    ($r:ident, $d:ident, |$a:ident| $prepare:expr, $f:ident) => {
+        race_prepared(
+            &mut $r,
+            (OSCULATE_F32, stringify!(closest::$f)),
+            &$d.f32,
+            |$a| $prepare,
+            closest::$f,
+        );
+        race_prepared(
+            &mut $r,
+            (OSCULATE_F64, stringify!(closest::$f)),
+            &$d.f64,
+            |$a| $prepare,
+            closest::$f,
+        );
+    };
+}
+
+/// The note of the prepared rows.
+const PREPARED: &str = "the polyhedron's features built once outside the timed call on both \
+    sides: osculate's `PolyhedronFeatures` and a reused `ManifoldWorkspace`, parry's \
+    `ConvexPolyhedron` (its topology) and its manifold buffer; the same manifolds as the row \
+    without `_prepared`, whose note explains the deepest distances' differences";
+
 fn polyhedron_polyhedron_prepared(s: &mut Sink<'_>) {
     let d = hull_pairs();
-    let mut r = s.race(
-        Row::new("manifold_polyhedron_polyhedron_prepared", LikeForLike)
-            .tolerance(1e-2, 3e-3)
-            .note(
-                "each shape's features built once outside the timed call on both sides: osculate's \
-             `PolyhedronFeatures` and a reused `ManifoldWorkspace`, parry's `ConvexPolyhedron` \
-             (its topology) and its manifold buffer; the same manifolds as \
-             `manifold_polyhedron_polyhedron`, whose note explains the deepest distances' \
-             differences",
-            ),
+    let row = Row::new("manifold_polyhedron_polyhedron_prepared", LikeForLike);
+    let mut r = s.race(row.tolerance(1e-2, 3e-3).note(PREPARED));
+    prepared!(
+        r,
+        d,
+        |a| closest::PolyhedronFeatures::new(a).ok(),
+        manifold_polyhedron_polyhedron_with
     );
-    race_prepared::<f32>(&mut r, OSCULATE_F32, &d.f32);
-    race_prepared::<f64>(&mut r, OSCULATE_F64, &d.f64);
     parry_hulls!(r, d);
     r.finish();
 }
@@ -235,33 +258,59 @@ where
     })
 }
 
+/// parry's side of the sphere-polyhedron rows: its convex-ball manifold on the hull it keeps.
+macro_rules! parry_ball_hull {
+    ($r:ident, $d:ident) => {
+        parry_manifold! { $r, $d, |x| {
+            let (pb, ball) = cv::ball(&x.0);
+            (pb, cv::kept_hull(&x.1), ball)
+        },
+        parry: |p, m| qd::contact_manifold_convex_ball(&p.0, &p.1, &p.2, None, None, 0.01, m, false) }
+    };
+}
+
 fn sphere_polyhedron(s: &mut Sink<'_>) {
     let d = against_hull::<Sphere<f64>>(705);
-    let row = Row::new("manifold_sphere_polyhedron", LikeForLike).note(
+    let mut r = s.race(Row::new("manifold_sphere_polyhedron", LikeForLike).note(
         "one point: osculate projects the center on the polyhedron (Voronoi regions over the \
          face planes, the nearest face plane when inside); parry: its convex-ball manifold \
          (the center projected on the hull)",
-    );
-    manifold_row! { s, row, d, |x| closest::manifold_sphere_polyhedron(&x.0, &x.1, 0.01),
-    |x| {
-        let (pb, ball) = cv::ball(&x.0);
-        (pb, cv::kept_hull(&x.1), ball)
-    },
-    parry: |p, m| qd::contact_manifold_convex_ball(&p.0, &p.1, &p.2, None, None, 0.01, m, false) }
+    ));
+    osculate! { r, d, |x| closest::manifold_sphere_polyhedron(&x.0, &x.1, 0.01), |_, m| deepest(m) }
+    parry_ball_hull!(r, d);
+    r.finish();
+    let mut r = s.race(Row::new("manifold_sphere_polyhedron_prepared", LikeForLike).note(PREPARED));
+    prepared!(r, d, |a| Some(*a), manifold_sphere_polyhedron_with);
+    parry_ball_hull!(r, d);
+    r.finish();
+}
+
+/// parry's side of the capsule-polyhedron rows: its polygonal-feature manifold on the segment
+/// and the hull it keeps.
+macro_rules! parry_capsule_hull {
+    ($r:ident, $d:ident) => {
+        parry_manifold! { $r, $d, |x| (cv::capsule(&x.0), cv::kept_hull(&x.1)),
+        parry: |p, m| qd::contact_manifold_pfm_pfm(
+            &Pose::IDENTITY, &p.0.segment, p.0.radius, None, &p.1, 0.0, None, 0.01, m,
+        ) }
+    };
 }
 
 fn capsule_polyhedron(s: &mut Sink<'_>) {
     let d = against_hull::<Capsule<f64>>(706);
-    let row = Row::new("manifold_capsule_polyhedron", LikeForLike).tolerance(1e-2, 3e-3).note(
+    let row = Row::new("manifold_capsule_polyhedron", LikeForLike).tolerance(1e-2, 3e-3);
+    let mut r = s.race(row.clone().note(
         "osculate: the axis as a polytope of one edge against the polyhedron's faces and edge \
          pairs, clipped, moved out by the radius; parry: GJK and EPA on the segment and the \
          hull, its support features clipped along the normal",
-    );
-    manifold_row! { s, row, d, |x| closest::manifold_capsule_polyhedron(&x.0, &x.1, 0.01),
-    |x| (cv::capsule(&x.0), cv::kept_hull(&x.1)),
-    parry: |p, m| qd::contact_manifold_pfm_pfm(
-        &Pose::IDENTITY, &p.0.segment, p.0.radius, None, &p.1, 0.0, None, 0.01, m,
-    ) }
+    ));
+    osculate! { r, d, |x| closest::manifold_capsule_polyhedron(&x.0, &x.1, 0.01), |_, m| deepest(m) }
+    parry_capsule_hull!(r, d);
+    r.finish();
+    let mut r = s.race(Row { query: "manifold_capsule_polyhedron_prepared", ..row }.note(PREPARED));
+    prepared!(r, d, |a| Some(*a), manifold_capsule_polyhedron_with);
+    parry_capsule_hull!(r, d);
+    r.finish();
 }
 
 /// The note shared by the halfspace rows.
