@@ -1226,7 +1226,7 @@ fn moved_surface<T: Real, S: Surface<T>>(
     let iso = m.0;
     let s = &scene.shape;
     let moved_shape = s.moved(&iso);
-    let (ray, moved_ray, a, b) = cast_moved(&scene, &iso, &moved_shape, &cast, &cast);
+    let (ray, _, a, b) = cast_moved(&scene, &iso, &moved_shape, &cast, &cast);
     let scale = s.scale().max(wp(&ray.origin).coords.amax()).max(scene.frame.scale.to_f64())
         + wv(&iso.translation.vector).amax();
     let tol = band::<T>(scale);
