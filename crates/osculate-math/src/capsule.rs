@@ -2,8 +2,7 @@
 
 use crate::error::{finite_point, non_negative};
 use crate::{
-    Aabb, Bounded, ContainsPoint, Isometry3, Point3, Real, Segment, ShapeError, Transform, Vector3,
-    point_max, point_min,
+    Aabb, Bounded, ContainsPoint, Point3, Real, Segment, ShapeError, Vector3, point_max, point_min,
 };
 
 shape! {
@@ -58,14 +57,6 @@ impl<T: Real> ContainsPoint<T> for Capsule<T> {
     fn contains_point(&self, p: &Point3<T>) -> bool {
         self.radius >= T::ZERO
             && self.segment().sq_distance_to_point(p) <= self.radius * self.radius
-    }
-}
-
-impl<T: Real> Transform<T> for Capsule<T> {
-    type Output = Self;
-    #[inline]
-    fn transformed(&self, iso: &Isometry3<T>) -> Self {
-        Self { a: iso * self.a, b: iso * self.b, radius: self.radius }
     }
 }
 

@@ -2,8 +2,8 @@
 
 use crate::error::{finite_point, non_negative};
 use crate::{
-    Aabb, Bounded, ContainsPoint, Isometry3, Point3, Real, ShapeError, Transform, Unit,
-    UnitVector3, Vector3, point_max, point_min,
+    Aabb, Bounded, ContainsPoint, Point3, Real, ShapeError, Unit, UnitVector3, Vector3, point_max,
+    point_min,
 };
 
 shape! {
@@ -85,14 +85,6 @@ impl<T: Real> ContainsPoint<T> for Cylinder<T> {
         let t = v.dot(&d);
         // The radial offset is measured as a vector, not as |v|² − t²/dd, which cancels.
         T::ZERO <= t && t <= dd && (v - d * (t / dd)).norm_squared() <= self.radius * self.radius
-    }
-}
-
-impl<T: Real> Transform<T> for Cylinder<T> {
-    type Output = Self;
-    #[inline]
-    fn transformed(&self, iso: &Isometry3<T>) -> Self {
-        Self { a: iso * self.a, b: iso * self.b, radius: self.radius }
     }
 }
 

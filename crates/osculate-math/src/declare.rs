@@ -1,4 +1,5 @@
-//! [`shape!`]: the one declaration of a plain shape type.
+//! [`shape!`]: the one declaration of a plain shape type; [`rigid_transform!`]: the
+//! [`Transform`](crate::Transform) of a shape made of points and vectors.
 
 /// Declares a shape type: the struct generic over `T: Real` (`Clone`, `Copy`, `Debug`,
 /// `PartialEq`, and serde's traits with the `serde` feature), its unchecked `new` taking every
@@ -38,4 +39,19 @@ macro_rules! shape {
             }
         }
     };
+}
+
+/// The [`Transform`](crate::Transform) of each shape `$Name` whose fields `$moved` are points and
+/// vectors the isometry moves (a vector is only rotated) and whose fields `$kept` (a radius, a
+/// parameter bound) it keeps: `transformed` is the shape of the moved fields.
+macro_rules! rigid_transform {
+    ($($Name:ident { $($moved:ident),+ $(; $($kept:ident),+)? }),+ $(,)?) => {$(
+        impl<T: Real> Transform<T> for $Name<T> {
+            type Output = Self;
+            #[inline]
+            fn transformed(&self, iso: &Isometry3<T>) -> Self {
+                Self { $($moved: iso * self.$moved,)+ $($($kept: self.$kept,)+)? }
+            }
+        }
+    )+};
 }

@@ -1,9 +1,7 @@
 //! Linear shapes: [`Segment`], [`Ray`] and [`Line`].
 
 use crate::error::{finite_point, nonzero_vector};
-use crate::{
-    Aabb, Bounded, Isometry3, Point3, Real, ShapeError, Transform, Vector3, point_max, point_min,
-};
+use crate::{Aabb, Bounded, Point3, Real, ShapeError, Vector3, point_max, point_min};
 
 shape! {
     /// The segment from `a` to `b`, parametrised as `a + t·(b − a)` for `t ∈ [0, 1]`.
@@ -95,14 +93,6 @@ impl<T: Real> Bounded<T> for Segment<T> {
     #[inline]
     fn aabb(&self) -> Aabb<T> {
         Aabb { min: point_min(&self.a, &self.b), max: point_max(&self.a, &self.b) }
-    }
-}
-
-impl<T: Real> Transform<T> for Segment<T> {
-    type Output = Self;
-    #[inline]
-    fn transformed(&self, iso: &Isometry3<T>) -> Self {
-        Self { a: iso * self.a, b: iso * self.b }
     }
 }
 
@@ -200,14 +190,6 @@ impl<T: Real> Bounded<T> for Ray<T> {
     }
 }
 
-impl<T: Real> Transform<T> for Ray<T> {
-    type Output = Self;
-    #[inline]
-    fn transformed(&self, iso: &Isometry3<T>) -> Self {
-        Self { origin: iso * self.origin, direction: iso * self.direction, max_t: self.max_t }
-    }
-}
-
 shape! {
     /// The infinite line `point + t·direction`, `t ∈ ℝ`.
     ///
@@ -259,14 +241,6 @@ impl<T: Real> Bounded<T> for Line<T> {
         let hi = reach(&self.point, &self.direction, T::INFINITY);
         let lo = reach(&self.point, &self.direction, T::NEG_INFINITY);
         Aabb { min: point_min(&lo, &hi), max: point_max(&lo, &hi) }
-    }
-}
-
-impl<T: Real> Transform<T> for Line<T> {
-    type Output = Self;
-    #[inline]
-    fn transformed(&self, iso: &Isometry3<T>) -> Self {
-        Self { point: iso * self.point, direction: iso * self.direction }
     }
 }
 

@@ -1,9 +1,7 @@
 //! [`Sphere`]: a solid ball.
 
 use crate::error::{finite_point, non_negative};
-use crate::{
-    Aabb, Bounded, ContainsPoint, Isometry3, Point3, Real, ShapeError, Transform, Vector3,
-};
+use crate::{Aabb, Bounded, ContainsPoint, Point3, Real, ShapeError, Vector3};
 
 shape! {
     /// A solid ball: every point within `radius` of `center`.
@@ -47,14 +45,6 @@ impl<T: Real> ContainsPoint<T> for Sphere<T> {
     #[inline]
     fn contains_point(&self, p: &Point3<T>) -> bool {
         self.radius >= T::ZERO && (p - self.center).norm_squared() <= self.radius * self.radius
-    }
-}
-
-impl<T: Real> Transform<T> for Sphere<T> {
-    type Output = Self;
-    #[inline]
-    fn transformed(&self, iso: &Isometry3<T>) -> Self {
-        Self { center: iso * self.center, radius: self.radius }
     }
 }
 

@@ -1,9 +1,7 @@
 //! [`Tetrahedron`]: a solid tetrahedron.
 
 use crate::error::finite_point;
-use crate::{
-    Aabb, Bounded, ContainsPoint, Isometry3, Point3, Real, ShapeError, Transform, Triangle,
-};
+use crate::{Aabb, Bounded, ContainsPoint, Point3, Real, ShapeError, Triangle};
 
 shape! {
     /// A solid tetrahedron with vertices `a`, `b`, `c`, `d` (either orientation).
@@ -125,14 +123,6 @@ impl<T: Real> ContainsPoint<T> for Tetrahedron<T> {
         } else {
             s.iter().all(|&x| x >= T::ZERO)
         }
-    }
-}
-
-impl<T: Real> Transform<T> for Tetrahedron<T> {
-    type Output = Self;
-    #[inline]
-    fn transformed(&self, iso: &Isometry3<T>) -> Self {
-        Self { a: iso * self.a, b: iso * self.b, c: iso * self.c, d: iso * self.d }
     }
 }
 

@@ -1,6 +1,9 @@
 //! The three capabilities every shape shares: [`Transform`], [`Bounded`] and [`ContainsPoint`].
 
-use crate::{Aabb, Isometry3, Point3, Real};
+use crate::{
+    Aabb, Capsule, Cylinder, Isometry3, Line, Point3, Ray, Real, Segment, Sphere, Tetrahedron,
+    Triangle,
+};
 
 /// A shape that can be moved rigidly.
 ///
@@ -19,6 +22,18 @@ pub trait Transform<T: Real> {
     /// The shape moved by `iso` (rotation, then translation).
     #[must_use]
     fn transformed(&self, iso: &Isometry3<T>) -> Self::Output;
+}
+
+// The shapes made of points and vectors, each moved field by field.
+rigid_transform! {
+    Sphere { center; radius },
+    Segment { a, b },
+    Ray { origin, direction; max_t },
+    Line { point, direction },
+    Capsule { a, b; radius },
+    Cylinder { a, b; radius },
+    Triangle { a, b, c },
+    Tetrahedron { a, b, c, d },
 }
 
 /// A shape that can report an axis-aligned box containing it.

@@ -1,9 +1,7 @@
 //! [`Triangle`]: a surface triangle.
 
 use crate::error::finite_point;
-use crate::{
-    Aabb, Bounded, Isometry3, Point3, Real, ShapeError, Transform, Unit, UnitVector3, Vector3,
-};
+use crate::{Aabb, Bounded, Point3, Real, ShapeError, Unit, UnitVector3, Vector3};
 
 shape! {
     /// The triangle `a`, `b`, `c` (a surface, not a solid). Counter-clockwise `a`, `b`, `c` seen from the
@@ -132,14 +130,6 @@ impl<T: Real> Bounded<T> for Triangle<T> {
     #[inline]
     fn aabb(&self) -> Aabb<T> {
         Aabb::from_points(&self.vertices())
-    }
-}
-
-impl<T: Real> Transform<T> for Triangle<T> {
-    type Output = Self;
-    #[inline]
-    fn transformed(&self, iso: &Isometry3<T>) -> Self {
-        Self { a: iso * self.a, b: iso * self.b, c: iso * self.c }
     }
 }
 

@@ -557,93 +557,118 @@ fn obb_parts<T: Real>(b: &Obb<T>) -> ([f64; 3], [[f64; 3]; 3], [f64; 3], Vec<f64
     (c, r, e, all)
 }
 
-/// Box-triangle pairs: random, touching (a vertex on a corner, an edge point or a face point of
-/// the box, exactly), bisected; `i` picks the class.
-pub fn aabb_triangle_case<T: Real>(
-    rng: &mut Rng,
-    i: u64,
-    exact: impl Fn(&Aabb<T>, &Triangle<T>) -> bool,
-    fast: impl Fn(&Aabb<T>, &Triangle<T>) -> bool,
-) -> Vec<Outcome<(Aabb<T>, Triangle<T>)>> {
-    let o = offset(rng);
-    let b = gen_aabb::<T>(rng, o);
-    let mut t = gen_triangle::<T>(rng, o);
-    if i % 4 == 1 {
-        let k = rng.index(3);
-        let mut v = if rng.chance(0.5) { b.min } else { b.max };
-        if k >= 1 {
-            v.x = b.center().x.fast_min(b.max.x).fast_max(b.min.x);
+/// Judges each pair of `pairs` ([`judge`]), its `spans` joining the floats the band is scaled by.
+fn judged<T: Real, A: Exact + Copy, B: Exact + Copy>(
+    pairs: Vec<(A, B)>,
+    exact: &impl Fn(&A, &B) -> bool,
+    fast: &impl Fn(&A, &B) -> bool,
+    spans: impl Fn(&A, &B) -> Vec<f64>,
+) -> Vec<Outcome<(A, B)>> {
+    pairs.into_iter().map(|(a, b)| judge::<T, _, _>(a, b, exact, fast, &spans(&a, &b))).collect()
+}
+
+/// A family's public generator of cases, `pub fn $name<T: Real>(rng: &mut Rng, i: u64, exact,
+/// fast) -> Vec<Outcome<($A<T>, $B<T>)>>` (`exact` and `fast` the two modes of the `$A`-`$B`
+/// test; without `fast`, only the exact mode is judged), `$body` its body with the arguments
+/// named as given.
+macro_rules! family {
+    ($(#[$doc:meta])* $name:ident($A:ident, $B:ident) |$rng:ident, $i:ident, $exact:ident $(, $fast:ident)?| $body:block) => {
+        $(#[$doc])*
+        pub fn $name<T: Real>(
+            $rng: &mut Rng,
+            $i: u64,
+            $exact: impl Fn(&$A<T>, &$B<T>) -> bool,
+            $($fast: impl Fn(&$A<T>, &$B<T>) -> bool,)?
+        ) -> Vec<Outcome<($A<T>, $B<T>)>> $body
+    };
+}
+
+family! {
+    /// Box-triangle pairs: random, touching (a vertex on a corner, an edge point or a face point of
+    /// the box, exactly), bisected; `i` picks the class.
+    aabb_triangle_case(Aabb, Triangle) |rng, i, exact, fast| {
+        let o = offset(rng);
+        let b = gen_aabb::<T>(rng, o);
+        let mut t = gen_triangle::<T>(rng, o);
+        if i % 4 == 1 {
+            let k = rng.index(3);
+            let mut v = if rng.chance(0.5) { b.min } else { b.max };
+            if k >= 1 {
+                v.x = b.center().x.fast_min(b.max.x).fast_max(b.min.x);
+            }
+            if k == 2 {
+                v.y = b.center().y.fast_min(b.max.y).fast_max(b.min.y);
+            }
+            t = Triangle::new(v, t.b, t.c);
         }
-        if k == 2 {
-            v.y = b.center().y.fast_min(b.max.y).fast_max(b.min.y);
+        let pairs = bisected(i % 4 >= 2, b, t, || direction::<T>(rng), moved_triangle, &exact);
+        judged::<T, _, _>(pairs, &exact, &fast, |_, _| Vec::new())
+    }
+}
+
+family! {
+    /// Oriented box-triangle pairs: random or bisected; `i` picks the class.
+    obb_triangle_case(Obb, Triangle) |rng, i, exact, fast| {
+        let o = offset(rng);
+        let (b, t) = (gen_obb::<T>(rng, o), gen_triangle::<T>(rng, o));
+        let pairs = bisected(i % 2 == 1, b, t, || direction::<T>(rng), moved_triangle, &exact);
+        judged::<T, _, _>(pairs, &exact, &fast, |b, _| spans(b))
+    }
+}
+
+/// `x` moved by `d`.
+fn moved_obb<T: Real>(x: &Obb<T>, d: Vector3<T>) -> Obb<T> {
+    Obb { center: x.center + d, ..*x }
+}
+
+family! {
+    /// Oriented box pairs: random, with parallel edges (one rotation for both) one time in five,
+    /// or bisected; `i` picks the class.
+    obb_obb_case(Obb, Obb) |rng, i, exact, fast| {
+        let o = offset(rng);
+        let a = gen_obb::<T>(rng, o);
+        let mut b = gen_obb::<T>(rng, o);
+        if i.is_multiple_of(5) {
+            b.rotation = a.rotation; // parallel edges
         }
-        t = Triangle::new(v, t.b, t.c);
+        let pairs = bisected(i % 2 == 1, a, b, || direction::<T>(rng), moved_obb, &exact);
+        judged::<T, _, _>(pairs, &exact, &fast, |_, _| Vec::new())
     }
-    let pairs = bisected(i % 4 >= 2, b, t, || direction::<T>(rng), moved_triangle, &exact);
-    pairs.into_iter().map(|(b, t)| judge::<T, _, _>(b, t, &exact, &fast, &[])).collect()
 }
 
-/// Oriented box-triangle pairs: random or bisected; `i` picks the class.
-pub fn obb_triangle_case<T: Real>(
+/// Segment-box pairs (of `gen_box`'s boxes, turned by `turn`): random or bisected by `i`, the
+/// segment moved; judged with the box's `spans`.
+fn segment_box_pairs<T: Real, B: Exact + Copy>(
     rng: &mut Rng,
     i: u64,
-    exact: impl Fn(&Obb<T>, &Triangle<T>) -> bool,
-    fast: impl Fn(&Obb<T>, &Triangle<T>) -> bool,
-) -> Vec<Outcome<(Obb<T>, Triangle<T>)>> {
+    gen_box: impl FnOnce(&mut Rng, f64) -> B,
+    turn: impl FnOnce(&mut Rng, B) -> B,
+    exact: &impl Fn(&Segment<T>, &B) -> bool,
+    fast: &impl Fn(&Segment<T>, &B) -> bool,
+    spans: impl Fn(&B) -> Vec<f64>,
+) -> Vec<Outcome<(Segment<T>, B)>> {
     let o = offset(rng);
-    let b = gen_obb::<T>(rng, o);
-    let t = gen_triangle::<T>(rng, o);
-    let pairs = bisected(i % 2 == 1, b, t, || direction::<T>(rng), moved_triangle, &exact);
-    pairs.into_iter().map(|(b, t)| judge::<T, _, _>(b, t, &exact, &fast, &spans(&b))).collect()
-}
-
-/// Oriented box pairs: random, with parallel edges (one rotation for both) one time in five,
-/// or bisected; `i` picks the class.
-pub fn obb_obb_case<T: Real>(
-    rng: &mut Rng,
-    i: u64,
-    exact: impl Fn(&Obb<T>, &Obb<T>) -> bool,
-    fast: impl Fn(&Obb<T>, &Obb<T>) -> bool,
-) -> Vec<Outcome<(Obb<T>, Obb<T>)>> {
-    let o = offset(rng);
-    let a = gen_obb::<T>(rng, o);
-    let mut b = gen_obb::<T>(rng, o);
-    if i.is_multiple_of(5) {
-        b.rotation = a.rotation; // parallel edges
-    }
-    let moved = |x: &Obb<T>, d: Vector3<T>| Obb { center: x.center + d, ..*x };
-    let pairs = bisected(i % 2 == 1, a, b, || direction::<T>(rng), moved, &exact);
-    pairs.into_iter().map(|(a, b)| judge::<T, _, _>(a, b, &exact, &fast, &[])).collect()
-}
-
-/// Segment-box pairs: random or bisected; `i` picks the class.
-pub fn segment_aabb_case<T: Real>(
-    rng: &mut Rng,
-    i: u64,
-    exact: impl Fn(&Segment<T>, &Aabb<T>) -> bool,
-    fast: impl Fn(&Segment<T>, &Aabb<T>) -> bool,
-) -> Vec<Outcome<(Segment<T>, Aabb<T>)>> {
-    let o = offset(rng);
-    let b = gen_aabb::<T>(rng, o);
+    let b = gen_box(rng, o);
+    let b = turn(rng, b);
     let seg = gen_segment::<T>(rng, o);
     let w = direction::<T>(rng);
     let pairs = bisected(i % 2 == 1, b, seg, || w, moved_segment, |b, s| exact(s, b));
-    pairs.into_iter().map(|(b, s)| judge::<T, _, _>(s, b, &exact, &fast, &[])).collect()
+    let pairs = pairs.into_iter().map(|(b, s)| (s, b)).collect();
+    judged::<T, _, _>(pairs, exact, fast, |_, b| spans(b))
 }
 
-/// Segment-oriented box pairs: random or bisected; `i` picks the class.
-pub fn segment_obb_case<T: Real>(
-    rng: &mut Rng,
-    i: u64,
-    exact: impl Fn(&Segment<T>, &Obb<T>) -> bool,
-    fast: impl Fn(&Segment<T>, &Obb<T>) -> bool,
-) -> Vec<Outcome<(Segment<T>, Obb<T>)>> {
-    let o = offset(rng);
-    let ob = gen_obb::<T>(rng, o);
-    let seg = gen_segment::<T>(rng, o);
-    let w = direction::<T>(rng);
-    let pairs = bisected(i % 2 == 1, ob, seg, || w, moved_segment, |b, s| exact(s, b));
-    pairs.into_iter().map(|(b, s)| judge::<T, _, _>(s, b, &exact, &fast, &spans(&b))).collect()
+family! {
+    /// Segment-box pairs: random or bisected; `i` picks the class.
+    segment_aabb_case(Segment, Aabb) |rng, i, exact, fast| {
+        segment_box_pairs(rng, i, gen_aabb, |_, b| b, &exact, &fast, |_| Vec::new())
+    }
+}
+
+family! {
+    /// Segment-oriented box pairs: random or bisected; `i` picks the class.
+    segment_obb_case(Segment, Obb) |rng, i, exact, fast| {
+        segment_box_pairs(rng, i, gen_obb, |_, b| b, &exact, &fast, spans)
+    }
 }
 
 /// A point of triangle `t` in float arithmetic: a vertex, an edge point or a face point (exactly
@@ -679,46 +704,41 @@ fn gen_triangle_near<T: Real>(rng: &mut Rng, o: f64, other: &Triangle<T>) -> Tri
     gen_triangle(rng, o)
 }
 
-/// Triangle pairs: random (coplanar up to rounding one time in six), touching (a vertex of one
-/// on a vertex, an edge or the face of the other) or bisected; `i` picks the class.
-pub fn triangle_triangle_case<T: Real>(
-    rng: &mut Rng,
-    i: u64,
-    exact: impl Fn(&Triangle<T>, &Triangle<T>) -> bool,
-    fast: impl Fn(&Triangle<T>, &Triangle<T>) -> bool,
-) -> Vec<Outcome<(Triangle<T>, Triangle<T>)>> {
-    let o = offset(rng);
-    let a = gen_triangle::<T>(rng, o);
-    let mut b = gen_triangle_near::<T>(rng, o, &a);
-    if i % 4 == 1 {
-        b = Triangle::new(point_of(rng, &a), b.b, b.c);
+family! {
+    /// Triangle pairs: random (coplanar up to rounding one time in six), touching (a vertex of one
+    /// on a vertex, an edge or the face of the other) or bisected; `i` picks the class.
+    triangle_triangle_case(Triangle, Triangle) |rng, i, exact, fast| {
+        let o = offset(rng);
+        let a = gen_triangle::<T>(rng, o);
+        let mut b = gen_triangle_near::<T>(rng, o, &a);
+        if i % 4 == 1 {
+            b = Triangle::new(point_of(rng, &a), b.b, b.c);
+        }
+        let pairs = bisected(i % 4 >= 2, a, b, || direction::<T>(rng), moved_triangle, &exact);
+        judged::<T, _, _>(pairs, &exact, &fast, |_, _| Vec::new())
     }
-    let pairs = bisected(i % 4 >= 2, a, b, || direction::<T>(rng), moved_triangle, &exact);
-    pairs.into_iter().map(|(a, b)| judge::<T, _, _>(a, b, &exact, &fast, &[])).collect()
 }
 
-/// Segment-triangle pairs: random (in the triangle's plane up to rounding one time in six),
-/// touching (an end on the triangle) or bisected; `i` picks the class.
-pub fn segment_triangle_case<T: Real>(
-    rng: &mut Rng,
-    i: u64,
-    exact: impl Fn(&Segment<T>, &Triangle<T>) -> bool,
-    fast: impl Fn(&Segment<T>, &Triangle<T>) -> bool,
-) -> Vec<Outcome<(Segment<T>, Triangle<T>)>> {
-    let o = offset(rng);
-    let t = gen_triangle::<T>(rng, o);
-    let mut seg = if rng.chance(1.0 / 6.0) {
-        let near = gen_triangle_near::<T>(rng, o, &t);
-        Segment::new(near.a, near.b)
-    } else {
-        gen_segment::<T>(rng, o)
-    };
-    if i % 4 == 1 {
-        seg = Segment::new(point_of(rng, &t), seg.b);
+family! {
+    /// Segment-triangle pairs: random (in the triangle's plane up to rounding one time in six),
+    /// touching (an end on the triangle) or bisected; `i` picks the class.
+    segment_triangle_case(Segment, Triangle) |rng, i, exact, fast| {
+        let o = offset(rng);
+        let t = gen_triangle::<T>(rng, o);
+        let mut seg = if rng.chance(1.0 / 6.0) {
+            let near = gen_triangle_near::<T>(rng, o, &t);
+            Segment::new(near.a, near.b)
+        } else {
+            gen_segment::<T>(rng, o)
+        };
+        if i % 4 == 1 {
+            seg = Segment::new(point_of(rng, &t), seg.b);
+        }
+        let pairs =
+            bisected(i % 4 >= 2, t, seg, || direction::<T>(rng), moved_segment, |t, s| exact(s, t));
+        let pairs = pairs.into_iter().map(|(t, s)| (s, t)).collect();
+        judged::<T, _, _>(pairs, &exact, &fast, |_, _| Vec::new())
     }
-    let pairs =
-        bisected(i % 4 >= 2, t, seg, || direction::<T>(rng), moved_segment, |t, s| exact(s, t));
-    pairs.into_iter().map(|(t, s)| judge::<T, _, _>(s, t, &exact, &fast, &[])).collect()
 }
 
 /// `b` with its rotation matrix moved off orthonormal: every entry by up to `10⁻³`, `10⁻⁶` or
@@ -730,37 +750,26 @@ fn skewed<T: Real>(rng: &mut Rng, b: Obb<T>) -> Obb<T> {
     Obb { rotation: Rotation3::from_matrix_unchecked(m), ..b }
 }
 
-/// Oriented box pairs whose matrices are off orthonormal (every entry moved by up to `10⁻³`, `10⁻⁶` or `10⁻⁹`, one box or both): random
-/// or bisected; `i` picks the class. Only the exact mode is judged: the fast mode's promise is
-/// made for rotations, so the outcomes' `fast` and `within_band` repeat the exact mode's answer
-/// and say nothing.
-pub fn obb_obb_skewed_case<T: Real>(
-    rng: &mut Rng,
-    i: u64,
-    exact: impl Fn(&Obb<T>, &Obb<T>) -> bool,
-) -> Vec<Outcome<(Obb<T>, Obb<T>)>> {
-    let o = offset(rng);
-    let a = gen_obb::<T>(rng, o);
-    let a = skewed(rng, a);
-    let b = gen_obb::<T>(rng, o);
-    let b = if rng.chance(0.5) { skewed(rng, b) } else { b };
-    let moved = |x: &Obb<T>, d: Vector3<T>| Obb { center: x.center + d, ..*x };
-    let pairs = bisected(i % 2 == 1, a, b, || direction::<T>(rng), moved, &exact);
-    pairs.into_iter().map(|(a, b)| judge::<T, _, _>(a, b, &exact, &exact, &[])).collect()
+family! {
+    /// Oriented box pairs whose matrices are off orthonormal (every entry moved by up to `10⁻³`, `10⁻⁶` or `10⁻⁹`, one box or both): random
+    /// or bisected; `i` picks the class. Only the exact mode is judged: the fast mode's promise is
+    /// made for rotations, so the outcomes' `fast` and `within_band` repeat the exact mode's answer
+    /// and say nothing.
+    obb_obb_skewed_case(Obb, Obb) |rng, i, exact| {
+        let o = offset(rng);
+        let a = gen_obb::<T>(rng, o);
+        let a = skewed(rng, a);
+        let b = gen_obb::<T>(rng, o);
+        let b = if rng.chance(0.5) { skewed(rng, b) } else { b };
+        let pairs = bisected(i % 2 == 1, a, b, || direction::<T>(rng), moved_obb, &exact);
+        judged::<T, _, _>(pairs, &exact, &exact, |_, _| Vec::new())
+    }
 }
 
-/// Segment-box pairs whose box matrix is off orthonormal (as in [`obb_obb_skewed_case`]): random or bisected; `i`
-/// picks the class. Only the exact mode is judged, as in [`obb_obb_skewed_case`].
-pub fn segment_obb_skewed_case<T: Real>(
-    rng: &mut Rng,
-    i: u64,
-    exact: impl Fn(&Segment<T>, &Obb<T>) -> bool,
-) -> Vec<Outcome<(Segment<T>, Obb<T>)>> {
-    let o = offset(rng);
-    let ob = gen_obb::<T>(rng, o);
-    let ob = skewed(rng, ob);
-    let seg = gen_segment::<T>(rng, o);
-    let w = direction::<T>(rng);
-    let pairs = bisected(i % 2 == 1, ob, seg, || w, moved_segment, |b, s| exact(s, b));
-    pairs.into_iter().map(|(b, s)| judge::<T, _, _>(s, b, &exact, &exact, &spans(&b))).collect()
+family! {
+    /// Segment-box pairs whose box matrix is off orthonormal (as in [`obb_obb_skewed_case`]): random or bisected; `i`
+    /// picks the class. Only the exact mode is judged, as in [`obb_obb_skewed_case`].
+    segment_obb_skewed_case(Segment, Obb) |rng, i, exact| {
+        segment_box_pairs(rng, i, gen_obb, skewed, &exact, &exact, spans)
+    }
 }

@@ -135,6 +135,45 @@ impl<T: Real, P: Part<T>, Q: Part<T>> Overlaps<Compound<T, Q>> for Compound<T, P
     }
 }
 
+/// [`Distance`], [`Penetration`] and [`Sweep`] of `$A` with `$B` (with the generics `$g`) in
+/// that order, by the mesh layer's queries `$closest`, `$contact` (with the distance as the
+/// prediction) and `$sweep` (on the relative motion, the point carried by `other`'s motion).
+macro_rules! one_way {
+    ([$($g:tt)*] $A:ty, $B:ty; $closest:ident, $contact:ident, $sweep:ident) => {
+        impl<$($g)*> Distance<$B> for $A {
+            type Scalar = T;
+            #[doc = concat!("[`", stringify!($closest), "`].")]
+            #[inline]
+            fn closest_points(&self, other: &$B) -> ClosestPoints<T> {
+                $closest(self, other).map_or_else(no_points, |c| c.result)
+            }
+        }
+        impl<$($g)*> Penetration<$B> for $A {
+            type Scalar = T;
+            #[doc = concat!("[`", stringify!($contact), "`] with the distance as the prediction.")]
+            fn contact(&self, other: &$B) -> Option<Contact<T>> {
+                let d = $closest(self, other).map(|c| c.result.distance);
+                contact_within(d, (self.aabb(), other.aabb()), |p| Some($contact(self, other, p)?.result))
+            }
+        }
+        one_way!(@sweep [$($g)*] $A, $B;
+            #[doc = concat!("[`", stringify!($sweep), "`] on the relative motion, the point carried by `other`'s motion.")]
+            |self, v_self, other, v_other| {
+                let hit = $sweep(self, &(v_self - v_other), other)?.result;
+                Some(Impact { point: hit.point + v_other * hit.toi, ..hit })
+            }
+        );
+    };
+    // The [`Sweep`] impl of `$A` with `$B`, `$body` its answer from the method's arguments.
+    (@sweep [$($g:tt)*] $A:ty, $B:ty; $(#[$attr:meta])* |$s:ident, $vs:ident, $o:ident, $vo:ident| $body:block) => {
+        impl<$($g)*> Sweep<$B> for $A {
+            type Scalar = T;
+            $(#[$attr])*
+            fn time_of_impact(&$s, $vs: &Vector3<T>, $o: &$B, $vo: &Vector3<T>) -> Option<Impact<T>> $body
+        }
+    };
+}
+
 /// The four traits between convex shape type `$S` and the set type `$Set` (with the generics
 /// `$g` besides `T`), in both orders, by the mesh layer's queries `$overlap`, `$closest`,
 /// `$contact` and `$sweep` of that set type.
@@ -152,25 +191,12 @@ macro_rules! convex_with_set {
                 $overlap(other, self)
             }
         }
-        impl<$($g)*> Distance<$Set> for $S {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &$Set) -> ClosestPoints<T> {
-                $closest(self, other).map_or_else(no_points, |c| c.result)
-            }
-        }
+        one_way!([$($g)*] $S, $Set; $closest, $contact, $sweep);
         impl<$($g)*> Distance<$S> for $Set {
             type Scalar = T;
             #[inline]
             fn closest_points(&self, other: &$S) -> ClosestPoints<T> {
                 other.closest_points(self).swapped()
-            }
-        }
-        impl<$($g)*> Penetration<$Set> for $S {
-            type Scalar = T;
-            fn contact(&self, other: &$Set) -> Option<Contact<T>> {
-                let d = $closest(self, other).map(|c| c.result.distance);
-                contact_within(d, (self.aabb(), other.aabb()), |p| Some($contact(self, other, p)?.result))
             }
         }
         impl<$($g)*> Penetration<$S> for $Set {
@@ -180,30 +206,9 @@ macro_rules! convex_with_set {
                 other.contact(self).map(Contact::swapped)
             }
         }
-        impl<$($g)*> Sweep<$Set> for $S {
-            type Scalar = T;
-            fn time_of_impact(
-                &self,
-                v_self: &Vector3<T>,
-                other: &$Set,
-                v_other: &Vector3<T>,
-            ) -> Option<Impact<T>> {
-                let hit = $sweep(self, &(v_self - v_other), other)?.result;
-                Some(Impact { point: hit.point + v_other * hit.toi, ..hit })
-            }
-        }
-        impl<$($g)*> Sweep<$S> for $Set {
-            type Scalar = T;
-            #[inline]
-            fn time_of_impact(
-                &self,
-                v_self: &Vector3<T>,
-                other: &$S,
-                v_other: &Vector3<T>,
-            ) -> Option<Impact<T>> {
-                other.time_of_impact(v_other, self, v_self).map(Impact::swapped)
-            }
-        }
+        one_way!(@sweep [$($g)*] $Set, $S; #[inline] |self, v_self, other, v_other| {
+            other.time_of_impact(v_other, self, v_self).map(Impact::swapped)
+        });
     };
 }
 
@@ -256,35 +261,7 @@ impl<T: Real, P: Part<T>> Overlaps<TriangleMesh<T>> for Compound<T, P> {
 /// compounds), by the mesh layer's set queries.
 macro_rules! set_with_set {
     ($([$($g:tt)*] $A:ty, $B:ty);* $(;)?) => {$(
-        impl<T: Real, $($g)*> Distance<$B> for $A {
-            type Scalar = T;
-            /// [`closest_points_sets`].
-            #[inline]
-            fn closest_points(&self, other: &$B) -> ClosestPoints<T> {
-                closest_points_sets(self, other).map_or_else(no_points, |c| c.result)
-            }
-        }
-        impl<T: Real, $($g)*> Penetration<$B> for $A {
-            type Scalar = T;
-            /// [`contact_sets`] with the distance as the prediction.
-            fn contact(&self, other: &$B) -> Option<Contact<T>> {
-                let d = closest_points_sets(self, other).map(|c| c.result.distance);
-                contact_within(d, (self.aabb(), other.aabb()), |p| Some(contact_sets(self, other, p)?.result))
-            }
-        }
-        impl<T: Real, $($g)*> Sweep<$B> for $A {
-            type Scalar = T;
-            /// [`sweep_sets`] on the relative motion, the point carried by `other`'s motion.
-            fn time_of_impact(
-                &self,
-                v_self: &Vector3<T>,
-                other: &$B,
-                v_other: &Vector3<T>,
-            ) -> Option<Impact<T>> {
-                let hit = sweep_sets(self, &(v_self - v_other), other)?.result;
-                Some(Impact { point: hit.point + v_other * hit.toi, ..hit })
-            }
-        }
+        one_way!([T: Real, $($g)*] $A, $B; closest_points_sets, contact_sets, sweep_sets);
     )*};
 }
 

@@ -57,6 +57,7 @@ fn contacts<T: Real>(
 }
 
 /// The pairs, built before anything is counted.
+#[derive(Default)]
 struct Scene<T: Real> {
     cylinder_cone: Vec<(Cylinder<T>, Cone<T>)>,
     aabb_obb: Vec<(Aabb<T>, Obb<T>)>,
@@ -69,14 +70,7 @@ struct Scene<T: Real> {
 }
 
 fn scene<T: Real>() -> Scene<T> {
-    let mut s = Scene {
-        cylinder_cone: Vec::new(),
-        aabb_obb: Vec::new(),
-        capsule_aabb: Vec::new(),
-        triangle_obb: Vec::new(),
-        poses: Vec::new(),
-        hulls: Vec::new(),
-    };
+    let mut s = Scene::default();
     for seed in 0..SEEDS {
         let p = Pair::<Cylinder<T>, Cone<T>>::from_seed(seed);
         s.cylinder_cone.push((p.a, p.b));
@@ -97,21 +91,37 @@ fn scene<T: Real>() -> Scene<T> {
     s
 }
 
-/// Returns how many of the contacts were of overlapping shapes (EPA ran on them).
-fn no_allocation_after_growth<T: Real>() -> usize {
-    let scene = scene::<T>();
-    let mut workspace = EpaWorkspace::new();
+/// Runs `answers` twice into vectors of room enough: once to grow the workspaces, then counted;
+/// asserts the second run allocated nothing (`grown` says what did) and gave the first run's
+/// answers (`changed` says what changed); returns them.
+fn grown_then_reused<R: PartialEq + std::fmt::Debug>(
+    mut answers: impl FnMut(&mut Vec<R>),
+    grown: &str,
+    changed: &str,
+) -> Vec<R> {
     let (mut want, mut got) = (Vec::with_capacity(4096), Vec::with_capacity(4096));
-    contacts(&scene, &mut workspace, &mut want);
+    answers(&mut want);
     let region = Region::new(GLOBAL);
-    contacts(&scene, &mut workspace, &mut got);
+    answers(&mut got);
     let reused = region.change();
     assert_eq!(
         (reused.allocations, reused.reallocations, reused.deallocations),
         (0, 0, 0),
-        "EPA through the facade allocated once its workspaces had grown: {reused:?}"
+        "{grown}: {reused:?}"
     );
-    assert_eq!(got, want, "a reused workspace changed an answer");
+    assert_eq!(got, want, "{changed}");
+    want
+}
+
+/// Returns how many of the contacts were of overlapping shapes (EPA ran on them).
+fn no_allocation_after_growth<T: Real>() -> usize {
+    let scene = scene::<T>();
+    let mut workspace = EpaWorkspace::new();
+    let want = grown_then_reused(
+        |out| contacts(&scene, &mut workspace, out),
+        "EPA through the facade allocated once its workspaces had grown",
+        "a reused workspace changed an answer",
+    );
     // `contact` and `contact_with` give the same answer.
     assert!(want.chunks(2).all(|c| c[0] == c[1]), "contact and contact_with differ");
     // Without a workspace each overlapping pair allocates its polytope: the counter counts.
@@ -126,6 +136,7 @@ fn no_allocation_after_growth<T: Real>() -> usize {
 }
 
 /// The prepared polyhedra's pairs, built before anything is counted.
+#[derive(Default)]
 struct Prepared<T: Real> {
     hulls: Vec<(PolyhedronFeatures<T>, PolyhedronFeatures<T>)>,
     cylinder: Vec<(PolyhedronFeatures<T>, ConvexPolyhedron<T>, Cylinder<T>)>,
@@ -135,13 +146,7 @@ struct Prepared<T: Real> {
 }
 
 fn prepared<T: Real>() -> Prepared<T> {
-    let mut s = Prepared {
-        hulls: Vec::new(),
-        cylinder: Vec::new(),
-        cone: Vec::new(),
-        plane: Vec::new(),
-        halfspace: Vec::new(),
-    };
+    let mut s = Prepared::default();
     let features = PolyhedronFeatures::new;
     for seed in 0..SEEDS {
         let p = Pair::<ConvexPolyhedron<T>, ConvexPolyhedron<T>>::from_seed(seed);
@@ -191,17 +196,11 @@ fn manifolds<T: Real>(s: &Prepared<T>, out: &mut Vec<Manifold<T>>) {
 /// Returns how many of the prepared manifolds have a point.
 fn prepared_manifolds_allocate_nothing<T: Real>() -> usize {
     let s = prepared::<T>();
-    let (mut want, mut got) = (Vec::with_capacity(4096), Vec::with_capacity(4096));
-    manifolds(&s, &mut want);
-    let region = Region::new(GLOBAL);
-    manifolds(&s, &mut got);
-    let reused = region.change();
-    assert_eq!(
-        (reused.allocations, reused.reallocations, reused.deallocations),
-        (0, 0, 0),
-        "a prepared manifold through the facade allocated once its workspace had grown: {reused:?}"
+    let want = grown_then_reused(
+        |out| manifolds(&s, out),
+        "a prepared manifold through the facade allocated once its workspace had grown",
+        "a reused workspace changed a manifold",
     );
-    assert_eq!(got, want, "a reused workspace changed a manifold");
     // The plain polyhedron-cylinder query finds the features and grows EPA's polytope afresh.
     let region = Region::new(GLOBAL);
     for (_, a, b) in &s.cylinder {

@@ -171,42 +171,40 @@ impl<T: Real> Solid<T> for Obb<T> {
     }
 }
 
-impl<T: Real> Solid<T> for Capsule<T> {
-    fn sd(&self, p: &Point3<f64>) -> f64 {
-        segment_distance(p, &wp(&self.a), &wp(&self.b)) - self.radius.to_f64()
-    }
-    fn closest(&self, p: &Point3<T>) -> Point3<T> {
-        closest::closest_point_on_capsule(p, self)
-    }
-    fn scale(&self) -> f64 {
-        amax(&[wp(&self.a), wp(&self.b)]).max(self.radius.to_f64())
-    }
-    fn center(&self) -> Point3<f64> {
-        nalgebra::center(&wp(&self.a), &wp(&self.b))
-    }
+/// The [`Solid`] impl of a shape given by its axis ends `a`, `b` and a radius (the capsule and the
+/// cylinder): its signed distance `|$s, $p| $sd` and closest point `$closest` given, its scale and
+/// center those of its axis and radius.
+macro_rules! axial_solid {
+    ($S:ident, $closest:path, |$s:ident, $p:ident| $sd:block) => {
+        impl<T: Real> Solid<T> for $S<T> {
+            fn sd(&$s, $p: &Point3<f64>) -> f64 $sd
+            fn closest(&self, p: &Point3<T>) -> Point3<T> {
+                $closest(p, self)
+            }
+            fn scale(&self) -> f64 {
+                amax(&[wp(&self.a), wp(&self.b)]).max(self.radius.to_f64())
+            }
+            fn center(&self) -> Point3<f64> {
+                nalgebra::center(&wp(&self.a), &wp(&self.b))
+            }
+        }
+    };
 }
 
-impl<T: Real> Solid<T> for Cylinder<T> {
-    fn sd(&self, p: &Point3<f64>) -> f64 {
-        let (a, b, r) = (wp(&self.a), wp(&self.b), self.radius.to_f64());
-        let len = (b - a).norm();
-        if len == 0.0 {
-            return (p - a).norm() - r; // documented: a = b is the ball
-        }
-        let (s, rho) = meridian(p, &a, &((b - a) / len));
-        let (qx, qy) = ((s - len / 2.0).abs() - len / 2.0, rho - r);
-        qx.max(0.0).hypot(qy.max(0.0)) + qx.max(qy).min(0.0)
+axial_solid!(Capsule, closest::closest_point_on_capsule, |self, p| {
+    segment_distance(p, &wp(&self.a), &wp(&self.b)) - self.radius.to_f64()
+});
+
+axial_solid!(Cylinder, closest::closest_point_on_cylinder, |self, p| {
+    let (a, b, r) = (wp(&self.a), wp(&self.b), self.radius.to_f64());
+    let len = (b - a).norm();
+    if len == 0.0 {
+        return (p - a).norm() - r; // documented: a = b is the ball
     }
-    fn closest(&self, p: &Point3<T>) -> Point3<T> {
-        closest::closest_point_on_cylinder(p, self)
-    }
-    fn scale(&self) -> f64 {
-        amax(&[wp(&self.a), wp(&self.b)]).max(self.radius.to_f64())
-    }
-    fn center(&self) -> Point3<f64> {
-        nalgebra::center(&wp(&self.a), &wp(&self.b))
-    }
-}
+    let (s, rho) = meridian(p, &a, &((b - a) / len));
+    let (qx, qy) = ((s - len / 2.0).abs() - len / 2.0, rho - r);
+    qx.max(0.0).hypot(qy.max(0.0)) + qx.max(qy).min(0.0)
+});
 
 impl<T: Real> Solid<T> for Cone<T> {
     /// In the meridian half-plane `(s, ρ)` the cone is the triangle `(0, 0), (h, 0), (h, r)`; its
@@ -630,64 +628,19 @@ fn segment_solid<T: Real, S: Solid<T>>(
     }
 }
 
-fn sphere<T: Real>(s: Scene<T, Sphere<T>>) -> TestResult {
-    solid(&s, ray_sphere)
+osculate_testing::properties! {
+    sphere(s: Scene<T, Sphere<T>>) => solid(&s, ray_sphere);
+    sphere_segment(s: Scene<T, Sphere<T>>) => segment_solid(&s, segment_sphere);
+    aabb(s: Scene<T, Aabb<T>>) => solid(&s, ray_aabb);
+    aabb_outcode(s: Scene<T, Aabb<T>>) => segment_solid(&s, segment_aabb_outcode);
+    obb(s: Scene<T, Obb<T>>) => solid(&s, ray_obb);
+    halfspace(s: Scene<T, Halfspace<T>>) => solid(&s, ray_halfspace);
+    capsule(s: Scene<T, Capsule<T>>) => solid(&s, ray_capsule);
+    cylinder(s: Scene<T, Cylinder<T>>) => solid(&s, ray_cylinder);
+    cone(s: Scene<T, Cone<T>>) => solid(&s, ray_cone);
+    polyhedron(s: Scene<T, ConvexPolyhedron<T>>) => solid(&s, ray_polyhedron);
+    tetrahedron(s: Scene<T, Tetrahedron<T>>) => solid(&s, ray_tetrahedron);
 }
-
-fn sphere_segment<T: Real>(s: Scene<T, Sphere<T>>) -> TestResult {
-    segment_solid(&s, segment_sphere)
-}
-
-fn aabb<T: Real>(s: Scene<T, Aabb<T>>) -> TestResult {
-    solid(&s, ray_aabb)
-}
-
-fn aabb_outcode<T: Real>(s: Scene<T, Aabb<T>>) -> TestResult {
-    segment_solid(&s, segment_aabb_outcode)
-}
-
-fn obb<T: Real>(s: Scene<T, Obb<T>>) -> TestResult {
-    solid(&s, ray_obb)
-}
-
-fn halfspace<T: Real>(s: Scene<T, Halfspace<T>>) -> TestResult {
-    solid(&s, ray_halfspace)
-}
-
-fn capsule<T: Real>(s: Scene<T, Capsule<T>>) -> TestResult {
-    solid(&s, ray_capsule)
-}
-
-fn cylinder<T: Real>(s: Scene<T, Cylinder<T>>) -> TestResult {
-    solid(&s, ray_cylinder)
-}
-
-fn cone<T: Real>(s: Scene<T, Cone<T>>) -> TestResult {
-    solid(&s, ray_cone)
-}
-
-fn polyhedron<T: Real>(s: Scene<T, ConvexPolyhedron<T>>) -> TestResult {
-    solid(&s, ray_polyhedron)
-}
-
-fn tetrahedron<T: Real>(s: Scene<T, Tetrahedron<T>>) -> TestResult {
-    solid(&s, ray_tetrahedron)
-}
-
-for_f32_and_f64!(
-    run:
-    sphere,
-    sphere_segment,
-    aabb,
-    aabb_outcode,
-    obb,
-    halfspace,
-    capsule,
-    cylinder,
-    cone,
-    polyhedron,
-    tetrahedron,
-);
 
 /// Van den Bergen's Algorithm 3.2 (`segment_sphere_test`) agrees with the cast (`segment_sphere`)
 /// away from touching.
@@ -802,6 +755,21 @@ for_f32_and_f64!(run: sphere_segment_test, slab_vs_outcode, aabb_many);
 // ---------------------------------------------------------------------------------------------
 // Rigid motions.
 
+/// The scene's ray and that ray moved by `iso`, `cast` on the scene and `moved_cast` on the moved
+/// ray and `moved_shape` (the scene's shape moved by `iso`).
+fn cast_moved<T: Real, S, M, R>(
+    scene: &Scene<T, S>,
+    iso: &osculate_math::Isometry3<T>,
+    moved_shape: &M,
+    cast: impl Fn(&Ray<T>, &S) -> R,
+    moved_cast: impl Fn(&Ray<T>, &M) -> R,
+) -> (Ray<T>, Ray<T>, R, R) {
+    let ray = scene.ray;
+    let moved_ray =
+        Ray { origin: iso * ray.origin, direction: iso.rotation * ray.direction, max_t: ray.max_t };
+    (ray, moved_ray, cast(&ray, &scene.shape), moved_cast(&moved_ray, moved_shape))
+}
+
 /// `cast` on the scene and `moved_cast` on the scene moved by `m` agree: the same hit or miss
 /// unless the ray only grazes the solid, the moved hit points mapped back lie on the original's
 /// boundary (entry, and exit unless clipped), the entries agree along the entry normal, and the
@@ -816,11 +784,8 @@ where
 {
     let iso = m.0;
     let s = &scene.shape;
-    let ray = scene.ray;
     let moved_shape = s.transformed(&iso);
-    let moved_ray =
-        Ray { origin: iso * ray.origin, direction: iso.rotation * ray.direction, max_t: ray.max_t };
-    let (a, b) = (cast(&ray, s), moved_cast(&moved_ray, &moved_shape));
+    let (ray, moved_ray, a, b) = cast_moved(&scene, &iso, &moved_shape, cast, moved_cast);
     let scale = s
         .scale()
         .max(wp(&ray.origin).coords.amax())
@@ -882,54 +847,17 @@ where
     TestResult::passed()
 }
 
-fn moved_sphere<T: Real>(x: (Scene<T, Sphere<T>>, Motion<T>)) -> TestResult {
-    moved(x, ray_sphere, ray_sphere)
+osculate_testing::properties! {
+    moved_sphere(x: (Scene<T, Sphere<T>>, Motion<T>)) => moved(x, ray_sphere, ray_sphere);
+    moved_aabb(x: (Scene<T, Aabb<T>>, Motion<T>)) => moved(x, ray_aabb, ray_obb);
+    moved_obb(x: (Scene<T, Obb<T>>, Motion<T>)) => moved(x, ray_obb, ray_obb);
+    moved_halfspace(x: (Scene<T, Halfspace<T>>, Motion<T>)) => moved(x, ray_halfspace, ray_halfspace);
+    moved_capsule(x: (Scene<T, Capsule<T>>, Motion<T>)) => moved(x, ray_capsule, ray_capsule);
+    moved_cylinder(x: (Scene<T, Cylinder<T>>, Motion<T>)) => moved(x, ray_cylinder, ray_cylinder);
+    moved_cone(x: (Scene<T, Cone<T>>, Motion<T>)) => moved(x, ray_cone, ray_cone);
+    moved_polyhedron(x: (Scene<T, ConvexPolyhedron<T>>, Motion<T>)) => moved(x, ray_polyhedron, ray_polyhedron);
+    moved_tetrahedron(x: (Scene<T, Tetrahedron<T>>, Motion<T>)) => moved(x, ray_tetrahedron, ray_tetrahedron);
 }
-
-fn moved_aabb<T: Real>(x: (Scene<T, Aabb<T>>, Motion<T>)) -> TestResult {
-    moved(x, ray_aabb, ray_obb)
-}
-
-fn moved_obb<T: Real>(x: (Scene<T, Obb<T>>, Motion<T>)) -> TestResult {
-    moved(x, ray_obb, ray_obb)
-}
-
-fn moved_halfspace<T: Real>(x: (Scene<T, Halfspace<T>>, Motion<T>)) -> TestResult {
-    moved(x, ray_halfspace, ray_halfspace)
-}
-
-fn moved_capsule<T: Real>(x: (Scene<T, Capsule<T>>, Motion<T>)) -> TestResult {
-    moved(x, ray_capsule, ray_capsule)
-}
-
-fn moved_cylinder<T: Real>(x: (Scene<T, Cylinder<T>>, Motion<T>)) -> TestResult {
-    moved(x, ray_cylinder, ray_cylinder)
-}
-
-fn moved_cone<T: Real>(x: (Scene<T, Cone<T>>, Motion<T>)) -> TestResult {
-    moved(x, ray_cone, ray_cone)
-}
-
-fn moved_polyhedron<T: Real>(x: (Scene<T, ConvexPolyhedron<T>>, Motion<T>)) -> TestResult {
-    moved(x, ray_polyhedron, ray_polyhedron)
-}
-
-fn moved_tetrahedron<T: Real>(x: (Scene<T, Tetrahedron<T>>, Motion<T>)) -> TestResult {
-    moved(x, ray_tetrahedron, ray_tetrahedron)
-}
-
-for_f32_and_f64!(
-    run:
-    moved_sphere,
-    moved_aabb,
-    moved_obb,
-    moved_halfspace,
-    moved_capsule,
-    moved_cylinder,
-    moved_cone,
-    moved_polyhedron,
-    moved_tetrahedron,
-);
 
 // ---------------------------------------------------------------------------------------------
 // Surfaces: planes, triangles, polygons.
@@ -1196,14 +1124,6 @@ fn surface<T: Real, S: Surface<T>>(
     }
 }
 
-fn plane<T: Real>(s: Scene<T, Plane<T>>) -> TestResult {
-    surface(&s, |r, p| ray_plane(r, p).map(|h| (h, None)), false, None)
-}
-
-fn polygon<T: Real>(s: Scene<T, ConvexPolygon<T>>) -> TestResult {
-    surface(&s, |r, p| ray_polygon(r, p).map(|h| (h, None)), false, None)
-}
-
 /// A triangle cast as a surface cast.
 fn triangle_cast<T: Real>(
     culling: Culling,
@@ -1219,31 +1139,14 @@ fn triangle_cast<T: Real>(
     }
 }
 
-fn triangle_mt<T: Real>(s: Scene<T, Triangle<T>>) -> TestResult {
-    surface(&s, triangle_cast(Culling::TwoSided, false), false, Some(&s.shape))
+osculate_testing::properties! {
+    plane(s: Scene<T, Plane<T>>) => surface(&s, |r, p| ray_plane(r, p).map(|h| (h, None)), false, None);
+    polygon(s: Scene<T, ConvexPolygon<T>>) => surface(&s, |r, p| ray_polygon(r, p).map(|h| (h, None)), false, None);
+    triangle_mt(s: Scene<T, Triangle<T>>) => surface(&s, triangle_cast(Culling::TwoSided, false), false, Some(&s.shape));
+    triangle_mt_culled(s: Scene<T, Triangle<T>>) => surface(&s, triangle_cast(Culling::FrontOnly, false), true, Some(&s.shape));
+    triangle_watertight(s: Scene<T, Triangle<T>>) => surface(&s, triangle_cast(Culling::TwoSided, true), false, Some(&s.shape));
+    triangle_watertight_culled(s: Scene<T, Triangle<T>>) => surface(&s, triangle_cast(Culling::FrontOnly, true), true, Some(&s.shape));
 }
-
-fn triangle_mt_culled<T: Real>(s: Scene<T, Triangle<T>>) -> TestResult {
-    surface(&s, triangle_cast(Culling::FrontOnly, false), true, Some(&s.shape))
-}
-
-fn triangle_watertight<T: Real>(s: Scene<T, Triangle<T>>) -> TestResult {
-    surface(&s, triangle_cast(Culling::TwoSided, true), false, Some(&s.shape))
-}
-
-fn triangle_watertight_culled<T: Real>(s: Scene<T, Triangle<T>>) -> TestResult {
-    surface(&s, triangle_cast(Culling::FrontOnly, true), true, Some(&s.shape))
-}
-
-for_f32_and_f64!(
-    run:
-    plane,
-    polygon,
-    triangle_mt,
-    triangle_mt_culled,
-    triangle_watertight,
-    triangle_watertight_culled,
-);
 
 /// Möller-Trumbore and the watertight test agree away from the edges: the same hit or miss unless
 /// the ray crosses the plane within the band of an edge (or at a grazing angle, or the triangle is
@@ -1322,11 +1225,8 @@ fn moved_surface<T: Real, S: Surface<T>>(
 ) -> TestResult {
     let iso = m.0;
     let s = &scene.shape;
-    let ray = scene.ray;
     let moved_shape = s.moved(&iso);
-    let moved_ray =
-        Ray { origin: iso * ray.origin, direction: iso.rotation * ray.direction, max_t: ray.max_t };
-    let (a, b) = (cast(&ray, s), cast(&moved_ray, &moved_shape));
+    let (ray, _, a, b) = cast_moved(&scene, &iso, &moved_shape, &cast, &cast);
     let scale = s.scale().max(wp(&ray.origin).coords.amax()).max(scene.frame.scale.to_f64())
         + wv(&iso.translation.vector).amax();
     let tol = band::<T>(scale);
@@ -1369,19 +1269,13 @@ fn moved_surface<T: Real, S: Surface<T>>(
     }
 }
 
-fn moved_plane<T: Real>(x: (Scene<T, Plane<T>>, Motion<T>)) -> TestResult {
-    moved_surface(x, |r, p| ray_plane(r, p).map(|h| (h, None)))
-}
+for_f32_and_f64!(run: triangle_algorithms_agree);
 
-fn moved_polygon<T: Real>(x: (Scene<T, ConvexPolygon<T>>, Motion<T>)) -> TestResult {
-    moved_surface(x, |r, p| ray_polygon(r, p).map(|h| (h, None)))
+osculate_testing::properties! {
+    moved_plane(x: (Scene<T, Plane<T>>, Motion<T>)) => moved_surface(x, |r, p| ray_plane(r, p).map(|h| (h, None)));
+    moved_polygon(x: (Scene<T, ConvexPolygon<T>>, Motion<T>)) => moved_surface(x, |r, p| ray_polygon(r, p).map(|h| (h, None)));
+    moved_triangle(x: (Scene<T, Triangle<T>>, Motion<T>)) => moved_surface(x, triangle_cast(Culling::FrontOnly, true));
 }
-
-fn moved_triangle<T: Real>(x: (Scene<T, Triangle<T>>, Motion<T>)) -> TestResult {
-    moved_surface(x, triangle_cast(Culling::FrontOnly, true))
-}
-
-for_f32_and_f64!(run: triangle_algorithms_agree, moved_plane, moved_polygon, moved_triangle);
 
 /// The flavours are all exercised: a fixed-seed census of the scenes the generator makes, so a
 /// change to the shared generators that dropped one would be seen.
@@ -1513,6 +1407,26 @@ fn plane_scale<T: Real>(p: &Planes<T>) -> f64 {
     p.planes.iter().fold(p.frame.scale.to_f64(), |s, q| s.max(q.d.to_f64().abs()))
 }
 
+/// The check of an answer `got` for the planes `p` that must be `None` exactly when they are
+/// degenerate: `measure` (the `what` of the input) below `threshold`, with a factor 2 of room
+/// either way; `check` judges an answer given, with the failure that reports it.
+fn none_when_degenerate<T: Real, R: Clone + Debug>(
+    got: Option<R>,
+    p: &Planes<T>,
+    measure: f64,
+    threshold: f64,
+    what: &str,
+    check: impl FnOnce(R, &dyn Fn(String) -> TestResult) -> TestResult,
+) -> TestResult {
+    let fail = |e: String| TestResult::error(format!("{e}\ngot {got:?}\n{p:?}"));
+    match got {
+        None if measure > 2.0 * threshold => fail(format!("None for {what} {measure:e}")),
+        None => TestResult::passed(),
+        Some(_) if measure < 0.5 * threshold => fail(format!("an answer for {what} {measure:e}")),
+        Some(ref x) => check(x.clone(), &fail),
+    }
+}
+
 /// `plane_plane` (Ericson 5.4.4): a line it returns lies in both planes (its point within the band
 /// over the sine of their angle) and runs along both (its direction perpendicular to both
 /// normals); `None` exactly when the planes are parallel up to `DEGENERATE_SQ_TOLERANCE` (checked
@@ -1523,26 +1437,20 @@ fn plane_plane_line<T: Real>(p: Planes<T>) -> TestResult {
     let sine_sq = na.cross(&nb).norm_squared();
     let dst = T::DEGENERATE_SQ_TOLERANCE.to_f64();
     let got = plane_plane(&a, &b);
-    let fail = |e: String| TestResult::error(format!("{e}\ngot {got:?}\n{p:?}"));
-    match got {
-        None if sine_sq > 2.0 * dst => fail(format!("None for planes at sine² {sine_sq:e}")),
-        None => TestResult::passed(),
-        Some(_) if sine_sq < 0.5 * dst => fail(format!("a line for parallel planes ({sine_sq:e})")),
-        Some(line) => {
-            let x = wp(&line.point);
-            let tol = band::<T>(plane_scale(&p).max(x.coords.amax())) / sine_sq.sqrt();
-            let dir = wv(&line.direction).normalize();
-            let off = [(na, a.d), (nb, b.d)].map(|(n, d)| (n.dot(&x.coords) - d.to_f64()).abs());
-            let along = [na, nb].map(|n| n.dot(&dir).abs());
-            if off.iter().any(|o| *o > 4.0 * tol) {
-                fail(format!("the point is {off:?} off the planes (tol {tol:e})"))
-            } else if along.iter().any(|c| *c > 1e-3) {
-                fail(format!("the direction is not in both planes: {along:?}"))
-            } else {
-                TestResult::passed()
-            }
+    none_when_degenerate(got, &p, sine_sq, dst, "planes at sine²", |line, fail| {
+        let x = wp(&line.point);
+        let tol = band::<T>(plane_scale(&p).max(x.coords.amax())) / sine_sq.sqrt();
+        let dir = wv(&line.direction).normalize();
+        let off = [(na, a.d), (nb, b.d)].map(|(n, d)| (n.dot(&x.coords) - d.to_f64()).abs());
+        let along = [na, nb].map(|n| n.dot(&dir).abs());
+        if off.iter().any(|o| *o > 4.0 * tol) {
+            fail(format!("the point is {off:?} off the planes (tol {tol:e})"))
+        } else if along.iter().any(|c| *c > 1e-3) {
+            fail(format!("the direction is not in both planes: {along:?}"))
+        } else {
+            TestResult::passed()
         }
-    }
+    })
 }
 
 /// `three_planes` (Ericson 5.4.5): a point it returns lies on the three planes (within the band
@@ -1554,22 +1462,16 @@ fn three_planes_point<T: Real>(p: Planes<T>) -> TestResult {
     let det = n[0].dot(&n[1].cross(&n[2])).abs();
     let rt = T::RELATIVE_TOLERANCE.to_f64();
     let got = osculate_math::three_planes(&a, &b, &c);
-    let fail = |e: String| TestResult::error(format!("{e}\ngot {got:?}\n{p:?}"));
-    match got {
-        None if det > 2.0 * rt => fail(format!("None with triple product {det:e}")),
-        None => TestResult::passed(),
-        Some(_) if det < 0.5 * rt => fail(format!("a point with triple product {det:e}")),
-        Some(x) => {
-            let x = wp(&x);
-            let tol = band::<T>(plane_scale(&p).max(x.coords.amax())) / det;
-            let off = [a, b, c].map(|q| (wv(&q.normal).dot(&x.coords) - q.d.to_f64()).abs());
-            if off.iter().any(|o| *o > 4.0 * tol) {
-                fail(format!("the point is {off:?} off the planes (tol {tol:e})"))
-            } else {
-                TestResult::passed()
-            }
+    none_when_degenerate(got, &p, det, rt, "triple product", |x, fail| {
+        let x = wp(&x);
+        let tol = band::<T>(plane_scale(&p).max(x.coords.amax())) / det;
+        let off = [a, b, c].map(|q| (wv(&q.normal).dot(&x.coords) - q.d.to_f64()).abs());
+        if off.iter().any(|o| *o > 4.0 * tol) {
+            fail(format!("the point is {off:?} off the planes (tol {tol:e})"))
+        } else {
+            TestResult::passed()
         }
-    }
+    })
 }
 
 for_f32_and_f64!(run: line_crosses_triangle, plane_plane_line, three_planes_point);

@@ -13,119 +13,107 @@ use osculate_mesh::{Compound, MovedShape, Part, TriangleMesh};
 use super::{LocalShape, Posed, ToWorld, local_ray, relative, to_local};
 use crate::{ContactManifold, Distance, Overlaps, Penetration, RayCast, Sweep};
 
+/// `query` in the frame of the posed `own` (its shape as it is), on `own`'s shape and the posed
+/// [`LocalShape`] `other` moved into that frame ([`LocalShape::moved_between`]); the query gets the
+/// frame's pose, and its answer is mapped to world space.
+#[inline]
+fn in_own_frame<T: Real, P: ?Sized, S: LocalShape<Scalar = T> + ?Sized, R: ToWorld<T>>(
+    own: &Posed<'_, P, T>,
+    other: &Posed<'_, S, T>,
+    query: impl FnOnce(&P, &S::Local, &Isometry3<T>) -> R,
+) -> R {
+    let moved = other.shape.moved_between(&other.pose, &own.pose);
+    query(own.shape, &moved, &own.pose).to_world(&own.pose)
+}
+
+/// `query` in the frame of the posed `own` (its shape as it is), on `own`'s shape and the posed
+/// `other` carried into that frame without being rebuilt (a [`MovedShape`]: its support mapping
+/// through the relative pose); the query gets the frame's pose, and its answer is mapped to world
+/// space.
+#[inline]
+fn with_carried<'q, T: Real, S: ?Sized, Q: ?Sized, R: ToWorld<T>>(
+    own: &Posed<'_, S, T>,
+    other: &Posed<'q, Q, T>,
+    query: impl FnOnce(&S, &MovedShape<'q, Q, T>, &Isometry3<T>) -> R,
+) -> R {
+    let carried =
+        MovedShape(Transformed { shape: other.shape, pose: relative(&own.pose, &other.pose) });
+    query(own.shape, &carried, &own.pose).to_world(&own.pose)
+}
+
+/// The impls of query traits between posed `$Own` and posed `$Other` (with the generics `$g`
+/// besides `T`), in both orders, each answered in `$Own`'s frame by `$via` ([`in_own_frame`] or
+/// [`with_carried`]), `$Own` as it is and the other shape brought into its frame as a `$In` (in
+/// the order `$Own` first) or a `$InRev` (in the order `$Other` first). Each trait `$Trait` (with
+/// `Scalar = T` where `$Scalar` is given) lists its methods: `$m`'s arguments before and after
+/// `other`, and its answer `|x, y, pose| …` from `self`'s shape `x`, `other`'s `y` and the pose of
+/// `$Own`'s frame. `both_orders!(@queries …)` gives the four queries every posed pair answers
+/// before the traits listed.
+macro_rules! both_orders {
+    // The four queries every posed pair answers ([`Overlaps`], [`Distance`], [`Penetration`],
+    // [`Sweep`]), then the traits `$more`.
+    (@queries $via:ident $g:tt $Own:ty, $Other:ty; $In:ty, $InRev:ty; $($more:tt)*) => {
+        both_orders! { $via $g $Own, $Other; $In, $InRev;
+            Overlaps {
+                fn overlaps([] other []) -> bool = |x, y, _| x.overlaps(y);
+            }
+            Distance, Scalar {
+                fn closest_points([] other []) -> ClosestPoints<T> = |x, y, _| x.closest_points(y);
+            }
+            Penetration, Scalar {
+                fn contact([] other []) -> Option<Contact<T>> = |x, y, _| x.contact(y);
+                #[cfg(feature = "alloc")]
+                fn contact_with([] other [workspace: &mut osculate_closest::EpaWorkspace<T>]) -> Option<Contact<T>>
+                    = |x, y, _| x.contact_with(y, workspace);
+            }
+            Sweep, Scalar {
+                fn time_of_impact([v_self: &Vector3<T>] other [v_other: &Vector3<T>]) -> Option<Impact<T>>
+                    = |x, y, pose| x.time_of_impact(&to_local(pose, v_self), y, &to_local(pose, v_other));
+            }
+            $($more)*
+        }
+    };
+    ($via:ident $g:tt $Own:ty, $Other:ty; $In:ty, $InRev:ty; $($Trait:ident $(, $Scalar:ident)? {$($methods:tt)*})+) => {$(
+        both_orders!(@one $via $g $Own, $Other; $In, $InRev; $Trait $(, $Scalar)? {$($methods)*});
+    )+};
+    (@one $via:ident $g:tt $Own:ty, $Other:ty; $In:ty, $InRev:ty; $Trait:ident $(, $Scalar:ident)? {$($methods:tt)*}) => {
+        both_orders!(@impl $via $g $Own, $Other; [$Own: $Trait<$In $(, $Scalar = T)?>] fwd; $Trait $(, $Scalar)? {$($methods)*});
+        both_orders!(@impl $via $g $Other, $Own; [$InRev: $Trait<$Own $(, $Scalar = T)?>] rev; $Trait $(, $Scalar)? {$($methods)*});
+    };
+    (@impl $via:ident [$($g:tt)*] $S:ty, $O:ty; [$($bound:tt)*] $order:ident; $Trait:ident $(, $Scalar:ident)? {$(
+        $(#[$attr:meta])*
+        fn $m:ident([$($pre:ident: $Pre:ty),*] other [$($post:ident: $Post:ty),*]) -> $R:ty
+            = |$x:ident, $y:ident, $pose:pat_param| $answer:expr;
+    )+}) => {
+        impl<'a, 'b, T: Real, $($g)*> $Trait<Posed<'b, $O, T>> for Posed<'a, $S, T>
+        where $($bound)* {
+            $(type $Scalar = T;)?
+            $(
+                $(#[$attr])*
+                #[inline]
+                fn $m(&self, $($pre: $Pre,)* other: &Posed<'b, $O, T> $(, $post: $Post)*) -> $R {
+                    both_orders!(@call $order $via(self, other) |$x, $y, $pose| $answer)
+                }
+            )+
+        }
+    };
+    // The own-frame shape is `self`'s in the order `$Own` first, `other`'s in the other order.
+    (@call fwd $via:ident($s:ident, $o:ident) |$x:ident, $y:ident, $pose:pat_param| $answer:expr) => {
+        $via($s, $o, |$x, $y, $pose| $answer)
+    };
+    (@call rev $via:ident($s:ident, $o:ident) |$x:ident, $y:ident, $pose:pat_param| $answer:expr) => {
+        $via($o, $s, |$y, $x, $pose| $answer)
+    };
+}
+
 /// The posed impls with a convex polygon or polyhedron `$P`: against a [`LocalShape`] in `$P`'s
 /// frame (the other shape moved into it, `$P` never rebuilt), and against the polytope `$Q` by the
 /// world-space query on the posed support map ([`Transformed`]) of `$Q` in `$P`'s frame.
 macro_rules! polytope_impls {
     ([$($g:tt)*] $P:ty; $($Q:ident),*) => {
-        impl<'a, 'b, T: Real, $($g)* B: LocalShape<Scalar = T>> Overlaps<Posed<'b, B, T>> for Posed<'a, $P, T>
-        where $P: Overlaps<B::Local> {
-            #[inline]
-            fn overlaps(&self, other: &Posed<'b, B, T>) -> bool {
-                self.shape.overlaps(&other.shape.moved_between(&other.pose, &self.pose))
-            }
-        }
-        impl<'a, 'b, T: Real, $($g)* A: LocalShape<Scalar = T>> Overlaps<Posed<'b, $P, T>> for Posed<'a, A, T>
-        where A::Local: Overlaps<$P> {
-            #[inline]
-            fn overlaps(&self, other: &Posed<'b, $P, T>) -> bool {
-                self.shape.moved_between(&self.pose, &other.pose).overlaps(other.shape)
-            }
-        }
-        impl<'a, 'b, T: Real, $($g)* B: LocalShape<Scalar = T>> Distance<Posed<'b, B, T>> for Posed<'a, $P, T>
-        where $P: Distance<B::Local, Scalar = T> {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &Posed<'b, B, T>) -> ClosestPoints<T> {
-                let moved = other.shape.moved_between(&other.pose, &self.pose);
-                self.shape.closest_points(&moved).to_world(&self.pose)
-            }
-        }
-        impl<'a, 'b, T: Real, $($g)* A: LocalShape<Scalar = T>> Distance<Posed<'b, $P, T>> for Posed<'a, A, T>
-        where A::Local: Distance<$P, Scalar = T> {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &Posed<'b, $P, T>) -> ClosestPoints<T> {
-                let moved = self.shape.moved_between(&self.pose, &other.pose);
-                moved.closest_points(other.shape).to_world(&other.pose)
-            }
-        }
-        impl<'a, 'b, T: Real, $($g)* B: LocalShape<Scalar = T>> Penetration<Posed<'b, B, T>> for Posed<'a, $P, T>
-        where $P: Penetration<B::Local, Scalar = T> {
-            type Scalar = T;
-            #[inline]
-            fn contact(&self, other: &Posed<'b, B, T>) -> Option<Contact<T>> {
-                let moved = other.shape.moved_between(&other.pose, &self.pose);
-                self.shape.contact(&moved).to_world(&self.pose)
-            }
-            #[cfg(feature = "alloc")]
-            #[inline]
-            fn contact_with(&self, other: &Posed<'b, B, T>, workspace: &mut osculate_closest::EpaWorkspace<T>) -> Option<Contact<T>> {
-                let moved = other.shape.moved_between(&other.pose, &self.pose);
-                self.shape.contact_with(&moved, workspace).to_world(&self.pose)
-            }
-        }
-        impl<'a, 'b, T: Real, $($g)* A: LocalShape<Scalar = T>> Penetration<Posed<'b, $P, T>> for Posed<'a, A, T>
-        where A::Local: Penetration<$P, Scalar = T> {
-            type Scalar = T;
-            #[inline]
-            fn contact(&self, other: &Posed<'b, $P, T>) -> Option<Contact<T>> {
-                let moved = self.shape.moved_between(&self.pose, &other.pose);
-                moved.contact(other.shape).to_world(&other.pose)
-            }
-            #[cfg(feature = "alloc")]
-            #[inline]
-            fn contact_with(&self, other: &Posed<'b, $P, T>, workspace: &mut osculate_closest::EpaWorkspace<T>) -> Option<Contact<T>> {
-                let moved = self.shape.moved_between(&self.pose, &other.pose);
-                moved.contact_with(other.shape, workspace).to_world(&other.pose)
-            }
-        }
-        impl<'a, 'b, T: Real, $($g)* A: LocalShape<Scalar = T>> Sweep<Posed<'b, $P, T>> for Posed<'a, A, T>
-        where A::Local: Sweep<$P, Scalar = T> {
-            type Scalar = T;
-            #[inline]
-            fn time_of_impact(
-                &self,
-                v_self: &Vector3<T>,
-                other: &Posed<'b, $P, T>,
-                v_other: &Vector3<T>,
-            ) -> Option<Impact<T>> {
-                let moved = self.shape.moved_between(&self.pose, &other.pose);
-                let (va, vb) = (to_local(&other.pose, v_self), to_local(&other.pose, v_other));
-                moved.time_of_impact(&va, other.shape, &vb).to_world(&other.pose)
-            }
-        }
-        impl<'a, 'b, T: Real, $($g)* B: LocalShape<Scalar = T>> Sweep<Posed<'b, B, T>> for Posed<'a, $P, T>
-        where $P: Sweep<B::Local, Scalar = T> {
-            type Scalar = T;
-            #[inline]
-            fn time_of_impact(
-                &self,
-                v_self: &Vector3<T>,
-                other: &Posed<'b, B, T>,
-                v_other: &Vector3<T>,
-            ) -> Option<Impact<T>> {
-                let moved = other.shape.moved_between(&other.pose, &self.pose);
-                let (va, vb) = (to_local(&self.pose, v_self), to_local(&self.pose, v_other));
-                self.shape.time_of_impact(&va, &moved, &vb).to_world(&self.pose)
-            }
-        }
-        impl<'a, 'b, T: Real, $($g)* B: LocalShape<Scalar = T>> ContactManifold<Posed<'b, B, T>> for Posed<'a, $P, T>
-        where $P: ContactManifold<B::Local, Scalar = T> {
-            type Scalar = T;
-            #[inline]
-            fn manifold(&self, other: &Posed<'b, B, T>, prediction: T) -> Manifold<T> {
-                let moved = other.shape.moved_between(&other.pose, &self.pose);
-                self.shape.manifold(&moved, prediction).to_world(&self.pose)
-            }
-        }
-        impl<'a, 'b, T: Real, $($g)* A: LocalShape<Scalar = T>> ContactManifold<Posed<'b, $P, T>> for Posed<'a, A, T>
-        where A::Local: ContactManifold<$P, Scalar = T> {
-            type Scalar = T;
-            #[inline]
-            fn manifold(&self, other: &Posed<'b, $P, T>, prediction: T) -> Manifold<T> {
-                let moved = self.shape.moved_between(&self.pose, &other.pose);
-                moved.manifold(other.shape, prediction).to_world(&other.pose)
+        both_orders! { @queries in_own_frame [$($g)* B: LocalShape<Scalar = T>] $P, B; B::Local, B::Local;
+            ContactManifold, Scalar {
+                fn manifold([] other [prediction: T]) -> Manifold<T> = |x, y, _| x.manifold(y, prediction);
             }
         }
         impl<T: Real, $($g)*> RayCast for Posed<'_, $P, T> {
@@ -151,24 +139,23 @@ macro_rules! polytope_impls {
             impl<'a, 'b, T: Real> Overlaps<Posed<'b, $Q<T>, T>> for Posed<'a, $P, T> {
                 #[inline]
                 fn overlaps(&self, other: &Posed<'b, $Q<T>, T>) -> bool {
-                    let moved = Transformed { shape: other.shape, pose: relative(&self.pose, &other.pose) };
-                    osculate_closest::intersect_convex(self.shape, &moved, osculate_closest::GJK_MAX_ITERATIONS)
+                    with_carried(self, other, |p, q, _| {
+                        osculate_closest::intersect_convex(p, &q.0, osculate_closest::GJK_MAX_ITERATIONS)
+                    })
                 }
             }
             impl<'a, 'b, T: Real> Distance<Posed<'b, $Q<T>, T>> for Posed<'a, $P, T> {
                 type Scalar = T;
                 #[inline]
                 fn closest_points(&self, other: &Posed<'b, $Q<T>, T>) -> ClosestPoints<T> {
-                    let moved = Transformed { shape: other.shape, pose: relative(&self.pose, &other.pose) };
-                    osculate_closest::closest_points_convex(self.shape, &moved).to_world(&self.pose)
+                    with_carried(self, other, |p, q, _| osculate_closest::closest_points_convex(p, &q.0))
                 }
             }
             impl<'a, 'b, T: Real> Penetration<Posed<'b, $Q<T>, T>> for Posed<'a, $P, T> {
                 type Scalar = T;
                 #[inline]
                 fn contact(&self, other: &Posed<'b, $Q<T>, T>) -> Option<Contact<T>> {
-                    let moved = Transformed { shape: other.shape, pose: relative(&self.pose, &other.pose) };
-                    crate::workspace::contact(self.shape, &moved).to_world(&self.pose)
+                    with_carried(self, other, |p, q, _| crate::workspace::contact(p, &q.0))
                 }
                 #[inline]
                 fn contact_with(
@@ -176,8 +163,7 @@ macro_rules! polytope_impls {
                     other: &Posed<'b, $Q<T>, T>,
                     workspace: &mut osculate_closest::EpaWorkspace<T>,
                 ) -> Option<Contact<T>> {
-                    let moved = Transformed { shape: other.shape, pose: relative(&self.pose, &other.pose) };
-                    crate::workspace::contact_in(self.shape, &moved, workspace).to_world(&self.pose)
+                    with_carried(self, other, |p, q, _| crate::workspace::contact_in(p, &q.0, workspace))
                 }
             }
             impl<'a, 'b, T: Real> Sweep<Posed<'b, $Q<T>, T>> for Posed<'a, $P, T> {
@@ -189,9 +175,10 @@ macro_rules! polytope_impls {
                     other: &Posed<'b, $Q<T>, T>,
                     v_other: &Vector3<T>,
                 ) -> Option<Impact<T>> {
-                    let moved = Transformed { shape: other.shape, pose: relative(&self.pose, &other.pose) };
-                    let (va, vb) = (to_local(&self.pose, v_self), to_local(&self.pose, v_other));
-                    osculate_dynamic::convex_convex(self.shape, &va, &moved, &vb).to_world(&self.pose)
+                    with_carried(self, other, |p, q, pose| {
+                        let (va, vb) = (to_local(pose, v_self), to_local(pose, v_other));
+                        osculate_dynamic::convex_convex(p, &va, &q.0, &vb)
+                    })
                 }
             }
         )*
@@ -221,87 +208,12 @@ impl<'a, 'b, T: Real> Overlaps<Posed<'b, TriangleMesh<T>, T>> for Posed<'a, Tria
     }
 }
 
-/// `shape` carried into the frame `frame` (a pose of world space) without being rebuilt: its
-/// support mapping through the relative pose.
-#[inline]
-fn carried<'s, S: ?Sized, T: Real>(
-    shape: &Posed<'s, S, T>,
-    frame: &Isometry3<T>,
-) -> MovedShape<'s, S, T> {
-    MovedShape(Transformed { shape: shape.shape, pose: relative(frame, &shape.pose) })
-}
-
 /// The posed impls of a set `$Set` (a mesh or a compound) with the polytope `$Q`: the polytope
 /// carried into the set's frame as a [`MovedShape`] (never rebuilt), the set's world-space query
 /// there.
 macro_rules! set_polytope_impls {
     ([$($g:tt)*] $Set:ty; $Q:ident) => {
-        impl<'a, 'b, T: Real, $($g)*> Overlaps<Posed<'b, $Q<T>, T>> for Posed<'a, $Set, T> {
-            #[inline]
-            fn overlaps(&self, other: &Posed<'b, $Q<T>, T>) -> bool {
-                self.shape.overlaps(&carried(other, &self.pose))
-            }
-        }
-        impl<'a, 'b, T: Real, $($g)*> Overlaps<Posed<'b, $Set, T>> for Posed<'a, $Q<T>, T> {
-            #[inline]
-            fn overlaps(&self, other: &Posed<'b, $Set, T>) -> bool {
-                carried(self, &other.pose).overlaps(other.shape)
-            }
-        }
-        impl<'a, 'b, T: Real, $($g)*> Distance<Posed<'b, $Q<T>, T>> for Posed<'a, $Set, T> {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &Posed<'b, $Q<T>, T>) -> ClosestPoints<T> {
-                self.shape.closest_points(&carried(other, &self.pose)).to_world(&self.pose)
-            }
-        }
-        impl<'a, 'b, T: Real, $($g)*> Distance<Posed<'b, $Set, T>> for Posed<'a, $Q<T>, T> {
-            type Scalar = T;
-            #[inline]
-            fn closest_points(&self, other: &Posed<'b, $Set, T>) -> ClosestPoints<T> {
-                carried(self, &other.pose).closest_points(other.shape).to_world(&other.pose)
-            }
-        }
-        impl<'a, 'b, T: Real, $($g)*> Penetration<Posed<'b, $Q<T>, T>> for Posed<'a, $Set, T> {
-            type Scalar = T;
-            #[inline]
-            fn contact(&self, other: &Posed<'b, $Q<T>, T>) -> Option<Contact<T>> {
-                self.shape.contact(&carried(other, &self.pose)).to_world(&self.pose)
-            }
-        }
-        impl<'a, 'b, T: Real, $($g)*> Penetration<Posed<'b, $Set, T>> for Posed<'a, $Q<T>, T> {
-            type Scalar = T;
-            #[inline]
-            fn contact(&self, other: &Posed<'b, $Set, T>) -> Option<Contact<T>> {
-                carried(self, &other.pose).contact(other.shape).to_world(&other.pose)
-            }
-        }
-        impl<'a, 'b, T: Real, $($g)*> Sweep<Posed<'b, $Q<T>, T>> for Posed<'a, $Set, T> {
-            type Scalar = T;
-            #[inline]
-            fn time_of_impact(
-                &self,
-                v_self: &Vector3<T>,
-                other: &Posed<'b, $Q<T>, T>,
-                v_other: &Vector3<T>,
-            ) -> Option<Impact<T>> {
-                let (va, vb) = (to_local(&self.pose, v_self), to_local(&self.pose, v_other));
-                self.shape.time_of_impact(&va, &carried(other, &self.pose), &vb).to_world(&self.pose)
-            }
-        }
-        impl<'a, 'b, T: Real, $($g)*> Sweep<Posed<'b, $Set, T>> for Posed<'a, $Q<T>, T> {
-            type Scalar = T;
-            #[inline]
-            fn time_of_impact(
-                &self,
-                v_self: &Vector3<T>,
-                other: &Posed<'b, $Set, T>,
-                v_other: &Vector3<T>,
-            ) -> Option<Impact<T>> {
-                let (va, vb) = (to_local(&other.pose, v_self), to_local(&other.pose, v_other));
-                carried(self, &other.pose).time_of_impact(&va, other.shape, &vb).to_world(&other.pose)
-            }
-        }
+        both_orders! { @queries with_carried [$($g)*] $Set, $Q<T>; MovedShape<'b, $Q<T>, T>, MovedShape<'a, $Q<T>, T>; }
     };
 }
 
