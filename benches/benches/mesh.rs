@@ -1,5 +1,6 @@
 //! Criterion benchmarks of triangle meshes: osculate's `TriangleMesh` (f32 and f64) beside
-//! parry3d's `TriMesh` on its most direct paths (`TriMesh::new`, `RayCast::cast_local_ray`,
+//! parry3d's `TriMesh` (and, for the rays, the build and the memory, parry3d-f64's beside
+//! osculate's `f64` mesh) on its most direct paths (`TriMesh::new`, `RayCast::cast_local_ray`,
 //! `PointQuery::project_local_point`, `query::intersection_test`, and
 //! `query::details::{distance,contact,cast_shapes}_composite_shape_shape` for a capsule's
 //! distance, contact and sweep against the mesh).
@@ -31,6 +32,7 @@ use osculate_benches::cycled;
 use osculate_math::{Capsule, Point3, Ray, Segment, Sphere, Vector3};
 use osculate_testing::Rng;
 use parry3d::query::{PointQuery as _, RayCast as _};
+use parry3d_f64::query::RayCast as _;
 
 /// Rays (or points) per batch, cycled with `i & (BATCH - 1)`.
 const BATCH: usize = 4096;
@@ -95,27 +97,38 @@ fn valid<M, E: std::fmt::Debug>(r: Result<M, E>) -> M {
     }
 }
 
-/// The three meshes of one size.
+/// The four meshes of one size.
 struct Meshes {
     f32: TriangleMesh<f32>,
     f64: TriangleMesh<f64>,
     parry: parry3d::shape::TriMesh,
+    parry64: parry3d_f64::shape::TriMesh,
 }
 
-/// The vertices as osculate's `f32` and `f64` points and as parry3d's vectors.
-fn vertex_sets(v: &[[f64; 3]]) -> (Vec<Point3<f32>>, Vec<Point3<f64>>, Vec<parry3d::math::Vector>) {
+/// The vertices of a mesh in each library and precision.
+struct VertexSets {
+    v32: Vec<Point3<f32>>,
+    v64: Vec<Point3<f64>>,
+    vp: Vec<parry3d::math::Vector>,
+    vp64: Vec<parry3d_f64::math::Vector>,
+}
+
+/// The vertices as osculate's `f32` and `f64` points and as parry3d's and parry3d-f64's vectors.
+fn vertex_sets(v: &[[f64; 3]]) -> VertexSets {
     let v64: Vec<Point3<f64>> = v.iter().map(|x| Point3::new(x[0], x[1], x[2])).collect();
     let v32: Vec<Point3<f32>> = v64.iter().map(|x| x.cast()).collect();
     let vp = v32.iter().map(|x| parry3d::math::Vector::new(x.x, x.y, x.z)).collect();
-    (v32, v64, vp)
+    let vp64 = v64.iter().map(|x| parry3d_f64::math::Vector::new(x.x, x.y, x.z)).collect();
+    VertexSets { v32, v64, vp, vp64 }
 }
 
 fn meshes(v: &[[f64; 3]], t: &[[u32; 3]]) -> Meshes {
-    let (v32, v64, vp) = vertex_sets(v);
+    let VertexSets { v32, v64, vp, vp64 } = vertex_sets(v);
     Meshes {
         f32: valid(TriangleMesh::try_new(v32, t.to_vec())),
         f64: valid(TriangleMesh::try_new(v64, t.to_vec())),
         parry: valid(parry3d::shape::TriMesh::new(vp, t.to_vec())),
+        parry64: valid(parry3d_f64::shape::TriMesh::new(vp64, t.to_vec())),
     }
 }
 
@@ -147,6 +160,11 @@ fn parry_ray(r: &Ray<f32>) -> parry3d::query::Ray {
     parry3d::query::Ray::new(v(&r.origin.coords), v(&r.direction))
 }
 
+fn parry64_ray(r: &Ray<f64>) -> parry3d_f64::query::Ray {
+    let v = |p: &Vector3<f64>| parry3d_f64::math::Vector::new(p.x, p.y, p.z);
+    parry3d_f64::query::Ray::new(v(&r.origin.coords), v(&r.direction))
+}
+
 /// One ray group: osculate f32 and f64 and parry3d on every size.
 fn ray_group(c: &mut Criterion, name: &str, all: &[(Meshes, &str)], rays: &[Ray<f64>]) {
     let mut g = c.benchmark_group(name);
@@ -154,6 +172,7 @@ fn ray_group(c: &mut Criterion, name: &str, all: &[(Meshes, &str)], rays: &[Ray<
     let r32: Vec<Ray<f32>> =
         rays.iter().map(|r| Ray::new(r.origin.cast(), r.direction.cast())).collect();
     let rp: Vec<parry3d::query::Ray> = r32.iter().map(parry_ray).collect();
+    let rp64: Vec<parry3d_f64::query::Ray> = rays.iter().map(parry64_ray).collect();
     for (m, label) in all {
         cycled(&mut g, BenchmarkId::new("osculate-f32", label), &r32, |r| {
             ray_mesh(r, &m.f32, Culling::TwoSided)
@@ -163,6 +182,9 @@ fn ray_group(c: &mut Criterion, name: &str, all: &[(Meshes, &str)], rays: &[Ray<
         });
         cycled(&mut g, BenchmarkId::new("parry3d", label), &rp, |r| {
             m.parry.cast_local_ray(r, f32::MAX, true)
+        });
+        cycled(&mut g, BenchmarkId::new("parry3d-f64", label), &rp64, |r| {
+            m.parry64.cast_local_ray(r, f64::MAX, true)
         });
     }
     g.finish();
@@ -176,12 +198,13 @@ fn all_meshes() -> Vec<(Meshes, &'static str)> {
             let m = meshes(&v, &t);
             let per = |bytes: usize| bytes as f64 / t.len() as f64;
             eprintln!(
-                "mesh {label}: {} triangles, {} vertices; heap bytes per triangle: osculate-f32 {:.1}, osculate-f64 {:.1}, parry3d {:.1}",
+                "mesh {label}: {} triangles, {} vertices; heap bytes per triangle: osculate-f32 {:.1}, osculate-f64 {:.1}, parry3d {:.1}, parry3d-f64 {:.1}",
                 t.len(),
                 v.len(),
                 per(m.f32.memory_bytes()),
                 per(m.f64.memory_bytes()),
                 per(m.parry.heap_memory_size()),
+                per(m.parry64.heap_memory_size()),
             );
             (m, label)
         })
@@ -425,7 +448,7 @@ fn build(c: &mut Criterion) {
     g.sample_size(10);
     for &(n, label) in &SIZES {
         let (v, t) = sphere(n);
-        let (v32, v64, vp) = vertex_sets(&v);
+        let VertexSets { v32, v64, vp, vp64 } = vertex_sets(&v);
         g.throughput(Throughput::Elements(t.len() as u64));
         g.bench_function(BenchmarkId::new("osculate-f32", label), |b| {
             b.iter(|| black_box(TriangleMesh::try_new(v32.clone(), t.clone())))
@@ -435,6 +458,9 @@ fn build(c: &mut Criterion) {
         });
         g.bench_function(BenchmarkId::new("parry3d", label), |b| {
             b.iter(|| black_box(parry3d::shape::TriMesh::new(vp.clone(), t.clone())))
+        });
+        g.bench_function(BenchmarkId::new("parry3d-f64", label), |b| {
+            b.iter(|| black_box(parry3d_f64::shape::TriMesh::new(vp64.clone(), t.clone())))
         });
     }
     g.finish();
@@ -467,6 +493,7 @@ fn cpu_loop() {
         let r32: Vec<Ray<f32>> =
             rays.iter().map(|r| Ray::new(r.origin.cast(), r.direction.cast())).collect();
         let rp: Vec<parry3d::query::Ray> = r32.iter().map(parry_ray).collect();
+        let rp64: Vec<parry3d_f64::query::Ray> = rays.iter().map(parry64_ray).collect();
         for (m, label) in &all {
             let per_ray = |s: f64| s * 1e9 / BATCH as f64;
             let f32_s = best_of_three(|| {
@@ -484,13 +511,19 @@ fn cpu_loop() {
                     black_box(m.parry.cast_local_ray(black_box(r), f32::MAX, true));
                 }
             });
+            let parry64_s = best_of_three(|| {
+                for r in &rp64 {
+                    black_box(m.parry64.cast_local_ray(black_box(r), f64::MAX, true));
+                }
+            });
             println!(
-                "rays {name} {label}: ns/ray osculate-f32 {:.0}, osculate-f64 {:.0}, parry3d {:.0}; parry/f32 {:.2}, parry/f64 {:.2}",
+                "rays {name} {label}: ns/ray osculate-f32 {:.0}, osculate-f64 {:.0}, parry3d {:.0}, parry3d-f64 {:.0}; parry/f32 {:.2}, parry-f64/f64 {:.2}",
                 per_ray(f32_s),
                 per_ray(f64_s),
                 per_ray(parry_s),
+                per_ray(parry64_s),
                 parry_s / f32_s,
-                parry_s / f64_s,
+                parry64_s / f64_s,
             );
         }
     }
@@ -499,7 +532,7 @@ fn cpu_loop() {
     }
     for &(n, label) in &SIZES {
         let (v, t) = sphere(n);
-        let (v32, v64, vp) = vertex_sets(&v);
+        let VertexSets { v32, v64, vp, vp64 } = vertex_sets(&v);
         let f32_s = best_of_three(|| {
             black_box(TriangleMesh::try_new(v32.clone(), t.clone()).is_ok());
         });
@@ -509,13 +542,17 @@ fn cpu_loop() {
         let parry_s = best_of_three(|| {
             black_box(parry3d::shape::TriMesh::new(vp.clone(), t.clone()).is_ok());
         });
+        let parry64_s = best_of_three(|| {
+            black_box(parry3d_f64::shape::TriMesh::new(vp64.clone(), t.clone()).is_ok());
+        });
         println!(
-            "build {label}: ms osculate-f32 {:.2}, osculate-f64 {:.2}, parry3d {:.2}; parry/f32 {:.2}, parry/f64 {:.2}",
+            "build {label}: ms osculate-f32 {:.2}, osculate-f64 {:.2}, parry3d {:.2}, parry3d-f64 {:.2}; parry/f32 {:.2}, parry-f64/f64 {:.2}",
             f32_s * 1e3,
             f64_s * 1e3,
             parry_s * 1e3,
+            parry64_s * 1e3,
             parry_s / f32_s,
-            parry_s / f64_s,
+            parry64_s / f64_s,
         );
     }
 }
