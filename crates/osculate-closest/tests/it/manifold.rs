@@ -235,8 +235,10 @@ impl<T: Real> Query<T, Obb<T>> for Obb<T> {
 
 /// The axis-aligned box pairs: the oriented-box manifold on the boxes as oriented boxes, the
 /// one-point contact of the oriented boxes, the box-box face preference.
+///
+/// Each pair's properties are instantiated in the module named first ([`manifold_properties`]).
 macro_rules! aligned_box_pairs {
-    ($($B:ident: $manifold:ident;)*) => {$(
+    ($($name:ident: $B:ident: $manifold:ident;)*) => {$(
         impl<T: Real> Query<T, $B<T>> for Aabb<T> {
             fn manifold(&self, b: &$B<T>, prediction: T) -> Manifold<T> {
                 $manifold(self, b, prediction)
@@ -254,12 +256,16 @@ macro_rules! aligned_box_pairs {
                 shift_any(b, v)
             }
         }
-    )*};
+    )*
+        crate::manifold::manifold_properties! {
+            $($name: Aabb, $B;)*
+        }
+    };
 }
 
 aligned_box_pairs! {
-    Aabb: manifold_aabb_aabb;
-    Obb: manifold_aabb_obb;
+    aabb_aabb: Aabb: manifold_aabb_aabb;
+    aabb_obb: Obb: manifold_aabb_obb;
 }
 
 impl<T: Real> Query<T, Capsule<T>> for Capsule<T> {
@@ -357,8 +363,10 @@ fn capsule_box_contact<T: Real>(c: &Capsule<T>, o: &Obb<T>) -> Option<Contact<T>
 /// capsule-cuboid manifold to compare with (its `contact_manifolds_cuboid_capsule` module is not
 /// built in 3D; capsule-cuboid pairs go through its generic polygonal-feature-map manifold, whose
 /// depth comes from GJK/EPA): the f64 reference is the independent check.
+///
+/// Each pair's properties are instantiated in the module named first ([`manifold_properties`]).
 macro_rules! capsule_box_pairs {
-    ($($B:ident: $manifold:ident;)*) => {$(
+    ($($name:ident: $B:ident: $manifold:ident;)*) => {$(
         impl<T: Real> Query<T, $B<T>> for Capsule<T> {
             fn manifold(&self, b: &$B<T>, prediction: T) -> Manifold<T> {
                 $manifold(self, b, prediction)
@@ -379,7 +387,11 @@ macro_rules! capsule_box_pairs {
                 shift_any(b, v)
             }
         }
-    )*};
+    )*
+        crate::manifold::manifold_properties! {
+            $($name: Capsule, $B;)*
+        }
+    };
 }
 
 /// A box of either kind as an oriented box.
@@ -404,13 +416,15 @@ impl<T: Real> AsObb<T> for Aabb<T> {
 }
 
 capsule_box_pairs! {
-    Obb: manifold_capsule_obb;
-    Aabb: manifold_capsule_aabb;
+    capsule_obb: Obb: manifold_capsule_obb;
+    capsule_aabb: Aabb: manifold_capsule_aabb;
 }
 
 /// The sphere pairs: one point from the `contact_*` query of the pair.
+///
+/// Each pair's properties are instantiated in the module named first ([`manifold_properties`]).
 macro_rules! sphere_pairs {
-    ($($B:ident: $manifold:ident, $contact:ident, $apart:expr;)*) => {$(
+    ($($name:ident: $B:ident: $manifold:ident, $contact:ident, $apart:expr;)*) => {$(
         impl<T: Real> Query<T, $B<T>> for Sphere<T> {
             fn manifold(&self, b: &$B<T>, prediction: T) -> Manifold<T> {
                 $manifold(self, b, prediction)
@@ -431,7 +445,11 @@ macro_rules! sphere_pairs {
                 shift_any(b, v)
             }
         }
-    )*};
+    )*
+        crate::manifold::manifold_properties! {
+            $($name: Sphere, $B;)*
+        }
+    };
 }
 
 /// A point of a shape's core, for the sphere pairs' normal tie: a sphere's center; for the other
@@ -493,18 +511,18 @@ macro_rules! shifted_by_isometry {
 shifted_by_isometry!(Sphere, Capsule, Obb, Triangle, Plane);
 
 sphere_pairs! {
-    Sphere: manifold_sphere_sphere, contact_sphere_sphere,
+    sphere_sphere: Sphere: manifold_sphere_sphere, contact_sphere_sphere,
         |a, b| Some(closest_points_sphere_sphere(a, b).distance);
-    Capsule: manifold_sphere_capsule, contact_sphere_capsule,
+    sphere_capsule: Capsule: manifold_sphere_capsule, contact_sphere_capsule,
         |a, b| Some(closest_points_sphere_capsule(a, b).distance);
-    Aabb: manifold_sphere_aabb, contact_sphere_aabb,
+    sphere_aabb: Aabb: manifold_sphere_aabb, contact_sphere_aabb,
         |a, b| Some(closest_points_convex(a, b).distance);
-    Obb: manifold_sphere_obb, contact_sphere_obb,
+    sphere_obb: Obb: manifold_sphere_obb, contact_sphere_obb,
         |a, b| Some(closest_points_convex(a, b).distance);
-    Triangle: manifold_sphere_triangle, contact_sphere_triangle,
+    sphere_triangle: Triangle: manifold_sphere_triangle, contact_sphere_triangle,
         |a, b| Some(closest_points_convex(a, b).distance);
-    Plane: manifold_sphere_plane, contact_sphere_plane, |_, _| None;
-    Halfspace: manifold_sphere_halfspace, contact_sphere_halfspace, |_, _| None;
+    sphere_plane: Plane: manifold_sphere_plane, contact_sphere_plane, |_, _| None;
+    sphere_halfspace: Halfspace: manifold_sphere_halfspace, contact_sphere_halfspace, |_, _| None;
 }
 
 /// The rounding tolerance of a pair: 256 ε (f32 3e-5, f64 6e-14) times the pair's magnitude
@@ -819,20 +837,10 @@ macro_rules! gjk_epa_query {
 
 pub(crate) use gjk_epa_query;
 
+// The pairs of the impl tables above have their properties instantiated there.
 manifold_properties! {
     obb_obb: Obb, Obb;
     capsule_capsule: Capsule, Capsule;
-    capsule_obb: Capsule, Obb;
-    capsule_aabb: Capsule, Aabb;
-    sphere_sphere: Sphere, Sphere;
-    sphere_capsule: Sphere, Capsule;
-    sphere_aabb: Sphere, Aabb;
-    sphere_obb: Sphere, Obb;
-    sphere_triangle: Sphere, Triangle;
-    sphere_plane: Sphere, Plane;
-    sphere_halfspace: Sphere, Halfspace;
-    aabb_aabb: Aabb, Aabb;
-    aabb_obb: Aabb, Obb;
 }
 
 /// A box resting on a larger box (the ground turned at random, the top box turned about the

@@ -101,9 +101,10 @@ impl<T: Real> Candidates<T> for Cone<T> {
 }
 
 /// The plane pairs: the reference contact from the support map; no gap query (a plane has no
-/// closest points query), so "apart" is read from the contact.
+/// closest points query), so "apart" is read from the contact. Each pair's properties are
+/// instantiated in the module named first ([`manifold_properties`]).
 macro_rules! planar_pairs {
-    ($($A:ident, $B:ident: $manifold:ident;)*) => {$(
+    ($($name:ident: $A:ident, $B:ident: $manifold:ident;)*) => {$(
         impl<T: Real> Query<T, $B<T>> for $A<T> {
             fn manifold(&self, b: &$B<T>, prediction: T) -> Manifold<T> {
                 $manifold(self, b, prediction)
@@ -129,41 +130,28 @@ macro_rules! planar_pairs {
                 shift_any(b, v)
             }
         }
-    )*};
+    )*
+        manifold_properties! {
+            $($name: $A, $B;)*
+        }
+    };
 }
 
 planar_pairs! {
-    Obb, Plane: manifold_obb_plane;
-    Obb, Halfspace: manifold_obb_halfspace;
-    Aabb, Plane: manifold_aabb_plane;
-    Aabb, Halfspace: manifold_aabb_halfspace;
-    Capsule, Plane: manifold_capsule_plane;
-    Capsule, Halfspace: manifold_capsule_halfspace;
-    Triangle, Plane: manifold_triangle_plane;
-    Triangle, Halfspace: manifold_triangle_halfspace;
-    ConvexPolyhedron, Plane: manifold_polyhedron_plane;
-    ConvexPolyhedron, Halfspace: manifold_polyhedron_halfspace;
-    Cylinder, Plane: manifold_cylinder_plane;
-    Cylinder, Halfspace: manifold_cylinder_halfspace;
-    Cone, Plane: manifold_cone_plane;
-    Cone, Halfspace: manifold_cone_halfspace;
-}
-
-manifold_properties! {
-    obb_plane: Obb, Plane;
-    obb_halfspace: Obb, Halfspace;
-    aabb_plane: Aabb, Plane;
-    aabb_halfspace: Aabb, Halfspace;
-    capsule_plane: Capsule, Plane;
-    capsule_halfspace: Capsule, Halfspace;
-    triangle_plane: Triangle, Plane;
-    triangle_halfspace: Triangle, Halfspace;
-    polyhedron_plane: ConvexPolyhedron, Plane;
-    polyhedron_halfspace: ConvexPolyhedron, Halfspace;
-    cylinder_plane: Cylinder, Plane;
-    cylinder_halfspace: Cylinder, Halfspace;
-    cone_plane: Cone, Plane;
-    cone_halfspace: Cone, Halfspace;
+    obb_plane: Obb, Plane: manifold_obb_plane;
+    obb_halfspace: Obb, Halfspace: manifold_obb_halfspace;
+    aabb_plane: Aabb, Plane: manifold_aabb_plane;
+    aabb_halfspace: Aabb, Halfspace: manifold_aabb_halfspace;
+    capsule_plane: Capsule, Plane: manifold_capsule_plane;
+    capsule_halfspace: Capsule, Halfspace: manifold_capsule_halfspace;
+    triangle_plane: Triangle, Plane: manifold_triangle_plane;
+    triangle_halfspace: Triangle, Halfspace: manifold_triangle_halfspace;
+    polyhedron_plane: ConvexPolyhedron, Plane: manifold_polyhedron_plane;
+    polyhedron_halfspace: ConvexPolyhedron, Halfspace: manifold_polyhedron_halfspace;
+    cylinder_plane: Cylinder, Plane: manifold_cylinder_plane;
+    cylinder_halfspace: Cylinder, Halfspace: manifold_cylinder_halfspace;
+    cone_plane: Cone, Plane: manifold_cone_plane;
+    cone_halfspace: Cone, Halfspace: manifold_cone_halfspace;
 }
 
 /// Worked cases: a box resting on a face (its four corners), on an edge (two), on a corner

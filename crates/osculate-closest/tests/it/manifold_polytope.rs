@@ -67,9 +67,10 @@ fn radius<T: Real, S: PreferenceSize<T>>(s: &S) -> T {
 
 /// The polytope pairs: the one-point contact by GJK/EPA, the gap by GJK, the face preference of
 /// 1e-3 of the sum of the radii; the capsule's parallel bound (its points off its surface by at
-/// most `radius · 1e-4 / 2`).
+/// most `radius · 1e-4 / 2`). Each pair's properties are instantiated in the module named first
+/// ([`manifold_properties`]).
 macro_rules! polytope_pairs {
-    ($($A:ident, $B:ident: $manifold:ident, $off:expr;)*) => {$(
+    ($($name:ident: $A:ident, $B:ident: $manifold:ident, $off:expr;)*) => {$(
         impl<T: Real> Query<T, $B<T>> for $A<T> {
             gjk_epa_query!($B<T>, $manifold);
             fn off_surface(&self, b: &$B<T>) -> T {
@@ -89,22 +90,26 @@ macro_rules! polytope_pairs {
                 Some(n.dot(&b.support(&-n).coords) - n.dot(&self.support(n).coords))
             }
         }
-    )*};
+    )*
+        manifold_properties! {
+            $($name: $A, $B;)*
+        }
+    };
 }
 
 polytope_pairs! {
-    ConvexPolyhedron, ConvexPolyhedron: manifold_polyhedron_polyhedron,
+    polyhedron_polyhedron: ConvexPolyhedron, ConvexPolyhedron: manifold_polyhedron_polyhedron,
         |a, b| hull_rounding(a).fast_max(hull_rounding(b));
-    Obb, ConvexPolyhedron: manifold_obb_polyhedron, |_, b| hull_rounding(b);
-    Aabb, ConvexPolyhedron: manifold_aabb_polyhedron, |_, b| hull_rounding(b);
-    Triangle, ConvexPolyhedron: manifold_triangle_polyhedron, |_, b| hull_rounding(b);
-    Obb, Triangle: manifold_obb_triangle, |_, _| T::ZERO;
-    Aabb, Triangle: manifold_aabb_triangle, |_, _| T::ZERO;
-    Capsule, Triangle: manifold_capsule_triangle, |c, _| T::lit(0.5e-4) * c.radius;
-    Capsule, ConvexPolyhedron: manifold_capsule_polyhedron,
+    obb_polyhedron: Obb, ConvexPolyhedron: manifold_obb_polyhedron, |_, b| hull_rounding(b);
+    aabb_polyhedron: Aabb, ConvexPolyhedron: manifold_aabb_polyhedron, |_, b| hull_rounding(b);
+    triangle_polyhedron: Triangle, ConvexPolyhedron: manifold_triangle_polyhedron, |_, b| hull_rounding(b);
+    obb_triangle: Obb, Triangle: manifold_obb_triangle, |_, _| T::ZERO;
+    aabb_triangle: Aabb, Triangle: manifold_aabb_triangle, |_, _| T::ZERO;
+    capsule_triangle: Capsule, Triangle: manifold_capsule_triangle, |c, _| T::lit(0.5e-4) * c.radius;
+    capsule_polyhedron: Capsule, ConvexPolyhedron: manifold_capsule_polyhedron,
         |c, b| T::lit(0.5e-4) * c.radius + hull_rounding(b);
-    Sphere, ConvexPolyhedron: manifold_sphere_polyhedron, |_, b| hull_rounding(b);
-    Triangle, Triangle: manifold_triangle_triangle, |_, _| T::ZERO;
+    sphere_polyhedron: Sphere, ConvexPolyhedron: manifold_sphere_polyhedron, |_, b| hull_rounding(b);
+    triangle_triangle: Triangle, Triangle: manifold_triangle_triangle, |_, _| T::ZERO;
 }
 
 /// How far a polyhedron's vertices may be inside its face planes: its hull is built with points
@@ -113,19 +118,6 @@ polytope_pairs! {
 /// plane within its face, only to that agreement.
 fn hull_rounding<T: Real>(p: &ConvexPolyhedron<T>) -> T {
     T::EPSILON * T::lit(1024.0) * p.magnitude()
-}
-
-manifold_properties! {
-    polyhedron_polyhedron: ConvexPolyhedron, ConvexPolyhedron;
-    obb_polyhedron: Obb, ConvexPolyhedron;
-    aabb_polyhedron: Aabb, ConvexPolyhedron;
-    triangle_polyhedron: Triangle, ConvexPolyhedron;
-    obb_triangle: Obb, Triangle;
-    aabb_triangle: Aabb, Triangle;
-    capsule_triangle: Capsule, Triangle;
-    capsule_polyhedron: Capsule, ConvexPolyhedron;
-    sphere_polyhedron: Sphere, ConvexPolyhedron;
-    triangle_triangle: Triangle, Triangle;
 }
 
 /// A hull of a box's corners and up to four points on its circumscribed sphere, in f64 in its
@@ -596,6 +588,24 @@ fn bits<T: Real>(m: &Manifold<T>) -> String {
     format!("{m:?}")
 }
 
+/// The plain and the prepared manifolds `pairs` gives at each of three predictions (0, 1% and 50%
+/// of `size`): the same, bit for bit.
+fn prepared_match_plain<T: Real>(
+    size: T,
+    mut pairs: impl FnMut(T) -> Vec<(Manifold<T>, Manifold<T>)>,
+) -> TestResult {
+    for pred in [T::ZERO, T::lit(0.01) * size, T::lit(0.5) * size] {
+        for (plain, prepared) in pairs(pred) {
+            if bits(&plain) != bits(&prepared) {
+                return TestResult::error(format!(
+                    "prediction {pred:?}: plain {plain:?}, prepared {prepared:?}"
+                ));
+            }
+        }
+    }
+    TestResult::passed()
+}
+
 /// Polyhedron pairs answered through features built once ([`PolyhedronFeatures`]) and one
 /// [`ManifoldWorkspace`] reused by every query of the case (both argument orders, a pair with
 /// itself, three predictions, so each query finds the storage another left): the plain
@@ -617,19 +627,16 @@ fn prepared_polyhedron_polyhedron_matches_plain<T: Real>(
     };
     let size = radius(&p.a) + radius(&p.b);
     let mut workspace = ManifoldWorkspace::new();
-    for pred in [T::ZERO, T::lit(0.01) * size, T::lit(0.5) * size] {
+    prepared_match_plain(size, |pred| {
         let cases = [(&p.a, &fa, &p.b, &fb), (&p.b, &fb, &p.a, &fa), (&p.a, &fa, &p.a, &fa)];
-        for (a, f, b, g) in cases {
-            let plain = manifold_polyhedron_polyhedron(a, b, pred);
-            let prepared = manifold_polyhedron_polyhedron_with(f, g, pred, &mut workspace);
-            if bits(&plain) != bits(&prepared) {
-                return TestResult::error(format!(
-                    "prediction {pred:?}: plain {plain:?}, prepared {prepared:?}"
-                ));
-            }
-        }
-    }
-    TestResult::passed()
+        cases
+            .into_iter()
+            .map(|(a, f, b, g)| {
+                let plain = manifold_polyhedron_polyhedron(a, b, pred);
+                (plain, manifold_polyhedron_polyhedron_with(f, g, pred, &mut workspace))
+            })
+            .collect()
+    })
 }
 
 osculate_testing::for_f32_and_f64!(run: prepared_polyhedron_polyhedron_matches_plain);
@@ -652,8 +659,8 @@ fn prepared_box_and_triangle_polyhedron_match_plain<T: Real>(
     let aabb = osculate_math::Bounded::aabb(&p.a);
     let size = radius(&p.a) + radius(&p.b);
     let mut workspace = ManifoldWorkspace::new();
-    for pred in [T::ZERO, T::lit(0.01) * size, T::lit(0.5) * size] {
-        let pairs = [
+    prepared_match_plain(size, |pred| {
+        vec![
             (
                 manifold_obb_polyhedron(&p.a, &p.b, pred),
                 manifold_obb_polyhedron_with(&p.a, &f, pred, &mut workspace),
@@ -666,16 +673,8 @@ fn prepared_box_and_triangle_polyhedron_match_plain<T: Real>(
                 manifold_triangle_polyhedron(&tri, &p.b, pred),
                 manifold_triangle_polyhedron_with(&tri, &f, pred, &mut workspace),
             ),
-        ];
-        for (plain, prepared) in pairs {
-            if bits(&plain) != bits(&prepared) {
-                return TestResult::error(format!(
-                    "prediction {pred:?}: plain {plain:?}, prepared {prepared:?}"
-                ));
-            }
-        }
-    }
-    TestResult::passed()
+        ]
+    })
 }
 
 osculate_testing::for_f32_and_f64!(run: prepared_box_and_triangle_polyhedron_match_plain);
@@ -689,8 +688,8 @@ fn prepared_sphere_and_capsule_polyhedron_match_plain<T: Real>(
     let ball = Sphere::new(p.a.a, p.a.radius);
     let size = radius(&p.a) + radius(&p.b) + p.a.radius;
     let mut workspace = ManifoldWorkspace::new();
-    for pred in [T::ZERO, T::lit(0.01) * size, T::lit(0.5) * size] {
-        let pairs = [
+    prepared_match_plain(size, |pred| {
+        vec![
             (
                 manifold_capsule_polyhedron(&p.a, &p.b, pred),
                 manifold_capsule_polyhedron_with(&p.a, &f, pred, &mut workspace),
@@ -699,16 +698,8 @@ fn prepared_sphere_and_capsule_polyhedron_match_plain<T: Real>(
                 manifold_sphere_polyhedron(&ball, &p.b, pred),
                 manifold_sphere_polyhedron_with(&ball, &f, pred, &mut workspace),
             ),
-        ];
-        for (plain, prepared) in pairs {
-            if bits(&plain) != bits(&prepared) {
-                return TestResult::error(format!(
-                    "prediction {pred:?}: plain {plain:?}, prepared {prepared:?}"
-                ));
-            }
-        }
-    }
-    TestResult::passed()
+        ]
+    })
 }
 
 osculate_testing::for_f32_and_f64!(run: prepared_sphere_and_capsule_polyhedron_match_plain);
@@ -737,8 +728,8 @@ fn prepared_polyhedron_round_and_planar_match_plain<T: Real>(
     let halfspace = Halfspace::new(plane);
     let size = radius(&p.a) + axis.norm() + y.radius;
     let mut workspace = ManifoldWorkspace::new();
-    for pred in [T::ZERO, T::lit(0.01) * size, T::lit(0.5) * size] {
-        let pairs = [
+    prepared_match_plain(size, |pred| {
+        vec![
             (
                 manifold_polyhedron_cylinder(&p.a, y, pred),
                 manifold_polyhedron_cylinder_with(&f, y, pred, &mut workspace),
@@ -755,16 +746,8 @@ fn prepared_polyhedron_round_and_planar_match_plain<T: Real>(
                 manifold_polyhedron_halfspace(&p.a, &halfspace, pred),
                 manifold_polyhedron_halfspace_with(&f, &halfspace, pred, &mut workspace),
             ),
-        ];
-        for (plain, prepared) in pairs {
-            if bits(&plain) != bits(&prepared) {
-                return TestResult::error(format!(
-                    "prediction {pred:?}: plain {plain:?}, prepared {prepared:?}"
-                ));
-            }
-        }
-    }
-    TestResult::passed()
+        ]
+    })
 }
 
 osculate_testing::for_f32_and_f64!(run: prepared_polyhedron_round_and_planar_match_plain);

@@ -147,9 +147,10 @@ fn off<T: Real, A: Round<T> + Body<T>, B: Round<T> + Body<T>>(a: &A, b: &B) -> T
 }
 
 /// The round pairs: the one-point contact by GJK/EPA, the gap by GJK, the tie of 1e-3 of the
-/// pair's size within which the contact's own point is not added to the clipped ones.
+/// pair's size within which the contact's own point is not added to the clipped ones. Each
+/// pair's properties are instantiated in the module named first ([`manifold_properties`]).
 macro_rules! round_pairs {
-    ($($A:ident, $B:ident: $manifold:ident;)*) => {$(
+    ($($name:ident: $A:ident, $B:ident: $manifold:ident;)*) => {$(
         impl<T: Real> Query<T, $B<T>> for $A<T> {
             gjk_epa_query!($B<T>, $manifold);
             fn off_surface(&self, b: &$B<T>) -> T {
@@ -181,7 +182,11 @@ macro_rules! round_pairs {
                 Some(n.dot(&b.support(&-n).coords) - n.dot(&self.support(n).coords))
             }
         }
-    )*};
+    )*
+        manifold_properties! {
+            $($name: $A, $B;)*
+        }
+    };
 }
 
 /// How far off the surfaces a point may lie beyond rounding where the manifold is GJK/EPA's one
@@ -215,39 +220,21 @@ pub(crate) fn epa_angle<T: Real>() -> T {
 }
 
 round_pairs! {
-    Cylinder, Cylinder: manifold_cylinder_cylinder;
-    Cylinder, Cone: manifold_cylinder_cone;
-    Cone, Cone: manifold_cone_cone;
-    Sphere, Cylinder: manifold_sphere_cylinder;
-    Sphere, Cone: manifold_sphere_cone;
-    Capsule, Cylinder: manifold_capsule_cylinder;
-    Capsule, Cone: manifold_capsule_cone;
-    Obb, Cylinder: manifold_obb_cylinder;
-    Obb, Cone: manifold_obb_cone;
-    Aabb, Cylinder: manifold_aabb_cylinder;
-    Aabb, Cone: manifold_aabb_cone;
-    Triangle, Cylinder: manifold_triangle_cylinder;
-    Triangle, Cone: manifold_triangle_cone;
-    ConvexPolyhedron, Cylinder: manifold_polyhedron_cylinder;
-    ConvexPolyhedron, Cone: manifold_polyhedron_cone;
-}
-
-manifold_properties! {
-    cylinder_cylinder: Cylinder, Cylinder;
-    cylinder_cone: Cylinder, Cone;
-    cone_cone: Cone, Cone;
-    sphere_cylinder: Sphere, Cylinder;
-    sphere_cone: Sphere, Cone;
-    capsule_cylinder: Capsule, Cylinder;
-    capsule_cone: Capsule, Cone;
-    obb_cylinder: Obb, Cylinder;
-    obb_cone: Obb, Cone;
-    aabb_cylinder: Aabb, Cylinder;
-    aabb_cone: Aabb, Cone;
-    triangle_cylinder: Triangle, Cylinder;
-    triangle_cone: Triangle, Cone;
-    polyhedron_cylinder: ConvexPolyhedron, Cylinder;
-    polyhedron_cone: ConvexPolyhedron, Cone;
+    cylinder_cylinder: Cylinder, Cylinder: manifold_cylinder_cylinder;
+    cylinder_cone: Cylinder, Cone: manifold_cylinder_cone;
+    cone_cone: Cone, Cone: manifold_cone_cone;
+    sphere_cylinder: Sphere, Cylinder: manifold_sphere_cylinder;
+    sphere_cone: Sphere, Cone: manifold_sphere_cone;
+    capsule_cylinder: Capsule, Cylinder: manifold_capsule_cylinder;
+    capsule_cone: Capsule, Cone: manifold_capsule_cone;
+    obb_cylinder: Obb, Cylinder: manifold_obb_cylinder;
+    obb_cone: Obb, Cone: manifold_obb_cone;
+    aabb_cylinder: Aabb, Cylinder: manifold_aabb_cylinder;
+    aabb_cone: Aabb, Cone: manifold_aabb_cone;
+    triangle_cylinder: Triangle, Cylinder: manifold_triangle_cylinder;
+    triangle_cone: Triangle, Cone: manifold_triangle_cone;
+    polyhedron_cylinder: ConvexPolyhedron, Cylinder: manifold_polyhedron_cylinder;
+    polyhedron_cone: ConvexPolyhedron, Cone: manifold_polyhedron_cone;
 }
 
 /// Worked cases: a cylinder standing on a box (four corners of its cap polygon, on the rim), lying
