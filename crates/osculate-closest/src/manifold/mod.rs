@@ -76,6 +76,20 @@ use crate::Contact;
 /// The most points a [`Manifold`] holds: four span a stable support polygon (Gregorius, GDC 2015).
 pub const MANIFOLD_MAX_POINTS: usize = 4;
 
+/// `(cos, sin)` of the eight angles `2πk/8`, `k = 0..8`: unit directions in a plane an eighth of a
+/// turn apart, counter-clockwise from the first axis. The manifolds of cylinders and cones take
+/// their caps' and bases' rims as the regular polygon of these directions.
+pub const EIGHTH_TURNS: [(f64, f64); 8] = [
+    (1.0, 0.0),
+    (core::f64::consts::FRAC_1_SQRT_2, core::f64::consts::FRAC_1_SQRT_2),
+    (0.0, 1.0),
+    (-core::f64::consts::FRAC_1_SQRT_2, core::f64::consts::FRAC_1_SQRT_2),
+    (-1.0, 0.0),
+    (-core::f64::consts::FRAC_1_SQRT_2, -core::f64::consts::FRAC_1_SQRT_2),
+    (0.0, -1.0),
+    (core::f64::consts::FRAC_1_SQRT_2, -core::f64::consts::FRAC_1_SQRT_2),
+];
+
 /// A feature of one shape: which face, edge or vertex produced a contact point.
 ///
 /// The numbering per shape (stable: it depends on the shape's own frame only, so it survives small

@@ -26,16 +26,7 @@ use crate::{EpaWorkspace, SupportMap};
 pub const CAP_POLYGON_VERTICES: usize = 8;
 
 /// `(cos, sin)` of the angles `2πk/8` of the cap polygon's vertices.
-const CAP_DIRECTIONS: [(f64, f64); CAP_POLYGON_VERTICES] = [
-    (1.0, 0.0),
-    (core::f64::consts::FRAC_1_SQRT_2, core::f64::consts::FRAC_1_SQRT_2),
-    (0.0, 1.0),
-    (-core::f64::consts::FRAC_1_SQRT_2, core::f64::consts::FRAC_1_SQRT_2),
-    (-1.0, 0.0),
-    (-core::f64::consts::FRAC_1_SQRT_2, -core::f64::consts::FRAC_1_SQRT_2),
-    (0.0, -1.0),
-    (core::f64::consts::FRAC_1_SQRT_2, -core::f64::consts::FRAC_1_SQRT_2),
-];
+const CAP_DIRECTIONS: [(f64, f64); CAP_POLYGON_VERTICES] = super::EIGHTH_TURNS;
 
 /// The most corners a supporting polygon keeps: a polyhedron face with more is clipped as the
 /// polygon of its first 32 corners (a convex polygon still, inside the face).

@@ -20,8 +20,8 @@ use osculate_closest::{
     sq_distance_point_triangle,
 };
 use osculate_math::{
-    Aabb, Capsule, Halfspace, Isometry3, Obb, Plane, Point3, Real, Rotation3, Segment, Sphere,
-    Transform, Triangle, Vector3, point3, vector3,
+    Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Isometry3, Obb, Plane, Point3,
+    Real, Rotation3, Segment, Sphere, Transform, Triangle, Vector3, point3, vector3,
 };
 use osculate_testing::{Motion, Pair, Rng};
 use quickcheck::TestResult;
@@ -235,8 +235,10 @@ impl<T: Real> Query<T, Obb<T>> for Obb<T> {
 
 /// The axis-aligned box pairs: the oriented-box manifold on the boxes as oriented boxes, the
 /// one-point contact of the oriented boxes, the box-box face preference.
+///
+/// Each pair's properties are instantiated in the module named first ([`manifold_properties`]).
 macro_rules! aligned_box_pairs {
-    ($($B:ident: $manifold:ident;)*) => {$(
+    ($($name:ident: $B:ident: $manifold:ident;)*) => {$(
         impl<T: Real> Query<T, $B<T>> for Aabb<T> {
             fn manifold(&self, b: &$B<T>, prediction: T) -> Manifold<T> {
                 $manifold(self, b, prediction)
@@ -254,12 +256,16 @@ macro_rules! aligned_box_pairs {
                 shift_any(b, v)
             }
         }
-    )*};
+    )*
+        crate::manifold::manifold_properties! {
+            $($name: Aabb, $B;)*
+        }
+    };
 }
 
 aligned_box_pairs! {
-    Aabb: manifold_aabb_aabb;
-    Obb: manifold_aabb_obb;
+    aabb_aabb: Aabb: manifold_aabb_aabb;
+    aabb_obb: Obb: manifold_aabb_obb;
 }
 
 impl<T: Real> Query<T, Capsule<T>> for Capsule<T> {
@@ -357,8 +363,10 @@ fn capsule_box_contact<T: Real>(c: &Capsule<T>, o: &Obb<T>) -> Option<Contact<T>
 /// capsule-cuboid manifold to compare with (its `contact_manifolds_cuboid_capsule` module is not
 /// built in 3D; capsule-cuboid pairs go through its generic polygonal-feature-map manifold, whose
 /// depth comes from GJK/EPA): the f64 reference is the independent check.
+///
+/// Each pair's properties are instantiated in the module named first ([`manifold_properties`]).
 macro_rules! capsule_box_pairs {
-    ($($B:ident: $manifold:ident;)*) => {$(
+    ($($name:ident: $B:ident: $manifold:ident;)*) => {$(
         impl<T: Real> Query<T, $B<T>> for Capsule<T> {
             fn manifold(&self, b: &$B<T>, prediction: T) -> Manifold<T> {
                 $manifold(self, b, prediction)
@@ -379,7 +387,11 @@ macro_rules! capsule_box_pairs {
                 shift_any(b, v)
             }
         }
-    )*};
+    )*
+        crate::manifold::manifold_properties! {
+            $($name: Capsule, $B;)*
+        }
+    };
 }
 
 /// A box of either kind as an oriented box.
@@ -404,13 +416,15 @@ impl<T: Real> AsObb<T> for Aabb<T> {
 }
 
 capsule_box_pairs! {
-    Obb: manifold_capsule_obb;
-    Aabb: manifold_capsule_aabb;
+    capsule_obb: Obb: manifold_capsule_obb;
+    capsule_aabb: Aabb: manifold_capsule_aabb;
 }
 
 /// The sphere pairs: one point from the `contact_*` query of the pair.
+///
+/// Each pair's properties are instantiated in the module named first ([`manifold_properties`]).
 macro_rules! sphere_pairs {
-    ($($B:ident: $manifold:ident, $contact:ident, $apart:expr;)*) => {$(
+    ($($name:ident: $B:ident: $manifold:ident, $contact:ident, $apart:expr;)*) => {$(
         impl<T: Real> Query<T, $B<T>> for Sphere<T> {
             fn manifold(&self, b: &$B<T>, prediction: T) -> Manifold<T> {
                 $manifold(self, b, prediction)
@@ -431,7 +445,11 @@ macro_rules! sphere_pairs {
                 shift_any(b, v)
             }
         }
-    )*};
+    )*
+        crate::manifold::manifold_properties! {
+            $($name: Sphere, $B;)*
+        }
+    };
 }
 
 /// A point of a shape's core, for the sphere pairs' normal tie: a sphere's center; for the other
@@ -493,18 +511,18 @@ macro_rules! shifted_by_isometry {
 shifted_by_isometry!(Sphere, Capsule, Obb, Triangle, Plane);
 
 sphere_pairs! {
-    Sphere: manifold_sphere_sphere, contact_sphere_sphere,
+    sphere_sphere: Sphere: manifold_sphere_sphere, contact_sphere_sphere,
         |a, b| Some(closest_points_sphere_sphere(a, b).distance);
-    Capsule: manifold_sphere_capsule, contact_sphere_capsule,
+    sphere_capsule: Capsule: manifold_sphere_capsule, contact_sphere_capsule,
         |a, b| Some(closest_points_sphere_capsule(a, b).distance);
-    Aabb: manifold_sphere_aabb, contact_sphere_aabb,
+    sphere_aabb: Aabb: manifold_sphere_aabb, contact_sphere_aabb,
         |a, b| Some(closest_points_convex(a, b).distance);
-    Obb: manifold_sphere_obb, contact_sphere_obb,
+    sphere_obb: Obb: manifold_sphere_obb, contact_sphere_obb,
         |a, b| Some(closest_points_convex(a, b).distance);
-    Triangle: manifold_sphere_triangle, contact_sphere_triangle,
+    sphere_triangle: Triangle: manifold_sphere_triangle, contact_sphere_triangle,
         |a, b| Some(closest_points_convex(a, b).distance);
-    Plane: manifold_sphere_plane, contact_sphere_plane, |_, _| None;
-    Halfspace: manifold_sphere_halfspace, contact_sphere_halfspace, |_, _| None;
+    sphere_plane: Plane: manifold_sphere_plane, contact_sphere_plane, |_, _| None;
+    sphere_halfspace: Halfspace: manifold_sphere_halfspace, contact_sphere_halfspace, |_, _| None;
 }
 
 /// The rounding tolerance of a pair: 256 ε (f32 3e-5, f64 6e-14) times the pair's magnitude
@@ -801,20 +819,28 @@ macro_rules! manifold_properties {
 
 pub(crate) use manifold_properties;
 
+/// The [`Query`] methods of a pair with no closed-form reference, inside its `impl`: the manifold
+/// by `$manifold`, the one-point contact by GJK/EPA, the gap by GJK.
+macro_rules! gjk_epa_query {
+    ($B:ty, $manifold:ident) => {
+        fn manifold(&self, b: &$B, prediction: T) -> Manifold<T> {
+            $manifold(self, b, prediction)
+        }
+        fn contact(&self, b: &$B) -> Option<Contact<T>> {
+            osculate_closest::contact_convex(self, b, osculate_closest::EPA_MAX_ITERATIONS)
+        }
+        fn apart(&self, b: &$B) -> Option<T> {
+            Some(osculate_closest::closest_points_convex(self, b).distance)
+        }
+    };
+}
+
+pub(crate) use gjk_epa_query;
+
+// The pairs of the impl tables above have their properties instantiated there.
 manifold_properties! {
     obb_obb: Obb, Obb;
     capsule_capsule: Capsule, Capsule;
-    capsule_obb: Capsule, Obb;
-    capsule_aabb: Capsule, Aabb;
-    sphere_sphere: Sphere, Sphere;
-    sphere_capsule: Sphere, Capsule;
-    sphere_aabb: Sphere, Aabb;
-    sphere_obb: Sphere, Obb;
-    sphere_triangle: Sphere, Triangle;
-    sphere_plane: Sphere, Plane;
-    sphere_halfspace: Sphere, Halfspace;
-    aabb_aabb: Aabb, Aabb;
-    aabb_obb: Aabb, Obb;
 }
 
 /// A box resting on a larger box (the ground turned at random, the top box turned about the
@@ -897,18 +923,141 @@ pub(crate) fn assert_ids_survive(what: &str, kept: usize, total: usize) {
     assert!(fraction >= 0.99, "{kept} of {total} ids survived the jitter");
 }
 
+/// A jitter test's loop: `trials` draws from the generator seeded by `seed`, each the manifold of
+/// resting shapes and the manifold of the same shapes jittered (`None`: no manifold to compare,
+/// the draw is skipped); the ids of the first found again in the second are judged by
+/// [`assert_ids_survive`].
+pub(crate) fn ids_survive_jitter<T: Real>(
+    what: &str,
+    seed: u64,
+    trials: usize,
+    mut draw: impl FnMut(&mut Rng, usize) -> Option<(Manifold<T>, Manifold<T>)>,
+) {
+    let mut rng = Rng::new(seed);
+    let (mut kept, mut total) = (0usize, 0usize);
+    for trial in 0..trials {
+        let Some((before, after)) = draw(&mut rng, trial) else { continue };
+        total += before.len();
+        kept += ids_kept(&before, &after);
+    }
+    assert_ids_survive(what, kept, total);
+}
+
+/// The jitter of a shape resting at `foot`: a turn of 1e-4 rad about a random axis through
+/// `foot`, then a step of up to 1e-4 of `size` along each axis (the step drawn first).
+pub(crate) fn jitter_at<T: Real>(rng: &mut Rng, foot: &Point3<T>, size: T) -> Isometry3<T> {
+    let nudge = rng_offset::<T>(rng, 1.0) * (T::lit(1e-4) * size);
+    let tilt = Rotation3::from_scaled_axis(rng.unit_vector::<T>().into_inner() * T::lit(1e-4));
+    Isometry3::from_parts((foot.coords + nudge).into(), tilt.into())
+        * Isometry3::translation(-foot.x, -foot.y, -foot.z)
+}
+
+/// The manifold `query` gives for `shape`, and for `shape` moved by `jitter`.
+pub(crate) fn before_after<T: Real, S: Transform<T, Output = S>>(
+    shape: &S,
+    jitter: &Isometry3<T>,
+    query: impl Fn(&S) -> Manifold<T>,
+) -> (Manifold<T>, Manifold<T>) {
+    (query(shape), query(&shape.transformed(jitter)))
+}
+
+/// The size the round manifolds scale their feature preference by: half the length plus the
+/// radius for a cylinder or a capsule, the larger of height and radius for a cone, the radius for
+/// a sphere, the half extents' length for a box, the largest distance of a vertex from the
+/// vertices' mean for a triangle or a polyhedron. The polytope manifolds measure theirs the same
+/// way but for a capsule, whose radius they do not count ([`PreferenceSize::polytope_size`]).
+pub(crate) trait PreferenceSize<T: Real> {
+    fn preference_size(&self) -> T;
+    fn polytope_size(&self) -> T {
+        self.preference_size()
+    }
+}
+
+/// The largest distance of `points` from their mean.
+fn spread<T: Real>(points: &[Point3<T>]) -> T {
+    let count = T::lit(points.len().max(1) as f64);
+    let c = points.iter().fold(Vector3::zeros(), |s, p| s + p.coords) / count;
+    points.iter().fold(T::ZERO, |r, p| r.fast_max((p.coords - c).norm()))
+}
+
+impl<T: Real> PreferenceSize<T> for Cylinder<T> {
+    fn preference_size(&self) -> T {
+        (self.b - self.a).norm() * T::HALF + self.radius
+    }
+}
+impl<T: Real> PreferenceSize<T> for Cone<T> {
+    fn preference_size(&self) -> T {
+        self.height.fast_max(self.radius)
+    }
+}
+impl<T: Real> PreferenceSize<T> for Capsule<T> {
+    fn preference_size(&self) -> T {
+        self.polytope_size() + self.radius
+    }
+    fn polytope_size(&self) -> T {
+        (self.b - self.a).norm() * T::HALF
+    }
+}
+impl<T: Real> PreferenceSize<T> for Sphere<T> {
+    fn preference_size(&self) -> T {
+        self.radius
+    }
+}
+impl<T: Real> PreferenceSize<T> for Obb<T> {
+    fn preference_size(&self) -> T {
+        self.half_extents.norm()
+    }
+}
+impl<T: Real> PreferenceSize<T> for Aabb<T> {
+    fn preference_size(&self) -> T {
+        self.half_extents().norm()
+    }
+}
+impl<T: Real> PreferenceSize<T> for Triangle<T> {
+    fn preference_size(&self) -> T {
+        spread(&self.vertices())
+    }
+}
+impl<T: Real> PreferenceSize<T> for ConvexPolyhedron<T> {
+    fn preference_size(&self) -> T {
+        spread(&self.vertices)
+    }
+}
+
+/// The raw values of a non-finite-input property as `T`, and the three points of its first nine.
+pub(crate) fn raw_corners<T: Real>(raw: [f64; 16], tame: bool) -> ([T; 16], [Point3<T>; 3]) {
+    let x: [T; 16] = raw_values(raw, tame);
+    let corners = [raw_point(&x, 0), raw_point(&x, 3), raw_point(&x, 6)];
+    (x, corners)
+}
+
+/// The box of the non-finite-input properties: centred at `center`, half extents `half`, turned
+/// 0.3 rad about x.
+pub(crate) fn turned_box<T: Real>(center: Point3<T>, half: Vector3<T>) -> Obb<T> {
+    Obb::new(center, Rotation3::from_axis_angle(&Vector3::x_axis(), T::lit(0.3)), half)
+}
+
+/// Whether every number of every point of the manifolds is finite.
+pub(crate) fn all_finite<T: Real>(all: &[Manifold<T>]) -> bool {
+    all.iter().all(|m| {
+        m.points().iter().all(|p| {
+            p.distance.is_finite()
+                && p.point_a.iter().chain(p.point_b.iter()).all(|c| c.is_finite())
+        })
+    })
+}
+
 /// Shapes built field by field from raw values (NaN, infinities, huge and tiny numbers, negative
 /// sizes): no manifold query panics, and a NaN anywhere gives the empty manifold; every manifold
 /// returned has finite numbers only.
 fn non_finite_input_gives_the_empty_manifold<T: Real>(raw: [f64; 16], tame: bool) -> TestResult {
-    let x: [T; 16] = raw_values(raw, tame);
-    let (p, q, r) = (raw_point(&x, 0), raw_point(&x, 3), raw_point(&x, 6));
+    let (x, [p, q, r]) = raw_corners::<T>(raw, tame);
     let rot = Rotation3::from_matrix_unchecked(osculate_math::Matrix3::from_iterator(
         x[7..16].iter().copied(),
     ));
     let e = raw_point(&x, 10).coords;
     let obb = Obb::new(p, rot, e);
-    let turned = Obb::new(q, Rotation3::from_axis_angle(&Vector3::x_axis(), T::lit(0.3)), e);
+    let turned = turned_box(q, e);
     let sphere = Sphere::new(q, x[9]);
     let capsule = Capsule::new(p, r, x[13]);
     let other = Capsule::new(q, r, x[14]);
@@ -932,13 +1081,7 @@ fn non_finite_input_gives_the_empty_manifold<T: Real>(raw: [f64; 16], tame: bool
         manifold_aabb_aabb(&aabb, &Aabb::new(q, r), pred),
         manifold_aabb_obb(&aabb, &obb, pred),
     ];
-    let finite = |m: &Manifold<T>| {
-        m.points().iter().all(|p| {
-            p.distance.is_finite()
-                && p.point_a.iter().chain(p.point_b.iter()).all(|c| c.is_finite())
-        })
-    };
-    if !all.iter().all(finite) {
+    if !all_finite(&all) {
         return TestResult::error(format!("non-finite point: {all:?}"));
     }
     if has_nan(&x) {
@@ -1187,6 +1330,46 @@ osculate_testing::for_f32_and_f64!(sphere_center_on_a_far_triangle_leaves_along_
 /// Seeds of the differential test against parry3d.
 const PARRY_SEEDS: u64 = 2000;
 
+/// Parry's manifold as the differential tests compare it, in f64: its normal, its points'
+/// distances (scaled back to the input's size) and the least of them (infinity for none).
+pub(crate) fn parry_answer(
+    normal: [f64; 3],
+    distances: impl Iterator<Item = f64>,
+) -> (Vector3<f64>, Vec<f64>, f64) {
+    let distances: Vec<f64> = distances.collect();
+    let deepest = distances.iter().copied().fold(f64::INFINITY, f64::min);
+    (Vector3::from(normal), distances, deepest)
+}
+
+/// The class of a differential case (against parry's manifold) where one side is empty, by the
+/// referee's gap `gap` (GJK, independent of both manifolds), the prediction `pred`, the rounding
+/// `tol` and the face preference `prefer`; `None` when none explains it:
+/// - apart by less than the prediction, parry's empty: ours has speculative points (a clipped
+///   face, an edge pair, or the closest points when the clipped polygon is empty), parry's
+///   clipping keeps none;
+/// - ours empty, apart by about the prediction or more, every parry distance (`theirs`, scaled
+///   back) beyond `beyond`;
+/// - either empty, the gap at the prediction (within the preference).
+pub(crate) fn one_side_empty(
+    ours_empty: bool,
+    theirs: &[f64],
+    gap: f64,
+    pred: f64,
+    beyond: f64,
+    tol: f64,
+    prefer: f64,
+) -> Option<&'static str> {
+    if theirs.is_empty() && gap > tol && gap <= pred + prefer {
+        Some("apart within the prediction: parry reports none")
+    } else if ours_empty && gap > pred - prefer && theirs.iter().all(|&d| d > beyond) {
+        Some("parry reports points beyond the prediction")
+    } else if (gap - pred).abs() <= prefer {
+        Some("at the prediction")
+    } else {
+        None
+    }
+}
+
 /// The separation (negative: overlap) of two boxes' projections on the unit axis `l`, in f64: the
 /// referee of the differential test's disagreements about the normal.
 fn box_separation(a: &Obb<f64>, b: &Obb<f64>, l: &Vector3<f64>) -> f64 {
@@ -1228,7 +1411,7 @@ macro_rules! parry_differential {
             use $parry::query::details::contact_manifold_cuboid_cuboid;
             use $parry::shape::Cuboid;
 
-            use super::{PARRY_SEEDS, box_separation};
+            use super::{PARRY_SEEDS, box_separation, one_side_empty, parry_answer};
             use osculate_closest::manifold_obb_obb;
             use osculate_math::{Obb, UnitQuaternion, Vector3};
             use osculate_testing::Pair;
@@ -1269,12 +1452,8 @@ macro_rules! parry_differential {
                     let mut theirs = ContactManifold::<(), ()>::new();
                     contact_manifold_cuboid_cuboid(&m1.inv_mul(&m2), &c1, &c2, pred * k, &mut theirs);
                     let n = m1.rotation * theirs.local_n1;
-                    let their_normal = Vector3::new(f64::from(n.x), f64::from(n.y), f64::from(n.z));
-                    let their_deepest = theirs
-                        .points
-                        .iter()
-                        .map(|c| f64::from(c.dist / k))
-                        .fold(f64::INFINITY, f64::min);
+                    let (their_normal, dists, their_deepest) =
+                        parry_answer([n.x, n.y, n.z].map(f64::from), theirs.points.iter().map(|c| f64::from(c.dist / k)));
                     let (wa, wb) = (widen(a), widen(b));
                     let magnitude = f64::from(size)
                         + f64::from(a.center.coords.amax().max(b.center.coords.amax()));
@@ -1287,25 +1466,12 @@ macro_rules! parry_differential {
                     if ours.is_empty() || theirs.points.is_empty() {
                         // The referee: the boxes' gap by GJK (independent of both manifolds).
                         let gap = f64::from(osculate_closest::closest_points_convex(a, b).distance);
-                        let class = if theirs.points.is_empty()
-                            && gap > tol
-                            && gap <= f64::from(pred) + prefer
-                        {
-                            // Apart by less than the prediction: ours has speculative points
-                            // (a clipped face, an edge pair, or the closest points when the
-                            // clipped polygon is empty), parry's clipping keeps none.
-                            "apart within the prediction: parry reports none"
-                        } else if ours.is_empty()
-                            && gap > f64::from(pred) - prefer
-                            && theirs.points.iter().all(|c| f64::from(c.dist / k) > f64::from(pred))
-                        {
-                            "parry reports points beyond the prediction"
-                        } else if (gap - f64::from(pred)).abs() <= prefer {
-                            "at the prediction"
-                        } else {
-                            eprintln!("seed {seed}: one empty, gap {gap}: {ours:?} {theirs:?}");
-                            "unexplained"
-                        };
+                        let pred = f64::from(pred);
+                        let class = one_side_empty(ours.is_empty(), &dists, gap, pred, pred, tol, prefer)
+                            .unwrap_or_else(|| {
+                                eprintln!("seed {seed}: one empty, gap {gap}: {ours:?} {theirs:?}");
+                                "unexplained"
+                            });
                         *classes.entry(class).or_default() += 1;
                         continue;
                     }
@@ -1506,33 +1672,26 @@ osculate_testing::for_f32_and_f64!(zero_length_capsule_is_a_sphere);
 /// of the first manifold (two points where the capsule lies over the face) found again in the
 /// second (the face must not flip, a clipped end must keep its side plane).
 fn capsule_resting_ids_survive_jitter<T: Real>() {
-    let mut rng = Rng::new(0x00ca_b5e1_b0c5);
-    let (mut kept, mut total) = (0usize, 0usize);
-    for _ in 0..500 {
-        let ground = random_ground::<T>(&mut rng);
+    ids_survive_jitter::<T>("capsule resting", 0x00ca_b5e1_b0c5, 500, |rng, _| {
+        let ground = random_ground::<T>(rng);
         let [x, y, _] = ground.axes();
         let r = T::lit(rng.range(0.1, 0.5));
         let half = T::lit(rng.range(0.2, 1.0));
         let angle = T::lit(rng.range(0.0, 6.3));
         let along = x * angle.cos() + y * angle.sin();
-        let mid = point_over_top(&mut rng, &ground, r - T::lit(1e-3) * r);
+        let mid = point_over_top(rng, &ground, r - T::lit(1e-3) * r);
         let lying = Capsule::new(mid - along * half, mid + along * half, r);
         let jitter = T::lit(1e-4) * (half + r);
         let tilt = Rotation3::from_scaled_axis(rng.unit_vector::<T>().into_inner() * T::lit(1e-4));
-        let nudge = rng_offset::<T>(&mut rng, 1.0) * jitter;
+        let nudge = rng_offset::<T>(rng, 1.0) * jitter;
         let jittered =
             Capsule::new(mid + nudge - tilt * along * half, mid + nudge + tilt * along * half, r);
         let pred = T::lit(1e-2) * r;
         let before = manifold_capsule_obb(&lying, &ground, pred);
         let after = manifold_capsule_obb(&jittered, &ground, pred);
-        if before.is_empty() {
-            // Entirely beyond the face's side: apart.
-            continue;
-        }
-        total += before.len();
-        kept += ids_kept(&before, &after);
-    }
-    assert_ids_survive("capsule resting", kept, total);
+        // Empty: entirely beyond the face's side, apart.
+        (!before.is_empty()).then_some((before, after))
+    });
 }
 
 osculate_testing::for_f32_and_f64!(capsule_resting_ids_survive_jitter);

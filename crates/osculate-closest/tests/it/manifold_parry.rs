@@ -601,16 +601,27 @@ macro_rules! parry_manifolds {
                 }
             }
 
-            /// Runs one pair over the seeds and checks the tally against its bounds.
-            fn run<A, B>(
+            /// Parry's halfspace-shape manifold (`contact_manifold_halfspace_pfm`, the halfspace
+            /// as shape 2, as its dispatcher calls it).
+            fn halfspace_pfm(pos12: &Pose, s1: &dyn Shape, s2: &dyn Shape, pred: T, m: &mut ContactManifold<(), ()>) {
+                contact_manifold_halfspace_pfm_shapes(pos12, s1, s2, pred, m);
+            }
+
+            /// How one case is judged and tallied (`judge` or `judge_halfspace`).
+            type Judge<A, B> = fn(&mut Tally, &mut Deviation, u64, (&A, &B), T, &Side, &Side);
+
+            /// Runs one pair over the seeds, parry called by `call`, the prediction a tenth of
+            /// the pair's `size`; judges each case by `judge` and checks the tally against its
+            /// bounds.
+            fn run_seeds<A, B>(
                 name: &str,
                 manifold: fn(&A, &B, T) -> Manifold<T>,
-                call: Call,
+                (call, size, judge): (Call, fn(&A, &B) -> T, Judge<A, B>),
                 min_agree: f64,
                 bounds: &[(&str, f64)],
             ) where
-                A: ToParry + Body<T> + osculate_closest::SupportMap<T> + osculate_math::Bounded<T> + osculate_testing::GenerateAny<Scalar = T>,
-                B: ToParry + Body<T> + osculate_closest::SupportMap<T> + osculate_math::Bounded<T> + osculate_testing::GenerateAny<Scalar = T>,
+                A: ToParry + osculate_testing::GenerateAny<Scalar = T>,
+                B: ToParry + osculate_testing::GenerateAny<Scalar = T>,
             {
                 let mut tally = Tally::new(format!("{name} vs parry ({})", stringify!($T)));
                 let mut deviation = Deviation::default();
@@ -618,7 +629,7 @@ macro_rules! parry_manifolds {
                 for seed in 0..seeds {
                     let p = Pair::<A, B>::from_seed(seed);
                     let (a, b) = (&p.a, &p.b);
-                    let size = a.size() + b.size();
+                    let size = size(a, b);
                     let pred = size * 0.1;
                     let frame = Frame {
                         o: a.anchor().coords,
@@ -640,6 +651,22 @@ macro_rules! parry_manifolds {
                 tally.finish_within(seeds, min_agree, bounds);
             }
 
+            /// Runs one pair over the seeds (the prediction a tenth of the pair's size) and checks
+            /// the tally against its bounds.
+            fn run<A, B>(
+                name: &str,
+                manifold: fn(&A, &B, T) -> Manifold<T>,
+                call: Call,
+                min_agree: f64,
+                bounds: &[(&str, f64)],
+            ) where
+                A: ToParry + Body<T> + osculate_closest::SupportMap<T> + osculate_math::Bounded<T> + osculate_testing::GenerateAny<Scalar = T>,
+                B: ToParry + Body<T> + osculate_closest::SupportMap<T> + osculate_math::Bounded<T> + osculate_testing::GenerateAny<Scalar = T>,
+            {
+                let size: fn(&A, &B) -> T = |a, b| a.size() + b.size();
+                run_seeds(name, manifold, (call, size, judge), min_agree, bounds);
+            }
+
             /// Runs one shape against a halfspace over the seeds (parry's
             /// `contact_manifold_halfspace_pfm`, the halfspace as shape 2, as its dispatcher calls
             /// it) and checks the tally against its bounds. The prediction is a tenth of the
@@ -652,29 +679,8 @@ macro_rules! parry_manifolds {
             ) where
                 A: ToParry + Body<T> + osculate_closest::SupportMap<T> + osculate_math::Bounded<T> + osculate_testing::GenerateAny<Scalar = T>,
             {
-                let mut tally = Tally::new(format!("{name} vs parry ({})", stringify!($T)));
-                let mut deviation = Deviation::default();
-                let seeds = seeds();
-                for seed in 0..seeds {
-                    let p = Pair::<A, Halfspace<T>>::from_seed(seed);
-                    let (a, h) = (&p.a, &p.b);
-                    let pred = a.size() * 0.1;
-                    let frame = Frame {
-                        o: a.anchor().coords,
-                        k: if a.size() < 1e-2 { 16384.0 } else { 1.0 },
-                    };
-                    let (Some((m1, s1)), Some((m2, s2))) = (a.parry(&frame), h.parry(&frame)) else {
-                        tally.class("parry has no such shape");
-                        continue;
-                    };
-                    let mut m = ContactManifold::<(), ()>::new();
-                    contact_manifold_halfspace_pfm_shapes(&m1.inv_mul(&m2), &*s1, &*s2, pred * frame.k, &mut m);
-                    let ours = ours(&manifold(a, h, pred));
-                    let theirs = theirs(&m1, &m, frame.k);
-                    judge_halfspace(&mut tally, &mut deviation, seed, (a, h), pred, &ours, &theirs);
-                }
-                deviation.print(&tally.query);
-                tally.finish_within(seeds, min_agree, bounds);
+                let size: fn(&A, &Halfspace<T>) -> T = |a, _| a.size();
+                run_seeds(name, manifold, (halfspace_pfm, size, judge_halfspace), min_agree, bounds);
             }
 
             #[test]

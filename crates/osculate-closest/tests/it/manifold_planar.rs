@@ -17,18 +17,19 @@ use osculate_closest::{
     manifold_triangle_plane,
 };
 use osculate_math::{
-    Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Isometry3, Obb, Plane, Point3,
-    Real, Rotation3, Transform, Triangle, Unit, Vector3, point3, vector3,
+    Aabb, Capsule, Cone, ConvexPolyhedron, Cylinder, Halfspace, Obb, Plane, Point3, Real,
+    Rotation3, Triangle, Unit, Vector3, point3, vector3,
 };
-use osculate_testing::{Pair, Rng};
+use osculate_testing::Pair;
 use quickcheck::TestResult;
 
 use crate::manifold::{
-    Body, Query, assert_ids_survive, contact_agrees_with_the_deepest_point, ids_kept,
-    manifold_properties, moving_by_the_depth_makes_them_touch, points_lie_on_both_surfaces,
-    rigid_motion_moves_points_and_keeps_ids, shift_any, translate,
+    Body, Query, all_finite, before_after, contact_agrees_with_the_deepest_point,
+    ids_survive_jitter, jitter_at, manifold_properties, moving_by_the_depth_makes_them_touch,
+    points_lie_on_both_surfaces, raw_corners, rigid_motion_moves_points_and_keeps_ids, shift_any,
+    translate, turned_box,
 };
-use crate::points::{has_nan, raw_point, raw_values, run};
+use crate::points::{has_nan, raw_point, run};
 
 /// The reference contact of a convex shape and a plane, from its support points along `±n`: a
 /// halfspace (`solid`) pushes the shape out of its front, normal `−n`, depth from the support
@@ -100,9 +101,10 @@ impl<T: Real> Candidates<T> for Cone<T> {
 }
 
 /// The plane pairs: the reference contact from the support map; no gap query (a plane has no
-/// closest points query), so "apart" is read from the contact.
+/// closest points query), so "apart" is read from the contact. Each pair's properties are
+/// instantiated in the module named first ([`manifold_properties`]).
 macro_rules! planar_pairs {
-    ($($A:ident, $B:ident: $manifold:ident;)*) => {$(
+    ($($name:ident: $A:ident, $B:ident: $manifold:ident;)*) => {$(
         impl<T: Real> Query<T, $B<T>> for $A<T> {
             fn manifold(&self, b: &$B<T>, prediction: T) -> Manifold<T> {
                 $manifold(self, b, prediction)
@@ -128,41 +130,28 @@ macro_rules! planar_pairs {
                 shift_any(b, v)
             }
         }
-    )*};
+    )*
+        manifold_properties! {
+            $($name: $A, $B;)*
+        }
+    };
 }
 
 planar_pairs! {
-    Obb, Plane: manifold_obb_plane;
-    Obb, Halfspace: manifold_obb_halfspace;
-    Aabb, Plane: manifold_aabb_plane;
-    Aabb, Halfspace: manifold_aabb_halfspace;
-    Capsule, Plane: manifold_capsule_plane;
-    Capsule, Halfspace: manifold_capsule_halfspace;
-    Triangle, Plane: manifold_triangle_plane;
-    Triangle, Halfspace: manifold_triangle_halfspace;
-    ConvexPolyhedron, Plane: manifold_polyhedron_plane;
-    ConvexPolyhedron, Halfspace: manifold_polyhedron_halfspace;
-    Cylinder, Plane: manifold_cylinder_plane;
-    Cylinder, Halfspace: manifold_cylinder_halfspace;
-    Cone, Plane: manifold_cone_plane;
-    Cone, Halfspace: manifold_cone_halfspace;
-}
-
-manifold_properties! {
-    obb_plane: Obb, Plane;
-    obb_halfspace: Obb, Halfspace;
-    aabb_plane: Aabb, Plane;
-    aabb_halfspace: Aabb, Halfspace;
-    capsule_plane: Capsule, Plane;
-    capsule_halfspace: Capsule, Halfspace;
-    triangle_plane: Triangle, Plane;
-    triangle_halfspace: Triangle, Halfspace;
-    polyhedron_plane: ConvexPolyhedron, Plane;
-    polyhedron_halfspace: ConvexPolyhedron, Halfspace;
-    cylinder_plane: Cylinder, Plane;
-    cylinder_halfspace: Cylinder, Halfspace;
-    cone_plane: Cone, Plane;
-    cone_halfspace: Cone, Halfspace;
+    obb_plane: Obb, Plane: manifold_obb_plane;
+    obb_halfspace: Obb, Halfspace: manifold_obb_halfspace;
+    aabb_plane: Aabb, Plane: manifold_aabb_plane;
+    aabb_halfspace: Aabb, Halfspace: manifold_aabb_halfspace;
+    capsule_plane: Capsule, Plane: manifold_capsule_plane;
+    capsule_halfspace: Capsule, Halfspace: manifold_capsule_halfspace;
+    triangle_plane: Triangle, Plane: manifold_triangle_plane;
+    triangle_halfspace: Triangle, Halfspace: manifold_triangle_halfspace;
+    polyhedron_plane: ConvexPolyhedron, Plane: manifold_polyhedron_plane;
+    polyhedron_halfspace: ConvexPolyhedron, Halfspace: manifold_polyhedron_halfspace;
+    cylinder_plane: Cylinder, Plane: manifold_cylinder_plane;
+    cylinder_halfspace: Cylinder, Halfspace: manifold_cylinder_halfspace;
+    cone_plane: Cone, Plane: manifold_cone_plane;
+    cone_halfspace: Cone, Halfspace: manifold_cone_halfspace;
 }
 
 /// Worked cases: a box resting on a face (its four corners), on an edge (two), on a corner
@@ -310,9 +299,7 @@ osculate_testing::for_f32_and_f64!(planar_worked_cases);
 /// 1e-4 of its size in position and 1e-4 rad in angle: at least 99% of the ids of the first
 /// manifold are found again in the second.
 fn planar_resting_ids_survive_jitter<T: Real>() {
-    let mut rng = Rng::new(0x0091_a2e5_eed5);
-    let (mut kept, mut total) = (0usize, 0usize);
-    for trial in 0..300 {
+    ids_survive_jitter::<T>("resting on a halfspace", 0x0091_a2e5_eed5, 300, |rng, trial| {
         let up = rng.unit_vector::<T>();
         let ground = Halfspace::new(Plane::new(up, T::lit(rng.range(-3.0, 3.0))));
         let z = up.into_inner();
@@ -327,10 +314,7 @@ fn planar_resting_ids_survive_jitter<T: Real>() {
         let size = r.fast_max(h);
         let sink = T::lit(1e-3) * size;
         let spin = Rotation3::from_axis_angle(&up, T::lit(rng.range(0.0, 6.3)));
-        let nudge = crate::manifold::rng_offset::<T>(&mut rng, 1.0) * (T::lit(1e-4) * size);
-        let tilt = Rotation3::from_scaled_axis(rng.unit_vector::<T>().into_inner() * T::lit(1e-4));
-        let jitter = Isometry3::from_parts((foot.coords + nudge).into(), tilt.into())
-            * Isometry3::translation(-foot.x, -foot.y, -foot.z);
+        let jitter = jitter_at(rng, &foot, size);
         let pred = T::lit(1e-2) * size;
         let along = spin * x;
         let (before, after) = match trial % 3 {
@@ -341,36 +325,22 @@ fn planar_resting_ids_survive_jitter<T: Real>() {
                     frame,
                     vector3(r.to_f64(), r.to_f64(), h.to_f64()),
                 );
-                let moved = o.transformed(&jitter);
-                (
-                    manifold_obb_halfspace(&o, &ground, pred),
-                    manifold_obb_halfspace(&moved, &ground, pred),
-                )
+                before_after(&o, &jitter, |o| manifold_obb_halfspace(o, &ground, pred))
             }
             1 => {
                 let center = foot + z * (r - sink);
                 let c = Cylinder::new(center - along * h, center + along * h, r);
-                let moved = c.transformed(&jitter);
-                (
-                    manifold_cylinder_halfspace(&c, &ground, pred),
-                    manifold_cylinder_halfspace(&moved, &ground, pred),
-                )
+                before_after(&c, &jitter, |c| manifold_cylinder_halfspace(c, &ground, pred))
             }
             _ => {
                 let center = foot + z * (r - sink);
                 let c = Capsule::new(center - along * h, center + along * h, r);
-                let moved = c.transformed(&jitter);
-                (
-                    manifold_capsule_halfspace(&c, &ground, pred),
-                    manifold_capsule_halfspace(&moved, &ground, pred),
-                )
+                before_after(&c, &jitter, |c| manifold_capsule_halfspace(c, &ground, pred))
             }
         };
-        total += before.len();
-        kept += ids_kept(&before, &after);
         assert!(before.len() >= 2, "trial {trial}: {before:?}");
-    }
-    assert_ids_survive("resting on a halfspace", kept, total);
+        Some((before, after))
+    });
 }
 
 osculate_testing::for_f32_and_f64!(planar_resting_ids_survive_jitter);
@@ -379,10 +349,9 @@ osculate_testing::for_f32_and_f64!(planar_resting_ids_survive_jitter);
 /// plane manifold panics, a NaN in a shape, the plane or the prediction gives the empty
 /// manifold, and every manifold returned has finite numbers only.
 fn planar_non_finite_input<T: Real>((raw, tame): ([f64; 16], bool)) -> TestResult {
-    let x: [T; 16] = raw_values(raw, tame);
-    let (p, q, r) = (raw_point(&x, 0), raw_point(&x, 3), raw_point(&x, 6));
+    let (x, [p, q, r]) = raw_corners::<T>(raw, tame);
     let e = raw_point(&x, 9).coords;
-    let obb = Obb::new(p, Rotation3::from_axis_angle(&Vector3::x_axis(), T::lit(0.3)), e);
+    let obb = turned_box(p, e);
     let aabb = Aabb::new(p, q);
     let capsule = Capsule::new(p, q, x[12]);
     let tri = Triangle::new(p, q, r);
@@ -409,13 +378,7 @@ fn planar_non_finite_input<T: Real>((raw, tame): ([f64; 16], bool)) -> TestResul
         manifold_polyhedron_plane(&hull, &plane, pred),
         manifold_polyhedron_halfspace(&hull, &solid, pred),
     ];
-    let finite = |m: &Manifold<T>| {
-        m.points().iter().all(|p| {
-            p.distance.is_finite()
-                && p.point_a.iter().chain(p.point_b.iter()).all(|c| c.is_finite())
-        })
-    };
-    if !all.iter().all(finite) {
+    if !all_finite(&all) {
         return TestResult::error(format!("non-finite point: {all:?}"));
     }
     if (x[14].is_nan() || x[15].is_nan()) && !all.iter().all(Manifold::is_empty) {

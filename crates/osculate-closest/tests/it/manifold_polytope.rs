@@ -8,15 +8,14 @@
 
 use osculate_closest::{
     Contact, EPA_MAX_ITERATIONS, Feature, Manifold, ManifoldWorkspace, PolyhedronFeatures,
-    SupportMap, closest_points_convex, contact_convex, manifold_aabb_polyhedron,
-    manifold_aabb_polyhedron_with, manifold_aabb_triangle, manifold_capsule_polyhedron,
-    manifold_capsule_polyhedron_with, manifold_capsule_triangle, manifold_obb_polyhedron,
-    manifold_obb_polyhedron_with, manifold_obb_triangle, manifold_polyhedron_cone,
-    manifold_polyhedron_cone_with, manifold_polyhedron_cylinder, manifold_polyhedron_cylinder_with,
-    manifold_polyhedron_halfspace, manifold_polyhedron_halfspace_with, manifold_polyhedron_plane,
-    manifold_polyhedron_plane_with, manifold_polyhedron_polyhedron,
-    manifold_polyhedron_polyhedron_with, manifold_sphere_polyhedron,
-    manifold_sphere_polyhedron_with, manifold_triangle_polyhedron,
+    SupportMap, contact_convex, manifold_aabb_polyhedron, manifold_aabb_polyhedron_with,
+    manifold_aabb_triangle, manifold_capsule_polyhedron, manifold_capsule_polyhedron_with,
+    manifold_capsule_triangle, manifold_obb_polyhedron, manifold_obb_polyhedron_with,
+    manifold_obb_triangle, manifold_polyhedron_cone, manifold_polyhedron_cone_with,
+    manifold_polyhedron_cylinder, manifold_polyhedron_cylinder_with, manifold_polyhedron_halfspace,
+    manifold_polyhedron_halfspace_with, manifold_polyhedron_plane, manifold_polyhedron_plane_with,
+    manifold_polyhedron_polyhedron, manifold_polyhedron_polyhedron_with,
+    manifold_sphere_polyhedron, manifold_sphere_polyhedron_with, manifold_triangle_polyhedron,
     manifold_triangle_polyhedron_with, manifold_triangle_triangle, sq_distance_point_polyhedron,
 };
 use osculate_math::{
@@ -27,9 +26,10 @@ use osculate_testing::{Pair, Rng};
 use quickcheck::TestResult;
 
 use crate::manifold::{
-    Body, Query, Shifted, contact_agrees_with_the_deepest_point, manifold_properties,
-    moving_by_the_depth_makes_them_touch, points_lie_on_both_surfaces,
-    rigid_motion_moves_points_and_keeps_ids, rng_offset, shift_any, translate,
+    Body, PreferenceSize, Query, Shifted, all_finite, contact_agrees_with_the_deepest_point,
+    gjk_epa_query, manifold_properties, moving_by_the_depth_makes_them_touch,
+    points_lie_on_both_surfaces, raw_corners, rigid_motion_moves_points_and_keeps_ids, rng_offset,
+    shift_any, translate, turned_box,
 };
 use crate::points::run;
 
@@ -59,70 +59,20 @@ impl<T: Real> Shifted<T> for ConvexPolyhedron<T> {
     }
 }
 
-/// The largest distance of a shape's points from its center (its vertices' centroid): the size
-/// the polytope manifolds measure their face preference by (1e-3 of the pair's sum).
-fn radius<T: Real, S: Radius<T>>(s: &S) -> T {
-    s.radius()
-}
-
-trait Radius<T: Real> {
-    fn radius(&self) -> T;
-}
-
-impl<T: Real> Radius<T> for ConvexPolyhedron<T> {
-    fn radius(&self) -> T {
-        let n = T::lit(self.vertices.len().max(1) as f64);
-        let c = self.vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / n;
-        self.vertices.iter().fold(T::ZERO, |r, v| r.fast_max((v.coords - c).norm()))
-    }
-}
-
-impl<T: Real> Radius<T> for Obb<T> {
-    fn radius(&self) -> T {
-        self.half_extents.norm()
-    }
-}
-
-impl<T: Real> Radius<T> for Aabb<T> {
-    fn radius(&self) -> T {
-        self.half_extents().norm()
-    }
-}
-
-impl<T: Real> Radius<T> for Triangle<T> {
-    fn radius(&self) -> T {
-        let c = (self.a.coords + self.b.coords + self.c.coords) / T::lit(3.0);
-        [self.a, self.b, self.c].iter().fold(T::ZERO, |r, v| r.fast_max((v.coords - c).norm()))
-    }
-}
-
-impl<T: Real> Radius<T> for Sphere<T> {
-    fn radius(&self) -> T {
-        self.radius
-    }
-}
-
-impl<T: Real> Radius<T> for Capsule<T> {
-    fn radius(&self) -> T {
-        (self.b - self.a).norm() * T::HALF
-    }
+/// The size the polytope manifolds measure their face preference by (1e-3 of the pair's sum):
+/// [`PreferenceSize`], but half the axis for a capsule (its radius not counted).
+fn radius<T: Real, S: PreferenceSize<T>>(s: &S) -> T {
+    s.polytope_size()
 }
 
 /// The polytope pairs: the one-point contact by GJK/EPA, the gap by GJK, the face preference of
 /// 1e-3 of the sum of the radii; the capsule's parallel bound (its points off its surface by at
-/// most `radius · 1e-4 / 2`).
+/// most `radius · 1e-4 / 2`). Each pair's properties are instantiated in the module named first
+/// ([`manifold_properties`]).
 macro_rules! polytope_pairs {
-    ($($A:ident, $B:ident: $manifold:ident, $off:expr;)*) => {$(
+    ($($name:ident: $A:ident, $B:ident: $manifold:ident, $off:expr;)*) => {$(
         impl<T: Real> Query<T, $B<T>> for $A<T> {
-            fn manifold(&self, b: &$B<T>, prediction: T) -> Manifold<T> {
-                $manifold(self, b, prediction)
-            }
-            fn contact(&self, b: &$B<T>) -> Option<Contact<T>> {
-                contact_convex(self, b, EPA_MAX_ITERATIONS)
-            }
-            fn apart(&self, b: &$B<T>) -> Option<T> {
-                Some(closest_points_convex(self, b).distance)
-            }
+            gjk_epa_query!($B<T>, $manifold);
             fn off_surface(&self, b: &$B<T>) -> T {
                 let f: fn(&$A<T>, &$B<T>) -> T = $off;
                 f(self, b)
@@ -140,22 +90,26 @@ macro_rules! polytope_pairs {
                 Some(n.dot(&b.support(&-n).coords) - n.dot(&self.support(n).coords))
             }
         }
-    )*};
+    )*
+        manifold_properties! {
+            $($name: $A, $B;)*
+        }
+    };
 }
 
 polytope_pairs! {
-    ConvexPolyhedron, ConvexPolyhedron: manifold_polyhedron_polyhedron,
+    polyhedron_polyhedron: ConvexPolyhedron, ConvexPolyhedron: manifold_polyhedron_polyhedron,
         |a, b| hull_rounding(a).fast_max(hull_rounding(b));
-    Obb, ConvexPolyhedron: manifold_obb_polyhedron, |_, b| hull_rounding(b);
-    Aabb, ConvexPolyhedron: manifold_aabb_polyhedron, |_, b| hull_rounding(b);
-    Triangle, ConvexPolyhedron: manifold_triangle_polyhedron, |_, b| hull_rounding(b);
-    Obb, Triangle: manifold_obb_triangle, |_, _| T::ZERO;
-    Aabb, Triangle: manifold_aabb_triangle, |_, _| T::ZERO;
-    Capsule, Triangle: manifold_capsule_triangle, |c, _| T::lit(0.5e-4) * c.radius;
-    Capsule, ConvexPolyhedron: manifold_capsule_polyhedron,
+    obb_polyhedron: Obb, ConvexPolyhedron: manifold_obb_polyhedron, |_, b| hull_rounding(b);
+    aabb_polyhedron: Aabb, ConvexPolyhedron: manifold_aabb_polyhedron, |_, b| hull_rounding(b);
+    triangle_polyhedron: Triangle, ConvexPolyhedron: manifold_triangle_polyhedron, |_, b| hull_rounding(b);
+    obb_triangle: Obb, Triangle: manifold_obb_triangle, |_, _| T::ZERO;
+    aabb_triangle: Aabb, Triangle: manifold_aabb_triangle, |_, _| T::ZERO;
+    capsule_triangle: Capsule, Triangle: manifold_capsule_triangle, |c, _| T::lit(0.5e-4) * c.radius;
+    capsule_polyhedron: Capsule, ConvexPolyhedron: manifold_capsule_polyhedron,
         |c, b| T::lit(0.5e-4) * c.radius + hull_rounding(b);
-    Sphere, ConvexPolyhedron: manifold_sphere_polyhedron, |_, b| hull_rounding(b);
-    Triangle, Triangle: manifold_triangle_triangle, |_, _| T::ZERO;
+    sphere_polyhedron: Sphere, ConvexPolyhedron: manifold_sphere_polyhedron, |_, b| hull_rounding(b);
+    triangle_triangle: Triangle, Triangle: manifold_triangle_triangle, |_, _| T::ZERO;
 }
 
 /// How far a polyhedron's vertices may be inside its face planes: its hull is built with points
@@ -164,19 +118,6 @@ polytope_pairs! {
 /// plane within its face, only to that agreement.
 fn hull_rounding<T: Real>(p: &ConvexPolyhedron<T>) -> T {
     T::EPSILON * T::lit(1024.0) * p.magnitude()
-}
-
-manifold_properties! {
-    polyhedron_polyhedron: ConvexPolyhedron, ConvexPolyhedron;
-    obb_polyhedron: Obb, ConvexPolyhedron;
-    aabb_polyhedron: Aabb, ConvexPolyhedron;
-    triangle_polyhedron: Triangle, ConvexPolyhedron;
-    obb_triangle: Obb, Triangle;
-    aabb_triangle: Aabb, Triangle;
-    capsule_triangle: Capsule, Triangle;
-    capsule_polyhedron: Capsule, ConvexPolyhedron;
-    sphere_polyhedron: Sphere, ConvexPolyhedron;
-    triangle_triangle: Triangle, Triangle;
 }
 
 /// A hull of a box's corners and up to four points on its circumscribed sphere, in f64 in its
@@ -381,11 +322,10 @@ osculate_testing::for_f32_and_f64!(polytope_worked_cases);
 /// polytope manifold panics, a NaN in a shape or the prediction gives the empty manifold, and
 /// every manifold returned has finite numbers only.
 fn polytope_non_finite_input<T: Real>((raw, tame): ([f64; 16], bool)) -> TestResult {
-    use crate::points::{has_nan, raw_point, raw_values};
-    let x: [T; 16] = raw_values(raw, tame);
-    let (p, q, r) = (raw_point(&x, 0), raw_point(&x, 3), raw_point(&x, 6));
+    use crate::points::{has_nan, raw_point};
+    let (x, [p, q, r]) = raw_corners::<T>(raw, tame);
     let e = raw_point(&x, 10).coords;
-    let obb = Obb::new(p, Rotation3::from_axis_angle(&Vector3::x_axis(), T::lit(0.3)), e);
+    let obb = turned_box(p, e);
     let tri = Triangle::new(p, q, r);
     let other = Triangle::new(q, r, raw_point(&x, 9));
     let capsule = Capsule::new(p, q, x[13]);
@@ -435,13 +375,7 @@ fn polytope_non_finite_input<T: Real>((raw, tame): ([f64; 16], bool)) -> TestRes
         manifold_capsule_polyhedron(&capsule, &hull, pred),
         manifold_sphere_polyhedron(&Sphere::new(q, x[13]), &hull, pred),
     ];
-    let finite = |m: &Manifold<T>| {
-        m.points().iter().all(|p| {
-            p.distance.is_finite()
-                && p.point_a.iter().chain(p.point_b.iter()).all(|c| c.is_finite())
-        })
-    };
-    if !all.iter().all(finite) {
+    if !all_finite(&all) {
         return TestResult::error(format!("non-finite point: {all:?}"));
     }
     if x[12].is_nan() && !all.iter().all(Manifold::is_empty) {
@@ -516,6 +450,7 @@ macro_rules! parry_polyhedron_differential {
             use $parry::shape::ConvexPolyhedron as ParryHull;
 
             use super::{hull_separation, radius};
+            use crate::manifold::{one_side_empty, parry_answer};
             use osculate_closest::{closest_points_convex, contact_convex, manifold_polyhedron_polyhedron, EPA_MAX_ITERATIONS};
             use osculate_math::{ConvexPolyhedron, Vector3};
             use osculate_testing::Pair;
@@ -558,12 +493,8 @@ macro_rules! parry_polyhedron_differential {
                         &Pose::IDENTITY, &h1, 0.0, None, &h2, 0.0, None, pred * k, &mut theirs,
                     );
                     let n = theirs.local_n1;
-                    let their_normal = Vector3::new(f64::from(n.x), f64::from(n.y), f64::from(n.z));
-                    let their_deepest = theirs
-                        .points
-                        .iter()
-                        .map(|c| f64::from(c.dist / k))
-                        .fold(f64::INFINITY, f64::min);
+                    let (their_normal, dists, their_deepest) =
+                        parry_answer([n.x, n.y, n.z].map(f64::from), theirs.points.iter().map(|c| f64::from(c.dist / k)));
                     let magnitude = f64::from(size)
                         + a.vertices.iter().chain(&b.vertices).fold(0.0, |m, v| f64::max(m, f64::from(v.coords.amax())));
                     let tol = f64::from(T::EPSILON) * 1024.0 * magnitude;
@@ -574,19 +505,12 @@ macro_rules! parry_polyhedron_differential {
                     }
                     let gap = f64::from(closest_points_convex(a, b).distance);
                     if ours.is_empty() || theirs.points.is_empty() {
-                        let class = if theirs.points.is_empty() && gap > tol && gap <= f64::from(pred) + prefer {
-                            "apart within the prediction: parry reports none"
-                        } else if ours.is_empty()
-                            && gap > f64::from(pred) - prefer
-                            && theirs.points.iter().all(|c| f64::from(c.dist / k) > f64::from(pred) - prefer)
-                        {
-                            "parry reports points beyond the prediction"
-                        } else if (gap - f64::from(pred)).abs() <= prefer {
-                            "at the prediction"
-                        } else {
-                            eprintln!("seed {seed}: one empty, gap {gap}: {ours:?} {theirs:?}");
-                            "unexplained"
-                        };
+                        let pred = f64::from(pred);
+                        let class = one_side_empty(ours.is_empty(), &dists, gap, pred, pred - prefer, tol, prefer)
+                            .unwrap_or_else(|| {
+                                eprintln!("seed {seed}: one empty, gap {gap}: {ours:?} {theirs:?}");
+                                "unexplained"
+                            });
                         *classes.entry(class).or_default() += 1;
                         continue;
                     }
@@ -664,6 +588,24 @@ fn bits<T: Real>(m: &Manifold<T>) -> String {
     format!("{m:?}")
 }
 
+/// The plain and the prepared manifolds `pairs` gives at each of three predictions (0, 1% and 50%
+/// of `size`): the same, bit for bit.
+fn prepared_match_plain<T: Real>(
+    size: T,
+    mut pairs: impl FnMut(T) -> Vec<(Manifold<T>, Manifold<T>)>,
+) -> TestResult {
+    for pred in [T::ZERO, T::lit(0.01) * size, T::lit(0.5) * size] {
+        for (plain, prepared) in pairs(pred) {
+            if bits(&plain) != bits(&prepared) {
+                return TestResult::error(format!(
+                    "prediction {pred:?}: plain {plain:?}, prepared {prepared:?}"
+                ));
+            }
+        }
+    }
+    TestResult::passed()
+}
+
 /// Polyhedron pairs answered through features built once ([`PolyhedronFeatures`]) and one
 /// [`ManifoldWorkspace`] reused by every query of the case (both argument orders, a pair with
 /// itself, three predictions, so each query finds the storage another left): the plain
@@ -685,19 +627,16 @@ fn prepared_polyhedron_polyhedron_matches_plain<T: Real>(
     };
     let size = radius(&p.a) + radius(&p.b);
     let mut workspace = ManifoldWorkspace::new();
-    for pred in [T::ZERO, T::lit(0.01) * size, T::lit(0.5) * size] {
+    prepared_match_plain(size, |pred| {
         let cases = [(&p.a, &fa, &p.b, &fb), (&p.b, &fb, &p.a, &fa), (&p.a, &fa, &p.a, &fa)];
-        for (a, f, b, g) in cases {
-            let plain = manifold_polyhedron_polyhedron(a, b, pred);
-            let prepared = manifold_polyhedron_polyhedron_with(f, g, pred, &mut workspace);
-            if bits(&plain) != bits(&prepared) {
-                return TestResult::error(format!(
-                    "prediction {pred:?}: plain {plain:?}, prepared {prepared:?}"
-                ));
-            }
-        }
-    }
-    TestResult::passed()
+        cases
+            .into_iter()
+            .map(|(a, f, b, g)| {
+                let plain = manifold_polyhedron_polyhedron(a, b, pred);
+                (plain, manifold_polyhedron_polyhedron_with(f, g, pred, &mut workspace))
+            })
+            .collect()
+    })
 }
 
 osculate_testing::for_f32_and_f64!(run: prepared_polyhedron_polyhedron_matches_plain);
@@ -720,8 +659,8 @@ fn prepared_box_and_triangle_polyhedron_match_plain<T: Real>(
     let aabb = osculate_math::Bounded::aabb(&p.a);
     let size = radius(&p.a) + radius(&p.b);
     let mut workspace = ManifoldWorkspace::new();
-    for pred in [T::ZERO, T::lit(0.01) * size, T::lit(0.5) * size] {
-        let pairs = [
+    prepared_match_plain(size, |pred| {
+        vec![
             (
                 manifold_obb_polyhedron(&p.a, &p.b, pred),
                 manifold_obb_polyhedron_with(&p.a, &f, pred, &mut workspace),
@@ -734,16 +673,8 @@ fn prepared_box_and_triangle_polyhedron_match_plain<T: Real>(
                 manifold_triangle_polyhedron(&tri, &p.b, pred),
                 manifold_triangle_polyhedron_with(&tri, &f, pred, &mut workspace),
             ),
-        ];
-        for (plain, prepared) in pairs {
-            if bits(&plain) != bits(&prepared) {
-                return TestResult::error(format!(
-                    "prediction {pred:?}: plain {plain:?}, prepared {prepared:?}"
-                ));
-            }
-        }
-    }
-    TestResult::passed()
+        ]
+    })
 }
 
 osculate_testing::for_f32_and_f64!(run: prepared_box_and_triangle_polyhedron_match_plain);
@@ -757,8 +688,8 @@ fn prepared_sphere_and_capsule_polyhedron_match_plain<T: Real>(
     let ball = Sphere::new(p.a.a, p.a.radius);
     let size = radius(&p.a) + radius(&p.b) + p.a.radius;
     let mut workspace = ManifoldWorkspace::new();
-    for pred in [T::ZERO, T::lit(0.01) * size, T::lit(0.5) * size] {
-        let pairs = [
+    prepared_match_plain(size, |pred| {
+        vec![
             (
                 manifold_capsule_polyhedron(&p.a, &p.b, pred),
                 manifold_capsule_polyhedron_with(&p.a, &f, pred, &mut workspace),
@@ -767,16 +698,8 @@ fn prepared_sphere_and_capsule_polyhedron_match_plain<T: Real>(
                 manifold_sphere_polyhedron(&ball, &p.b, pred),
                 manifold_sphere_polyhedron_with(&ball, &f, pred, &mut workspace),
             ),
-        ];
-        for (plain, prepared) in pairs {
-            if bits(&plain) != bits(&prepared) {
-                return TestResult::error(format!(
-                    "prediction {pred:?}: plain {plain:?}, prepared {prepared:?}"
-                ));
-            }
-        }
-    }
-    TestResult::passed()
+        ]
+    })
 }
 
 osculate_testing::for_f32_and_f64!(run: prepared_sphere_and_capsule_polyhedron_match_plain);
@@ -805,8 +728,8 @@ fn prepared_polyhedron_round_and_planar_match_plain<T: Real>(
     let halfspace = Halfspace::new(plane);
     let size = radius(&p.a) + axis.norm() + y.radius;
     let mut workspace = ManifoldWorkspace::new();
-    for pred in [T::ZERO, T::lit(0.01) * size, T::lit(0.5) * size] {
-        let pairs = [
+    prepared_match_plain(size, |pred| {
+        vec![
             (
                 manifold_polyhedron_cylinder(&p.a, y, pred),
                 manifold_polyhedron_cylinder_with(&f, y, pred, &mut workspace),
@@ -823,16 +746,8 @@ fn prepared_polyhedron_round_and_planar_match_plain<T: Real>(
                 manifold_polyhedron_halfspace(&p.a, &halfspace, pred),
                 manifold_polyhedron_halfspace_with(&f, &halfspace, pred, &mut workspace),
             ),
-        ];
-        for (plain, prepared) in pairs {
-            if bits(&plain) != bits(&prepared) {
-                return TestResult::error(format!(
-                    "prediction {pred:?}: plain {plain:?}, prepared {prepared:?}"
-                ));
-            }
-        }
-    }
-    TestResult::passed()
+        ]
+    })
 }
 
 osculate_testing::for_f32_and_f64!(run: prepared_polyhedron_round_and_planar_match_plain);

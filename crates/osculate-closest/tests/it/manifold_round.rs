@@ -8,8 +8,8 @@
 
 use osculate_closest::{
     CAP_POLYGON_VERTICES, Contact, EPA_MAX_ITERATIONS, Feature, Manifold, SupportMap,
-    closest_points_convex, contact_convex, manifold_aabb_cone, manifold_aabb_cylinder,
-    manifold_capsule_cone, manifold_capsule_cylinder, manifold_cone_cone, manifold_cylinder_cone,
+    contact_convex, manifold_aabb_cone, manifold_aabb_cylinder, manifold_capsule_cone,
+    manifold_capsule_cylinder, manifold_cone_cone, manifold_cylinder_cone,
     manifold_cylinder_cylinder, manifold_cylinder_plane, manifold_obb_cone, manifold_obb_cylinder,
     manifold_polyhedron_cone, manifold_polyhedron_cylinder, manifold_sphere_cone,
     manifold_sphere_cylinder, manifold_triangle_cone, manifold_triangle_cylinder,
@@ -21,10 +21,11 @@ use osculate_math::{
 use osculate_testing::Pair;
 
 use crate::manifold::{
-    Body, Query, Shifted, assert_ids_survive, contact_agrees_with_the_deepest_point, ids_kept,
+    Body, PreferenceSize, Query, Shifted, all_finite, assert_ids_survive, before_after,
+    contact_agrees_with_the_deepest_point, gjk_epa_query, ids_kept, ids_survive_jitter, jitter_at,
     manifold_properties, moving_by_the_depth_makes_them_touch, point_over_top,
     points_lie_on_both_surfaces, prediction, random_ground,
-    rigid_motion_moves_points_and_keeps_ids, rng_offset, shift_any, tolerance, translate,
+    rigid_motion_moves_points_and_keeps_ids, shift_any, tolerance, translate,
 };
 use crate::points::{has_nan, raw_point, raw_values, run};
 use osculate_testing::Rng;
@@ -105,7 +106,7 @@ impl<T: Real> Shifted<T> for Cone<T> {
 }
 
 /// The radius of a shape's cap polygon (zero for shapes with none).
-trait Round<T: Real> {
+trait Round<T: Real>: PreferenceSize<T> {
     fn cap_radius(&self) -> T {
         T::ZERO
     }
@@ -113,69 +114,28 @@ trait Round<T: Real> {
     fn capsule_radius(&self) -> T {
         T::ZERO
     }
-    /// The size the round manifolds scale their feature preference by: half the length plus
-    /// the radius for a cylinder or a capsule, the larger of height and radius for a cone, the
-    /// radius for a sphere, the half extents' length for a box, the largest distance of a vertex
-    /// from the vertices' mean for a triangle or a polyhedron.
-    fn method_size(&self) -> T;
-}
-
-/// The largest distance of `points` from their mean.
-fn spread<T: Real>(points: &[Point3<T>]) -> T {
-    let count = T::lit(points.len().max(1) as f64);
-    let c = points.iter().fold(Vector3::zeros(), |s, p| s + p.coords) / count;
-    points.iter().fold(T::ZERO, |r, p| r.fast_max((p.coords - c).norm()))
 }
 
 impl<T: Real> Round<T> for Cylinder<T> {
     fn cap_radius(&self) -> T {
         self.radius
     }
-    fn method_size(&self) -> T {
-        (self.b - self.a).norm() * T::HALF + self.radius
-    }
 }
 impl<T: Real> Round<T> for Cone<T> {
     fn cap_radius(&self) -> T {
         self.radius
-    }
-    fn method_size(&self) -> T {
-        self.height.fast_max(self.radius)
     }
 }
 impl<T: Real> Round<T> for Capsule<T> {
     fn capsule_radius(&self) -> T {
         self.radius
     }
-    fn method_size(&self) -> T {
-        (self.b - self.a).norm() * T::HALF + self.radius
-    }
 }
-impl<T: Real> Round<T> for Sphere<T> {
-    fn method_size(&self) -> T {
-        self.radius
-    }
-}
-impl<T: Real> Round<T> for Obb<T> {
-    fn method_size(&self) -> T {
-        self.half_extents.norm()
-    }
-}
-impl<T: Real> Round<T> for Aabb<T> {
-    fn method_size(&self) -> T {
-        self.half_extents().norm()
-    }
-}
-impl<T: Real> Round<T> for Triangle<T> {
-    fn method_size(&self) -> T {
-        spread(&self.vertices())
-    }
-}
-impl<T: Real> Round<T> for ConvexPolyhedron<T> {
-    fn method_size(&self) -> T {
-        spread(&self.vertices)
-    }
-}
+impl<T: Real> Round<T> for Sphere<T> {}
+impl<T: Real> Round<T> for Obb<T> {}
+impl<T: Real> Round<T> for Aabb<T> {}
+impl<T: Real> Round<T> for Triangle<T> {}
+impl<T: Real> Round<T> for ConvexPolyhedron<T> {}
 
 /// The stated bound on how far inside its surfaces a point may lie: a chord of a cap polygon
 /// (`radius · (1 − cos(π/8))`), a capsule's side segment (`radius · 1e-4 / 2`), a polyhedron's
@@ -187,19 +147,12 @@ fn off<T: Real, A: Round<T> + Body<T>, B: Round<T> + Body<T>>(a: &A, b: &B) -> T
 }
 
 /// The round pairs: the one-point contact by GJK/EPA, the gap by GJK, the tie of 1e-3 of the
-/// pair's size within which the contact's own point is not added to the clipped ones.
+/// pair's size within which the contact's own point is not added to the clipped ones. Each
+/// pair's properties are instantiated in the module named first ([`manifold_properties`]).
 macro_rules! round_pairs {
-    ($($A:ident, $B:ident: $manifold:ident;)*) => {$(
+    ($($name:ident: $A:ident, $B:ident: $manifold:ident;)*) => {$(
         impl<T: Real> Query<T, $B<T>> for $A<T> {
-            fn manifold(&self, b: &$B<T>, prediction: T) -> Manifold<T> {
-                $manifold(self, b, prediction)
-            }
-            fn contact(&self, b: &$B<T>) -> Option<Contact<T>> {
-                contact_convex(self, b, EPA_MAX_ITERATIONS)
-            }
-            fn apart(&self, b: &$B<T>) -> Option<T> {
-                Some(closest_points_convex(self, b).distance)
-            }
+            gjk_epa_query!($B<T>, $manifold);
             fn off_surface(&self, b: &$B<T>) -> T {
                 off(self, b) + epa_accuracy(self, b)
             }
@@ -215,7 +168,7 @@ macro_rules! round_pairs {
             fn switch(&self, b: &$B<T>) -> Option<(T, T)> {
                 // The method's feature preference, 5e-4 of its sizes, against EPA's separation,
                 // which EPA knows to its relative tolerance √ε of the depth.
-                let size = self.method_size() + b.method_size();
+                let size = self.preference_size() + b.preference_size();
                 let rounding = T::EPSILON * T::lit(64.0)
                     * (size + self.magnitude().fast_max(b.magnitude()));
                 let depth = contact_convex(self, b, EPA_MAX_ITERATIONS).map_or(T::ZERO, |c| c.distance.abs());
@@ -229,7 +182,11 @@ macro_rules! round_pairs {
                 Some(n.dot(&b.support(&-n).coords) - n.dot(&self.support(n).coords))
             }
         }
-    )*};
+    )*
+        manifold_properties! {
+            $($name: $A, $B;)*
+        }
+    };
 }
 
 /// How far off the surfaces a point may lie beyond rounding where the manifold is GJK/EPA's one
@@ -263,39 +220,21 @@ pub(crate) fn epa_angle<T: Real>() -> T {
 }
 
 round_pairs! {
-    Cylinder, Cylinder: manifold_cylinder_cylinder;
-    Cylinder, Cone: manifold_cylinder_cone;
-    Cone, Cone: manifold_cone_cone;
-    Sphere, Cylinder: manifold_sphere_cylinder;
-    Sphere, Cone: manifold_sphere_cone;
-    Capsule, Cylinder: manifold_capsule_cylinder;
-    Capsule, Cone: manifold_capsule_cone;
-    Obb, Cylinder: manifold_obb_cylinder;
-    Obb, Cone: manifold_obb_cone;
-    Aabb, Cylinder: manifold_aabb_cylinder;
-    Aabb, Cone: manifold_aabb_cone;
-    Triangle, Cylinder: manifold_triangle_cylinder;
-    Triangle, Cone: manifold_triangle_cone;
-    ConvexPolyhedron, Cylinder: manifold_polyhedron_cylinder;
-    ConvexPolyhedron, Cone: manifold_polyhedron_cone;
-}
-
-manifold_properties! {
-    cylinder_cylinder: Cylinder, Cylinder;
-    cylinder_cone: Cylinder, Cone;
-    cone_cone: Cone, Cone;
-    sphere_cylinder: Sphere, Cylinder;
-    sphere_cone: Sphere, Cone;
-    capsule_cylinder: Capsule, Cylinder;
-    capsule_cone: Capsule, Cone;
-    obb_cylinder: Obb, Cylinder;
-    obb_cone: Obb, Cone;
-    aabb_cylinder: Aabb, Cylinder;
-    aabb_cone: Aabb, Cone;
-    triangle_cylinder: Triangle, Cylinder;
-    triangle_cone: Triangle, Cone;
-    polyhedron_cylinder: ConvexPolyhedron, Cylinder;
-    polyhedron_cone: ConvexPolyhedron, Cone;
+    cylinder_cylinder: Cylinder, Cylinder: manifold_cylinder_cylinder;
+    cylinder_cone: Cylinder, Cone: manifold_cylinder_cone;
+    cone_cone: Cone, Cone: manifold_cone_cone;
+    sphere_cylinder: Sphere, Cylinder: manifold_sphere_cylinder;
+    sphere_cone: Sphere, Cone: manifold_sphere_cone;
+    capsule_cylinder: Capsule, Cylinder: manifold_capsule_cylinder;
+    capsule_cone: Capsule, Cone: manifold_capsule_cone;
+    obb_cylinder: Obb, Cylinder: manifold_obb_cylinder;
+    obb_cone: Obb, Cone: manifold_obb_cone;
+    aabb_cylinder: Aabb, Cylinder: manifold_aabb_cylinder;
+    aabb_cone: Aabb, Cone: manifold_aabb_cone;
+    triangle_cylinder: Triangle, Cylinder: manifold_triangle_cylinder;
+    triangle_cone: Triangle, Cone: manifold_triangle_cone;
+    polyhedron_cylinder: ConvexPolyhedron, Cylinder: manifold_polyhedron_cylinder;
+    polyhedron_cone: ConvexPolyhedron, Cone: manifold_polyhedron_cone;
 }
 
 /// Worked cases: a cylinder standing on a box (four corners of its cap polygon, on the rim), lying
@@ -475,51 +414,35 @@ osculate_testing::for_f32_and_f64!(flat_cone_worked_cases);
 /// in position and 1e-4 rad in angle: at least 99% of the ids of the first manifold are found
 /// again in the second (the cap polygon's roll comes from the ground's axes, so it does not turn).
 fn round_resting_ids_survive_jitter<T: Real>() {
-    let mut rng = Rng::new(0x00c7_11de_5eed);
-    let (mut kept, mut total) = (0usize, 0usize);
-    for trial in 0..300 {
-        let ground = random_ground::<T>(&mut rng);
+    ids_survive_jitter::<T>("resting round", 0x00c7_11de_5eed, 300, |rng, trial| {
+        let ground = random_ground::<T>(rng);
         let [x, _, z] = ground.axes();
         let (r, h) = (T::lit(rng.range(0.2, 0.6)), T::lit(rng.range(0.3, 1.2)));
         let size = r.fast_max(h);
         let spin = Rotation3::from_axis_angle(&Unit::new_normalize(z), T::lit(rng.range(0.0, 6.3)));
-        let foot = point_over_top(&mut rng, &ground, T::ZERO);
+        let foot = point_over_top(rng, &ground, T::ZERO);
         let sink = T::lit(1e-3) * size;
-        let nudge = rng_offset::<T>(&mut rng, 1.0) * (T::lit(1e-4) * size);
-        let tilt = Rotation3::from_scaled_axis(rng.unit_vector::<T>().into_inner() * T::lit(1e-4));
-        let jitter = Isometry3::from_parts((foot.coords + nudge).into(), tilt.into())
-            * Isometry3::translation(-foot.x, -foot.y, -foot.z);
+        let jitter = jitter_at(rng, &foot, size);
         let pred = T::lit(1e-2) * size;
         let (before, after) = match trial % 3 {
             0 => {
                 let c = Cylinder::new(foot - z * sink, foot + z * (h - sink), r);
-                let moved = c.transformed(&jitter);
-                (
-                    manifold_obb_cylinder(&ground, &c, pred),
-                    manifold_obb_cylinder(&ground, &moved, pred),
-                )
+                before_after(&c, &jitter, |c| manifold_obb_cylinder(&ground, c, pred))
             }
             1 => {
                 let along = spin * x;
                 let center = foot + z * (r - sink);
                 let c = Cylinder::new(center - along * h, center + along * h, r);
-                let moved = c.transformed(&jitter);
-                (
-                    manifold_obb_cylinder(&ground, &c, pred),
-                    manifold_obb_cylinder(&ground, &moved, pred),
-                )
+                before_after(&c, &jitter, |c| manifold_obb_cylinder(&ground, c, pred))
             }
             _ => {
                 let c = Cone::new(foot + z * (h - sink), Unit::new_normalize(-z), h, r);
-                let moved = c.transformed(&jitter);
-                (manifold_obb_cone(&ground, &c, pred), manifold_obb_cone(&ground, &moved, pred))
+                before_after(&c, &jitter, |c| manifold_obb_cone(&ground, c, pred))
             }
         };
-        total += before.len();
-        kept += ids_kept(&before, &after);
         assert!(before.len() >= 2, "trial {trial}: {before:?}");
-    }
-    assert_ids_survive("resting round", kept, total);
+        Some((before, after))
+    });
 }
 
 osculate_testing::for_f32_and_f64!(round_resting_ids_survive_jitter);
@@ -558,10 +481,7 @@ fn cylinder_resting_ids_survive_jitter<T: Real>() {
             + y * (T::lit(rng.range(-0.6, 0.6)) * gy)
             + z * gz;
         let sink = T::lit(1e-3) * size;
-        let nudge = rng_offset::<T>(&mut rng, 1.0) * (T::lit(1e-4) * size);
-        let tilt = Rotation3::from_scaled_axis(rng.unit_vector::<T>().into_inner() * T::lit(1e-4));
-        let jitter = Isometry3::from_parts((foot.coords + nudge).into(), tilt.into())
-            * Isometry3::translation(-foot.x, -foot.y, -foot.z);
+        let jitter = jitter_at(&mut rng, &foot, size);
         let pred = T::lit(1e-2) * size;
         let c = if trial % 2 == 0 {
             Cylinder::new(foot - z * sink, foot + z * (h - sink), r)
@@ -848,13 +768,7 @@ fn round_non_finite_input<T: Real>((raw, tame): ([f64; 16], bool)) -> TestResult
         manifold_capsule_cone(&Capsule::new(p(6), p(9), x[14]), &cone, pred),
         manifold_triangle_cylinder(&Triangle::new(p(0), p(6), p(9)), &cyl, pred),
     ];
-    let finite = |m: &Manifold<T>| {
-        m.points().iter().all(|p| {
-            p.distance.is_finite()
-                && p.point_a.iter().chain(p.point_b.iter()).all(|c| c.is_finite())
-        })
-    };
-    if !all.iter().all(finite) {
+    if !all_finite(&all) {
         return TestResult::error(format!("non-finite point: {all:?}"));
     }
     // The inputs each query reads (its shapes' numbers and the prediction, x[12]).

@@ -482,6 +482,22 @@ mod exact_pair {
     }
 }
 
+/// The two tests of each row builder `$row::<CONTACT>()` that has a closest-points form
+/// (`$closest`, `CONTACT = false`) and a contact form (`$contact`).
+macro_rules! closest_and_contact_tests {
+    ($($row:ident: $closest:ident, $contact:ident;)*) => {$(
+        #[test]
+        fn $closest() {
+            $row::<false>().run();
+        }
+
+        #[test]
+        fn $contact() {
+            $row::<true>().run();
+        }
+    )*};
+}
+
 /// Writes the differential tests for one scalar type against the parry crate of that precision.
 ///
 /// Every query is one row of a table: a [`PointRow`] for a point query, a [`PairRow`] for a
@@ -1449,22 +1465,42 @@ macro_rules! differential {
                 exact_pair::Candidate { a: p, b: q, unique: true }
             }
 
-            /// The exact ball-ball answer of a sphere against a point `q` of a shape grown by
-            /// `r`: `closest` gives the closest points, else the contact.
-            fn ball_ref(
-                s: &Sphere<T>,
-                q: Point3<f64>,
-                r: f64,
+            /// The exact answer of two balls about the candidate pair `k` of their centres (radii
+            /// `r1` and `r2`): the contact (`CONTACT`), else the closest points.
+            fn balls<const CONTACT: bool>(
+                k: &exact_pair::Candidate,
+                r1: f64,
+                r2: f64,
                 tol: f64,
-                closest: bool,
             ) -> Reference {
-                let k = point_candidate(c(&s.center), q);
-                let rs = f64::from(s.radius);
-                if closest {
-                    exact_pair::ball_ball_closest(&k, rs, r, tol)
+                if CONTACT {
+                    exact_pair::ball_ball_contact(k, r1, r2, tol)
                 } else {
-                    exact_pair::ball_ball_contact(&k, rs, r, tol)
+                    exact_pair::ball_ball_closest(k, r1, r2, tol)
                 }
+            }
+
+            /// The exact ball-ball answer of a sphere against a point `q` of a shape grown by
+            /// `r`: the contact (`CONTACT`), else the closest points.
+            fn ball_ref<const CONTACT: bool>(s: &Sphere<T>, q: Point3<f64>, r: f64, tol: f64) -> Reference {
+                balls::<CONTACT>(&point_candidate(c(&s.center), q), f64::from(s.radius), r, tol)
+            }
+
+            /// Our answer of a row that has a closest-points and a contact form: `contact`'s
+            /// (`CONTACT`), else `closest`'s.
+            fn ours_either<const CONTACT: bool>(
+                closest: impl FnOnce() -> oc::ClosestPoints<T>,
+                contact: impl FnOnce() -> Option<oc::Contact<T>>,
+            ) -> Answer {
+                if CONTACT { ours_contact(contact()) } else { ours_closest(closest()) }
+            }
+
+            /// parry's contact of two posed shapes (`CONTACT`), else their closest points.
+            fn parry_either<const CONTACT: bool, A: shape::Shape, B: shape::Shape>(
+                a: (Pose, A),
+                b: (Pose, B),
+            ) -> Answer {
+                if CONTACT { contact(a, b) } else { closest(a, b) }
             }
 
             /// Segment-segment through parry's most direct path,
@@ -1490,27 +1526,96 @@ macro_rules! differential {
                 .run();
             }
 
-            #[test]
-            fn closest_capsule_capsule() {
-                PairRow::<Capsule<T>, Capsule<T>> {
-                    name: "closest capsule-capsule",
-                    ours: |a, b| ours_closest(oc::closest_points_capsule_capsule(a, b)),
-                    parry: |a, b, k| closest(capsule(a, k), capsule(b, k)),
+            /// The capsule-capsule row, closest points or contact (`CONTACT`): parry's contact
+            /// goes through GJK and EPA (`contact_support_map_support_map`).
+            fn capsule_capsule<const CONTACT: bool>() -> PairRow<Capsule<T>, Capsule<T>> {
+                PairRow {
+                    name: if CONTACT { "contact capsule-capsule" } else { "closest capsule-capsule" },
+                    ours: |a, b| {
+                        ours_either::<CONTACT>(
+                            || oc::closest_points_capsule_capsule(a, b),
+                            || oc::contact_capsule_capsule(a, b),
+                        )
+                    },
+                    parry: |a, b, k| parry_either::<CONTACT, _, _>(capsule(a, k), capsule(b, k)),
                     exact: |a, b, tol| {
                         let axes = seg_ref(&a.segment(), &b.segment());
-                        exact_pair::ball_ball_closest(
-                            &axes,
-                            f64::from(a.radius),
-                            f64::from(b.radius),
-                            tol,
-                        )
+                        balls::<CONTACT>(&axes, f64::from(a.radius), f64::from(b.radius), tol)
                     },
                     scale: |a, b, _| scale(&[a.a, a.b, b.a, b.b], &[a.radius, b.radius]),
                     classes: PairClasses::Gjk(to_capsule, to_capsule),
-                    min_agree: 0.6,
+                    min_agree: if CONTACT { 0.2 } else { 0.6 },
                 }
-                .run();
             }
+
+            /// The sphere-sphere row, closest points or contact (`CONTACT`).
+            fn sphere_sphere<const CONTACT: bool>() -> PairRow<Sphere<T>, Sphere<T>> {
+                PairRow {
+                    name: if CONTACT { "contact sphere-sphere" } else { "closest sphere-sphere" },
+                    ours: |s, t| {
+                        ours_either::<CONTACT>(
+                            || oc::closest_points_sphere_sphere(s, t),
+                            || oc::contact_sphere_sphere(s, t),
+                        )
+                    },
+                    parry: |s, t, k| parry_either::<CONTACT, _, _>(ball(s, k), ball(t, k)),
+                    exact: |s, t, tol| ball_ref::<CONTACT>(s, c(&t.center), f64::from(t.radius), tol),
+                    scale: |s, t, _| scale(&[s.center, t.center], &[s.radius, t.radius]),
+                    classes: PairClasses::None,
+                    min_agree: 0.99,
+                }
+            }
+
+            /// The sphere-segment row, closest points or contact (`CONTACT`): ours in the
+            /// segment-first order, swapped.
+            fn sphere_segment<const CONTACT: bool>() -> PairRow<Sphere<T>, Segment<T>> {
+                PairRow {
+                    name: if CONTACT { "contact sphere-segment" } else { "closest sphere-segment" },
+                    ours: |s, t| {
+                        ours_either::<CONTACT>(
+                            || oc::closest_points_segment_sphere(t, s).swapped(),
+                            || oc::contact_segment_sphere(t, s).map(oc::Contact::swapped),
+                        )
+                    },
+                    parry: |s, t, k| parry_either::<CONTACT, _, _>(ball(s, k), segment(t, k)),
+                    exact: |s, t, tol| {
+                        let q = exact::segment(&c(&s.center), &c(&t.a), &c(&t.b));
+                        ball_ref::<CONTACT>(s, q, 0.0, tol)
+                    },
+                    scale: |s, t, _| scale(&[s.center, t.a, t.b], &[s.radius]),
+                    classes: PairClasses::None,
+                    min_agree: 0.99,
+                }
+            }
+
+            /// The sphere-capsule row, closest points or contact (`CONTACT`).
+            fn sphere_capsule<const CONTACT: bool>() -> PairRow<Sphere<T>, Capsule<T>> {
+                PairRow {
+                    name: if CONTACT { "contact sphere-capsule" } else { "closest sphere-capsule" },
+                    ours: |s, k| {
+                        ours_either::<CONTACT>(
+                            || oc::closest_points_sphere_capsule(s, k),
+                            || oc::contact_sphere_capsule(s, k),
+                        )
+                    },
+                    parry: |s, cap, k| parry_either::<CONTACT, _, _>(ball(s, k), capsule(cap, k)),
+                    exact: |s, k, tol| {
+                        let q = exact::segment(&c(&s.center), &c(&k.a), &c(&k.b));
+                        ball_ref::<CONTACT>(s, q, f64::from(k.radius), tol)
+                    },
+                    scale: |s, k, _| scale(&[s.center, k.a, k.b], &[s.radius, k.radius]),
+                    classes: PairClasses::None,
+                    min_agree: 0.99,
+                }
+            }
+
+            closest_and_contact_tests! {
+                capsule_capsule: closest_capsule_capsule, contact_capsule_capsule;
+                sphere_sphere: closest_sphere_sphere, contact_sphere_sphere;
+                sphere_segment: closest_sphere_segment, contact_sphere_segment;
+                sphere_capsule: closest_sphere_capsule, contact_sphere_capsule;
+            }
+
 
             #[test]
             fn closest_segment_triangle() {
@@ -1599,136 +1704,12 @@ macro_rules! differential {
                 .run();
             }
 
-            #[test]
-            fn closest_sphere_sphere() {
-                PairRow::<Sphere<T>, Sphere<T>> {
-                    name: "closest sphere-sphere",
-                    ours: |s, t| ours_closest(oc::closest_points_sphere_sphere(s, t)),
-                    parry: |s, t, k| closest(ball(s, k), ball(t, k)),
-                    exact: |s, t, tol| ball_ref(s, c(&t.center), f64::from(t.radius), tol, true),
-                    scale: |s, t, _| scale(&[s.center, t.center], &[s.radius, t.radius]),
-                    classes: PairClasses::None,
-                    min_agree: 0.99,
-                }
-                .run();
-            }
 
-            #[test]
-            fn closest_sphere_segment() {
-                PairRow::<Sphere<T>, Segment<T>> {
-                    name: "closest sphere-segment",
-                    ours: |s, t| ours_closest(oc::closest_points_segment_sphere(t, s).swapped()),
-                    parry: |s, t, k| closest(ball(s, k), segment(t, k)),
-                    exact: |s, t, tol| {
-                        ball_ref(
-                            s,
-                            exact::segment(&c(&s.center), &c(&t.a), &c(&t.b)),
-                            0.0,
-                            tol,
-                            true,
-                        )
-                    },
-                    scale: |s, t, _| scale(&[s.center, t.a, t.b], &[s.radius]),
-                    classes: PairClasses::None,
-                    min_agree: 0.99,
-                }
-                .run();
-            }
 
-            #[test]
-            fn closest_sphere_capsule() {
-                PairRow::<Sphere<T>, Capsule<T>> {
-                    name: "closest sphere-capsule",
-                    ours: |s, k| ours_closest(oc::closest_points_sphere_capsule(s, k)),
-                    parry: |s, cap, k| closest(ball(s, k), capsule(cap, k)),
-                    exact: |s, k, tol| {
-                        let q = exact::segment(&c(&s.center), &c(&k.a), &c(&k.b));
-                        ball_ref(s, q, f64::from(k.radius), tol, true)
-                    },
-                    scale: |s, k, _| scale(&[s.center, k.a, k.b], &[s.radius, k.radius]),
-                    classes: PairClasses::None,
-                    min_agree: 0.99,
-                }
-                .run();
-            }
 
-            #[test]
-            fn contact_sphere_sphere() {
-                PairRow::<Sphere<T>, Sphere<T>> {
-                    name: "contact sphere-sphere",
-                    ours: |s, t| ours_contact(oc::contact_sphere_sphere(s, t)),
-                    parry: |s, t, k| contact(ball(s, k), ball(t, k)),
-                    exact: |s, t, tol| ball_ref(s, c(&t.center), f64::from(t.radius), tol, false),
-                    scale: |s, t, _| scale(&[s.center, t.center], &[s.radius, t.radius]),
-                    classes: PairClasses::None,
-                    min_agree: 0.99,
-                }
-                .run();
-            }
 
-            #[test]
-            fn contact_sphere_segment() {
-                PairRow::<Sphere<T>, Segment<T>> {
-                    name: "contact sphere-segment",
-                    ours: |s, t| {
-                        ours_contact(oc::contact_segment_sphere(t, s).map(oc::Contact::swapped))
-                    },
-                    parry: |s, t, k| contact(ball(s, k), segment(t, k)),
-                    exact: |s, t, tol| {
-                        ball_ref(
-                            s,
-                            exact::segment(&c(&s.center), &c(&t.a), &c(&t.b)),
-                            0.0,
-                            tol,
-                            false,
-                        )
-                    },
-                    scale: |s, t, _| scale(&[s.center, t.a, t.b], &[s.radius]),
-                    classes: PairClasses::None,
-                    min_agree: 0.99,
-                }
-                .run();
-            }
 
-            #[test]
-            fn contact_sphere_capsule() {
-                PairRow::<Sphere<T>, Capsule<T>> {
-                    name: "contact sphere-capsule",
-                    ours: |s, k| ours_contact(oc::contact_sphere_capsule(s, k)),
-                    parry: |s, cap, k| contact(ball(s, k), capsule(cap, k)),
-                    exact: |s, k, tol| {
-                        let q = exact::segment(&c(&s.center), &c(&k.a), &c(&k.b));
-                        ball_ref(s, q, f64::from(k.radius), tol, false)
-                    },
-                    scale: |s, k, _| scale(&[s.center, k.a, k.b], &[s.radius, k.radius]),
-                    classes: PairClasses::None,
-                    min_agree: 0.99,
-                }
-                .run();
-            }
 
-            /// Capsule-capsule contact: parry goes through GJK and EPA (`contact_support_map_support_map`).
-            #[test]
-            fn contact_capsule_capsule() {
-                PairRow::<Capsule<T>, Capsule<T>> {
-                    name: "contact capsule-capsule",
-                    ours: |a, b| ours_contact(oc::contact_capsule_capsule(a, b)),
-                    parry: |a, b, k| contact(capsule(a, k), capsule(b, k)),
-                    exact: |a, b, tol| {
-                        let axes = seg_ref(&a.segment(), &b.segment());
-                        exact_pair::ball_ball_contact(
-                            &axes,
-                            f64::from(a.radius),
-                            f64::from(b.radius),
-                            tol,
-                        )
-                    },
-                    scale: |a, b, _| scale(&[a.a, a.b, b.a, b.b], &[a.radius, b.radius]),
-                    classes: PairClasses::Gjk(to_capsule, to_capsule),
-                    min_agree: 0.2,
-                }
-                .run();
-            }
 
             /// The exact sphere-box contact: outside, the ball against the box's closest point;
             /// centre inside, out through the nearest face (not unique on a tie).
@@ -1812,7 +1793,7 @@ macro_rules! differential {
                     parry: |s, t, k| contact(ball(s, k), triangle(t, k)),
                     exact: |s, t, tol| {
                         let [a, b, cc] = tri64(t);
-                        ball_ref(s, exact::triangle(&c(&s.center), &a, &b, &cc), 0.0, tol, false)
+                        ball_ref::<true>(s, exact::triangle(&c(&s.center), &a, &b, &cc), 0.0, tol)
                     },
                     scale: |s, t, _| scale(&[s.center, t.a, t.b, t.c], &[s.radius]),
                     classes: PairClasses::None,

@@ -4,8 +4,8 @@
 //! `distance_convex` on the same pairs, f32 and f64.
 
 use osculate_closest::{
-    DistanceStatus, GJK_MAX_ITERATIONS, GjkCache, SupportMap, Transformed, distance_convex,
-    distance_convex_cached, distance_convex_rough, distance_convex_within,
+    ConvexDistance, DistanceStatus, GJK_MAX_ITERATIONS, GjkCache, SupportMap, Transformed,
+    distance_convex, distance_convex_cached, distance_convex_rough, distance_convex_within,
 };
 use osculate_math::Vector3 as V;
 use osculate_math::{
@@ -85,6 +85,20 @@ fn warm_agrees_with_cold<T: Real, A: SupportMap<T>, B: SupportMap<T> + Copy>(
     TestResult::passed()
 }
 
+/// `property` of `a` and `b` given their plain query (`distance_convex`), which must not be
+/// invalid on finite input.
+fn against_plain<T: Real, A: SupportMap<T>, B: SupportMap<T>>(
+    a: &A,
+    b: &B,
+    property: fn(&A, &B, ConvexDistance<T>) -> TestResult,
+) -> TestResult {
+    let plain = distance_convex(a, b, None, GJK_MAX_ITERATIONS);
+    if plain.status == DistanceStatus::Invalid {
+        return TestResult::error("invalid on finite input");
+    }
+    property(a, b, plain)
+}
+
 /// `distance_convex_within` at limits below, near and above the plain distance, and at a NaN
 /// and a negative one: a `Beyond` answer is right (the plain distance is at least the limit, up
 /// to the band) and reports a distance above the limit, in no more steps; any other answer is the
@@ -93,11 +107,8 @@ fn warm_agrees_with_cold<T: Real, A: SupportMap<T>, B: SupportMap<T> + Copy>(
 fn within_agrees_with_plain<T: Real, A: SupportMap<T>, B: SupportMap<T>>(
     a: &A,
     b: &B,
+    plain: ConvexDistance<T>,
 ) -> TestResult {
-    let plain = distance_convex(a, b, None, GJK_MAX_ITERATIONS);
-    if plain.status == DistanceStatus::Invalid {
-        return TestResult::error("invalid on finite input");
-    }
     let (d, s) = (plain.closest.distance, size(a, b));
     for limit in
         [T::ZERO, d * T::HALF, d * T::lit(0.99), d * T::lit(1.01), d * T::TWO, T::NAN, -T::ONE]
@@ -134,11 +145,8 @@ fn within_agrees_with_plain<T: Real, A: SupportMap<T>, B: SupportMap<T>>(
 fn rough_bounds_the_distance<T: Real, A: SupportMap<T>, B: SupportMap<T>>(
     a: &A,
     b: &B,
+    plain: ConvexDistance<T>,
 ) -> TestResult {
-    let plain = distance_convex(a, b, None, GJK_MAX_ITERATIONS);
-    if plain.status == DistanceStatus::Invalid {
-        return TestResult::error("invalid on finite input");
-    }
     if !converged(plain.status) {
         return TestResult::discard();
     }
@@ -185,10 +193,10 @@ macro_rules! pair_properties {
                 super::warm_agrees_with_cold(&c.a, &c.b, c.seed)
             }
             fn within_agrees_with_plain<T: Real>(c: Pair<$a<T>, $b<T>>) -> TestResult {
-                super::within_agrees_with_plain(&c.a, &c.b)
+                against_plain(&c.a, &c.b, super::within_agrees_with_plain)
             }
             fn rough_bounds_the_distance<T: Real>(c: Pair<$a<T>, $b<T>>) -> TestResult {
-                super::rough_bounds_the_distance(&c.a, &c.b)
+                against_plain(&c.a, &c.b, super::rough_bounds_the_distance)
             }
             osculate_testing::for_f32_and_f64!(
                 run: warm_agrees_with_cold, within_agrees_with_plain, rough_bounds_the_distance

@@ -20,16 +20,7 @@ use crate::motion::{RigidMotion, turned_minus};
 /// them, so its length is at most its component along that one over `cos(π/K)`.
 pub(super) const AROUND: usize = 8;
 /// `(cos, sin)` of `2πi/8`.
-pub(super) const AROUND_DIRS: [(f64, f64); AROUND] = [
-    (1.0, 0.0),
-    (core::f64::consts::FRAC_1_SQRT_2, core::f64::consts::FRAC_1_SQRT_2),
-    (0.0, 1.0),
-    (-core::f64::consts::FRAC_1_SQRT_2, core::f64::consts::FRAC_1_SQRT_2),
-    (-1.0, 0.0),
-    (-core::f64::consts::FRAC_1_SQRT_2, -core::f64::consts::FRAC_1_SQRT_2),
-    (0.0, -1.0),
-    (core::f64::consts::FRAC_1_SQRT_2, -core::f64::consts::FRAC_1_SQRT_2),
-];
+pub(super) const AROUND_DIRS: [(f64, f64); AROUND] = osculate_closest::EIGHTH_TURNS;
 /// `1 / cos(π/8)`, rounded up (and a little more for the rounding of the supports).
 pub(super) const AROUND_SLACK: f64 = 1.082_392_200_292_394;
 
