@@ -58,98 +58,64 @@ fn aabb_contains_point(s: &mut Sink<'_>) {
     r.finish();
 }
 
+/// A zero-cost row on inputs `$d`, each contender in both precisions: the generic free function
+/// `$generic`, its concrete-typed copy `f32s::$concrete` / `f64s::$concrete` where named, and the
+/// facade's trait call where given; all answered by `$answer`, which must agree exactly.
+macro_rules! zero_cost_row {
+    (
+        $s:ident, $query:literal, $d:expr, $generic:path, $answer:expr
+        $(, concrete: $concrete:ident)? $(, $trait_name:literal: |$t:ident| $trait_call:expr)?
+    ) => {{
+        let d = $d;
+        let mut r = $s.race(Row::new($query, OsculateOnly).tolerance(0.0, 0.0).flips(0.0));
+        r.run(GENERIC_F32, stringify!($generic), &d.f32, |x| $generic(&x.0, &x.1), $answer);
+        $(r.run(
+            CONCRETE_F32,
+            concat!("concrete::f32s::", stringify!($concrete)),
+            &d.f32,
+            |x| f32s::$concrete(&x.0, &x.1),
+            $answer,
+        );)?
+        $(r.run(TRAIT_F32, $trait_name, &d.f32, |$t| $trait_call, $answer);)?
+        r.run(GENERIC_F64, stringify!($generic), &d.f64, |x| $generic(&x.0, &x.1), $answer);
+        $(r.run(
+            CONCRETE_F64,
+            concat!("concrete::f64s::", stringify!($concrete)),
+            &d.f64,
+            |x| f64s::$concrete(&x.0, &x.1),
+            $answer,
+        );)?
+        $(r.run(TRAIT_F64, $trait_name, &d.f64, |$t| $trait_call, $answer);)?
+        r.finish();
+    }};
+}
+
 fn zero_cost(s: &mut Sink<'_>) {
-    let exact = |q| Row::new(q, OsculateOnly).tolerance(0.0, 0.0).flips(0.0);
-
-    let d = inputs(30, "inside", point_near::<Aabb<f64>>, |(p, b)| b.contains_point(p));
-    let mut r = s.race(exact("zerocost_point_aabb"));
-    let ans = |x: &(Point3<f32>, Aabb<f32>), q: &Point3<f32>| point_distance(&x.0, q);
-    r.run(
-        GENERIC_F32,
-        "closest::closest_point_on_aabb",
-        &d.f32,
-        |x| closest::closest_point_on_aabb(&x.0, &x.1),
-        ans,
+    zero_cost_row!(
+        s,
+        "zerocost_point_aabb",
+        inputs(30, "inside", point_near::<Aabb<f64>>, |(p, b)| b.contains_point(p)),
+        closest::closest_point_on_aabb,
+        |x, q| point_distance(&x.0, q),
+        concrete: closest_point_on_aabb
     );
-    r.run(
-        CONCRETE_F32,
-        "concrete::f32s::closest_point_on_aabb",
-        &d.f32,
-        |x| f32s::closest_point_on_aabb(&x.0, &x.1),
-        ans,
+    zero_cost_row!(
+        s,
+        "zerocost_sphere_sphere",
+        inputs(260, "overlap", pair::<Sphere<f64>, Sphere<f64>>, |(a, b)| {
+            overlap::sphere_sphere(a, b)
+        }),
+        overlap::sphere_sphere,
+        |_, a| Answer::of(a),
+        concrete: sphere_sphere,
+        "Overlaps::overlaps": |x| x.0.overlaps(&x.1)
     );
-    let ans = |x: &(Point3<f64>, Aabb<f64>), q: &Point3<f64>| point_distance(&x.0, q);
-    r.run(
-        GENERIC_F64,
-        "closest::closest_point_on_aabb",
-        &d.f64,
-        |x| closest::closest_point_on_aabb(&x.0, &x.1),
-        ans,
-    );
-    r.run(
-        CONCRETE_F64,
-        "concrete::f64s::closest_point_on_aabb",
-        &d.f64,
-        |x| f64s::closest_point_on_aabb(&x.0, &x.1),
-        ans,
-    );
-    r.finish();
-
-    let d = inputs(260, "overlap", pair::<Sphere<f64>, Sphere<f64>>, |(a, b)| {
-        overlap::sphere_sphere(a, b)
-    });
-    let mut r = s.race(exact("zerocost_sphere_sphere"));
-    let ans = |_: &_, a: &bool| Answer::of(a);
-    r.run(
-        GENERIC_F32,
-        "overlap::sphere_sphere",
-        &d.f32,
-        |x| overlap::sphere_sphere(&x.0, &x.1),
-        ans,
-    );
-    r.run(
-        CONCRETE_F32,
-        "concrete::f32s::sphere_sphere",
-        &d.f32,
-        |x| f32s::sphere_sphere(&x.0, &x.1),
-        ans,
-    );
-    r.run(TRAIT_F32, "Overlaps::overlaps", &d.f32, |x| x.0.overlaps(&x.1), ans);
-    let ans = |_: &_, a: &bool| Answer::of(a);
-    r.run(
-        GENERIC_F64,
-        "overlap::sphere_sphere",
-        &d.f64,
-        |x| overlap::sphere_sphere(&x.0, &x.1),
-        ans,
-    );
-    r.run(
-        CONCRETE_F64,
-        "concrete::f64s::sphere_sphere",
-        &d.f64,
-        |x| f64s::sphere_sphere(&x.0, &x.1),
-        ans,
-    );
-    r.run(TRAIT_F64, "Overlaps::overlaps", &d.f64, |x| x.0.overlaps(&x.1), ans);
-    r.finish();
-
-    let d = inputs(200, "hit", ray_at::<Aabb<f64>>, |(ray, b)| cast::ray_aabb(ray, b).is_some());
-    let mut r = s.race(exact("zerocost_ray_aabb"));
-    r.run(
-        GENERIC_F32,
-        "cast::ray_aabb",
-        &d.f32,
-        |x| cast::ray_aabb(&x.0, &x.1),
+    zero_cost_row!(
+        s,
+        "zerocost_ray_aabb",
+        inputs(200, "hit", ray_at::<Aabb<f64>>, |(ray, b)| cast::ray_aabb(ray, b).is_some()),
+        cast::ray_aabb,
         |_, h| Answer::of(h),
+        "RayCast::cast_ray": |x| x.1.cast_ray(&x.0)
     );
-    r.run(TRAIT_F32, "RayCast::cast_ray", &d.f32, |x| x.1.cast_ray(&x.0), |_, h| Answer::of(h));
-    r.run(
-        GENERIC_F64,
-        "cast::ray_aabb",
-        &d.f64,
-        |x| cast::ray_aabb(&x.0, &x.1),
-        |_, h| Answer::of(h),
-    );
-    r.run(TRAIT_F64, "RayCast::cast_ray", &d.f64, |x| x.1.cast_ray(&x.0), |_, h| Answer::of(h));
-    r.finish();
 }
