@@ -119,6 +119,15 @@ pub(super) fn valid<T: Real>(o: &Obb<T>) -> bool {
 /// ```
 #[must_use]
 pub fn manifold_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>, prediction: T) -> Manifold<T> {
+    obb_obb(a, b, prediction, false)
+}
+
+/// [`manifold_obb_obb`]; `aligned` for two boxes of the identity rotation, whose axes are the
+/// same exact unit vectors: B's face axes are then A's and give the same separations, and each
+/// edge pair's cross product is (exactly, its entries 0 and ±1) a face axis with the separation
+/// of that face, so never larger than the face chosen by the preference. Those separations are
+/// not computed again: the same manifold.
+fn obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>, prediction: T, aligned: bool) -> Manifold<T> {
     if !(valid(a) && valid(b)) || prediction.is_nan() {
         return Manifold::empty();
     }
@@ -147,6 +156,9 @@ pub fn manifold_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>, prediction: T) -> Manif
         if s > face_a.0 {
             face_a = (s, k, n);
         }
+        if aligned {
+            continue;
+        }
         let (s, n) = separation(&ub[k]);
         if s > prediction {
             return Manifold::empty();
@@ -155,7 +167,10 @@ pub fn manifold_obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>, prediction: T) -> Manif
             face_b = (s, k, n);
         }
     }
-    for (i, x) in ua.iter().enumerate() {
+    if aligned {
+        face_b = face_a;
+    }
+    for (i, x) in ua.iter().enumerate().filter(|_| !aligned) {
         for (j, y) in ub.iter().enumerate() {
             let Some(c) = edge_edge_axis(x, y, &Vector3::zeros()) else { continue };
             let (s, n) = separation(&(c / c.norm()));
@@ -543,7 +558,7 @@ pub fn manifold_aabb_aabb<T: Real>(a: &Aabb<T>, b: &Aabb<T>, prediction: T) -> M
     if !(osculate_math::Validate::is_valid(a) && osculate_math::Validate::is_valid(b)) {
         return Manifold::empty();
     }
-    manifold_obb_obb(&a.to_obb(), &b.to_obb(), prediction)
+    obb_obb(&a.to_obb(), &b.to_obb(), prediction, true)
 }
 
 /// The contact manifold of box `a` (A) and oriented box `b` (B): [`manifold_obb_obb`] on the box

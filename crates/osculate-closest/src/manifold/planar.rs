@@ -97,14 +97,44 @@ fn from_candidates<T: Real>(
     reduce(&normal, found.get(..len).unwrap_or(&[])).checked()
 }
 
-/// The corners of box `o` with their ids (`Vertex(i)`, corner `i` of [`Obb::corners`]).
-fn box_corners<T: Real>(o: &Obb<T>) -> impl Iterator<Item = (Point3<T>, Feature)> {
-    o.corners().into_iter().zip((0..8).map(Feature::Vertex))
+/// `64 ε` times `scale`: the rounding allowed for a point of a shape of that scale (the sum of
+/// its defining numbers' magnitudes and the plane's offset) and of its distance from the plane,
+/// with a wide margin.
+fn rounding<T: Real>(scale: T) -> T {
+    T::lit(64.0) * T::EPSILON * scale
+}
+
+/// The sum of the magnitudes of `v`'s coordinates.
+fn abs_sum<T: Real>(v: &osculate_math::Vector3<T>) -> T {
+    v.x.abs() + v.y.abs() + v.z.abs()
 }
 
 fn obb_manifold<T: Real>(o: &Obb<T>, plane: &Plane<T>, solid: bool, prediction: T) -> Manifold<T> {
     let Some(normal) = valid_toward(o, plane, solid) else { return Manifold::empty() };
-    from_candidates(plane, normal, box_corners(o), prediction)
+    // Each corner's distance along the normal, estimated from the center's and the axes': a
+    // corner beyond the prediction by more than the rounding of the estimate and of the corner's
+    // own distance is left out before it is computed (as the filter would leave it out). The
+    // corners kept are computed as [`Obb::corners`] computes them.
+    let sign = -normal.dot(&plane.normal);
+    let n = plane.normal.into_inner();
+    let e = o.half_extents;
+    let r = o.rotation.matrix();
+    let reach = |k: usize, h: T| sign * n.dot(&r.column(k)) * h;
+    let (rx, ry, rz) = (reach(0, e.x), reach(1, e.y), reach(2, e.z));
+    let center = sign * plane.signed_distance(&o.center);
+    let size = e.x * abs_sum(&r.column(0).into())
+        + e.y * abs_sum(&r.column(1).into())
+        + e.z * abs_sum(&r.column(2).into());
+    let limit = prediction + rounding(abs_sum(&o.center.coords) + size + plane.d.abs());
+    let side = |i: u32, bit: u32, x: T| if i & bit == 0 { -x } else { x };
+    let corners = (0..8)
+        .filter(|&i| !(center + side(i, 1, rx) + side(i, 2, ry) + side(i, 4, rz) > limit))
+        .map(|i| {
+            let local =
+                osculate_math::Vector3::new(side(i, 1, e.x), side(i, 2, e.y), side(i, 4, e.z));
+            (o.center + o.rotation * local, Feature::Vertex(i))
+        });
+    from_candidates(plane, normal, corners, prediction)
 }
 
 fn capsule_manifold<T: Real>(
@@ -114,6 +144,18 @@ fn capsule_manifold<T: Real>(
     prediction: T,
 ) -> Manifold<T> {
     let Some(normal) = valid_toward(c, plane, solid) else { return Manifold::empty() };
+    // Both candidates lie within the radius of an end: with both ends beyond the prediction by
+    // more than the radius and the rounding, none is kept.
+    let sign = -normal.dot(&plane.normal);
+    let beyond = |end: &Point3<T>| {
+        let floor = sign * plane.signed_distance(end)
+            - c.radius
+            - rounding(abs_sum(&end.coords) + c.radius + plane.d.abs());
+        floor > prediction
+    };
+    if beyond(&c.a) && beyond(&c.b) {
+        return Manifold::with_normal(normal).checked();
+    }
     let m = normal.into_inner();
     let axis = c.b - c.a;
     // A capsule of no length is a sphere: one point, its support point.
@@ -399,10 +441,9 @@ mod with_alloc {
         any_perpendicular,
     };
 
-    use super::super::round::{cap_polygon, radial};
     use super::super::{
-        CAP_POLYGON_VERTICES, Feature, Manifold, ManifoldWorkspace, PolyhedronFeatures,
-        REDUCTION_DEPTH_TIE, reduce,
+        CAP_POLYGON_VERTICES, EIGHTH_TURNS, Feature, Manifold, ManifoldWorkspace,
+        PolyhedronFeatures, REDUCTION_DEPTH_TIE, reduce,
     };
     use super::{from_candidates, point_on, valid_toward};
     use crate::manifold::ManifoldPoint;
@@ -419,39 +460,75 @@ mod with_alloc {
             return Manifold::empty();
         };
         found.clear();
+        // Each vertex's distance first, its point made only when kept.
+        let sign = -normal.dot(&plane.normal);
         found.extend(
             p.vertices
                 .iter()
                 .enumerate()
-                .map(|(i, v)| point_on(plane, &normal, *v, Feature::Vertex(i as u32)))
-                .filter(|q| q.distance <= prediction),
+                .filter(|(_, v)| sign * plane.signed_distance(v) <= prediction)
+                .map(|(i, v)| point_on(plane, &normal, *v, Feature::Vertex(i as u32))),
         );
         reduce(&normal, found).checked()
     }
 
-    /// The rim of a circle (center `center`, unit normal `axis` of its plane, radius `radius`)
-    /// as the cap polygon's [`CAP_POLYGON_VERTICES`] points on it, ids `Vertex(first + k)`: the
-    /// first at the rim's point farthest along `normal` where the circle is tilted to the plane
-    /// (the sine of the tilt above [`REDUCTION_DEPTH_TIE`]); a circle level within that sine,
-    /// whose rim points' depths differ by less than the reduction's depth tie, takes the first
-    /// along [`any_perpendicular`] of `normal`, a direction fixed by the plane, so that small
-    /// motions of a standing cylinder or cone neither turn its points about the axis nor
-    /// renumber them.
-    fn rim<T: Real>(
-        center: &Point3<T>,
-        axis: &Vector3<T>,
-        radius: T,
-        normal: &UnitVector3<T>,
-        first: u32,
-    ) -> impl Iterator<Item = (Point3<T>, Feature)> + use<T> {
+    /// The direction from a circle's center (unit normal `axis` of its plane, `±axis` alike)
+    /// toward its first rim point: the rim's point farthest along `normal` where the circle is
+    /// tilted to the plane (the sine of the tilt, `across`'s length `len`, above
+    /// [`REDUCTION_DEPTH_TIE`]); a circle level within that sine, whose rim points' depths differ
+    /// by less than the reduction's depth tie, takes [`any_perpendicular`] of `normal`, a
+    /// direction fixed by the plane, so that small motions of a standing cylinder or cone neither
+    /// turn its points about the axis nor renumber them. `across` is `normal`'s part across the
+    /// axis.
+    fn rim_toward<T: Real>(normal: &UnitVector3<T>, across: &Vector3<T>, len: T) -> Vector3<T> {
         let d = normal.into_inner();
-        let across = d - axis * axis.dot(&d);
-        let toward = if across.norm() > T::lit(REDUCTION_DEPTH_TIE) {
-            radial(&d, axis).unwrap_or_else(Vector3::zeros)
+        if len > T::lit(REDUCTION_DEPTH_TIE) {
+            // `radial`'s test and quotient on the part across already computed.
+            if len > T::DEGENERATE_SQ_TOLERANCE.sqrt() * d.norm() {
+                across / len
+            } else {
+                Vector3::zeros()
+            }
         } else {
             any_perpendicular(&d).into_inner()
-        };
-        cap_polygon(center, axis, radius, &[toward; 3], Feature::Face(0), first).into_corners()
+        }
+    }
+
+    /// The rim of a circle (center `center`, unit normal `axis` of its plane, radius `radius`)
+    /// as the [`CAP_POLYGON_VERTICES`] corners of its cap polygon (the points `cap_polygon`
+    /// gives with every roll direction `toward`), ids `Vertex(first + k)`, the first along
+    /// `toward`'s part across the axis ([`rim_toward`]).
+    fn rim<T: Real>(
+        center: Point3<T>,
+        axis: Vector3<T>,
+        radius: T,
+        toward: &Vector3<T>,
+        first: u32,
+    ) -> impl Iterator<Item = (Point3<T>, Feature)> + use<T> {
+        let x = (toward - axis * axis.dot(toward))
+            .try_normalize(T::ZERO)
+            .unwrap_or_else(|| any_perpendicular(&axis).into_inner());
+        let y = axis.cross(&x);
+        EIGHTH_TURNS.iter().zip(first..).map(move |(&(c, s), k)| {
+            (center + (x * T::lit(c) + y * T::lit(s)) * radius, Feature::Vertex(k))
+        })
+    }
+
+    /// A lower bound on the signed distance along `normal` (`±n`) from `plane` of every point of
+    /// the rim of radius `radius` about `center` whose plane's normal leaves `normal` a part of
+    /// length `len` across it, the rounding of the rim points and of their distances included:
+    /// above the prediction, none of the rim's points is kept.
+    fn rim_floor<T: Real>(
+        plane: &Plane<T>,
+        normal: &UnitVector3<T>,
+        center: &Point3<T>,
+        radius: T,
+        len: T,
+    ) -> T {
+        let sign = -normal.dot(&plane.normal);
+        let c = center.coords;
+        let scale = c.x.abs() + c.y.abs() + c.z.abs() + radius + plane.d.abs();
+        sign * plane.signed_distance(center) - radius * len - T::lit(64.0) * T::EPSILON * scale
     }
 
     fn cylinder_manifold<T: Real>(
@@ -475,7 +552,24 @@ mod with_alloc {
             return from_candidates(plane, normal, ends, prediction);
         }
         let u = axis / len;
-        let caps = rim(&c.a, &-u, c.radius, &normal, 0).chain(rim(&c.b, &u, c.radius, &normal, n));
+        let d = normal.into_inner();
+        let across = d - u * u.dot(&d);
+        let tilt = across.norm();
+        // A cap whose every rim point lies beyond the prediction gives no point: skipped (both
+        // skipped: the empty manifold, as the filter would leave it; a NaN prediction skips
+        // neither, and `from_candidates` empties the manifold).
+        let near =
+            |center: &Point3<T>| !(rim_floor(plane, &normal, center, c.radius, tilt) > prediction);
+        let (near_a, near_b) = (near(&c.a), near(&c.b));
+        if !(near_a || near_b) {
+            return Manifold::with_normal(normal).checked();
+        }
+        let toward = rim_toward(&normal, &across, tilt);
+        let caps = near_a
+            .then(|| rim(c.a, -u, c.radius, &toward, 0))
+            .into_iter()
+            .flatten()
+            .chain(near_b.then(|| rim(c.b, u, c.radius, &toward, n)).into_iter().flatten());
         from_candidates(plane, normal, caps, prediction)
     }
 
@@ -493,7 +587,10 @@ mod with_alloc {
             return from_candidates(plane, normal, apex.chain(base), prediction);
         }
         let u = c.axis.into_inner();
-        let base = rim(&c.base_center(), &u, c.radius, &normal, 0);
+        let d = normal.into_inner();
+        let across = d - u * u.dot(&d);
+        let toward = rim_toward(&normal, &across, across.norm());
+        let base = rim(c.base_center(), u, c.radius, &toward, 0);
         from_candidates(plane, normal, base.chain(apex), prediction)
     }
 

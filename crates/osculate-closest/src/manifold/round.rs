@@ -119,12 +119,6 @@ impl<T: Real> Support<T> {
         }
     }
 
-    /// The corners with their ids.
-    pub(super) fn into_corners(self) -> impl Iterator<Item = (Point3<T>, Feature)> {
-        let len = self.len;
-        self.points.into_iter().zip(self.vertices).take(len)
-    }
-
     fn at(&self, k: usize) -> Point3<T> {
         self.points.get(k % self.len.max(1)).copied().unwrap_or_else(Point3::origin)
     }
