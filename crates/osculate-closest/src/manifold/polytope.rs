@@ -251,10 +251,7 @@ impl<T: Real> Polytope<T> {
                 }
             }
         }
-        let count = T::lit(vertices.len() as f64);
-        let centroid = vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / count;
-        let radius = vertices.iter().fold(T::ZERO, |r, v| r.fast_max((v.coords - centroid).norm()));
-        let magnitude = vertices.iter().fold(T::ZERO, |m, v| m.fast_max(v.coords.amax()));
+        let Scale { centroid, radius, magnitude } = Scale::of(&vertices);
         let mut p = Self {
             edges: edges.collect(),
             cones,
@@ -264,7 +261,7 @@ impl<T: Real> Polytope<T> {
             faces,
             offsets,
             radius,
-            centroid: Point3::from(centroid),
+            centroid,
             magnitude,
         };
         p.arcs = (0..p.edges.len()).map(|e| p.arc(e)).collect();
@@ -432,8 +429,21 @@ impl<T: Real> Polytope<T> {
     /// (the rounding of its coordinates) plus 128 ε of its size (the rounding of GJK's witnesses
     /// and of a projection), well inside the features' sizes.
     pub(super) fn tolerance(&self, other: &Self) -> T {
-        T::EPSILON * T::lit(64.0) * self.magnitude.fast_max(other.magnitude)
-            + T::RELATIVE_TOLERANCE * (self.radius + other.radius)
+        self.scale().tolerance(&other.scale())
+    }
+
+    /// The polytope's centroid, radius and magnitude.
+    pub(super) fn scale(&self) -> Scale<T> {
+        Scale { centroid: self.centroid, radius: self.radius, magnitude: self.magnitude }
+    }
+
+    /// Whether [`from_polyhedron`](Self::from_polyhedron) builds a polytope of `p` (it gives
+    /// `None` for a polyhedron of no vertex, or a NaN or infinite number in a vertex or a plane),
+    /// without building it.
+    pub(super) fn polyhedron_is_valid(p: &ConvexPolyhedron<T>) -> bool {
+        !p.vertices.is_empty()
+            && p.vertices.iter().all(is_finite_point)
+            && p.planes.iter().all(|q| q.d.is_finite() && q.normal.iter().all(|x| x.is_finite()))
     }
 
     /// The separation preference of the pair: [`FACE_PREFERENCE`] of the sum of the radii. It
@@ -581,6 +591,137 @@ impl<T: Real> Polytope<T> {
     }
 }
 
+/// The size of a polytope as its tolerances read it: its vertices' centroid, the largest distance
+/// of a vertex from it (its radius) and its largest absolute vertex coordinate (its magnitude).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Scale<T: Real> {
+    centroid: Point3<T>,
+    radius: T,
+    magnitude: T,
+}
+
+impl<T: Real> Scale<T> {
+    /// The scale of a polytope of the given vertices, as [`Polytope`] computes it (the centroid
+    /// of no vertex is NaN).
+    pub(super) fn of(vertices: &[Point3<T>]) -> Self {
+        let count = T::lit(vertices.len() as f64);
+        let centroid = vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / count;
+        let radius = vertices.iter().fold(T::ZERO, |r, v| r.fast_max((v.coords - centroid).norm()));
+        let magnitude = vertices.iter().fold(T::ZERO, |m, v| m.fast_max(v.coords.amax()));
+        Self { centroid: Point3::from(centroid), radius, magnitude }
+    }
+
+    /// [`Polytope::tolerance`] of the pair of polytopes of these scales.
+    pub(super) fn tolerance(&self, other: &Self) -> T {
+        T::EPSILON * T::lit(64.0) * self.magnitude.fast_max(other.magnitude)
+            + T::RELATIVE_TOLERANCE * (self.radius + other.radius)
+    }
+
+    /// [`Polytope::preference`] of the pair of polytopes of these scales.
+    pub(super) fn preference(&self, other: &Self) -> T {
+        T::lit(FACE_PREFERENCE) * (self.radius + other.radius)
+    }
+}
+
+/// The least and largest projections of `points` on `l`.
+#[inline]
+fn extent<T: Real>(points: impl Iterator<Item = Point3<T>>, l: &Vector3<T>) -> (T, T) {
+    points.fold((T::INFINITY, T::NEG_INFINITY), |(lo, hi), v| {
+        let x = l.dot(&v.coords);
+        (lo.fast_min(x), hi.fast_max(x))
+    })
+}
+
+/// The vertices and face planes of a polytope, read from a [`Polytope`] or from a
+/// [`ConvexPolyhedron`] before its features are built, with its [`Scale`]: what the first tests
+/// of the separating-axis search read.
+#[derive(Clone, Copy)]
+pub(super) struct Outline<'a, T: Real> {
+    vertices: &'a [Point3<T>],
+    planes: Planes<'a, T>,
+    scale: Scale<T>,
+}
+
+/// The face planes of an [`Outline`].
+#[derive(Clone, Copy)]
+enum Planes<'a, T: Real> {
+    /// A polytope's faces and offsets.
+    Polytope(&'a [Face<T>], &'a [T]),
+    /// A polyhedron's planes, face `i` of its polytope being plane `i`.
+    Polyhedron(&'a [osculate_math::Plane<T>]),
+}
+
+impl<'a, T: Real> Outline<'a, T> {
+    /// The outline of a built polytope.
+    pub(super) fn of_polytope(p: &'a Polytope<T>) -> Self {
+        Self {
+            vertices: &p.vertices,
+            planes: Planes::Polytope(&p.faces, &p.offsets),
+            scale: p.scale(),
+        }
+    }
+
+    /// The outline of the polytope [`Polytope::from_polyhedron`] builds of `p`, its scale
+    /// `scale` ([`Scale::of`] its vertices).
+    pub(super) fn of_polyhedron(p: &'a ConvexPolyhedron<T>, scale: Scale<T>) -> Self {
+        Self { vertices: &p.vertices, planes: Planes::Polyhedron(&p.planes), scale }
+    }
+
+    /// The largest separation of `other`'s vertices from a face plane of this outline (both
+    /// moved by `−o`, as [`core_manifold`]'s search computes it: its least projection on the
+    /// face's normal less the face's moved offset), each face's separation `s` passed to `stop`
+    /// first: `None` as soon as `stop(s)`.
+    fn face_separation(&self, other: &Self, o: &Vector3<T>, stop: impl Fn(T) -> bool) -> Option<T> {
+        let moved = || other.vertices.iter().map(|v| v - o);
+        let mut best = T::NEG_INFINITY;
+        let mut face = |normal: &Vector3<T>, d: T| {
+            let s = extent(moved(), normal).0 - (d - normal.dot(o));
+            if stop(s) {
+                return false;
+            }
+            if s > best {
+                best = s;
+            }
+            true
+        };
+        let all = match self.planes {
+            Planes::Polytope(faces, offsets) => {
+                faces.iter().zip(offsets).all(|(f, d)| face(&f.normal, *d))
+            }
+            Planes::Polyhedron(planes) => planes.iter().all(|p| face(&p.normal.into_inner(), p.d)),
+        };
+        all.then_some(best)
+    }
+}
+
+/// A screen of the pair of polytopes of outlines `a` (A) and `b` (B) by the first tests of
+/// [`core_manifold`]'s search for [`local_manifold_in`] at `prediction`, computed as that search
+/// computes them: `None` when the direction between their centroids or a face of A or of B
+/// separates them by more than `prediction` plus the pair's tolerance and preference, where the
+/// search stops with `None` too; else the largest separation on a face of A or of B, which the
+/// search's manifold is empty beyond `prediction` of.
+pub(super) fn screen<'a, T: Real>(
+    a: &Outline<'a, T>,
+    b: &Outline<'a, T>,
+    prediction: T,
+) -> Option<T> {
+    let o = a.vertices.first().copied().unwrap_or_else(Point3::origin).coords;
+    let beyond = prediction + a.scale.tolerance(&b.scale) + a.scale.preference(&b.scale);
+    let towards = (b.scale.centroid - o) - (a.scale.centroid - o);
+    let length = towards.norm();
+    if length > T::ZERO {
+        let l = towards / length;
+        let moved = |vertices: &'a [Point3<T>]| vertices.iter().map(move |v| v - o);
+        if extent(moved(b.vertices), &l).0 - extent(moved(a.vertices), &l).1 > beyond {
+            return None;
+        }
+    }
+    let stop = |s: T| s > beyond;
+    let s_a = a.face_separation(b, &o, stop)?;
+    let s_b = b.face_separation(a, &o, stop)?;
+    Some(s_a.fast_max(s_b))
+}
+
 /// A polytope as a query places it: its topology and prepared cones, with its vertices and face
 /// offsets where the query computes (moved by minus a vertex of A, in a caller's scratch: the
 /// polytope itself is never copied).
@@ -606,10 +747,7 @@ impl<T: Real> Placed<'_, T> {
 
     /// The least and largest projections of the vertices on `l`.
     fn extent(&self, l: &Vector3<T>) -> (T, T) {
-        self.vertices.iter().fold((T::INFINITY, T::NEG_INFINITY), |(lo, hi), v| {
-            let x = l.dot(&v.coords);
-            (lo.fast_min(x), hi.fast_max(x))
-        })
+        extent(self.vertices.iter().copied(), l)
     }
 
     /// The unit direction, midpoint and half length of edge `e`.
@@ -964,4 +1102,75 @@ fn core_manifold<T: Real>(
         return Some(m);
     }
     Some(face)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use osculate_testing::{Frame, Generate, Rng, cases, for_f32_and_f64};
+
+    /// Two polyhedra of one random frame, the second moved by up to twice the frame's size: as
+    /// often apart as overlapping.
+    fn polyhedra<T: Real>(rng: &mut Rng) -> (ConvexPolyhedron<T>, ConvexPolyhedron<T>) {
+        let frame = Frame::<T>::random(rng);
+        let a = ConvexPolyhedron::generate(rng, &frame);
+        let moved = Frame { origin: frame.origin + frame.offset(rng, 2.0), ..frame };
+        (a, ConvexPolyhedron::generate(rng, &moved))
+    }
+
+    /// The screen's verdicts are the search's: where it proves the pair apart (`None`), the
+    /// search ends with `None` too, and where a face separates it beyond the prediction, the
+    /// search's manifold is empty. Its scale is the polytope's, bit for bit.
+    fn screen_agrees_with_the_search<T: Real>() {
+        let mut rng = Rng::new(0x5c4e_e11);
+        let mut scratch = Scratch::default();
+        let (mut proved, mut beyond) = (0, 0);
+        for i in 0..cases(400) {
+            let (a, b) = polyhedra::<T>(&mut rng);
+            let (Some(pa), Some(pb)) =
+                (Polytope::from_polyhedron(&a), Polytope::from_polyhedron(&b))
+            else {
+                continue;
+            };
+            for p in [&a, &b] {
+                let (s, t) =
+                    (Scale::of(&p.vertices), Polytope::from_polyhedron(p).map(|q| q.scale()));
+                let t = t.unwrap_or(s);
+                assert_eq!(
+                    (s.centroid, s.radius.to_bits(), s.magnitude.to_bits()),
+                    (t.centroid, t.radius.to_bits(), t.magnitude.to_bits())
+                );
+            }
+            let prediction = T::lit([0.0, 0.01, 0.3, -0.05][(i % 4) as usize]);
+            let (oa, ob) = (
+                Outline::of_polyhedron(&a, Scale::of(&a.vertices)),
+                Outline::of_polyhedron(&b, Scale::of(&b.vertices)),
+            );
+            let search = local_manifold_in(&pa, &pb, prediction, &mut scratch);
+            match screen(&oa, &ob, prediction) {
+                None => {
+                    proved += 1;
+                    assert!(search.is_none(), "{a:?} {b:?} {prediction:?}");
+                }
+                Some(s) if s > prediction => {
+                    beyond += 1;
+                    assert!(search.is_none_or(|m| m.is_empty()), "{a:?} {b:?} {prediction:?}");
+                }
+                Some(_) => {}
+            }
+            // A segment (a capsule's axis) against the polyhedron: the outline of a built
+            // polytope.
+            let (Some(p), Some(q)) = (a.vertices.first(), a.vertices.last()) else { continue };
+            let Some(ps) = Polytope::from_segment(p, q) else { continue };
+            let search = local_manifold_in(&ps, &pb, prediction, &mut scratch);
+            match screen(&Outline::of_polytope(&ps), &ob, prediction) {
+                None => assert!(search.is_none()),
+                Some(s) if s > prediction => assert!(search.is_none_or(|m| m.is_empty())),
+                Some(_) => {}
+            }
+        }
+        assert!(proved > 0 && beyond > 0, "{proved} {beyond}");
+    }
+
+    for_f32_and_f64!(screen_agrees_with_the_search);
 }
