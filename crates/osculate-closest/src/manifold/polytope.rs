@@ -1137,8 +1137,8 @@ mod tests {
                     (Scale::of(&p.vertices), Polytope::from_polyhedron(p).map(|q| q.scale()));
                 let t = t.unwrap_or(s);
                 assert_eq!(
-                    (s.centroid, s.radius.to_bits(), s.magnitude.to_bits()),
-                    (t.centroid, t.radius.to_bits(), t.magnitude.to_bits())
+                    (s.centroid, s.radius.to_f64().to_bits(), s.magnitude.to_f64().to_bits()),
+                    (t.centroid, t.radius.to_f64().to_bits(), t.magnitude.to_f64().to_bits())
                 );
             }
             let prediction = T::lit([0.0, 0.01, 0.3, -0.05][(i % 4) as usize]);
