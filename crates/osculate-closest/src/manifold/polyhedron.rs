@@ -6,10 +6,12 @@ use osculate_math::{
     Validate,
 };
 
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use super::polytope::{
-    Polytope, Scratch, local_manifold_in, manifold_polytopes, manifold_polytopes_in,
+    Outline, Polytope, Scale, Scratch, local_manifold_in, manifold_polytopes,
+    manifold_polytopes_in, screen,
 };
 use super::triangle::capsule_polytope;
 use super::{Feature, FeatureId, Manifold, ManifoldPoint};
@@ -329,6 +331,13 @@ pub fn manifold_polyhedron_polyhedron<T: Real>(
     b: &ConvexPolyhedron<T>,
     prediction: T,
 ) -> Manifold<T> {
+    // The search's first tests on the polyhedra's planes and vertices, before their features are
+    // built: where they separate the pair beyond the prediction plus the tolerance and preference,
+    // the search ends there with the empty manifold.
+    let outline = |p| Outline::of_polyhedron(p, Scale::of(&p.vertices));
+    if screen(&outline(a), &outline(b), prediction).is_none() {
+        return Manifold::empty();
+    }
     let (Some(pa), Some(pb)) = (Polytope::from_polyhedron(a), Polytope::from_polyhedron(b)) else {
         return Manifold::empty();
     };
@@ -369,9 +378,13 @@ pub fn manifold_obb_polyhedron<T: Real>(
     b: &ConvexPolyhedron<T>,
     prediction: T,
 ) -> Manifold<T> {
-    let (Some(pa), Some(pb)) = (Polytope::from_obb(a), Polytope::from_polyhedron(b)) else {
+    let Some(pa) = Polytope::from_obb(a) else { return Manifold::empty() };
+    // The search's first tests before B's features are built, as for two polyhedra.
+    let outline_b = Outline::of_polyhedron(b, Scale::of(&b.vertices));
+    if screen(&Outline::of_polytope(&pa), &outline_b, prediction).is_none() {
         return Manifold::empty();
-    };
+    }
+    let Some(pb) = Polytope::from_polyhedron(b) else { return Manifold::empty() };
     if b.planes.is_empty() {
         return Manifold::empty();
     }
@@ -434,11 +447,16 @@ pub fn manifold_triangle_polyhedron<T: Real>(
     b: &ConvexPolyhedron<T>,
     prediction: T,
 ) -> Manifold<T> {
+    let Some(pa) = Polytope::from_triangle(a) else { return Manifold::empty() };
+    // The search's first tests before B's features are built, as for two polyhedra.
+    let outline_b = Outline::of_polyhedron(b, Scale::of(&b.vertices));
+    if screen(&Outline::of_polytope(&pa), &outline_b, prediction).is_none() {
+        return Manifold::empty();
+    }
     let Some(pb) = Polytope::from_polyhedron(b) else { return Manifold::empty() };
     if b.planes.is_empty() {
         return Manifold::empty();
     }
-    let Some(pa) = Polytope::from_triangle(a) else { return Manifold::empty() };
     manifold_polytopes(&pa, &pb, a, b, prediction)
 }
 
@@ -576,10 +594,13 @@ pub fn manifold_triangle_polyhedron_with<T: Real>(
     manifold_polytopes_in(&pa, &b.polytope, a, &b.shape, prediction, scratch, epa)
 }
 
-/// The one-point manifold of sphere `s` (A) and the polyhedron `b` (B, its polytope `pb`).
-fn sphere_polytope<T: Real>(
+/// The one-point manifold of sphere `s` (A) and the polyhedron `b` (B, of scale `scale_b`),
+/// its polytope (`None` when it has none) asked of `pb` only where the manifold has a point
+/// outside `b`, whose feature it names.
+fn sphere_polytope<'p, T: Real>(
     s: &Sphere<T>,
-    pb: &Polytope<T>,
+    pb: impl FnOnce() -> Option<Cow<'p, Polytope<T>>>,
+    scale_b: &Scale<T>,
     b: &ConvexPolyhedron<T>,
     prediction: T,
 ) -> Manifold<T> {
@@ -588,7 +609,7 @@ fn sphere_polytope<T: Real>(
     }
     let (c, r) = (s.center, s.radius);
     let Some(pa) = Polytope::from_segment(&c, &c) else { return Manifold::empty() };
-    let tol = pa.tolerance(pb);
+    let tol = pa.scale().tolerance(scale_b);
     let q = crate::closest_point_on_polyhedron(&c, b);
     let gap = (q - c).norm();
     let contact = if gap > tol {
@@ -627,6 +648,11 @@ fn sphere_polytope<T: Real>(
         );
         return m;
     };
+    if !(contact.distance <= prediction) {
+        // The empty manifold of `Manifold::from_contact`, without the polytope.
+        return Manifold::empty();
+    }
+    let Some(pb) = pb() else { return Manifold::empty() };
     Manifold::from_contact(Some(contact), prediction, |c| FeatureId {
         a: Feature::Face(0),
         b: pb.feature_at(&c.point_b, &-c.normal.into_inner(), tol),
@@ -672,8 +698,13 @@ pub fn manifold_sphere_polyhedron<T: Real>(
     b: &ConvexPolyhedron<T>,
     prediction: T,
 ) -> Manifold<T> {
-    let Some(pb) = Polytope::from_polyhedron(b) else { return Manifold::empty() };
-    sphere_polytope(s, &pb, b, prediction)
+    // `Polytope::from_polyhedron` refuses exactly these polyhedra; the polytope is built only for
+    // a point outside, to name its feature.
+    if !Polytope::polyhedron_is_valid(b) {
+        return Manifold::empty();
+    }
+    let pb = || Polytope::from_polyhedron(b).map(Cow::Owned);
+    sphere_polytope(s, pb, &Scale::of(&b.vertices), b, prediction)
 }
 
 /// [`manifold_sphere_polyhedron`] on a polyhedron whose features were built once
@@ -702,14 +733,17 @@ pub fn manifold_sphere_polyhedron_with<T: Real>(
     workspace: &mut ManifoldWorkspace<T>,
 ) -> Manifold<T> {
     let _ = workspace;
-    sphere_polytope(s, &b.polytope, &b.shape, prediction)
+    let pb = || Some(Cow::Borrowed(&b.polytope));
+    sphere_polytope(s, pb, &b.polytope.scale(), &b.shape, prediction)
 }
 
-/// The manifold of capsule `a` (A) and the polyhedron `b` (B, its polytope `pb`), the axis's
-/// polytope manifold computed in `scratch`.
-fn capsule_polytope_in<T: Real>(
+/// The manifold of capsule `a` (A) and the polyhedron `b` (B, of scale `scale_b`), the axis's
+/// polytope manifold computed in `scratch`; B's polytope (`None` when it has none) is asked of
+/// `pb` only where the screen below leaves a contact possible.
+fn capsule_polytope_in<'p, T: Real>(
     a: &Capsule<T>,
-    pb: &Polytope<T>,
+    pb: impl FnOnce() -> Option<Cow<'p, Polytope<T>>>,
+    scale_b: &Scale<T>,
     b: &ConvexPolyhedron<T>,
     prediction: T,
     scratch: &mut Scratch<T>,
@@ -719,9 +753,24 @@ fn capsule_polytope_in<T: Real>(
         return Manifold::empty();
     }
     let Some(pa) = Polytope::from_segment(&a.a, &a.b) else { return Manifold::empty() };
-    let core = local_manifold_in(&pa, pb, prediction + r, scratch).unwrap_or_else(Manifold::empty);
     let axis = crate::closest_points_convex(&Segment::new(a.a, a.b), b);
-    capsule_polytope(a, &pa, pb, b, &axis, &core, prediction)
+    // The axis's manifold at `prediction + r` is empty where a face of B, or the direction
+    // between the centroids, separates the axis from B beyond it (the search's first tests,
+    // computed as it computes them); `capsule_polytope` then answers the axis's closest points,
+    // moved out by the radius, when they are apart by more than the tolerance: empty where their
+    // distance less the radius is beyond the prediction.
+    let tol = pa.scale().tolerance(scale_b);
+    let outline_b = Outline::of_polyhedron(b, *scale_b);
+    if axis.distance > tol
+        && !(axis.distance - r <= prediction)
+        && screen(&Outline::of_polytope(&pa), &outline_b, prediction + r)
+            .is_none_or(|s| s > prediction + r)
+    {
+        return Manifold::empty();
+    }
+    let Some(pb) = pb() else { return Manifold::empty() };
+    let core = local_manifold_in(&pa, &pb, prediction + r, scratch).unwrap_or_else(Manifold::empty);
+    capsule_polytope(a, &pa, &pb, b, &axis, &core, prediction)
 }
 
 /// The contact manifold of capsule `a` (A) and convex polyhedron `b` (B), by the method of
@@ -769,8 +818,8 @@ pub fn manifold_capsule_polyhedron<T: Real>(
     b: &ConvexPolyhedron<T>,
     prediction: T,
 ) -> Manifold<T> {
-    let Some(pb) = Polytope::from_polyhedron(b) else { return Manifold::empty() };
-    capsule_polytope_in(a, &pb, b, prediction, &mut Scratch::default())
+    let pb = || Polytope::from_polyhedron(b).map(Cow::Owned);
+    capsule_polytope_in(a, pb, &Scale::of(&b.vertices), b, prediction, &mut Scratch::default())
 }
 
 /// [`manifold_capsule_polyhedron`] on a polyhedron whose features were built once
@@ -798,5 +847,6 @@ pub fn manifold_capsule_polyhedron_with<T: Real>(
     prediction: T,
     workspace: &mut ManifoldWorkspace<T>,
 ) -> Manifold<T> {
-    capsule_polytope_in(a, &b.polytope, &b.shape, prediction, &mut workspace.scratch)
+    let pb = || Some(Cow::Borrowed(&b.polytope));
+    capsule_polytope_in(a, pb, &b.polytope.scale(), &b.shape, prediction, &mut workspace.scratch)
 }

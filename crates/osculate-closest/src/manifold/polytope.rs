@@ -20,8 +20,10 @@ use super::{Feature, FeatureId, Manifold, ManifoldPoint};
 use crate::{EPA_MAX_ITERATIONS, EpaWorkspace, SupportMap, contact_convex_with_workspace};
 
 mod contact;
+mod screen;
 
 use contact::{edge_contact, face_contact};
+pub(super) use screen::{Outline, Scale, screen};
 
 /// How far (in units of ε times the polytope's magnitude, its largest vertex coordinate) a vertex
 /// may be inside a face plane and still count as a corner of that face. A polyhedron's planes are
@@ -251,10 +253,7 @@ impl<T: Real> Polytope<T> {
                 }
             }
         }
-        let count = T::lit(vertices.len() as f64);
-        let centroid = vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / count;
-        let radius = vertices.iter().fold(T::ZERO, |r, v| r.fast_max((v.coords - centroid).norm()));
-        let magnitude = vertices.iter().fold(T::ZERO, |m, v| m.fast_max(v.coords.amax()));
+        let Scale { centroid, radius, magnitude } = Scale::of(&vertices);
         let mut p = Self {
             edges: edges.collect(),
             cones,
@@ -264,7 +263,7 @@ impl<T: Real> Polytope<T> {
             faces,
             offsets,
             radius,
-            centroid: Point3::from(centroid),
+            centroid,
             magnitude,
         };
         p.arcs = (0..p.edges.len()).map(|e| p.arc(e)).collect();
@@ -432,8 +431,21 @@ impl<T: Real> Polytope<T> {
     /// (the rounding of its coordinates) plus 128 ε of its size (the rounding of GJK's witnesses
     /// and of a projection), well inside the features' sizes.
     pub(super) fn tolerance(&self, other: &Self) -> T {
-        T::EPSILON * T::lit(64.0) * self.magnitude.fast_max(other.magnitude)
-            + T::RELATIVE_TOLERANCE * (self.radius + other.radius)
+        self.scale().tolerance(&other.scale())
+    }
+
+    /// The polytope's centroid, radius and magnitude.
+    pub(super) fn scale(&self) -> Scale<T> {
+        Scale { centroid: self.centroid, radius: self.radius, magnitude: self.magnitude }
+    }
+
+    /// Whether [`from_polyhedron`](Self::from_polyhedron) builds a polytope of `p` (it gives
+    /// `None` for a polyhedron of no vertex, or a NaN or infinite number in a vertex or a plane),
+    /// without building it.
+    pub(super) fn polyhedron_is_valid(p: &ConvexPolyhedron<T>) -> bool {
+        !p.vertices.is_empty()
+            && p.vertices.iter().all(is_finite_point)
+            && p.planes.iter().all(|q| q.d.is_finite() && q.normal.iter().all(|x| x.is_finite()))
     }
 
     /// The separation preference of the pair: [`FACE_PREFERENCE`] of the sum of the radii. It
@@ -581,6 +593,15 @@ impl<T: Real> Polytope<T> {
     }
 }
 
+/// The least and largest projections of `points` on `l`.
+#[inline]
+fn extent<T: Real>(points: impl Iterator<Item = Point3<T>>, l: &Vector3<T>) -> (T, T) {
+    points.fold((T::INFINITY, T::NEG_INFINITY), |(lo, hi), v| {
+        let x = l.dot(&v.coords);
+        (lo.fast_min(x), hi.fast_max(x))
+    })
+}
+
 /// A polytope as a query places it: its topology and prepared cones, with its vertices and face
 /// offsets where the query computes (moved by minus a vertex of A, in a caller's scratch: the
 /// polytope itself is never copied).
@@ -606,10 +627,7 @@ impl<T: Real> Placed<'_, T> {
 
     /// The least and largest projections of the vertices on `l`.
     fn extent(&self, l: &Vector3<T>) -> (T, T) {
-        self.vertices.iter().fold((T::INFINITY, T::NEG_INFINITY), |(lo, hi), v| {
-            let x = l.dot(&v.coords);
-            (lo.fast_min(x), hi.fast_max(x))
-        })
+        extent(self.vertices.iter().copied(), l)
     }
 
     /// The unit direction, midpoint and half length of edge `e`.
@@ -964,4 +982,75 @@ fn core_manifold<T: Real>(
         return Some(m);
     }
     Some(face)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use osculate_testing::{Frame, Generate, Rng, cases, for_f32_and_f64};
+
+    /// Two polyhedra of one random frame, the second moved by up to twice the frame's size: as
+    /// often apart as overlapping.
+    fn polyhedra<T: Real>(rng: &mut Rng) -> (ConvexPolyhedron<T>, ConvexPolyhedron<T>) {
+        let frame = Frame::<T>::random(rng);
+        let a = ConvexPolyhedron::generate(rng, &frame);
+        let moved = Frame { origin: frame.origin + frame.offset(rng, 2.0), ..frame };
+        (a, ConvexPolyhedron::generate(rng, &moved))
+    }
+
+    /// The screen's verdicts are the search's: where it proves the pair apart (`None`), the
+    /// search ends with `None` too, and where a face separates it beyond the prediction, the
+    /// search's manifold is empty. Its scale is the polytope's, bit for bit.
+    fn screen_agrees_with_the_search<T: Real>() {
+        let mut rng = Rng::new(0x05c4_ee11);
+        let mut scratch = Scratch::default();
+        let (mut proved, mut beyond) = (0, 0);
+        for i in 0..cases(400) {
+            let (a, b) = polyhedra::<T>(&mut rng);
+            let (Some(pa), Some(pb)) =
+                (Polytope::from_polyhedron(&a), Polytope::from_polyhedron(&b))
+            else {
+                continue;
+            };
+            for p in [&a, &b] {
+                let (s, t) =
+                    (Scale::of(&p.vertices), Polytope::from_polyhedron(p).map(|q| q.scale()));
+                let t = t.unwrap_or(s);
+                assert_eq!(
+                    (s.centroid, s.radius.to_f64().to_bits(), s.magnitude.to_f64().to_bits()),
+                    (t.centroid, t.radius.to_f64().to_bits(), t.magnitude.to_f64().to_bits())
+                );
+            }
+            let prediction = T::lit([0.0, 0.01, 0.3, -0.05][(i % 4) as usize]);
+            let (oa, ob) = (
+                Outline::of_polyhedron(&a, Scale::of(&a.vertices)),
+                Outline::of_polyhedron(&b, Scale::of(&b.vertices)),
+            );
+            let search = local_manifold_in(&pa, &pb, prediction, &mut scratch);
+            match screen(&oa, &ob, prediction) {
+                None => {
+                    proved += 1;
+                    assert!(search.is_none(), "{a:?} {b:?} {prediction:?}");
+                }
+                Some(s) if s > prediction => {
+                    beyond += 1;
+                    assert!(search.is_none_or(|m| m.is_empty()), "{a:?} {b:?} {prediction:?}");
+                }
+                Some(_) => {}
+            }
+            // A segment (a capsule's axis) against the polyhedron: the outline of a built
+            // polytope.
+            let (Some(p), Some(q)) = (a.vertices.first(), a.vertices.last()) else { continue };
+            let Some(ps) = Polytope::from_segment(p, q) else { continue };
+            let search = local_manifold_in(&ps, &pb, prediction, &mut scratch);
+            match screen(&Outline::of_polytope(&ps), &ob, prediction) {
+                None => assert!(search.is_none()),
+                Some(s) if s > prediction => assert!(search.is_none_or(|m| m.is_empty())),
+                Some(_) => {}
+            }
+        }
+        assert!(proved > 0 && beyond > 0, "{proved} {beyond}");
+    }
+
+    for_f32_and_f64!(screen_agrees_with_the_search);
 }

@@ -1,0 +1,128 @@
+//! The first tests of the separating-axis search on a polytope's vertices and face planes alone,
+//! read before its features are built.
+
+use osculate_math::{ConvexPolyhedron, Point3, Real, Vector3};
+
+use super::{FACE_PREFERENCE, Face, Polytope, extent};
+
+/// The size of a polytope as its tolerances read it: its vertices' centroid, the largest distance
+/// of a vertex from it (its radius) and its largest absolute vertex coordinate (its magnitude).
+#[derive(Clone, Copy, Debug)]
+pub(in crate::manifold) struct Scale<T: Real> {
+    pub(super) centroid: Point3<T>,
+    pub(super) radius: T,
+    pub(super) magnitude: T,
+}
+
+impl<T: Real> Scale<T> {
+    /// The scale of a polytope of the given vertices, as [`Polytope`] computes it (the centroid
+    /// of no vertex is NaN).
+    pub(in crate::manifold) fn of(vertices: &[Point3<T>]) -> Self {
+        let count = T::lit(vertices.len() as f64);
+        let centroid = vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / count;
+        let radius = vertices.iter().fold(T::ZERO, |r, v| r.fast_max((v.coords - centroid).norm()));
+        let magnitude = vertices.iter().fold(T::ZERO, |m, v| m.fast_max(v.coords.amax()));
+        Self { centroid: Point3::from(centroid), radius, magnitude }
+    }
+
+    /// [`Polytope::tolerance`] of the pair of polytopes of these scales.
+    pub(in crate::manifold) fn tolerance(&self, other: &Self) -> T {
+        T::EPSILON * T::lit(64.0) * self.magnitude.fast_max(other.magnitude)
+            + T::RELATIVE_TOLERANCE * (self.radius + other.radius)
+    }
+
+    /// [`Polytope::preference`] of the pair of polytopes of these scales.
+    pub(in crate::manifold) fn preference(&self, other: &Self) -> T {
+        T::lit(FACE_PREFERENCE) * (self.radius + other.radius)
+    }
+}
+
+/// The vertices and face planes of a polytope, read from a [`Polytope`] or from a
+/// [`ConvexPolyhedron`] before its features are built, with its [`Scale`]: what the first tests
+/// of the separating-axis search read.
+#[derive(Clone, Copy)]
+pub(in crate::manifold) struct Outline<'a, T: Real> {
+    vertices: &'a [Point3<T>],
+    planes: Planes<'a, T>,
+    scale: Scale<T>,
+}
+
+/// The face planes of an [`Outline`].
+#[derive(Clone, Copy)]
+enum Planes<'a, T: Real> {
+    /// A polytope's faces and offsets.
+    Polytope(&'a [Face<T>], &'a [T]),
+    /// A polyhedron's planes, face `i` of its polytope being plane `i`.
+    Polyhedron(&'a [osculate_math::Plane<T>]),
+}
+
+impl<'a, T: Real> Outline<'a, T> {
+    /// The outline of a built polytope.
+    pub(in crate::manifold) fn of_polytope(p: &'a Polytope<T>) -> Self {
+        Self {
+            vertices: &p.vertices,
+            planes: Planes::Polytope(&p.faces, &p.offsets),
+            scale: p.scale(),
+        }
+    }
+
+    /// The outline of the polytope [`Polytope::from_polyhedron`] builds of `p`, its scale
+    /// `scale` ([`Scale::of`] its vertices).
+    pub(in crate::manifold) fn of_polyhedron(p: &'a ConvexPolyhedron<T>, scale: Scale<T>) -> Self {
+        Self { vertices: &p.vertices, planes: Planes::Polyhedron(&p.planes), scale }
+    }
+
+    /// The largest separation of `other`'s vertices from a face plane of this outline (both
+    /// moved by `−o`, as [`core_manifold`](super::core_manifold)'s search computes it: its least projection on the
+    /// face's normal less the face's moved offset), each face's separation `s` passed to `stop`
+    /// first: `None` as soon as `stop(s)`.
+    fn face_separation(&self, other: &Self, o: &Vector3<T>, stop: impl Fn(T) -> bool) -> Option<T> {
+        let moved = || other.vertices.iter().map(|v| v - o);
+        let mut best = T::NEG_INFINITY;
+        let mut face = |normal: &Vector3<T>, d: T| {
+            let s = extent(moved(), normal).0 - (d - normal.dot(o));
+            if stop(s) {
+                return false;
+            }
+            if s > best {
+                best = s;
+            }
+            true
+        };
+        let all = match self.planes {
+            Planes::Polytope(faces, offsets) => {
+                faces.iter().zip(offsets).all(|(f, d)| face(&f.normal, *d))
+            }
+            Planes::Polyhedron(planes) => planes.iter().all(|p| face(&p.normal.into_inner(), p.d)),
+        };
+        all.then_some(best)
+    }
+}
+
+/// A screen of the pair of polytopes of outlines `a` (A) and `b` (B) by the first tests of
+/// [`core_manifold`](super::core_manifold)'s search for [`local_manifold_in`](super::local_manifold_in) at `prediction`, computed as that search
+/// computes them: `None` when the direction between their centroids or a face of A or of B
+/// separates them by more than `prediction` plus the pair's tolerance and preference, where the
+/// search stops with `None` too; else the largest separation on a face of A or of B, which the
+/// search's manifold is empty beyond `prediction` of.
+pub(in crate::manifold) fn screen<'a, T: Real>(
+    a: &Outline<'a, T>,
+    b: &Outline<'a, T>,
+    prediction: T,
+) -> Option<T> {
+    let o = a.vertices.first().copied().unwrap_or_else(Point3::origin).coords;
+    let beyond = prediction + a.scale.tolerance(&b.scale) + a.scale.preference(&b.scale);
+    let towards = (b.scale.centroid - o) - (a.scale.centroid - o);
+    let length = towards.norm();
+    if length > T::ZERO {
+        let l = towards / length;
+        let moved = |vertices: &'a [Point3<T>]| vertices.iter().map(move |v| v - o);
+        if extent(moved(b.vertices), &l).0 - extent(moved(a.vertices), &l).1 > beyond {
+            return None;
+        }
+    }
+    let stop = |s: T| s > beyond;
+    let s_a = a.face_separation(b, &o, stop)?;
+    let s_b = b.face_separation(a, &o, stop)?;
+    Some(s_a.fast_max(s_b))
+}
