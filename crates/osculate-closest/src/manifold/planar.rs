@@ -441,9 +441,10 @@ mod with_alloc {
         any_perpendicular,
     };
 
+    use super::super::round::rim_points;
     use super::super::{
-        CAP_POLYGON_VERTICES, EIGHTH_TURNS, Feature, Manifold, ManifoldWorkspace,
-        PolyhedronFeatures, REDUCTION_DEPTH_TIE, reduce,
+        CAP_POLYGON_VERTICES, Feature, Manifold, ManifoldWorkspace, PolyhedronFeatures,
+        REDUCTION_DEPTH_TIE, reduce,
     };
     use super::{from_candidates, point_on, valid_toward};
     use crate::manifold::ManifoldPoint;
@@ -508,10 +509,7 @@ mod with_alloc {
         let x = (toward - axis * axis.dot(toward))
             .try_normalize(T::ZERO)
             .unwrap_or_else(|| any_perpendicular(&axis).into_inner());
-        let y = axis.cross(&x);
-        EIGHTH_TURNS.iter().zip(first..).map(move |(&(c, s), k)| {
-            (center + (x * T::lit(c) + y * T::lit(s)) * radius, Feature::Vertex(k))
-        })
+        rim_points(center, &axis, x, radius).zip(first..).map(|(p, k)| (p, Feature::Vertex(k)))
     }
 
     /// A lower bound on the signed distance along `normal` (`±n`) from `plane` of every point of

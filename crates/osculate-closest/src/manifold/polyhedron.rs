@@ -379,16 +379,7 @@ pub fn manifold_obb_polyhedron<T: Real>(
     prediction: T,
 ) -> Manifold<T> {
     let Some(pa) = Polytope::from_obb(a) else { return Manifold::empty() };
-    // The search's first tests before B's features are built, as for two polyhedra.
-    let outline_b = Outline::of_polyhedron(b, Scale::of(&b.vertices));
-    if screen(&Outline::of_polytope(&pa), &outline_b, prediction).is_none() {
-        return Manifold::empty();
-    }
-    let Some(pb) = Polytope::from_polyhedron(b) else { return Manifold::empty() };
-    if b.planes.is_empty() {
-        return Manifold::empty();
-    }
-    manifold_polytopes(&pa, &pb, a, b, prediction)
+    polytope_polyhedron(&pa, a, b, prediction)
 }
 
 /// The contact manifold of box `a` (A) and convex polyhedron `b` (B): [`manifold_obb_polyhedron`]
@@ -448,16 +439,26 @@ pub fn manifold_triangle_polyhedron<T: Real>(
     prediction: T,
 ) -> Manifold<T> {
     let Some(pa) = Polytope::from_triangle(a) else { return Manifold::empty() };
-    // The search's first tests before B's features are built, as for two polyhedra.
+    polytope_polyhedron(&pa, a, b, prediction)
+}
+
+/// The manifold of the polytope `pa` of shape `a` (A) and the polyhedron `b` (B): the search's
+/// first tests before B's features are built (as for two polyhedra), then the search.
+fn polytope_polyhedron<T: Real, A: crate::SupportMap<T>>(
+    pa: &Polytope<T>,
+    a: &A,
+    b: &ConvexPolyhedron<T>,
+    prediction: T,
+) -> Manifold<T> {
     let outline_b = Outline::of_polyhedron(b, Scale::of(&b.vertices));
-    if screen(&Outline::of_polytope(&pa), &outline_b, prediction).is_none() {
+    if screen(&Outline::of_polytope(pa), &outline_b, prediction).is_none() {
         return Manifold::empty();
     }
     let Some(pb) = Polytope::from_polyhedron(b) else { return Manifold::empty() };
     if b.planes.is_empty() {
         return Manifold::empty();
     }
-    manifold_polytopes(&pa, &pb, a, b, prediction)
+    manifold_polytopes(pa, &pb, a, b, prediction)
 }
 
 /// [`manifold_polyhedron_polyhedron`] on polyhedra whose features were built once

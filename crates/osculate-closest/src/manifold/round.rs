@@ -170,13 +170,24 @@ pub(super) fn cap_polygon<T: Real>(
         .or(best)
         .and_then(|r| across(r).try_normalize(T::ZERO))
         .unwrap_or_else(|| any_perpendicular(normal).into_inner());
-    let y = normal.cross(&x);
     s.round = true;
-    for (k, &(c, sn)) in CAP_DIRECTIONS.iter().enumerate() {
-        let p = center + (x * T::lit(c) + y * T::lit(sn)) * radius;
+    for (k, p) in rim_points(*center, normal, x, radius).enumerate() {
         s.push(p, Feature::Vertex(first + k as u32), Feature::Edge(first + k as u32));
     }
     s
+}
+
+/// The [`CAP_POLYGON_VERTICES`] corners of the regular polygon on the circle of `center`,
+/// `radius` and unit normal `normal`, counter-clockwise about it from the unit direction `x`
+/// across it.
+pub(super) fn rim_points<T: Real>(
+    center: Point3<T>,
+    normal: &Vector3<T>,
+    x: Vector3<T>,
+    radius: T,
+) -> impl Iterator<Item = Point3<T>> + use<T> {
+    let y = normal.cross(&x);
+    CAP_DIRECTIONS.iter().map(move |&(c, s)| center + (x * T::lit(c) + y * T::lit(s)) * radius)
 }
 
 /// The largest absolute coordinate of `v`, NaN where any is NaN or infinite (so that a shape's
