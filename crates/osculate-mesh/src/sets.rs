@@ -710,6 +710,9 @@ fn overlap_carried<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
         .is_break()
 }
 
+/// The nearest pair of pieces so far: their slots and their closest points.
+type Nearest<T> = (usize, usize, ClosestPoints<T>);
+
 /// The closest points of sets `a` and `b`, `b`'s frame carried into `a`'s by `carry`: both trees
 /// descended at once, bounded by the distance between `a`'s node boxes and `b`'s carried into
 /// `a`'s frame; at a pair of leaves, `a`'s pieces carried into `b`'s frame, each pair screened
@@ -727,7 +730,7 @@ fn closest_pairs<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
         slack,
         |x, y| box_distance(&x.aabb(), &carry.boxed(&y.aabb())),
         |slots_a, slots_b, best| {
-            let mut near: Option<((usize, usize, ClosestPoints<T>), T)> = None;
+            let mut near: Option<(Nearest<T>, T)> = None;
             for sa in slots_a {
                 let Some(pa) = back.piece(a, sa) else { continue };
                 let box_a = pa.aabb();
