@@ -23,13 +23,16 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use osculate::cast::Culling;
-use osculate::closest::closest_points_segment_triangle;
+use osculate::closest::{closest_points_convex, closest_points_segment_triangle};
+use osculate::mesh::{Compound, ConvexPart};
 use osculate::mesh::{
     TriangleMesh, closest_point_on_mesh, closest_points_convex_mesh, contact_convex_mesh,
     overlap_convex_mesh, ray_mesh, sweep_convex_mesh,
 };
 use osculate_benches::cycled;
-use osculate_math::{Capsule, Point3, Ray, Segment, Sphere, Vector3};
+use osculate_math::{
+    Aabb, Capsule, Isometry3, Point3, Ray, Segment, Sphere, UnitQuaternion, Vector3,
+};
 use osculate_testing::Rng;
 use parry3d::query::{PointQuery as _, RayCast as _};
 use parry3d_f64::query::RayCast as _;
@@ -557,10 +560,457 @@ fn cpu_loop() {
     }
 }
 
-criterion_group!(benches, build, rays, convex);
+/// Inputs per set group (a pair of 10k meshes' distance takes milliseconds in parry: a smaller
+/// batch keeps the check before timing short).
+const SET_BATCH: usize = 256;
+
+/// One contender in a group of the set queries: its label and the query on input `i` of the
+/// batch (a number to keep: a distance, or 1 for an overlap).
+struct Side<'a> {
+    label: &'static str,
+    run: Box<dyn Fn(usize) -> f64 + 'a>,
+}
+
+impl<'a> Side<'a> {
+    fn new(label: &'static str, run: impl Fn(usize) -> f64 + 'a) -> Self {
+        Self { label, run: Box::new(run) }
+    }
+}
+
+/// A group of the set queries: its name, the size label, and the contenders (osculate-f32,
+/// osculate-f64, parry3d, parry3d-f64).
+struct SetGroup<'a> {
+    name: &'static str,
+    size: &'static str,
+    sides: Vec<Side<'a>>,
+    /// The distance of input `i`'s shapes in `f64`, by a separate path: the pair distance of
+    /// the `f64` meshes (checked against the brute force over every pair of triangles by the
+    /// tests), or the least GJK distance over the compound's parts.
+    referee: Box<dyn Fn(usize) -> f64 + 'a>,
+}
+
+/// Mesh sizes of the mesh-mesh groups: triangles per icosahedron face edge, and the label
+/// (980 and 9,680 triangles).
+const PAIR_SIZES: [(usize, &str); 2] = [(7, "1k"), (22, "10k")];
+
+/// Poses of the second copy of a mesh: turned at random, its centre at a random direction and a
+/// distance in `[near, far]` from the first's.
+fn pair_poses(rng: &mut Rng, near: f64, far: f64) -> Vec<Isometry3<f64>> {
+    (0..SET_BATCH)
+        .map(|_| {
+            let t = rng.unit_vector::<f64>().into_inner() * rng.range(near, far);
+            let q = UnitQuaternion::from_rotation_matrix(&rng.rotation::<f64>());
+            Isometry3::from_parts(t.into(), q)
+        })
+        .collect()
+}
+
+/// Twenty convex parts on a ring of radius 2 (balls of radius 0.3, boxes of half side 0.25 and
+/// capsules of length 0.4 and radius 0.15 in turn, each turned at random): poses and shapes.
+fn ring_parts(rng: &mut Rng) -> Vec<(Isometry3<f64>, ConvexPart<f64>)> {
+    (0..20)
+        .map(|i| {
+            let a = std::f64::consts::TAU * f64::from(i) / 20.0;
+            let t = Vector3::new(2.0 * a.cos(), 2.0 * a.sin(), 0.0);
+            let q = UnitQuaternion::from_rotation_matrix(&rng.rotation::<f64>());
+            let part = match i % 3 {
+                0 => ConvexPart::Sphere(Sphere::new(Point3::origin(), 0.3)),
+                1 => ConvexPart::Aabb(Aabb::new(
+                    Point3::new(-0.25, -0.25, -0.25),
+                    Point3::new(0.25, 0.25, 0.25),
+                )),
+                _ => ConvexPart::Capsule(Capsule::new(
+                    Point3::new(0.0, -0.2, 0.0),
+                    Point3::new(0.0, 0.2, 0.0),
+                    0.15,
+                )),
+            };
+            (Isometry3::from_parts(t.into(), q), part)
+        })
+        .collect()
+}
+
+/// A part of [`ring_parts`] in `f32`.
+fn part32(p: &ConvexPart<f64>) -> ConvexPart<f32> {
+    match p {
+        ConvexPart::Sphere(s) => ConvexPart::Sphere(Sphere::new(s.center.cast(), s.radius as f32)),
+        ConvexPart::Aabb(b) => ConvexPart::Aabb(Aabb::new(b.min.cast(), b.max.cast())),
+        ConvexPart::Capsule(k) => {
+            ConvexPart::Capsule(Capsule::new(k.a.cast(), k.b.cast(), k.radius as f32))
+        }
+        _ => unreachable!("the ring has balls, boxes and capsules"),
+    }
+}
+
+/// Capsules of length 0.4 and radius 0.1, turned at random, centred in the slab around the ring
+/// (within 2.6 of the axis, 0.6 of its plane): many touch a part, most are near one.
+fn ring_probes(rng: &mut Rng) -> Vec<Capsule<f64>> {
+    (0..SET_BATCH)
+        .map(|_| {
+            let c = Vector3::new(rng.range(-2.6, 2.6), rng.range(-2.6, 2.6), rng.range(-0.6, 0.6));
+            let half = rng.unit_vector::<f64>().into_inner() * 0.2;
+            Capsule::new(Point3::from(c - half), Point3::from(c + half), 0.1)
+        })
+        .collect()
+}
+
+/// Checks every input of a group before it is timed: each side's answer against the referee's
+/// distance. An overlap must be the referee's (distance 0) but where the distance is within the
+/// precision's tolerance (`1e-4` in `f32`, `1e-8` in `f64`: either answer is right there); a
+/// distance (or a contact's signed distance, when the shapes are apart within the prediction)
+/// must be within `2e-3` in `f32` and `1e-6` in `f64` (relative above 1). osculate must pass on
+/// every input; parry's misses are counted and printed.
+fn check_group(g: &SetGroup<'_>) {
+    let overlap = g.name.ends_with("overlap");
+    let contact = g.name.ends_with("contact");
+    let mut misses = [0usize; 4];
+    let mut crossing = 0;
+    for i in 0..SET_BATCH {
+        let d = (g.referee)(i);
+        crossing += usize::from(d <= 0.0);
+        for (k, side) in g.sides.iter().enumerate() {
+            let v = (side.run)(i);
+            let tol = if k % 2 == 0 { 2e-3 } else { 1e-6 };
+            let ok = if overlap {
+                (v == 1.0) == (d <= 0.0) || d < if k % 2 == 0 { 1e-4 } else { 1e-8 }
+            } else if contact {
+                // Apart beyond the prediction: no contact (the prediction stands in); apart
+                // within it: the distance; penetrating: a depth (EPA's, not refereed here).
+                if d > RING_PREDICTION + tol {
+                    v == RING_PREDICTION
+                } else if d > tol {
+                    (v - d).abs() <= tol
+                } else {
+                    v <= tol
+                }
+            } else {
+                (v - d).abs() <= tol * d.abs().max(1.0)
+            };
+            if !ok {
+                assert!(
+                    k >= 2,
+                    "{} {}: input {i}: {} {v}, referee {d}",
+                    g.name,
+                    g.size,
+                    side.label
+                );
+                if misses[k] < 3 {
+                    eprintln!("{} {}: input {i}: {} {v}, referee {d}", g.name, g.size, side.label);
+                }
+                misses[k] += 1;
+            }
+        }
+    }
+    eprintln!(
+        "{} {}: osculate agrees with the referee on all {SET_BATCH} inputs ({crossing} overlapping), parry3d misses {}, parry3d-f64 {}",
+        g.name, g.size, misses[2], misses[3]
+    );
+}
+
+/// The set groups: two meshes' overlap and distance (the second a turned copy of the first,
+/// placed by a pose), and a capsule's overlap, distance and contact against a compound of twenty
+/// parts. Before a group is returned, every input is run on every side and checked
+/// ([`check_group`]).
+fn set_groups<'a>(all: &'a [(Meshes, &'static str)], ring: &'a Ring) -> Vec<SetGroup<'a>> {
+    use osculate::mesh::{closest_points_sets_posed, overlap_mesh_mesh};
+    let mut rng = Rng::new(0x5EED_0226);
+    let mut groups = Vec::new();
+    // Crossing (centres 1.7 to 2.05 apart: the bumpy surfaces cross, or nearly) and apart (2.2 to
+    // 3): the overlap answers both ways, the distance is positive.
+    let cross = pair_poses(&mut rng, 1.8, 2.15);
+    let apart = pair_poses(&mut rng, 2.2, 3.0);
+    for (m, size) in all {
+        for (name, poses) in [("mesh_mesh_overlap", &cross), ("mesh_mesh_distance", &apart)] {
+            let own = poses.to_vec();
+            let p64: Vec<Isometry3<f64>> = poses.to_vec();
+            let p32: Vec<Isometry3<f32>> = poses.iter().map(|p| p.cast()).collect();
+            let pp: Vec<parry3d::math::Pose> =
+                p32.iter().map(osculate_testing::parry::parry3d::pose).collect();
+            let pp64: Vec<parry3d_f64::math::Pose> =
+                p64.iter().map(osculate_testing::parry::parry3d_f64::pose).collect();
+            let id = parry3d::math::Pose::IDENTITY;
+            let id64 = parry3d_f64::math::Pose::IDENTITY;
+            let sides = if name == "mesh_mesh_overlap" {
+                vec![
+                    Side::new("osculate-f32", move |i| {
+                        f64::from(u8::from(overlap_mesh_mesh(&m.f32, &m.f32, &p32[i])))
+                    }),
+                    Side::new("osculate-f64", move |i| {
+                        f64::from(u8::from(overlap_mesh_mesh(&m.f64, &m.f64, &p64[i])))
+                    }),
+                    Side::new("parry3d", move |i| {
+                        let r = parry3d::query::intersection_test(&id, &m.parry, &pp[i], &m.parry);
+                        f64::from(u8::from(r.is_ok_and(|r| r.intersecting)))
+                    }),
+                    Side::new("parry3d-f64", move |i| {
+                        let r = parry3d_f64::query::intersection_test(
+                            &id64, &m.parry64, &pp64[i], &m.parry64,
+                        );
+                        f64::from(u8::from(r.is_ok_and(|r| r.intersecting)))
+                    }),
+                ]
+            } else {
+                vec![
+                    Side::new("osculate-f32", move |i| {
+                        closest_points_sets_posed(&m.f32, &m.f32, &p32[i])
+                            .map_or(f64::NAN, |c| f64::from(c.result.distance))
+                    }),
+                    Side::new("osculate-f64", move |i| {
+                        closest_points_sets_posed(&m.f64, &m.f64, &p64[i])
+                            .map_or(f64::NAN, |c| c.result.distance)
+                    }),
+                    Side::new("parry3d", move |i| {
+                        let r = parry3d::query::distance(&id, &m.parry, &pp[i], &m.parry);
+                        r.map_or(f64::NAN, |r| f64::from(r.distance))
+                    }),
+                    Side::new("parry3d-f64", move |i| {
+                        let r =
+                            parry3d_f64::query::distance(&id64, &m.parry64, &pp64[i], &m.parry64);
+                        r.map_or(f64::NAN, |r| r.distance)
+                    }),
+                ]
+            };
+            let referee = Box::new(move |i: usize| {
+                closest_points_sets_posed(&m.f64, &m.f64, &own[i])
+                    .map_or(f64::NAN, |c| c.result.distance)
+            });
+            groups.push(SetGroup { name, size, sides, referee });
+        }
+    }
+    for name in
+        ["compound_capsule_overlap", "compound_capsule_distance", "compound_capsule_contact"]
+    {
+        let referee = Box::new(move |i: usize| {
+            let k = &ring.c64[i];
+            ring.f64
+                .parts()
+                .iter()
+                .map(|p| closest_points_convex(k, p).distance)
+                .fold(f64::INFINITY, f64::min)
+        });
+        groups.push(SetGroup { name, size: "20 parts", sides: ring.sides(name), referee });
+    }
+    for g in &groups {
+        check_group(g);
+    }
+    groups
+}
+
+/// The compound of [`ring_parts`] and the capsules of [`ring_probes`] in each library and
+/// precision.
+struct Ring {
+    f32: Compound<f32, ConvexPart<f32>>,
+    f64: Compound<f64, ConvexPart<f64>>,
+    parry: parry3d::shape::Compound,
+    parry64: parry3d_f64::shape::Compound,
+    c32: Vec<Capsule<f32>>,
+    c64: Vec<Capsule<f64>>,
+    cp: Vec<parry3d::shape::Capsule>,
+    cp64: Vec<parry3d_f64::shape::Capsule>,
+}
+
+/// The prediction of the compound contact group.
+const RING_PREDICTION: f64 = 0.05;
+
+impl Ring {
+    fn new() -> Self {
+        use osculate_testing::parry::{parry3d as p32, parry3d_f64 as p64};
+        let mut rng = Rng::new(0x5EED_0326);
+        let parts = ring_parts(&mut rng);
+        let shared = |p: &ConvexPart<f64>| match p {
+            ConvexPart::Sphere(s) => (
+                parry3d::shape::SharedShape::ball(s.radius as f32),
+                parry3d_f64::shape::SharedShape::ball(s.radius),
+            ),
+            ConvexPart::Aabb(b) => {
+                let h = b.half_extents();
+                (
+                    parry3d::shape::SharedShape::cuboid(h.x as f32, h.y as f32, h.z as f32),
+                    parry3d_f64::shape::SharedShape::cuboid(h.x, h.y, h.z),
+                )
+            }
+            ConvexPart::Capsule(k) => (
+                parry3d::shape::SharedShape::capsule(
+                    p32::point(&k.a.cast()),
+                    p32::point(&k.b.cast()),
+                    k.radius as f32,
+                ),
+                parry3d_f64::shape::SharedShape::capsule(
+                    p64::point(&k.a),
+                    p64::point(&k.b),
+                    k.radius,
+                ),
+            ),
+            _ => unreachable!("the ring has balls, boxes and capsules"),
+        };
+        let (mut sp, mut sp64) = (Vec::new(), Vec::new());
+        for (pose, part) in &parts {
+            let (a, b) = shared(part);
+            sp.push((p32::pose(&pose.cast()), a));
+            sp64.push((p64::pose(pose), b));
+        }
+        let c64 = ring_probes(&mut rng);
+        let c32: Vec<Capsule<f32>> =
+            c64.iter().map(|k| Capsule::new(k.a.cast(), k.b.cast(), k.radius as f32)).collect();
+        Self {
+            f32: valid(Compound::try_new(
+                parts.iter().map(|(p, s)| (p.cast(), part32(s))).collect(),
+            )),
+            f64: valid(Compound::try_new(parts)),
+            parry: parry3d::shape::Compound::new(sp),
+            parry64: parry3d_f64::shape::Compound::new(sp64),
+            cp: c32.iter().map(p32::capsule).collect(),
+            cp64: c64.iter().map(p64::capsule).collect(),
+            c32,
+            c64,
+        }
+    }
+
+    /// The four sides of the compound group `name`.
+    fn sides(&self, name: &str) -> Vec<Side<'_>> {
+        use osculate::mesh::{
+            closest_points_convex_compound, contact_convex_compound, overlap_convex_compound,
+        };
+        let id = parry3d::math::Pose::IDENTITY;
+        let id64 = parry3d_f64::math::Pose::IDENTITY;
+        let yes = |b: bool| f64::from(u8::from(b));
+        let pr = RING_PREDICTION;
+        match name {
+            "compound_capsule_overlap" => vec![
+                Side::new("osculate-f32", move |i| {
+                    yes(overlap_convex_compound(&self.c32[i], &self.f32))
+                }),
+                Side::new("osculate-f64", move |i| {
+                    yes(overlap_convex_compound(&self.c64[i], &self.f64))
+                }),
+                Side::new("parry3d", move |i| {
+                    yes(parry3d::query::intersection_test(&id, &self.cp[i], &id, &self.parry)
+                        .is_ok_and(|r| r.intersecting))
+                }),
+                Side::new("parry3d-f64", move |i| {
+                    yes(parry3d_f64::query::intersection_test(
+                        &id64,
+                        &self.cp64[i],
+                        &id64,
+                        &self.parry64,
+                    )
+                    .is_ok_and(|r| r.intersecting))
+                }),
+            ],
+            "compound_capsule_distance" => vec![
+                Side::new("osculate-f32", move |i| {
+                    closest_points_convex_compound(&self.c32[i], &self.f32)
+                        .map_or(f64::NAN, |c| f64::from(c.result.distance))
+                }),
+                Side::new("osculate-f64", move |i| {
+                    closest_points_convex_compound(&self.c64[i], &self.f64)
+                        .map_or(f64::NAN, |c| c.result.distance)
+                }),
+                Side::new("parry3d", move |i| {
+                    parry3d::query::distance(&id, &self.cp[i], &id, &self.parry)
+                        .map_or(f64::NAN, |r| f64::from(r.distance))
+                }),
+                Side::new("parry3d-f64", move |i| {
+                    parry3d_f64::query::distance(&id64, &self.cp64[i], &id64, &self.parry64)
+                        .map_or(f64::NAN, |r| r.distance)
+                }),
+            ],
+            // The contact's signed distance, or the prediction when there is none.
+            _ => vec![
+                Side::new("osculate-f32", move |i| {
+                    contact_convex_compound(&self.c32[i], &self.f32, pr as f32)
+                        .map_or(pr, |c| f64::from(c.result.distance))
+                }),
+                Side::new("osculate-f64", move |i| {
+                    contact_convex_compound(&self.c64[i], &self.f64, pr)
+                        .map_or(pr, |c| c.result.distance)
+                }),
+                Side::new("parry3d", move |i| {
+                    let c = parry3d::query::contact(&id, &self.cp[i], &id, &self.parry, pr as f32);
+                    c.ok().flatten().map_or(pr, |c| f64::from(c.dist))
+                }),
+                Side::new("parry3d-f64", move |i| {
+                    let c =
+                        parry3d_f64::query::contact(&id64, &self.cp64[i], &id64, &self.parry64, pr);
+                    c.ok().flatten().map_or(pr, |c| c.dist)
+                }),
+            ],
+        }
+    }
+}
+
+/// The pair meshes of [`PAIR_SIZES`].
+fn pair_meshes() -> Vec<(Meshes, &'static str)> {
+    PAIR_SIZES
+        .iter()
+        .map(|&(n, label)| {
+            let (v, t) = sphere(n);
+            (meshes(&v, &t), label)
+        })
+        .collect()
+}
+
+/// The set groups in criterion: each side one query of its batch per iteration.
+fn sets(c: &mut Criterion) {
+    let all = pair_meshes();
+    let ring = Ring::new();
+    for g in set_groups(&all, &ring) {
+        let mut group = c.benchmark_group(g.name);
+        group.throughput(Throughput::Elements(1));
+        for side in &g.sides {
+            let mut i = 0usize;
+            group.bench_function(BenchmarkId::new(side.label, g.size), |b| {
+                b.iter(|| {
+                    i = i.wrapping_add(1);
+                    black_box((side.run)(black_box(i & (SET_BATCH - 1))))
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
+/// The set groups in the plain loop (`--cpu-loop sets`): every input of each side's batch in a
+/// loop, timed by the thread's CPU time, best of three runs; printed as nanoseconds per query
+/// and parry's time over osculate's in each precision (above 1: osculate is faster).
+fn sets_cpu_loop() {
+    let all = pair_meshes();
+    let ring = Ring::new();
+    for g in set_groups(&all, &ring) {
+        let t: Vec<f64> = g
+            .sides
+            .iter()
+            .map(|s| {
+                best_of_three(|| {
+                    for i in 0..SET_BATCH {
+                        black_box((s.run)(black_box(i)));
+                    }
+                }) * 1e9
+                    / SET_BATCH as f64
+            })
+            .collect();
+        println!(
+            "{} {}: ns/query osculate-f32 {:.0}, osculate-f64 {:.0}, parry3d {:.0}, parry3d-f64 {:.0}; parry/f32 {:.2}, parry-f64/f64 {:.2}",
+            g.name,
+            g.size,
+            t[0],
+            t[1],
+            t[2],
+            t[3],
+            t[2] / t[0],
+            t[3] / t[1],
+        );
+    }
+}
+
+criterion_group!(benches, build, rays, convex, sets);
 
 fn main() {
     if std::env::args().any(|a| a == "--cpu-loop") {
+        if std::env::args().any(|a| a == "sets") {
+            sets_cpu_loop();
+            return;
+        }
         cpu_loop();
         return;
     }

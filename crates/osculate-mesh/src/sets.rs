@@ -5,7 +5,8 @@
 use core::ops::ControlFlow;
 
 use osculate_closest::{
-    ClosestPoints, Contact, GJK_MAX_ITERATIONS, SupportMap, Transformed, intersect_convex,
+    ClosestPoints, Contact, GJK_MAX_ITERATIONS, SupportMap, Transformed, closest_points_convex,
+    intersect_convex,
 };
 use osculate_dynamic::Impact;
 use osculate_math::{
@@ -167,6 +168,14 @@ pub trait ConvexSet<T: Real>: Bounded<T> + sealed::Sealed {
         shape: &S,
         prediction: T,
     ) -> Option<(usize, Contact<T>)>;
+    /// The closest points of convex `shape` (A) and `piece` (B), a piece of the set, both in
+    /// one frame: a mesh's triangle by the shape's closed form against a triangle
+    /// ([`ConvexShape::closest_points_triangle`]), a compound's part by GJK
+    /// ([`closest_points_convex`]). What [`closest_points_sets`] measures at each pair of pieces.
+    fn closest_points_to_piece<S: ConvexShape<T>>(
+        shape: &S,
+        piece: &Self::Piece<'_>,
+    ) -> ClosestPoints<T>;
     /// The first impact of convex `shape` moving by `motion` against the resting set, with the
     /// piece's number (as [`sweep_convex_mesh`](crate::sweep_convex_mesh) or
     /// [`sweep_convex_compound`] answers).
@@ -227,6 +236,13 @@ impl<T: Real> ConvexSet<T> for TriangleMesh<T> {
     fn slot_piece_moved(&self, slot: usize, pose: &Isometry3<T>) -> Option<Triangle<T>> {
         self.slot_triangle(slot).map(|t| t.transformed(pose))
     }
+    #[inline]
+    fn closest_points_to_piece<S: ConvexShape<T>>(
+        shape: &S,
+        piece: &Triangle<T>,
+    ) -> ClosestPoints<T> {
+        shape.closest_points_triangle(piece)
+    }
     convex_set_queries!(
         overlap_convex_mesh,
         closest_points_convex_mesh,
@@ -257,6 +273,13 @@ impl<T: Real, P: Part<T>> ConvexSet<T> for Compound<T, P> {
     fn slot_piece_moved(&self, slot: usize, pose: &Isometry3<T>) -> Option<MovedShape<'_, P, T>> {
         let part = self.parts().get(self.bvh().item(slot))?;
         Some(MovedShape(Transformed { shape: &part.shape, pose: pose * part.pose }))
+    }
+    #[inline]
+    fn closest_points_to_piece<S: ConvexShape<T>>(
+        shape: &S,
+        piece: &PlacedPart<'_, P, T>,
+    ) -> ClosestPoints<T> {
+        closest_points_convex(shape, piece)
     }
     convex_set_queries!(
         overlap_convex_compound,
@@ -323,11 +346,17 @@ pub fn overlap_sets<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(a: &A, b: &B) -> 
 }
 
 /// The closest points of two sets (A and B, a mesh or a compound each, in the same frame): the
-/// set with fewer pieces is descended best-first (a subtree skipped when its box is farther from
-/// the other set's box than the best distance so far), each piece answered by the other set's
-/// convex query ([`ConvexSet::closest_points_to`]: its own tree, the closed form or GJK per
-/// piece). Distance 0 when they overlap. The cost is about one convex query per piece of the
-/// smaller set that lies near the other set.
+/// nearest pair of pieces, found by descending both trees at once (Ericson 6.5: the larger node
+/// of a pair split first, its children's pairs taken nearest first by the distance between
+/// their boxes, a pair skipped when its boxes are farther apart than the best distance so far),
+/// each pair of leaves' pieces screened by their own boxes and measured by
+/// [`ConvexSet::closest_points_to_piece`] (two triangles by their closed form, Ericson 5.1.11;
+/// a part by GJK). Distance 0 with a shared point when they overlap (the search stops there);
+/// the witness points lie on the pieces named. Nothing is allocated.
+///
+/// Sets are validated at construction, so every input is finite; a degenerate triangle is
+/// measured as the segment or point it is; a pair of pieces whose distance comes out NaN is
+/// passed over (`None` when every pair does).
 ///
 /// # Examples
 /// ```
@@ -352,10 +381,7 @@ pub fn closest_points_sets<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
     a: &A,
     b: &B,
 ) -> Option<OnPieces<ClosestPoints<T>>> {
-    if a.tree().len() > b.tree().len() {
-        return closest_descending(b, a, OneFrame).map(|c| c.swapped_by(ClosestPoints::swapped));
-    }
-    closest_descending(a, b, OneFrame)
+    closest_pairs(a, b, OneFrame)
 }
 
 /// The contact of two sets (a mesh or a compound each, in the same frame) within `prediction`:
@@ -450,9 +476,9 @@ pub fn overlap_sets_posed<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
     valid_pose(pose) && overlap_carried(a, b, ByPose::new(pose))
 }
 
-/// [`closest_points_sets`] with B placed in A's frame by `pose`; the answer in A's frame. The
-/// smaller set is descended, its pieces carried into the other set's frame (the other set's box
-/// moved back as a box around it for the pruning). `None` for an invalid pose (as
+/// [`closest_points_sets`] with B placed in A's frame by `pose`; the answer in A's frame. B's
+/// node boxes are moved into A's frame as boxes around them for the bounds, and A's pieces
+/// carried into B's frame as they are met (nothing is rebuilt). `None` for an invalid pose (as
 /// [`overlap_sets_posed`]).
 ///
 /// # Examples
@@ -477,12 +503,7 @@ pub fn closest_points_sets_posed<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
     if !valid_pose(pose) {
         return None;
     }
-    if a.tree().len() > b.tree().len() {
-        return closest_descending(b, a, ByPose::new(pose))
-            .map(|c| c.swapped_by(ClosestPoints::swapped));
-    }
-    let back = ByPose::new(pose).back();
-    closest_descending(a, b, back).map(|c| c.carried(pose))
+    closest_pairs(a, b, ByPose::new(pose))
 }
 
 /// [`contact_sets`] with B placed in A's frame by `pose`; the answer in A's frame, the normal
@@ -560,6 +581,8 @@ trait Carry<T: Real>: Copy {
     fn vector(self, v: &Vector3<T>) -> Vector3<T>;
     /// The carry from the other frame back to this one.
     fn back(self) -> Self;
+    /// A result between pieces of this frame in the other frame.
+    fn result<R: Carried<T>>(self, r: R) -> R;
 }
 
 /// Both sets in one frame: nothing is carried.
@@ -582,6 +605,10 @@ impl<T: Real> Carry<T> for OneFrame {
     #[inline]
     fn back(self) -> Self {
         self
+    }
+    #[inline]
+    fn result<R: Carried<T>>(self, r: R) -> R {
+        r
     }
 }
 
@@ -614,6 +641,10 @@ impl<T: Real> Carry<T> for ByPose<T> {
     #[inline]
     fn back(self) -> Self {
         Self { pose: self.inverse, inverse: self.pose }
+    }
+    #[inline]
+    fn result<R: Carried<T>>(self, r: R) -> R {
+        r.carried_by(&self.pose)
     }
 }
 
@@ -679,23 +710,51 @@ fn overlap_carried<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
         .is_break()
 }
 
-/// The closest points of set `d`, descended best-first, and set `e`, which answers each of
-/// `d`'s pieces carried into its frame by `carry`; the result in `e`'s frame, A the piece of `d`.
-fn closest_descending<T: Real, D: ConvexSet<T>, E: ConvexSet<T>>(
-    d: &D,
-    e: &E,
+/// The nearest pair of pieces so far: their slots and their closest points.
+type Nearest<T> = (usize, usize, ClosestPoints<T>);
+
+/// The closest points of sets `a` and `b`, `b`'s frame carried into `a`'s by `carry`: both trees
+/// descended at once, bounded by the distance between `a`'s node boxes and `b`'s carried into
+/// `a`'s frame; at a pair of leaves, `a`'s pieces carried into `b`'s frame, each pair screened
+/// by the pieces' boxes and measured there; the answer carried into `a`'s frame.
+fn closest_pairs<T: Real, A: ConvexSet<T>, B: ConvexSet<T>>(
+    a: &A,
+    b: &B,
     carry: impl Carry<T>,
 ) -> Option<OnPieces<ClosestPoints<T>>> {
-    let qe = carry.back().boxed(&query_box(e, T::ZERO)?);
-    let measure = |slot: usize| e.closest_points_to(&carry.piece(d, slot)?);
-    let (slot, _) = d.tree().best_first_slots(
+    let back = carry.back();
+    let slack = distance_slack::<T>();
+    let ((sa, sb, result), _) = a.tree().best_first_pair_slots(
+        b.tree(),
         T::INFINITY,
-        distance_slack(),
-        |n, _| core::array::from_fn(|l| box_distance(&n.aabb(l), &qe)),
-        |slot, _| measure(slot).map(|(_, c)| c.distance).filter(|d| !d.is_nan()),
+        slack,
+        |x, y| box_distance(&x.aabb(), &carry.boxed(&y.aabb())),
+        |slots_a, slots_b, best| {
+            let mut near: Option<(Nearest<T>, T)> = None;
+            for sa in slots_a {
+                let Some(pa) = back.piece(a, sa) else { continue };
+                let box_a = pa.aabb();
+                for sb in slots_b.clone() {
+                    let Some(pb) = b.slot_piece(sb) else { continue };
+                    let bound = near.map_or(best, |(_, d)| d.fast_min(best));
+                    if box_distance(&box_a, &pb.aabb()) > bound * slack {
+                        continue;
+                    }
+                    let c = B::closest_points_to_piece(&pa, &pb);
+                    if c.distance.is_nan() || near.is_some_and(|(_, d)| c.distance >= d) {
+                        continue;
+                    }
+                    near = Some(((sa, sb, c), c.distance));
+                    if c.distance <= T::ZERO {
+                        return near;
+                    }
+                }
+            }
+            near
+        },
     )?;
-    let (piece_b, result) = measure(slot)?;
-    Some(OnPieces { piece_a: d.tree().item(slot), piece_b, result })
+    let (piece_a, piece_b) = (a.tree().item(sa), b.tree().item(sb));
+    Some(OnPieces { piece_a, piece_b, result: carry.result(result) })
 }
 
 /// The deepest contact within `prediction` of set `d`'s pieces, carried by `carry` into set

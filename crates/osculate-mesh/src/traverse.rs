@@ -3,7 +3,7 @@
 //! two trees or of one tree against itself (candidate pairs). None allocates: each keeps its
 //! pending nodes on a fixed-size stack whose bound follows from the depth cap ([`MAX_DEPTH`]).
 
-use core::ops::ControlFlow;
+use core::ops::{ControlFlow, Range};
 
 use osculate_math::{Aabb, Point3, Ray, Real};
 
@@ -263,6 +263,82 @@ impl Bvh {
                 stack.push(wrap(other, r));
             }
         }
+    }
+
+    /// Best-first descent of two trees at once: the pair of leaves, one of `self` and one of
+    /// `other`, whose answer `leaves` values least, with that answer's payload and value.
+    ///
+    /// A pair of subtrees is split on its larger interior side (as [`Self::expand_pair`]); the
+    /// new pairs whose bounds `lower(box of self's side, box of other's side)` are within the
+    /// best value (times `slack`) are pushed farthest first, so the nearest is taken next, and a
+    /// pending pair whose bound the best has since dropped below is skipped. `lower` must not
+    /// exceed the value of any pair of slots under the two boxes; `+∞` prunes. At a pair of
+    /// leaves, `leaves(slots of self's leaf, slots of other's leaf, best)` returns its least
+    /// value with a payload (or `None`); it replaces the best when smaller, the first one when
+    /// not above the starting `best`. Values are taken to be non-negative: the search stops at 0.
+    /// The pending pairs live on a fixed stack (each split leaves at most three more, over at
+    /// most `2·MAX_DEPTH` levels): nothing is allocated.
+    pub(crate) fn best_first_pair_slots<T: Real, P>(
+        &self,
+        other: &Self,
+        mut best: T,
+        slack: T,
+        mut lower: impl FnMut(&Box32, &Box32) -> T,
+        mut leaves: impl FnMut(Range<usize>, Range<usize>, T) -> Option<(P, T)>,
+    ) -> Option<(P, T)> {
+        if self.nodes.is_empty() || other.nodes.is_empty() {
+            return None;
+        }
+        let visit = |bound: T, best: T| bound < T::INFINITY && bound <= best * slack;
+        let (root_a, root_b) = (self.root_box(), other.root_box());
+        let mut winner: Option<P> = None;
+        let mut stack: Stack<(Ref, Ref, T), PAIR_STACK> =
+            Stack::new((Ref::ROOT, Ref::ROOT, T::ZERO));
+        stack.push((Ref::ROOT, Ref::ROOT, lower(&root_a, &root_b)));
+        while let Some((ra, rb, bound)) = stack.pop() {
+            if !visit(bound, best) {
+                continue;
+            }
+            let (Some((ba, ca)), Some((bb, cb))) =
+                (self.resolve(ra, &root_a), other.resolve(rb, &root_b))
+            else {
+                continue;
+            };
+            if ca.is_leaf() && cb.is_leaf() {
+                if let Some((p, v)) = leaves(ca.slots(), cb.slots(), best)
+                    && (v < best || (winner.is_none() && v <= best))
+                {
+                    best = v;
+                    winner = Some(p);
+                    if best <= T::ZERO {
+                        break;
+                    }
+                }
+                continue;
+            }
+            let expand_a =
+                !ca.is_leaf() && (cb.is_leaf() || ba.measure(false) >= bb.measure(false));
+            let parent = if expand_a { ca } else { cb };
+            let tree = if expand_a { self } else { other };
+            let Some(node) = tree.nodes.get(parent.start as usize) else { continue };
+            let mut lanes = [(T::ZERO, 0); 4];
+            let mut m = 0;
+            for l in (0..4).filter(|&l| node.used(l)) {
+                let lane = node.lane_box(l);
+                let b = if expand_a { lower(&lane, &bb) } else { lower(&ba, &lane) };
+                if visit(b, best) {
+                    lanes[m] = (b, l);
+                    m += 1;
+                }
+            }
+            by_bound_descending(&mut lanes[..m]);
+            for &(b, l) in &lanes[..m] {
+                #[allow(clippy::cast_possible_truncation, reason = "lane < 4")]
+                let r = Ref { node: parent.start, lane: l as u32 };
+                stack.push(if expand_a { (r, rb, b) } else { (ra, r, b) });
+            }
+        }
+        winner.map(|p| (p, best))
     }
 
     /// The slot pairs of every pair of leaves, one from `self` and one from `other`, whose lanes

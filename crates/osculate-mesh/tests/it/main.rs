@@ -4,6 +4,7 @@
 
 mod brute;
 mod compound;
+mod distance;
 mod leaks;
 mod meshes;
 mod parry;
