@@ -476,13 +476,16 @@ fn posed_polyhedron_polyhedron(s: &mut Sink<'_>) {
     r.finish();
 }
 
+/// A polyhedron about its own origin and its pose.
+type PosedHull<T> = (ConvexPolyhedron<T>, Isometry3<T>);
+
 /// osculate's side of `posed_manifold_polyhedron_polyhedron_prepared` for one precision: each
 /// polyhedron's features built once outside the timed call, the posed pair answered in the
 /// thread's workspace.
 fn posed_prepared<T: Real>(
     r: &mut Race<'_>,
     id: &'static str,
-    data: &Dists<((ConvexPolyhedron<T>, Isometry3<T>), (ConvexPolyhedron<T>, Isometry3<T>))>,
+    data: &Dists<(PosedHull<T>, PosedHull<T>)>,
 ) {
     use osculate::{ContactManifold as _, Posed};
     let prepared = data.map(|x| {
