@@ -14,7 +14,10 @@ use osculate_benches::convert::{has_hulls, hull_pair};
 use osculate_benches::input::{Dists, Inputs, Narrow, inputs, pair};
 use osculate_benches::race::{Answer, Class::*, OSCULATE_F32, OSCULATE_F64, Race, Row, Sink};
 use osculate_benches::{osculate, parry};
-use osculate_math::{Aabb, Capsule, ConvexPolyhedron, Cylinder, Halfspace, Obb, Real, Sphere};
+use osculate_math::{
+    Aabb, Capsule, ConvexPolyhedron, Cylinder, Halfspace, Isometry3, Obb, Point3, Real, Sphere,
+    Vector3,
+};
 use osculate_testing::Rng;
 
 /// Every row of this module.
@@ -31,6 +34,8 @@ pub(crate) fn all(s: &mut Sink<'_>) {
     capsule_halfspace(s);
     polyhedron_halfspace(s);
     cylinder_halfspace(s);
+    posed_box_box(s);
+    posed_polyhedron_polyhedron(s);
 }
 
 /// The deepest point's signed distance of osculate's manifold.
@@ -381,4 +386,120 @@ fn cylinder_halfspace(s: &mut Sink<'_>) {
         (ph.inv_mul(&pc), h, c)
     },
     parry: |p, m| qd::contact_manifold_halfspace_pfm(&p.0, &p.1, &p.2, 0.0, 0.01, m, false) }
+}
+
+/// Two posed boxes (each about its own origin, placed by a pose): osculate's `ContactManifold`
+/// on two `Posed` oriented boxes (the second moved into the first's frame, the box-box manifold
+/// there, the answer mapped back) against parry's cuboid manifold on box 2's pose in box 1's
+/// frame (`pos1.inv_mul(&pos2)` inside the timed call, as its `query::contact_manifolds` does).
+fn posed_box_box(s: &mut Sink<'_>) {
+    use osculate::{ContactManifold as _, Posed};
+    let d = super::posed::posed_inputs::<Obb<f64>, Obb<f64>>(720, overlap::obb_obb);
+    let row = Row::new("posed_manifold_box_box", LikeForLike).tolerance(2e-3, 2e-3).note(
+        "as `manifold_box_box`, on posed boxes: osculate moves box 2 into box 1's frame, parry \
+         takes box 2's pose in box 1's frame; the deepest distances differ as that row's do",
+    );
+    manifold_row! { s, row, d,
+    |x| Posed::new(&x.0.0, x.0.1).manifold(&Posed::new(&x.1.0, x.1.1), Real::lit(0.01)),
+    |x| {
+        let ((fa, ca), (fb, cb)) = (cv::obb(&x.0.0), cv::obb(&x.1.0));
+        (cv::pose(&x.0.1) * fa, ca, cv::pose(&x.1.1) * fb, cb)
+    },
+    parry: |p, m| qd::contact_manifold_cuboid_cuboid(&p.0.inv_mul(&p.2), &p.1, &p.3, 0.01, m) }
+}
+
+/// A polyhedron about its own origin (its vertices' centroid) turned at random, and the pose
+/// that places it where `p` is.
+fn hull_body(p: &ConvexPolyhedron<f64>, rng: &mut Rng) -> (ConvexPolyhedron<f64>, Isometry3<f64>) {
+    use osculate_math::Transform as _;
+    let sum = p.vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords);
+    let centroid = Point3::from(sum / p.vertices.len().max(1) as f64);
+    let pose = super::posed::turned(rng, &centroid);
+    (p.transformed(&pose.inverse()), pose)
+}
+
+/// The inputs of the posed polyhedron rows: `hull_pairs`'s world-space pairs (dealt by their
+/// overlap), each polyhedron given about its own origin with its pose, drawn again until both
+/// parry crates build a hull of both in their own frames.
+fn posed_hull_pairs()
+-> Inputs<super::posed::PosedPair<ConvexPolyhedron<f64>, ConvexPolyhedron<f64>>> {
+    let d = inputs(
+        721,
+        "overlap",
+        |rng| loop {
+            let w = hull_pair(rng);
+            let (a, b) = (hull_body(&w.0, rng), hull_body(&w.1, rng));
+            if has_hulls(&a.0) && has_hulls(&b.0) {
+                break ((a, b), w);
+            }
+        },
+        |(_, (a, b))| closest::intersect_convex(a, b, closest::GJK_MAX_ITERATIONS),
+    );
+    Inputs::from_sets(d.f64.map(|x| x.0.clone()))
+}
+
+/// The note of the posed polyhedron rows.
+const POSED_POLYHEDRA: &str = "as `manifold_polyhedron_polyhedron`, on posed polyhedra: \
+    osculate reads polyhedron 2 through its pose in polyhedron 1's frame (not rebuilt), parry \
+    takes that pose (`pos1.inv_mul(&pos2)`, inside the timed call); the deepest distances differ \
+    as that row's do";
+
+/// parry's side of the posed polyhedron rows: its polygonal-feature manifold on the hulls it
+/// keeps in their own frames, polyhedron 2's pose in polyhedron 1's frame.
+macro_rules! parry_posed_hulls {
+    ($r:ident, $d:ident) => {
+        parry_manifold! { $r, $d, |x| (cv::pose(&x.0.1), cv::kept_hull(&x.0.0), cv::pose(&x.1.1), cv::kept_hull(&x.1.0)),
+        parry: |p, m| qd::contact_manifold_pfm_pfm(&p.0.inv_mul(&p.2), &p.1, 0.0, None, &p.3, 0.0, None, 0.01, m) }
+    };
+}
+
+/// Two posed polyhedra: osculate's `ContactManifold` on two `Posed` polyhedra
+/// (`manifold_polyhedron_polyhedron_posed` in the thread's workspace, both polyhedra's features
+/// found at each call as the world-space row finds them), and on two `Posed` prepared polyhedra
+/// (`manifold_polyhedron_polyhedron_posed_with`, features built once outside the timed call),
+/// against parry's manifold on its hulls with the relative pose.
+fn posed_polyhedron_polyhedron(s: &mut Sink<'_>) {
+    use osculate::{ContactManifold as _, Posed};
+    let d = posed_hull_pairs();
+    let row = Row::new("posed_manifold_polyhedron_polyhedron", LikeForLike).tolerance(1e-2, 3e-3);
+    let mut r = s.race(row.note(POSED_POLYHEDRA));
+    osculate! { r, d,
+    |x| Posed::new(&x.0.0, x.0.1).manifold(&Posed::new(&x.1.0, x.1.1), Real::lit(0.01)),
+    |_, m| deepest(m) }
+    parry_posed_hulls!(r, d);
+    r.finish();
+    let row = Row::new("posed_manifold_polyhedron_polyhedron_prepared", LikeForLike);
+    let mut r = s.race(row.tolerance(1e-2, 3e-3).note(PREPARED));
+    posed_prepared(&mut r, OSCULATE_F32, &d.f32);
+    posed_prepared(&mut r, OSCULATE_F64, &d.f64);
+    parry_posed_hulls!(r, d);
+    r.finish();
+}
+
+/// A polyhedron about its own origin and its pose.
+type PosedHull<T> = (ConvexPolyhedron<T>, Isometry3<T>);
+
+/// osculate's side of `posed_manifold_polyhedron_polyhedron_prepared` for one precision: each
+/// polyhedron's features built once outside the timed call, the posed pair answered in the
+/// thread's workspace.
+fn posed_prepared<T: Real>(
+    r: &mut Race<'_>,
+    id: &'static str,
+    data: &Dists<(PosedHull<T>, PosedHull<T>)>,
+) {
+    use osculate::{ContactManifold as _, Posed};
+    let prepared = data.map(|x| {
+        let f = |p: &ConvexPolyhedron<T>| closest::PolyhedronFeatures::new(p).ok();
+        (f(&x.0.0).zip(f(&x.1.0)), x.0.1, x.1.1)
+    });
+    r.run(
+        id,
+        "Posed<PolyhedronFeatures>::manifold",
+        &prepared,
+        |x| {
+            x.0.as_ref()
+                .map(|(a, b)| Posed::new(a, x.1).manifold(&Posed::new(b, x.2), T::lit(0.01)))
+        },
+        |_, m| m.as_ref().map_or(Answer::Value(None), deepest),
+    );
 }

@@ -28,12 +28,12 @@ pub(crate) fn all(s: &mut Sink<'_>) {
 
 /// A shape built about its own origin and the pose that places it where the world-space shape
 /// is: `local.transformed(&pose)` is the world shape.
-trait Body: Sized {
+pub(crate) trait Body: Sized {
     fn body(&self, rng: &mut Rng) -> (Self, Isometry3<f64>);
 }
 
 /// A pose at `at` turned by a random rotation.
-fn turned(rng: &mut Rng, at: &Point3<f64>) -> Isometry3<f64> {
+pub(crate) fn turned(rng: &mut Rng, at: &Point3<f64>) -> Isometry3<f64> {
     let axis = Vector3::new(rng.range(-3.0, 3.0), rng.range(-3.0, 3.0), rng.range(-3.0, 3.0));
     Isometry3::from_parts(at.coords.into(), UnitQuaternion::from_scaled_axis(axis))
 }
@@ -76,11 +76,14 @@ impl Body for Cone<f64> {
 }
 
 /// The posed form of a world-space pair: each shape about its origin with its pose.
-type PosedPair<A, B> = ((A, Isometry3<f64>), (B, Isometry3<f64>));
+pub(crate) type PosedPair<A, B> = ((A, Isometry3<f64>), (B, Isometry3<f64>));
 
 /// Inputs of a posed row: generated world-space pairs, dealt by `overlaps` on the world shapes,
 /// each given as its shapes about their origins and their poses.
-fn posed_inputs<A, B>(seed: u64, overlaps: impl Fn(&A, &B) -> bool) -> Inputs<PosedPair<A, B>>
+pub(crate) fn posed_inputs<A, B>(
+    seed: u64,
+    overlaps: impl Fn(&A, &B) -> bool,
+) -> Inputs<PosedPair<A, B>>
 where
     A: Body + Clone + Narrow + Generate<f64>,
     B: Body + Clone + Narrow + Generate<f64>,

@@ -83,8 +83,14 @@ use osculate_math::{Cone, ConvexPolyhedron, Cylinder};
 /// body's frame, the other shape moved into it as the other posed queries move it (a box stays a
 /// box, an [`Aabb`] becomes an [`Obb`], a polyhedron is never moved against a moved shape), and
 /// mapped back by that body's pose ([`Manifold::transformed`]); the ids are the shapes' own, so
-/// they persist as the bodies move. A posed polyhedron with a posed polyhedron rebuilds the
-/// second in the first's frame (an allocation: the clipping reads the polytope's faces).
+/// they persist as the bodies move. A posed polyhedron with a posed polyhedron is answered in the
+/// first's frame with the second read through the relative pose, never rebuilt
+/// ([`manifold_polyhedron_polyhedron_posed`](crate::closest::manifold_polyhedron_polyhedron_posed):
+/// the manifold of the moved polyhedron, its ids and point count, its geometry to rounding); two
+/// posed prepared polyhedra ([`PolyhedronFeatures`](crate::closest::PolyhedronFeatures), built
+/// once in their own frames) by the allocation-free
+/// [`manifold_polyhedron_polyhedron_posed_with`](crate::closest::manifold_polyhedron_polyhedron_posed_with),
+/// both in this thread's manifold workspace.
 ///
 /// # Examples
 /// ```

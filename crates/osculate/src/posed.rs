@@ -21,8 +21,11 @@
 //! the box turned by its pose's rotation matrix (a box built about its own origin and axes, the
 //! usual collider, needs no more; a ball at its origin is not turned at all). The convex polygon and polyhedron are never rebuilt: a pair
 //! with one of them is answered in the polytope's frame, and two polytopes through GJK / EPA on
-//! the posed support map ([`Transformed`]). Nothing allocates but what the world-space query
-//! allocates (EPA's workspace, reused per thread: see [`Penetration::contact_with`]).
+//! the posed support map ([`Transformed`]); their contact manifold reads the second polyhedron's
+//! faces, edges and vertices through the relative pose
+//! ([`manifold_polyhedron_polyhedron_posed`](crate::closest::manifold_polyhedron_polyhedron_posed)).
+//! Nothing allocates but what the world-space query allocates (EPA's workspace, reused per
+//! thread: see [`Penetration::contact_with`]).
 //!
 //! A ray is moved into the shape's frame and its hit mapped back; a sweep takes world-space
 //! velocities (rotated into `A`'s frame, the impact mapped back).

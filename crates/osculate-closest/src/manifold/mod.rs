@@ -50,6 +50,7 @@ pub use self::polyhedron::{
     ManifoldWorkspace, PolyhedronFeatures, manifold_aabb_polyhedron, manifold_aabb_polyhedron_with,
     manifold_capsule_polyhedron, manifold_capsule_polyhedron_with, manifold_obb_polyhedron,
     manifold_obb_polyhedron_with, manifold_polyhedron_polyhedron,
+    manifold_polyhedron_polyhedron_posed, manifold_polyhedron_polyhedron_posed_with,
     manifold_polyhedron_polyhedron_with, manifold_sphere_polyhedron,
     manifold_sphere_polyhedron_with, manifold_triangle_polyhedron,
     manifold_triangle_polyhedron_with,

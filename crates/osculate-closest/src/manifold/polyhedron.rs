@@ -2,8 +2,8 @@
 //! polyhedron-polyhedron, by separating axes over face normals and edge pairs and clipping.
 
 use osculate_math::{
-    Aabb, Capsule, ConvexPolyhedron, Obb, Real, Segment, ShapeError, Sphere, Triangle, Unit,
-    Validate,
+    Aabb, Capsule, ConvexPolyhedron, Isometry3, Obb, Real, Segment, ShapeError, Sphere, Triangle,
+    Unit, Validate,
 };
 
 use alloc::borrow::Cow;
@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 
 use super::polytope::{
     Outline, Polytope, Scale, Scratch, local_manifold_in, manifold_polytopes,
-    manifold_polytopes_in, screen,
+    manifold_polytopes_in, manifold_polytopes_posed_in, screen,
 };
 use super::triangle::capsule_polytope;
 use super::{Feature, FeatureId, Manifold, ManifoldPoint};
@@ -501,6 +501,139 @@ pub fn manifold_polyhedron_polyhedron_with<T: Real>(
 ) -> Manifold<T> {
     let ManifoldWorkspace { scratch, epa, .. } = workspace;
     manifold_polytopes_in(&a.polytope, &b.polytope, &a.shape, &b.shape, prediction, scratch, epa)
+}
+
+/// Whether every number of `pose` is finite.
+fn finite_pose<T: Real>(pose: &Isometry3<T>) -> bool {
+    pose.translation.vector.iter().chain(pose.rotation.coords.iter()).all(|x| x.is_finite())
+}
+
+/// The contact manifold of convex polyhedron `a` (A) and convex polyhedron `b` (B) placed by
+/// `pose` in A's frame (`pose · v` is where B's vertex `v` is), in A's frame: the manifold of
+/// [`manifold_polyhedron_polyhedron`] on `a` and `b` moved by `pose`, computed without moving
+/// `b`. B's vertices, face normals and planes, its faces' side normals and its edges' arcs are
+/// read through the pose as the search meets them (into `workspace`: the polyhedron is not
+/// rebuilt); B's features are found on `b` as it is, in its own frame.
+///
+/// What it gives against [`manifold_polyhedron_polyhedron`] on the moved polyhedron
+/// (`b.transformed(pose)`): the same feature ids, the same number of points and, to rounding, the
+/// same normal, points and distances. The first tests (the direction between the centroids, the
+/// face planes) and the face separations read the same numbers bit for bit: B's vertices are
+/// `pose · v` and its planes move as [`Plane`](osculate_math::Plane)'s transform moves them. What
+/// the moved polyhedron recomputes from its moved numbers, this query turns by the pose's
+/// rotation matrix: the side normals the clipping cuts along, the edge arcs, and B's radius (the
+/// polyhedron's own). A clipped point, an edge-edge point and the one-point fallback (GJK/EPA on
+/// B's support map through the pose) differ from the moved polyhedron's by the rounding of those
+/// numbers: a few ε of the pair's magnitude. Only where a choice lies within that rounding of a tie
+/// (a vertex on a side plane, two axes separating equally to the last bits) can the two answers
+/// pick differently, as the moved polyhedron's answer itself does under a rounding-sized motion.
+///
+/// Allocation: B's and A's features are found at each call as [`manifold_polyhedron_polyhedron`]
+/// finds them (it allocates what that query allocates, less the moved polyhedron); the search
+/// computes in `workspace`. [`manifold_polyhedron_polyhedron_posed_with`] on features built once
+/// allocates nothing.
+///
+/// Method, feature ids, degenerate input as [`manifold_polyhedron_polyhedron`]; a NaN or infinite
+/// number in the pose gives the empty manifold.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{ManifoldWorkspace, manifold_polyhedron_polyhedron, manifold_polyhedron_polyhedron_posed};
+/// use osculate_math::{Aabb, ConvexPolyhedron, Isometry3, Point3, Transform, Vector3};
+///
+/// // A unit cube about its own origin; the second sits on the first, 0.01 deep, turned about z.
+/// let cube = ConvexPolyhedron::try_from_aabb(&Aabb::new(Point3::new(-0.5, -0.5, -0.5), Point3::new(0.5_f64, 0.5, 0.5)))?;
+/// let pose = Isometry3::new(Vector3::new(0.2, 0.1, 0.99), Vector3::new(0.0, 0.0, 0.3));
+/// let mut workspace = ManifoldWorkspace::new();
+/// let m = manifold_polyhedron_polyhedron_posed(&cube, &cube, &pose, 0.0, &mut workspace);
+/// assert_eq!(m.len(), 4);
+/// assert!(m.points().iter().all(|p| (p.distance + 0.01).abs() < 1e-12));
+/// // The manifold of the moved cube: the same ids, the same geometry to rounding.
+/// let moved = manifold_polyhedron_polyhedron(&cube, &cube.transformed(&pose), 0.0);
+/// for (p, q) in m.points().iter().zip(moved.points()) {
+///     assert_eq!(p.id, q.id);
+///     assert!((p.point_b - q.point_b).norm() < 1e-12);
+/// }
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_polyhedron_polyhedron_posed<T: Real>(
+    a: &ConvexPolyhedron<T>,
+    b: &ConvexPolyhedron<T>,
+    pose: &Isometry3<T>,
+    prediction: T,
+    workspace: &mut ManifoldWorkspace<T>,
+) -> Manifold<T> {
+    if !finite_pose(pose) {
+        return Manifold::empty();
+    }
+    let outline_a = Outline::of_polyhedron(a, Scale::of(&a.vertices));
+    if screen(&outline_a, &Outline::of_posed_polyhedron(b, pose), prediction).is_none() {
+        return Manifold::empty();
+    }
+    let (Some(pa), Some(pb)) = (Polytope::from_polyhedron(a), Polytope::from_polyhedron(b)) else {
+        return Manifold::empty();
+    };
+    if a.planes.is_empty() || b.planes.is_empty() {
+        return Manifold::empty();
+    }
+    let ManifoldWorkspace { scratch, epa, .. } = workspace;
+    manifold_polytopes_posed_in(&pa, &pb, pose, a, b, prediction, scratch, epa)
+}
+
+/// [`manifold_polyhedron_polyhedron_posed`] on polyhedra whose features were built once
+/// ([`PolyhedronFeatures`]), B placed by `pose` in A's frame, computed in `workspace`: no feature
+/// found again, nothing allocated once the workspace has held the pair's size (B's placed
+/// vertices, planes and arcs are written into it). The answer, in A's frame, is
+/// [`manifold_polyhedron_polyhedron_posed`]'s on the polyhedra, bit for bit, and
+/// [`manifold_polyhedron_polyhedron_with`]'s on B's features built where `pose` puts it to the
+/// rounding that query documents. Per call: O(vertices_b + faces_b + edges_b) to place B, then
+/// the search of [`manifold_polyhedron_polyhedron_with`].
+///
+/// Method and feature ids as [`manifold_polyhedron_polyhedron`] documents them. Degenerate and
+/// non-finite input: as [`manifold_polyhedron_polyhedron_with`]; a NaN or infinite number in the
+/// pose gives the empty manifold.
+///
+/// # Examples
+/// ```
+/// use osculate_closest::{ManifoldWorkspace, PolyhedronFeatures, manifold_polyhedron_polyhedron_posed, manifold_polyhedron_polyhedron_posed_with};
+/// use osculate_math::{ConvexPolyhedron, Isometry3, Point3, Vector3};
+///
+/// let tet = ConvexPolyhedron::try_from_points(&[
+///     Point3::new(-1.0, -1.0, 0.0), Point3::new(1.0, -1.0, 0.0),
+///     Point3::new(0.0, 1.0, 0.0), Point3::new(0.0_f64, 0.0, 1.0),
+/// ])?;
+/// let prepared = PolyhedronFeatures::new(&tet)?;
+/// let mut workspace = ManifoldWorkspace::new();
+/// // The second tetrahedron 0.9 up, turned half a turn about z: its base inside the first.
+/// let pose = Isometry3::new(Vector3::new(0.0, 0.0, 0.9), Vector3::new(0.0, 0.0, std::f64::consts::PI));
+/// let m = manifold_polyhedron_polyhedron_posed_with(&prepared, &prepared, &pose, 0.0, &mut workspace);
+/// assert!(m.deepest().unwrap().distance < 0.0);
+/// assert_eq!(m, manifold_polyhedron_polyhedron_posed(&tet, &tet, &pose, 0.0, &mut workspace));
+/// # Ok::<(), osculate_math::ShapeError>(())
+/// ```
+#[must_use]
+pub fn manifold_polyhedron_polyhedron_posed_with<T: Real>(
+    a: &PolyhedronFeatures<T>,
+    b: &PolyhedronFeatures<T>,
+    pose: &Isometry3<T>,
+    prediction: T,
+    workspace: &mut ManifoldWorkspace<T>,
+) -> Manifold<T> {
+    if !finite_pose(pose) {
+        return Manifold::empty();
+    }
+    let ManifoldWorkspace { scratch, epa, .. } = workspace;
+    manifold_polytopes_posed_in(
+        &a.polytope,
+        &b.polytope,
+        pose,
+        &a.shape,
+        &b.shape,
+        prediction,
+        scratch,
+        epa,
+    )
 }
 
 /// [`manifold_obb_polyhedron`] on a polyhedron whose features were built once

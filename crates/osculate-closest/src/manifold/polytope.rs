@@ -8,7 +8,8 @@
 use alloc::vec::Vec;
 
 use osculate_math::{
-    ConvexPolyhedron, Obb, Point3, Real, Triangle, Vector3, any_perpendicular, is_finite_point,
+    ConvexPolyhedron, Isometry3, Matrix3, Obb, Point3, Real, Triangle, Vector3, any_perpendicular,
+    is_finite_point,
 };
 
 use super::boxes::{
@@ -119,6 +120,9 @@ pub(super) struct Edge {
 pub(super) struct Polytope<T: Real> {
     vertices: Vec<Point3<T>>,
     pub(super) faces: Vec<Face<T>>,
+    /// The outward unit normal of each face (parallel to `faces`, each its face's `normal`): the
+    /// search reads them as a slice, which a posed polytope replaces by its turned normals.
+    normals: Vec<Vector3<T>>,
     /// The plane offset of each face (parallel to `faces`): `normal · x = d` on the face.
     offsets: Vec<T>,
     pub(super) edges: Vec<Edge>,
@@ -191,7 +195,7 @@ impl<T: Real> Arc<T> {
     /// the cone of the edge of `p` this arc was prepared from, from one set of products (a product
     /// of `−n` is the negated product of `n`, exactly).
     #[inline]
-    fn sides(&self, p: &Polytope<T>, n: &Vector3<T>) -> (bool, bool) {
+    fn sides(&self, p: &Placed<'_, T>, n: &Vector3<T>) -> (bool, bool) {
         match self {
             Arc::All => (true, true),
             Arc::Half(m) => {
@@ -203,6 +207,17 @@ impl<T: Real> Arc<T> {
                 (d1 >= T::ZERO && d2 >= T::ZERO, d1 <= T::ZERO && d2 <= T::ZERO)
             }
             Arc::General(e) => (p.in_cone(*e, n), p.in_cone(*e, &-n)),
+        }
+    }
+
+    /// The arc turned by the rotation matrix `turn` (an edge's cone where its polytope is turned
+    /// by it).
+    #[inline]
+    fn turned(&self, turn: &Matrix3<T>) -> Self {
+        match self {
+            Arc::Half(m) => Arc::Half(turn * m),
+            Arc::Between(u1, u2) => Arc::Between(turn * u1, turn * u2),
+            Arc::All | Arc::General(_) => *self,
         }
     }
 }
@@ -255,6 +270,7 @@ impl<T: Real> Polytope<T> {
         }
         let Scale { centroid, radius, magnitude } = Scale::of(&vertices);
         let mut p = Self {
+            normals: faces.iter().map(|f| f.normal).collect(),
             edges: edges.collect(),
             cones,
             arcs: Vec::new(),
@@ -480,7 +496,11 @@ impl<T: Real> Polytope<T> {
             p: self,
             vertices: &self.vertices,
             offsets: &self.offsets,
+            normals: &self.normals,
+            arcs: &self.arcs,
+            turn: None,
             centroid: self.centroid,
+            magnitude: self.magnitude,
         }
     }
 
@@ -498,7 +518,65 @@ impl<T: Real> Polytope<T> {
         vertices.extend(self.vertices.iter().map(|v| v - o));
         offsets.clear();
         offsets.extend(self.faces.iter().zip(&self.offsets).map(|(f, d)| *d - f.normal.dot(o)));
-        Placed { p: self, vertices, offsets, centroid: self.centroid - o }
+        Placed {
+            p: self,
+            vertices,
+            offsets,
+            normals: &self.normals,
+            arcs: &self.arcs,
+            turn: None,
+            centroid: self.centroid - o,
+            magnitude: self.magnitude,
+        }
+    }
+
+    /// This polytope placed by `pose` and then moved by `−o`, without being rebuilt: its vertices
+    /// `pose · v − o`, its face normals turned by the pose's rotation and their offsets moved with
+    /// them, its edges' arcs turned, written into `storage` (emptied first; their capacity kept).
+    /// The vertices, normals and offsets are computed as [`moved_into`](Self::moved_into) computes
+    /// them on the polyhedron moved by `pose` (its planes moved as [`osculate_math::Plane`]'s
+    /// transform moves them), bit for bit, and so are the centroid and the magnitude (of the
+    /// placed vertices, before the shift by `−o`); the arcs and the faces' side normals are the
+    /// polytope's own turned (by the rotation's matrix), which a rebuilt polytope recomputes
+    /// from the moved vertices and normals: they differ by rounding. The radius is the
+    /// polytope's own (rotation-invariant, up to rounding).
+    fn posed_into<'a>(
+        &'a self,
+        pose: &Isometry3<T>,
+        o: &Vector3<T>,
+        storage: PosedStorage<'a, T>,
+    ) -> Placed<'a, T> {
+        let PosedStorage { vertices, offsets, normals, arcs } = storage;
+        let turn = pose.rotation.to_rotation_matrix().into_inner();
+        let t = pose.translation.vector;
+        vertices.clear();
+        let (mut sum, mut magnitude) = (Vector3::zeros(), T::ZERO);
+        for v in &self.vertices {
+            let w = pose * v;
+            sum += w.coords;
+            magnitude = magnitude.fast_max(w.coords.amax());
+            vertices.push(w - o);
+        }
+        let centroid = Point3::from(sum / T::lit(self.vertices.len() as f64));
+        normals.clear();
+        offsets.clear();
+        for (f, d) in self.faces.iter().zip(&self.offsets) {
+            let n = pose.rotation * f.normal;
+            normals.push(n);
+            offsets.push((*d + n.dot(&t)) - n.dot(o));
+        }
+        arcs.clear();
+        arcs.extend(self.arcs.iter().map(|a| a.turned(&turn)));
+        Placed {
+            p: self,
+            vertices,
+            offsets,
+            normals,
+            arcs,
+            turn: Some(turn),
+            centroid: centroid - o,
+            magnitude,
+        }
     }
 
     /// `true` when the unit direction `n` (perpendicular to edge `e`, the `e`-th of the edges) is
@@ -610,11 +688,65 @@ struct Placed<'a, T: Real> {
     p: &'a Polytope<T>,
     vertices: &'a [Point3<T>],
     offsets: &'a [T],
+    /// The faces' outward unit normals, placed with the vertices.
+    normals: &'a [Vector3<T>],
+    /// The edges' arcs, placed with the vertices.
+    arcs: &'a [Arc<T>],
+    /// The rotation matrix the polytope is turned by where it is placed (`None`: not turned), for
+    /// what is read rarely and turned as it is read: a face's side normals, a general cone.
+    turn: Option<Matrix3<T>>,
     /// The vertices' centroid, placed with them.
     centroid: Point3<T>,
+    /// The largest absolute vertex coordinate where the polytope is placed (before the shift
+    /// about a vertex of A): the scale of the coordinates' rounding.
+    magnitude: T,
+}
+
+/// The storage a posed polytope is placed in ([`Polytope::posed_into`]).
+struct PosedStorage<'a, T: Real> {
+    vertices: &'a mut Vec<Point3<T>>,
+    offsets: &'a mut Vec<T>,
+    normals: &'a mut Vec<Vector3<T>>,
+    arcs: &'a mut Vec<Arc<T>>,
 }
 
 impl<T: Real> Placed<'_, T> {
+    /// The outward unit normal of face `k` where placed (zero for an index out of range).
+    #[inline]
+    fn normal(&self, k: usize) -> Vector3<T> {
+        self.normals.get(k).copied().unwrap_or_else(Vector3::zeros)
+    }
+
+    /// The outward unit normal of side `s` of face `f` where placed (`None` out of range).
+    #[inline]
+    fn side(&self, f: &Face<T>, s: usize) -> Option<Vector3<T>> {
+        let side = f.sides.get(s)?;
+        Some(self.turn.map_or(*side, |m| m * side))
+    }
+
+    /// [`Polytope::in_cone`] for a direction `n` of the placed frame.
+    fn in_cone(&self, e: usize, n: &Vector3<T>) -> bool {
+        match self.turn {
+            Some(m) => self.p.in_cone(e, &m.tr_mul(n)),
+            None => self.p.in_cone(e, n),
+        }
+    }
+
+    /// [`Polytope::tolerance`] of the placed pair (the magnitudes where they are placed).
+    fn tolerance(&self, other: &Self) -> T {
+        self.scale().tolerance(&other.scale())
+    }
+
+    /// [`Polytope::preference`] of the pair.
+    fn preference(&self, other: &Self) -> T {
+        self.p.preference(other.p)
+    }
+
+    /// The scale of the placed polytope (its centroid as placed, about a vertex of A).
+    fn scale(&self) -> Scale<T> {
+        Scale { centroid: self.centroid, radius: self.p.radius, magnitude: self.magnitude }
+    }
+
     /// Vertex `i` (the origin for an index out of range).
     fn vertex(&self, i: usize) -> Point3<T> {
         self.vertices.get(i).copied().unwrap_or_else(Point3::origin)
@@ -648,6 +780,8 @@ pub(super) struct Scratch<T: Real> {
     vertices_b: Vec<Point3<T>>,
     offsets_a: Vec<T>,
     offsets_b: Vec<T>,
+    normals_b: Vec<Vector3<T>>,
+    arcs_b: Vec<Arc<T>>,
     directions_b: Vec<(Vector3<T>, T, Point3<T>)>,
     sides_a: Vec<i8>,
     sides_b: Vec<i8>,
@@ -737,12 +871,26 @@ pub(super) fn local_manifold_in<T: Real>(
     prediction: T,
     scratch: &mut Scratch<T>,
 ) -> Option<Manifold<T>> {
+    posed_manifold_in(pa, pb, None, prediction, scratch)
+}
+
+/// [`local_manifold_in`] with `pb` placed by `pose` in `pa`'s frame when one is given
+/// ([`Polytope::posed_into`]: read through the pose, not rebuilt); the answer in `pa`'s frame.
+pub(super) fn posed_manifold_in<T: Real>(
+    pa: &Polytope<T>,
+    pb: &Polytope<T>,
+    pose: Option<&Isometry3<T>>,
+    prediction: T,
+    scratch: &mut Scratch<T>,
+) -> Option<Manifold<T>> {
     let o = pa.vertex(0).coords;
     let Scratch {
         vertices_a,
         vertices_b,
         offsets_a,
         offsets_b,
+        normals_b,
+        arcs_b,
         directions_b,
         sides_a,
         sides_b,
@@ -751,7 +899,19 @@ pub(super) fn local_manifold_in<T: Real>(
         found,
     } = scratch;
     let a = pa.moved_into(&o, vertices_a, offsets_a);
-    let b = pb.moved_into(&o, vertices_b, offsets_b);
+    let b = match pose {
+        Some(pose) => pb.posed_into(
+            pose,
+            &o,
+            PosedStorage {
+                vertices: vertices_b,
+                offsets: offsets_b,
+                normals: normals_b,
+                arcs: arcs_b,
+            },
+        ),
+        None => pb.moved_into(&o, vertices_b, offsets_b),
+    };
     let m = core_manifold(
         a,
         b,
@@ -779,6 +939,66 @@ pub(super) fn one_point<T: Real>(
         a: pa.feature_at(&c.point_a, &c.normal.into_inner(), tol),
         b: pb.feature_at(&c.point_b, &-c.normal.into_inner(), tol),
     })
+}
+
+/// [`one_point`] for `pb` placed by `pose` in `pa`'s frame (the contact `c` in that frame): its
+/// feature read at the contact's point and normal brought into `pb`'s own frame, the tolerance of
+/// the pair as placed (`magnitude_b`: [`Polytope::posed_into`]'s).
+fn one_point_posed<T: Real>(
+    pa: &Polytope<T>,
+    pb: &Polytope<T>,
+    pose: &Isometry3<T>,
+    magnitude_b: T,
+    c: Option<crate::Contact<T>>,
+    prediction: T,
+) -> Manifold<T> {
+    let tol = pa.scale().tolerance(&Scale { magnitude: magnitude_b, ..pb.scale() });
+    Manifold::from_contact(c, prediction, |c| FeatureId {
+        a: pa.feature_at(&c.point_a, &c.normal.into_inner(), tol),
+        b: pb.feature_at(
+            &pose.inverse_transform_point(&c.point_b),
+            &pose.rotation.inverse_transform_vector(&-c.normal.into_inner()),
+            tol,
+        ),
+    })
+}
+
+/// [`manifold_polytopes_in`] with `pb` (of the shape `b`, in its own frame) placed by `pose` in
+/// `pa`'s frame, read through the pose without being rebuilt ([`Polytope::posed_into`]); the
+/// one-point fallback on `b`'s support map through the pose ([`Transformed`]). The answer in
+/// `pa`'s frame.
+///
+/// [`Transformed`]: crate::Transformed
+#[allow(clippy::too_many_arguments)]
+pub(super) fn manifold_polytopes_posed_in<T, A, B>(
+    pa: &Polytope<T>,
+    pb: &Polytope<T>,
+    pose: &Isometry3<T>,
+    a: &A,
+    b: &B,
+    prediction: T,
+    scratch: &mut Scratch<T>,
+    epa: &mut EpaWorkspace<T>,
+) -> Manifold<T>
+where
+    T: Real,
+    A: SupportMap<T> + ?Sized,
+    B: SupportMap<T> + ?Sized,
+{
+    if prediction.is_nan() {
+        return Manifold::empty();
+    }
+    let Some(core) = posed_manifold_in(pa, pb, Some(pose), prediction, scratch) else {
+        return Manifold::empty();
+    };
+    if core.is_empty() {
+        let moved = crate::Transformed { shape: b, pose: *pose };
+        let c = contact_convex_with_workspace(a, &moved, EPA_MAX_ITERATIONS, epa).map(|(c, _)| c);
+        let magnitude_b =
+            pb.vertices.iter().fold(T::ZERO, |m, v| m.fast_max((pose * v).coords.amax()));
+        return one_point_posed(pa, pb, pose, magnitude_b, c, prediction);
+    }
+    core.checked()
 }
 
 /// The clipping's storage: the polygon, the polygon clipped by one more side, the points found.
@@ -830,7 +1050,7 @@ fn core_manifold<T: Real>(
     // to B's, which separates most pairs that are well apart at the cost of one projection of
     // each shape (a proof of the distance, as any axis is, though none of the faces or edge pairs
     // the search measures), then each face.
-    let beyond = prediction + pa.p.tolerance(pb.p) + pa.p.preference(pb.p);
+    let beyond = prediction + pa.tolerance(&pb) + pa.preference(&pb);
     let towards = pb.centroid - pa.centroid;
     let length = towards.norm();
     if length > T::ZERO {
@@ -842,8 +1062,8 @@ fn core_manifold<T: Real>(
     let EdgeStorage { directions_b, sides_a, sides_b } = edge_storage;
     let best_face = |r: &Placed<'_, T>, o: &Placed<'_, T>| {
         let mut best = (T::NEG_INFINITY, 0);
-        for (i, f) in r.p.faces.iter().enumerate() {
-            let s = o.extent(&f.normal).0 - r.offset(i);
+        for (i, n) in r.normals.iter().enumerate() {
+            let s = o.extent(n).0 - r.offset(i);
             if s > best.0 {
                 if s > beyond {
                     return None;
@@ -855,7 +1075,7 @@ fn core_manifold<T: Real>(
     };
     let face_a = best_face(&pa, &pb)?;
     let face_b = best_face(&pb, &pa)?;
-    let prefer = pa.p.preference(pb.p);
+    let prefer = pa.preference(&pb);
     let use_b = face_b.0 > face_a.0 + prefer;
     let face_separation = if use_b { face_b.0 } else { face_a.0 };
     // The best edge pair matters only where it separates more than the chosen face (below, every
@@ -883,10 +1103,10 @@ fn core_manifold<T: Real>(
             0
         }
     };
-    let faces_a = pa.p.faces.len();
+    let faces_a = pa.normals.len();
     sides_b.clear();
     for (y, _, _) in directions_b.iter() {
-        sides_b.extend(pa.p.faces.iter().map(|f| side(f.normal.dot(y))));
+        sides_b.extend(pa.normals.iter().map(|n| side(n.dot(y))));
     }
     // Whether the arc between faces `f` of a polytope lies beyond the margin on one side (never
     // for [`NO_ARC`], whose faces have no side).
@@ -894,14 +1114,14 @@ fn core_manifold<T: Real>(
         let s1 = sides.get(f1 as usize).copied().unwrap_or(0);
         s1 != 0 && sides.get(f2 as usize).is_some_and(|&s2| s2 == s1)
     };
-    for (i, (ea, arc_a)) in pa.p.edges.iter().zip(&pa.p.arcs).enumerate() {
+    for (i, (ea, arc_a)) in pa.p.edges.iter().zip(pa.arcs).enumerate() {
         let (x, _, _) = pa.edge_line(ea);
         let xx = x.norm_squared();
         let a_at = pa.vertex(ea.v[0]);
         let faces_of_a = pa.p.arc_faces.get(i).copied().unwrap_or(NO_ARC);
         sides_a.clear();
-        sides_a.extend(pb.p.faces.iter().map(|f| side(f.normal.dot(&x))));
-        let pairs_b = directions_b.iter().zip(&pb.p.arcs).zip(&pb.p.arc_faces).enumerate();
+        sides_a.extend(pb.normals.iter().map(|n| side(n.dot(&x))));
+        let pairs_b = directions_b.iter().zip(pb.arcs).zip(&pb.p.arc_faces).enumerate();
         for (j, (((y, yy, b_at), arc_b), faces_of_b)) in pairs_b {
             // Gregorius's arc test, first as its two plane tests on prepared signs: B's arc must
             // cross the plane normal to A's edge, and A's the plane normal to B's edge.
@@ -921,11 +1141,11 @@ fn core_manifold<T: Real>(
             // The cone tests are signs of products linear in the axis, so they take it as it is
             // (both signs from the same products); only a pair that passes them is normalised and
             // measured.
-            let (a_plus, a_minus) = arc_a.sides(pa.p, &c);
+            let (a_plus, a_minus) = arc_a.sides(&pa, &c);
             if !(a_plus || a_minus) {
                 continue;
             }
-            let (b_plus, b_minus) = arc_b.sides(pb.p, &c);
+            let (b_plus, b_minus) = arc_b.sides(&pb, &c);
             for (n, holds) in [(c, a_plus && b_minus), (-c, a_minus && b_plus)] {
                 if !holds {
                     continue;

@@ -11,6 +11,7 @@ mod manifold;
 mod manifold_parry;
 mod manifold_planar;
 mod manifold_polytope;
+mod manifold_posed;
 mod manifold_round;
 mod pairs;
 mod parry;

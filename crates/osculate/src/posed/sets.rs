@@ -124,18 +124,6 @@ macro_rules! polytope_impls {
             }
         }
         $(
-            impl<'a, 'b, T: Real> ContactManifold<Posed<'b, $Q<T>, T>> for Posed<'a, $P, T>
-            where $P: ContactManifold<$Q<T>, Scalar = T> {
-                type Scalar = T;
-                /// The manifold in `self`'s frame, `other` rebuilt there (its vertices moved: the
-                /// manifold's clipping reads the polytope's faces, which a support map does not
-                /// give).
-                #[inline]
-                fn manifold(&self, other: &Posed<'b, $Q<T>, T>, prediction: T) -> Manifold<T> {
-                    let moved = other.shape.transformed(&relative(&self.pose, &other.pose));
-                    self.shape.manifold(&moved, prediction).to_world(&self.pose)
-                }
-            }
             impl<'a, 'b, T: Real> Overlaps<Posed<'b, $Q<T>, T>> for Posed<'a, $P, T> {
                 #[inline]
                 fn overlaps(&self, other: &Posed<'b, $Q<T>, T>) -> bool {
@@ -191,6 +179,64 @@ const _: () = {
     polytope_impls!([] ConvexPolygon<T>; ConvexPolygon, ConvexPolyhedron);
     polytope_impls!([] ConvexPolyhedron<T>; ConvexPolygon, ConvexPolyhedron);
 };
+
+/// Two posed polyhedra: the manifold in `self`'s frame by
+/// [`manifold_polyhedron_polyhedron_posed`](crate::closest::manifold_polyhedron_polyhedron_posed),
+/// `other` read through the relative pose (not rebuilt), in this thread's manifold workspace;
+/// mapped back by `self`'s pose.
+#[cfg(feature = "alloc")]
+impl<'a, 'b, T: Real> ContactManifold<Posed<'b, osculate_math::ConvexPolyhedron<T>, T>>
+    for Posed<'a, osculate_math::ConvexPolyhedron<T>, T>
+{
+    type Scalar = T;
+    #[inline]
+    fn manifold(
+        &self,
+        other: &Posed<'b, osculate_math::ConvexPolyhedron<T>, T>,
+        prediction: T,
+    ) -> Manifold<T> {
+        let pose = relative(&self.pose, &other.pose);
+        crate::workspace::with_manifold_workspace(|w| {
+            osculate_closest::manifold_polyhedron_polyhedron_posed(
+                self.shape,
+                other.shape,
+                &pose,
+                prediction,
+                w,
+            )
+        })
+        .to_world(&self.pose)
+    }
+}
+
+/// Two posed prepared polyhedra: the manifold in `self`'s frame by the allocation-free
+/// [`manifold_polyhedron_polyhedron_posed_with`](crate::closest::manifold_polyhedron_polyhedron_posed_with),
+/// `other`'s features read through the relative pose, in this thread's manifold workspace;
+/// mapped back by `self`'s pose.
+#[cfg(feature = "alloc")]
+impl<'a, 'b, T: Real> ContactManifold<Posed<'b, osculate_closest::PolyhedronFeatures<T>, T>>
+    for Posed<'a, osculate_closest::PolyhedronFeatures<T>, T>
+{
+    type Scalar = T;
+    #[inline]
+    fn manifold(
+        &self,
+        other: &Posed<'b, osculate_closest::PolyhedronFeatures<T>, T>,
+        prediction: T,
+    ) -> Manifold<T> {
+        let pose = relative(&self.pose, &other.pose);
+        crate::workspace::with_manifold_workspace(|w| {
+            osculate_closest::manifold_polyhedron_polyhedron_posed_with(
+                self.shape,
+                other.shape,
+                &pose,
+                prediction,
+                w,
+            )
+        })
+        .to_world(&self.pose)
+    }
+}
 
 polytope_impls!([] TriangleMesh<T>;);
 polytope_impls!([P: Part<T>,] Compound<T, P>;);

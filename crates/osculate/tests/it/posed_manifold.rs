@@ -143,3 +143,60 @@ fn posed_manifolds_are_the_world_manifolds() {
     osculate_testing::check_seeds(SEEDS, posed_manifolds_are_the_world_ones::<f32>);
     osculate_testing::check_seeds(SEEDS, posed_manifolds_are_the_world_ones::<f64>);
 }
+
+/// The resting scene of two polyhedra (the slab ground and the tilted, turned block's hull), each
+/// in a random frame of its own, answered through features built once in those frames
+/// ([`PolyhedronFeatures`] posed): the world-space manifold of the world shapes in both orders,
+/// as [`check`] compares them. Then a rigid motion `m` of both bodies (poses `m · pa` and
+/// `m · pb`) moves the posed manifold with it, plain and prepared: its ids kept, its points and
+/// normal those of the unmoved manifold moved by `m` (within the scene's rounding, the relative
+/// pose being computed again from the moved poses).
+fn posed_polyhedra_prepared_and_moved<T: Real>(seed: u64) -> Result<(), String> {
+    use osculate::closest::PolyhedronFeatures;
+    let mut rng = Rng::new(seed ^ 0x0005_ed0f);
+    let r = &mut rng;
+    let l = |x: f64| T::lit(x);
+    let yaw = l(r.range(0.0, core::f64::consts::TAU));
+    let at = (l(r.range(-0.5, 0.5)), l(r.range(-0.5, 0.5)));
+    let (pa, pb, m) = (pose::<T>(r), pose::<T>(r), pose::<T>(r));
+    let hull =
+        |b: &Obb<T>| ConvexPolyhedron::try_from_points(&b.corners()).map_err(|e| format!("{e}"));
+    let ground = Obb::new(
+        Point3::new(l(0.0), l(0.0), l(-0.5)),
+        Rotation3::identity(),
+        Vector3::new(l(2.0), l(2.0), l(0.5)),
+    );
+    let block =
+        Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(l(0.4), l(0.3), l(0.2)));
+    let (slab, body) = (hull(&ground)?, hull(&resting(&block, yaw, at))?);
+    let (la, lb) = (slab.transformed(&pa.inverse()), body.transformed(&pb.inverse()));
+    let features = |p: &ConvexPolyhedron<T>| PolyhedronFeatures::new(p).map_err(|e| format!("{e}"));
+    let (fa, fb) = (features(&la)?, features(&lb)?);
+    let scale = T::ONE + pa.translation.vector.norm().max(pb.translation.vector.norm());
+    let tol = if T::EPSILON > T::lit(1e-10) { T::lit(2e-3) } else { T::lit(1e-8) } * scale;
+    let world = slab.manifold(&body, T::ZERO);
+    let prepared = Posed::new(&fa, pa).manifold(&Posed::new(&fb, pb), T::ZERO);
+    same(&world, &prepared, tol).map_err(|e| format!("prepared: {e}"))?;
+    let reversed = Posed::new(&fb, pb).manifold(&Posed::new(&fa, pa), T::ZERO);
+    same(&body.manifold(&slab, T::ZERO), &reversed, tol).map_err(|e| format!("reversed: {e}"))?;
+    // Both bodies moved by m: the points moved with them, the ids kept.
+    let (ma, mb) = (m * pa, m * pb);
+    let moved_scale = scale + m.translation.vector.norm();
+    let moved_tol = tol * moved_scale / scale;
+    let plain = Posed::new(&la, pa).manifold(&Posed::new(&lb, pb), T::ZERO);
+    let plain_moved = Posed::new(&la, ma).manifold(&Posed::new(&lb, mb), T::ZERO);
+    same(&plain.transformed(&m), &plain_moved, moved_tol).map_err(|e| format!("moved: {e}"))?;
+    let prepared_moved = Posed::new(&fa, ma).manifold(&Posed::new(&fb, mb), T::ZERO);
+    same(&prepared.transformed(&m), &prepared_moved, moved_tol)
+        .map_err(|e| format!("prepared moved: {e}"))?;
+    if plain.points().iter().zip(plain_moved.points()).any(|(p, q)| p.id != q.id) {
+        return Err("ids changed".into());
+    }
+    Ok(())
+}
+
+#[test]
+fn posed_polyhedra_prepared_and_moved_keep_their_ids() {
+    osculate_testing::check_seeds(SEEDS, posed_polyhedra_prepared_and_moved::<f32>);
+    osculate_testing::check_seeds(SEEDS, posed_polyhedra_prepared_and_moved::<f64>);
+}

@@ -40,7 +40,7 @@ pub(super) fn edge_contact<T: Real>(
     // a corner and something else: the closest points answer (the empty manifold here, the
     // caller's one-point fallback).
     let slack = T::RELATIVE_TOLERANCE * (pa.p.radius + pb.p.radius);
-    let reach = if least { pa.p.preference(pb.p).fast_max(slack) } else { slack };
+    let reach = if least { pa.preference(&pb).fast_max(slack) } else { slack };
     let separation = pb.extent(n).0 - pa.extent(n).1;
     let inside = s.abs() <= ha + slack && t.abs() <= hb + slack;
     if separation > T::ZERO && !inside {
@@ -54,7 +54,7 @@ pub(super) fn edge_contact<T: Real>(
     let distance = (q - p).dot(n);
     // Edges that support their shapes along n are joined at the separation: a pair the edge
     // cones took for supporting where they do not (a face's corners misread) is no answer.
-    if !((distance - separation).abs() <= pa.p.tolerance(pb.p) + reach) {
+    if !((distance - separation).abs() <= pa.tolerance(&pb) + reach) {
         return None;
     }
     let mut m = Manifold::with_normal(Unit::new_unchecked(*n));
@@ -82,7 +82,7 @@ pub(super) fn face_contact<T: Real>(
     clipping: &mut Clipping<'_, T>,
 ) -> Manifold<T> {
     let Some(face) = r.p.faces.get(f) else { return Manifold::empty() };
-    let n = face.normal;
+    let n = r.normal(f);
     let face_d = r.offset(f);
     // The incident face: among the faces through the incident polytope's deepest vertex along
     // −n, the one most anti-parallel to n. The face most anti-parallel of all may miss that vertex
@@ -92,7 +92,7 @@ pub(super) fn face_contact<T: Real>(
     let most_anti_parallel = |through: bool| {
         let mut g = None;
         for (k, h) in inc.p.faces.iter().enumerate() {
-            let c = h.normal.dot(&n);
+            let c = inc.normal(k).dot(&n);
             if (!through || h.corners.contains(&deepest)) && g.is_none_or(|(best, _)| c < best) {
                 g = Some((c, k));
             }
@@ -105,9 +105,11 @@ pub(super) fn face_contact<T: Real>(
     // polygon: the ends of its edge, or its one point (a collapsed triangle's third corner lies
     // between the ends, or on one).
     let (corners, incident_id, plane) = match g.and_then(|(_, k)| Some((k, inc.p.faces.get(k)?))) {
-        Some((k, h)) => {
-            (h.corners.as_slice(), h.id, (!h.sides.is_empty()).then(|| (h.normal, inc.offset(k))))
-        }
+        Some((k, h)) => (
+            h.corners.as_slice(),
+            h.id,
+            (!h.sides.is_empty()).then(|| (inc.normal(k), inc.offset(k))),
+        ),
         None => match inc.p.edges.first() {
             Some(e) => (&e.v[..], e.id, None),
             None => (&[0][..], Feature::Vertex(0), None),
@@ -127,7 +129,7 @@ pub(super) fn face_contact<T: Real>(
     }));
     let slack = T::EPSILON
         * (T::lit(CLIP_SLACK) * (r.p.radius + inc.p.radius)
-            + T::lit(CLIP_SLACK_SHIFTED) * r.p.magnitude.fast_max(inc.p.magnitude));
+            + T::lit(CLIP_SLACK_SHIFTED) * r.magnitude.fast_max(inc.magnitude));
     let ring = &face.corners;
     let m = ring.len();
     // The reference corner where sides `s` and `s2` meet.
@@ -136,8 +138,8 @@ pub(super) fn face_contact<T: Real>(
         if s2 == (s + 1) % m { at(s + 1) } else { at(s) }
     };
     for s in 0..m {
-        let (Some(&i0), Some(&i1), Some(&side)) =
-            (ring.get(s), ring.get((s + 1) % m), face.sides.get(s))
+        let (Some(&i0), Some(&i1), Some(side)) =
+            (ring.get(s), ring.get((s + 1) % m), r.side(face, s))
         else {
             break;
         };

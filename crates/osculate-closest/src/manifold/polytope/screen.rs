@@ -1,7 +1,7 @@
 //! The first tests of the separating-axis search on a polytope's vertices and face planes alone,
 //! read before its features are built.
 
-use osculate_math::{ConvexPolyhedron, Point3, Real, Vector3};
+use osculate_math::{ConvexPolyhedron, Isometry3, Point3, Real, Vector3};
 
 use super::{FACE_PREFERENCE, Face, Polytope, extent};
 
@@ -18,10 +18,15 @@ impl<T: Real> Scale<T> {
     /// The scale of a polytope of the given vertices, as [`Polytope`] computes it (the centroid
     /// of no vertex is NaN).
     pub(in crate::manifold) fn of(vertices: &[Point3<T>]) -> Self {
-        let count = T::lit(vertices.len() as f64);
-        let centroid = vertices.iter().fold(Vector3::zeros(), |s, v| s + v.coords) / count;
-        let radius = vertices.iter().fold(T::ZERO, |r, v| r.fast_max((v.coords - centroid).norm()));
-        let magnitude = vertices.iter().fold(T::ZERO, |m, v| m.fast_max(v.coords.amax()));
+        Self::of_points(vertices.iter().copied())
+    }
+
+    /// [`Scale::of`] the vertices `points` gives (the same numbers, bit for bit).
+    pub(in crate::manifold) fn of_points(points: impl Iterator<Item = Point3<T>> + Clone) -> Self {
+        let count = T::lit(points.clone().count() as f64);
+        let centroid = points.clone().fold(Vector3::zeros(), |s, v| s + v.coords) / count;
+        let radius = points.clone().fold(T::ZERO, |r, v| r.fast_max((v.coords - centroid).norm()));
+        let magnitude = points.fold(T::ZERO, |m, v| m.fast_max(v.coords.amax()));
         Self { centroid: Point3::from(centroid), radius, magnitude }
     }
 
@@ -45,6 +50,8 @@ pub(in crate::manifold) struct Outline<'a, T: Real> {
     vertices: &'a [Point3<T>],
     planes: Planes<'a, T>,
     scale: Scale<T>,
+    /// Where the vertices and planes are placed (`None`: where they are).
+    pose: Option<Isometry3<T>>,
 }
 
 /// The face planes of an [`Outline`].
@@ -63,13 +70,47 @@ impl<'a, T: Real> Outline<'a, T> {
             vertices: &p.vertices,
             planes: Planes::Polytope(&p.faces, &p.offsets),
             scale: p.scale(),
+            pose: None,
         }
     }
 
     /// The outline of the polytope [`Polytope::from_polyhedron`] builds of `p`, its scale
     /// `scale` ([`Scale::of`] its vertices).
     pub(in crate::manifold) fn of_polyhedron(p: &'a ConvexPolyhedron<T>, scale: Scale<T>) -> Self {
-        Self { vertices: &p.vertices, planes: Planes::Polyhedron(&p.planes), scale }
+        Self { vertices: &p.vertices, planes: Planes::Polyhedron(&p.planes), scale, pose: None }
+    }
+
+    /// The outline of `p` placed by `pose`, read through it: the numbers of the outline of the
+    /// polyhedron moved by `pose` (its vertices `pose · v`, its planes as
+    /// [`osculate_math::Plane`]'s transform moves them), bit for bit, without building it.
+    pub(in crate::manifold) fn of_posed_polyhedron(
+        p: &'a ConvexPolyhedron<T>,
+        pose: &Isometry3<T>,
+    ) -> Self {
+        let scale = Scale::of_points(p.vertices.iter().map(|v| pose * v));
+        Self {
+            vertices: &p.vertices,
+            planes: Planes::Polyhedron(&p.planes),
+            scale,
+            pose: Some(*pose),
+        }
+    }
+
+    /// The vertices where the outline is placed.
+    fn points(&self) -> impl Iterator<Item = Point3<T>> + Clone + '_ {
+        let pose = self.pose;
+        self.vertices.iter().map(move |v| pose.map_or(*v, |pose| pose * v))
+    }
+
+    /// A face's normal and offset where the outline is placed.
+    fn placed(&self, normal: &Vector3<T>, d: T) -> (Vector3<T>, T) {
+        match &self.pose {
+            Some(pose) => {
+                let n = pose.rotation * normal;
+                (n, d + n.dot(&pose.translation.vector))
+            }
+            None => (*normal, d),
+        }
     }
 
     /// The largest separation of `other`'s vertices from a face plane of this outline (both
@@ -77,9 +118,11 @@ impl<'a, T: Real> Outline<'a, T> {
     /// face's normal less the face's moved offset), each face's separation `s` passed to `stop`
     /// first: `None` as soon as `stop(s)`.
     fn face_separation(&self, other: &Self, o: &Vector3<T>, stop: impl Fn(T) -> bool) -> Option<T> {
-        let moved = || other.vertices.iter().map(|v| v - o);
+        let moved = || other.points().map(|v| v - o);
         let mut best = T::NEG_INFINITY;
         let mut face = |normal: &Vector3<T>, d: T| {
+            let (normal, d) = self.placed(normal, d);
+            let normal = &normal;
             let s = extent(moved(), normal).0 - (d - normal.dot(o));
             if stop(s) {
                 return false;
@@ -110,14 +153,14 @@ pub(in crate::manifold) fn screen<'a, T: Real>(
     b: &Outline<'a, T>,
     prediction: T,
 ) -> Option<T> {
-    let o = a.vertices.first().copied().unwrap_or_else(Point3::origin).coords;
+    let o = a.points().next().unwrap_or_else(Point3::origin).coords;
     let beyond = prediction + a.scale.tolerance(&b.scale) + a.scale.preference(&b.scale);
     let towards = (b.scale.centroid - o) - (a.scale.centroid - o);
     let length = towards.norm();
     if length > T::ZERO {
         let l = towards / length;
-        let moved = |vertices: &'a [Point3<T>]| vertices.iter().map(move |v| v - o);
-        if extent(moved(b.vertices), &l).0 - extent(moved(a.vertices), &l).1 > beyond {
+        let (pa, pb) = (a.points().map(|v| v - o), b.points().map(|v| v - o));
+        if extent(pb, &l).0 - extent(pa, &l).1 > beyond {
             return None;
         }
     }
