@@ -40,23 +40,7 @@ fn run(prop: fn(u64) -> TestResult) {
     QuickCheck::new().tests(n).max_tests(n * 10).quickcheck(prop);
 }
 
-/// One test per scalar type for each generic property `name::<T>`.
-macro_rules! for_f32_and_f64 {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[test]
-            fn f32() {
-                super::run(super::$name::<f32>);
-            }
-            #[test]
-            fn f64() {
-                super::run(super::$name::<f64>);
-            }
-        }
-    )*};
-}
-
-for_f32_and_f64!(
+osculate_testing::for_f32_and_f64!(run:
     rays_match_brute_force,
     closest_points_match_brute_force,
     convex_queries_match_brute_force,

@@ -41,23 +41,10 @@ fn run(prop: fn(u64) -> TestResult) {
     QuickCheck::new().tests(n).max_tests(n * 10).quickcheck(prop);
 }
 
-/// One test per scalar type for each generic property `name::<T>`.
-macro_rules! for_f32_and_f64 {
-    ($($name:ident),* $(,)?) => {$(
-        mod $name {
-            #[test]
-            fn f32() {
-                super::run(super::$name::<f32>);
-            }
-            #[test]
-            fn f64() {
-                super::run(super::$name::<f64>);
-            }
-        }
-    )*};
-}
-
-for_f32_and_f64!(distance_matches_brute_force, compound_distance_matches_brute_force);
+osculate_testing::for_f32_and_f64!(run:
+    distance_matches_brute_force,
+    compound_distance_matches_brute_force,
+);
 
 /// The cube `[0, 1]³` as a mesh of 12 triangles, moved by `offset`.
 fn unit_cube<T: Real>(offset: [f64; 3]) -> TriangleMesh<T> {
