@@ -972,11 +972,16 @@ fn sets(c: &mut Criterion) {
 
 /// The set groups in the plain loop (`--cpu-loop sets`): every input of each side's batch in a
 /// loop, timed by the thread's CPU time, best of three runs; printed as nanoseconds per query
-/// and parry's time over osculate's in each precision (above 1: osculate is faster).
+/// and parry's time over osculate's in each precision (above 1: osculate is faster). A further
+/// argument (`--cpu-loop sets compound`) keeps the groups whose name contains it.
 fn sets_cpu_loop() {
+    let filter = std::env::args().skip_while(|a| a != "sets").nth(1);
     let all = pair_meshes();
     let ring = Ring::new();
     for g in set_groups(&all, &ring) {
+        if filter.as_ref().is_some_and(|f| !g.name.contains(f.as_str())) {
+            continue;
+        }
         let t: Vec<f64> = g
             .sides
             .iter()

@@ -4,8 +4,10 @@
 //! A part is any [`Part`]: a convex shape with a support mapping, a box and a ray cast in its own
 //! frame. [`ConvexPart`] is the enum of every convex shape of `osculate-math`, for compounds
 //! that mix them. Queries against a part go through the part's pose: rays are moved into the
-//! part's frame and answered by its closed form; convex shapes meet the posed part's support
-//! mapping in GJK, EPA and the GJK ray cast, so nothing is rebuilt and nothing is allocated.
+//! part's frame and answered by its closed form; a ball or capsule meets a ball, capsule or box
+//! part in a closed form ([`PartForm`], computed once when the compound is built); other convex
+//! shapes meet the posed part's support mapping in GJK, EPA and the GJK ray cast, so nothing is
+//! rebuilt and nothing is allocated.
 
 use alloc::vec::Vec;
 use core::fmt;
@@ -13,19 +15,19 @@ use core::ops::ControlFlow;
 
 use osculate_cast::RayHit;
 use osculate_closest::{
-    ClosestPoints, Contact, GJK_MAX_ITERATIONS, SupportMap, Transformed, closest_points_convex,
-    contact_convex, intersect_convex,
+    ClosestPoints, Contact, GJK_MAX_ITERATIONS, SupportMap, Transformed, intersect_convex,
 };
 use osculate_dynamic::Impact;
 use osculate_math::{
     Aabb, Bounded, Capsule, Cone, ConvexPolyhedron, Cylinder, Isometry3, Obb, Point3, Ray, Real,
-    Sphere, Tetrahedron, Validate, Vector3, is_finite_vector,
+    Sphere, Tetrahedron, Triangle, Validate, Vector3, is_finite_vector,
 };
 
 use crate::bvh::{Bvh, DEFAULT_LEAF_ITEMS};
-
-/// The EPA step bound of a compound's contacts (as the mesh queries').
-const EPA_STEPS: usize = 1024;
+use crate::closed::{
+    self, PartForm, closest_points_convex_part, contact_convex_part, overlap_convex_part,
+};
+use crate::convex::ConvexShape;
 
 /// A convex shape a [`Compound`] can hold: a support mapping and a box for GJK and the tree, and a
 /// ray cast in its own frame.
@@ -43,24 +45,38 @@ pub trait Part<T: Real>: SupportMap<T> + Bounded<T> {
     /// The first hit of `ray` (in the part's frame) on the solid part, as `osculate-cast`'s
     /// closed form for the shape gives it.
     fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>>;
+
+    /// The part placed by `pose`, in the form the closed forms against a round shape take
+    /// ([`PartForm`]); [`PartForm::General`] (GJK and EPA on the posed part), the default, for
+    /// any other shape.
+    fn form(&self, pose: &Isometry3<T>) -> PartForm<T> {
+        let _ = pose;
+        PartForm::General
+    }
 }
 
 macro_rules! part_by_closed_form {
-    ($($shape:ident => $f:path;)*) => {$(
+    ($($shape:ident => $f:path $(, $form:path)?;)*) => {$(
         impl<T: Real> Part<T> for $shape<T> {
             #[inline]
             fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>> {
                 $f(ray, self)
             }
+            $(
+                #[inline]
+                fn form(&self, pose: &Isometry3<T>) -> PartForm<T> {
+                    $form(self, pose)
+                }
+            )?
         }
     )*};
 }
 
 part_by_closed_form! {
-    Sphere => osculate_cast::ray_sphere;
-    Capsule => osculate_cast::ray_capsule;
-    Aabb => osculate_cast::ray_aabb;
-    Obb => osculate_cast::ray_obb;
+    Sphere => osculate_cast::ray_sphere, closed::round_ball;
+    Capsule => osculate_cast::ray_capsule, closed::round_capsule;
+    Aabb => osculate_cast::ray_aabb, closed::boxed_aabb;
+    Obb => osculate_cast::ray_obb, closed::boxed_obb;
     Cylinder => osculate_cast::ray_cylinder;
     Cone => osculate_cast::ray_cone;
     Tetrahedron => osculate_cast::ray_tetrahedron;
@@ -159,6 +175,34 @@ impl<T: Real> Part<T> for ConvexPart<T> {
     fn cast_ray(&self, ray: &Ray<T>) -> Option<RayHit<T>> {
         each_part!(self, s => Part::cast_ray(s, ray))
     }
+    #[inline]
+    fn form(&self, pose: &Isometry3<T>) -> PartForm<T> {
+        each_part!(self, s => Part::form(s, pose))
+    }
+}
+
+/// A part as a query shape against a mesh or a compound: each kind's own closed forms.
+impl<T: Real> ConvexShape<T> for ConvexPart<T> {
+    #[inline]
+    fn overlaps_triangle(&self, tri: &Triangle<T>) -> bool {
+        each_part!(self, s => s.overlaps_triangle(tri))
+    }
+    #[inline]
+    fn closest_points_triangle(&self, tri: &Triangle<T>) -> ClosestPoints<T> {
+        each_part!(self, s => s.closest_points_triangle(tri))
+    }
+    #[inline]
+    fn contact_triangle(&self, tri: &Triangle<T>) -> Option<Contact<T>> {
+        each_part!(self, s => s.contact_triangle(tri))
+    }
+    #[inline]
+    fn sweep_triangle(&self, motion: &Vector3<T>, tri: &Triangle<T>) -> Option<Impact<T>> {
+        each_part!(self, s => s.sweep_triangle(motion, tri))
+    }
+    #[inline]
+    fn as_capsule(&self) -> Option<Capsule<T>> {
+        each_part!(self, s => s.as_capsule())
+    }
 }
 
 /// Why a [`Compound`] could not be built.
@@ -240,6 +284,7 @@ pub struct OnPart<R> {
 #[derive(Clone, Debug)]
 pub struct Compound<T: Real, S> {
     parts: Vec<Transformed<S, T>>,
+    forms: Vec<PartForm<T>>,
     bvh: Bvh,
     aabb: Aabb<T>,
 }
@@ -315,7 +360,8 @@ impl<T: Real, S: Part<T>> Compound<T, S> {
         let bvh = Bvh::try_with_leaf_size(&boxes, DEFAULT_LEAF_ITEMS)
             .map_err(|_| CompoundError::TooManyParts)?;
         let aabb = boxes.iter().skip(1).fold(boxes[0], |acc, b| acc.merged(b));
-        Ok(Self { parts, bvh, aabb })
+        let forms = parts.iter().map(|p| p.shape.form(&p.pose)).collect();
+        Ok(Self { parts, forms, bvh, aabb })
     }
 }
 
@@ -325,6 +371,14 @@ impl<T: Real, S> Compound<T, S> {
     #[must_use]
     pub fn parts(&self) -> &[Transformed<S, T>] {
         &self.parts
+    }
+
+    /// Each part's form for the closed forms against a round shape, in the order of
+    /// [`parts`](Self::parts).
+    #[inline]
+    #[must_use]
+    pub fn forms(&self) -> &[PartForm<T>] {
+        &self.forms
     }
 
     /// The tree over the parts' boxes (its items are the part numbers).
@@ -404,7 +458,8 @@ pub(crate) fn box_distance<T: Real>(a: &Aabb<T>, b: &Aabb<T>) -> T {
 }
 
 /// Whether convex `shape` overlaps the compound (touching counts): the parts whose boxes meet the
-/// shape's are tested by GJK against the posed part until one overlaps. `false` for a shape with
+/// shape's are tested ([`overlap_convex_part`]: a closed form for a round shape against a round or
+/// box part, GJK on the posed part otherwise) until one overlaps. `false` for a shape with
 /// a NaN or infinite bound.
 ///
 /// # Examples
@@ -420,23 +475,27 @@ pub(crate) fn box_distance<T: Real>(a: &Aabb<T>, b: &Aabb<T>) -> T {
 /// # Ok::<(), osculate_mesh::CompoundError>(())
 /// ```
 #[must_use]
-pub fn overlap_convex_compound<T: Real, A: SupportMap<T> + Bounded<T>, S: Part<T>>(
+pub fn overlap_convex_compound<T: Real, A: ConvexShape<T>, S: Part<T>>(
     shape: &A,
     compound: &Compound<T, S>,
 ) -> bool {
     let Some(q) = query_box(shape, T::ZERO) else { return false };
     compound
         .bvh
-        .visit_aabb(&q, |i| match compound.parts.get(i) {
-            Some(p) if intersect_convex(shape, p, GJK_MAX_ITERATIONS) => ControlFlow::Break(()),
-            _ => ControlFlow::Continue(()),
+        .visit_aabb(&q, |i| {
+            if overlap_convex_part(shape, compound, i) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         })
         .is_break()
 }
 
 /// The closest points of convex `shape` (A) and the compound (B): the part nearest to the shape,
 /// found best-first through the tree (a subtree is skipped when its box is farther than the best
-/// distance so far), by GJK against the posed part. Distance 0 with a shared point when they
+/// distance so far), each part measured by [`closest_points_convex_part`] (a closed form for a
+/// round shape against a round or box part, GJK on the posed part otherwise). Distance 0 with a shared point when they
 /// overlap. `None` for a shape with a NaN or infinite bound.
 ///
 /// # Examples
@@ -453,12 +512,12 @@ pub fn overlap_convex_compound<T: Real, A: SupportMap<T> + Bounded<T>, S: Part<T
 /// # Ok::<(), osculate_mesh::CompoundError>(())
 /// ```
 #[must_use]
-pub fn closest_points_convex_compound<T: Real, A: SupportMap<T> + Bounded<T>, S: Part<T>>(
+pub fn closest_points_convex_compound<T: Real, A: ConvexShape<T>, S: Part<T>>(
     shape: &A,
     compound: &Compound<T, S>,
 ) -> Option<OnPart<ClosestPoints<T>>> {
     let q = query_box(shape, T::ZERO)?;
-    let measure = |i: usize| Some(closest_points_convex(shape, compound.parts.get(i)?));
+    let measure = |i: usize| closest_points_convex_part(shape, compound, i);
     let (part, _) = compound.bvh.best_first(
         T::INFINITY,
         |b| box_distance(b, &q),
@@ -469,7 +528,8 @@ pub fn closest_points_convex_compound<T: Real, A: SupportMap<T> + Bounded<T>, S:
 
 /// The contact of convex `shape` (A) and the compound (B) within `prediction`: the deepest one
 /// (smallest signed distance) over the parts whose boxes come within `prediction` of the shape's,
-/// by GJK and EPA against the posed part; the normal points from the shape to the part. `None`
+/// by [`contact_convex_part`] (a closed form for a round shape against a round part and for a
+/// ball against a box part, GJK and EPA on the posed part otherwise); the normal points from the shape to the part. `None`
 /// when no part is within `prediction`, for a NaN `prediction`, or for a shape with a NaN or
 /// infinite bound.
 ///
@@ -487,7 +547,7 @@ pub fn closest_points_convex_compound<T: Real, A: SupportMap<T> + Bounded<T>, S:
 /// # Ok::<(), osculate_mesh::CompoundError>(())
 /// ```
 #[must_use]
-pub fn contact_convex_compound<T: Real, A: SupportMap<T> + Bounded<T>, S: Part<T>>(
+pub fn contact_convex_compound<T: Real, A: ConvexShape<T>, S: Part<T>>(
     shape: &A,
     compound: &Compound<T, S>,
     prediction: T,
@@ -498,7 +558,7 @@ pub fn contact_convex_compound<T: Real, A: SupportMap<T> + Bounded<T>, S: Part<T
     let q = query_box(shape, prediction.fast_max(T::ZERO))?;
     let mut best: Option<OnPart<Contact<T>>> = None;
     let _ = compound.bvh.visit_aabb(&q, |part| {
-        let c = compound.parts.get(part).and_then(|p| contact_convex(shape, p, EPA_STEPS));
+        let c = contact_convex_part(shape, compound, part);
         if let Some(c) = c
             && c.distance <= prediction
             && best.is_none_or(|b| c.distance < b.result.distance)

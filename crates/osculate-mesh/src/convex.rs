@@ -77,6 +77,13 @@ pub trait ConvexShape<T: Real>: SupportMap<T> + Bounded<T> {
     fn sweep_triangle(&self, motion: &Vector3<T>, tri: &Triangle<T>) -> Option<Impact<T>> {
         osculate_dynamic::convex_convex(self, motion, tri, &Vector3::zeros())
     }
+
+    /// The shape as a capsule when it is round (a ball is a capsule whose segment has no
+    /// length), for the closed forms against a compound's round and box parts
+    /// ([`PartForm`](crate::PartForm)); `None`, the default, for any other shape.
+    fn as_capsule(&self) -> Option<Capsule<T>> {
+        None
+    }
 }
 
 /// The closest points of a core shape and a triangle, A grown by radius `r` (a sphere from its
@@ -123,6 +130,11 @@ impl<T: Real> ConvexShape<T> for Sphere<T> {
     fn sweep_triangle(&self, motion: &Vector3<T>, tri: &Triangle<T>) -> Option<Impact<T>> {
         osculate_dynamic::sphere_triangle(self, motion, tri, &Vector3::zeros())
     }
+
+    #[inline]
+    fn as_capsule(&self) -> Option<Capsule<T>> {
+        Some(Capsule::new(self.center, self.center, self.radius))
+    }
 }
 
 impl<T: Real> ConvexShape<T> for Capsule<T> {
@@ -133,6 +145,11 @@ impl<T: Real> ConvexShape<T> for Capsule<T> {
 
     fn closest_points_triangle(&self, tri: &Triangle<T>) -> ClosestPoints<T> {
         grown(closest_points_segment_triangle(&Segment::new(self.a, self.b), tri), self.radius)
+    }
+
+    #[inline]
+    fn as_capsule(&self) -> Option<Capsule<T>> {
+        Some(*self)
     }
 }
 

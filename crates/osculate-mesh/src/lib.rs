@@ -87,6 +87,7 @@ compile_error!(
 extern crate alloc;
 
 mod bvh;
+mod closed;
 mod compound;
 mod convex;
 mod mesh;
@@ -97,6 +98,9 @@ mod sets;
 mod traverse;
 
 pub use crate::bvh::{Bvh, BvhError, DEFAULT_LEAF_ITEMS, MAX_DEPTH};
+pub use crate::closed::{
+    PartForm, closest_points_convex_part, contact_convex_part, overlap_convex_part,
+};
 pub use crate::compound::{
     Compound, CompoundError, ConvexPart, OnPart, Part, closest_points_convex_compound,
     contact_convex_compound, overlap_compound_compound, overlap_convex_compound, ray_compound,

@@ -1,5 +1,6 @@
 //! Compounds: every query against brute force over the parts (the tree must change nothing but
-//! the speed), rays against the same parts built in world space (an independent check of the
+//! the speed), the per-part closed forms against GJK and EPA on the posed part (an independent
+//! reference), rays against the same parts built in world space (an independent check of the
 //! frame changes), construction errors and non-finite input, and a differential against
 //! parry3d's `Compound` on rays and distances.
 
@@ -12,8 +13,9 @@ use osculate_math::{
     Tetrahedron, Translation3, UnitQuaternion, Vector3,
 };
 use osculate_mesh::{
-    Compound, CompoundError, ConvexPart, Part, closest_points_convex_compound,
-    contact_convex_compound, overlap_compound_compound, overlap_convex_compound, ray_compound,
+    Compound, CompoundError, ConvexPart, Part, PartForm, closest_points_convex_compound,
+    closest_points_convex_part, contact_convex_compound, contact_convex_part,
+    overlap_compound_compound, overlap_convex_compound, overlap_convex_part, ray_compound,
     sweep_convex_compound,
 };
 use osculate_testing::{Rng, for_f32_and_f64, test_tolerance};
@@ -96,7 +98,7 @@ fn brute_ray<T: Real>(ray: &Ray<T>, c: &Compound<T, ConvexPart<T>>) -> Option<(u
 }
 
 /// Every query through the tree agrees with the minimum (or any) over all parts: the same
-/// per-part computation, so the values are equal, not only close.
+/// per-part computation (`*_convex_part`), so the values are equal, not only close.
 fn queries_match_brute_force<T: Real>() {
     let mut rng = Rng::new(0x0c0a_90b1);
     let mut seen = [0_usize; 5];
@@ -111,22 +113,19 @@ fn queries_match_brute_force<T: Real>() {
             seen[0] += usize::from(ours.is_some());
 
             let q = probe::<T>(&mut rng);
-            let any = c.parts().iter().any(|part| intersect_convex(&q, part, GJK_MAX_ITERATIONS));
+            let any = (0..n).any(|i| overlap_convex_part(&q, &c, i));
             assert_eq!(overlap_convex_compound(&q, &c), any, "{q:?}");
             seen[1] += usize::from(any);
 
-            let near = c.parts().iter().map(|part| closest_points_convex(&q, part).distance);
-            let near = near.fold(T::INFINITY, |m, d| m.fast_min(d));
+            let each = |i| crate::some(closest_points_convex_part(&q, &c, i), "part").distance;
+            let near = (0..n).map(each).fold(T::INFINITY, |m, d| m.fast_min(d));
             let found = crate::some(closest_points_convex_compound(&q, &c), "closest points");
             assert_eq!(found.result.distance, near, "{q:?}");
-            let own = closest_points_convex(&q, &c.parts()[found.part]).distance;
-            assert_eq!(own, near);
+            assert_eq!(each(found.part), near);
 
             let prediction = T::lit(0.25);
-            let deepest = c
-                .parts()
-                .iter()
-                .filter_map(|part| contact_convex(&q, part, 1024))
+            let deepest = (0..n)
+                .filter_map(|i| contact_convex_part(&q, &c, i))
                 .map(|k| k.distance)
                 .filter(|d| *d <= prediction)
                 .fold(None, |m: Option<T>, d| Some(m.map_or(d, |m| m.fast_min(d))));
@@ -253,7 +252,56 @@ fn invalid_input<T: Real>() {
     assert!(sweep_convex_compound(&lost, &Vector3::x(), &c).is_none());
 }
 
-for_f32_and_f64!(queries_match_brute_force, rays_match_world_shapes, invalid_input);
+/// The closed forms of a round shape against a round or box part agree with GJK and EPA on the
+/// posed part: the distance within GJK's tolerance, the contact's signed distance within EPA's,
+/// and the overlap wherever the shapes are not within that tolerance of touching (where GJK's
+/// answer is decided by its tolerance and the closed form's by rounding).
+fn closed_forms_match_gjk<T: Real>() {
+    let mut rng = Rng::new(0x0c0a_90b4);
+    let tol = test_tolerance::<T>() * T::lit(100.0);
+    let mut seen = [0_usize; 3];
+    for _ in 0..osculate_testing::cases(CASES * 4) {
+        let c = compound::<T>(&mut rng, 1);
+        let q = probe::<T>(&mut rng);
+        let (posed, form) = (&c.parts()[0], c.forms()[0]);
+        let closed = match (&q, form) {
+            (ConvexPart::Sphere(_) | ConvexPart::Capsule(_), PartForm::Round(_)) => 0,
+            (ConvexPart::Sphere(_) | ConvexPart::Capsule(_), PartForm::Box(_)) => 1,
+            _ => 2,
+        };
+        seen[closed] += 1;
+        let gjk = closest_points_convex(&q, posed);
+        let ours = crate::some(closest_points_convex_part(&q, &c, 0), "closest points");
+        let scale = T::ONE + gjk.distance.abs();
+        assert!((ours.distance - gjk.distance).abs() <= tol * scale, "{q:?} {posed:?}");
+        if ours.distance > T::ZERO {
+            // The witnesses are the shapes' own points, as far apart as the distance.
+            let gap = (ours.point_b - ours.point_a).norm();
+            assert!((gap - ours.distance).abs() <= tol * scale, "{q:?} {posed:?}");
+        }
+        if gjk.distance.abs() > tol {
+            let overlap = intersect_convex(&q, posed, GJK_MAX_ITERATIONS);
+            assert_eq!(overlap_convex_part(&q, &c, 0), overlap, "{q:?} {posed:?}");
+        }
+        let epa = contact_convex(&q, posed, 1024).map(|k| k.distance);
+        let contact = contact_convex_part(&q, &c, 0).map(|k| k.distance);
+        match (contact, epa) {
+            (Some(a), Some(b)) => {
+                assert!((a - b).abs() <= tol * (T::ONE + b.abs()), "{q:?} {posed:?}: {a:?} {b:?}");
+            }
+            (a, b) => panic!("{q:?} {posed:?}: ours {a:?}, EPA {b:?}"),
+        }
+    }
+    // Every class occurs: round-round, round-box and the general path.
+    assert!(seen.iter().all(|&k| k > 5), "{seen:?}");
+}
+
+for_f32_and_f64!(
+    queries_match_brute_force,
+    closed_forms_match_gjk,
+    rays_match_world_shapes,
+    invalid_input
+);
 
 /// Differential against parry3d's `Compound` of balls and cuboids: the first hit of a ray and
 /// the distance to a ball. Both sides answer the same parts by closed forms (rays) and by GJK
