@@ -10,10 +10,10 @@
 
 use osculate_closest::{
     ClosestPoints, Contact, GJK_MAX_ITERATIONS, Transformed, closest_points_capsule_capsule,
-    closest_points_capsule_obb, closest_points_convex, contact_capsule_capsule, contact_convex,
-    contact_sphere_obb, intersect_convex,
+    closest_points_capsule_obb, closest_points_convex, closest_points_segment_obb,
+    contact_capsule_capsule, contact_convex, contact_sphere_obb, intersect_convex,
 };
-use osculate_math::{Aabb, Capsule, Isometry3, Obb, Real, Sphere};
+use osculate_math::{Aabb, Capsule, Isometry3, Obb, Real, Sphere, Unit};
 
 use crate::compound::{Compound, Part};
 use crate::convex::ConvexShape;
@@ -142,8 +142,9 @@ pub fn closest_points_convex_part<T: Real, A: ConvexShape<T>, S: Part<T>>(
 
 /// The contact of convex `shape` (A) and part `part` of `compound` (B), in the compound's frame:
 /// signed distance, normal from the shape to the part, witness points. A closed form for a round
-/// shape against a round part and for a ball against a box part ([`PartForm`]), GJK and EPA on
-/// the posed part otherwise. `None` for a part number out of range, and where the query it takes
+/// shape against a round part, for a ball against a box part, and for a capsule clear of a box
+/// part by more than `√ε` of the pair's magnitude ([`PartForm`]); GJK and EPA on the posed part
+/// otherwise. `None` for a part number out of range, and where the query it takes
 /// gives none (a NaN in the input).
 ///
 /// # Examples
@@ -171,6 +172,25 @@ pub fn contact_convex_part<T: Real, A: ConvexShape<T>, S: Part<T>>(
         (Some(k), PartForm::Box(b)) if k.a == k.b => {
             contact_sphere_obb(&Sphere::new(k.a, k.radius), b)
         }
+        (Some(k), PartForm::Box(b)) => {
+            clear_capsule_box(&k, b).or_else(|| contact_convex(shape, posed, EPA_STEPS))
+        }
         _ => contact_convex(shape, posed, EPA_STEPS),
     }
+}
+
+/// The contact of capsule `k` (A) and box `b` (B) when the capsule is clear of the box by more
+/// than `√ε` of the pair's magnitude: the closest points of its axis and the box, the axis point
+/// moved toward the box by the radius (the normal from a gap that large is accurate to `√ε`, as
+/// GJK's). `None` when nearer, overlapping or not finite: EPA answers those.
+fn clear_capsule_box<T: Real>(k: &Capsule<T>, b: &Obb<T>) -> Option<Contact<T>> {
+    let axis = closest_points_segment_obb(&k.segment(), b);
+    let gap = axis.distance - k.radius;
+    let scale = T::ONE + axis.point_a.coords.amax().fast_max(axis.point_b.coords.amax());
+    if !(gap > T::EPSILON.sqrt() * scale && axis.distance.is_finite()) {
+        return None;
+    }
+    let normal = Unit::new_unchecked((axis.point_b - axis.point_a) / axis.distance);
+    let point_a = axis.point_a + normal.into_inner() * k.radius;
+    Some(Contact { distance: gap, normal, point_a, point_b: axis.point_b })
 }

@@ -529,7 +529,8 @@ pub fn closest_points_convex_compound<T: Real, A: ConvexShape<T>, S: Part<T>>(
 /// The contact of convex `shape` (A) and the compound (B) within `prediction`: the deepest one
 /// (smallest signed distance) over the parts whose boxes come within `prediction` of the shape's,
 /// by [`contact_convex_part`] (a closed form for a round shape against a round part and for a
-/// ball against a box part, GJK and EPA on the posed part otherwise); the normal points from the shape to the part. `None`
+/// ball or a clear capsule against a box part, GJK and EPA on the posed part otherwise); the
+/// normal points from the shape to the part. `None`
 /// when no part is within `prediction`, for a NaN `prediction`, or for a shape with a NaN or
 /// infinite bound.
 ///

@@ -284,7 +284,15 @@ fn closed_forms_match_gjk<T: Real>() {
             assert_eq!(overlap_convex_part(&q, &c, 0), overlap, "{q:?} {posed:?}");
         }
         let epa = contact_convex(&q, posed, 1024).map(|k| k.distance);
-        let contact = contact_convex_part(&q, &c, 0).map(|k| k.distance);
+        let full = contact_convex_part(&q, &c, 0);
+        if let Some(k) = full.filter(|k| k.distance > T::ZERO) {
+            // A gap: the witnesses as far apart as the distance, along the normal.
+            let gap = k.point_b - k.point_a;
+            let scale = T::ONE + k.distance;
+            assert!((gap.norm() - k.distance).abs() <= tol * scale, "{q:?} {posed:?}");
+            assert!((gap.dot(&k.normal) - k.distance).abs() <= tol * scale, "{q:?} {posed:?}");
+        }
+        let contact = full.map(|k| k.distance);
         match (contact, epa) {
             (Some(a), Some(b)) => {
                 assert!((a - b).abs() <= tol * (T::ONE + b.abs()), "{q:?} {posed:?}: {a:?} {b:?}");
