@@ -2,20 +2,22 @@
 //! polyhedron-polyhedron, by separating axes over face normals and edge pairs and clipping.
 
 use osculate_math::{
-    Aabb, Capsule, ConvexPolyhedron, Isometry3, Obb, Real, Segment, ShapeError, Sphere, Triangle,
-    Unit, Validate,
+    Aabb, Capsule, ConvexPolyhedron, Isometry3, Obb, Real, ShapeError, Sphere, Triangle, Unit,
+    Validate,
 };
 
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use super::polytope::{
-    Outline, Polytope, Scale, Scratch, local_manifold_in, manifold_polytopes,
-    manifold_polytopes_in, manifold_polytopes_posed_in, screen,
+    Outline, Polytope, Scale, Scratch, manifold_polytopes, manifold_polytopes_in,
+    manifold_polytopes_posed_in, polyhedron_feature_at, screen,
 };
-use super::triangle::capsule_polytope;
+mod capsule;
+
 use super::{Feature, FeatureId, Manifold, ManifoldPoint};
 use crate::{Contact, EpaWorkspace};
+use capsule::capsule_segment_polytope;
 
 /// The faces, edges and vertices of a convex polyhedron as its contact manifolds read them, built
 /// once and kept with the polyhedron (a copy of it) for [`manifold_polyhedron_polyhedron_with`]
@@ -742,8 +744,11 @@ fn sphere_polytope<'p, T: Real>(
         return Manifold::empty();
     }
     let (c, r) = (s.center, s.radius);
-    let Some(pa) = Polytope::from_segment(&c, &c) else { return Manifold::empty() };
-    let tol = pa.scale().tolerance(scale_b);
+    // The scale of the center's polytope (`Polytope::from_segment(c, c)`), without building it.
+    if !osculate_math::is_finite_point(&c) {
+        return Manifold::empty();
+    }
+    let tol = Scale::of(&[c]).tolerance(scale_b);
     let q = crate::closest_point_on_polyhedron(&c, b);
     let gap = (q - c).norm();
     let contact = if gap > tol {
@@ -786,10 +791,14 @@ fn sphere_polytope<'p, T: Real>(
         // The empty manifold of `Manifold::from_contact`, without the polytope.
         return Manifold::empty();
     }
-    let Some(pb) = pb() else { return Manifold::empty() };
-    Manifold::from_contact(Some(contact), prediction, |c| FeatureId {
+    let outward = -contact.normal.into_inner();
+    let Some(feature) = polyhedron_feature_at(b, scale_b, pb, &contact.point_b, &outward, tol)
+    else {
+        return Manifold::empty();
+    };
+    Manifold::from_contact(Some(contact), prediction, |_| FeatureId {
         a: Feature::Face(0),
-        b: pb.feature_at(&c.point_b, &-c.normal.into_inner(), tol),
+        b: feature,
     })
 }
 
@@ -886,25 +895,10 @@ fn capsule_polytope_in<'p, T: Real>(
     if prediction.is_nan() || !(r >= T::ZERO && r.is_finite()) || b.planes.is_empty() {
         return Manifold::empty();
     }
-    let Some(pa) = Polytope::from_segment(&a.a, &a.b) else { return Manifold::empty() };
-    let axis = crate::closest_points_convex(&Segment::new(a.a, a.b), b);
-    // The axis's manifold at `prediction + r` is empty where a face of B, or the direction
-    // between the centroids, separates the axis from B beyond it (the search's first tests,
-    // computed as it computes them); `capsule_polytope` then answers the axis's closest points,
-    // moved out by the radius, when they are apart by more than the tolerance: empty where their
-    // distance less the radius is beyond the prediction.
-    let tol = pa.scale().tolerance(scale_b);
-    let outline_b = Outline::of_polyhedron(b, *scale_b);
-    if axis.distance > tol
-        && !(axis.distance - r <= prediction)
-        && screen(&Outline::of_polytope(&pa), &outline_b, prediction + r)
-            .is_none_or(|s| s > prediction + r)
-    {
-        return Manifold::empty();
-    }
-    let Some(pb) = pb() else { return Manifold::empty() };
-    let core = local_manifold_in(&pa, &pb, prediction + r, scratch).unwrap_or_else(Manifold::empty);
-    capsule_polytope(a, &pa, &pb, b, &axis, &core, prediction)
+    let Some(pa) = scratch.take_segment(&a.a, &a.b) else { return Manifold::empty() };
+    let m = capsule_segment_polytope(a, &pa, pb, scale_b, b, prediction, scratch);
+    scratch.keep_segment(pa);
+    m
 }
 
 /// The contact manifold of capsule `a` (A) and convex polyhedron `b` (B), by the method of
@@ -958,7 +952,7 @@ pub fn manifold_capsule_polyhedron<T: Real>(
 
 /// [`manifold_capsule_polyhedron`] on a polyhedron whose features were built once
 /// ([`PolyhedronFeatures`]), its clipping computed in `workspace`: the same manifold, bit for bit.
-/// The capsule's axis is built at each call (a small allocation).
+/// The capsule's axis is built in the workspace, which keeps its storage.
 ///
 /// Degenerate and non-finite input as [`manifold_capsule_polyhedron`].
 ///

@@ -23,10 +23,11 @@ use crate::{EPA_MAX_ITERATIONS, EpaWorkspace, SupportMap, contact_convex_with_wo
 mod contact;
 mod placed;
 mod screen;
+mod segment;
 
 use contact::{edge_contact, face_contact};
 use placed::{Arc, Placed, PosedStorage, extent};
-pub(super) use screen::{Outline, Scale, screen};
+pub(super) use screen::{Outline, Scale, polyhedron_feature_at, screen};
 
 /// How far (in units of ε times the polytope's magnitude, its largest vertex coordinate) a vertex
 /// may be inside a face plane and still count as a corner of that face. A polyhedron's planes are
@@ -556,6 +557,8 @@ pub(super) struct Scratch<T: Real> {
     polygon: Vec<ClipVertex<T>>,
     clipped: Vec<ClipVertex<T>>,
     found: Vec<ManifoldPoint<T>>,
+    /// A capsule's axis's polytope, kept for its storage.
+    segment: Option<Polytope<T>>,
 }
 
 /// The contact manifold of polytopes `pa` (A) and `pb` (B), the shapes `a` and `b` they describe
@@ -665,6 +668,7 @@ pub(super) fn posed_manifold_in<T: Real>(
         polygon,
         clipped,
         found,
+        ..
     } = scratch;
     let a = pa.moved_into(&o, vertices_a, offsets_a);
     let b = match pose {

@@ -177,29 +177,33 @@ pub fn manifold_capsule_triangle<T: Real>(
         return Manifold::empty();
     };
     let core = local_manifold(&pa, &pb, prediction + r);
-    let axis = crate::closest_points_segment_triangle(&osculate_math::Segment::new(a.a, a.b), b);
-    capsule_polytope(a, &pa, &pb, b, &axis, &core, prediction)
+    let axis = || crate::closest_points_segment_triangle(&osculate_math::Segment::new(a.a, a.b), b);
+    capsule_polytope(a, &pa, &pb, b, (axis, T::NEG_INFINITY), &core, prediction)
 }
 
 /// The manifold of capsule `a` (A, its axis the polytope `pa`) and the shape `b` (B, the
 /// polytope `pb`) from `core`, the polytope manifold of the axis and `b` within the prediction
-/// plus the radius, and `axis`, the closest points of the axis and `b`: the method
-/// [`manifold_capsule_triangle`] documents.
+/// plus the radius, and `axis`: what gives the closest points of the axis and `b` (asked only
+/// where the answer reads them) and a lower bound on their distance (a separation of the axis
+/// and `b` along some direction, or −∞): the method [`manifold_capsule_triangle`] documents.
 #[cfg(feature = "alloc")]
 pub(super) fn capsule_polytope<T: Real, B: crate::SupportMap<T> + ?Sized>(
     a: &Capsule<T>,
     pa: &Polytope<T>,
     pb: &Polytope<T>,
     b: &B,
-    axis: &crate::ClosestPoints<T>,
+    (mut axis, lower): (impl FnMut() -> crate::ClosestPoints<T>, T),
     core: &Manifold<T>,
     prediction: T,
 ) -> Manifold<T> {
     let r = a.radius;
     let tol = pa.tolerance(pb);
+    let mut known = None;
+    let mut axis = move || -> crate::ClosestPoints<T> { *known.get_or_insert_with(&mut axis) };
+    let pref = pa.preference(pb);
     // The one point of the axis's closest points, when the axis and B are apart; the
     // contact by GJK/EPA when they meet.
-    let closest = || {
+    let closest = |axis: crate::ClosestPoints<T>| {
         if axis.distance > tol {
             let n = (axis.point_b - axis.point_a) / axis.distance;
             let c = crate::Contact {
@@ -216,12 +220,19 @@ pub(super) fn capsule_polytope<T: Real, B: crate::SupportMap<T> + ?Sized>(
             one_point(pa, pb, crate::contact_convex(a, b, crate::EPA_MAX_ITERATIONS), prediction)
         }
     };
-    let Some(deepest) = core.deepest() else { return closest() };
+    let Some(deepest) = core.deepest() else { return closest(axis()) };
     // An axis apart from B: the separating axes bound its distance from below, and
     // give it only along the direction of the closest features; along another (a corner of the
-    // triangle nearest an end of the axis), the closest points are the contact.
-    if axis.distance > tol && deepest.distance > axis.distance + pa.preference(pb) {
-        return closest();
+    // triangle nearest an end of the axis), the closest points are the contact. (The test needs
+    // the closest points only for a deepest point beyond the tolerance and the preference, since
+    // a distance above the tolerance plus the preference is at least their sum, rounded; and
+    // beyond the lower bound plus the preference less the tolerance, since the closest points,
+    // on the shapes, are at least that bound apart but for roundings the tolerance covers.)
+    if deepest.distance > tol + pref && !(deepest.distance <= lower + pref - tol) {
+        let axis = axis();
+        if axis.distance > tol && deepest.distance > axis.distance + pref {
+            return closest(axis);
+        }
     }
     let n = core.normal.into_inner();
     // Tilted against the normal by more than the capsules' parallel sine, the axis touches along
@@ -236,7 +247,7 @@ pub(super) fn capsule_polytope<T: Real, B: crate::SupportMap<T> + ?Sized>(
     // inside the capsule by up to the radius times 1 − cos of the tilt, and the closest features
     // are then the axis and B's edge. The closest points, or GJK/EPA, answer.
     if tilted && !matches!(deepest.id.a, Feature::Vertex(_)) {
-        return closest();
+        return closest(axis());
     }
     let mut m = Manifold::with_normal(core.normal);
     for p in core.points() {

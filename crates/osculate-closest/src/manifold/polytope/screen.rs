@@ -1,9 +1,12 @@
 //! The first tests of the separating-axis search on a polytope's vertices and face planes alone,
 //! read before its features are built.
 
+use alloc::borrow::Cow;
+
 use osculate_math::{ConvexPolyhedron, Isometry3, Point3, Real, Vector3};
 
-use super::{FACE_PREFERENCE, Face, Polytope, extent};
+use super::{FACE_PREFERENCE, Face, ON_FACE, Polytope, extent};
+use crate::manifold::Feature;
 
 /// The size of a polytope as its tolerances read it: its vertices' centroid, the largest distance
 /// of a vertex from it (its radius) and its largest absolute vertex coordinate (its magnitude).
@@ -168,4 +171,68 @@ pub(in crate::manifold) fn screen<'a, T: Real>(
     let s_a = a.face_separation(b, &o, stop)?;
     let s_b = b.face_separation(a, &o, stop)?;
     Some(s_a.fast_max(s_b))
+}
+
+/// The feature of polyhedron `b` (of scale `scale`) nearest its boundary point `p`, as
+/// [`Polytope::feature_at`] names it on the polytope `pb` gives of `b` (`None` where it gives
+/// none), read from `b`'s vertices and planes where they settle it: a vertex within `tol`, or a
+/// point that no side of a face can be within `tol` of, whose feature is then a face. An edge is
+/// a side of a face, its ends corners of it: within [`ON_FACE`] ε of the magnitude inside its
+/// plane. A point within `tol` of it is then not inside that plane by more than that and `tol`
+/// (twice `tol` covers the roundings); the polytope is asked for only where two face planes
+/// reach the point, or where a pair of the one reaching plane's corners is within twice `tol`.
+pub(in crate::manifold) fn polyhedron_feature_at<'p, T: Real>(
+    b: &ConvexPolyhedron<T>,
+    scale: &Scale<T>,
+    pb: impl FnOnce() -> Option<Cow<'p, Polytope<T>>>,
+    p: &Point3<T>,
+    outward: &Vector3<T>,
+    tol: T,
+) -> Option<Feature> {
+    let mut best = (T::INFINITY, Feature::Face(0));
+    for (i, v) in b.vertices.iter().enumerate() {
+        let d = (v - p).norm();
+        if d < best.0 {
+            best = (d, Feature::Vertex(i as u32));
+        }
+    }
+    if best.0 <= tol {
+        return Some(best.1);
+    }
+    let wide = T::EPSILON * T::lit(ON_FACE) * scale.magnitude;
+    let reach = wide + tol + tol;
+    let mut reaching = b.planes.iter().filter(|q| q.normal.dot(&p.coords) - q.d >= -reach);
+    if let Some(q) = reaching.next() {
+        let near = reaching.next().is_some() || {
+            let normal = q.normal.into_inner();
+            let corner = |v: &&Point3<T>| q.d - normal.dot(&v.coords) <= wide;
+            let corners = || b.vertices.iter().filter(corner);
+            let within = (tol + tol) * (tol + tol);
+            corners().enumerate().any(|(k, u)| {
+                corners().skip(k + 1).any(|v| {
+                    let e = v - u;
+                    let len = e.norm_squared();
+                    let t = if len > T::ZERO {
+                        ((p - u).dot(&e) / len).fast_max(T::ZERO).fast_min(T::ONE)
+                    } else {
+                        T::ZERO
+                    };
+                    !((u + e * t - p).norm_squared() > within)
+                })
+            })
+        };
+        if near {
+            return pb().map(|pb| pb.feature_at(p, outward, tol));
+        }
+    }
+    let gap = |q: &osculate_math::Plane<T>| (q.normal.dot(&p.coords) - q.d).abs();
+    let nearest = b.planes.iter().fold(T::INFINITY, |g, q| g.fast_min(gap(q)));
+    let mut face = (T::NEG_INFINITY, Feature::Face(0));
+    for (i, q) in b.planes.iter().enumerate().filter(|(_, q)| gap(q) <= nearest + tol) {
+        let facing = q.normal.dot(outward);
+        if facing > face.0 {
+            face = (facing, Feature::Face(i as u32));
+        }
+    }
+    Some(face.1)
 }
