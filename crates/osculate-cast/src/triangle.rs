@@ -294,7 +294,7 @@ struct Crossing<T> {
 /// `(MAX/4) / max|d_i|` rounded, or `MAX` if that is larger (then `max|d_i| < 1/4` and
 /// `t·|d_i| ≤ MAX/4`); −1 (no parameter) for an origin beyond `MAX/4` or NaN.
 #[inline]
-fn point_bound<T: Real>(ray: &Ray<T>) -> T {
+pub(crate) fn point_bound<T: Real>(ray: &Ray<T>) -> T {
     let (o, d) = (&ray.origin, &ray.direction);
     let quarter = T::MAX * T::lit(0.25);
     let o_max = o.x.abs().fast_max(o.y.abs()).fast_max(o.z.abs());

@@ -3,19 +3,24 @@
 use osculate_math::{Aabb, Point3, Ray, Real};
 
 use super::{LANES, Packets, cut, for_packets};
-use crate::boxes::{ize_factor, slab_interval};
+use crate::boxes::{ize_factor, ray_aabb_t, slab_interval};
+use crate::triangle::point_bound;
 
-/// Eight boxes: their corners' coordinates, axis by axis.
+/// Eight boxes: their corners' coordinates, axis by axis, and whether each is usable by the
+/// slab test (`0` for a box with finite corners, not inverted; NaN otherwise: a test that
+/// depends on the box alone, made once when it is added).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct BoxPacket<T> {
     min: [[T; LANES]; 3],
     max: [[T; LANES]; 3],
+    usable: [T; LANES],
 }
 
 /// Axis-aligned boxes in structure-of-arrays form, for [`ray_aabb_soa`]: packets of
 /// [`LANES`](super::LANES) boxes, each holding the eight boxes' `min.x`, then their `min.y`, …,
 /// then their `max.z` side by side, the last packet padded (with the box at the origin; the
-/// padding is never read into an answer). Built once from a slice of [`Aabb`] (or box by box
+/// padding is never read into an answer), with each box's usability (finite, not inverted)
+/// tested once, when it is added. Built once from a slice of [`Aabb`] (or box by box
 /// with [`AabbSoa::push`]) and cast against by as many rays as the caller likes.
 ///
 /// # Examples
@@ -45,11 +50,14 @@ impl<T: Real> AabbSoa<T> {
 
     /// Appends a box.
     pub fn push(&mut self, b: Aabb<T>) {
+        let usable =
+            (0..3).all(|i| b.min[i].is_finite() & b.max[i].is_finite() & (b.min[i] <= b.max[i]));
         self.packets.push_with(BoxPacket::default(), |p, lane| {
             for i in 0..3 {
                 p.min[i][lane] = b.min[i];
                 p.max[i][lane] = b.max[i];
             }
+            p.usable[lane] = if usable { T::ZERO } else { T::NAN };
         });
     }
 
@@ -75,15 +83,17 @@ impl<T: Real> AabbSoa<T> {
 }
 
 /// What [`ray_aabb_soa`] works out once per ray (as `ray_aabb_many` does).
-struct BoxRay<T> {
+struct BoxRay<T: Real> {
+    ray: Ray<T>,
     o: [T; 3],
-    d: [T; 3],
     inv: [T; 3],
     parallel: [bool; 3],
     max_t: T,
     /// `max_t` widened by Ize's factor, the entry's bound.
     max_t_wide: T,
     ize: T,
+    /// A parameter up to which every point of the ray is finite (see `point_bound`).
+    t_safe: T,
 }
 
 /// The ray's constants, or `None` for a ray [`ray_aabb`](crate::ray_aabb) rejects against
@@ -101,13 +111,14 @@ fn box_ray<T: Real>(ray: &Ray<T>) -> Option<BoxRay<T>> {
     let inv = [0, 1, 2].map(|i| T::ONE / d[i]);
     let ize = ize_factor::<T>();
     Some(BoxRay {
+        ray: *ray,
         o: [o.x, o.y, o.z],
-        d: [d.x, d.y, d.z],
         inv,
         parallel: inv.map(|x| x.abs() == T::INFINITY),
         max_t: ray.max_t,
         max_t_wide: ray.max_t * ize,
         ize,
+        t_safe: point_bound(ray),
     })
 }
 
@@ -116,20 +127,21 @@ fn box_ray<T: Real>(ray: &Ray<T>) -> Option<BoxRay<T>> {
 /// component has an infinite reciprocal; on such an axis the ray is inside the slab (boundary
 /// included) or misses, and the slab leaves the entry and the exit as they are (the scalar
 /// query's `−∞` and `+∞` entries there, which `fast_max` and `fast_min` pass over).
+///
+/// The scalar query's last test, that the entry point is finite, holds for every entry up to
+/// the ray's `t_safe` (see `point_bound`); a lane past it (a ray starting beyond a quarter of
+/// the largest float, or an entry that far along) is answered afterwards by the scalar query.
 #[inline(always)]
-#[allow(clippy::eq_op, reason = "x − x is the finiteness probe: 0 for finite x, NaN otherwise")]
 fn box_packet<T: Real, const PARALLEL: bool>(r: &BoxRay<T>, p: &BoxPacket<T>) -> [T; LANES] {
     let mut out = [T::INFINITY; LANES];
-    for (l, out) in out.iter_mut().enumerate() {
+    let mut slow = [false; LANES];
+    for l in 0..LANES {
         let lo = [p.min[0][l], p.min[1][l], p.min[2][l]];
         let hi = [p.max[0][l], p.max[1][l], p.max[2][l]];
-        let zb = (lo[0] - lo[0]) + (lo[1] - lo[1]) + (lo[2] - lo[2]);
-        let zb = zb + (hi[0] - hi[0]) + (hi[1] - hi[1]) + (hi[2] - hi[2]);
-        let mut ok = zb == T::ZERO;
+        let mut ok = p.usable[l] == T::ZERO;
         let mut near = [T::NEG_INFINITY; 3];
         let mut far = [T::INFINITY; 3];
         for i in 0..3 {
-            ok &= lo[i] <= hi[i];
             let (n, f) = slab_interval(lo[i], hi[i], r.o[i], r.inv[i], r.ize);
             if PARALLEL {
                 let par = r.parallel[i];
@@ -146,12 +158,28 @@ fn box_packet<T: Real, const PARALLEL: bool>(r: &BoxRay<T>, p: &BoxPacket<T>) ->
         ok &= (t_enter <= exit) & (t_enter <= r.max_t_wide);
         let t_exit = exit.fast_min(r.max_t);
         let t = t_enter.fast_min(t_exit);
-        // The entry point must be finite, as `ray_aabb` requires.
-        let q = [0, 1, 2].map(|i| r.o[i] + r.d[i] * t);
-        ok &= (q[0] - q[0]) + (q[1] - q[1]) + (q[2] - q[2]) == T::ZERO;
-        *out = if ok { t } else { T::INFINITY };
+        let safe = t <= r.t_safe;
+        slow[l] = ok & !safe;
+        out[l] = if ok & safe { t } else { T::INFINITY };
+    }
+    if slow.iter().fold(false, |a, s| a | s) {
+        slow_lanes(r, p, slow, &mut out);
     }
     out
+}
+
+/// The lanes of a packet marked `slow`, answered by the scalar query. Kept out of line, so that
+/// the packet's loop carries none of its code.
+#[cold]
+#[inline(never)]
+fn slow_lanes<T: Real>(r: &BoxRay<T>, p: &BoxPacket<T>, slow: [bool; LANES], out: &mut [T; LANES]) {
+    for (l, (o, s)) in out.iter_mut().zip(slow).enumerate() {
+        if s {
+            let corner = |c: &[[T; LANES]; 3]| Point3::new(c[0][l], c[1][l], c[2][l]);
+            let b = Aabb::new(corner(&p.min), corner(&p.max));
+            *o = ray_aabb_t(&r.ray, &b).unwrap_or(T::INFINITY);
+        }
+    }
 }
 
 /// The packets' answers into `out` (at most `packets.len() · LANES` long).

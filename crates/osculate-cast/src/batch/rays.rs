@@ -3,19 +3,28 @@
 use osculate_math::{Aabb, Point3, Ray, Real, Vector3};
 
 use super::{LANES, Packets, cut, for_packets};
-use crate::boxes::{ize_factor, slab_interval};
+use crate::boxes::{ize_factor, ray_aabb_t, slab_interval};
+use crate::triangle::point_bound;
 
-/// Eight rays: their origins' and directions' coordinates, axis by axis, and their `max_t`.
+/// Eight rays: their origins' and directions' coordinates, axis by axis, and their `max_t`;
+/// and what the slab test works out per ray, once, when the ray is added: the reciprocal
+/// direction, whether the ray is usable (`0` for finite origin and direction, a non-zero
+/// direction and `max_t ≥ 0`; NaN otherwise) and its `t_safe` (see `point_bound`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct RayPacket<T> {
     origin: [[T; LANES]; 3],
     direction: [[T; LANES]; 3],
     max_t: [T; LANES],
+    inv: [[T; LANES]; 3],
+    usable: [T; LANES],
+    t_safe: [T; LANES],
 }
 
 /// Rays in structure-of-arrays form, for [`rays_aabb_soa`]: packets of
 /// [`LANES`](super::LANES) rays, each holding the eight rays' `origin.x`, …, `direction.z` and
-/// `max_t` side by side, the last packet padded (the padding is never read into an answer).
+/// `max_t` side by side (with each ray's reciprocal direction, usability and the parameter up
+/// to which its points are finite, worked out when it is added), the last packet padded (the
+/// padding is never read into an answer).
 ///
 /// # Examples
 /// ```
@@ -42,12 +51,20 @@ impl<T: Real> RaySoa<T> {
 
     /// Appends a ray.
     pub fn push(&mut self, r: Ray<T>) {
+        let (o, d) = (&r.origin, &r.direction);
+        let usable = (0..3).all(|i| o[i].is_finite() & d[i].is_finite())
+            & (*d != Vector3::zeros())
+            & (r.max_t >= T::ZERO);
+        let t_safe = point_bound(&r);
         self.packets.push_with(RayPacket::default(), |p, lane| {
             for i in 0..3 {
                 p.origin[i][lane] = r.origin[i];
                 p.direction[i][lane] = r.direction[i];
+                p.inv[i][lane] = T::ONE / r.direction[i];
             }
             p.max_t[lane] = r.max_t;
+            p.usable[lane] = if usable { T::ZERO } else { T::NAN };
+            p.t_safe[lane] = t_safe;
         });
     }
 
@@ -66,42 +83,44 @@ impl<T: Real> RaySoa<T> {
     /// Ray `i`, if there is one.
     #[must_use]
     pub fn get(&self, i: usize) -> Option<Ray<T>> {
-        let (p, l) = self.packets.slot(i)?;
-        let o = Point3::new(p.origin[0][l], p.origin[1][l], p.origin[2][l]);
-        let d = Vector3::new(p.direction[0][l], p.direction[1][l], p.direction[2][l]);
-        Some(Ray { max_t: p.max_t[l], ..Ray::new(o, d) })
+        self.packets.slot(i).map(|(p, l)| packet_ray(p, l))
     }
 }
 
+/// Lane `l` of a packet as a ray.
+fn packet_ray<T: Real>(p: &RayPacket<T>, l: usize) -> Ray<T> {
+    let o = Point3::new(p.origin[0][l], p.origin[1][l], p.origin[2][l]);
+    let d = Vector3::new(p.direction[0][l], p.direction[1][l], p.direction[2][l]);
+    Ray { max_t: p.max_t[l], ..Ray::new(o, d) }
+}
+
 /// The box [`rays_aabb_soa`] casts against.
-struct OneBox<T> {
+struct OneBox<T: Real> {
+    b: Aabb<T>,
     lo: [T; 3],
     hi: [T; 3],
     ize: T,
 }
 
-/// The slab test of one packet of rays against the box: `ray_aabb`'s usability test and slab
-/// crossing lane by lane, in its order, without a branch. A direction component whose
-/// reciprocal is infinite leaves the ray inside that slab (boundary included) or misses, and
-/// the slab leaves the entry and the exit as they are (the scalar query's `−∞` and `+∞`
-/// entries there); its interval, computed from an infinite reciprocal, is discarded.
+/// The slab test of one packet of rays against the box: `ray_aabb`'s slab crossing lane by
+/// lane, in its order, without a branch. A direction component whose reciprocal is infinite
+/// leaves the ray inside that slab (boundary included) or misses, and the slab leaves the
+/// entry and the exit as they are (the scalar query's `−∞` and `+∞` entries there); its
+/// interval, computed from an infinite reciprocal, is discarded. The entry point is finite for
+/// every entry up to the ray's `t_safe`; a lane past it is answered afterwards by the scalar
+/// query.
 #[inline(always)]
-#[allow(clippy::eq_op, reason = "x − x is the finiteness probe: 0 for finite x, NaN otherwise")]
 fn ray_packet<T: Real>(b: &OneBox<T>, p: &RayPacket<T>) -> [T; LANES] {
     let mut out = [T::INFINITY; LANES];
-    for (l, out) in out.iter_mut().enumerate() {
+    let mut slow = [false; LANES];
+    for l in 0..LANES {
         let o = [p.origin[0][l], p.origin[1][l], p.origin[2][l]];
-        let d = [p.direction[0][l], p.direction[1][l], p.direction[2][l]];
         let max_t = p.max_t[l];
-        let z = (o[0] - o[0]) + (o[1] - o[1]) + (o[2] - o[2]);
-        let z = z + (d[0] - d[0]) + (d[1] - d[1]) + (d[2] - d[2]);
-        let mut ok = (z == T::ZERO)
-            & ((d[0] != T::ZERO) | (d[1] != T::ZERO) | (d[2] != T::ZERO))
-            & (max_t >= T::ZERO);
+        let mut ok = p.usable[l] == T::ZERO;
         let mut near = [T::NEG_INFINITY; 3];
         let mut far = [T::INFINITY; 3];
         for i in 0..3 {
-            let inv = T::ONE / d[i];
+            let inv = p.inv[i][l];
             let par = inv.abs() == T::INFINITY;
             let (n, f) = slab_interval(b.lo[i], b.hi[i], o[i], inv, b.ize);
             ok &= !par | ((b.lo[i] <= o[i]) & (o[i] <= b.hi[i]));
@@ -114,12 +133,26 @@ fn ray_packet<T: Real>(b: &OneBox<T>, p: &RayPacket<T>) -> [T; LANES] {
         ok &= (t_enter <= exit) & (t_enter <= max_t * b.ize);
         let t_exit = exit.fast_min(max_t);
         let t = t_enter.fast_min(t_exit);
-        // The entry point must be finite, as `ray_aabb` requires.
-        let q = [0, 1, 2].map(|i| o[i] + d[i] * t);
-        ok &= (q[0] - q[0]) + (q[1] - q[1]) + (q[2] - q[2]) == T::ZERO;
-        *out = if ok { t } else { T::INFINITY };
+        let safe = t <= p.t_safe[l];
+        slow[l] = ok & !safe;
+        out[l] = if ok & safe { t } else { T::INFINITY };
+    }
+    if slow.iter().fold(false, |a, s| a | s) {
+        slow_lanes(b, p, slow, &mut out);
     }
     out
+}
+
+/// The lanes of a packet marked `slow`, answered by the scalar query. Kept out of line, so that
+/// the packet's loop carries none of its code.
+#[cold]
+#[inline(never)]
+fn slow_lanes<T: Real>(b: &OneBox<T>, p: &RayPacket<T>, slow: [bool; LANES], out: &mut [T; LANES]) {
+    for (l, (o, s)) in out.iter_mut().zip(slow).enumerate() {
+        if s {
+            *o = ray_aabb_t(&packet_ray(p, l), &b.b).unwrap_or(T::INFINITY);
+        }
+    }
 }
 
 /// The box's constants, or `None` for a box [`ray_aabb`](crate::ray_aabb) rejects for every
@@ -128,6 +161,7 @@ fn one_box<T: Real>(b: &Aabb<T>) -> Option<OneBox<T>> {
     let usable =
         (0..3).all(|i| b.min[i].is_finite() & b.max[i].is_finite() & (b.min[i] <= b.max[i]));
     usable.then(|| OneBox {
+        b: *b,
         lo: [b.min.x, b.min.y, b.min.z],
         hi: [b.max.x, b.max.y, b.max.z],
         ize: ize_factor::<T>(),

@@ -135,14 +135,28 @@ fn triangle_packet<T: Real>(
         out[l] = if miss | !fast { T::INFINITY } else { t };
     }
     if slow.iter().fold(false, |a, s| a | s) {
-        let culling = if front_only { Culling::FrontOnly } else { Culling::TwoSided };
-        for (l, (o, s)) in out.iter_mut().zip(slow).enumerate() {
-            if s {
-                *o = r.cast_t(&packet_triangle(p, l), culling).unwrap_or(T::INFINITY);
-            }
-        }
+        slow_lanes(r, front_only, p, slow, &mut out);
     }
     out
+}
+
+/// The lanes of a packet marked `slow`, answered by the scalar test. Kept out of line, so that
+/// the packet's loop carries none of its code.
+#[cold]
+#[inline(never)]
+fn slow_lanes<T: Real>(
+    r: &WatertightRay<T>,
+    front_only: bool,
+    p: &TrianglePacket<T>,
+    slow: [bool; LANES],
+    out: &mut [T; LANES],
+) {
+    let culling = if front_only { Culling::FrontOnly } else { Culling::TwoSided };
+    for (l, (o, s)) in out.iter_mut().zip(slow).enumerate() {
+        if s {
+            *o = r.cast_t(&packet_triangle(p, l), culling).unwrap_or(T::INFINITY);
+        }
+    }
 }
 
 /// One ray against many triangles in structure-of-arrays form, by the watertight test of Woop,

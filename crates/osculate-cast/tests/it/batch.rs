@@ -250,6 +250,18 @@ fn worked_boxes<T: Real>() {
     rays_aabb_soa(&RaySoa::new(&[back]), &unit, &mut b);
     let scalar = ray_aabb_t(&back, &unit).unwrap_or(inf);
     assert_eq!([bits(scalar), bits(a[0]), bits(b[0])], [bits(l(-0.0)); 3]);
+    // From half the largest float: past the range where the entry point is known finite, so
+    // answered by the scalar query (a hit), in both batches.
+    let far = Ray::new(
+        Point3::new(T::MAX * T::HALF, l(0.5), l(0.5)),
+        Vector3::new(l(-1.0), l(0.0), l(0.0)),
+    );
+    let (mut a, mut b) = ([T::NAN], [T::NAN]);
+    ray_aabb_soa(&far, &AabbSoa::new(&[unit]), &mut a);
+    rays_aabb_soa(&RaySoa::new(&[far]), &unit, &mut b);
+    let scalar = ray_aabb_t(&far, &unit);
+    assert!(scalar.is_some_and(|t| t > T::MAX * l(0.25)), "{scalar:?}");
+    assert_eq!([bits(a[0]), bits(b[0])], [bits(scalar.unwrap_or(inf)); 2]);
     // A NaN ray and a zero direction hit nothing; an empty batch writes nothing.
     let mut t = [l(7.0); 9];
     let soa = AabbSoa::new(&boxes);
