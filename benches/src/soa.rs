@@ -7,6 +7,8 @@
 //! - `ray_triangle`: one ray against triangles (watertight). Scalar: a [`WatertightRay`]
 //!   prepared once, `cast_t` per triangle (the scalar loop at its best).
 //! - `rays_aabb`: rays against one box. Scalar: `ray_aabb_t` per ray.
+//! - `points_aabb`: points against one box, the squared distance. Scalar:
+//!   `sq_distance_point_aabb` per point. (Hit rate: the share of points inside the box.)
 //!
 //! Hits and misses are drawn at the rate's odds and made by rejection (a candidate kept when the
 //! scalar query in `f64` agrees), so hits and misses are interleaved at random.
@@ -15,6 +17,9 @@ use osculate::cast::{
     AabbSoa, Culling, RaySoa, TriangleSoa, WatertightRay, ray_aabb_many, ray_aabb_soa,
     ray_aabb_soa_par, ray_aabb_t, ray_triangle_watertight_soa, ray_triangle_watertight_soa_par,
     ray_triangle_watertight_t, rays_aabb_soa, rays_aabb_soa_par,
+};
+use osculate::closest::{
+    PointSoa, sq_distance_point_aabb, sq_distance_point_aabb_soa, sq_distance_point_aabb_soa_par,
 };
 use osculate::math::{Aabb, Point3, Ray, Real, Triangle, Vector3};
 use osculate_testing::Rng;
@@ -43,6 +48,7 @@ struct Inputs {
     triangles: Vec<Triangle<f64>>,
     one_box: Aabb<f64>,
     rays: Vec<Ray<f64>>,
+    points: Vec<Point3<f64>>,
 }
 
 fn point(rng: &mut Rng, s: f64) -> Point3<f64> {
@@ -115,7 +121,18 @@ fn inputs(seed: u64, rate: f64) -> Inputs {
             )
         })
         .collect();
-    Inputs { ray, boxes, triangles, one_box, rays }
+    let points = (0..ITEMS)
+        .map(|_| {
+            let inside = rng.chance(rate);
+            until(
+                &mut rng,
+                inside,
+                |rng| point(rng, 2.0),
+                |p| sq_distance_point_aabb(p, &one_box) == 0.0,
+            )
+        })
+        .collect();
+    Inputs { ray, boxes, triangles, one_box, rays, points }
 }
 
 fn round<T: Real>(p: &Point3<f64>) -> Point3<T> {
@@ -223,6 +240,28 @@ fn scalar_rows<T: Real>(
     for (n, pool) in pools {
         visit("rays_aabb", &c(&format!("par{n}")), set, Clock::Wall, &mut || {
             pool.install(|| rays_aabb_soa_par(&ray_soa, black_box(&one_box), &mut out));
+            black_box(&mut out);
+        });
+    }
+
+    let points: Vec<Point3<T>> = x.points.iter().map(round).collect();
+    let point_soa = PointSoa::new(&points);
+    visit("points_aabb", &c("loop"), set, Clock::Thread, &mut || {
+        let b = black_box(&one_box);
+        for (o, p) in out.iter_mut().zip(&points) {
+            *o = sq_distance_point_aabb(p, b);
+        }
+        black_box(&mut out);
+    });
+    visit("points_aabb", &c("soa"), set, Clock::Thread, &mut || {
+        sq_distance_point_aabb_soa(&point_soa, black_box(&one_box), &mut out);
+        black_box(&mut out);
+    });
+    for (n, pool) in pools {
+        visit("points_aabb", &c(&format!("par{n}")), set, Clock::Wall, &mut || {
+            pool.install(|| {
+                sq_distance_point_aabb_soa_par(&point_soa, black_box(&one_box), &mut out)
+            });
             black_box(&mut out);
         });
     }

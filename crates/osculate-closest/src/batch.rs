@@ -111,15 +111,21 @@ impl<T: Real> Clamp<T> {
         }
     }
 
+    /// `clamp_axis` on axis `i` of a coordinate.
+    #[inline(always)]
+    fn clamp(&self, i: usize, x: T) -> T {
+        let c = self.hi[i].fast_min(self.lo[i].fast_max(x));
+        if self.empty[i] { T::NAN } else { c }
+    }
+
     /// The clamped coordinates of one packet (`clamp_axis` lane by lane).
     #[inline(always)]
     fn packet(&self, p: &PointPacket<T>) -> [[T; LANES]; 3] {
         let mut q = [[T::ZERO; LANES]; 3];
-        for (i, q) in q.iter_mut().enumerate() {
-            for (l, q) in q.iter_mut().enumerate() {
-                let c = self.hi[i].fast_min(self.lo[i].fast_max(p.p[i][l]));
-                *q = if self.empty[i] { T::NAN } else { c };
-            }
+        for l in 0..LANES {
+            q[0][l] = self.clamp(0, p.p[0][l]);
+            q[1][l] = self.clamp(1, p.p[1][l]);
+            q[2][l] = self.clamp(2, p.p[2][l]);
         }
         q
     }
@@ -128,11 +134,13 @@ impl<T: Real> Clamp<T> {
     /// sums it, `0 + ((x² + y²) + z²)`.
     #[inline(always)]
     fn sq_distances(&self, p: &PointPacket<T>) -> [T; LANES] {
-        let q = self.packet(p);
         let mut out = [T::ZERO; LANES];
         for (l, o) in out.iter_mut().enumerate() {
-            let d = [0, 1, 2].map(|i| q[i][l] - p.p[i][l]);
-            *o = T::ZERO + (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+            let (x, y, z) = (p.p[0][l], p.p[1][l], p.p[2][l]);
+            let dx = self.clamp(0, x) - x;
+            let dy = self.clamp(1, y) - y;
+            let dz = self.clamp(2, z) - z;
+            *o = T::ZERO + (dx * dx + dy * dy + dz * dz);
         }
         out
     }
