@@ -147,9 +147,12 @@ fn round_box<T: Real>(b: &Aabb<f64>) -> Aabb<T> {
     Aabb::new(round(&b.min), round(&b.max))
 }
 
+/// What [`rows`] calls for each row: `(query, contender, set, clock, run)`.
+pub type Visit<'a> = dyn FnMut(&str, &str, &str, Clock, &mut dyn FnMut()) + 'a;
+
 /// Calls `visit(query, contender, set, clock, run)` for every row, where `run` makes one batch
 /// call (of [`ITEMS`] items) of the contender on the set.
-pub fn rows(visit: &mut dyn FnMut(&str, &str, &str, Clock, &mut dyn FnMut())) {
+pub fn rows(visit: &mut Visit<'_>) {
     let pools: Vec<(usize, rayon::ThreadPool)> = [1, 2]
         .into_iter()
         .filter_map(|n| rayon::ThreadPoolBuilder::new().num_threads(n).build().ok().map(|p| (n, p)))
@@ -163,7 +166,7 @@ pub fn rows(visit: &mut dyn FnMut(&str, &str, &str, Clock, &mut dyn FnMut())) {
 }
 
 fn scalar_rows<T: Real>(
-    visit: &mut dyn FnMut(&str, &str, &str, Clock, &mut dyn FnMut()),
+    visit: &mut Visit<'_>,
     x: &Inputs,
     set: &str,
     ty: &str,

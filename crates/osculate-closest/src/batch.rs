@@ -122,10 +122,10 @@ impl<T: Real> Clamp<T> {
     #[inline(always)]
     fn packet(&self, p: &PointPacket<T>) -> [[T; LANES]; 3] {
         let mut q = [[T::ZERO; LANES]; 3];
-        for l in 0..LANES {
-            q[0][l] = self.clamp(0, p.p[0][l]);
-            q[1][l] = self.clamp(1, p.p[1][l]);
-            q[2][l] = self.clamp(2, p.p[2][l]);
+        for (i, q) in q.iter_mut().enumerate() {
+            for (q, x) in q.iter_mut().zip(p.p[i]) {
+                *q = self.clamp(i, x);
+            }
         }
         q
     }

@@ -65,6 +65,10 @@ fn points_box_agree<T: Real>(pair: Pair<Aabb<T>, Point3<T>>) -> TestResult {
             (vec![Point3::new(T::ONE, T::ONE, T::ONE); n + 2], vec![T::ONE; n + 2]);
         closest_point_on_aabb_soa(&soa, &b, &mut closest);
         sq_distance_point_aabb_soa(&soa, &b, &mut d2);
+        #[cfg_attr(
+            not(feature = "rayon"),
+            allow(unused_mut, reason = "the `_par` outputs join it")
+        )]
         let mut outputs = vec![(closest, d2)];
         #[cfg(feature = "rayon")]
         {
