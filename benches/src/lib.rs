@@ -21,6 +21,7 @@ pub mod cpu;
 pub mod floor;
 pub mod input;
 pub mod race;
+pub mod soa;
 mod table;
 
 /// How many pre-generated inputs each benchmark cycles through (a power of two).

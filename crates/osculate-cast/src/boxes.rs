@@ -14,7 +14,7 @@ use crate::types::{RayHit, hit, valid_ray};
 /// `1 + 2γ₃` with `γₙ = nε/(1 − nε)`: Ize's factor that makes the slab test's exit bound
 /// conservative, so that the rounding of `(bound − o)·(1/d)` never turns a hit into a miss.
 #[inline]
-fn ize_factor<T: Real>() -> T {
+pub(crate) fn ize_factor<T: Real>() -> T {
     let three_eps = T::lit(3.0) * T::EPSILON * T::HALF;
     T::ONE + T::lit(2.0) * three_eps / (T::ONE - three_eps)
 }
@@ -32,7 +32,7 @@ fn axis_normal<T: Real>(axis: usize, positive: bool) -> UnitVector3<T> {
 /// ordered by a branch-free min/max, the exit widened by Ize's factor `ize` (2013) so that rounding
 /// never separates enter > exit for a ray through an edge or a corner.
 #[inline(always)]
-fn slab_interval<T: Real>(lo: T, hi: T, o: T, inv: T, ize: T) -> (T, T) {
+pub(crate) fn slab_interval<T: Real>(lo: T, hi: T, o: T, inv: T, ize: T) -> (T, T) {
     let (ta, tb) = ((lo - o) * inv, (hi - o) * inv);
     (ta.fast_min(tb), ta.fast_max(tb) * ize)
 }
@@ -446,7 +446,7 @@ pub fn ray_aabb_many<T: Real>(ray: &Ray<T>, boxes: &[Aabb<T>], t_enter: &mut [T]
     let ray_ok = (z.x + z.y + z.z == T::ZERO) & (ray.max_t >= T::ZERO);
     let has_back_normal = safe_normalize(&-ray.direction).is_some();
     if !ray_ok {
-        t_enter.iter_mut().for_each(|t| *t = inf);
+        t_enter.iter_mut().take(boxes.len()).for_each(|t| *t = inf);
         return;
     }
     let inv = d.map(|x| T::ONE / x);
@@ -495,14 +495,17 @@ fn many_loop<T: Real, const PARALLEL: bool>(r: &ManyRay<T>, boxes: &[Aabb<T>], t
         }
         let t = enter.fast_max(T::ZERO);
         let inside = enter < T::ZERO;
+        // Clipped as `ray_aabb` clips it: to the exit, itself clipped to `max_t` (an exit of
+        // `-0` at a face through the origin gives `-0`, as there).
+        let t_clipped = t.fast_min(exit.fast_min(r.max_t));
         // The entry point must be finite, as `ray_aabb` requires.
-        let p = o + d * t;
+        let p = o + d * t_clipped;
         let zp = finite_probe(&p.coords);
         ok &= (t <= exit)
             & (t <= r.max_t * ize)
             & (zp.x + zp.y + zp.z == T::ZERO)
             & (!inside | r.has_back_normal);
-        *out = if ok { t.fast_min(r.max_t) } else { inf };
+        *out = if ok { t_clipped } else { inf };
     }
 }
 

@@ -46,6 +46,12 @@
 //!   [`WatertightRay`], the watertight test's per-ray permutation and shear computed once for
 //!   many triangles.
 //!
+//! - Batches (with `alloc`): casts over structure-of-arrays packets of [`LANES`] shapes that the
+//!   compiler vectorises, each answer the scalar query's to the bit: [`ray_aabb_soa`] (one ray,
+//!   many boxes in an [`AabbSoa`]), [`rays_aabb_soa`] (many rays in a [`RaySoa`], one box),
+//!   [`ray_triangle_watertight_soa`] (one ray, many triangles in a [`TriangleSoa`]); with
+//!   `rayon`, `_par` forms that run them across threads.
+//!
 //! A ray with a zero or non-finite direction, a NaN anywhere, or an empty shape (negative radius
 //! or extent, inverted box) gets `None`.
 //!
@@ -53,6 +59,7 @@
 //! - `std` (default): use the standard library.
 //! - `alloc`: convex polygons and polyhedra.
 //! - `libm`: float functions from libm, for `no_std` targets.
+//! - `rayon`: the batches' `_par` forms, run on rayon's thread pool (implies `std`).
 #![cfg_attr(not(feature = "std"), no_std)]
 
 #[cfg(not(any(feature = "std", feature = "libm")))]
@@ -60,6 +67,11 @@ compile_error!(
     "osculate-cast needs float functions: enable the `std` feature or the `libm` feature"
 );
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+#[cfg(feature = "alloc")]
+mod batch;
 mod boxes;
 mod capsule;
 mod cone;
@@ -72,6 +84,14 @@ mod tetrahedron;
 mod triangle;
 mod types;
 
+#[cfg(feature = "alloc")]
+pub use crate::batch::{
+    AabbSoa, LANES, RaySoa, TriangleSoa, ray_aabb_soa, ray_triangle_watertight_soa, rays_aabb_soa,
+};
+#[cfg(feature = "rayon")]
+pub use crate::batch::{
+    PAR_RUN, ray_aabb_soa_par, ray_triangle_watertight_soa_par, rays_aabb_soa_par,
+};
 pub use crate::boxes::{
     ray_aabb, ray_aabb_hits, ray_aabb_hits_exact, ray_aabb_many, ray_aabb_t, ray_obb, ray_obb_hits,
     ray_obb_t, segment_aabb_outcode,

@@ -258,21 +258,21 @@ pub fn ray_triangle_watertight_hits<T: Real>(
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WatertightRay<T: Real> {
     /// The ray as given.
-    ray: Ray<T>,
+    pub(crate) ray: Ray<T>,
     /// Whether the ray is usable at all (see `valid_ray`).
-    valid: bool,
+    pub(crate) valid: bool,
     /// The permutation: `k[0] = kx`, `k[1] = ky`, `k[2] = kz`.
-    k: [usize; 3],
+    pub(crate) k: [usize; 3],
     /// The origin's coordinates in permuted order: `(o_kx, o_ky, o_kz)`.
-    o: [T; 3],
+    pub(crate) o: [T; 3],
     /// The shear `(Sx, Sy, Sz)`.
-    s: [T; 3],
+    pub(crate) s: [T; 3],
     /// A parameter up to which every point of the ray is finite: `(MAX/4) / max|d_i|` (at most
     /// `MAX`) for an origin within `MAX/4` per coordinate, −1 otherwise (see `point_bound`).
     t_safe: T,
     /// `min(max_t, t_safe)` for a valid ray with `max_t ≥ 0`, −1 otherwise: a parameter in
     /// `[0, t_fast]` needs no other range or finiteness check.
-    t_fast: T,
+    pub(crate) t_fast: T,
 }
 
 /// The axis after `kz` in cyclic order: the `kx` of a ray whose largest component is `kz`.
@@ -294,7 +294,7 @@ struct Crossing<T> {
 /// `(MAX/4) / max|d_i|` rounded, or `MAX` if that is larger (then `max|d_i| < 1/4` and
 /// `t·|d_i| ≤ MAX/4`); −1 (no parameter) for an origin beyond `MAX/4` or NaN.
 #[inline]
-fn point_bound<T: Real>(ray: &Ray<T>) -> T {
+pub(crate) fn point_bound<T: Real>(ray: &Ray<T>) -> T {
     let (o, d) = (&ray.origin, &ray.direction);
     let quarter = T::MAX * T::lit(0.25);
     let o_max = o.x.abs().fast_max(o.y.abs()).fast_max(o.z.abs());
@@ -308,7 +308,7 @@ fn point_bound<T: Real>(ray: &Ray<T>) -> T {
 /// the hit anywhere along the sliver's length. The test depends on the triangle alone, not on
 /// the ray.
 #[inline(always)]
-fn sliver<T: Real>(tri: &Triangle<T>) -> bool {
+pub(crate) fn sliver<T: Real>(tri: &Triangle<T>) -> bool {
     let (e1, e2) = (tri.b - tri.a, tri.c - tri.a);
     !(e1.cross(&e2).norm_squared()
         > T::DEGENERATE_SQ_TOLERANCE * e1.norm_squared() * e2.norm_squared())

@@ -19,6 +19,10 @@
 //!   [`signed_distance_point_plane`]), lines, rays, segments, boxes, oriented boxes, triangles
 //!   (Voronoi regions, with barycentrics), tetrahedra, convex polygons and polyhedra, spheres,
 //!   capsules, cylinders and cones.
+//! - **Batches** (with `alloc`): many points in a [`PointSoa`] against one box,
+//!   [`closest_point_on_aabb_soa`] and [`sq_distance_point_aabb_soa`], [`LANES`] points at a time
+//!   in packed instructions, each answer the scalar query's to the bit; with `rayon`, `_par`
+//!   forms that run them across threads.
 //! - **Shape against shape**: `closest_points_*` → [`ClosestPoints`] for line-line,
 //!   segment-segment, segment-triangle, triangle-triangle, segment-box, segment-oriented box and the
 //!   sphere and capsule pairs.
@@ -47,6 +51,7 @@
 //! - `std` (default): use the standard library.
 //! - `alloc`: convex polygons and polyhedra (`Vec`-backed shapes).
 //! - `libm`: float functions from libm, for `no_std` targets.
+//! - `rayon`: the batches' `_par` forms, run on rayon's thread pool (implies `std`).
 #![cfg_attr(not(feature = "std"), no_std)]
 
 #[cfg(not(any(feature = "std", feature = "libm")))]
@@ -57,6 +62,8 @@ compile_error!(
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+#[cfg(feature = "alloc")]
+mod batch;
 mod boxes;
 mod capsule;
 mod cone;
@@ -80,6 +87,10 @@ mod types;
 #[cfg(test)]
 mod test_support;
 
+#[cfg(feature = "alloc")]
+pub use crate::batch::{LANES, PointSoa, closest_point_on_aabb_soa, sq_distance_point_aabb_soa};
+#[cfg(feature = "rayon")]
+pub use crate::batch::{PAR_RUN, closest_point_on_aabb_soa_par, sq_distance_point_aabb_soa_par};
 pub use crate::boxes::{
     closest_point_on_aabb, closest_point_on_obb, closest_points_aabb_aabb,
     closest_points_capsule_aabb, closest_points_capsule_obb, closest_points_segment_aabb,

@@ -20,7 +20,7 @@ use quickcheck::TestResult;
 use crate::properties::{Scene, run};
 
 /// A value that breaks a coordinate: NaN, ±∞, 0, or a huge or tiny magnitude.
-fn special<T: Real>(rng: &mut Rng) -> T {
+pub(crate) fn special<T: Real>(rng: &mut Rng) -> T {
     match rng.index(7) {
         0 => T::NAN,
         1 => T::INFINITY,
@@ -33,7 +33,7 @@ fn special<T: Real>(rng: &mut Rng) -> T {
 }
 
 /// The scene's ray, spoiled as the module doc says (about half of the rays are left alone).
-fn spoil_ray<T: Real>(rng: &mut Rng, ray: &Ray<T>, t_target: Option<T>) -> Ray<T> {
+pub(crate) fn spoil_ray<T: Real>(rng: &mut Rng, ray: &Ray<T>, t_target: Option<T>) -> Ray<T> {
     let mut r = *ray;
     if rng.chance(0.2) {
         // Parallel to one or two slabs; the origin moved onto a slab plane of the aimed point
@@ -86,7 +86,7 @@ fn check<T: Real, S: core::fmt::Debug>(
 }
 
 /// A shape whose coordinates the spoiler can break.
-trait Spoil<T: Real> {
+pub(crate) trait Spoil<T: Real> {
     fn spoil(&mut self, rng: &mut Rng, x: T);
 }
 

@@ -2,6 +2,7 @@
 //! generic over the scalar, instantiated for `f32` and `f64`), the watertightness count, and
 //! differential tests against parry3d / parry3d-f64 ray casts.
 
+mod batch;
 mod cheap_rays;
 mod exact_rays;
 mod parry;

@@ -1,6 +1,7 @@
 //! Integration tests of osculate-closest: quickcheck properties (each written once, generic over the
 //! scalar, instantiated for `f32` and `f64`) and differential tests against parry3d.
 
+mod batch;
 mod collapsed;
 mod contacts;
 mod convex_parry;
