@@ -127,10 +127,16 @@ impl<T: Real> Transform<T> for ConvexPolygon<T> {
 /// A solid convex polyhedron: the intersection of the halfspaces `plane.normal·x ≤ plane.d` of its
 /// `planes`, with its `vertices` (the corners of that intersection) kept beside them.
 ///
-/// Build it from halfspaces ([`ConvexPolyhedron::try_from_planes`]) or as the convex hull of points
-/// ([`ConvexPolyhedron::try_from_points`]); both compute the other representation and reject empty or
-/// unbounded sets. Both are O(n³)–O(n⁴) brute force, meant for the small polyhedra (tens of faces)
-/// that collision shapes are, and run once at construction.
+/// Build it from halfspaces ([`ConvexPolyhedron::try_from_planes`], every triple of planes
+/// intersected: meant for the tens of faces collision shapes have) or as the convex hull of points
+/// ([`ConvexPolyhedron::try_from_points`], quickhull); both compute the other representation,
+/// reject empty or unbounded sets, and run once at construction.
+///
+/// **Invariant.** The queries rely on what both constructors guarantee: every vertex lies inside
+/// or on every plane (within rounding), and each plane passes through at least three vertices.
+/// The fields are public for reading; a polyhedron assembled by hand that breaks the invariant (a
+/// plane cutting through its own vertices, say) gets answers that are not specified, and a query's
+/// shortcut and its full path may disagree on it.
 ///
 /// # Examples
 /// ```
