@@ -459,6 +459,10 @@ fn build(c: &mut Criterion) {
         g.bench_function(BenchmarkId::new("osculate-f64", label), |b| {
             b.iter(|| black_box(TriangleMesh::try_new(v64.clone(), t.clone())))
         });
+        // The `rayon` build (the same mesh, across the machine's cores), timed by wall time.
+        g.bench_function(BenchmarkId::new("osculate-f32-par", label), |b| {
+            b.iter(|| black_box(TriangleMesh::try_new_par(v32.clone(), t.clone())))
+        });
         g.bench_function(BenchmarkId::new("parry3d", label), |b| {
             b.iter(|| black_box(parry3d::shape::TriMesh::new(vp.clone(), t.clone())))
         });
@@ -556,6 +560,31 @@ fn cpu_loop() {
             parry64_s * 1e3,
             parry_s / f32_s,
             parry64_s / f64_s,
+        );
+        // The `rayon` builds use every core, so their CPU time is no measure: wall time, best
+        // of three, beside the serial build's wall time in the same loop.
+        let wall = |f: &dyn Fn() -> bool| {
+            (0..3)
+                .map(|_| {
+                    let start = std::time::Instant::now();
+                    black_box(f());
+                    start.elapsed().as_secs_f64()
+                })
+                .fold(f64::INFINITY, f64::min)
+        };
+        let serial32 = wall(&|| TriangleMesh::try_new(v32.clone(), t.clone()).is_ok());
+        let par32 = wall(&|| TriangleMesh::try_new_par(v32.clone(), t.clone()).is_ok());
+        let serial64 = wall(&|| TriangleMesh::try_new(v64.clone(), t.clone()).is_ok());
+        let par64 = wall(&|| TriangleMesh::try_new_par(v64.clone(), t.clone()).is_ok());
+        println!(
+            "build {label} (wall, {} threads): ms osculate-f32 {:.2}, rayon {:.2}; osculate-f64 {:.2}, rayon {:.2}; serial/rayon {:.2} and {:.2}",
+            rayon::current_num_threads(),
+            serial32 * 1e3,
+            par32 * 1e3,
+            serial64 * 1e3,
+            par64 * 1e3,
+            serial32 / par32,
+            serial64 / par64,
         );
     }
 }

@@ -7,6 +7,9 @@ use core::fmt;
 
 use osculate_math::{Aabb, Point3, Real};
 
+#[cfg(feature = "rayon")]
+mod par;
+
 /// The deepest level a node of the binary build can have, plus one: the root is at depth 0 and
 /// the build turns every node at depth `MAX_DEPTH − 1` into a leaf, whatever it holds (the
 /// four-wide tree collapsed from it is no deeper). The traversal stacks are sized from it (a
@@ -585,19 +588,34 @@ fn prims<T: Real>(boxes: &[Aabb<T>]) -> (Vec<Prim>, Bin) {
 /// The top-down build over `prims` whose bounds are `root`, every node at depth
 /// `max_depth − 1` a leaf, collapsed into four-wide nodes.
 fn build(mut prims: Vec<Prim>, root: Bin, leaf_items: u32, max_depth: usize) -> Bvh {
+    let (binary, depth) =
+        build_binary(&mut prims, root.bounds, root.centroids, 0, leaf_items, max_depth);
+    finish(&binary, &prims, depth)
+}
+
+/// The tree whose binary build is `binary` over the items in the order `prims` was left in, its
+/// deepest leaf at `depth`.
+fn finish(binary: &[Binary], prims: &[Prim], depth: u32) -> Bvh {
+    Bvh { nodes: collapse(binary), items: prims.iter().map(Prim::id).collect(), depth }
+}
+
+/// The binary tree over `prims` (partitioned in place), whose items' boxes and centroids are
+/// bounded by `bounds` and `centroids`: node 0 is its root, at depth `depth0` of the whole tree,
+/// and leaf slots count from the start of `prims`. Returns it with the depth of its deepest node.
+fn build_binary(
+    prims: &mut [Prim],
+    bounds: Box32,
+    centroids: Box32,
+    depth0: u32,
+    leaf_items: u32,
+    max_depth: usize,
+) -> (Vec<Binary>, u32) {
     let n = prims.len();
     // A binary tree with leaves of at least one item has fewer than 2n nodes.
     let mut binary: Vec<Binary> = Vec::with_capacity(2 * n / leaf_items.max(2) as usize + 1);
-    binary.push(Binary { bounds: root.bounds, start: 0, count: 0 });
-    let mut tasks = vec![Task {
-        node: 0,
-        lo: 0,
-        hi: n,
-        depth: 0,
-        bounds: root.bounds,
-        centroids: root.centroids,
-    }];
-    let mut depth = 0;
+    binary.push(Binary { bounds, start: 0, count: 0 });
+    let mut tasks = vec![Task { node: 0, lo: 0, hi: n, depth: depth0, bounds, centroids }];
+    let mut depth = depth0;
     while let Some(t) = tasks.pop() {
         depth = depth.max(t.depth);
         let split = if (t.depth as usize) + 1 < max_depth {
@@ -640,8 +658,7 @@ fn build(mut prims: Vec<Prim>, root: Bin, leaf_items: u32, max_depth: usize) -> 
             centroids: s.left.centroids,
         });
     }
-    let nodes = collapse(&binary);
-    Bvh { nodes, items: prims.iter().map(Prim::id).collect(), depth }
+    (binary, depth)
 }
 
 /// The binary tree collapsed into four-wide nodes: each node takes its binary node's children,

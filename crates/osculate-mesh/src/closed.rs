@@ -79,7 +79,8 @@ fn part_of<T: Real, S>(
 
 /// Whether convex `shape` overlaps part `part` of `compound` (touching counts): a closed form
 /// for a round shape against a round or box part ([`PartForm`]), GJK on the posed part
-/// otherwise. `false` for a part number out of range.
+/// otherwise. `false` for a part number out of range, and for a shape with a NaN or infinite
+/// coordinate (no overlap is claimed).
 ///
 /// The closed forms decide touching exactly where GJK decides it within its tolerance, so the
 /// two may differ on shapes that touch within about `√ε` of their size.
@@ -113,7 +114,8 @@ pub fn overlap_convex_part<T: Real, A: ConvexShape<T>, S: Part<T>>(
 /// The closest points of convex `shape` (A) and part `part` of `compound` (B), in the compound's
 /// frame: a closed form for a round shape against a round or box part ([`PartForm`]), GJK on the
 /// posed part otherwise. Distance 0 with a shared point when they overlap. `None` for a part
-/// number out of range.
+/// number out of range; a NaN distance (and points) for a shape with a NaN or infinite
+/// coordinate, as the closed forms and GJK give it.
 ///
 /// # Examples
 /// ```
@@ -144,8 +146,8 @@ pub fn closest_points_convex_part<T: Real, A: ConvexShape<T>, S: Part<T>>(
 /// signed distance, normal from the shape to the part, witness points. A closed form for a round
 /// shape against a round part, for a ball against a box part, and for a capsule clear of a box
 /// part by more than `√ε` of the pair's magnitude ([`PartForm`]); GJK and EPA on the posed part
-/// otherwise. `None` for a part number out of range, and where the query it takes
-/// gives none (a NaN in the input).
+/// otherwise. `None` for a part number out of range, and for a shape with a NaN or infinite
+/// coordinate.
 ///
 /// # Examples
 /// ```

@@ -47,7 +47,8 @@
 //!   nearest-first rays ([`Bvh::cast_ray`], [`Bvh::visit_ray`]) with a robust slab test, any box test
 //!   ([`Bvh::visit`], [`Bvh::visit_aabb`]), the nearest item to a point ([`Bvh::nearest`]), any
 //!   lower-bounded minimum ([`Bvh::best_first`]), and pairs of trees ([`Bvh::visit_pairs`],
-//!   [`Bvh::visit_self_pairs`]).
+//!   [`Bvh::visit_self_pairs`]). With the `rayon` feature the build runs across threads and
+//!   gives the same tree.
 //! - [`Compound`]: convex parts ([`Part`]; [`ConvexPart`] mixes every convex solid), each with
 //!   its pose, under one tree: [`ray_compound`], [`overlap_convex_compound`],
 //!   [`closest_points_convex_compound`], [`contact_convex_compound`], [`sweep_convex_compound`]
@@ -77,6 +78,8 @@
 //! ## Features
 //! - `std` (default): use the standard library.
 //! - `libm`: float functions from libm, for `no_std` targets. The crate always needs `alloc`.
+//! - `rayon`: the tree built across threads on rayon's pool ([`Bvh::try_new_par`],
+//!   [`TriangleMesh::try_new_par`]), the same tree as the serial build.
 #![cfg_attr(not(feature = "std"), no_std)]
 
 #[cfg(not(any(feature = "std", feature = "libm")))]

@@ -283,9 +283,75 @@ impl<T: Real> TriangleMesh<T> {
     /// # Ok::<(), MeshError>(())
     /// ```
     pub fn try_with_options(
+        vertices: Vec<Point3<T>>,
+        triangles: Vec<[u32; 3]>,
+        options: &MeshOptions<T>,
+    ) -> Result<Self, MeshError> {
+        Self::build(vertices, triangles, options, false)
+    }
+
+    /// [`TriangleMesh::try_new`] with the tree built across the threads of rayon's current pool
+    /// (see [`Bvh::try_new_par`](crate::Bvh::try_new_par)): the same mesh, equal by `==`.
+    ///
+    /// # Errors
+    /// As [`TriangleMesh::try_new`].
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::Point3;
+    /// use osculate_mesh::TriangleMesh;
+    ///
+    /// // A strip of 1,000 triangles.
+    /// let vertices: Vec<Point3<f32>> =
+    ///     (0..1_002).map(|i| Point3::new((i / 2) as f32, (i % 2) as f32, 0.0)).collect();
+    /// let triangles: Vec<[u32; 3]> = (0..500).flat_map(|i| [[2 * i, 2 * i + 1, 2 * i + 2], [2 * i + 1, 2 * i + 3, 2 * i + 2]]).collect();
+    /// let serial = TriangleMesh::try_new(vertices.clone(), triangles.clone())?;
+    /// assert_eq!(TriangleMesh::try_new_par(vertices, triangles)?, serial);
+    /// # Ok::<(), osculate_mesh::MeshError>(())
+    /// ```
+    #[cfg(feature = "rayon")]
+    pub fn try_new_par(
+        vertices: Vec<Point3<T>>,
+        triangles: Vec<[u32; 3]>,
+    ) -> Result<Self, MeshError> {
+        Self::build(vertices, triangles, &MeshOptions::default(), true)
+    }
+
+    /// [`TriangleMesh::try_with_options`] with the tree built across the threads of rayon's
+    /// current pool: the same mesh, equal by `==`.
+    ///
+    /// # Errors
+    /// As [`TriangleMesh::try_with_options`].
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_math::Point3;
+    /// use osculate_mesh::{MeshOptions, TriangleMesh};
+    ///
+    /// let vertices: Vec<Point3<f64>> =
+    ///     (0..402).map(|i| Point3::new(f64::from(i / 2), f64::from(i % 2), 0.0)).collect();
+    /// let triangles: Vec<[u32; 3]> = (0..200).flat_map(|i| [[2 * i, 2 * i + 1, 2 * i + 2], [2 * i + 1, 2 * i + 3, 2 * i + 2]]).collect();
+    /// let options = MeshOptions { leaf_triangles: 4, ..MeshOptions::default() };
+    /// let serial = TriangleMesh::try_with_options(vertices.clone(), triangles.clone(), &options)?;
+    /// assert_eq!(TriangleMesh::try_with_options_par(vertices, triangles, &options)?, serial);
+    /// # Ok::<(), osculate_mesh::MeshError>(())
+    /// ```
+    #[cfg(feature = "rayon")]
+    pub fn try_with_options_par(
+        vertices: Vec<Point3<T>>,
+        triangles: Vec<[u32; 3]>,
+        options: &MeshOptions<T>,
+    ) -> Result<Self, MeshError> {
+        Self::build(vertices, triangles, options, true)
+    }
+
+    /// The checks, the weld and the build of [`TriangleMesh::try_with_options`]; the triangles'
+    /// boxes and the tree across threads when `parallel` (only with the `rayon` feature).
+    fn build(
         mut vertices: Vec<Point3<T>>,
         mut triangles: Vec<[u32; 3]>,
         options: &MeshOptions<T>,
+        parallel: bool,
     ) -> Result<Self, MeshError> {
         if triangles.is_empty() {
             return Err(MeshError::NoTriangles);
@@ -311,10 +377,23 @@ impl<T: Real> TriangleMesh<T> {
         let geometry = |t: &[u32; 3]| {
             Triangle::new(vertices[t[0] as usize], vertices[t[1] as usize], vertices[t[2] as usize])
         };
-        let boxes: Vec<Aabb<T>> = triangles.iter().map(|t| padded_aabb(&geometry(t))).collect();
-        let bvh = Bvh::try_with_leaf_size(&boxes, options.leaf_triangles)
-            .map_err(|_| MeshError::TooManyElements)?;
-        drop(boxes);
+        let box_of = |t: &[u32; 3]| padded_aabb(&geometry(t));
+        #[cfg(feature = "rayon")]
+        let bvh = if parallel {
+            use rayon::prelude::*;
+            let boxes: Vec<Aabb<T>> = triangles.par_iter().map(box_of).collect();
+            Bvh::try_with_leaf_size_par(&boxes, options.leaf_triangles)
+        } else {
+            let boxes: Vec<Aabb<T>> = triangles.iter().map(box_of).collect();
+            Bvh::try_with_leaf_size(&boxes, options.leaf_triangles)
+        };
+        #[cfg(not(feature = "rayon"))]
+        let bvh = {
+            let _ = parallel;
+            let boxes: Vec<Aabb<T>> = triangles.iter().map(box_of).collect();
+            Bvh::try_with_leaf_size(&boxes, options.leaf_triangles)
+        };
+        let bvh = bvh.map_err(|_| MeshError::TooManyElements)?;
         let indices: Vec<[u32; 3]> = bvh
             .items
             .iter()

@@ -252,6 +252,62 @@ fn invalid_input<T: Real>() {
     assert!(sweep_convex_compound(&lost, &Vector3::x(), &c).is_none());
 }
 
+/// The per-part queries on a shape with a NaN or infinite coordinate, against a part of each
+/// form (round, box, general): no overlap, and no finite distance or contact.
+fn non_finite_shapes_against_each_part<T: Real>() {
+    let id = Isometry3::identity();
+    let parts = vec![
+        (id, ConvexPart::Sphere(Sphere::new(Point3::origin(), T::ONE))),
+        (
+            id,
+            ConvexPart::Capsule(Capsule::new(
+                Point3::origin(),
+                Point3::new(T::ONE, T::ZERO, T::ZERO),
+                T::HALF,
+            )),
+        ),
+        (
+            id,
+            ConvexPart::Obb(Obb::new(
+                Point3::origin(),
+                Rotation3::identity(),
+                Vector3::repeat(T::ONE),
+            )),
+        ),
+        (
+            id,
+            ConvexPart::Cylinder(Cylinder::new(
+                Point3::origin(),
+                Point3::new(T::ZERO, T::ONE, T::ZERO),
+                T::HALF,
+            )),
+        ),
+    ];
+    let c = crate::ok(Compound::try_new(parts));
+    let (nan, inf) = (T::NAN, T::INFINITY);
+    let o = Point3::origin();
+    let shapes = [
+        ConvexPart::Sphere(Sphere::new(Point3::new(nan, T::ZERO, T::ZERO), T::ONE)),
+        ConvexPart::Sphere(Sphere::new(Point3::new(inf, T::ZERO, T::ZERO), T::ONE)),
+        ConvexPart::Sphere(Sphere::new(o, nan)),
+        ConvexPart::Capsule(Capsule::new(o, Point3::new(T::ZERO, nan, T::ZERO), T::ONE)),
+        ConvexPart::Capsule(Capsule::new(o, Point3::new(T::ZERO, -inf, T::ZERO), T::ONE)),
+        ConvexPart::Obb(Obb::new(
+            Point3::new(T::ZERO, T::ZERO, nan),
+            Rotation3::identity(),
+            Vector3::repeat(T::ONE),
+        )),
+    ];
+    for q in &shapes {
+        for part in 0..c.parts().len() {
+            assert!(!overlap_convex_part(q, &c, part), "{q:?} part {part}");
+            let closest = crate::some(closest_points_convex_part(q, &c, part), "closest points");
+            assert!(closest.distance.is_nan(), "{q:?} part {part}: {closest:?}");
+            assert!(contact_convex_part(q, &c, part).is_none(), "{q:?} part {part}");
+        }
+    }
+}
+
 /// The closed forms of a round shape against a round or box part agree with GJK and EPA on the
 /// posed part: the distance within GJK's tolerance, the contact's signed distance within EPA's,
 /// and the overlap wherever the shapes are not within that tolerance of touching (where GJK's
@@ -308,7 +364,8 @@ for_f32_and_f64!(
     queries_match_brute_force,
     closed_forms_match_gjk,
     rays_match_world_shapes,
-    invalid_input
+    invalid_input,
+    non_finite_shapes_against_each_part
 );
 
 /// Differential against parry3d's `Compound` of balls and cuboids: the first hit of a ray and
