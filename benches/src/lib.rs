@@ -6,8 +6,8 @@
 //! The benchmarks are a table of rows, one per query (`benches/rows/`): its inputs on two
 //! distributions ([`input`]), its contenders and what each answers ([`race`]), written with the
 //! table's macros ([`osculate!`], [`parry!`], [`floor!`], [`table!`], [`only!`]). The bench
-//! binary (`benches/queries.rs`) times every row; `cargo test -p osculate-benches` (`tests/rows.rs`)
-//! checks every row, contender by contender, so that osculate and parry are never raced on
+//! binary (`benches/queries.rs`) times every row; `cargo test -p osculate-benches` (the row check,
+//! `src/bin/rows_cpu/check.rs`) checks every row, contender by contender, so that osculate and parry are never raced on
 //! different questions.
 //!
 //! Inputs are seeded and pre-generated ([`BATCH`] per distribution), then cycled with

@@ -17,7 +17,8 @@
 //! `Real::MAX` prediction or margin asks for), `cheap:` is parry's cheapest (the ray parameter
 //! only, the distance only, a contact only for touching shapes with prediction 0).
 //!
-//! The bench binary and the row check (`tests/rows.rs`) both include this module.
+//! The bench binary and `rows_cpu` (its CPU-time runner and the row check,
+//! `src/bin/rows_cpu/check.rs`) both include this module.
 
 use osculate_benches::race::Sink;
 

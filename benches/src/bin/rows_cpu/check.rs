@@ -2,10 +2,11 @@
 //! as osculate on every benchmark input (hit or miss, overlap, the parameter or distance within
 //! the row's tolerance; a documented share of grazing inputs may flip), so that a race never
 //! compares different questions. Each module's rows are one test.
+//!
+//! It runs as this binary's unit tests (`cargo test -p osculate-benches`), so the rows are
+//! compiled once for it and the CPU-time runner, not again for an integration test.
 
-#[path = "../benches/rows/mod.rs"]
-mod rows;
-
+use super::rows;
 use osculate::cast;
 use osculate_benches::BATCH;
 use osculate_benches::input::RATES;

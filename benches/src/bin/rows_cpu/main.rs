@@ -9,9 +9,12 @@
 //! times nothing: a small program to run under valgrind (`rows_cpu manifold_box_box --profile
 //! osculate-f64 overlap10 50`).
 
-#[path = "../../benches/rows/mod.rs"]
+#[path = "../../../benches/rows/mod.rs"]
 #[allow(dead_code, reason = "the rows' module also serves the row check and criterion")]
 mod rows;
+
+#[cfg(test)]
+mod check;
 
 use osculate_benches::race::{CpuOptions, Sink};
 
