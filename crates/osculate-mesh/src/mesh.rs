@@ -223,6 +223,22 @@ pub(crate) fn padded_aabb<T: Real>(t: &Triangle<T>) -> Aabb<T> {
     b.loosened(pad)
 }
 
+/// `f` of every item in order, across the threads of rayon's pool when `parallel` (with the
+/// `rayon` feature; serially otherwise).
+fn map_all<A: Sync, B: Send>(
+    items: &[A],
+    f: impl Fn(&A) -> B + Sync + Send,
+    parallel: bool,
+) -> Vec<B> {
+    #[cfg(feature = "rayon")]
+    if parallel {
+        use rayon::prelude::*;
+        return items.par_iter().map(f).collect();
+    }
+    let _ = parallel;
+    items.iter().map(f).collect()
+}
+
 impl<T: Real> TriangleMesh<T> {
     /// A mesh of `triangles` (each three indices into `vertices`, counter-clockwise seen from
     /// the front) with the default [`MeshOptions`]: no welding, not solid.
@@ -377,30 +393,25 @@ impl<T: Real> TriangleMesh<T> {
         let geometry = |t: &[u32; 3]| {
             Triangle::new(vertices[t[0] as usize], vertices[t[1] as usize], vertices[t[2] as usize])
         };
-        let box_of = |t: &[u32; 3]| padded_aabb(&geometry(t));
-        #[cfg(feature = "rayon")]
-        let bvh = if parallel {
-            use rayon::prelude::*;
-            let boxes: Vec<Aabb<T>> = triangles.par_iter().map(box_of).collect();
-            Bvh::try_with_leaf_size_par(&boxes, options.leaf_triangles)
-        } else {
-            let boxes: Vec<Aabb<T>> = triangles.iter().map(box_of).collect();
-            Bvh::try_with_leaf_size(&boxes, options.leaf_triangles)
-        };
-        #[cfg(not(feature = "rayon"))]
         let bvh = {
-            let _ = parallel;
-            let boxes: Vec<Aabb<T>> = triangles.iter().map(box_of).collect();
+            let boxes = map_all(&triangles, |t| padded_aabb(&geometry(t)), parallel);
+            #[cfg(feature = "rayon")]
+            if parallel {
+                Bvh::try_with_leaf_size_par(&boxes, options.leaf_triangles)
+            } else {
+                Bvh::try_with_leaf_size(&boxes, options.leaf_triangles)
+            }
+            #[cfg(not(feature = "rayon"))]
             Bvh::try_with_leaf_size(&boxes, options.leaf_triangles)
-        };
-        let bvh = bvh.map_err(|_| MeshError::TooManyElements)?;
-        let indices: Vec<[u32; 3]> = bvh
-            .items
-            .iter()
-            .map(|&i| triangles.get(i as usize).copied().unwrap_or([0; 3]))
-            .collect();
+        }
+        .map_err(|_| MeshError::TooManyElements)?;
+        let indices = map_all(
+            &bvh.items,
+            |&i| triangles.get(i as usize).copied().unwrap_or([0; 3]),
+            parallel,
+        );
         drop(triangles);
-        let corners: Vec<Triangle<T>> = indices.iter().map(geometry).collect();
+        let corners = map_all(&indices, geometry, parallel);
         let mut flat = vec![0u64; corners.len().div_ceil(64)];
         let mut degenerate = Vec::new();
         for (slot, (t, tri)) in indices.iter().zip(&corners).enumerate() {

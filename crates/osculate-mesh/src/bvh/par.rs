@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use osculate_math::{Aabb, Real};
 
 use super::{
-    Binary, Box32, Bvh, BvhError, DEFAULT_LEAF_ITEMS, MAX_DEPTH, Prim, Task, build_binary,
+    Bin, Binary, Box32, Bvh, BvhError, DEFAULT_LEAF_ITEMS, MAX_DEPTH, Prim, Task, build_binary,
     find_split, finish, prims,
 };
 
@@ -79,7 +79,7 @@ pub(super) fn with_threshold<T: Real>(
     if n == 0 {
         return Ok(Bvh::default());
     }
-    let (mut prims, root) = prims(boxes);
+    let (mut prims, root) = prims_par(boxes);
     let (binary, depth) = subtree(
         &mut prims,
         root.bounds,
@@ -89,6 +89,37 @@ pub(super) fn with_threshold<T: Real>(
     );
     Ok(finish(&binary, &prims, depth))
 }
+
+/// [`prims`] across threads: each run of [`PRIM_RUN`] boxes converted by a task, the runs'
+/// bounds then grown in order, as the serial loop grows them item by item (growing keeps the
+/// earlier of two equal bounds, so the order of the runs is all that matters).
+fn prims_par<T: Real>(boxes: &[Aabb<T>]) -> (Vec<Prim>, Bin) {
+    use rayon::prelude::*;
+    let runs: Vec<(Vec<Prim>, Bin)> = boxes
+        .par_chunks(PRIM_RUN)
+        .enumerate()
+        .map(|(k, run)| {
+            let (mut p, bin) = prims(run);
+            // `prims` numbers the run's items from 0.
+            #[allow(clippy::cast_possible_truncation, reason = "the caller checked n ≤ u32::MAX")]
+            let first = (k * PRIM_RUN) as u32;
+            for q in &mut p {
+                q.bounds.min[3] = f32::from_bits(q.id() + first);
+            }
+            (p, bin)
+        })
+        .collect();
+    let mut all = Vec::with_capacity(boxes.len());
+    let mut root = Bin::EMPTY;
+    for (p, bin) in runs {
+        all.extend_from_slice(&p);
+        root.grow(&bin);
+    }
+    (all, root)
+}
+
+/// The boxes one task of [`prims_par`] converts.
+const PRIM_RUN: usize = 1 << 14;
 
 /// The build's fixed parameters.
 struct Limits {
@@ -251,5 +282,26 @@ mod tests {
         }
     }
 
-    osculate_testing::for_f32_and_f64!(the_same_tree_as_the_serial_build);
+    /// More items than one conversion run of the parallel build holds, the least bounds tied
+    /// between `-0` and `+0` (growing keeps the first of equal bounds, so the runs' order
+    /// decides which zero the root's box keeps): the serial tree.
+    fn many_runs_give_the_serial_tree<T: Real>() {
+        let mut rng = Lcg(11);
+        let boxes: Vec<Aabb<T>> = (0..2 * super::PRIM_RUN + 77)
+            .map(|i| {
+                let lo: [f64; 3] = core::array::from_fn(|_| rng.next());
+                let mut lo = lo.map(|x| if x < 0.01 { 0.0 } else { x });
+                if i % 2 == 1 && lo[0] == 0.0 {
+                    lo[0] = -0.0;
+                }
+                aabb(lo, lo.map(|x| x + 0.01))
+            })
+            .collect();
+        assert_eq!(Bvh::try_new_par(&boxes), Bvh::try_new(&boxes));
+    }
+
+    osculate_testing::for_f32_and_f64!(
+        the_same_tree_as_the_serial_build,
+        many_runs_give_the_serial_tree
+    );
 }
