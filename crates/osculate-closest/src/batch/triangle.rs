@@ -75,11 +75,15 @@ fn along<T: Real>(o: [T; 3], d: [T; 3], s: T) -> [T; 3] {
     [o[0] + d[0] * s, o[1] + d[1] * s, o[2] + d[2] * s]
 }
 
-/// `cand` (a point and its barycentrics) where `take`, else `keep`, without a branch.
+/// `cand` (a point's coordinates and its barycentrics) where `take`, else `keep`, without a
+/// branch.
 #[inline(always)]
-fn select<T: Real>(take: bool, cand: ([T; 3], [T; 3]), keep: ([T; 3], [T; 3])) -> ([T; 3], [T; 3]) {
-    let pick = |x: [T; 3], y: [T; 3]| core::array::from_fn(|i| if take { x[i] } else { y[i] });
-    (pick(cand.0, keep.0), pick(cand.1, keep.1))
+fn select<T: Real>(take: bool, cand: [T; 6], keep: [T; 6]) -> [T; 6] {
+    let mut out = keep;
+    for (o, c) in out.iter_mut().zip(cand) {
+        *o = if take { c } else { *o };
+    }
+    out
 }
 
 /// The region tests of one packet (Ericson 5.1.5 as [`closest_point_on_triangle`] writes them)
@@ -88,14 +92,15 @@ fn select<T: Real>(take: bool, cand: ([T; 3], [T; 3]), keep: ([T; 3], [T; 3])) -
 /// vertex `c`, edge `ac`, edge `bc`, the face), is selected. A lane the scalar query would
 /// answer by its nearest-edge fallback (a face projection outside the triangle, a face
 /// denominator not positive with finite dot products) or by its sliver treatment of a face
-/// point is marked and answered afterwards by the scalar query itself.
+/// point is marked and answered afterwards by the scalar query itself. The answers are kept
+/// component by component (`out[k][lane]`: the point's `x`, `y`, `z`, then `u`, `v`, `w`), so
+/// that the loop over the lanes is a loop of packed instructions.
 #[inline(always)]
 fn triangle_packet<T: Real>(t: &OneTriangle<T>, p: &PointPacket<T>) -> [TrianglePoint<T>; LANES] {
     let (o, i) = (T::ZERO, T::ONE);
-    let nan = ([T::NAN; 3], [T::NAN; 3]);
-    let mut out = [nan; LANES];
+    let mut out = [[T::NAN; LANES]; 6];
     let mut slow = [false; LANES];
-    for (l, (out, slow)) in out.iter_mut().zip(&mut slow).enumerate() {
+    for l in 0..LANES {
         let q = [p.p[0][l], p.p[1][l], p.p[2][l]];
         let ap = [q[0] - t.a[0], q[1] - t.a[1], q[2] - t.a[2]];
         let d1 = dot(t.ab, ap);
@@ -122,33 +127,41 @@ fn triangle_packet<T: Real>(t: &OneTriangle<T>, p: &PointPacket<T>) -> [Triangle
             & d4.is_finite()
             & d5.is_finite()
             & d6.is_finite();
-        let face = (along(along(t.a, t.ab, fv), t.ac, fw), [i - fv - fw, fv, fw]);
-        // The fallbacks below the face: NaN for a non-finite dot product, else the nearest
-        // edge (slow).
-        let mut r = if face_ok { face } else { nan };
+        let [fx, fy, fz] = along(along(t.a, t.ab, fv), t.ac, fw);
+        // Below the face: NaN for a non-finite dot product, else the nearest edge (slow).
+        let nan = T::NAN;
+        let face = [fx, fy, fz, i - fv - fw, fv, fw];
+        let mut r = select(face_ok, face, [nan; 6]);
         let mut fallback = if face_ok { !inside | t.face_sliver } else { finite };
         // The regions from last to first, so that the first that holds is the one kept.
         let w = ratio(e1, e1 + e2);
         let bc = (e1 >= o) & (e2 >= o) & (e1 + e2 > o) & (va <= o);
-        r = select(bc, (along(t.b, t.bc, w), [o, i - w, w]), r);
+        let [x, y, z] = along(t.b, t.bc, w);
+        r = select(bc, [x, y, z, o, i - w, w], r);
         let w = ratio(d2, d2 - d6);
         let ac = (vb <= o) & (d2 >= o) & (d6 <= o) & (d2 > d6);
-        r = select(ac, (along(t.a, t.ac, w), [i - w, o, w]), r);
+        let [x, y, z] = along(t.a, t.ac, w);
+        r = select(ac, [x, y, z, i - w, o, w], r);
         let vertex_c = (d6 >= o) & (d5 <= d6);
-        r = select(vertex_c, (t.c, [o, o, i]), r);
+        r = select(vertex_c, [t.c[0], t.c[1], t.c[2], o, o, i], r);
         let v = ratio(d1, d1 - d3);
         let ab = (vc <= o) & (d1 >= o) & (d3 <= o) & (d1 > d3);
-        r = select(ab, (along(t.a, t.ab, v), [i - v, v, o]), r);
+        let [x, y, z] = along(t.a, t.ab, v);
+        r = select(ab, [x, y, z, i - v, v, o], r);
         let vertex_b = (d3 >= o) & (d4 <= d3);
-        r = select(vertex_b, (t.b, [o, i, o]), r);
+        r = select(vertex_b, [t.b[0], t.b[1], t.b[2], o, i, o], r);
         let vertex_a = (d1 <= o) & (d2 <= o);
-        r = select(vertex_a, (t.a, [i, o, o]), r);
+        r = select(vertex_a, [t.a[0], t.a[1], t.a[2], i, o, o], r);
         fallback &= !(vertex_a | vertex_b | ab | vertex_c | ac | bc);
-        *slow = fallback;
-        *out = r;
+        slow[l] = fallback;
+        for (k, x) in r.into_iter().enumerate() {
+            out[k][l] = x;
+        }
     }
-    let mut answers = out
-        .map(|(q, bary)| TrianglePoint { point: Point3::new(q[0], q[1], q[2]), barycentric: bary });
+    let mut answers: [TrianglePoint<T>; LANES] = core::array::from_fn(|l| TrianglePoint {
+        point: Point3::new(out[0][l], out[1][l], out[2][l]),
+        barycentric: [out[3][l], out[4][l], out[5][l]],
+    });
     if slow.iter().fold(false, |a, s| a | s) {
         slow_lanes(t, p, slow, &mut answers);
     }
