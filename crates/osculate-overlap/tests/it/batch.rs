@@ -84,34 +84,6 @@ fn aabb_near<T: Real>(rng: &mut Rng, a: &Aabb<T>, b: &Aabb<T>) -> Aabb<T> {
     c
 }
 
-fn aabb_batch_agrees<T: Real>(pair: Pair<Aabb<T>, Aabb<T>>) -> TestResult {
-    let mut rng = Rng::new(pair.seed);
-    let mut a = pair.a;
-    if rng.chance(0.1) {
-        a.max[rng.index(3)] = special(&mut rng);
-    }
-    for n in LENGTHS {
-        let boxes: Vec<_> = (0..n).map(|_| aabb_near(&mut rng, &a, &pair.b)).collect();
-        let soa = AabbSoa::new(&boxes);
-        let want: Vec<_> = boxes.iter().map(|b| aabb_aabb(&a, b)).collect();
-        let batch = |out: &mut [bool], par: bool| {
-            if par {
-                #[cfg(feature = "rayon")]
-                osculate_overlap::aabb_aabb_soa_par(&a, &soa, out);
-            } else {
-                aabb_aabb_soa(&a, &soa, out);
-            }
-        };
-        if let Err(e) = agree(n, &want, &batch) {
-            return TestResult::error(format!("{a:?} boxes {boxes:?}: {e}"));
-        }
-        if (0..n).any(|i| soa.get(i).map(|b| format!("{b:?}")) != Some(format!("{:?}", boxes[i]))) {
-            return TestResult::error("AabbSoa::get".to_string());
-        }
-    }
-    TestResult::passed()
-}
-
 /// An oriented box near `a`: `b`'s extents, `a`'s rotation a third of the time (parallel edges)
 /// or a random one, its center within twice the boxes' size of `a`'s; one in ten spoiled (a
 /// special value in the center, an extent or the rotation, or a negative extent).
@@ -136,32 +108,92 @@ fn obb_near<T: Real>(rng: &mut Rng, a: &Obb<T>, b: &Obb<T>) -> Obb<T> {
     c
 }
 
-fn obb_batch_agrees<T: Real>(pair: Pair<Obb<T>, Obb<T>>) -> TestResult {
+/// A box batch under test: the container, the scalar test, the serial and `_par` forms, how a
+/// box near the query is drawn and how the query box is spoiled.
+trait BoxBatch: Sized + std::fmt::Debug {
+    /// The structure-of-arrays container.
+    type Soa;
+    fn soa(boxes: &[Self]) -> Self::Soa;
+    fn get(soa: &Self::Soa, i: usize) -> Option<Self>;
+    fn scalar(a: &Self, b: &Self) -> bool;
+    fn batch(a: &Self, soa: &Self::Soa, out: &mut [bool], par: bool);
+    fn near(rng: &mut Rng, a: &Self, b: &Self) -> Self;
+    fn spoil(&mut self, rng: &mut Rng);
+}
+
+/// The [`BoxBatch`] impls, one row a shape: its container, scalar test, batch, `_par` form,
+/// generator and the coordinate a spoiled query box gets a special value in.
+macro_rules! box_batches {
+    ($($shape:ident: $soa:ident, $scalar:ident, $serial:ident, $par:ident, $near:ident,
+        |$s:ident, $rng:ident| $spoil:expr;)*) => {$(
+        impl<T: Real> BoxBatch for $shape<T> {
+            type Soa = $soa<T>;
+            fn soa(boxes: &[Self]) -> $soa<T> {
+                $soa::new(boxes)
+            }
+            fn get(soa: &$soa<T>, i: usize) -> Option<Self> {
+                soa.get(i)
+            }
+            fn scalar(a: &Self, b: &Self) -> bool {
+                $scalar(a, b)
+            }
+            fn batch(a: &Self, soa: &$soa<T>, out: &mut [bool], par: bool) {
+                if par {
+                    #[cfg(feature = "rayon")]
+                    osculate_overlap::$par(a, soa, out);
+                } else {
+                    $serial(a, soa, out);
+                }
+            }
+            fn near(rng: &mut Rng, a: &Self, b: &Self) -> Self {
+                $near(rng, a, b)
+            }
+            fn spoil(&mut self, $rng: &mut Rng) {
+                let $s = self;
+                $spoil;
+            }
+        }
+    )*};
+}
+
+box_batches! {
+    Aabb: AabbSoa, aabb_aabb, aabb_aabb_soa, aabb_aabb_soa_par, aabb_near,
+        |s, rng| s.max[rng.index(3)] = special(rng);
+    Obb: ObbSoa, obb_obb, obb_obb_soa, obb_obb_soa_par, obb_near,
+        |s, rng| s.half_extents[rng.index(3)] = special(rng);
+}
+
+/// The property: the query box spoiled one time in ten, then for each length a batch of boxes
+/// near it, every entry (serial and `_par`, full, longer and shorter outputs) the scalar test's,
+/// and the container's `get` giving the boxes back.
+fn batch_agrees<S: BoxBatch>(pair: Pair<S, S>) -> TestResult {
     let mut rng = Rng::new(pair.seed);
     let mut a = pair.a;
     if rng.chance(0.1) {
-        a.half_extents[rng.index(3)] = special(&mut rng);
+        a.spoil(&mut rng);
     }
     for n in LENGTHS {
-        let boxes: Vec<_> = (0..n).map(|_| obb_near(&mut rng, &a, &pair.b)).collect();
-        let soa = ObbSoa::new(&boxes);
-        let want: Vec<_> = boxes.iter().map(|b| obb_obb(&a, b)).collect();
-        let batch = |out: &mut [bool], par: bool| {
-            if par {
-                #[cfg(feature = "rayon")]
-                osculate_overlap::obb_obb_soa_par(&a, &soa, out);
-            } else {
-                obb_obb_soa(&a, &soa, out);
-            }
-        };
-        if let Err(e) = agree(n, &want, &batch) {
+        let boxes: Vec<_> = (0..n).map(|_| S::near(&mut rng, &a, &pair.b)).collect();
+        let soa = S::soa(&boxes);
+        let want: Vec<_> = boxes.iter().map(|b| S::scalar(&a, b)).collect();
+        if let Err(e) = agree(n, &want, &|out, par| S::batch(&a, &soa, out, par)) {
             return TestResult::error(format!("{a:?} boxes {boxes:?}: {e}"));
         }
-        if (0..n).any(|i| soa.get(i).map(|b| format!("{b:?}")) != Some(format!("{:?}", boxes[i]))) {
-            return TestResult::error("ObbSoa::get".to_string());
+        let same =
+            |i: usize| S::get(&soa, i).map(|b| format!("{b:?}")) == Some(format!("{:?}", boxes[i]));
+        if !(0..n).all(same) {
+            return TestResult::error("the container's get".to_string());
         }
     }
     TestResult::passed()
+}
+
+fn aabb_batch_agrees<T: Real>(pair: Pair<Aabb<T>, Aabb<T>>) -> TestResult {
+    batch_agrees(pair)
+}
+
+fn obb_batch_agrees<T: Real>(pair: Pair<Obb<T>, Obb<T>>) -> TestResult {
+    batch_agrees(pair)
 }
 
 /// Worked cases: overlapping, touching on a face, apart, inverted, NaN and infinite boxes, and
