@@ -20,9 +20,10 @@
 //!   (Voronoi regions, with barycentrics), tetrahedra, convex polygons and polyhedra, spheres,
 //!   capsules, cylinders and cones.
 //! - **Batches** (with `alloc`): many points in a [`PointSoa`] against one box,
-//!   [`closest_point_on_aabb_soa`] and [`sq_distance_point_aabb_soa`], [`LANES`] points at a time
-//!   in packed instructions, each answer the scalar query's to the bit; with `rayon`, `_par`
-//!   forms that run them across threads.
+//!   [`closest_point_on_aabb_soa`] and [`sq_distance_point_aabb_soa`], or against one triangle,
+//!   [`closest_point_on_triangle_soa`], [`LANES`] points at a time in packed instructions, each
+//!   answer the scalar query's to the bit; with `rayon`, `_par` forms that run them across
+//!   threads.
 //! - **Shape against shape**: `closest_points_*` → [`ClosestPoints`] for line-line,
 //!   segment-segment, segment-triangle, triangle-triangle, segment-box, segment-oriented box and the
 //!   sphere and capsule pairs.

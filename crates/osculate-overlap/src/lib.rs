@@ -47,7 +47,7 @@
 //!
 //! ## Features
 //! - `std` (default): use the standard library.
-//! - `alloc`: convex polygons (`sphere_polygon`).
+//! - `alloc`: convex polygons (`sphere_polygon`) and the batches.
 //! - `libm`: float functions from libm, for `no_std` targets.
 //! - `rayon`: the batches' `_par` forms, run on rayon's thread pool (implies `std`).
 #![cfg_attr(not(feature = "std"), no_std)]
