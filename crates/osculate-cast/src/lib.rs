@@ -68,9 +68,6 @@ compile_error!(
 );
 
 #[cfg(feature = "alloc")]
-extern crate alloc;
-
-#[cfg(feature = "alloc")]
 mod batch;
 mod boxes;
 mod capsule;

@@ -20,9 +20,10 @@
 //!   (Voronoi regions, with barycentrics), tetrahedra, convex polygons and polyhedra, spheres,
 //!   capsules, cylinders and cones.
 //! - **Batches** (with `alloc`): many points in a [`PointSoa`] against one box,
-//!   [`closest_point_on_aabb_soa`] and [`sq_distance_point_aabb_soa`], [`LANES`] points at a time
-//!   in packed instructions, each answer the scalar query's to the bit; with `rayon`, `_par`
-//!   forms that run them across threads.
+//!   [`closest_point_on_aabb_soa`] and [`sq_distance_point_aabb_soa`], or against one triangle,
+//!   [`closest_point_on_triangle_soa`], [`LANES`] points at a time in packed instructions, each
+//!   answer the scalar query's to the bit; with `rayon`, `_par` forms that run them across
+//!   threads.
 //! - **Shape against shape**: `closest_points_*` → [`ClosestPoints`] for line-line,
 //!   segment-segment, segment-triangle, triangle-triangle, segment-box, segment-oriented box and the
 //!   sphere and capsule pairs.
@@ -88,9 +89,29 @@ mod types;
 mod test_support;
 
 #[cfg(feature = "alloc")]
-pub use crate::batch::{LANES, PointSoa, closest_point_on_aabb_soa, sq_distance_point_aabb_soa};
+pub use crate::batch::LANES;
 #[cfg(feature = "rayon")]
-pub use crate::batch::{PAR_RUN, closest_point_on_aabb_soa_par, sq_distance_point_aabb_soa_par};
+pub use crate::batch::PAR_RUN;
+#[cfg(feature = "alloc")]
+pub use crate::batch::points::{PointSoa, closest_point_on_aabb_soa, sq_distance_point_aabb_soa};
+#[cfg(feature = "rayon")]
+pub use crate::batch::points::{closest_point_on_aabb_soa_par, sq_distance_point_aabb_soa_par};
+#[cfg(feature = "alloc")]
+pub use crate::batch::triangle::closest_point_on_triangle_soa;
+#[cfg(feature = "rayon")]
+pub use crate::batch::triangle::closest_point_on_triangle_soa_par;
+
+/// The structure-of-arrays machinery the batches of this crate and of the layers above share:
+/// the packet storage ([`Packets`](soa::Packets) of a [`Lanes`](soa::Lanes) packet), the
+/// drivers ([`Run`](soa::Run), [`cut`](soa::cut)) and, at the crate root, the container and
+/// packet-loop macros. Not a user-facing interface.
+#[cfg(feature = "alloc")]
+#[doc(hidden)]
+pub mod soa {
+    #[cfg(feature = "rayon")]
+    pub use crate::batch::PAR_RUN;
+    pub use crate::batch::{LANES, Lanes, Packets, Run, cut};
+}
 pub use crate::boxes::{
     closest_point_on_aabb, closest_point_on_obb, closest_points_aabb_aabb,
     closest_points_capsule_aabb, closest_points_capsule_obb, closest_points_segment_aabb,

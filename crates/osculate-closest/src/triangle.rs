@@ -67,11 +67,7 @@ fn closest_point_on_triangle_with<T: Real, const PROJECT: bool>(
         // (Lagrange); its cancellation is below 1e-3 relative at the threshold even in f32.
         // The components spelled out: cheaper than through nalgebra's `norm_squared` and
         // `dot` on random queries.
-        let ab2 = ab.x * ab.x + ab.y * ab.y + ab.z * ab.z;
-        let ac2 = ac.x * ac.x + ac.y * ac.y + ac.z * ac.z;
-        let abac = ab.x * ac.x + ab.y * ac.y + ab.z * ac.z;
-        let scale = ab2 * ac2;
-        if abac * abac > T::lit(1.0 - SLIVER_SIN_SQ) * scale {
+        if sliver_at_a(&ab, &ac) {
             return sliver_point(p, tri);
         }
     }
@@ -137,7 +133,7 @@ fn closest_point_on_triangle_with<T: Real, const PROJECT: bool>(
             // θ ≈ 0.01°), and on a triangle collinear up to rounding they are noise that may land
             // inside; the nearest edge is within the sliver's width of the answer, so the nearer
             // of the two candidates is accurate either way.
-            if nn < T::lit(SLIVER_SIN_SQ) * ab.norm_squared() * ac.norm_squared() {
+            if face_sliver(&ab, &ac, nn) {
                 // Reached only by the barycentric variant (the projecting one sends slivers to
                 // `sliver_point` first, up to the rounding of the two sliver tests).
                 if PROJECT {
@@ -164,6 +160,25 @@ fn closest_point_on_triangle_with<T: Real, const PROJECT: bool>(
         return TrianglePoint { point: nan, barycentric: [T::NAN; 3] };
     }
     nearest_edge(p, tri)
+}
+
+/// Whether the triangle with edges `ab` and `ac` is a sliver at `a` (`sin²θ < SLIVER_SIN_SQ`),
+/// the test [`closest_point_on_triangle`] makes before its region tests (and the batch makes
+/// once per triangle).
+#[inline]
+pub(crate) fn sliver_at_a<T: Real>(ab: &Vector3<T>, ac: &Vector3<T>) -> bool {
+    let ab2 = ab.x * ab.x + ab.y * ab.y + ab.z * ab.z;
+    let ac2 = ac.x * ac.x + ac.y * ac.y + ac.z * ac.z;
+    let abac = ab.x * ac.x + ab.y * ac.y + ab.z * ac.z;
+    let scale = ab2 * ac2;
+    abac * abac > T::lit(1.0 - SLIVER_SIN_SQ) * scale
+}
+
+/// Whether the face formula's answer needs the sliver treatment: `|n|² = nn` (`n = ab × ac`)
+/// below `SLIVER_SIN_SQ · |ab|² |ac|²`. Depends on the triangle alone.
+#[inline]
+pub(crate) fn face_sliver<T: Real>(ab: &Vector3<T>, ac: &Vector3<T>, nn: T) -> bool {
+    nn < T::lit(SLIVER_SIN_SQ) * ab.norm_squared() * ac.norm_squared()
 }
 
 /// `sin²θ` of the angle at `a` below which a triangle is a sliver for the face formula of

@@ -145,8 +145,9 @@ pub struct CurvePoint<T: Real> {
     pub t: T,
 }
 
-/// The point of a triangle closest to a query point, with its barycentric coordinates.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// The point of a triangle closest to a query point, with its barycentric coordinates (the
+/// default: the origin, all barycentrics zero, a placeholder for output buffers).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TrianglePoint<T: Real> {
     /// The point.

@@ -159,61 +159,104 @@ pub fn obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> bool {
     if !(a.is_valid() && b.is_valid()) {
         return false;
     }
-    let ax = a.axes();
-    let bx = b.axes();
-    let mut r = [[T::ZERO; 3]; 3];
-    let mut abs_r = [[T::ZERO; 3]; 3];
-    for i in 0..3 {
-        for j in 0..3 {
-            r[i][j] = ax[i].dot(&bx[j]);
-            abs_r[i][j] = r[i][j].abs() + T::RELATIVE_TOLERANCE;
-        }
-    }
+    let arr = |v: &Vector3<T>| [v.x, v.y, v.z];
     let d = b.center - a.center;
-    let t = [d.dot(&ax[0]), d.dot(&ax[1]), d.dot(&ax[2])];
-    // The translation's own rounding: a relative slack on every comparison.
-    let slack = T::RELATIVE_TOLERANCE * (d.amax() + ea.amax() + eb.amax());
-    // a's axes.
-    for i in 0..3 {
-        let rb = eb[0] * abs_r[i][0] + eb[1] * abs_r[i][1] + eb[2] * abs_r[i][2];
-        if t[i].abs() > ea[i] + rb + slack {
-            return false;
+    let f = ObbAxes::new(
+        a.axes().map(|v| arr(&v)),
+        b.axes().map(|v| arr(&v)),
+        arr(&d),
+        [arr(&ea), arr(&eb)],
+        d.amax() + ea.amax() + eb.amax(),
+    );
+    // a's axes, b's axes, then the nine cross products.
+    !((0..3).any(|i| f.face_a_apart(i))
+        || (0..3).any(|j| f.face_b_apart(j))
+        || (0..3).any(|i| (0..3).any(|j| f.edge_apart(i, j))))
+}
+
+/// [`obb_obb`]'s quantities for one pair, in `a`'s frame (shared with the batch, which runs the
+/// same operations lane by lane): `R = Aᵀ B` and `|R| + ε`, the translation `t` in `a`'s frame,
+/// the half extents, and the slack and floor of the comparisons.
+pub(crate) struct ObbAxes<T> {
+    r: [[T; 3]; 3],
+    abs_r: [[T; 3]; 3],
+    t: [T; 3],
+    ea: [T; 3],
+    eb: [T; 3],
+    slack: T,
+    floor: T,
+}
+
+impl<T: Real> ObbAxes<T> {
+    /// From the boxes' axes (`ax[i]`: `a`'s axis `i`), the centers' difference `d = c_b − c_a`,
+    /// the half extents and `scale = max|d| + max e_a + max e_b`, each dot product summed in
+    /// nalgebra's order.
+    #[inline(always)]
+    pub(crate) fn new(
+        ax: [[T; 3]; 3],
+        bx: [[T; 3]; 3],
+        d: [T; 3],
+        [ea, eb]: [[T; 3]; 2],
+        scale: T,
+    ) -> Self {
+        let dot = |x: &[T; 3], y: &[T; 3]| x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
+        let r: [[T; 3]; 3] =
+            core::array::from_fn(|i| core::array::from_fn(|j| dot(&ax[i], &bx[j])));
+        let abs_r = r.map(|row| row.map(|x| x.abs() + T::RELATIVE_TOLERANCE));
+        let t = [dot(&d, &ax[0]), dot(&d, &ax[1]), dot(&d, &ax[2])];
+        Self {
+            r,
+            abs_r,
+            t,
+            ea,
+            eb,
+            // The translation's own rounding: a relative slack on every comparison.
+            slack: T::RELATIVE_TOLERANCE * scale,
+            floor: T::EPSILON * T::lit(16.0) * scale,
         }
     }
-    // b's axes.
-    for j in 0..3 {
+
+    /// Whether `a`'s axis `i` separates the boxes.
+    #[inline(always)]
+    pub(crate) fn face_a_apart(&self, i: usize) -> bool {
+        let (eb, abs_r) = (&self.eb, &self.abs_r);
+        let rb = eb[0] * abs_r[i][0] + eb[1] * abs_r[i][1] + eb[2] * abs_r[i][2];
+        self.t[i].abs() > self.ea[i] + rb + self.slack
+    }
+
+    /// Whether `b`'s axis `j` separates the boxes.
+    #[inline(always)]
+    pub(crate) fn face_b_apart(&self, j: usize) -> bool {
+        let (ea, abs_r, r, t) = (&self.ea, &self.abs_r, &self.r, &self.t);
         let ra = ea[0] * abs_r[0][j] + ea[1] * abs_r[1][j] + ea[2] * abs_r[2][j];
         let dist = t[0] * r[0][j] + t[1] * r[1][j] + t[2] * r[2][j];
-        if dist.abs() > ra + eb[j] + slack {
-            return false;
-        }
+        dist.abs() > ra + self.eb[j] + self.slack
     }
-    // The nine cross products a_i × b_j, unnormalised: in a's frame the axis is
-    // (0, −r[i2][j], r[i1][j]) permuted, of length |c| = √(r[i1][j]² + r[i2][j]²). The relative
-    // slack is granted in proportion to that length (so that, in distance, an edge axis errs
-    // toward overlap by `RELATIVE_TOLERANCE × scale` like the face axes, not by that over |c|:
-    // f32 boxes 1.4e-4 apart at unit scale on an axis of length 0.4 were reported overlapping), plus a floor of the rounding of `dist` and of the
-    // `|r|` products (16 ε × scale, and 4 ε on each `|r|`): for (near-)parallel edges the axis
-    // is rounding noise and must not separate (Ericson 5.2.1.1), and the floor keeps it from
-    // doing so.
-    let floor = T::EPSILON * T::lit(16.0) * (d.amax() + ea.amax() + eb.amax());
-    let noise = T::EPSILON * T::lit(4.0);
-    for i in 0..3 {
+
+    /// Whether the cross product `a_i × b_j` separates the boxes.
+    ///
+    /// The axis, unnormalised: in a's frame it is (0, −r[i2][j], r[i1][j]) permuted, of length
+    /// |c| = √(r[i1][j]² + r[i2][j]²). The relative slack is granted in proportion to that length
+    /// (so that, in distance, an edge axis errs toward overlap by `RELATIVE_TOLERANCE × scale`
+    /// like the face axes, not by that over |c|: f32 boxes 1.4e-4 apart at unit scale on an axis
+    /// of length 0.4 were reported overlapping), plus a floor of the rounding of `dist` and of
+    /// the `|r|` products (16 ε × scale, and 4 ε on each `|r|`): for (near-)parallel edges the
+    /// axis is rounding noise and must not separate (Ericson 5.2.1.1), and the floor keeps it
+    /// from doing so.
+    #[inline(always)]
+    pub(crate) fn edge_apart(&self, i: usize, j: usize) -> bool {
+        let (ea, eb, r, t) = (&self.ea, &self.eb, &self.r, &self.t);
+        let noise = T::EPSILON * T::lit(4.0);
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
-        for j in 0..3 {
-            let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
-            let ra = ea[i1] * (r[i2][j].abs() + noise) + ea[i2] * (r[i1][j].abs() + noise);
-            let rb = eb[j1] * (r[i][j2].abs() + noise) + eb[j2] * (r[i][j1].abs() + noise);
-            let dist = t[i2] * r[i1][j] - t[i1] * r[i2][j];
-            // `|dist| > ra + rb + floor + slack·|c|`, squared so that no square root is taken.
-            let excess = dist.abs() - (ra + rb + floor);
-            let len2 = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];
-            if excess > T::ZERO && excess * excess > slack * slack * len2 {
-                return false;
-            }
-        }
+        let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+        let ra = ea[i1] * (r[i2][j].abs() + noise) + ea[i2] * (r[i1][j].abs() + noise);
+        let rb = eb[j1] * (r[i][j2].abs() + noise) + eb[j2] * (r[i][j1].abs() + noise);
+        let dist = t[i2] * r[i1][j] - t[i1] * r[i2][j];
+        // `|dist| > ra + rb + floor + slack·|c|`, squared so that no square root is taken.
+        let excess = dist.abs() - (ra + rb + self.floor);
+        let len2 = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];
+        (excess > T::ZERO) & (excess * excess > self.slack * self.slack * len2)
     }
-    true
 }
 
 /// The segment-box test in the box's frame: segment midpoint `m` and half vector `d` relative to a

@@ -34,6 +34,10 @@
 //!   the same separating axes with every sign filtered and, where the filter cannot tell,
 //!   decided in exact dyadic arithmetic.
 //! - **Containment**: [`contains_point`] for every solid.
+//! - **Batches** (with `alloc`): one box against many in structure-of-arrays form,
+//!   [`aabb_aabb_soa`] over an [`AabbSoa`] and [`obb_obb_soa`] over an [`ObbSoa`], eight boxes at
+//!   a time in packed instructions, each answer the scalar test's; with `rayon`, `_par` forms
+//!   that run them across threads.
 //!
 //! Every test counts touching as overlapping and answers `false` for any NaN or infinite input and
 //! for empty shapes (negative radius or extent, inverted box). A fast test never says "apart" for
@@ -43,8 +47,9 @@
 //!
 //! ## Features
 //! - `std` (default): use the standard library.
-//! - `alloc`: convex polygons (`sphere_polygon`).
+//! - `alloc`: convex polygons (`sphere_polygon`) and the batches.
 //! - `libm`: float functions from libm, for `no_std` targets.
+//! - `rayon`: the batches' `_par` forms, run on rayon's thread pool (implies `std`).
 #![cfg_attr(not(feature = "std"), no_std)]
 
 #[cfg(not(any(feature = "std", feature = "libm")))]
@@ -52,6 +57,8 @@ compile_error!(
     "osculate-overlap needs float functions: enable the `std` feature or the `libm` feature"
 );
 
+#[cfg(feature = "alloc")]
+mod batch;
 mod boxes;
 mod capsule;
 pub mod exact;
@@ -63,6 +70,13 @@ pub mod sat;
 mod sphere;
 mod triangle;
 
+#[cfg(feature = "alloc")]
+#[doc(hidden)]
+pub use crate::batch::BoxPacket;
+#[cfg(feature = "alloc")]
+pub use crate::batch::{AabbSoa, ObbSoa, aabb_aabb_soa, obb_obb_soa};
+#[cfg(feature = "rayon")]
+pub use crate::batch::{aabb_aabb_soa_par, obb_obb_soa_par};
 pub use crate::boxes::{
     aabb_aabb, aabb_aabb_center_extents, capsule_aabb, capsule_obb, obb_obb, segment_aabb,
     segment_obb, sphere_aabb, sphere_obb,

@@ -1,86 +1,12 @@
 //! One ray against many boxes, a packet of [`LANES`] boxes at a time.
 
-use osculate_math::{Aabb, Point3, Ray, Real};
+use osculate_closest::for_packets;
+use osculate_closest::soa::{LANES, Lanes, Run, cut};
+use osculate_math::{Ray, Real};
+use osculate_overlap::{AabbSoa, BoxPacket};
 
-use super::{LANES, Packets, cut, for_packets};
 use crate::boxes::{ize_factor, ray_aabb_t, slab_interval};
 use crate::triangle::point_bound;
-
-/// Eight boxes: their corners' coordinates, axis by axis, and whether each is usable by the
-/// slab test (`0` for a box with finite corners, not inverted; NaN otherwise: a test that
-/// depends on the box alone, made once when it is added).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct BoxPacket<T> {
-    min: [[T; LANES]; 3],
-    max: [[T; LANES]; 3],
-    usable: [T; LANES],
-}
-
-/// Axis-aligned boxes in structure-of-arrays form, for [`ray_aabb_soa`]: packets of
-/// [`LANES`](super::LANES) boxes, each holding the eight boxes' `min.x`, then their `min.y`, …,
-/// then their `max.z` side by side, the last packet padded (with the box at the origin; the
-/// padding is never read into an answer), with each box's usability (finite, not inverted)
-/// tested once, when it is added. Built once from a slice of [`Aabb`] (or box by box
-/// with [`AabbSoa::push`]) and cast against by as many rays as the caller likes.
-///
-/// # Examples
-/// ```
-/// use osculate_cast::AabbSoa;
-/// use osculate_math::{Aabb, Point3};
-///
-/// let b = Aabb::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 2.0, 3.0));
-/// let mut soa = AabbSoa::new(&[b; 9]);
-/// assert_eq!((soa.len(), soa.get(8), soa.get(9)), (9, Some(b), None));
-/// soa.push(Aabb::new(Point3::origin(), Point3::origin()));
-/// assert_eq!(soa.len(), 10);
-/// ```
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct AabbSoa<T: Real> {
-    packets: Packets<BoxPacket<T>>,
-}
-
-impl<T: Real> AabbSoa<T> {
-    /// The boxes of `boxes`, in order.
-    #[must_use]
-    pub fn new(boxes: &[Aabb<T>]) -> Self {
-        let mut soa = Self::default();
-        boxes.iter().for_each(|b| soa.push(*b));
-        soa
-    }
-
-    /// Appends a box.
-    pub fn push(&mut self, b: Aabb<T>) {
-        let usable =
-            (0..3).all(|i| b.min[i].is_finite() & b.max[i].is_finite() & (b.min[i] <= b.max[i]));
-        self.packets.push_with(BoxPacket::default(), |p, lane| {
-            for i in 0..3 {
-                p.min[i][lane] = b.min[i];
-                p.max[i][lane] = b.max[i];
-            }
-            p.usable[lane] = if usable { T::ZERO } else { T::NAN };
-        });
-    }
-
-    /// The number of boxes.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.packets.len
-    }
-
-    /// Whether there are no boxes.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.packets.len == 0
-    }
-
-    /// Box `i`, if there is one.
-    #[must_use]
-    pub fn get(&self, i: usize) -> Option<Aabb<T>> {
-        let (p, l) = self.packets.slot(i)?;
-        let corner = |c: &[[T; LANES]; 3]| Point3::new(c[0][l], c[1][l], c[2][l]);
-        Some(Aabb::new(corner(&p.min), corner(&p.max)))
-    }
-}
 
 /// What [`ray_aabb_soa`] works out once per ray (as `ray_aabb_many` does).
 struct BoxRay<T: Real> {
@@ -175,9 +101,7 @@ fn box_packet<T: Real, const PARALLEL: bool>(r: &BoxRay<T>, p: &BoxPacket<T>) ->
 fn slow_lanes<T: Real>(r: &BoxRay<T>, p: &BoxPacket<T>, slow: [bool; LANES], out: &mut [T; LANES]) {
     for (l, (o, s)) in out.iter_mut().zip(slow).enumerate() {
         if s {
-            let corner = |c: &[[T; LANES]; 3]| Point3::new(c[0][l], c[1][l], c[2][l]);
-            let b = Aabb::new(corner(&p.min), corner(&p.max));
-            *o = ray_aabb_t(&r.ray, &b).unwrap_or(T::INFINITY);
+            *o = ray_aabb_t(&r.ray, &p.read(l)).unwrap_or(T::INFINITY);
         }
     }
 }
@@ -188,6 +112,15 @@ fn box_packets<T: Real>(r: &BoxRay<T>, packets: &[BoxPacket<T>], out: &mut [T]) 
         for_packets!(packets, out, |p| box_packet::<T, true>(r, p));
     } else {
         for_packets!(packets, out, |p| box_packet::<T, false>(r, p));
+    }
+}
+
+/// [`ray_aabb_soa`] run serially or on rayon's pool.
+fn boxes_run<T: Real>(ray: &Ray<T>, boxes: &AabbSoa<T>, t_enter: &mut [T], run: Run) {
+    let out = cut(t_enter, boxes.len());
+    match box_ray(ray) {
+        Some(r) => run.packets(boxes.packets(), out, |p, o| box_packets(&r, p, o)),
+        None => out.fill(T::INFINITY),
     }
 }
 
@@ -219,11 +152,7 @@ fn box_packets<T: Real>(r: &BoxRay<T>, packets: &[BoxPacket<T>], out: &mut [T]) 
 /// assert_eq!(t, [2.0, f32::INFINITY, 0.0]); // a hit, a miss, a box around the origin
 /// ```
 pub fn ray_aabb_soa<T: Real>(ray: &Ray<T>, boxes: &AabbSoa<T>, t_enter: &mut [T]) {
-    let out = cut(t_enter, boxes.len());
-    match box_ray(ray) {
-        Some(r) => box_packets(&r, &boxes.packets.packets, out),
-        None => out.fill(T::INFINITY),
-    }
+    boxes_run(ray, boxes, t_enter, Run::Serial);
 }
 
 /// [`ray_aabb_soa`] run on rayon's current pool, [`PAR_RUN`](super::PAR_RUN) boxes a task:
@@ -250,9 +179,5 @@ pub fn ray_aabb_soa<T: Real>(ray: &Ray<T>, boxes: &AabbSoa<T>, t_enter: &mut [T]
 /// ```
 #[cfg(feature = "rayon")]
 pub fn ray_aabb_soa_par<T: Real>(ray: &Ray<T>, boxes: &AabbSoa<T>, t_enter: &mut [T]) {
-    let out = cut(t_enter, boxes.len());
-    match box_ray(ray) {
-        Some(r) => super::par_packets(&boxes.packets.packets, out, |p, o| box_packets(&r, p, o)),
-        None => out.fill(T::INFINITY),
-    }
+    boxes_run(ray, boxes, t_enter, Run::Parallel);
 }

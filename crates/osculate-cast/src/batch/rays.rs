@@ -2,16 +2,17 @@
 
 use osculate_math::{Aabb, Point3, Ray, Real, Vector3};
 
-use super::{LANES, Packets, cut, for_packets};
 use crate::boxes::{ize_factor, ray_aabb_t, slab_interval};
 use crate::triangle::point_bound;
+use osculate_closest::for_packets;
+use osculate_closest::soa::{LANES, Lanes, Run, cut};
 
 /// Eight rays: their origins' and directions' coordinates, axis by axis, and their `max_t`;
 /// and what the slab test works out per ray, once, when the ray is added: the reciprocal
 /// direction, whether the ray is usable (`0` for finite origin and direction, a non-zero
 /// direction and `max_t ≥ 0`; NaN otherwise) and its `t_safe` (see `point_bound`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct RayPacket<T> {
+pub(crate) struct RayPacket<T> {
     origin: [[T; LANES]; 3],
     direction: [[T; LANES]; 3],
     max_t: [T; LANES],
@@ -20,78 +21,48 @@ struct RayPacket<T> {
     t_safe: [T; LANES],
 }
 
-/// Rays in structure-of-arrays form, for [`rays_aabb_soa`]: packets of
-/// [`LANES`](super::LANES) rays, each holding the eight rays' `origin.x`, …, `direction.z` and
-/// `max_t` side by side (with each ray's reciprocal direction, usability and the parameter up
-/// to which its points are finite, worked out when it is added), the last packet padded (the
-/// padding is never read into an answer).
-///
-/// # Examples
-/// ```
-/// use osculate_cast::RaySoa;
-/// use osculate_math::{Point3, Ray, Vector3};
-///
-/// let r = Ray::new(Point3::new(0.0_f64, 1.0, 2.0), Vector3::new(0.0, 0.0, -1.0));
-/// let soa = RaySoa::new(&[r, Ray { max_t: 3.0, ..r }]);
-/// assert_eq!((soa.len(), soa.get(1).map(|r| r.max_t), soa.get(2)), (2, Some(3.0), None));
-/// ```
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct RaySoa<T: Real> {
-    packets: Packets<RayPacket<T>>,
-}
+impl<T: Real> Lanes for RayPacket<T> {
+    type Item = Ray<T>;
 
-impl<T: Real> RaySoa<T> {
-    /// The rays of `rays`, in order.
-    #[must_use]
-    pub fn new(rays: &[Ray<T>]) -> Self {
-        let mut soa = Self::default();
-        rays.iter().for_each(|r| soa.push(*r));
-        soa
-    }
-
-    /// Appends a ray.
-    pub fn push(&mut self, r: Ray<T>) {
+    fn write(&mut self, lane: usize, r: &Ray<T>) {
         let (o, d) = (&r.origin, &r.direction);
         let usable = (0..3).all(|i| o[i].is_finite() & d[i].is_finite())
             & (*d != Vector3::zeros())
             & (r.max_t >= T::ZERO);
-        let t_safe = point_bound(&r);
-        self.packets.push_with(RayPacket::default(), |p, lane| {
-            for i in 0..3 {
-                p.origin[i][lane] = r.origin[i];
-                p.direction[i][lane] = r.direction[i];
-                p.inv[i][lane] = T::ONE / r.direction[i];
-            }
-            p.max_t[lane] = r.max_t;
-            p.usable[lane] = if usable { T::ZERO } else { T::NAN };
-            p.t_safe[lane] = t_safe;
-        });
+        for i in 0..3 {
+            self.origin[i][lane] = r.origin[i];
+            self.direction[i][lane] = r.direction[i];
+            self.inv[i][lane] = T::ONE / r.direction[i];
+        }
+        self.max_t[lane] = r.max_t;
+        self.usable[lane] = if usable { T::ZERO } else { T::NAN };
+        self.t_safe[lane] = point_bound(r);
     }
 
-    /// The number of rays.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.packets.len
-    }
-
-    /// Whether there are no rays.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.packets.len == 0
-    }
-
-    /// Ray `i`, if there is one.
-    #[must_use]
-    pub fn get(&self, i: usize) -> Option<Ray<T>> {
-        self.packets.slot(i).map(|(p, l)| packet_ray(p, l))
+    fn read(&self, l: usize) -> Ray<T> {
+        let o = Point3::new(self.origin[0][l], self.origin[1][l], self.origin[2][l]);
+        let d = Vector3::new(self.direction[0][l], self.direction[1][l], self.direction[2][l]);
+        Ray { max_t: self.max_t[l], ..Ray::new(o, d) }
     }
 }
 
-/// Lane `l` of a packet as a ray.
-fn packet_ray<T: Real>(p: &RayPacket<T>, l: usize) -> Ray<T> {
-    let o = Point3::new(p.origin[0][l], p.origin[1][l], p.origin[2][l]);
-    let d = Vector3::new(p.direction[0][l], p.direction[1][l], p.direction[2][l]);
-    Ray { max_t: p.max_t[l], ..Ray::new(o, d) }
+osculate_closest::soa_container! {
+    /// Rays in structure-of-arrays form, for [`rays_aabb_soa`]: packets of
+    /// [`LANES`](super::LANES) rays, each holding the eight rays' `origin.x`, …, `direction.z` and
+    /// `max_t` side by side (with each ray's reciprocal direction, usability and the parameter up
+    /// to which its points are finite, worked out when it is added), the last packet padded (the
+    /// padding is never read into an answer).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_cast::RaySoa;
+    /// use osculate_math::{Point3, Ray, Vector3};
+    ///
+    /// let r = Ray::new(Point3::new(0.0_f64, 1.0, 2.0), Vector3::new(0.0, 0.0, -1.0));
+    /// let soa = RaySoa::new(&[r, Ray { max_t: 3.0, ..r }]);
+    /// assert_eq!((soa.len(), soa.get(1).map(|r| r.max_t), soa.get(2)), (2, Some(3.0), None));
+    /// ```
+    RaySoa(pub(crate) RayPacket of Ray), "a ray", "rays"
 }
 
 /// The box [`rays_aabb_soa`] casts against.
@@ -150,7 +121,7 @@ fn ray_packet<T: Real>(b: &OneBox<T>, p: &RayPacket<T>) -> [T; LANES] {
 fn slow_lanes<T: Real>(b: &OneBox<T>, p: &RayPacket<T>, slow: [bool; LANES], out: &mut [T; LANES]) {
     for (l, (o, s)) in out.iter_mut().zip(slow).enumerate() {
         if s {
-            *o = ray_aabb_t(&packet_ray(p, l), &b.b).unwrap_or(T::INFINITY);
+            *o = ray_aabb_t(&p.read(l), &b.b).unwrap_or(T::INFINITY);
         }
     }
 }
@@ -166,6 +137,17 @@ fn one_box<T: Real>(b: &Aabb<T>) -> Option<OneBox<T>> {
         hi: [b.max.x, b.max.y, b.max.z],
         ize: ize_factor::<T>(),
     })
+}
+
+/// [`rays_aabb_soa`] run serially or on rayon's pool.
+fn rays_run<T: Real>(rays: &RaySoa<T>, b: &Aabb<T>, t_enter: &mut [T], run: Run) {
+    let out = cut(t_enter, rays.len());
+    match one_box(b) {
+        Some(b) => run.packets(rays.packets(), out, |p, o| {
+            for_packets!(p, o, |p| ray_packet(&b, p));
+        }),
+        None => out.fill(T::INFINITY),
+    }
 }
 
 /// Many rays in structure-of-arrays form against one box (a packet of camera or shadow rays, a
@@ -195,11 +177,7 @@ fn one_box<T: Real>(b: &Aabb<T>) -> Option<OneBox<T>> {
 /// assert_eq!(t, [2.0, f32::INFINITY, 0.0]);
 /// ```
 pub fn rays_aabb_soa<T: Real>(rays: &RaySoa<T>, b: &Aabb<T>, t_enter: &mut [T]) {
-    let out = cut(t_enter, rays.len());
-    match one_box(b) {
-        Some(b) => for_packets!(&rays.packets.packets, out, |p| ray_packet(&b, p)),
-        None => out.fill(T::INFINITY),
-    }
+    rays_run(rays, b, t_enter, Run::Serial);
 }
 
 /// [`rays_aabb_soa`] run on rayon's current pool, [`PAR_RUN`](super::PAR_RUN) rays a task:
@@ -223,11 +201,5 @@ pub fn rays_aabb_soa<T: Real>(rays: &RaySoa<T>, b: &Aabb<T>, t_enter: &mut [T]) 
 /// ```
 #[cfg(feature = "rayon")]
 pub fn rays_aabb_soa_par<T: Real>(rays: &RaySoa<T>, b: &Aabb<T>, t_enter: &mut [T]) {
-    let out = cut(t_enter, rays.len());
-    match one_box(b) {
-        Some(b) => super::par_packets(&rays.packets.packets, out, |p, o| {
-            for_packets!(p, o, |p| ray_packet(&b, p));
-        }),
-        None => out.fill(T::INFINITY),
-    }
+    rays_run(rays, b, t_enter, Run::Parallel);
 }

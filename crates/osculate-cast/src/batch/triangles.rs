@@ -3,84 +3,55 @@
 
 use osculate_math::{Point3, Ray, Real, Triangle};
 
-use super::{LANES, Packets, cut, for_packets};
 use crate::triangle::{Culling, WatertightRay, sliver};
+use osculate_closest::for_packets;
+use osculate_closest::soa::{LANES, Lanes, Run, cut};
 
 /// Eight triangles: their vertices' coordinates, axis by axis, and whether each is collapsed up
 /// to rounding (the watertight test's sliver rejection, which depends on the triangle alone).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct TrianglePacket<T> {
+pub(crate) struct TrianglePacket<T> {
     a: [[T; LANES]; 3],
     b: [[T; LANES]; 3],
     c: [[T; LANES]; 3],
     sliver: [bool; LANES],
 }
 
-/// Triangles in structure-of-arrays form, for [`ray_triangle_watertight_soa`]: packets of
-/// [`LANES`](super::LANES) triangles, each holding the eight triangles' `a.x`, …, `c.z` side by
-/// side, the last packet padded (the padding is never read into an answer). Each triangle's
-/// collapse test (the one [`ray_triangle_watertight`](crate::ray_triangle_watertight) rejects
-/// slivers by, which depends on the triangle alone) is made once, when it is added.
-///
-/// # Examples
-/// ```
-/// use osculate_cast::TriangleSoa;
-/// use osculate_math::{Point3, Triangle};
-///
-/// let t = Triangle::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
-/// let soa = TriangleSoa::new(&[t, t, t]);
-/// assert_eq!((soa.len(), soa.get(2), soa.get(3)), (3, Some(t), None));
-/// ```
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct TriangleSoa<T: Real> {
-    packets: Packets<TrianglePacket<T>>,
-}
+impl<T: Real> Lanes for TrianglePacket<T> {
+    type Item = Triangle<T>;
 
-impl<T: Real> TriangleSoa<T> {
-    /// The triangles of `triangles`, in order.
-    #[must_use]
-    pub fn new(triangles: &[Triangle<T>]) -> Self {
-        let mut soa = Self::default();
-        triangles.iter().for_each(|t| soa.push(*t));
-        soa
+    fn write(&mut self, lane: usize, t: &Triangle<T>) {
+        for i in 0..3 {
+            self.a[i][lane] = t.a[i];
+            self.b[i][lane] = t.b[i];
+            self.c[i][lane] = t.c[i];
+        }
+        self.sliver[lane] = sliver(t);
     }
 
-    /// Appends a triangle.
-    pub fn push(&mut self, t: Triangle<T>) {
-        let collapsed = sliver(&t);
-        self.packets.push_with(TrianglePacket::default(), |p, lane| {
-            for i in 0..3 {
-                p.a[i][lane] = t.a[i];
-                p.b[i][lane] = t.b[i];
-                p.c[i][lane] = t.c[i];
-            }
-            p.sliver[lane] = collapsed;
-        });
-    }
-
-    /// The number of triangles.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.packets.len
-    }
-
-    /// Whether there are no triangles.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.packets.len == 0
-    }
-
-    /// Triangle `i`, if there is one.
-    #[must_use]
-    pub fn get(&self, i: usize) -> Option<Triangle<T>> {
-        self.packets.slot(i).map(|(p, l)| packet_triangle(p, l))
+    fn read(&self, l: usize) -> Triangle<T> {
+        let v = |c: &[[T; LANES]; 3]| Point3::new(c[0][l], c[1][l], c[2][l]);
+        Triangle::new(v(&self.a), v(&self.b), v(&self.c))
     }
 }
 
-/// Lane `l` of a packet as a triangle.
-fn packet_triangle<T: Real>(p: &TrianglePacket<T>, l: usize) -> Triangle<T> {
-    let v = |c: &[[T; LANES]; 3]| Point3::new(c[0][l], c[1][l], c[2][l]);
-    Triangle::new(v(&p.a), v(&p.b), v(&p.c))
+osculate_closest::soa_container! {
+    /// Triangles in structure-of-arrays form, for [`ray_triangle_watertight_soa`]: packets of
+    /// [`LANES`](super::LANES) triangles, each holding the eight triangles' `a.x`, …, `c.z` side by
+    /// side, the last packet padded (the padding is never read into an answer). Each triangle's
+    /// collapse test (the one [`ray_triangle_watertight`](crate::ray_triangle_watertight) rejects
+    /// slivers by, which depends on the triangle alone) is made once, when it is added.
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_cast::TriangleSoa;
+    /// use osculate_math::{Point3, Triangle};
+    ///
+    /// let t = Triangle::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
+    /// let soa = TriangleSoa::new(&[t, t, t]);
+    /// assert_eq!((soa.len(), soa.get(2), soa.get(3)), (3, Some(t), None));
+    /// ```
+    TriangleSoa(pub(crate) TrianglePacket of Triangle), "a triangle", "triangles"
 }
 
 /// The watertight test of one packet (Woop, Benthin and Wald 2013, as
@@ -154,9 +125,29 @@ fn slow_lanes<T: Real>(
     let culling = if front_only { Culling::FrontOnly } else { Culling::TwoSided };
     for (l, (o, s)) in out.iter_mut().zip(slow).enumerate() {
         if s {
-            *o = r.cast_t(&packet_triangle(p, l), culling).unwrap_or(T::INFINITY);
+            *o = r.cast_t(&p.read(l), culling).unwrap_or(T::INFINITY);
         }
     }
+}
+
+/// [`ray_triangle_watertight_soa`] run serially or on rayon's pool.
+fn triangles_run<T: Real>(
+    ray: &Ray<T>,
+    triangles: &TriangleSoa<T>,
+    culling: Culling,
+    t: &mut [T],
+    run: Run,
+) {
+    let out = cut(t, triangles.len());
+    let r = WatertightRay::new(ray);
+    if !r.valid {
+        out.fill(T::INFINITY);
+        return;
+    }
+    let front_only = culling == Culling::FrontOnly;
+    run.packets(triangles.packets(), out, |p, o| {
+        for_packets!(p, o, |p| triangle_packet(&r, front_only, p));
+    });
 }
 
 /// One ray against many triangles in structure-of-arrays form, by the watertight test of Woop,
@@ -197,14 +188,7 @@ pub fn ray_triangle_watertight_soa<T: Real>(
     culling: Culling,
     t: &mut [T],
 ) {
-    let out = cut(t, triangles.len());
-    let r = WatertightRay::new(ray);
-    if !r.valid {
-        out.fill(T::INFINITY);
-        return;
-    }
-    let front_only = culling == Culling::FrontOnly;
-    for_packets!(&triangles.packets.packets, out, |p| triangle_packet(&r, front_only, p));
+    triangles_run(ray, triangles, culling, t, Run::Serial);
 }
 
 /// [`ray_triangle_watertight_soa`] run on rayon's current pool, [`PAR_RUN`](super::PAR_RUN)
@@ -237,14 +221,5 @@ pub fn ray_triangle_watertight_soa_par<T: Real>(
     culling: Culling,
     t: &mut [T],
 ) {
-    let out = cut(t, triangles.len());
-    let r = WatertightRay::new(ray);
-    if !r.valid {
-        out.fill(T::INFINITY);
-        return;
-    }
-    let front_only = culling == Culling::FrontOnly;
-    super::par_packets(&triangles.packets.packets, out, |p, o| {
-        for_packets!(p, o, |p| triangle_packet(&r, front_only, p));
-    });
+    triangles_run(ray, triangles, culling, t, Run::Parallel);
 }

@@ -42,7 +42,7 @@ const CASES: u64 = 500;
 /// Points sampled per shape in the sample-based checks.
 const SAMPLES: usize = 16;
 
-fn run<A: quickcheck::Arbitrary + Debug>(prop: fn(A) -> TestResult) {
+pub(crate) fn run<A: quickcheck::Arbitrary + Debug>(prop: fn(A) -> TestResult) {
     let n = osculate_testing::cases(CASES);
     QuickCheck::new().tests(n).max_tests(n * 10).min_tests_passed(n).quickcheck(prop);
 }

@@ -1,97 +1,49 @@
 //! Many points against one box, a packet of [`LANES`] points at a time: the closest points and
 //! the squared distances, each the scalar query's to the bit.
-//!
-//! The points are stored in packets of [`LANES`] (a padded array of structures of arrays: each
-//! packet holds its eight points' x coordinates side by side, then the y ones, then the z ones).
-//! The lane body is written over `[T; LANES]` with no branch, min and max as the scalar query's
-//! comparisons and selects ([`Real::fast_max`], [`Real::fast_min`]), so that the compiler turns
-//! it into packed instructions on stable Rust without `unsafe` or intrinsics.
-//!
-//! With the `rayon` feature, each batch has a `_par` form that splits the output into runs of
-//! [`PAR_RUN`] items and runs the serial form on each, on rayon's current pool: the same code
-//! per item, so the answers are the serial ones.
-
-use alloc::vec::Vec;
 
 use osculate_math::{Aabb, Point3, Real};
 
-/// The number of points in a packet (eight `f32` fill a 256-bit register).
-pub const LANES: usize = 8;
-
-/// The items a `_par` batch hands to one rayon task (a multiple of [`LANES`]).
-#[cfg(feature = "rayon")]
-pub const PAR_RUN: usize = 32 * LANES;
+use super::{LANES, Lanes, Run, cut};
+use crate::for_packets;
 
 /// Eight points, axis by axis.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct PointPacket<T> {
-    p: [[T; LANES]; 3],
+pub(crate) struct PointPacket<T> {
+    pub(crate) p: [[T; LANES]; 3],
 }
 
-/// Points in structure-of-arrays form, for [`closest_point_on_aabb_soa`] and
-/// [`sq_distance_point_aabb_soa`]: packets of [`LANES`] points, each holding the eight points'
-/// `x`, then their `y`, then their `z` side by side, the last packet padded (with the origin;
-/// the padding is never read into an answer).
-///
-/// # Examples
-/// ```
-/// use osculate_closest::PointSoa;
-/// use osculate_math::Point3;
-///
-/// let mut soa = PointSoa::new(&[Point3::new(1.0_f32, 2.0, 3.0); 8]);
-/// soa.push(Point3::origin());
-/// assert_eq!((soa.len(), soa.get(0), soa.get(8), soa.get(9)), (9, Some(Point3::new(1.0, 2.0, 3.0)), Some(Point3::origin()), None));
-/// ```
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct PointSoa<T: Real> {
-    packets: Vec<PointPacket<T>>,
-    len: usize,
+impl<T: Real> Lanes for PointPacket<T> {
+    type Item = Point3<T>;
+
+    fn write(&mut self, lane: usize, p: &Point3<T>) {
+        for i in 0..3 {
+            self.p[i][lane] = p[i];
+        }
+    }
+
+    fn read(&self, l: usize) -> Point3<T> {
+        Point3::new(self.p[0][l], self.p[1][l], self.p[2][l])
+    }
 }
 
-impl<T: Real> PointSoa<T> {
-    /// The points of `points`, in order.
-    #[must_use]
-    pub fn new(points: &[Point3<T>]) -> Self {
-        let mut soa = Self::default();
-        points.iter().for_each(|p| soa.push(*p));
-        soa
-    }
-
-    /// Appends a point.
-    pub fn push(&mut self, p: Point3<T>) {
-        let lane = self.len % LANES;
-        if lane == 0 {
-            self.packets.push(PointPacket::default());
-        }
-        if let Some(packet) = self.packets.last_mut() {
-            for i in 0..3 {
-                packet.p[i][lane] = p[i];
-            }
-            self.len += 1;
-        }
-    }
-
-    /// The number of points.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether there are no points.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Point `i`, if there is one.
-    #[must_use]
-    pub fn get(&self, i: usize) -> Option<Point3<T>> {
-        if i >= self.len {
-            return None;
-        }
-        let (packet, l) = (self.packets.get(i / LANES)?, i % LANES);
-        Some(Point3::new(packet.p[0][l], packet.p[1][l], packet.p[2][l]))
-    }
+crate::soa_container! {
+    /// Points in structure-of-arrays form, for [`closest_point_on_aabb_soa`],
+    /// [`sq_distance_point_aabb_soa`] and
+    /// [`closest_point_on_triangle_soa`](crate::closest_point_on_triangle_soa): packets of
+    /// [`LANES`] points, each holding the eight points' `x`, then their `y`, then their `z` side
+    /// by side, the last packet padded (with the origin; the padding is never read into an
+    /// answer).
+    ///
+    /// # Examples
+    /// ```
+    /// use osculate_closest::PointSoa;
+    /// use osculate_math::Point3;
+    ///
+    /// let mut soa = PointSoa::new(&[Point3::new(1.0_f32, 2.0, 3.0); 8]);
+    /// soa.push(Point3::origin());
+    /// assert_eq!((soa.len(), soa.get(0), soa.get(8), soa.get(9)), (9, Some(Point3::new(1.0, 2.0, 3.0)), Some(Point3::origin()), None));
+    /// ```
+    PointSoa(pub(crate) PointPacket of Point3), "a point", "points"
 }
 
 /// The box as [`closest_point_on_aabb`](crate::closest_point_on_aabb) clamps to it: per axis the
@@ -146,34 +98,29 @@ impl<T: Real> Clamp<T> {
     }
 }
 
-/// The first `n` entries of `out` (all of them if it is shorter).
-fn cut<X>(out: &mut [X], n: usize) -> &mut [X] {
-    let n = n.min(out.len());
-    out.get_mut(..n).unwrap_or_default()
-}
-
 /// Writes the closest points of whole packets into `out` (at most `packets.len() · LANES`).
 fn closest_packets<T: Real>(c: &Clamp<T>, packets: &[PointPacket<T>], out: &mut [Point3<T>]) {
-    for (o, p) in out.chunks_mut(LANES).zip(packets) {
+    for_packets!(packets, out, |p| {
         let q = c.packet(p);
-        for (l, o) in o.iter_mut().enumerate() {
-            *o = Point3::new(q[0][l], q[1][l], q[2][l]);
-        }
-    }
+        core::array::from_fn::<_, LANES, _>(|l| Point3::new(q[0][l], q[1][l], q[2][l]))
+    });
 }
 
 /// Writes the squared distances of whole packets into `out` (at most `packets.len() · LANES`).
 fn sq_packets<T: Real>(c: &Clamp<T>, packets: &[PointPacket<T>], out: &mut [T]) {
-    let (whole, tail) = out.as_chunks_mut::<LANES>();
-    let mut packets = packets.iter();
-    for (o, p) in whole.iter_mut().zip(&mut packets) {
-        *o = c.sq_distances(p);
-    }
-    if let Some(p) = packets.next() {
-        for (o, x) in tail.iter_mut().zip(c.sq_distances(p)) {
-            *o = x;
-        }
-    }
+    for_packets!(packets, out, |p| c.sq_distances(p));
+}
+
+/// [`closest_point_on_aabb_soa`] run serially or on rayon's pool.
+fn closest_run<T: Real>(points: &PointSoa<T>, b: &Aabb<T>, out: &mut [Point3<T>], run: Run) {
+    let c = Clamp::new(b);
+    run.packets(points.packets(), cut(out, points.len()), |p, o| closest_packets(&c, p, o));
+}
+
+/// [`sq_distance_point_aabb_soa`] run serially or on rayon's pool.
+fn sq_run<T: Real>(points: &PointSoa<T>, b: &Aabb<T>, out: &mut [T], run: Run) {
+    let c = Clamp::new(b);
+    run.packets(points.packets(), cut(out, points.len()), |p, o| sq_packets(&c, p, o));
 }
 
 /// Many points in structure-of-arrays form against one box: `out[i]` is set to the point of `b`
@@ -198,7 +145,7 @@ pub fn closest_point_on_aabb_soa<T: Real>(
     b: &Aabb<T>,
     out: &mut [Point3<T>],
 ) {
-    closest_packets(&Clamp::new(b), &points.packets, cut(out, points.len));
+    closest_run(points, b, out, Run::Serial);
 }
 
 /// Many points in structure-of-arrays form against one box: `out[i]` is set to the squared
@@ -218,10 +165,10 @@ pub fn closest_point_on_aabb_soa<T: Real>(
 /// assert_eq!(d2, [5.0, 0.0]);
 /// ```
 pub fn sq_distance_point_aabb_soa<T: Real>(points: &PointSoa<T>, b: &Aabb<T>, out: &mut [T]) {
-    sq_packets(&Clamp::new(b), &points.packets, cut(out, points.len));
+    sq_run(points, b, out, Run::Serial);
 }
 
-/// [`closest_point_on_aabb_soa`] run on rayon's current pool, [`PAR_RUN`] points a task: the
+/// [`closest_point_on_aabb_soa`] run on rayon's current pool, [`PAR_RUN`](super::PAR_RUN) points a task: the
 /// same answers, to the bit.
 ///
 /// # Examples
@@ -244,15 +191,10 @@ pub fn closest_point_on_aabb_soa_par<T: Real>(
     b: &Aabb<T>,
     out: &mut [Point3<T>],
 ) {
-    use rayon::prelude::*;
-    let c = Clamp::new(b);
-    cut(out, points.len)
-        .par_chunks_mut(PAR_RUN)
-        .zip(points.packets.par_chunks(PAR_RUN / LANES))
-        .for_each(|(o, p)| closest_packets(&c, p, o));
+    closest_run(points, b, out, Run::Parallel);
 }
 
-/// [`sq_distance_point_aabb_soa`] run on rayon's current pool, [`PAR_RUN`] points a task: the
+/// [`sq_distance_point_aabb_soa`] run on rayon's current pool, [`PAR_RUN`](super::PAR_RUN) points a task: the
 /// same answers, to the bit.
 ///
 /// # Examples
@@ -271,10 +213,5 @@ pub fn closest_point_on_aabb_soa_par<T: Real>(
 /// ```
 #[cfg(feature = "rayon")]
 pub fn sq_distance_point_aabb_soa_par<T: Real>(points: &PointSoa<T>, b: &Aabb<T>, out: &mut [T]) {
-    use rayon::prelude::*;
-    let c = Clamp::new(b);
-    cut(out, points.len)
-        .par_chunks_mut(PAR_RUN)
-        .zip(points.packets.par_chunks(PAR_RUN / LANES))
-        .for_each(|(o, p)| sq_packets(&c, p, o));
+    sq_run(points, b, out, Run::Parallel);
 }
