@@ -91,6 +91,7 @@ mod closed;
 mod compound;
 mod convex;
 mod mesh;
+mod packed;
 mod pairs;
 mod point;
 mod ray;
