@@ -94,6 +94,7 @@ mod closed;
 mod compound;
 mod convex;
 mod mesh;
+mod packed;
 mod pairs;
 mod point;
 mod ray;
