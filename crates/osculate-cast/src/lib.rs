@@ -49,9 +49,8 @@
 //! - Batches (with `alloc`): casts over structure-of-arrays packets of [`LANES`] shapes that the
 //!   compiler vectorises, each answer the scalar query's to the bit: [`ray_aabb_soa`] (one ray,
 //!   many boxes in an [`AabbSoa`]), [`rays_aabb_soa`] (many rays in a [`RaySoa`], one box),
-//!   [`ray_triangle_watertight_soa`] (one ray, many triangles in a [`TriangleSoa`]; its unit,
-//!   one [`TrianglePacket`], is [`WatertightRay::cast_packet`]); with `rayon`, `_par` forms that
-//!   run them across threads.
+//!   [`ray_triangle_watertight_soa`] (one ray, many triangles in a [`TriangleSoa`]); with
+//!   `rayon`, `_par` forms that run them across threads.
 //!
 //! A ray with a zero or non-finite direction, a NaN anywhere, or an empty shape (negative radius
 //! or extent, inverted box) gets `None`.
@@ -84,8 +83,7 @@ mod types;
 
 #[cfg(feature = "alloc")]
 pub use crate::batch::{
-    AabbSoa, LANES, RaySoa, TrianglePacket, TriangleSoa, ray_aabb_soa, ray_triangle_watertight_soa,
-    rays_aabb_soa,
+    AabbSoa, LANES, RaySoa, TriangleSoa, ray_aabb_soa, ray_triangle_watertight_soa, rays_aabb_soa,
 };
 #[cfg(feature = "rayon")]
 pub use crate::batch::{

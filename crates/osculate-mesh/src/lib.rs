@@ -94,7 +94,6 @@ mod closed;
 mod compound;
 mod convex;
 mod mesh;
-mod packed;
 mod pairs;
 mod point;
 mod ray;

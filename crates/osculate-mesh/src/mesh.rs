@@ -9,7 +9,6 @@ use core::fmt;
 use osculate_math::{Aabb, Bounded, Point3, Real, Triangle, Vector3, is_finite_point};
 
 use crate::bvh::Bvh;
-use crate::packed::Packed;
 
 /// Why a [`TriangleMesh`] could not be built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -143,15 +142,14 @@ pub(crate) struct Solid<T: Real> {
 /// closest points, inside-or-outside tests (closed meshes), and overlap, distance, contact and
 /// sweeps of convex shapes.
 ///
-/// **Storage.** The vertices; each triangle's three corners, copied in the tree's leaf order into
-/// packets of eight in structure-of-arrays form (a leaf's triangles lie in one packet, which a ray
-/// tests at once with `osculate_cast::WatertightRay::cast_packet`), with each triangle's packet;
-/// the [`Bvh`] (which maps that order back to the caller's numbering: every result names
-/// triangles by their position in the index list given); one bit per triangle marking those
-/// collapsed up to rounding; and with [`MeshOptions::solid`] the indices, neighbours and
-/// pseudo-normals. [`TriangleMesh::memory_bytes`] reports the total: for `f32` about 73–77 bytes
-/// per triangle on a closed mesh without the solid data (packets about 54, vertices 6, tree 15),
-/// about 126–132 for `f64`.
+/// **Storage.** The vertices; each triangle's three corners, copied in the tree's leaf order (a
+/// leaf's triangles are adjacent in memory, so a query reads a leaf in one sweep instead of
+/// gathering nine coordinates from across the vertex array); the [`Bvh`] (which maps that order
+/// back to the caller's numbering: every result names triangles by their position in the index
+/// list given); one bit per triangle marking those collapsed up to rounding; and with
+/// [`MeshOptions::solid`] the indices, neighbours and pseudo-normals.
+/// [`TriangleMesh::memory_bytes`] reports the total: for `f32` about 57 bytes per triangle on a
+/// closed mesh without the solid data (corners 36, vertices 6, tree 15), about 99 for `f64`.
 ///
 /// **Validity.** [`TriangleMesh::try_new`] rejects an empty index list, an index out of range and
 /// a non-finite vertex; triangles with repeated indices or collapsed up to rounding are valid
@@ -180,9 +178,8 @@ pub(crate) struct Solid<T: Real> {
 #[derive(Clone, PartialEq)]
 pub struct TriangleMesh<T: Real> {
     pub(crate) vertices: Vec<Point3<T>>,
-    /// The triangles' corners in leaf order (slot `k` is the caller's triangle `bvh.items[k]`),
-    /// in packets for the ray test.
-    pub(crate) packed: Packed<T>,
+    /// The triangles' corners in leaf order (slot `k` is the caller's triangle `bvh.items[k]`).
+    corners: Vec<Triangle<T>>,
     pub(crate) bvh: Bvh,
     /// One bit per slot: collapsed up to rounding (the watertight ray test skips it).
     flat: Vec<u64>,
@@ -198,7 +195,7 @@ impl<T: Real> fmt::Debug for TriangleMesh<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TriangleMesh")
             .field("vertices", &self.vertices.len())
-            .field("triangles", &self.packed.len())
+            .field("triangles", &self.corners.len())
             .field("degenerate", &self.degenerate.len())
             .field("solid", &self.solid.is_some())
             .field("bvh", &self.bvh)
@@ -428,11 +425,9 @@ impl<T: Real> TriangleMesh<T> {
         }
         degenerate.sort_unstable();
         let aabb = Aabb::from_points(corners.iter().flat_map(|t| [&t.a, &t.b, &t.c]));
-        let packed = Packed::new(&bvh, &corners).ok_or(MeshError::TooManyElements)?;
-        drop(corners);
         let leaf_triangles = options.leaf_triangles;
         let mut mesh =
-            Self { vertices, packed, bvh, flat, degenerate, solid: None, aabb, leaf_triangles };
+            Self { vertices, corners, bvh, flat, degenerate, solid: None, aabb, leaf_triangles };
         if options.solid {
             mesh.solid = Some(mesh.solid_topology(indices)?);
         }
@@ -450,7 +445,7 @@ impl<T: Real> TriangleMesh<T> {
     #[inline]
     #[must_use]
     pub fn triangle_count(&self) -> usize {
-        self.packed.len()
+        self.corners.len()
     }
 
     /// Every triangle with its number (its position in the index list given), in the mesh's
@@ -469,7 +464,7 @@ impl<T: Real> TriangleMesh<T> {
     /// # Ok::<(), osculate_mesh::MeshError>(())
     /// ```
     pub fn triangles(&self) -> impl Iterator<Item = (usize, Triangle<T>)> + '_ {
-        (0..self.packed.len()).filter_map(|s| Some((self.bvh.item(s), self.slot_triangle(s)?)))
+        (0..self.corners.len()).filter_map(|s| Some((self.bvh.item(s), self.slot_triangle(s)?)))
     }
 
     /// The numbers of the degenerate triangles, ascending: those with a repeated index (after
@@ -517,7 +512,7 @@ impl<T: Real> TriangleMesh<T> {
     /// ```
     #[must_use]
     pub fn indices(&self) -> Vec<[u32; 3]> {
-        let mut out = vec![[0_u32; 3]; self.packed.len()];
+        let mut out = vec![[0_u32; 3]; self.corners.len()];
         if let Some(solid) = &self.solid {
             for (slot, t) in solid.indices.iter().enumerate() {
                 if let Some(o) = out.get_mut(self.bvh.item(slot)) {
@@ -542,7 +537,7 @@ impl<T: Real> TriangleMesh<T> {
                 order.partition_point(|&i| cmp(&key(&self.vertices[i as usize]), &key(p)).is_lt());
             order.get(at).copied().unwrap_or(0)
         };
-        for (slot, t) in (0..self.packed.len()).filter_map(|s| Some((s, self.slot_triangle(s)?))) {
+        for (slot, t) in self.corners.iter().enumerate() {
             if let Some(o) = out.get_mut(self.bvh.item(slot)) {
                 *o = [find(&t.a), find(&t.b), find(&t.c)];
             }
@@ -559,7 +554,7 @@ impl<T: Real> TriangleMesh<T> {
                 + (s.neighbours.capacity() + s.indices.capacity()) * size_of::<[u32; 3]>()
         });
         self.vertices.capacity() * size_of::<Point3<T>>()
-            + self.packed.memory_bytes()
+            + self.corners.capacity() * size_of::<Triangle<T>>()
             + self.bvh.memory_bytes()
             + self.flat.capacity() * size_of::<u64>()
             + self.degenerate.capacity() * size_of::<u32>()
@@ -569,7 +564,14 @@ impl<T: Real> TriangleMesh<T> {
     /// The triangle in slot `slot`.
     #[inline(always)]
     pub(crate) fn slot_triangle(&self, slot: usize) -> Option<Triangle<T>> {
-        self.packed.triangle(slot)
+        self.corners.get(slot).copied()
+    }
+
+    /// The triangle in slot `slot`, in place (the ray tests read its coordinates by the ray's
+    /// axes straight from the mesh's storage).
+    #[inline(always)]
+    pub(crate) fn slot_triangle_ref(&self, slot: usize) -> Option<&Triangle<T>> {
+        self.corners.get(slot)
     }
 
     /// Whether the triangle in slot `slot` is degenerate (see

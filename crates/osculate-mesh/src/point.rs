@@ -43,9 +43,7 @@ pub struct MeshPoint<T: Real> {
 /// tree, nearest box first, with pruning by the best hit so far (see [`Bvh::cast_ray`]).
 ///
 /// The ray's permutation and shear are computed once ([`WatertightRay`]) and each triangle whose
-/// box the ray reaches is ranked by the test's parameter alone, a leaf's triangles eight at a
-/// time ([`WatertightRay::cast_packet`], the same answer as each triangle's test), so the answer
-/// is exactly
+/// box the ray reaches is ranked by the test's parameter alone, so the answer is exactly
 /// `ray_triangle_watertight`'s nearest hit over all triangles (a tie at equal `t` may name either
 /// triangle): no ray slips between two
 /// triangles sharing an edge, and the leaf boxes are padded and the slab test widened so that the
@@ -89,15 +87,15 @@ pub fn ray_mesh<T: Real>(
     let slab = SlabRay::new(ray);
     let prepared = WatertightRay::new(ray);
     // The search ranks triangles by the watertight test's parameter alone (its `_t` form, exactly
-    // the full test's `t_enter`, with `max_t` narrowed to the best so far), a leaf's packet of
-    // triangles at a time; the winner's hit is then built once.
-    let (slot, _) = mesh.bvh.best_first_leaves(
+    // the full test's `t_enter`, with `max_t` narrowed to the best so far); the winner's hit is
+    // then built once.
+    let (slot, _) = mesh.bvh.best_first_slots(
         ray.max_t,
         slab.slack(),
         |n, best| slab.enter(n, best),
-        |leaf, best, found| mesh.packed.leaf_nearest(&prepared, culling, leaf, best, found),
+        |slot, best| prepared.with_max_t(best).cast_t(mesh.slot_triangle_ref(slot)?, culling),
     )?;
-    let h = prepared.cast(&mesh.slot_triangle(slot)?, culling)?;
+    let h = prepared.cast(mesh.slot_triangle_ref(slot)?, culling)?;
     Some(MeshHit { triangle: mesh.bvh.item(slot), hit: h.hit, barycentric: h.barycentric })
 }
 
@@ -126,10 +124,11 @@ pub fn ray_mesh_test<T: Real>(ray: &Ray<T>, mesh: &TriangleMesh<T>, culling: Cul
     let slab = SlabRay::new(ray);
     let prepared = WatertightRay::new(ray);
     mesh.bvh
-        .visit_leaves(
+        .visit_slots(
             |n| slab.enter(n, ray.max_t).map(|t| t < T::INFINITY),
-            |leaf| {
-                let hit = mesh.packed.leaf_hits(&prepared, culling, leaf);
+            |slot| {
+                let hit =
+                    mesh.slot_triangle_ref(slot).is_some_and(|tri| prepared.hits(tri, culling));
                 if hit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
             },
         )

@@ -43,17 +43,6 @@ impl<E: Copy, const N: usize> Stack<E, N> {
 /// per level, and the four-wide tree is no deeper than [`MAX_DEPTH`].
 const STACK: usize = 4 * MAX_DEPTH;
 
-/// The binary depth up to which a single-tree traversal uses [`SHALLOW_STACK`]. The stack is
-/// filled when it is made (safe code has no uninitialised array), so its size costs every query:
-/// a shallow tree (every tree of up to a million items in practice) takes a smaller one.
-const SHALLOW_DEPTH: usize = 20;
-
-/// The stack of a single-tree traversal of a tree no deeper than [`SHALLOW_DEPTH`]: a four-wide
-/// node is at least one binary level below its parent, so interior nodes lie on at most
-/// `SHALLOW_DEPTH` levels, and expanding one leaves at most three pending per level above it and
-/// four at its own: `3·(SHALLOW_DEPTH − 1) + 4` entries.
-const SHALLOW_STACK: usize = 3 * SHALLOW_DEPTH + 1;
-
 /// The stack of a two-tree traversal: each expansion of either side leaves at most three more
 /// pairs pending, over at most `2·MAX_DEPTH` levels.
 const PAIR_STACK: usize = 8 * MAX_DEPTH;
@@ -144,74 +133,29 @@ impl Bvh {
     /// slot.
     pub(crate) fn best_first_slots<T: Real>(
         &self,
-        best: T,
-        slack: T,
-        lower: impl FnMut(&Node, T) -> [T; 4],
-        mut value: impl FnMut(usize, T) -> Option<T>,
-    ) -> Option<(usize, T)> {
-        self.best_first_leaves(best, slack, lower, |leaf, mut best, found| {
-            let mut winner = None;
-            for slot in leaf.slots() {
-                if let Some(v) = value(slot, best)
-                    && (v < best || (!found && winner.is_none() && v <= best))
-                {
-                    best = v;
-                    winner = Some(slot);
-                }
-            }
-            winner.map(|s| (s, best))
-        })
-    }
-
-    /// [`Self::best_first_slots`] with a leaf's slots valued together: `leaf(leaf, best, found)`
-    /// returns the slot that improves the best (by the rule above: smaller, or not above it when
-    /// `found` says there is no winner yet) and its value, or `None`.
-    #[inline]
-    pub(crate) fn best_first_leaves<T: Real>(
-        &self,
-        best: T,
-        slack: T,
-        lower: impl FnMut(&Node, T) -> [T; 4],
-        leaf: impl FnMut(Child, T, bool) -> Option<(usize, T)>,
-    ) -> Option<(usize, T)> {
-        if self.depth as usize <= SHALLOW_DEPTH {
-            self.best_first_on::<T, SHALLOW_STACK>(best, slack, lower, leaf)
-        } else {
-            self.best_first_on::<T, STACK>(best, slack, lower, leaf)
-        }
-    }
-
-    /// [`Self::best_first_leaves`] with a stack of `N` entries.
-    #[inline(always)]
-    fn best_first_on<T: Real, const N: usize>(
-        &self,
         mut best: T,
         slack: T,
         mut lower: impl FnMut(&Node, T) -> [T; 4],
-        mut leaf: impl FnMut(Child, T, bool) -> Option<(usize, T)>,
+        mut value: impl FnMut(usize, T) -> Option<T>,
     ) -> Option<(usize, T)> {
         // A lane is visited when its bound is finite and within the best (times the slack): a
         // bound of +∞ prunes even while the best is still +∞.
         let visit = |bound: T, best: T| bound < T::INFINITY && bound <= best * slack;
         let mut node = self.nodes.first()?;
         let mut winner: Option<usize> = None;
-        let mut stack: Stack<(Child, T), N> = Stack::new((Child::ROOT, T::ZERO));
+        let mut stack: Stack<(Child, T), STACK> = Stack::new((Child::ROOT, T::ZERO));
         loop {
             let bounds = lower(node, best);
-            // The lanes to visit, gathered without a branch per lane (which lanes a ray enters
-            // is data, not a pattern the branch predictor learns).
-            let limit = best * slack;
             let mut lanes = [(T::ZERO, 0); 4];
             let mut m = 0;
             for (l, &b) in bounds.iter().enumerate() {
-                if let Some(slot) = lanes.get_mut(m) {
-                    *slot = (b, l);
+                if node.used(l) && visit(b, best) {
+                    lanes[m] = (b, l);
+                    m += 1;
                 }
-                m += usize::from(node.used(l) & (b < T::INFINITY) & (b <= limit));
             }
-            let lanes = lanes.get_mut(..m).unwrap_or_default();
-            by_bound_descending(lanes);
-            for &mut (b, l) in lanes {
+            by_bound_descending(&mut lanes[..m]);
+            for &(b, l) in &lanes[..m] {
                 stack.push((node.child(l), b));
             }
             // Pop the nearest pending child that can still beat the best; leaves are tested
@@ -224,9 +168,13 @@ impl Bvh {
                     continue;
                 }
                 if child.is_leaf() {
-                    if let Some((s, v)) = leaf(child, best, winner.is_some()) {
-                        best = v;
-                        winner = Some(s);
+                    for slot in child.slots() {
+                        if let Some(v) = value(slot, best)
+                            && (v < best || (winner.is_none() && v <= best))
+                        {
+                            best = v;
+                            winner = Some(slot);
+                        }
                     }
                 } else if let Some(n) = self.nodes.get(child.start as usize) {
                     node = n;
@@ -239,40 +187,11 @@ impl Bvh {
     /// Depth-first visit of the slots of every leaf whose lane (and ancestors) pass `test`.
     pub(crate) fn visit_slots(
         &self,
-        test: impl FnMut(&Node) -> [bool; 4],
+        mut test: impl FnMut(&Node) -> [bool; 4],
         mut leaf: impl FnMut(usize) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        self.visit_leaves(test, |child| {
-            for slot in child.slots() {
-                leaf(slot)?;
-            }
-            ControlFlow::Continue(())
-        })
-    }
-
-    /// Depth-first visit of every leaf whose lane (and ancestors) pass `test`.
-    #[inline]
-    pub(crate) fn visit_leaves(
-        &self,
-        test: impl FnMut(&Node) -> [bool; 4],
-        leaf: impl FnMut(Child) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        if self.depth as usize <= SHALLOW_DEPTH {
-            self.visit_leaves_on::<SHALLOW_STACK>(test, leaf)
-        } else {
-            self.visit_leaves_on::<STACK>(test, leaf)
-        }
-    }
-
-    /// [`Self::visit_leaves`] with a stack of `N` entries.
-    #[inline(always)]
-    fn visit_leaves_on<const N: usize>(
-        &self,
-        mut test: impl FnMut(&Node) -> [bool; 4],
-        mut leaf: impl FnMut(Child) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
         let Some(mut node) = self.nodes.first() else { return ControlFlow::Continue(()) };
-        let mut stack: Stack<Child, N> = Stack::new(Child::ROOT);
+        let mut stack: Stack<Child, STACK> = Stack::new(Child::ROOT);
         loop {
             let hits = test(node);
             for l in (0..4).rev() {
@@ -283,7 +202,9 @@ impl Bvh {
             loop {
                 let Some(child) = stack.pop() else { return ControlFlow::Continue(()) };
                 if child.is_leaf() {
-                    leaf(child)?;
+                    for slot in child.slots() {
+                        leaf(slot)?;
+                    }
                 } else if let Some(n) = self.nodes.get(child.start as usize) {
                     node = n;
                     break;

@@ -23,7 +23,7 @@ pub use boxes::ray_aabb_soa;
 pub use osculate_closest::LANES;
 pub use osculate_overlap::AabbSoa;
 pub use rays::{RaySoa, rays_aabb_soa};
-pub use triangles::{TrianglePacket, TriangleSoa, ray_triangle_watertight_soa};
+pub use triangles::{TriangleSoa, ray_triangle_watertight_soa};
 
 #[cfg(feature = "rayon")]
 pub use boxes::ray_aabb_soa_par;

@@ -7,89 +7,26 @@ use crate::triangle::{Culling, WatertightRay, sliver};
 use osculate_closest::for_packets;
 use osculate_closest::soa::{LANES, Lanes, Run, cut};
 
-/// Up to [`LANES`] triangles in structure-of-arrays form, the unit
-/// [`WatertightRay::cast_packet`] tests at once: the vertices' coordinates axis by axis (`a.x` of
-/// the eight triangles side by side, then `a.y`, …) and whether each is collapsed up to rounding
-/// (the watertight test's sliver rejection, which depends on the triangle alone, made once when
-/// the triangle is set). A lane not set is empty: NaN coordinates, which no ray hits.
-///
-/// A structure that stores its triangles in its own order (a mesh's leaves) keeps packets of
-/// these; [`TriangleSoa`] is a growable sequence of them.
-///
-/// # Examples
-/// ```
-/// use osculate_cast::TrianglePacket;
-/// use osculate_math::{Point3, Triangle};
-///
-/// let t = Triangle::new(Point3::new(0.0_f32, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(0.0, 1.0, 0.0));
-/// let mut p = TrianglePacket::new(&[t, t]);
-/// p.set(5, &t);
-/// assert_eq!((p.get(1), p.get(5), p.get(8)), (Some(t), Some(t), None));
-/// assert!(p.get(2).is_some_and(|e| e.a.x.is_nan())); // an empty lane
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TrianglePacket<T> {
+/// Eight triangles: their vertices' coordinates, axis by axis, and whether each is collapsed up
+/// to rounding (the watertight test's sliver rejection, which depends on the triangle alone).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct TrianglePacket<T> {
     a: [[T; LANES]; 3],
     b: [[T; LANES]; 3],
     c: [[T; LANES]; 3],
     sliver: [bool; LANES],
 }
 
-impl<T: Real> Default for TrianglePacket<T> {
-    /// [`TrianglePacket::empty`].
-    #[inline]
-    fn default() -> Self {
-        Self::empty()
-    }
-}
+impl<T: Real> Lanes for TrianglePacket<T> {
+    type Item = Triangle<T>;
 
-impl<T: Real> TrianglePacket<T> {
-    /// A packet of empty lanes (NaN coordinates, no hit; a NaN keeps the `f32` test off its
-    /// slow path, which an exactly zero edge function of an all-zero lane would take).
-    #[inline]
-    #[must_use]
-    pub fn empty() -> Self {
-        let nan = [[T::NAN; LANES]; 3];
-        Self { a: nan, b: nan, c: nan, sliver: [true; LANES] }
-    }
-
-    /// The first [`LANES`] triangles of `triangles` in lanes `0, 1, …`, the other lanes empty.
-    #[must_use]
-    pub fn new(triangles: &[Triangle<T>]) -> Self {
-        let mut p = Self::empty();
-        for (lane, t) in triangles.iter().enumerate() {
-            p.set(lane, t);
-        }
-        p
-    }
-
-    /// Puts `t` in lane `lane` (nothing for `lane ≥ LANES`).
-    #[inline]
-    pub fn set(&mut self, lane: usize, t: &Triangle<T>) {
-        if lane >= LANES {
-            return;
-        }
+    fn write(&mut self, lane: usize, t: &Triangle<T>) {
         for i in 0..3 {
             self.a[i][lane] = t.a[i];
             self.b[i][lane] = t.b[i];
             self.c[i][lane] = t.c[i];
         }
         self.sliver[lane] = sliver(t);
-    }
-
-    /// The triangle in lane `lane` (NaN for an empty lane), `None` for `lane ≥ LANES`.
-    #[inline]
-    #[must_use]
-    pub fn get(&self, lane: usize) -> Option<Triangle<T>> {
-        (lane < LANES).then(|| self.read(lane))
-    }
-}
-
-impl<T: Real> Lanes for TrianglePacket<T> {
-    type Item = Triangle<T>;
-
-    fn write(&mut self, lane: usize, t: &Triangle<T>) {
-        self.set(lane, t);
     }
 
     fn read(&self, l: usize) -> Triangle<T> {
@@ -100,10 +37,10 @@ impl<T: Real> Lanes for TrianglePacket<T> {
 
 osculate_closest::soa_container! {
     /// Triangles in structure-of-arrays form, for [`ray_triangle_watertight_soa`]: packets of
-    /// [`LANES`] triangles ([`TrianglePacket`]), each holding the eight triangles' `a.x`, …, `c.z`
-    /// side by side, the last packet padded with empty lanes (never read into an answer). Each
-    /// triangle's collapse test (the one [`ray_triangle_watertight`](crate::ray_triangle_watertight)
-    /// rejects slivers by, which depends on the triangle alone) is made once, when it is added.
+    /// [`LANES`](super::LANES) triangles, each holding the eight triangles' `a.x`, …, `c.z` side by
+    /// side, the last packet padded (the padding is never read into an answer). Each triangle's
+    /// collapse test (the one [`ray_triangle_watertight`](crate::ray_triangle_watertight) rejects
+    /// slivers by, which depends on the triangle alone) is made once, when it is added.
     ///
     /// # Examples
     /// ```
@@ -172,34 +109,6 @@ fn triangle_packet<T: Real>(
         slow_lanes(r, front_only, p, slow, &mut out);
     }
     out
-}
-
-impl<T: Real> WatertightRay<T> {
-    /// [`WatertightRay::cast_t`] on each lane of a packet, `+∞` where it gives `None` (a miss,
-    /// an empty lane, an invalid ray): the same answers to the bit, eight triangles at a time
-    /// with the ray's permutation and shear shared (the kernel of
-    /// [`ray_triangle_watertight_soa`]).
-    ///
-    /// # Examples
-    /// ```
-    /// use osculate_cast::{Culling, TrianglePacket, WatertightRay};
-    /// use osculate_math::{Point3, Ray, Triangle, Vector3};
-    ///
-    /// let at = |z: f64| Triangle::new(Point3::new(0.0, 0.0, z), Point3::new(1.0, 0.0, z), Point3::new(0.0, 1.0, z));
-    /// let p = TrianglePacket::new(&[at(0.0), at(-1.0), at(5.0)]);
-    /// let r = WatertightRay::new(&Ray::new(Point3::new(0.25, 0.25, 1.0), -Vector3::z()));
-    /// let t = r.cast_packet(&p, Culling::TwoSided);
-    /// assert_eq!(t[..4], [1.0, 2.0, f64::INFINITY, f64::INFINITY]);
-    /// assert_eq!(t[1], r.cast_t(&at(-1.0), Culling::TwoSided).unwrap());
-    /// ```
-    #[inline(always)]
-    #[must_use]
-    pub fn cast_packet(&self, packet: &TrianglePacket<T>, culling: Culling) -> [T; LANES] {
-        if !self.valid {
-            return [T::INFINITY; LANES];
-        }
-        triangle_packet(self, culling == Culling::FrontOnly, packet)
-    }
 }
 
 /// The lanes of a packet marked `slow`, answered by the scalar test. Kept out of line, so that
