@@ -442,15 +442,10 @@ impl Bvh {
         boxes: &[Aabb<T>],
         leaf_items: u32,
     ) -> Result<Self, BvhError> {
-        let n = boxes.len();
-        if u32::try_from(n).is_err() {
-            return Err(BvhError::TooManyItems);
-        }
-        if n == 0 {
-            return Ok(Self::default());
-        }
-        let (prims, root) = prims(boxes);
-        Ok(build(prims, root, leaf_items.clamp(1, 64), MAX_DEPTH))
+        checked(boxes, |boxes| {
+            let (prims, root) = prims(boxes);
+            build(prims, root, leaf_items.clamp(1, 64), MAX_DEPTH)
+        })
     }
 
     /// The number of items.
@@ -568,6 +563,21 @@ impl Bvh {
         }
         Ok(())
     }
+}
+
+/// The checks every build makes before `build(boxes)`: an error past `u32::MAX` boxes, the empty
+/// tree for none.
+fn checked<T: Real>(
+    boxes: &[Aabb<T>],
+    build: impl FnOnce(&[Aabb<T>]) -> Bvh,
+) -> Result<Bvh, BvhError> {
+    if u32::try_from(boxes.len()).is_err() {
+        return Err(BvhError::TooManyItems);
+    }
+    if boxes.is_empty() {
+        return Ok(Bvh::default());
+    }
+    Ok(build(boxes))
 }
 
 /// The build's items (boxes rounded outward to `f32`, with their centroids) and their bounds.

@@ -7,7 +7,7 @@ use osculate_math::{Aabb, Real};
 
 use super::{
     Bin, Binary, Box32, Bvh, BvhError, DEFAULT_LEAF_ITEMS, MAX_DEPTH, Prim, Task, build_binary,
-    find_split, finish, prims,
+    checked, find_split, finish, prims,
 };
 
 /// The fewest items a node of the build must hold for its two halves to be built as separate
@@ -72,22 +72,13 @@ pub(super) fn with_threshold<T: Real>(
     leaf_items: u32,
     par_items: usize,
 ) -> Result<Bvh, BvhError> {
-    let n = boxes.len();
-    if u32::try_from(n).is_err() {
-        return Err(BvhError::TooManyItems);
-    }
-    if n == 0 {
-        return Ok(Bvh::default());
-    }
-    let (mut prims, root) = prims_par(boxes);
-    let (binary, depth) = subtree(
-        &mut prims,
-        root.bounds,
-        root.centroids,
-        0,
-        &Limits { leaf_items: leaf_items.clamp(1, 64), max_depth: MAX_DEPTH, par_items },
-    );
-    Ok(finish(&binary, &prims, depth))
+    checked(boxes, |boxes| {
+        let (mut prims, root) = prims_par(boxes);
+        let limits =
+            Limits { leaf_items: leaf_items.clamp(1, 64), max_depth: MAX_DEPTH, par_items };
+        let (binary, depth) = subtree(&mut prims, root.bounds, root.centroids, 0, &limits);
+        finish(&binary, &prims, depth)
+    })
 }
 
 /// [`prims`] across threads: each run of [`PRIM_RUN`] boxes converted by a task, the runs'
