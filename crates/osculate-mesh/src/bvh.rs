@@ -582,17 +582,20 @@ fn checked<T: Real>(
 
 /// The build's items (boxes rounded outward to `f32`, with their centroids) and their bounds.
 fn prims<T: Real>(boxes: &[Aabb<T>]) -> (Vec<Prim>, Bin) {
-    let mut prims = Vec::with_capacity(boxes.len());
     let mut root = Bin::EMPTY;
-    for (id, b) in (0..).zip(boxes) {
-        let mut bounds = Box32::outward(b);
-        root.bounds.grow(&bounds);
-        root.centroids.grow_point(&centroid2(&bounds));
-        root.count += 1;
-        bounds.min[3] = f32::from_bits(id);
-        prims.push(Prim { bounds });
-    }
+    let prims = (0..).zip(boxes).map(|(id, b)| prim(id, b, &mut root)).collect();
     (prims, root)
+}
+
+/// Item `id` of box `b` as the build takes it, with `bin` grown to hold its box and centroid.
+#[inline(always)]
+fn prim<T: Real>(id: u32, b: &Aabb<T>, bin: &mut Bin) -> Prim {
+    let mut bounds = Box32::outward(b);
+    bin.bounds.grow(&bounds);
+    bin.centroids.grow_point(&centroid2(&bounds));
+    bin.count += 1;
+    bounds.min[3] = f32::from_bits(id);
+    Prim { bounds }
 }
 
 /// The top-down build over `prims` whose bounds are `root`, every node at depth

@@ -7,7 +7,7 @@ use osculate_math::{Aabb, Real};
 
 use super::{
     Bin, Binary, Box32, Bvh, BvhError, DEFAULT_LEAF_ITEMS, MAX_DEPTH, Prim, Task, build_binary,
-    checked, find_split, finish, prims,
+    checked, find_split, finish, prim,
 };
 
 /// The fewest items a node of the build must hold for its two halves to be built as separate
@@ -81,30 +81,29 @@ pub(super) fn with_threshold<T: Real>(
     })
 }
 
-/// [`prims`] across threads: each run of [`PRIM_RUN`] boxes converted by a task, the runs'
-/// bounds then grown in order, as the serial loop grows them item by item (growing keeps the
-/// earlier of two equal bounds, so the order of the runs is all that matters).
+/// [`prims`](super::prims) across threads: each run of [`PRIM_RUN`] boxes converted by a task straight into
+/// its place, the runs' bounds then grown in order, as the serial loop grows them item by item
+/// (growing keeps the earlier of two equal bounds, so the order of the runs is all that matters).
 fn prims_par<T: Real>(boxes: &[Aabb<T>]) -> (Vec<Prim>, Bin) {
     use rayon::prelude::*;
-    let runs: Vec<(Vec<Prim>, Bin)> = boxes
-        .par_chunks(PRIM_RUN)
+    let mut all = alloc::vec![Prim { bounds: Box32::EMPTY }; boxes.len()];
+    let bins: Vec<Bin> = all
+        .par_chunks_mut(PRIM_RUN)
+        .zip(boxes.par_chunks(PRIM_RUN))
         .enumerate()
-        .map(|(k, run)| {
-            let (mut p, bin) = prims(run);
-            // `prims` numbers the run's items from 0.
+        .map(|(k, (out, run))| {
+            let mut bin = Bin::EMPTY;
             #[allow(clippy::cast_possible_truncation, reason = "the caller checked n ≤ u32::MAX")]
             let first = (k * PRIM_RUN) as u32;
-            for q in &mut p {
-                q.bounds.min[3] = f32::from_bits(q.id() + first);
+            for ((id, b), p) in (first..).zip(run).zip(out) {
+                *p = prim(id, b, &mut bin);
             }
-            (p, bin)
+            bin
         })
         .collect();
-    let mut all = Vec::with_capacity(boxes.len());
     let mut root = Bin::EMPTY;
-    for (p, bin) in runs {
-        all.extend_from_slice(&p);
-        root.grow(&bin);
+    for bin in &bins {
+        root.grow(bin);
     }
     (all, root)
 }
