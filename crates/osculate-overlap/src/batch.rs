@@ -4,16 +4,18 @@
 //!
 //! The boxes are stored in packets of [`LANES`] (a padded array of structures of arrays, see
 //! `osculate_closest`'s batches). A test runs one packet at a time through a lane body written
-//! over `[T; LANES]` with no branch and no early exit: every comparison the scalar test would
-//! make is made, in its operations and order, and the answer is that none separates, which is
-//! the scalar test's answer whichever comparison it would have stopped at.
+//! over `[T; LANES]` with no branch per lane: every comparison the scalar test would make is
+//! made, in its operations and order, and the answer is that none separates, which is the scalar
+//! test's answer whichever comparison it would have stopped at. The oriented-box test runs a
+//! register's worth of lanes at a time and skips the edge axes of those lanes when the face axes
+//! have separated all of them.
 //!
 //! With the `rayon` feature, each batch has a `_par` form that runs the serial form on runs of
 //! [`PAR_RUN`](osculate_closest::PAR_RUN) boxes on rayon's current pool: the same answers.
 
 use osculate_closest::for_packets;
 
-use crate::boxes::ObbAxes;
+use crate::boxes::{Arith, ObbAxes};
 use osculate_closest::soa::{LANES, Lanes, Run, cut};
 use osculate_math::{Aabb, Obb, Point3, Real, Rotation3, Validate, Vector3};
 
@@ -232,29 +234,119 @@ fn one_obb<T: Real>(a: &Obb<T>) -> Option<OneObb<T>> {
     })
 }
 
+/// One quantity of `W` box pairs, lane by lane: [`ObbAxes`]'s arithmetic on a register's worth
+/// of pairs at once (four `f32` or two `f64` lanes in an SSE2 register), each operation a loop
+/// over the lanes that the compiler turns into one packed instruction.
+#[derive(Clone, Copy)]
+struct Wide<T, const W: usize>([T; W]);
+
+/// The answers of `W` box pairs to one comparison, lane by lane, as `1` (true) or `0` (false) in
+/// the lanes' own scalar: so the comparisons, their `or` (the larger) and `and` (the smaller) stay
+/// packed instructions on the same registers, with no conversion to bytes between them.
+#[derive(Clone, Copy)]
+struct WideMask<T, const W: usize>([T; W]);
+
+/// Each lane of `x` and `y` through `f`.
+#[inline(always)]
+fn lanes<X: Copy, Y: Copy, const W: usize>(x: [X; W], y: [X; W], f: impl Fn(X, X) -> Y) -> [Y; W] {
+    core::array::from_fn(|l| f(x[l], y[l]))
+}
+
+macro_rules! wide_op {
+    ($ty:ty, [$($bound:tt)*], $trait:ident, $method:ident, $op:tt) => {
+        impl<$($bound)*> core::ops::$trait for $ty {
+            type Output = Self;
+            #[inline(always)]
+            fn $method(self, other: Self) -> Self {
+                Self(lanes(self.0, other.0, |x, y| x $op y))
+            }
+        }
+    };
+}
+wide_op!(Wide<T, W>, [T: Real, const W: usize], Add, add, +);
+wide_op!(Wide<T, W>, [T: Real, const W: usize], Sub, sub, -);
+wide_op!(Wide<T, W>, [T: Real, const W: usize], Mul, mul, *);
+
+impl<T: Real, const W: usize> core::ops::BitOr for WideMask<T, W> {
+    type Output = Self;
+    #[inline(always)]
+    fn bitor(self, other: Self) -> Self {
+        Self(lanes(self.0, other.0, T::fast_max))
+    }
+}
+
+impl<T: Real, const W: usize> core::ops::BitAnd for WideMask<T, W> {
+    type Output = Self;
+    #[inline(always)]
+    fn bitand(self, other: Self) -> Self {
+        Self(lanes(self.0, other.0, T::fast_min))
+    }
+}
+
+impl<T: Real, const W: usize> Arith for Wide<T, W> {
+    type Scalar = T;
+    type Mask = WideMask<T, W>;
+    #[inline(always)]
+    fn splat(x: T) -> Self {
+        Wide([x; W])
+    }
+    #[inline(always)]
+    fn absolute(self) -> Self {
+        Wide(self.0.map(|x| x.abs()))
+    }
+    #[inline(always)]
+    fn gt(self, other: Self) -> WideMask<T, W> {
+        WideMask(lanes(self.0, other.0, |x, y| if x > y { T::ONE } else { T::ZERO }))
+    }
+}
+
 /// The 15 separating axes of one packet against box `a` (`obb_obb`'s, Ericson 4.4.1 with its
-/// slack and floor, through the same [`ObbAxes`]) lane by lane, every axis tested: a lane
+/// slack and floor, through the same [`ObbAxes`]), a register's worth of lanes at a time: a lane
 /// overlaps when its box is valid and no axis separates.
 #[inline(always)]
 fn obb_packet<T: Real>(a: &OneObb<T>, p: &ObbPacket<T>) -> [bool; LANES] {
     let mut out = [false; LANES];
-    for (l, o) in out.iter_mut().enumerate() {
-        let bx: [[T; 3]; 3] = core::array::from_fn(|j| core::array::from_fn(|k| p.axis[j][k][l]));
-        let eb = [p.extent[0][l], p.extent[1][l], p.extent[2][l]];
-        let d: [T; 3] = core::array::from_fn(|k| p.center[k][l] - a.center[k]);
-        // `max |d|` as nalgebra's `amax` (the order does not matter: no NaN reaches an answer).
-        let d_max = d[0].abs().fast_max(d[1].abs()).fast_max(d[2].abs());
-        let f = ObbAxes::new(a.axis, bx, d, [a.e, eb], d_max + a.e_max + p.extent_max[l]);
-        let mut apart = false;
-        for i in 0..3 {
-            apart |= f.face_a_apart(i) | f.face_b_apart(i);
-            for j in 0..3 {
-                apart |= f.edge_apart(i, j);
-            }
-        }
-        *o = p.valid[l] & !apart;
+    if size_of::<T>() == 4 {
+        obb_lanes::<T, 4>(a, p, &mut out);
+    } else {
+        obb_lanes::<T, 2>(a, p, &mut out);
     }
     out
+}
+
+/// [`obb_packet`] on the packet's lanes `W` at a time. The six face axes come first; when they
+/// separate every valid lane of the `W` (as in most groups of boxes that are mostly apart), the
+/// nine edge axes are not tested.
+#[inline(always)]
+fn obb_lanes<T: Real, const W: usize>(a: &OneObb<T>, p: &ObbPacket<T>, out: &mut [bool; LANES]) {
+    let splat = <Wide<T, W> as Arith>::splat;
+    for c in 0..LANES / W {
+        let part = |x: &[T; LANES]| Wide::<T, W>(core::array::from_fn(|l| x[c * W + l]));
+        let bx = p.axis.each_ref().map(|axis| axis.each_ref().map(part));
+        let d: [Wide<T, W>; 3] = core::array::from_fn(|k| part(&p.center[k]) - splat(a.center[k]));
+        // `max |d|` as nalgebra's `amax` (the order does not matter: no NaN reaches an answer).
+        let m = d.map(|x| x.absolute().0);
+        let d_max = Wide(core::array::from_fn(|l| m[0][l].fast_max(m[1][l]).fast_max(m[2][l])));
+        let scale = d_max + splat(a.e_max) + part(&p.extent_max);
+        let eb = p.extent.each_ref().map(part);
+        let f =
+            ObbAxes::new(a.axis.map(|axis| axis.map(splat)), bx, d, [a.e.map(splat), eb], scale);
+        let invalid = |l| if p.valid[c * W + l] { T::ZERO } else { T::ONE };
+        let mut apart = WideMask(core::array::from_fn(invalid));
+        for i in 0..3 {
+            apart = apart | f.face_a_apart(i) | f.face_b_apart(i);
+        }
+        if apart.0.contains(&T::ZERO) {
+            for i in 0..3 {
+                for j in 0..3 {
+                    apart = apart | f.edge_apart(i, j);
+                }
+            }
+        }
+        for (l, x) in apart.0.into_iter().enumerate() {
+            out[c * W + l] = x == T::ZERO;
+        }
+    }
 }
 
 /// [`obb_obb_soa`] run serially or on rayon's pool.
@@ -274,8 +366,9 @@ fn obb_run<T: Real>(a: &Obb<T>, boxes: &ObbSoa<T>, out: &mut [bool], run: Run) {
 /// near-parallel boxes; a negative half extent or a non-finite value gives `false`). Writes
 /// `min(boxes.len(), out.len())` entries.
 ///
-/// Box `a`'s axes, extents and constants are taken once; then [`LANES`] boxes at a time run all
-/// 15 axes with the scalar test's operations (no early exit), as packed instructions.
+/// Box `a`'s axes, extents and constants are taken once; then [`LANES`] boxes at a time run the
+/// scalar test's operations as packed instructions, a register's worth of boxes at a time: the
+/// six face axes, then the nine edge axes unless the face axes have separated all of them.
 ///
 /// # Examples
 /// ```

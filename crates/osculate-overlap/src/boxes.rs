@@ -174,35 +174,71 @@ pub fn obb_obb<T: Real>(a: &Obb<T>, b: &Obb<T>) -> bool {
         || (0..3).any(|i| (0..3).any(|j| f.edge_apart(i, j))))
 }
 
-/// [`obb_obb`]'s quantities for one pair, in `a`'s frame (shared with the batch, which runs the
-/// same operations lane by lane): `R = Aᵀ B` and `|R| + ε`, the translation `t` in `a`'s frame,
-/// the half extents, and the slack and floor of the comparisons.
-pub(crate) struct ObbAxes<T> {
-    r: [[T; 3]; 3],
-    abs_r: [[T; 3]; 3],
-    t: [T; 3],
-    ea: [T; 3],
-    eb: [T; 3],
-    slack: T,
-    floor: T,
+/// The arithmetic [`ObbAxes`] is written in: one pair's scalars (`T` itself) or a packet's lanes
+/// (the batch's eight-wide values), every operation lane by lane, so that the scalar test and the
+/// batch make the same roundings in the same order.
+pub(crate) trait Arith:
+    Copy + core::ops::Add<Output = Self> + core::ops::Sub<Output = Self> + core::ops::Mul<Output = Self>
+{
+    /// The scalar of each lane.
+    type Scalar: Real;
+    /// A comparison's answer: a `bool`, or one per lane.
+    type Mask: Copy + core::ops::BitOr<Output = Self::Mask> + core::ops::BitAnd<Output = Self::Mask>;
+    /// `x` in every lane.
+    fn splat(x: Self::Scalar) -> Self;
+    /// `|x|` in every lane.
+    fn absolute(self) -> Self;
+    /// `self > other` in every lane.
+    fn gt(self, other: Self) -> Self::Mask;
 }
 
-impl<T: Real> ObbAxes<T> {
+impl<T: Real> Arith for T {
+    type Scalar = T;
+    type Mask = bool;
+    #[inline(always)]
+    fn splat(x: T) -> T {
+        x
+    }
+    #[inline(always)]
+    fn absolute(self) -> T {
+        self.abs()
+    }
+    #[inline(always)]
+    fn gt(self, other: T) -> bool {
+        self > other
+    }
+}
+
+/// [`obb_obb`]'s quantities for one pair (or one packet of pairs), in `a`'s frame: `R = Aᵀ B` and
+/// `|R| + ε`, the translation `t` in `a`'s frame, the half extents, and the slack and floor of the
+/// comparisons.
+pub(crate) struct ObbAxes<V> {
+    r: [[V; 3]; 3],
+    abs_r: [[V; 3]; 3],
+    t: [V; 3],
+    ea: [V; 3],
+    eb: [V; 3],
+    slack: V,
+    floor: V,
+}
+
+impl<V: Arith> ObbAxes<V> {
     /// From the boxes' axes (`ax[i]`: `a`'s axis `i`), the centers' difference `d = c_b − c_a`,
     /// the half extents and `scale = max|d| + max e_a + max e_b`, each dot product summed in
     /// nalgebra's order.
     #[inline(always)]
     pub(crate) fn new(
-        ax: [[T; 3]; 3],
-        bx: [[T; 3]; 3],
-        d: [T; 3],
-        [ea, eb]: [[T; 3]; 2],
-        scale: T,
+        ax: [[V; 3]; 3],
+        bx: [[V; 3]; 3],
+        d: [V; 3],
+        [ea, eb]: [[V; 3]; 2],
+        scale: V,
     ) -> Self {
-        let dot = |x: &[T; 3], y: &[T; 3]| x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
-        let r: [[T; 3]; 3] =
+        let dot = |x: &[V; 3], y: &[V; 3]| x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
+        let r: [[V; 3]; 3] =
             core::array::from_fn(|i| core::array::from_fn(|j| dot(&ax[i], &bx[j])));
-        let abs_r = r.map(|row| row.map(|x| x.abs() + T::RELATIVE_TOLERANCE));
+        let tolerance = V::splat(V::Scalar::RELATIVE_TOLERANCE);
+        let abs_r = r.map(|row| row.map(|x| x.absolute() + tolerance));
         let t = [dot(&d, &ax[0]), dot(&d, &ax[1]), dot(&d, &ax[2])];
         Self {
             r,
@@ -211,26 +247,26 @@ impl<T: Real> ObbAxes<T> {
             ea,
             eb,
             // The translation's own rounding: a relative slack on every comparison.
-            slack: T::RELATIVE_TOLERANCE * scale,
-            floor: T::EPSILON * T::lit(16.0) * scale,
+            slack: tolerance * scale,
+            floor: V::splat(V::Scalar::EPSILON) * V::splat(V::Scalar::lit(16.0)) * scale,
         }
     }
 
     /// Whether `a`'s axis `i` separates the boxes.
     #[inline(always)]
-    pub(crate) fn face_a_apart(&self, i: usize) -> bool {
+    pub(crate) fn face_a_apart(&self, i: usize) -> V::Mask {
         let (eb, abs_r) = (&self.eb, &self.abs_r);
         let rb = eb[0] * abs_r[i][0] + eb[1] * abs_r[i][1] + eb[2] * abs_r[i][2];
-        self.t[i].abs() > self.ea[i] + rb + self.slack
+        self.t[i].absolute().gt(self.ea[i] + rb + self.slack)
     }
 
     /// Whether `b`'s axis `j` separates the boxes.
     #[inline(always)]
-    pub(crate) fn face_b_apart(&self, j: usize) -> bool {
+    pub(crate) fn face_b_apart(&self, j: usize) -> V::Mask {
         let (ea, abs_r, r, t) = (&self.ea, &self.abs_r, &self.r, &self.t);
         let ra = ea[0] * abs_r[0][j] + ea[1] * abs_r[1][j] + ea[2] * abs_r[2][j];
         let dist = t[0] * r[0][j] + t[1] * r[1][j] + t[2] * r[2][j];
-        dist.abs() > ra + self.eb[j] + self.slack
+        dist.absolute().gt(ra + self.eb[j] + self.slack)
     }
 
     /// Whether the cross product `a_i × b_j` separates the boxes.
@@ -244,18 +280,18 @@ impl<T: Real> ObbAxes<T> {
     /// axis is rounding noise and must not separate (Ericson 5.2.1.1), and the floor keeps it
     /// from doing so.
     #[inline(always)]
-    pub(crate) fn edge_apart(&self, i: usize, j: usize) -> bool {
+    pub(crate) fn edge_apart(&self, i: usize, j: usize) -> V::Mask {
         let (ea, eb, r, t) = (&self.ea, &self.eb, &self.r, &self.t);
-        let noise = T::EPSILON * T::lit(4.0);
+        let noise = V::splat(V::Scalar::EPSILON) * V::splat(V::Scalar::lit(4.0));
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
         let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
-        let ra = ea[i1] * (r[i2][j].abs() + noise) + ea[i2] * (r[i1][j].abs() + noise);
-        let rb = eb[j1] * (r[i][j2].abs() + noise) + eb[j2] * (r[i][j1].abs() + noise);
+        let ra = ea[i1] * (r[i2][j].absolute() + noise) + ea[i2] * (r[i1][j].absolute() + noise);
+        let rb = eb[j1] * (r[i][j2].absolute() + noise) + eb[j2] * (r[i][j1].absolute() + noise);
         let dist = t[i2] * r[i1][j] - t[i1] * r[i2][j];
         // `|dist| > ra + rb + floor + slack·|c|`, squared so that no square root is taken.
-        let excess = dist.abs() - (ra + rb + self.floor);
+        let excess = dist.absolute() - (ra + rb + self.floor);
         let len2 = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];
-        (excess > T::ZERO) & (excess * excess > self.slack * self.slack * len2)
+        excess.gt(V::splat(V::Scalar::ZERO)) & (excess * excess).gt(self.slack * self.slack * len2)
     }
 }
 
