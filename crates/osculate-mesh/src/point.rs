@@ -88,12 +88,21 @@ pub fn ray_mesh<T: Real>(
     let prepared = WatertightRay::new(ray);
     // The search ranks triangles by the watertight test's parameter alone (its `_t` form, exactly
     // the full test's `t_enter`, with `max_t` narrowed to the best so far); the winner's hit is
-    // then built once.
+    // then built once. The narrowed ray is made again only when the best changes (at a hit): made
+    // per triangle, the copy went through the stack field by field and the test's wider reads of
+    // it waited on the failed store forwards.
+    let mut narrowed = prepared;
     let (slot, _) = mesh.bvh.best_first_slots(
         ray.max_t,
         slab.slack(),
         |n, best| slab.enter(n, best),
-        |slot, best| prepared.with_max_t(best).cast_t(mesh.slot_triangle_ref(slot)?, culling),
+        |slot, best| {
+            // (`best` is never NaN, and `0 == −0` narrows alike.)
+            if best != narrowed.ray().max_t {
+                narrowed = prepared.with_max_t(best);
+            }
+            narrowed.cast_t(mesh.slot_triangle_ref(slot)?, culling)
+        },
     )?;
     let h = prepared.cast(mesh.slot_triangle_ref(slot)?, culling)?;
     Some(MeshHit { triangle: mesh.bvh.item(slot), hit: h.hit, barycentric: h.barycentric })
