@@ -942,67 +942,6 @@ mod tests {
         }
     }
 
-    /// The interior nodes of the four-wide tree lie on at most `depth()` levels (each child of a
-    /// four-wide node is at least one binary level below it): the bound the single-tree
-    /// traversals size their stacks from. Checked on chains deeper than the shallow stack's
-    /// depth and on shallow trees, where rays through the tree (either stack, its bound checked
-    /// on every push in debug builds) find the nearest box a test of every item finds.
-    #[test]
-    fn four_wide_levels_within_the_binary_depth() {
-        #[allow(clippy::cast_possible_truncation, reason = "test boxes made in f32")]
-        fn check<T: Real>() {
-            use osculate_math::{Ray, Vector3};
-            for (n, ratio) in [(200, 1.5_f64), (400, 1.1), (2000, 1.0), (1, 1.0), (5, 1.0)] {
-                let boxes: Vec<Aabb<T>> = (0..n)
-                    .map(|i| {
-                        let x = if ratio > 1.0 { ratio.powi(i) } else { f64::from(i) * 1.5 };
-                        let y = f64::from(i % 7) * 0.25;
-                        Aabb::new(
-                            point(&[x as f32, y as f32, 0.0]),
-                            point(&[(x * 1.01 + 0.1) as f32, y as f32 + 1.0, 1.0]),
-                        )
-                    })
-                    .collect();
-                for leaf in [1, 4, 8] {
-                    let bvh = Bvh::try_with_leaf_size(&boxes, leaf).unwrap_or_default();
-                    let mut level = vec![0usize; bvh.nodes.len()];
-                    for (k, node) in bvh.nodes.iter().enumerate() {
-                        for l in (0..4).filter(|&l| node.used(l) && !node.child(l).is_leaf()) {
-                            level[node.start[l] as usize] = level[k] + 1;
-                        }
-                    }
-                    let levels = level.iter().max().map_or(0, |&m| m + 1);
-                    assert!(levels <= bvh.depth().max(1), "{n} {leaf}: {levels} > {}", bvh.depth());
-                    for k in 0..64 {
-                        let y = T::lit(f64::from(k % 9) * 0.3 - 0.2);
-                        let dir =
-                            Vector3::new(T::ONE, T::lit(f64::from(k % 5) * 1e-3), T::lit(0.1));
-                        let ray = Ray::new(Point3::new(T::lit(-3.0), y, T::lit(0.3)), dir);
-                        let hit = |b: &Aabb<T>| osculate_cast::ray_aabb_t(&ray, b);
-                        let brute = boxes
-                            .iter()
-                            .filter_map(hit)
-                            .fold(None, |m: Option<T>, t| Some(m.map_or(t, |m| m.fast_min(t))));
-                        let tree =
-                            bvh.cast_ray(&ray, |i, t_max| hit(&boxes[i]).filter(|&t| t <= t_max));
-                        assert_eq!(tree.map(|h| h.1), brute, "{n} {leaf} ray {k}");
-                    }
-                }
-            }
-        }
-        check::<f32>();
-        check::<f64>();
-        // The chain is deeper than the shallow stack's depth: the deep stack was taken.
-        let chain: Vec<Aabb<f64>> = (0..200)
-            .map(|i| {
-                let x = 1.5_f64.powi(i);
-                Aabb::new(Point3::new(x, 0.0, 0.0), Point3::new(x * 1.01, 1.0, 1.0))
-            })
-            .collect();
-        let deep = Bvh::try_with_leaf_size(&chain, 1).unwrap_or_default();
-        assert!(deep.depth() > 32, "{}", deep.depth());
-    }
-
     /// A tree built with a depth cap of 6 over 1,000 boxes: the nodes at depth 5 are leaves
     /// holding everything under them, and the tree is still complete.
     #[test]

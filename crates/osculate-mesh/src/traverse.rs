@@ -43,19 +43,6 @@ impl<E: Copy, const N: usize> Stack<E, N> {
 /// per level, and the four-wide tree is no deeper than [`MAX_DEPTH`].
 const STACK: usize = 4 * MAX_DEPTH;
 
-/// The binary depth up to which a single-tree traversal takes [`SHALLOW_STACK`]: every tree of
-/// up to millions of items in practice. The stack is filled when it is made (safe code has no
-/// uninitialised array), so its size is a cost on every query.
-const SHALLOW_DEPTH: usize = 32;
-
-/// The stack of a single-tree traversal of a tree whose binary depth is at most
-/// [`SHALLOW_DEPTH`]. A four-wide node stands for an interior binary node and each of its
-/// children lies at least one binary level below it, so the interior nodes lie on at most
-/// `SHALLOW_DEPTH` levels (a leaf at depth `d` has interior ancestors at depths `0..d`). Expanding
-/// one at level `L` leaves at most three siblings pending at each level above it and four of its
-/// own: `3·(SHALLOW_DEPTH − 1) + 4` entries.
-const SHALLOW_STACK: usize = 3 * SHALLOW_DEPTH + 1;
-
 /// The stack of a two-tree traversal: each expansion of either side leaves at most three more
 /// pairs pending, over at most `2·MAX_DEPTH` levels.
 const PAIR_STACK: usize = 8 * MAX_DEPTH;
@@ -144,24 +131,7 @@ impl Bvh {
     /// replaces the best when smaller; the first value found is accepted when not above `best`
     /// (so `best` starts as an inclusive bound, e.g. a ray's `max_t`). A tie keeps the earlier
     /// slot.
-    #[inline]
     pub(crate) fn best_first_slots<T: Real>(
-        &self,
-        best: T,
-        slack: T,
-        lower: impl FnMut(&Node, T) -> [T; 4],
-        value: impl FnMut(usize, T) -> Option<T>,
-    ) -> Option<(usize, T)> {
-        if self.depth as usize <= SHALLOW_DEPTH {
-            self.best_first_on::<T, SHALLOW_STACK>(best, slack, lower, value)
-        } else {
-            self.best_first_on::<T, STACK>(best, slack, lower, value)
-        }
-    }
-
-    /// [`Self::best_first_slots`] with a stack of `N` entries.
-    #[inline(always)]
-    fn best_first_on<T: Real, const N: usize>(
         &self,
         mut best: T,
         slack: T,
@@ -173,7 +143,7 @@ impl Bvh {
         let visit = |bound: T, best: T| bound < T::INFINITY && bound <= best * slack;
         let mut node = self.nodes.first()?;
         let mut winner: Option<usize> = None;
-        let mut stack: Stack<(Child, T), N> = Stack::new((Child::ROOT, T::ZERO));
+        let mut stack: Stack<(Child, T), STACK> = Stack::new((Child::ROOT, T::ZERO));
         loop {
             let bounds = lower(node, best);
             let mut lanes = [(T::ZERO, 0); 4];
@@ -215,28 +185,13 @@ impl Bvh {
     }
 
     /// Depth-first visit of the slots of every leaf whose lane (and ancestors) pass `test`.
-    #[inline]
     pub(crate) fn visit_slots(
-        &self,
-        test: impl FnMut(&Node) -> [bool; 4],
-        leaf: impl FnMut(usize) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        if self.depth as usize <= SHALLOW_DEPTH {
-            self.visit_slots_on::<SHALLOW_STACK>(test, leaf)
-        } else {
-            self.visit_slots_on::<STACK>(test, leaf)
-        }
-    }
-
-    /// [`Self::visit_slots`] with a stack of `N` entries.
-    #[inline(always)]
-    fn visit_slots_on<const N: usize>(
         &self,
         mut test: impl FnMut(&Node) -> [bool; 4],
         mut leaf: impl FnMut(usize) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let Some(mut node) = self.nodes.first() else { return ControlFlow::Continue(()) };
-        let mut stack: Stack<Child, N> = Stack::new(Child::ROOT);
+        let mut stack: Stack<Child, STACK> = Stack::new(Child::ROOT);
         loop {
             let hits = test(node);
             for l in (0..4).rev() {
