@@ -89,8 +89,8 @@ pub fn ray_mesh<T: Real>(
     // The search ranks triangles by the watertight test's parameter alone (its `_t` form, exactly
     // the full test's `t_enter`, with `max_t` narrowed to the best so far); the winner's hit is
     // then built once. The narrowed ray is made again only when the best changes (at a hit): made
-    // per triangle, the copy went through the stack field by field and the test's wider reads of
-    // it waited on the failed store forwards.
+    // per triangle, the copy can go through the stack field by field, and the test's wider reads
+    // of it then wait on failed store forwards.
     let mut narrowed = prepared;
     // The caller's number of the last triangle hit, read at the hit: on a large mesh that read
     // misses the cache, and made during the search it overlaps the rest of the descent instead of
