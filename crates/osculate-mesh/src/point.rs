@@ -88,15 +88,32 @@ pub fn ray_mesh<T: Real>(
     let prepared = WatertightRay::new(ray);
     // The search ranks triangles by the watertight test's parameter alone (its `_t` form, exactly
     // the full test's `t_enter`, with `max_t` narrowed to the best so far); the winner's hit is
-    // then built once.
+    // then built once. The narrowed ray is made again only when the best changes (at a hit): made
+    // per triangle, the copy can go through the stack field by field, and the test's wider reads
+    // of it then wait on failed store forwards.
+    let mut narrowed = prepared;
+    // The caller's number of the last triangle hit, read at the hit: on a large mesh that read
+    // misses the cache, and made during the search it overlaps the rest of the descent instead of
+    // waiting at its end.
+    let mut last_hit = (usize::MAX, usize::MAX);
     let (slot, _) = mesh.bvh.best_first_slots(
         ray.max_t,
         slab.slack(),
         |n, best| slab.enter(n, best),
-        |slot, best| prepared.with_max_t(best).cast_t(mesh.slot_triangle_ref(slot)?, culling),
+        |slot, best| {
+            // (`best` is never NaN, and `0 == −0` narrows alike.)
+            if best != narrowed.ray().max_t {
+                narrowed = prepared.with_max_t(best);
+            }
+            let t = narrowed.cast_t(mesh.slot_triangle_ref(slot)?, culling)?;
+            last_hit = (slot, mesh.bvh.item(slot));
+            Some(t)
+        },
     )?;
     let h = prepared.cast(mesh.slot_triangle_ref(slot)?, culling)?;
-    Some(MeshHit { triangle: mesh.bvh.item(slot), hit: h.hit, barycentric: h.barycentric })
+    // A hit tying the winner's parameter does not replace it, so the last hit may be another.
+    let triangle = if last_hit.0 == slot { last_hit.1 } else { mesh.bvh.item(slot) };
+    Some(MeshHit { triangle, hit: h.hit, barycentric: h.barycentric })
 }
 
 /// Whether `ray` hits any triangle of `mesh` within `[0, max_t]` (the any-hit query of shadow

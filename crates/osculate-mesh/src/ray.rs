@@ -35,10 +35,14 @@ pub(crate) fn slab_slack<T: Real>() -> T {
 /// (`lo`, `hi` are then the moving box's corners; for a ray both are its origin).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SlabRay<T: Real> {
-    lo: [T; 3],
-    hi: [T; 3],
+    /// Per axis: the moving box's coordinate that meets the node's near bound, and the one that
+    /// leaves its far bound (`hi`, `lo` moving up the axis; `lo`, `hi` moving down).
+    near_o: [T; 3],
+    far_o: [T; 3],
     inv: [T; 3],
-    negative: [bool; 3],
+    /// Per axis: which of a node's bounds is met first, as an index into `[lo, hi]` (an index
+    /// rather than a branch: the direction's signs are data to the branch predictor).
+    near_side: [usize; 3],
     slack: T,
 }
 
@@ -53,7 +57,16 @@ impl<T: Real> SlabRay<T> {
     #[inline]
     pub(crate) fn moving(lo: [T; 3], hi: [T; 3], motion: &Vector3<T>) -> Self {
         let inv: [T; 3] = core::array::from_fn(|i| T::ONE / motion[i]);
-        Self { lo, hi, inv, negative: inv.map(|x| x < T::ZERO), slack: slab_slack() }
+        let negative = inv.map(|x| x < T::ZERO);
+        // Moving up the axis, the box's top meets the node's bottom first and its bottom
+        // leaves the node's top last; down the axis, the other way round.
+        Self {
+            near_o: core::array::from_fn(|a| if negative[a] { lo[a] } else { hi[a] }),
+            far_o: core::array::from_fn(|a| if negative[a] { hi[a] } else { lo[a] }),
+            inv,
+            near_side: negative.map(usize::from),
+            slack: slab_slack(),
+        }
     }
 
     /// The slack multiplier (see [`slab_slack`]).
@@ -74,16 +87,12 @@ impl<T: Real> SlabRay<T> {
         let mut t_near = [T::ZERO; 4];
         let mut t_far = [t_max; 4];
         for a in 0..3 {
-            // Moving up the axis, the box's top meets the node's bottom first and its bottom
-            // leaves the node's top last; down the axis, the other way round.
-            let (near_b, far_b, near_o, far_o) = if self.negative[a] {
-                (&node.hi[a], &node.lo[a], self.lo[a], self.hi[a])
-            } else {
-                (&node.lo[a], &node.hi[a], self.hi[a], self.lo[a])
-            };
+            let sides = [&node.lo[a], &node.hi[a]];
+            let near_side = self.near_side[a] & 1;
+            let (near_b, far_b) = (sides[near_side], sides[near_side ^ 1]);
             for l in 0..4 {
-                let near = (T::lit(f64::from(near_b[l])) - near_o) * self.inv[a];
-                let far = (T::lit(f64::from(far_b[l])) - far_o) * self.inv[a];
+                let near = (T::lit(f64::from(near_b[l])) - self.near_o[a]) * self.inv[a];
+                let far = (T::lit(f64::from(far_b[l])) - self.far_o[a]) * self.inv[a];
                 // `x.fast_max(y)` is `y` when `x` is NaN: a NaN slab leaves the interval alone.
                 t_near[l] = near.fast_max(t_near[l]);
                 t_far[l] = far.fast_min(t_far[l]);
