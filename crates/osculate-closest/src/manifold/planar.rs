@@ -67,6 +67,16 @@ fn point_on<T: Real>(
     }
 }
 
+/// A placeholder point, to fill fixed arrays of candidates.
+fn blank<T: Real>() -> ManifoldPoint<T> {
+    ManifoldPoint {
+        point_a: Point3::origin(),
+        point_b: Point3::origin(),
+        distance: T::ZERO,
+        id: FeatureId { a: Feature::Face(0), b: Feature::Face(0) },
+    }
+}
+
 /// The manifold of the candidate points (a fixed number at most [`MAX_CANDIDATES`]) within
 /// `prediction`, reduced to four.
 fn from_candidates<T: Real>(
@@ -78,12 +88,7 @@ fn from_candidates<T: Real>(
     if prediction.is_nan() {
         return Manifold::empty();
     }
-    let mut found = [ManifoldPoint {
-        point_a: Point3::origin(),
-        point_b: Point3::origin(),
-        distance: T::ZERO,
-        id: FeatureId { a: Feature::Face(0), b: Feature::Face(0) },
-    }; MAX_CANDIDATES];
+    let mut found = [blank(); MAX_CANDIDATES];
     let mut len = 0;
     for (x, id) in candidates {
         let p = point_on(plane, &normal, x, id);
@@ -446,7 +451,7 @@ mod with_alloc {
         CAP_POLYGON_VERTICES, Feature, Manifold, ManifoldWorkspace, PolyhedronFeatures,
         REDUCTION_DEPTH_TIE, reduce,
     };
-    use super::{from_candidates, point_on, valid_toward};
+    use super::{MAX_CANDIDATES, blank, from_candidates, point_on, valid_toward};
     use crate::manifold::ManifoldPoint;
 
     /// The manifold of polyhedron `p` against `plane`, its candidate points gathered in `found`.
@@ -460,17 +465,31 @@ mod with_alloc {
         let Some(normal) = valid_toward(p, plane, solid).filter(|_| !prediction.is_nan()) else {
             return Manifold::empty();
         };
-        found.clear();
-        // Each vertex's distance first, its point made only when kept.
+        // Each vertex's distance first, its point made only when kept. The first
+        // [`MAX_CANDIDATES`] kept points go to the stack, the rest (of a polyhedron with more
+        // vertices that close to the plane) with them to `found`: a polyhedron of few vertices
+        // touching the plane allocates nothing.
         let sign = -normal.dot(&plane.normal);
-        found.extend(
-            p.vertices
-                .iter()
-                .enumerate()
-                .filter(|(_, v)| sign * plane.signed_distance(v) <= prediction)
-                .map(|(i, v)| point_on(plane, &normal, *v, Feature::Vertex(i as u32))),
-        );
-        reduce(&normal, found).checked()
+        let mut near = [blank(); MAX_CANDIDATES];
+        let mut len = 0;
+        found.clear();
+        for (i, v) in p.vertices.iter().enumerate() {
+            if !(sign * plane.signed_distance(v) <= prediction) {
+                continue;
+            }
+            let x = point_on(plane, &normal, *v, Feature::Vertex(i as u32));
+            if let Some(slot) = near.get_mut(len) {
+                *slot = x;
+                len += 1;
+            } else {
+                if found.is_empty() {
+                    found.extend_from_slice(&near);
+                }
+                found.push(x);
+            }
+        }
+        let kept = if found.is_empty() { near.get(..len).unwrap_or(&[]) } else { found.as_slice() };
+        reduce(&normal, kept).checked()
     }
 
     /// The direction from a circle's center (unit normal `axis` of its plane, `±axis` alike)
@@ -563,11 +582,10 @@ mod with_alloc {
             return Manifold::with_normal(normal).checked();
         }
         let toward = rim_toward(&normal, &across, tilt);
-        let caps = near_a
-            .then(|| rim(c.a, -u, c.radius, &toward, 0))
-            .into_iter()
-            .flatten()
-            .chain(near_b.then(|| rim(c.b, u, c.radius, &toward, n)).into_iter().flatten());
+        let caps =
+            near_a.then(|| rim(c.a, -u, c.radius, &toward, 0)).into_iter().flatten().chain(
+                near_b.then(|| rim(c.b, u, c.radius, &toward, n)).into_iter().flatten(),
+            );
         from_candidates(plane, normal, caps, prediction)
     }
 
