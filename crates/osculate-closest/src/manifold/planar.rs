@@ -9,9 +9,6 @@ use osculate_math::{
 use super::{Feature, FeatureId, Manifold, ManifoldPoint, reduce};
 use crate::SupportMap;
 
-/// The most candidate points of a shape of fixed size: a cylinder's two cap polygons.
-const MAX_CANDIDATES: usize = 16;
-
 /// The unit normal from the shape (support map `s`) toward the plane: for a halfspace (`solid`)
 /// always `−n`, the shape pushed out of its front; for a two-sided plane the side that needs the
 /// shorter push (`−n` when the shape's lowest point along `n` is above the plane by no less than
@@ -77,9 +74,9 @@ fn blank<T: Real>() -> ManifoldPoint<T> {
     }
 }
 
-/// The manifold of the candidate points (a fixed number at most [`MAX_CANDIDATES`]) within
-/// `prediction`, reduced to four.
-fn from_candidates<T: Real>(
+/// The manifold of the candidate points (at most `N`, the shape's fixed number: a box's 8
+/// corners, a cylinder's 16 rim points) within `prediction`, reduced to four.
+fn from_candidates<T: Real, const N: usize>(
     plane: &Plane<T>,
     normal: UnitVector3<T>,
     candidates: impl IntoIterator<Item = (Point3<T>, Feature)>,
@@ -88,7 +85,7 @@ fn from_candidates<T: Real>(
     if prediction.is_nan() {
         return Manifold::empty();
     }
-    let mut found = [blank(); MAX_CANDIDATES];
+    let mut found = [blank(); N];
     let mut len = 0;
     for (x, id) in candidates {
         let p = point_on(plane, &normal, x, id);
@@ -139,7 +136,7 @@ fn obb_manifold<T: Real>(o: &Obb<T>, plane: &Plane<T>, solid: bool, prediction: 
                 osculate_math::Vector3::new(side(i, 1, e.x), side(i, 2, e.y), side(i, 4, e.z));
             (o.center + o.rotation * local, Feature::Vertex(i))
         });
-    from_candidates(plane, normal, corners, prediction)
+    from_candidates::<T, 8>(plane, normal, corners, prediction)
 }
 
 fn capsule_manifold<T: Real>(
@@ -165,7 +162,7 @@ fn capsule_manifold<T: Real>(
     let axis = c.b - c.a;
     // A capsule of no length is a sphere: one point, its support point.
     if axis == osculate_math::Vector3::zeros() {
-        return from_candidates(
+        return from_candidates::<T, 1>(
             plane,
             normal,
             [(c.a + m * c.radius, Feature::Vertex(0))],
@@ -190,7 +187,7 @@ fn capsule_manifold<T: Real>(
             count += 1;
         }
     }
-    from_candidates(plane, normal, points.into_iter().take(count), prediction)
+    from_candidates::<T, 2>(plane, normal, points.into_iter().take(count), prediction)
 }
 
 fn triangle_manifold<T: Real>(
@@ -201,7 +198,7 @@ fn triangle_manifold<T: Real>(
 ) -> Manifold<T> {
     let Some(normal) = valid_toward(t, plane, solid) else { return Manifold::empty() };
     let corners = t.vertices().into_iter().zip((0..3).map(Feature::Vertex));
-    from_candidates(plane, normal, corners, prediction)
+    from_candidates::<T, 3>(plane, normal, corners, prediction)
 }
 
 /// The contact manifold of oriented box `o` (A) and `plane` (B, a two-sided surface): the box is
@@ -451,7 +448,11 @@ mod with_alloc {
         CAP_POLYGON_VERTICES, Feature, Manifold, ManifoldWorkspace, PolyhedronFeatures,
         REDUCTION_DEPTH_TIE, reduce,
     };
-    use super::{MAX_CANDIDATES, blank, from_candidates, point_on, valid_toward};
+    use super::{blank, from_candidates, point_on, valid_toward};
+
+    /// The most candidate points of a cylinder (its two cap polygons), and the most kept
+    /// vertices of a polyhedron gathered on the stack.
+    const MAX_CANDIDATES: usize = 2 * CAP_POLYGON_VERTICES;
     use crate::manifold::ManifoldPoint;
 
     /// The manifold of polyhedron `p` against `plane`, its candidate points gathered in `found`.
@@ -561,12 +562,17 @@ mod with_alloc {
         if !(len > T::ZERO) {
             // Of no length: the ball of its radius, as its support map takes it; one point.
             let x = c.a + normal.into_inner() * c.radius;
-            return from_candidates(plane, normal, [(x, Feature::Vertex(2 * n))], prediction);
+            return from_candidates::<T, 1>(
+                plane,
+                normal,
+                [(x, Feature::Vertex(2 * n))],
+                prediction,
+            );
         }
         if !(c.radius > T::ZERO) {
             // Of no radius: its axis, the two ends.
             let ends = [(c.a, Feature::Vertex(2 * n)), (c.b, Feature::Vertex(2 * n + 1))];
-            return from_candidates(plane, normal, ends, prediction);
+            return from_candidates::<T, 2>(plane, normal, ends, prediction);
         }
         let u = axis / len;
         let d = normal.into_inner();
@@ -582,11 +588,12 @@ mod with_alloc {
             return Manifold::with_normal(normal).checked();
         }
         let toward = rim_toward(&normal, &across, tilt);
-        let caps =
-            near_a.then(|| rim(c.a, -u, c.radius, &toward, 0)).into_iter().flatten().chain(
-                near_b.then(|| rim(c.b, u, c.radius, &toward, n)).into_iter().flatten(),
-            );
-        from_candidates(plane, normal, caps, prediction)
+        let caps = near_a
+            .then(|| rim(c.a, -u, c.radius, &toward, 0))
+            .into_iter()
+            .flatten()
+            .chain(near_b.then(|| rim(c.b, u, c.radius, &toward, n)).into_iter().flatten());
+        from_candidates::<T, MAX_CANDIDATES>(plane, normal, caps, prediction)
     }
 
     fn cone_manifold<T: Real>(
@@ -600,14 +607,19 @@ mod with_alloc {
         let apex = core::iter::once((c.tip, Feature::Vertex(n)));
         if !(c.radius > T::ZERO) {
             let base = core::iter::once((c.base_center(), Feature::Face(0)));
-            return from_candidates(plane, normal, apex.chain(base), prediction);
+            return from_candidates::<T, 2>(plane, normal, apex.chain(base), prediction);
         }
         let u = c.axis.into_inner();
         let d = normal.into_inner();
         let across = d - u * u.dot(&d);
         let toward = rim_toward(&normal, &across, across.norm());
         let base = rim(c.base_center(), u, c.radius, &toward, 0);
-        from_candidates(plane, normal, base.chain(apex), prediction)
+        from_candidates::<T, { CAP_POLYGON_VERTICES + 1 }>(
+            plane,
+            normal,
+            base.chain(apex),
+            prediction,
+        )
     }
 
     /// The contact manifold of convex polyhedron `p` (A) and `plane` (B, a two-sided surface):
