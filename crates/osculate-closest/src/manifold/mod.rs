@@ -366,38 +366,29 @@ pub(crate) fn reduce<T: Real>(
     }
     let at = |i: usize| candidates.get(i).map_or(Point3::origin(), |p| p.point_b);
     let first = at(0);
-    let size = candidates.iter().fold(T::ZERO, |s, p| s.fast_max((p.point_b - first).norm()));
+    // The largest squared distance from the first point, then its one square root: the square
+    // root is increasing, so this is the largest distance, bit for bit.
+    let size = candidates
+        .iter()
+        .fold(T::ZERO, |s, p| s.fast_max((p.point_b - first).norm_squared()))
+        .sqrt();
     let tie = T::lit(REDUCTION_TIE) * size;
-    let argmax = |score: &dyn Fn(usize) -> T, tie: T| {
-        let mut best = (0, T::NEG_INFINITY);
-        for i in 0..candidates.len() {
-            let s = score(i);
-            if s > best.1 + tie {
-                best = (i, s);
-            }
-        }
-        best
-    };
     let depth_tie = T::lit(REDUCTION_DEPTH_TIE) * size;
-    let (i0, _) =
-        argmax(&|i| candidates.get(i).map_or(T::NEG_INFINITY, |p| -p.distance), depth_tie);
+    let (i0, _) = argmax(candidates, depth_tie, |p| -p.distance);
     let p0 = at(i0);
-    let (i1, _) = argmax(&|i| (at(i) - p0).norm_squared(), tie * size);
+    let (i1, _) = argmax(candidates, tie * size, |p| (p.point_b - p0).norm_squared());
     let p1 = at(i1);
     // Signed area (doubled) of the triangle (x, y, z) seen along the normal.
     let area = |x: &Point3<T>, y: &Point3<T>, z: &Point3<T>| (y - x).cross(&(z - x)).dot(normal);
-    let (i2, _) = argmax(&|i| area(&p0, &p1, &at(i)).abs(), tie * size);
+    let (i2, _) = argmax(candidates, tie * size, |p| area(&p0, &p1, &p.point_b).abs());
     let p2 = at(i2);
     // Orient the triangle counter-clockwise about the normal, then the fourth point is the one
     // farthest outside one of its edges (the largest negative area against an edge).
     let (q0, q1, q2) = if area(&p0, &p1, &p2) >= T::ZERO { (p0, p1, p2) } else { (p0, p2, p1) };
-    let (i3, gain) = argmax(
-        &|i| {
-            let x = at(i);
-            (-area(&q0, &q1, &x)).fast_max(-area(&q1, &q2, &x)).fast_max(-area(&q2, &q0, &x))
-        },
-        tie * size,
-    );
+    let (i3, gain) = argmax(candidates, tie * size, |p| {
+        let x = p.point_b;
+        (-area(&q0, &q1, &x)).fast_max(-area(&q1, &q2, &x)).fast_max(-area(&q2, &q0, &x))
+    });
     let mut chosen = [i0, i1, i2, i3];
     let count = if gain > T::ZERO { 4 } else { 3 };
     // Distinct indices only (a collapsed set, all points on one line, repeats an index).
@@ -412,4 +403,22 @@ pub(crate) fn reduce<T: Real>(
         }
     }
     m
+}
+
+/// The index and score of the candidate of highest `score`, a later one winning only by more than
+/// `tie`; `(0, −∞)` when none scores above `−∞` (NaN scores never win). Generic, so that each
+/// pass of [`reduce`] inlines its score.
+fn argmax<T: Real>(
+    candidates: &[ManifoldPoint<T>],
+    tie: T,
+    score: impl Fn(&ManifoldPoint<T>) -> T,
+) -> (usize, T) {
+    let mut best = (0, T::NEG_INFINITY);
+    for (i, p) in candidates.iter().enumerate() {
+        let s = score(p);
+        if s > best.1 + tie {
+            best = (i, s);
+        }
+    }
+    best
 }

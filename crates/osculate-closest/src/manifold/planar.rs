@@ -9,9 +9,6 @@ use osculate_math::{
 use super::{Feature, FeatureId, Manifold, ManifoldPoint, reduce};
 use crate::SupportMap;
 
-/// The most candidate points of a shape of fixed size: a cylinder's two cap polygons.
-const MAX_CANDIDATES: usize = 16;
-
 /// The unit normal from the shape (support map `s`) toward the plane: for a halfspace (`solid`)
 /// always `−n`, the shape pushed out of its front; for a two-sided plane the side that needs the
 /// shorter push (`−n` when the shape's lowest point along `n` is above the plane by no less than
@@ -67,9 +64,19 @@ fn point_on<T: Real>(
     }
 }
 
-/// The manifold of the candidate points (a fixed number at most [`MAX_CANDIDATES`]) within
-/// `prediction`, reduced to four.
-fn from_candidates<T: Real>(
+/// A placeholder point, to fill fixed arrays of candidates.
+fn blank<T: Real>() -> ManifoldPoint<T> {
+    ManifoldPoint {
+        point_a: Point3::origin(),
+        point_b: Point3::origin(),
+        distance: T::ZERO,
+        id: FeatureId { a: Feature::Face(0), b: Feature::Face(0) },
+    }
+}
+
+/// The manifold of the candidate points (at most `N`, the shape's fixed number: a box's 8
+/// corners, a cylinder's 16 rim points) within `prediction`, reduced to four.
+fn from_candidates<T: Real, const N: usize>(
     plane: &Plane<T>,
     normal: UnitVector3<T>,
     candidates: impl IntoIterator<Item = (Point3<T>, Feature)>,
@@ -78,12 +85,7 @@ fn from_candidates<T: Real>(
     if prediction.is_nan() {
         return Manifold::empty();
     }
-    let mut found = [ManifoldPoint {
-        point_a: Point3::origin(),
-        point_b: Point3::origin(),
-        distance: T::ZERO,
-        id: FeatureId { a: Feature::Face(0), b: Feature::Face(0) },
-    }; MAX_CANDIDATES];
+    let mut found = [blank(); N];
     let mut len = 0;
     for (x, id) in candidates {
         let p = point_on(plane, &normal, x, id);
@@ -134,7 +136,7 @@ fn obb_manifold<T: Real>(o: &Obb<T>, plane: &Plane<T>, solid: bool, prediction: 
                 osculate_math::Vector3::new(side(i, 1, e.x), side(i, 2, e.y), side(i, 4, e.z));
             (o.center + o.rotation * local, Feature::Vertex(i))
         });
-    from_candidates(plane, normal, corners, prediction)
+    from_candidates::<T, 8>(plane, normal, corners, prediction)
 }
 
 fn capsule_manifold<T: Real>(
@@ -160,7 +162,7 @@ fn capsule_manifold<T: Real>(
     let axis = c.b - c.a;
     // A capsule of no length is a sphere: one point, its support point.
     if axis == osculate_math::Vector3::zeros() {
-        return from_candidates(
+        return from_candidates::<T, 1>(
             plane,
             normal,
             [(c.a + m * c.radius, Feature::Vertex(0))],
@@ -185,7 +187,7 @@ fn capsule_manifold<T: Real>(
             count += 1;
         }
     }
-    from_candidates(plane, normal, points.into_iter().take(count), prediction)
+    from_candidates::<T, 2>(plane, normal, points.into_iter().take(count), prediction)
 }
 
 fn triangle_manifold<T: Real>(
@@ -196,7 +198,7 @@ fn triangle_manifold<T: Real>(
 ) -> Manifold<T> {
     let Some(normal) = valid_toward(t, plane, solid) else { return Manifold::empty() };
     let corners = t.vertices().into_iter().zip((0..3).map(Feature::Vertex));
-    from_candidates(plane, normal, corners, prediction)
+    from_candidates::<T, 3>(plane, normal, corners, prediction)
 }
 
 /// The contact manifold of oriented box `o` (A) and `plane` (B, a two-sided surface): the box is
@@ -446,7 +448,11 @@ mod with_alloc {
         CAP_POLYGON_VERTICES, Feature, Manifold, ManifoldWorkspace, PolyhedronFeatures,
         REDUCTION_DEPTH_TIE, reduce,
     };
-    use super::{from_candidates, point_on, valid_toward};
+    use super::{blank, from_candidates, point_on, valid_toward};
+
+    /// The most candidate points of a cylinder (its two cap polygons), and the most kept
+    /// vertices of a polyhedron gathered on the stack.
+    const MAX_CANDIDATES: usize = 2 * CAP_POLYGON_VERTICES;
     use crate::manifold::ManifoldPoint;
 
     /// The manifold of polyhedron `p` against `plane`, its candidate points gathered in `found`.
@@ -460,17 +466,31 @@ mod with_alloc {
         let Some(normal) = valid_toward(p, plane, solid).filter(|_| !prediction.is_nan()) else {
             return Manifold::empty();
         };
-        found.clear();
-        // Each vertex's distance first, its point made only when kept.
+        // Each vertex's distance first, its point made only when kept. The first
+        // [`MAX_CANDIDATES`] kept points go to the stack, the rest (of a polyhedron with more
+        // vertices that close to the plane) with them to `found`: a polyhedron of few vertices
+        // touching the plane allocates nothing.
         let sign = -normal.dot(&plane.normal);
-        found.extend(
-            p.vertices
-                .iter()
-                .enumerate()
-                .filter(|(_, v)| sign * plane.signed_distance(v) <= prediction)
-                .map(|(i, v)| point_on(plane, &normal, *v, Feature::Vertex(i as u32))),
-        );
-        reduce(&normal, found).checked()
+        let mut near = [blank(); MAX_CANDIDATES];
+        let mut len = 0;
+        found.clear();
+        for (i, v) in p.vertices.iter().enumerate() {
+            if !(sign * plane.signed_distance(v) <= prediction) {
+                continue;
+            }
+            let x = point_on(plane, &normal, *v, Feature::Vertex(i as u32));
+            if let Some(slot) = near.get_mut(len) {
+                *slot = x;
+                len += 1;
+            } else {
+                if found.is_empty() {
+                    found.extend_from_slice(&near);
+                }
+                found.push(x);
+            }
+        }
+        let kept = if found.is_empty() { near.get(..len).unwrap_or(&[]) } else { found.as_slice() };
+        reduce(&normal, kept).checked()
     }
 
     /// The direction from a circle's center (unit normal `axis` of its plane, `±axis` alike)
@@ -542,12 +562,17 @@ mod with_alloc {
         if !(len > T::ZERO) {
             // Of no length: the ball of its radius, as its support map takes it; one point.
             let x = c.a + normal.into_inner() * c.radius;
-            return from_candidates(plane, normal, [(x, Feature::Vertex(2 * n))], prediction);
+            return from_candidates::<T, 1>(
+                plane,
+                normal,
+                [(x, Feature::Vertex(2 * n))],
+                prediction,
+            );
         }
         if !(c.radius > T::ZERO) {
             // Of no radius: its axis, the two ends.
             let ends = [(c.a, Feature::Vertex(2 * n)), (c.b, Feature::Vertex(2 * n + 1))];
-            return from_candidates(plane, normal, ends, prediction);
+            return from_candidates::<T, 2>(plane, normal, ends, prediction);
         }
         let u = axis / len;
         let d = normal.into_inner();
@@ -568,7 +593,7 @@ mod with_alloc {
             .into_iter()
             .flatten()
             .chain(near_b.then(|| rim(c.b, u, c.radius, &toward, n)).into_iter().flatten());
-        from_candidates(plane, normal, caps, prediction)
+        from_candidates::<T, MAX_CANDIDATES>(plane, normal, caps, prediction)
     }
 
     fn cone_manifold<T: Real>(
@@ -582,14 +607,19 @@ mod with_alloc {
         let apex = core::iter::once((c.tip, Feature::Vertex(n)));
         if !(c.radius > T::ZERO) {
             let base = core::iter::once((c.base_center(), Feature::Face(0)));
-            return from_candidates(plane, normal, apex.chain(base), prediction);
+            return from_candidates::<T, 2>(plane, normal, apex.chain(base), prediction);
         }
         let u = c.axis.into_inner();
         let d = normal.into_inner();
         let across = d - u * u.dot(&d);
         let toward = rim_toward(&normal, &across, across.norm());
         let base = rim(c.base_center(), u, c.radius, &toward, 0);
-        from_candidates(plane, normal, base.chain(apex), prediction)
+        from_candidates::<T, { CAP_POLYGON_VERTICES + 1 }>(
+            plane,
+            normal,
+            base.chain(apex),
+            prediction,
+        )
     }
 
     /// The contact manifold of convex polyhedron `p` (A) and `plane` (B, a two-sided surface):
