@@ -61,21 +61,22 @@ impl Bvh {
         boxes: &[Aabb<T>],
         leaf_items: u32,
     ) -> Result<Self, BvhError> {
-        with_threshold(boxes, leaf_items, PAR_ITEMS)
+        with_threshold(boxes, leaf_items, PAR_ITEMS, MAX_DEPTH)
     }
 }
 
-/// The parallel build with nodes of at least `par_items` items split across tasks (a parameter
-/// so that the tests can run the task path on small item sets).
+/// The parallel build with nodes of at least `par_items` items split across tasks and every node
+/// at depth `max_depth − 1` a leaf (parameters so that the tests can run the task path on small
+/// item sets, and reach the depth cap).
 pub(super) fn with_threshold<T: Real>(
     boxes: &[Aabb<T>],
     leaf_items: u32,
     par_items: usize,
+    max_depth: usize,
 ) -> Result<Bvh, BvhError> {
     checked(boxes, |boxes| {
         let (mut prims, root) = prims_par(boxes);
-        let limits =
-            Limits { leaf_items: leaf_items.clamp(1, 64), max_depth: MAX_DEPTH, par_items };
+        let limits = Limits { leaf_items: leaf_items.clamp(1, 64), max_depth, par_items };
         let (binary, depth) = subtree(&mut prims, root.bounds, root.centroids, 0, &limits);
         finish(&binary, &prims, depth)
     })
@@ -181,6 +182,8 @@ mod tests {
     use osculate_math::{Aabb, Point3, Real};
 
     use super::{Bvh, PAR_ITEMS, with_threshold};
+    use crate::MAX_DEPTH;
+    use crate::bvh::{build, checked, prims};
 
     /// A deterministic stream of values in `[0, 1)` (a 64-bit LCG's high bits).
     struct Lcg(u64);
@@ -204,7 +207,7 @@ mod tests {
 
     /// The item sets: random boxes of every size class, spoiled boxes (NaN, inverted, infinite,
     /// beyond the `f32` range) among them, boxes on one line, coincident boxes, and boxes spaced
-    /// exponentially (a chain down to the depth cap).
+    /// exponentially (a chain about 20 deep).
     fn item_sets<T: Real>() -> Vec<Vec<Aabb<T>>> {
         let mut rng = Lcg(7);
         let mut random = |n: usize, spoil: bool| -> Vec<Aabb<T>> {
@@ -253,6 +256,28 @@ mod tests {
         sets
     }
 
+    /// With a depth cap the sets reach (6: the nodes at depth 5 become leaves holding all below
+    /// them), the parallel build still gives the serial build's tree, capped leaves included.
+    #[test]
+    fn capped_trees_are_the_serial_trees() {
+        for boxes in item_sets::<f64>() {
+            for leaf in [1, 8] {
+                let serial = checked(&boxes, |b| {
+                    let (p, root) = prims(b);
+                    build(p, root, leaf, 6)
+                });
+                assert!(serial.as_ref().map_or(true, |t| t.depth() <= 5));
+                for par_items in [2, 16] {
+                    assert_eq!(with_threshold(&boxes, leaf, par_items, 6), serial);
+                }
+            }
+        }
+        let chain: Vec<Aabb<f64>> = (0..300)
+            .map(|i| aabb([f64::from(i), 0.0, 0.0], [f64::from(i) + 0.5, 1.0, 1.0]))
+            .collect();
+        assert_eq!(with_threshold(&chain, 1, 2, 6).map(|t| t.depth()), Ok(5));
+    }
+
     /// The parallel build gives the serial build's tree, node for node, item order and depth
     /// included, whichever subtrees it builds as tasks.
     fn the_same_tree_as_the_serial_build<T: Real>() {
@@ -261,7 +286,7 @@ mod tests {
                 let serial = Bvh::try_with_leaf_size(&boxes, leaf);
                 for par_items in [2, 16, PAR_ITEMS] {
                     assert_eq!(
-                        with_threshold(&boxes, leaf, par_items),
+                        with_threshold(&boxes, leaf, par_items, MAX_DEPTH),
                         serial,
                         "{} items, leaves of {leaf}, tasks from {par_items}",
                         boxes.len()
