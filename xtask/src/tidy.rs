@@ -12,7 +12,9 @@
 //!   heading anchor (GitHub's slug rules);
 //! - a public query of a layer crate (a top-level `pub fn` in `crates/osculate-*/src`, the
 //!   scalar and test-support crates aside) named neither in `docs/queries.md` nor in `benches/`,
-//!   unless [`UNLISTED`] says why.
+//!   unless [`UNLISTED`] says why;
+//! - a like-for-like row of docs/performance.md's generated table slower than parry3d in either
+//!   precision (ratio above 1.0) whose query has no row in the "Known misses" section.
 //!
 //! std only, like the rest of xtask.
 
@@ -225,7 +227,61 @@ pub(crate) fn check(tree: &dyn Tree) -> Vec<Violation> {
             push(path, unlisted);
         }
     }
+    if let Some(text) = tree.read(PERFORMANCE) {
+        push(PERFORMANCE, unexplained_misses(&text));
+    }
     out.sort();
+    out
+}
+
+/// The document with the benchmark table and its known misses.
+const PERFORMANCE: &str = "docs/performance.md";
+
+/// The like-for-like rows of the table `cargo xtask bench-report` writes between its markers
+/// whose worse ratio in `f32` or `f64` is above 1.0 and whose query (the first cell up to a
+/// ` vs ` naming parry's other call) is named in no row of the "## Known misses" section's
+/// tables: (line, reason).
+pub(crate) fn unexplained_misses(text: &str) -> Vec<(usize, String)> {
+    let (Some(begin), Some(end)) =
+        (text.find("<!-- begin bench-report -->"), text.find("<!-- end bench-report -->"))
+    else {
+        return Vec::new();
+    };
+    let section = text.find("\n## Known misses").map(|at| {
+        let rest = &text[at + 1..];
+        let stop = rest[3..].find("\n## ").map_or(rest.len(), |j| j + 3);
+        &rest[..stop]
+    });
+    // The first cell of every row of the section's tables, as the words it names.
+    let explained: BTreeSet<&str> = section
+        .into_iter()
+        .flat_map(str::lines)
+        .filter_map(|line| line.strip_prefix("| ")?.split(" |").next())
+        .flat_map(|cell| cell.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let first_line = text[..begin].lines().count() + 1;
+    let mut out = Vec::new();
+    for (i, line) in text[begin..end].lines().enumerate() {
+        let cells: Vec<&str> = line.trim().trim_matches('|').split('|').map(str::trim).collect();
+        if cells.len() < 9 || cells[1] != "like-for-like" {
+            continue;
+        }
+        let worse = [cells[5], cells[8]]
+            .iter()
+            .filter_map(|c| c.parse::<f64>().ok())
+            .fold(f64::NEG_INFINITY, f64::max);
+        let query = cells[0].split(" vs ").next().unwrap_or(cells[0]).trim();
+        if worse > 1.0 && !explained.contains(query) {
+            out.push((
+                first_line + i,
+                format!(
+                    "`{query}` is slower than parry3d ({worse}) and has no row under \"Known \
+                     misses\": say why and what was tried"
+                ),
+            ));
+        }
+    }
     out
 }
 
@@ -936,6 +992,29 @@ mod tests {
             ["crates/osculate-math/src/a.rs:1: 1001 lines outside #[cfg(test)] (a library file \
               has at most 1000): split it"]
         );
+    }
+
+    #[test]
+    fn a_slower_like_for_like_row_needs_a_known_miss() {
+        let doc = "# Performance\n\n<!-- begin bench-report -->\n\
+                   | query | class | inputs | a | b | ratio | c | d | ratio |\n\
+                   |---|---|---|---|---|---|---|---|---|\n\
+                   | fast | like-for-like | x | 1 | 2 | 0.50 | 1 | 2 | 0.50 |\n\
+                   | slow | like-for-like | x | 2 | 1 | 2.00 | 1 | 2 | 0.50 |\n\
+                   | slow64 vs parry `other` | like-for-like | x | 1 | 2 | 0.50 | 3 | 2 | 1.50 |\n\
+                   | general | closed-vs-general | x | 4 | 1 | 4.00 | 4 | 1 | 4.00 |\n\
+                   | named | like-for-like | x | 2 | 1 | 2.00 | 2 | 1 | 2.00 |\n\
+                   | only | osculate-only | x | 2 | – | – | 2 | – | – |\n\
+                   <!-- end bench-report -->\n\n## Known misses\n\n\
+                   | query | ratio | why | tried |\n|---|---|---|---|\n\
+                   | named, other (plain) | 2 / 2 | why | what |\n\n## Next\n\n\
+                   | slow | – | – | – |\n";
+        let found = unexplained_misses(doc);
+        let lines: Vec<usize> = found.iter().map(|(n, _)| *n).collect();
+        assert_eq!(lines, [7, 8], "{found:?}");
+        assert!(found[0].1.contains("`slow`") && found[1].1.contains("`slow64`"), "{found:?}");
+        // The table's own line numbers.
+        assert_eq!(doc.lines().nth(6).map(|l| l.starts_with("| slow |")), Some(true));
     }
 
     #[test]

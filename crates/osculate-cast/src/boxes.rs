@@ -3,8 +3,8 @@
 
 use osculate_math::Validate;
 use osculate_math::{
-    Aabb, Obb, Point3, Ray, Real, Segment, UnitVector3, Vector3, finite_probe, is_finite_point,
-    safe_normalize,
+    Aabb, Obb, Point3, Ray, Real, Segment, UnitVector3, Vector3, axis_vector, finite_probe,
+    is_finite_point, safe_normalize,
 };
 
 use osculate_overlap::exact::Dyadic;
@@ -22,9 +22,7 @@ pub(crate) fn ize_factor<T: Real>() -> T {
 /// The unit vector `±e_axis`.
 #[inline]
 fn axis_normal<T: Real>(axis: usize, positive: bool) -> UnitVector3<T> {
-    let mut n = Vector3::zeros();
-    n[axis] = if positive { T::ONE } else { -T::ONE };
-    UnitVector3::new_unchecked(n)
+    UnitVector3::new_unchecked(axis_vector(axis, if positive { T::ONE } else { -T::ONE }))
 }
 
 /// One axis of the slab test, shared by [`ray_aabb`] and [`ray_aabb_many`] so that the two agree

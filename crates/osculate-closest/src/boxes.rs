@@ -4,8 +4,8 @@
 
 use osculate_math::Validate;
 use osculate_math::{
-    Aabb, Capsule, Obb, Point3, Real, Segment, Sphere, Unit, Vector3, edge_cross, edge_edge_axis,
-    nan_point,
+    Aabb, Capsule, Obb, Point3, Real, Segment, Sphere, Unit, Vector3, axis_vector, edge_cross,
+    edge_edge_axis, nan_point,
 };
 
 use crate::sphere::{closest_balls, contact_balls_unchecked, grown_a};
@@ -264,8 +264,7 @@ fn ball_box_unchecked<T: Real>(c: &Point3<T>, rho: T, b: &Aabb<T>) -> Option<Con
             (axis, to_max, delta) = (i, true, up);
         }
     }
-    let mut face_normal = Vector3::zeros();
-    face_normal[axis] = if to_max { T::ONE } else { -T::ONE };
+    let face_normal = axis_vector(axis, if to_max { T::ONE } else { -T::ONE });
     let mut point_b = *c;
     point_b[axis] = if to_max { b.max[axis] } else { b.min[axis] };
     let normal = Unit::new_unchecked(-face_normal);

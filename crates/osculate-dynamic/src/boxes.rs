@@ -6,7 +6,8 @@ use osculate_cast::{ray_aabb, ray_capsule};
 use osculate_closest::{closest_point_on_aabb, closest_point_on_obb};
 use osculate_math::Validate;
 use osculate_math::{
-    Aabb, Capsule, Obb, Point3, Real, Rotation3, Sphere, UnitVector3, Vector3, is_finite_point,
+    Aabb, Capsule, Obb, Point3, Real, Rotation3, Sphere, UnitVector3, Vector3, axis_vector,
+    is_finite_point,
 };
 
 use crate::sphere::{ball_impact, earliest, finite_motion, sweep_start};
@@ -194,16 +195,15 @@ pub fn aabb_aabb<T: Real>(
     let lo = Point3::from(am.coords.zip_map(&bm.coords, |x, y| x.fast_max(y)));
     let hi = Point3::from(ax.coords.zip_map(&bx.coords, |x, y| x.fast_min(y)));
     let point = Point3::from((lo.coords + hi.coords) * T::HALF);
-    let mut n = Vector3::zeros();
     let centers = (bm.coords + bx.coords) - (am.coords + ax.coords);
-    n[axis] = if overlapping {
+    let sign = if overlapping {
         if centers[axis] >= T::ZERO { T::ONE } else { -T::ONE }
     } else if v[axis] < T::ZERO {
         T::ONE
     } else {
         -T::ONE
     };
-    Impact::new(toi, point, UnitVector3::new_unchecked(n), overlapping)
+    Impact::new(toi, point, UnitVector3::new_unchecked(axis_vector(axis, sign)), overlapping)
 }
 
 /// The projection radius of a box with half extents `e` along the unit axes `u` on `n`.

@@ -157,12 +157,14 @@ impl<T: Real> Bounded<T> for Aabb<T> {
 impl<T: Real> ContainsPoint<T> for Aabb<T> {
     #[inline]
     fn contains_point(&self, p: &Point3<T>) -> bool {
-        self.min.x <= p.x
-            && p.x <= self.max.x
-            && self.min.y <= p.y
-            && p.y <= self.max.y
-            && self.min.z <= p.z
-            && p.z <= self.max.z
+        // Non-short-circuit `&`: six comparisons and no branch, which a point inside some of the
+        // time would mispredict (a NaN fails its comparisons).
+        (self.min.x <= p.x)
+            & (p.x <= self.max.x)
+            & (self.min.y <= p.y)
+            & (p.y <= self.max.y)
+            & (self.min.z <= p.z)
+            & (p.z <= self.max.z)
     }
 }
 

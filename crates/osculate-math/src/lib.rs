@@ -83,8 +83,8 @@ pub use crate::traits::{Bounded, ContainsPoint, Transform};
 pub use crate::triangle::Triangle;
 pub use crate::validate::Validate;
 pub use crate::vector::{
-    any_perpendicular, edge_cross, edge_edge_axis, finite_probe, is_finite_point, is_finite_vector,
-    nan_point, point_max, point_min, point3, safe_normalize, scale_of, vector3,
+    any_perpendicular, axis_vector, edge_cross, edge_edge_axis, finite_probe, is_finite_point,
+    is_finite_vector, nan_point, point_max, point_min, point3, safe_normalize, scale_of, vector3,
 };
 
 #[cfg(feature = "alloc")]

@@ -85,6 +85,24 @@ pub fn finite_probe<T: Real>(v: &Vector3<T>) -> Vector3<T> {
     z
 }
 
+/// The vector with `value` at coordinate `axis` (0, 1 or 2) and `+0` elsewhere, each coordinate
+/// chosen by a comparison rather than written through an index: a vector assembled by an indexed
+/// store into memory and then read whole stalls the read until the store lands (a failed store
+/// forward), which can cost more than the arithmetic around it.
+///
+/// # Examples
+/// ```
+/// use osculate_math::{Vector3, axis_vector};
+///
+/// assert_eq!(axis_vector(1, -1.0_f64), Vector3::new(0.0, -1.0, 0.0));
+/// ```
+#[inline(always)]
+#[must_use]
+pub fn axis_vector<T: Real>(axis: usize, value: T) -> Vector3<T> {
+    let at = |i: usize| if axis == i { value } else { T::ZERO };
+    Vector3::new(at(0), at(1), at(2))
+}
+
 /// `true` when every coordinate of `v` is finite.
 #[inline]
 #[must_use]

@@ -12,10 +12,10 @@ use osculate_closest::{
 };
 use osculate_math::Validate;
 use osculate_math::{
-    Aabb, Capsule, Obb, Point3, Real, Segment, Sphere, Vector3, is_finite_point, is_finite_vector,
+    Aabb, Capsule, Obb, Point3, Real, Segment, Sphere, Vector3, finite_probe, is_finite_point,
 };
 
-use crate::sphere::{finite, magnitude, within, within_slack};
+use crate::sphere::{finite, magnitude, within_slack};
 
 /// Whether solid sphere `s` and solid box `b` overlap: the squared distance from the center to the
 /// box (Ericson 5.2.5, 5.1.3.1) against `r²`. Touching (the center exactly `r` from the box)
@@ -34,7 +34,12 @@ use crate::sphere::{finite, magnitude, within, within_slack};
 #[inline]
 #[must_use]
 pub fn sphere_aabb<T: Real>(s: &Sphere<T>, b: &Aabb<T>) -> bool {
-    finite(&[&s.center, &b.min, &b.max]) && within(sq_distance_point_aabb(&s.center, b), s.radius)
+    // One branch-free test: the nine coordinates' finiteness probes sum to 0 only when all are
+    // finite, and a NaN fails every comparison.
+    let z =
+        finite_probe(&s.center.coords) + finite_probe(&b.min.coords) + finite_probe(&b.max.coords);
+    let d2 = sq_distance_point_aabb(&s.center, b);
+    (z.x + z.y + z.z == T::ZERO) & ball_reaches(d2, s.radius)
 }
 
 /// Whether solid sphere `s` and solid oriented box `b` overlap (Ericson 5.2.6): the squared distance
@@ -53,10 +58,22 @@ pub fn sphere_aabb<T: Real>(s: &Sphere<T>, b: &Aabb<T>) -> bool {
 #[inline]
 #[must_use]
 pub fn sphere_obb<T: Real>(s: &Sphere<T>, b: &Obb<T>) -> bool {
-    finite(&[&s.center, &b.center])
-        && is_finite_vector(&b.half_extents)
-        && b.rotation.matrix().iter().all(|x| x.is_finite())
-        && within(sq_distance_to_centered_box(&b.to_local(&s.center), &b.half_extents), s.radius)
+    // One branch-free test. A non-finite rotation entry makes the center's local coordinate it
+    // multiplies non-finite (`∞·x` is infinite, `∞·0` and NaN are NaN), so the local point's
+    // probe stands for the rotation's nine entries; the centers and extents are probed as given.
+    let local = b.to_local(&s.center);
+    let z = finite_probe(&s.center.coords)
+        + finite_probe(&b.center.coords)
+        + finite_probe(&b.half_extents)
+        + finite_probe(&local);
+    let d2 = sq_distance_to_centered_box(&local, &b.half_extents);
+    (z.x + z.y + z.z == T::ZERO) & ball_reaches(d2, s.radius)
+}
+
+/// [`within`] without branches: `0 ≤ r < ∞` and `d2 ≤ r²`, each a comparison that NaN fails.
+#[inline(always)]
+fn ball_reaches<T: Real>(d2: T, r: T) -> bool {
+    (r >= T::ZERO) & (r < T::INFINITY) & (d2 <= r * r)
 }
 
 /// The squared distance from `p` (in a box's frame) to the box `[−e, e]`, measured in that frame:
@@ -118,11 +135,16 @@ pub fn aabb_aabb_center_extents<T: Real>(
     c2: &Point3<T>,
     e2: &Vector3<T>,
 ) -> bool {
-    (0..3).all(|i| e1[i] >= T::ZERO && e2[i] >= T::ZERO && (c1[i] - c2[i]).abs() <= e1[i] + e2[i])
-        && is_finite_point(c1)
-        && is_finite_point(c2)
-        && valid_extents(e1)
-        && valid_extents(e2)
+    // One branch-free test. Per axis, `|c₁ − c₂| ≤ e₁ + e₂` fails for a NaN anywhere (a NaN side)
+    // and for an infinite center (the gap is ∞ or NaN) unless the sum is infinite, which only an
+    // infinite extent makes: so the extents alone are checked, each in `[0, ∞)` (the larger below
+    // ∞, the smaller at least 0; a NaN extent has already failed through the sum).
+    let mut ok = true;
+    for i in 0..3 {
+        let (lo, hi) = (e1[i].fast_min(e2[i]), e1[i].fast_max(e2[i]));
+        ok &= ((c1[i] - c2[i]).abs() <= e1[i] + e2[i]) & (lo >= T::ZERO) & (hi < T::INFINITY);
+    }
+    ok
 }
 
 /// Whether every component of `v` is finite and non-negative.
@@ -608,6 +630,62 @@ mod tests {
         assert!(!aabb_aabb_center_extents(&Point3::origin(), &big, &Point3::origin(), &e));
     }
 
+    /// The branch-free tests against their definitions written out with separate checks, on
+    /// every placement of a special value (NaN, ±∞, a negative, the largest float, 0) in each
+    /// coordinate of otherwise ordinary shapes, in both precisions.
+    fn special_values_decide_as_the_definitions<T: Real>() {
+        let finite = |v: &Vector3<T>| v.iter().all(|x| x.is_finite());
+        let specials =
+            [T::NAN, T::INFINITY, -T::INFINITY, -T::ONE, T::MAX, -T::MAX, T::ZERO, T::lit(0.5)];
+        let base: [T; 14] = core::array::from_fn(|i| {
+            T::lit([0.2, 0.1, -0.3, 0.5, 0.6, 0.7, 0.9, 0.4, 0.0, 0.6, 0.5, 0.4, 0.8, 1.1][i])
+        });
+        let mut decided = [0usize; 2];
+        for slot in 0..base.len() {
+            for s in specials {
+                let mut x = base;
+                x[slot] = s;
+                let v = |i: usize| Vector3::new(x[i], x[i + 1], x[i + 2]);
+                // Center-extents boxes: c1, e1, c2, e2 from the first twelve values.
+                let (c1, e1, c2, e2) = (v(0), v(3), v(6), v(9));
+                let want = (0..3).all(|i| {
+                    e1[i] >= T::ZERO && e2[i] >= T::ZERO && (c1[i] - c2[i]).abs() <= e1[i] + e2[i]
+                }) && finite(&c1)
+                    && finite(&c2)
+                    && finite(&e1)
+                    && finite(&e2);
+                let got = aabb_aabb_center_extents(&Point3::from(c1), &e1, &Point3::from(c2), &e2);
+                assert_eq!(got, want, "center-extents {x:?}");
+                decided[usize::from(got)] += 1;
+                // A sphere (center c1, radius x[12]) against the box [c2 − |e2|, c2 + |e2|] and
+                // against an oriented box there turned by x[13] about z.
+                let sphere = Sphere::new(Point3::from(c1), x[12]);
+                let r = x[12];
+                let radius_ok = r >= T::ZERO && r.is_finite();
+                let b = Aabb::new(Point3::from(c2 - e2.abs()), Point3::from(c2 + e2.abs()));
+                let want = finite(&c1)
+                    && finite(&b.min.coords)
+                    && finite(&b.max.coords)
+                    && radius_ok
+                    && sq_distance_point_aabb(&sphere.center, &b) <= r * r;
+                assert_eq!(sphere_aabb(&sphere, &b), want, "sphere-aabb {x:?}");
+                let turn = Rotation3::from_axis_angle(&Vector3::z_axis(), x[13]);
+                let o = Obb::new(Point3::from(c2), turn, e2);
+                let local = o.to_local(&sphere.center);
+                let want = finite(&c1)
+                    && finite(&c2)
+                    && finite(&e2)
+                    && o.rotation.matrix().iter().all(|m| m.is_finite())
+                    && finite(&local)
+                    && radius_ok
+                    && sq_distance_to_centered_box(&local, &e2) <= r * r;
+                assert_eq!(sphere_obb(&sphere, &o), want, "sphere-obb {x:?}");
+            }
+        }
+        // Both answers occur among the placements.
+        assert!(decided[0] > 0 && decided[1] > 0, "{decided:?}");
+    }
+
     #[test]
     fn point_inside_a_turned_box_overlaps() {
         // An f32 zero-radius sphere 0.2 inside a box
@@ -639,5 +717,6 @@ mod tests {
         worked_cases,
         obb_obb_cases,
         parallel_rotated_boxes_touching_overlap,
+        special_values_decide_as_the_definitions,
     );
 }
