@@ -391,6 +391,13 @@ mod tests {
         // Two points (zero radii) at the same place: distance 0, still a unit axis.
         let dot = sphere::<T>(p(5.0, 5.0, 5.0), 0.0);
         check_contact(contact_sphere_sphere(&dot, &dot), 0.0, [1.0, 0.0, 0.0]);
+        // Centers whose squared distance is subnormal (along y, so a computed normal would not
+        // be +x): concentric to the precision `d` has there, +x. An infinite radius: none.
+        let tiny = T::MIN_POSITIVE.sqrt() * T::lit(0.25);
+        let near = Sphere::new(Point3::new(T::ZERO, tiny, T::ZERO), T::lit(2.0));
+        check_contact(contact_sphere_sphere(&unit_sphere::<T>(), &near), -3.0, [1.0, 0.0, 0.0]);
+        let huge = Sphere::new(Point3::origin(), T::INFINITY);
+        assert!(contact_sphere_sphere(&unit_sphere::<T>(), &huge).is_none());
     }
 
     fn invalid_spheres_have_no_contact<T: Real>() {
