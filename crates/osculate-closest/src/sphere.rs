@@ -2,7 +2,9 @@
 //! contacts of a sphere with a sphere and with a segment (van den Bergen 3.1.1-3.1.3), with the
 //! ball helpers the capsule and box queries share.
 
-use osculate_math::{Point3, Real, Segment, Sphere, Unit, UnitVector3, Vector3, any_perpendicular};
+use osculate_math::{
+    Point3, Real, Segment, Sphere, Unit, UnitVector3, Vector3, any_perpendicular, finite_probe,
+};
 
 use crate::linear::closest_point_on_segment;
 use crate::types::{ClosestPoints, Contact, Param, finite};
@@ -71,6 +73,7 @@ pub(crate) fn ball_sq_distance<T: Real>(d2: T, r: T) -> T {
 }
 
 /// The closest points of two solid balls given by center and radius.
+#[inline]
 pub(crate) fn closest_balls<T: Real>(
     c1: &Point3<T>,
     r1: T,
@@ -78,12 +81,11 @@ pub(crate) fn closest_balls<T: Real>(
     r2: T,
 ) -> ClosestPoints<T> {
     let none = Param::None;
-    if !(r1 >= T::ZERO && r2 >= T::ZERO) {
-        return ClosestPoints::nan();
-    }
     let v = c2 - c1;
     let d = v.norm();
-    if !d.is_finite() {
+    // One branch for every invalid input: a negative or NaN radius, a NaN or infinite center
+    // (`d < ∞` fails for a NaN or infinite `d`).
+    if !((r1 >= T::ZERO) & (r2 >= T::ZERO) & (d < T::INFINITY)) {
         return ClosestPoints::nan();
     }
     if d <= r1 + r2 {
@@ -109,7 +111,9 @@ pub(crate) fn closest_balls<T: Real>(
             param_b: none,
         };
     }
-    let u = v / d;
+    // One division and three products (a vector divided by a scalar is three divisions);
+    // `d > r1 + r2 ≥ 0` here.
+    let u = v * (T::ONE / d);
     ClosestPoints {
         point_a: c1 + u * r1,
         point_b: c2 - u * r2,
@@ -202,8 +206,17 @@ pub(crate) fn contact_balls_unchecked<T: Real>(
     fallback: impl FnOnce() -> UnitVector3<T>,
 ) -> Contact<T> {
     let v = c2 - c1;
-    let d = v.norm();
-    let normal = if d > T::ZERO { Unit::new_unchecked(v / d) } else { fallback() };
+    let d2 = v.norm_squared();
+    let d = d2.sqrt();
+    // One division and three products where `d²` is a normal number (the three quotients `v/d`
+    // where it is subnormal: `1/d` may overflow there, and `d` has lost precision).
+    let normal = if d2 >= T::MIN_POSITIVE {
+        Unit::new_unchecked(v * (T::ONE / d))
+    } else if d > T::ZERO {
+        Unit::new_unchecked(v / d)
+    } else {
+        fallback()
+    };
     Contact {
         distance: d - r1 - r2,
         normal,
@@ -216,7 +229,9 @@ pub(crate) fn contact_balls_unchecked<T: Real>(
 /// normal along the line of centers, witness points `c₁ + r₁n` and `c₂ − r₂n`.
 ///
 /// Concentric spheres: every direction is a shortest way out, and the text says any unit axis will
-/// do; this returns `+x`, depth `r₁ + r₂`.
+/// do; this returns `+x`, depth `r₁ + r₂`, also for centers whose squared distance is subnormal
+/// (closer than about 1e-19 in `f32`, 1e-154 in `f64`). A negative radius or a NaN or infinite
+/// number gives `None`.
 ///
 /// # Examples
 /// ```
@@ -232,7 +247,32 @@ pub(crate) fn contact_balls_unchecked<T: Real>(
 #[inline]
 #[must_use]
 pub fn contact_sphere_sphere<T: Real>(a: &Sphere<T>, b: &Sphere<T>) -> Option<Contact<T>> {
-    contact_balls(&a.center, a.radius, &b.center, b.radius, Vector3::x_axis)
+    let v = b.center - a.center;
+    let d2 = v.norm_squared();
+    let d = d2.sqrt();
+    // Centers whose squared distance is below the least normal number (about 1e-19 apart in
+    // `f32`, 1e-154 in `f64`) are concentric to the precision `d` has there: `+x`. Elsewhere
+    // `v/d` is unit to rounding, so no test of the normal is needed.
+    let normal = if d2 >= T::MIN_POSITIVE {
+        Unit::new_unchecked(v * (T::ONE / d))
+    } else {
+        Vector3::x_axis()
+    };
+    let n = normal.into_inner();
+    let c = Contact {
+        distance: d - a.radius - b.radius,
+        normal,
+        point_a: a.center + n * a.radius,
+        point_b: b.center - n * b.radius,
+    };
+    // One branch-free test: the radii not negative (nor NaN), and every number of the answer
+    // finite (`x − x` is 0 only for finite `x`; an infinite `d²` leaves a zero normal and an
+    // infinite distance, a NaN one a NaN distance).
+    let z = finite_probe(&c.point_a.coords) + finite_probe(&c.point_b.coords);
+    #[allow(clippy::eq_op, reason = "x − x is the finiteness probe: 0 for finite x, NaN otherwise")]
+    let dz = c.distance - c.distance;
+    let ok = (a.radius >= T::ZERO) & (b.radius >= T::ZERO) & (z.x + z.y + z.z + dz == T::ZERO);
+    ok.then_some(c)
 }
 
 /// The contact of segment `seg` (A) and solid sphere `s` (B) (van den Bergen 3.1.3): the segment
@@ -351,6 +391,13 @@ mod tests {
         // Two points (zero radii) at the same place: distance 0, still a unit axis.
         let dot = sphere::<T>(p(5.0, 5.0, 5.0), 0.0);
         check_contact(contact_sphere_sphere(&dot, &dot), 0.0, [1.0, 0.0, 0.0]);
+        // Centers whose squared distance is subnormal (along y, so a computed normal would not
+        // be +x): concentric to the precision `d` has there, +x. An infinite radius: none.
+        let tiny = T::MIN_POSITIVE.sqrt() * T::lit(0.25);
+        let near = Sphere::new(Point3::new(T::ZERO, tiny, T::ZERO), T::lit(2.0));
+        check_contact(contact_sphere_sphere(&unit_sphere::<T>(), &near), -3.0, [1.0, 0.0, 0.0]);
+        let huge = Sphere::new(Point3::origin(), T::INFINITY);
+        assert!(contact_sphere_sphere(&unit_sphere::<T>(), &huge).is_none());
     }
 
     fn invalid_spheres_have_no_contact<T: Real>() {

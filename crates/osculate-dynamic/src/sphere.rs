@@ -1,8 +1,9 @@
 //! Moving spheres: against a sphere (van den Bergen's ray cast on the configuration-space
 //! obstacle, 3.1.2; Ericson 5.5.5), and the helpers every sphere sweep shares.
 
-use osculate_cast::ray_sphere;
-use osculate_math::{Point3, Ray, Real, Sphere, Vector3, is_finite_vector, safe_normalize};
+use osculate_math::{
+    Point3, Ray, Real, Sphere, Vector3, finite_probe, is_finite_vector, safe_normalize,
+};
 
 use crate::types::Impact;
 
@@ -76,10 +77,12 @@ pub(crate) fn sweep_start<T: Real>(
 /// Moving sphere `a` (displaced by `va` over the interval) against moving sphere `b` (displaced by
 /// `vb`): van den Bergen 3.1.2's space-time test — B's center, moving at `vb − va` relative to A,
 /// is cast as a ray against the configuration-space obstacle, the sphere of radius `r_a + r_b`
-/// around A's center ([`ray_sphere`], stable roots). Returns the first time of contact in `[0, 1]`
-/// with the contact point and the normal from A to B, or `None` when they stay apart; spheres
-/// overlapping at `t = 0` give `toi = 0` and `initially_overlapping`. A negative radius or NaN
-/// gives `None`.
+/// around A's center, with the stable roots of [`ray_sphere`](osculate_cast::ray_sphere) (Haines
+/// et al. 2019). Returns the first time of contact in `[0, 1]` with the contact point and the
+/// normal from A to B, or `None` when they stay apart; spheres overlapping at `t = 0` give `toi =
+/// 0` and `initially_overlapping`. A negative radius or a NaN or infinite number gives `None`, as
+/// does a cast whose squared lengths overflow (an offset times a relative motion beyond about
+/// `1.8e19` in `f32`).
 ///
 /// # Examples
 /// ```
@@ -101,20 +104,40 @@ pub fn sphere_sphere<T: Real>(
     b: &Sphere<T>,
     vb: &Vector3<T>,
 ) -> Option<Impact<T>> {
-    if !(a.radius >= T::ZERO && b.radius >= T::ZERO && finite_motion(va, vb)) {
-        return None;
-    }
+    // The ray: from `m` (B's center from A's) along `rel`, against the ball of radius `r` at
+    // the origin; `c = |m|² − r²` is its quadratic's constant term (Ericson 5.3.2's `c`).
     let rel = vb - va;
-    let offset = b.center - a.center;
+    let m = b.center - a.center;
     let r = a.radius + b.radius;
-    if !(offset.iter().all(|x| x.is_finite()) && r.is_finite()) {
+    let c = m.norm_squared() - r * r;
+    // One branch-free validity test (no confident answer from NaN or ∞): `max(r, c) < ∞` fails
+    // for a NaN or infinite radius or center (`c` is then NaN or +∞) and passes a radius whose
+    // square alone overflows (`c = −∞`, overlapping); the probes sum to 0 only for finite
+    // displacements, which must be checked even when the spheres overlap at `t = 0`.
+    let z = finite_probe(va) + finite_probe(vb);
+    let valid = (a.radius >= T::ZERO)
+        & (b.radius >= T::ZERO)
+        & (r.fast_max(c) < T::INFINITY)
+        & (z.x + z.y + z.z == T::ZERO);
+    if !valid {
         return None;
     }
-    let toi = if offset.norm_squared() <= r * r {
+    let toi = if c <= T::ZERO {
         T::ZERO
     } else {
-        let ray = motion_ray(Point3::from(offset), rel)?;
-        ray_sphere(&ray, &Sphere::new(Point3::origin(), r))?.t_enter
+        // Outside at `t = 0`: the entry is the smaller root `c / q`, `q = −b + √(a·disc)`, one
+        // division. The discriminant in the stable form of `line_ball` without its division:
+        // `a·(r² − |l|²) = a·r² − |m × rel|²` (Lagrange's identity, `l` the line's offset from
+        // the center), so a miss costs no division. `b < 0`: approaching (zero motion, or moving
+        // apart, misses); `c ≤ q`: the entry within the interval (`c/q ≤ 1`), false for a NaN
+        // root (the line misses the ball); `q < ∞`: `a·r²` overflowed.
+        let (aa, bb) = (rel.norm_squared(), m.dot(&rel));
+        let disc = aa * (r * r) - m.cross(&rel).norm_squared();
+        let q = disc.sqrt() - bb;
+        if !((bb < T::ZERO) & (c <= q) & (q < T::INFINITY)) {
+            return None;
+        }
+        c / q
     };
     let (ca, cb) = (a.center + va * toi, b.center + vb * toi);
     let normal =

@@ -30,10 +30,11 @@ impl<T: Real> Impact<T> {
     ) -> Option<Self> {
         // A normal off unit length can only come from an invalid shape built through its public
         // fields (a plane whose "unit" normal is not one, a box whose rotation is not one).
-        let ok = T::ZERO <= toi
-            && toi <= T::ONE
-            && is_finite_point(&point)
-            && (normal.norm_squared() - T::ONE).abs() <= T::UNIT_TOLERANCE * T::lit(4.0);
+        // Non-short-circuit `&`: one branch for the four tests.
+        let ok = (T::ZERO <= toi)
+            & (toi <= T::ONE)
+            & is_finite_point(&point)
+            & ((normal.norm_squared() - T::ONE).abs() <= T::UNIT_TOLERANCE * T::lit(4.0));
         ok.then_some(Self { toi, point, normal, initially_overlapping })
     }
 

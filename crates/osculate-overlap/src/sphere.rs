@@ -6,7 +6,7 @@
 //! anywhere gives `false` (every comparison with NaN fails).
 
 use osculate_closest::sq_distance_point_segment;
-use osculate_math::{Point3, Real, Segment, Sphere, finite_probe, is_finite_point};
+use osculate_math::{Point3, Real, Segment, Sphere, is_finite_point};
 
 /// Whether a point at squared distance `d2` from a ball's center is within radius `r`. An
 /// infinite radius is non-finite input: `false`.
@@ -44,7 +44,9 @@ pub(crate) fn finite<T: Real>(points: &[&Point3<T>]) -> bool {
 }
 
 /// Whether two solid spheres overlap: `|c₂ − c₁|² ≤ (r₁ + r₂)²` (van den Bergen 3.1.1, Ericson
-/// 4.3.1), without a square root. Touching spheres overlap.
+/// 4.3.1), without a square root. Touching spheres overlap. A negative radius or a NaN or
+/// infinite number gives `false`, as do centers whose squared distance overflows (more than about
+/// 1.8e19 apart in `f32`, 1.3e154 in `f64`).
 ///
 /// # Examples
 /// ```
@@ -61,13 +63,9 @@ pub fn sphere_sphere<T: Real>(a: &Sphere<T>, b: &Sphere<T>) -> bool {
     let d2 = (b.center - a.center).norm_squared();
     let r = a.radius + b.radius;
     // Non-short-circuit `&`: one branch-free test on random input (the `&&` chain mispredicted).
-    // A NaN anywhere fails a comparison; `finite_probe` sums to 0 only for finite centers.
-    let z = finite_probe(&a.center.coords) + finite_probe(&b.center.coords);
-    (a.radius >= T::ZERO)
-        & (b.radius >= T::ZERO)
-        & (r < T::INFINITY)
-        & (d2 <= r * r)
-        & (z.x + z.y + z.z == T::ZERO)
+    // A NaN anywhere fails `d² ≤ r²`; `max(d², r) < ∞` fails for an infinite radius and for an
+    // infinite center (`d²` is then +∞ or NaN), also where `r²` overflows.
+    (a.radius >= T::ZERO) & (b.radius >= T::ZERO) & (d2 <= r * r) & (d2.fast_max(r) < T::INFINITY)
 }
 
 /// Whether segment `seg` and solid sphere `s` meet: the squared distance from the center to the
