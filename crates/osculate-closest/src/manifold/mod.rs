@@ -15,6 +15,8 @@ mod capsule;
 mod capsule_box;
 mod clip;
 mod planar;
+#[cfg(feature = "alloc")]
+mod planar_rim;
 mod plane;
 #[cfg(feature = "alloc")]
 mod polyhedron;
@@ -358,61 +360,80 @@ pub(crate) fn reduce<T: Real>(
     candidates: &[ManifoldPoint<T>],
 ) -> Manifold<T> {
     let mut m = Manifold::with_normal(*normal);
-    if candidates.len() <= MANIFOLD_MAX_POINTS {
-        for p in candidates {
+    let (chosen, count) = reduction_choice(
+        candidates,
+        |p| p.distance,
+        |p, q| (p.point_b - q.point_b).norm_squared(),
+        // Signed area (doubled) of the triangle (x, y, z) seen along the normal.
+        |x, y, z| (y.point_b - x.point_b).cross(&(z.point_b - x.point_b)).dot(normal),
+    );
+    for &i in chosen.get(..count).unwrap_or(&[]) {
+        if let Some(p) = candidates.get(i) {
             m.push(*p);
-        }
-        return m;
-    }
-    let at = |i: usize| candidates.get(i).map_or(Point3::origin(), |p| p.point_b);
-    let first = at(0);
-    // The largest squared distance from the first point, then its one square root: the square
-    // root is increasing, so this is the largest distance, bit for bit.
-    let size = candidates
-        .iter()
-        .fold(T::ZERO, |s, p| s.fast_max((p.point_b - first).norm_squared()))
-        .sqrt();
-    let tie = T::lit(REDUCTION_TIE) * size;
-    let depth_tie = T::lit(REDUCTION_DEPTH_TIE) * size;
-    let (i0, _) = argmax(candidates, depth_tie, |p| -p.distance);
-    let p0 = at(i0);
-    let (i1, _) = argmax(candidates, tie * size, |p| (p.point_b - p0).norm_squared());
-    let p1 = at(i1);
-    // Signed area (doubled) of the triangle (x, y, z) seen along the normal.
-    let area = |x: &Point3<T>, y: &Point3<T>, z: &Point3<T>| (y - x).cross(&(z - x)).dot(normal);
-    let (i2, _) = argmax(candidates, tie * size, |p| area(&p0, &p1, &p.point_b).abs());
-    let p2 = at(i2);
-    // Orient the triangle counter-clockwise about the normal, then the fourth point is the one
-    // farthest outside one of its edges (the largest negative area against an edge).
-    let (q0, q1, q2) = if area(&p0, &p1, &p2) >= T::ZERO { (p0, p1, p2) } else { (p0, p2, p1) };
-    let (i3, gain) = argmax(candidates, tie * size, |p| {
-        let x = p.point_b;
-        (-area(&q0, &q1, &x)).fast_max(-area(&q1, &q2, &x)).fast_max(-area(&q2, &q0, &x))
-    });
-    let mut chosen = [i0, i1, i2, i3];
-    let count = if gain > T::ZERO { 4 } else { 3 };
-    // Distinct indices only (a collapsed set, all points on one line, repeats an index).
-    chosen[..count].sort_unstable();
-    let mut last = usize::MAX;
-    for &i in &chosen[..count] {
-        if i != last {
-            if let Some(p) = candidates.get(i) {
-                m.push(*p);
-            }
-            last = i;
         }
     }
     m
 }
 
+/// The indices [`reduce`] keeps, in increasing order and distinct, and their number: every
+/// candidate when there are at most four, else the deepest, the farthest from it, the one making
+/// the largest triangle with those two and the one adding the most area outside it, with the
+/// same ties. The candidates are read through `distance` (the signed distance),
+/// `distance_sq` (between two candidates' points in the plane) and `area` (the doubled signed
+/// area of three candidates' points seen along the normal), so that a shape whose points lie in
+/// a known plane frame can choose from two coordinates and build only the points it keeps.
+pub(crate) fn reduction_choice<T: Real, P>(
+    candidates: &[P],
+    distance: impl Fn(&P) -> T,
+    distance_sq: impl Fn(&P, &P) -> T,
+    area: impl Fn(&P, &P, &P) -> T,
+) -> ([usize; MANIFOLD_MAX_POINTS], usize) {
+    let mut chosen = [0, 1, 2, 3];
+    let Some(first) = candidates.first() else { return (chosen, 0) };
+    if candidates.len() <= MANIFOLD_MAX_POINTS {
+        return (chosen, candidates.len());
+    }
+    let at = |i: usize| candidates.get(i).unwrap_or(first);
+    // The largest squared distance from the first point, then its one square root: the square
+    // root is increasing, so this is the largest distance, bit for bit.
+    let size = candidates.iter().fold(T::ZERO, |s, p| s.fast_max(distance_sq(p, first))).sqrt();
+    let tie = T::lit(REDUCTION_TIE) * size;
+    let depth_tie = T::lit(REDUCTION_DEPTH_TIE) * size;
+    let (i0, _) = argmax(candidates, depth_tie, |p| -distance(p));
+    let p0 = at(i0);
+    let (i1, _) = argmax(candidates, tie * size, |p| distance_sq(p, p0));
+    let p1 = at(i1);
+    let (i2, _) = argmax(candidates, tie * size, |p| area(p0, p1, p).abs());
+    let p2 = at(i2);
+    // Orient the triangle counter-clockwise about the normal, then the fourth point is the one
+    // farthest outside one of its edges (the largest negative area against an edge).
+    let (q0, q1, q2) = if area(p0, p1, p2) >= T::ZERO { (p0, p1, p2) } else { (p0, p2, p1) };
+    let (i3, gain) = argmax(candidates, tie * size, |x| {
+        (-area(q0, q1, x)).fast_max(-area(q1, q2, x)).fast_max(-area(q2, q0, x))
+    });
+    chosen = [i0, i1, i2, i3];
+    let count = if gain > T::ZERO { 4 } else { 3 };
+    // Distinct indices only (a collapsed set, all points on one line, repeats an index).
+    chosen[..count].sort_unstable();
+    let mut kept = chosen;
+    let mut distinct = 0;
+    let mut last = usize::MAX;
+    for &i in &chosen[..count] {
+        if i != last {
+            if let Some(slot) = kept.get_mut(distinct) {
+                *slot = i;
+                distinct += 1;
+            }
+            last = i;
+        }
+    }
+    (kept, distinct)
+}
+
 /// The index and score of the candidate of highest `score`, a later one winning only by more than
 /// `tie`; `(0, −∞)` when none scores above `−∞` (NaN scores never win). Generic, so that each
 /// pass of [`reduce`] inlines its score.
-fn argmax<T: Real>(
-    candidates: &[ManifoldPoint<T>],
-    tie: T,
-    score: impl Fn(&ManifoldPoint<T>) -> T,
-) -> (usize, T) {
+fn argmax<T: Real, P>(candidates: &[P], tie: T, score: impl Fn(&P) -> T) -> (usize, T) {
     let mut best = (0, T::NEG_INFINITY);
     for (i, p) in candidates.iter().enumerate() {
         let s = score(p);

@@ -15,6 +15,7 @@ mod method;
 use self::method::local_round;
 use super::boxes::{corner as box_corner_id, edge as box_edge, face as box_face, face_ring};
 use super::capsule::PARALLEL_SINE;
+use super::planar_rim::rim_point;
 use super::polytope::Polytope;
 use super::{Feature, Manifold, ManifoldPoint, ManifoldWorkspace, PolyhedronFeatures};
 use crate::{EpaWorkspace, SupportMap};
@@ -187,7 +188,7 @@ pub(super) fn rim_points<T: Real>(
     radius: T,
 ) -> impl Iterator<Item = Point3<T>> + use<T> {
     let y = normal.cross(&x);
-    CAP_DIRECTIONS.iter().map(move |&(c, s)| center + (x * T::lit(c) + y * T::lit(s)) * radius)
+    CAP_DIRECTIONS.iter().map(move |&turn| rim_point(&center, &x, &y, radius, turn))
 }
 
 /// The largest absolute coordinate of `v`, NaN where any is NaN or infinite (so that a shape's
