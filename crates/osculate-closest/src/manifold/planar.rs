@@ -1006,7 +1006,7 @@ mod tests {
     /// every one. The choice from coordinates in the plane is the reduction's up to rounding: a
     /// difference needs a score within rounding of its tie or a distance within rounding of
     /// the prediction, which these inputs (exact ties among them) do not reach.
-    fn mostly_equal<T: Real>(
+    fn all_equal<T: Real>(
         seed: u64,
         mut trial: impl FnMut(&mut Rng, usize, T, bool) -> (Manifold<T>, Manifold<T>),
     ) {
@@ -1031,7 +1031,7 @@ mod tests {
     /// built only where kept, against every rim point built and reduced, on random cylinders
     /// (lying, standing and tilted just past the depth tie among them) and planes.
     fn tilted_cylinder_matches_the_reduction<T: Real>() {
-        mostly_equal::<T>(0x0c71_1bde_7a11, |rng, k, prediction, solid| {
+        all_equal::<T>(0x0c71_1bde_7a11, |rng, k, prediction, solid| {
             let a = point::<T>(rng);
             let up = rng.unit_vector::<T>();
             let side = osculate_math::any_perpendicular(&up).into_inner();
@@ -1061,7 +1061,7 @@ mod tests {
     /// corner built and reduced, on random boxes and planes, a third of them axis-aligned boxes
     /// on axis-aligned planes (faces level: exact ties).
     fn box_matches_the_reduction<T: Real>() {
-        mostly_equal::<T>(0x0b0c_5eed, |rng, k, prediction, solid| {
+        all_equal::<T>(0x0b0c_5eed, |rng, k, prediction, solid| {
             let e = Vector3::new(
                 T::lit(rng.range(0.05, 1.0)),
                 T::lit(rng.range(0.05, 1.0)),
@@ -1087,7 +1087,7 @@ mod tests {
     /// A polyhedron's manifold, chosen from its vertices' coordinates in the plane, against
     /// every vertex built and reduced, on random hulls of 4 to 14 points and boxes.
     fn polyhedron_matches_the_reduction<T: Real>() {
-        mostly_equal::<T>(0x9017_4ed2, |rng, k, prediction, solid| {
+        all_equal::<T>(0x9017_4ed2, |rng, k, prediction, solid| {
             let hull = if k % 3 == 0 {
                 let (p, q) = (point::<T>(rng), point::<T>(rng));
                 ConvexPolyhedron::try_from_aabb(&Aabb::new(p.inf(&q), p.sup(&q)))
