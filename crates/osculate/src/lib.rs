@@ -98,7 +98,7 @@ pub mod math {
         Aabb, Bounded, Capsule, Cone, ContainsPoint, Cylinder, Halfspace, Isometry3, Line, Matrix3,
         Obb, Plane, Point3, Ray, Real, Rotation3, Segment, ShapeError, Sphere, Tetrahedron,
         Transform, Translation3, Triangle, Unit, UnitQuaternion, UnitVector3, Validate, Vector3,
-        any_perpendicular, edge_cross, edge_edge_axis, finite_probe, is_finite_point,
+        any_perpendicular, axis_vector, edge_cross, edge_edge_axis, finite_probe, is_finite_point,
         is_finite_vector, nan_point, point_max, point_min, point3, safe_normalize, scale_of,
         three_planes, vector3,
     };
