@@ -15,7 +15,7 @@ use osculate_math::{
     Aabb, Capsule, Obb, Point3, Real, Segment, Sphere, Vector3, finite_probe, is_finite_point,
 };
 
-use crate::sphere::{finite, magnitude, within_slack};
+use crate::sphere::{finite, magnitude, within, within_slack};
 
 /// Whether solid sphere `s` and solid box `b` overlap: the squared distance from the center to the
 /// box (Ericson 5.2.5, 5.1.3.1) against `r²`. Touching (the center exactly `r` from the box)
@@ -39,7 +39,7 @@ pub fn sphere_aabb<T: Real>(s: &Sphere<T>, b: &Aabb<T>) -> bool {
     let z =
         finite_probe(&s.center.coords) + finite_probe(&b.min.coords) + finite_probe(&b.max.coords);
     let d2 = sq_distance_point_aabb(&s.center, b);
-    (z.x + z.y + z.z == T::ZERO) & ball_reaches(d2, s.radius)
+    (z.x + z.y + z.z == T::ZERO) & within(d2, s.radius)
 }
 
 /// Whether solid sphere `s` and solid oriented box `b` overlap (Ericson 5.2.6): the squared distance
@@ -67,13 +67,7 @@ pub fn sphere_obb<T: Real>(s: &Sphere<T>, b: &Obb<T>) -> bool {
         + finite_probe(&b.half_extents)
         + finite_probe(&local);
     let d2 = sq_distance_to_centered_box(&local, &b.half_extents);
-    (z.x + z.y + z.z == T::ZERO) & ball_reaches(d2, s.radius)
-}
-
-/// [`within`] without branches: `0 ≤ r < ∞` and `d2 ≤ r²`, each a comparison that NaN fails.
-#[inline(always)]
-fn ball_reaches<T: Real>(d2: T, r: T) -> bool {
-    (r >= T::ZERO) & (r < T::INFINITY) & (d2 <= r * r)
+    (z.x + z.y + z.z == T::ZERO) & within(d2, s.radius)
 }
 
 /// The squared distance from `p` (in a box's frame) to the box `[−e, e]`, measured in that frame:

@@ -12,7 +12,8 @@ use osculate_math::{Point3, Real, Segment, Sphere, is_finite_point};
 /// infinite radius is non-finite input: `false`.
 #[inline]
 pub(crate) fn within<T: Real>(d2: T, r: T) -> bool {
-    r >= T::ZERO && r.is_finite() && d2 <= r * r
+    // Three comparisons under one non-short-circuit `&`, no branch; NaN fails each.
+    (r >= T::ZERO) & (r < T::INFINITY) & (d2 <= r * r)
 }
 
 /// The rounding slack of a closest-point distance between points of magnitude `scale`, in units of
